@@ -1,0 +1,31 @@
+/* litmus/main.c — the ptxlitmus command line: dispatches to the subcommands.
+ *   verify  decide PTX litmus tests under a PTX memory model   (litmus/verify_cli.c)
+ *   run     execute a PTX kernel on the CPU from a launch spec   (exec/run_cli.c)   */
+#include <stdio.h>
+#include <string.h>
+#include "litmus/cli.h"
+#include "exec/run_cli.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: ptxlitmus <command> [options] ...\n"
+        "commands:\n"
+        "  verify [--model NAME] [--json FILE|-] [--unroll N] FILE...   decide litmus tests\n"
+        "  run SPEC.yaml [--json FILE] [--max-steps N]                  execute a PTX kernel\n"
+        "  version                                                      print the version\n"
+        "run 'ptxlitmus <command> --help' for the options of a command\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) { usage(stderr); return 2; }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "verify")) return verify_cli(argc - 1, argv + 1);
+    if (!strcmp(cmd, "run")) return exec_run_cli(argc - 1, argv + 1);
+    if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) { printf("ptxlitmus %s\n", PTXLITMUS_VERSION); return 0; }
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) { usage(stdout); return 0; }
+    fprintf(stderr, "ptxlitmus: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return 2;
+}
