@@ -24,6 +24,7 @@ typedef enum {
     ISA_T_F16, ISA_T_F16X2, ISA_T_BF16, ISA_T_BF16X2, ISA_T_TF32,
     ISA_T_F32, ISA_T_F64,
     ISA_T_E4M3X2, ISA_T_E5M2X2,
+    ISA_T_U16X2, ISA_T_S16X2,       /* added: packed integer halves (§9.7.1.1 add, §9.7.1.12 min) */
     ISA_T_COUNT
 } isa_type;
 
@@ -79,5 +80,77 @@ const char *isa_atom_name(isa_atom_op op);
  * Returns 1 when the operation writes (0 for a cas whose comparison failed).  The value is
  * truncated to the type's width; t may be ISA_T_NONE (treated as 64-bit signed). */
 int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c, uint64_t *newv);
+
+/* ---------------------------------------------------------------------------------------------
+ * Additions (exec/isa.c).  Everything below is new; the declarations above are unchanged.
+ * ------------------------------------------------------------------------------------------- */
+
+/* Class for the extended-precision ops add.cc/addc/sub.cc/subc/mad.cc/madc (§9.7.2): register
+ * only, but they read and/or write the carry flag CC.CF, so isa_eval refuses them; evaluate them
+ * with isa_eval_cc.  Memory/control/sync mnemonics (ld st atom red bra bar fence membar ...) are
+ * DECODED (not rejected) to a dedicated table entry of class ISA_CLASS_OTHER with nominal
+ * operand counts; isa_eval returns -1 for them.  Unknown mnemonics make isa_decode return -1. */
+enum { ISA_CLASS_CARRY = 3 };
+
+/* Modifier bits in isa_insn.mods. */
+enum {
+    ISA_M_SAT = 1u << 0,  ISA_M_FTZ = 1u << 1,  ISA_M_APPROX = 1u << 2, ISA_M_FULL = 1u << 3,
+    ISA_M_NAN = 1u << 4,  ISA_M_XORSIGN = 1u << 5, ISA_M_ABS = 1u << 6, ISA_M_RELU = 1u << 7,
+    ISA_M_CC = 1u << 8,   ISA_M_SHIFTAMT = 1u << 9, ISA_M_CLAMP = 1u << 10, ISA_M_WRAP = 1u << 11,
+    ISA_M_HI = 1u << 12,  ISA_M_LO = 1u << 13,  ISA_M_WIDE = 1u << 14, ISA_M_L = 1u << 15,
+    ISA_M_R = 1u << 16,   ISA_M_NOFTZ = 1u << 17, ISA_M_SATFINITE = 1u << 18,
+    ISA_M_PAIR = 1u << 19 /* setp/lop3 write a second predicate destination (p|q, d|p) */
+};
+
+/* isa_insn.cmp: comparison operators of set/setp (§9.7.5.1). */
+enum { ISA_CMP_NONE = 0, ISA_CMP_EQ, ISA_CMP_NE, ISA_CMP_LT, ISA_CMP_LE, ISA_CMP_GT, ISA_CMP_GE,
+       ISA_CMP_LO, ISA_CMP_LS, ISA_CMP_HI, ISA_CMP_HS, ISA_CMP_EQU, ISA_CMP_NEU, ISA_CMP_LTU,
+       ISA_CMP_LEU, ISA_CMP_GTU, ISA_CMP_GEU, ISA_CMP_NUM, ISA_CMP_NAN, ISA_CMP_COUNT };
+/* isa_insn.boolop: .and/.or/.xor of set/setp/lop3. */
+enum { ISA_BOOL_NONE = 0, ISA_BOOL_AND, ISA_BOOL_OR, ISA_BOOL_XOR };
+/* isa_insn.rnd: rounding modifiers (§9.7.3.3 float, §9.7.8.20 cvt integer rounding). */
+enum { ISA_RND_NONE = 0, ISA_RND_RN, ISA_RND_RZ, ISA_RND_RM, ISA_RND_RP,
+       ISA_RND_RNI, ISA_RND_RZI, ISA_RND_RMI, ISA_RND_RPI, ISA_RND_RNA };
+/* isa_insn.aux: prmt mode (0 = generic, §9.7.8.7) or testp property (§9.7.3.1). */
+enum { ISA_PRMT_GENERIC = 0, ISA_PRMT_F4E, ISA_PRMT_B4E, ISA_PRMT_RC8, ISA_PRMT_ECL,
+       ISA_PRMT_ECR, ISA_PRMT_RC16 };
+enum { ISA_TESTP_FINITE = 1, ISA_TESTP_INFINITE, ISA_TESTP_NUMBER, ISA_TESTP_NOTANUMBER,
+       ISA_TESTP_NORMAL, ISA_TESTP_SUBNORMAL };
+
+/* The opcode table (Lua-VM style): one entry per (mnemonic, selecting mode, type family).
+ * eval computes ONE lane: it reads src[0..nsrc-1] and writes dst[0..ndst-1]; it does not
+ * validate anything (isa_decode did), so the executor may call it directly per lane:
+ *     isa_ops[in.op].eval(&in, dst, src);
+ * eval is NULL for OTHER and CARRY entries. */
+typedef void (*isa_eval_fn)(const isa_insn *in, uint64_t *dst, const uint64_t *src);
+typedef struct isa_opinfo {
+    const char *name;   /* base mnemonic, "mul" */
+    const char *mode;   /* selecting modifier without the dot ("hi"), or NULL */
+    uint8_t ndst, nsrc; /* PTX operand counts (setp/lop3: +1 dst, +1 src with .and/.or/.xor) */
+    uint8_t cls;        /* ISA_CLASS_* */
+    uint32_t types;     /* allowed primary types, bit (1u << isa_type) */
+    uint32_t types2;    /* allowed secondary types (0: same as the primary type) */
+    uint32_t mods;      /* allowed ISA_M_* bits */
+    uint32_t flags;     /* decoder flags (exec/isa.c) */
+    isa_eval_fn eval;   /* one-lane semantics */
+    const char *doc;    /* one line: what it computes and where the rule comes from */
+} isa_opinfo;
+extern const isa_opinfo isa_ops[];
+extern const int isa_nops;
+const char *isa_op_name(const isa_insn *in);   /* base mnemonic of a decoded instruction */
+
+/* Mark a decoded setp/lop3 as writing two destinations (p|q, d|p) even without .BoolOp;
+ * then isa_ndst is 2 and eval writes dst[1].  dst must always have room for isa_ndst values.
+ * (A negated predicate source {!}c is the caller's business: pass the already negated value.) */
+void isa_set_pair(isa_insn *in);
+
+/* Evaluate a pure or carry instruction for one thread with the carry flag CC.CF in *cc (0/1,
+ * read by addc/subc/madc, written by .cc forms).  For pure instructions cc is untouched. */
+int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t *cc,
+                char *err, size_t errlen);
+
+/* isa_atom_apply also returns -1 for an operation/type pair it has no semantics for
+ * (ISA_ATOM_NONE, inc/dec/and/or/xor on a float type). F32/F64 support add (round to nearest
+ * even, §9.7.12.5), exch, cas, min, max. */
 
 #endif

@@ -1,0 +1,908 @@
+/* exec/isa.c — the PTX instruction-semantics table shared by the executor and the litmus checker.
+ *
+ * Lua-VM style: ONE opcode table (isa_ops[] at the bottom) whose entries name a mnemonic, the
+ * modifier that selects the entry ("mul" + "hi"), operand counts, class, allowed types and
+ * modifiers, and a one-lane eval function.  isa_decode() splits "setp.lt.and.s32" on dots, picks
+ * the first entry whose name, selecting mode and types fit, and fills an isa_insn; isa_eval()
+ * calls the entry's eval.  Values are raw bits in uint64_t, sub-word results zero-extended.
+ * All C arithmetic on guest values is unsigned (no host UB on overflow or wide shifts).
+ * Section numbers (§) refer to the PTX ISA 8.4 text in /work/shared/spec.
+ */
+#include "exec/isa.h"
+
+#include <fenv.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- types (§5.2.2) */
+
+static const struct { const char *name; uint8_t bits, sgn, flt; } tinfo[ISA_T_COUNT] = {
+    [ISA_T_NONE] = {"", 0, 0, 0},          [ISA_T_PRED] = {"pred", 1, 0, 0},
+    [ISA_T_B8] = {"b8", 8, 0, 0},          [ISA_T_B16] = {"b16", 16, 0, 0},
+    [ISA_T_B32] = {"b32", 32, 0, 0},       [ISA_T_B64] = {"b64", 64, 0, 0},
+    [ISA_T_B128] = {"b128", 128, 0, 0},    [ISA_T_U8] = {"u8", 8, 0, 0},
+    [ISA_T_U16] = {"u16", 16, 0, 0},       [ISA_T_U32] = {"u32", 32, 0, 0},
+    [ISA_T_U64] = {"u64", 64, 0, 0},       [ISA_T_S8] = {"s8", 8, 1, 0},
+    [ISA_T_S16] = {"s16", 16, 1, 0},       [ISA_T_S32] = {"s32", 32, 1, 0},
+    [ISA_T_S64] = {"s64", 64, 1, 0},       [ISA_T_F16] = {"f16", 16, 1, 1},
+    [ISA_T_F16X2] = {"f16x2", 32, 1, 1},   [ISA_T_BF16] = {"bf16", 16, 1, 1},
+    [ISA_T_BF16X2] = {"bf16x2", 32, 1, 1}, [ISA_T_TF32] = {"tf32", 32, 1, 1},
+    [ISA_T_F32] = {"f32", 32, 1, 1},       [ISA_T_F64] = {"f64", 64, 1, 1},
+    [ISA_T_E4M3X2] = {"e4m3x2", 16, 1, 1}, [ISA_T_E5M2X2] = {"e5m2x2", 16, 1, 1},
+    [ISA_T_U16X2] = {"u16x2", 32, 0, 0},   [ISA_T_S16X2] = {"s16x2", 32, 1, 0},
+};
+
+isa_type isa_type_parse(const char *s)
+{
+    if (!s) return ISA_T_NONE;
+    if (*s == '.') s++;
+    for (int t = 1; t < ISA_T_COUNT; t++)
+        if (!strcmp(s, tinfo[t].name)) return (isa_type)t;
+    return ISA_T_NONE;
+}
+const char *isa_type_name(isa_type t) { return (unsigned)t < ISA_T_COUNT ? tinfo[t].name : ""; }
+unsigned isa_type_bits(isa_type t) { return (unsigned)t < ISA_T_COUNT ? tinfo[t].bits : 0; }
+int isa_type_is_signed(isa_type t) { return (unsigned)t < ISA_T_COUNT && tinfo[t].sgn && !tinfo[t].flt; }
+int isa_type_is_float(isa_type t) { return (unsigned)t < ISA_T_COUNT && tinfo[t].flt; }
+
+/* ---------------------------------------------------------------- bit helpers */
+
+#define TB(t) (1u << (t))
+#define BITS(in) (tinfo[(in)->type].bits)
+#define SGN(in) (tinfo[(in)->type].sgn)
+
+static inline uint64_t wmask(unsigned n) { return n >= 64 ? ~0ull : (1ull << n) - 1; }
+/* Sign-extend the low n bits of v (1 <= n). */
+static inline uint64_t sext(uint64_t v, unsigned n)
+{
+    if (n >= 64) return v;
+    uint64_t m = 1ull << (n - 1);
+    return ((v & wmask(n)) ^ m) - m;
+}
+/* The value of v read as type t: sign- or zero-extended to 64 bits. */
+static inline uint64_t ext(isa_type t, uint64_t v)
+{
+    return tinfo[t].sgn ? sext(v, tinfo[t].bits) : v & wmask(tinfo[t].bits);
+}
+static inline int slt(uint64_t a, uint64_t b) { return (int64_t)a < (int64_t)b; }
+/* a < b for values already extended as type t. */
+static inline int lt_t(isa_type t, uint64_t a, uint64_t b) { return tinfo[t].sgn ? slt(a, b) : a < b; }
+/* Clamp a 64-bit signed (extended) value to MININT..MAXINT of 32 bits (.sat, §9.7.1.1). */
+static inline uint64_t sat_s32(uint64_t v)
+{
+    if (slt(v, (uint64_t)(int64_t)INT32_MIN)) return 0x80000000u;
+    if (slt((uint64_t)(int64_t)INT32_MAX, v)) return 0x7fffffffu;
+    return v & 0xffffffffu;
+}
+
+/* ================================================================ integer arithmetic §9.7.1 */
+
+/* §9.7.1.1 add, §9.7.1.2 sub: wrap at the type width; .sat (s32 only) clamps. */
+static void ev_add(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(sext(s[0], 32) + sext(s[1], 32))
+                                  : (s[0] + s[1]) & wmask(BITS(in));
+}
+static void ev_sub(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(sext(s[0], 32) - sext(s[1], 32))
+                                  : (s[0] - s[1]) & wmask(BITS(in));
+}
+/* Packed .u16x2/.s16x2: the same op on both half words (§9.7.1.1, §9.7.1.12/13). */
+typedef uint64_t (*lane16_fn)(int sgn, uint64_t a, uint64_t b);
+static uint64_t l16_add(int sgn, uint64_t a, uint64_t b) { (void)sgn; return a + b; }
+static uint64_t l16_min(int sgn, uint64_t a, uint64_t b)
+{
+    return sgn ? (slt(sext(a, 16), sext(b, 16)) ? a : b) : (a < b ? a : b);
+}
+static uint64_t l16_max(int sgn, uint64_t a, uint64_t b)
+{
+    return sgn ? (slt(sext(b, 16), sext(a, 16)) ? a : b) : (a > b ? a : b);
+}
+static uint64_t packed16(const isa_insn *in, lane16_fn f, uint64_t a, uint64_t b)
+{
+    int sg = SGN(in);
+    uint64_t lo = f(sg, a & 0xffff, b & 0xffff) & 0xffff;
+    uint64_t hi = f(sg, (a >> 16) & 0xffff, (b >> 16) & 0xffff) & 0xffff;
+    if (in->mods & ISA_M_RELU) { /* min/max .relu: negative halves become 0 */
+        if (lo & 0x8000) lo = 0;
+        if (hi & 0x8000) hi = 0;
+    }
+    return lo | hi << 16;
+}
+static void ev_add16x2(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = packed16(in, l16_add, s[0], s[1]); }
+static void ev_min16x2(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = packed16(in, l16_min, s[0], s[1]); }
+static void ev_max16x2(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = packed16(in, l16_max, s[0], s[1]); }
+
+/* High n bits of the 2n-bit product of a and b read as type t (§9.7.1.3 mul.hi). */
+static uint64_t mul_hi(isa_type t, uint64_t a, uint64_t b)
+{
+    unsigned n = tinfo[t].bits;
+    if (n < 64) return ((ext(t, a) * ext(t, b)) >> n) & wmask(n);
+    unsigned __int128 p = (unsigned __int128)a * b;
+    uint64_t hi = (uint64_t)(p >> 64);
+    if (tinfo[t].sgn) hi -= (slt(a, 0) ? b : 0) + (slt(b, 0) ? a : 0); /* signed correction */
+    return hi;
+}
+/* Full 2n-bit product, n = 16 or 32 (§9.7.1.3 mul.wide). */
+static uint64_t mul_wide(isa_type t, uint64_t a, uint64_t b)
+{
+    return (ext(t, a) * ext(t, b)) & wmask(2 * tinfo[t].bits);
+}
+static void ev_mul_lo(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (s[0] * s[1]) & wmask(BITS(in)); }
+static void ev_mul_hi(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = mul_hi(in->type, s[0], s[1]); }
+static void ev_mul_wide(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = mul_wide(in->type, s[0], s[1]); }
+/* §9.7.1.4 mad: t = a*b; d = t.lo + c / t.hi + c (.sat: s32 .hi only) / t + c (c 2n bits). */
+static void ev_mad_lo(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (s[0] * s[1] + s[2]) & wmask(BITS(in)); }
+static void ev_mad_hi(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t h = mul_hi(in->type, s[0], s[1]);
+    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(sext(h, 32) + sext(s[2], 32)) : (h + s[2]) & wmask(BITS(in));
+}
+static void ev_mad_wide(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (mul_wide(in->type, s[0], s[1]) + s[2]) & wmask(2 * BITS(in));
+}
+/* §9.7.1.5 mul24 / §9.7.1.6 mad24: 24x24 -> 48-bit product; .lo = t<31..0>, .hi = t<47..16>. */
+static uint64_t mul48(const isa_insn *in, uint64_t a, uint64_t b)
+{
+    return SGN(in) ? sext(a, 24) * sext(b, 24) : (a & 0xffffff) * (b & 0xffffff);
+}
+static void ev_mul24_lo(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = mul48(in, s[0], s[1]) & 0xffffffffu; }
+static void ev_mul24_hi(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (mul48(in, s[0], s[1]) >> 16) & 0xffffffffu; }
+static void ev_mad24_lo(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (mul48(in, s[0], s[1]) + s[2]) & 0xffffffffu; }
+static void ev_mad24_hi(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t h = (mul48(in, s[0], s[1]) >> 16) & 0xffffffffu;
+    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(sext(h, 32) + sext(s[2], 32)) : (h + s[2]) & 0xffffffffu;
+}
+/* §9.7.1.7 sad: d = c + |a - b|. */
+static void ev_sad(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t a = ext(in->type, s[0]), b = ext(in->type, s[1]);
+    d[0] = (s[2] + (lt_t(in->type, a, b) ? b - a : a - b)) & wmask(BITS(in));
+}
+/* §9.7.1.8 div: "Division by zero yields an unspecified, machine-specific value."  We choose
+ * all ones (0xff..ff: UINT_MAX, or -1 for signed), what an unsigned restoring divide yields.
+ * Signed MININT / -1 wraps to MININT.  Quotients truncate toward zero. */
+static void ev_div(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t a = ext(in->type, s[0]), b = ext(in->type, s[1]), q;
+    if (b == 0) q = ~0ull;
+    else if (!SGN(in)) q = a / b;
+    else if (b == ~0ull) q = 0 - a;
+    else q = (uint64_t)((int64_t)a / (int64_t)b);
+    d[0] = q & wmask(BITS(in));
+}
+/* §9.7.1.9 rem: remainder of the truncating divide (sign of the dividend, as C).  By zero we
+ * choose d = a (consistent with a - (a/0)*0); MININT % -1 = 0. */
+static void ev_rem(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t a = ext(in->type, s[0]), b = ext(in->type, s[1]), r;
+    if (b == 0) r = a;
+    else if (!SGN(in)) r = a % b;
+    else if (b == ~0ull) r = 0;
+    else r = (uint64_t)((int64_t)a % (int64_t)b);
+    d[0] = r & wmask(BITS(in));
+}
+/* §9.7.1.10 abs, §9.7.1.11 neg: two's complement, so |MININT| = -MININT = MININT. */
+static void ev_abs(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t a = sext(s[0], BITS(in));
+    d[0] = (slt(a, 0) ? 0 - a : a) & wmask(BITS(in));
+}
+static void ev_neg(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (0 - s[0]) & wmask(BITS(in)); }
+/* §9.7.1.12 min, §9.7.1.13 max: signed and unsigned differ; .relu (s32) clamps negatives to 0. */
+static uint64_t relu32(const isa_insn *in, uint64_t v)
+{
+    return ((in->mods & ISA_M_RELU) && slt(v, 0)) ? 0 : v;
+}
+static void ev_min(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t a = ext(in->type, s[0]), b = ext(in->type, s[1]);
+    d[0] = relu32(in, lt_t(in->type, a, b) ? a : b) & wmask(BITS(in));
+}
+static void ev_max(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t a = ext(in->type, s[0]), b = ext(in->type, s[1]);
+    d[0] = relu32(in, lt_t(in->type, b, a) ? a : b) & wmask(BITS(in));
+}
+/* §9.7.1.14 popc, §9.7.1.15 clz: .u32 results; clz(0) = width. */
+static void ev_popc(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (uint64_t)__builtin_popcountll(s[0] & wmask(BITS(in))); }
+static void ev_clz(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t a = s[0] & wmask(BITS(in));
+    d[0] = a ? (uint64_t)(__builtin_clzll(a) - (64 - (int)BITS(in))) : BITS(in);
+}
+/* §9.7.1.16 bfind: msb of a non-sign bit (negative signed inputs are inverted first);
+ * 0xffffffff when none; .shiftamt returns msb - pos. */
+static void ev_bfind(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    unsigned msb = BITS(in) - 1;
+    uint64_t a = s[0] & wmask(BITS(in));
+    if (SGN(in) && (a >> msb & 1)) a = ~a & wmask(BITS(in));
+    if (!a) { d[0] = 0xffffffffu; return; }
+    unsigned pos = 63u - (unsigned)__builtin_clzll(a);
+    d[0] = (in->mods & ISA_M_SHIFTAMT) ? msb - pos : pos;
+}
+/* §9.7.1.17 fns: the offset-th set bit of mask counting from base (up for offset > 0, down
+ * for offset < 0; offset 0 tests bit base).  base > 31 is undefined: we return 0xffffffff. */
+static void ev_fns(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    (void)in;
+    uint32_t mask = (uint32_t)s[0], base = (uint32_t)s[1];
+    int32_t off = (int32_t)(uint32_t)s[2];
+    d[0] = 0xffffffffu;
+    if (base > 31) return;
+    if (off == 0) { if (mask >> base & 1) d[0] = base; return; }
+    int inc = off > 0 ? 1 : -1;
+    uint32_t count = (off > 0 ? (uint32_t)off : 0u - (uint32_t)off) - 1;
+    for (int pos = (int)base; pos >= 0 && pos < 32; pos += inc)
+        if (mask >> pos & 1) {
+            if (count == 0) { d[0] = (uint64_t)pos; return; }
+            count--;
+        }
+}
+/* §9.7.1.18 brev: d[i] = a[msb - i]. */
+static uint64_t rev64(uint64_t v)
+{
+    v = (v >> 1 & 0x5555555555555555ull) | (v & 0x5555555555555555ull) << 1;
+    v = (v >> 2 & 0x3333333333333333ull) | (v & 0x3333333333333333ull) << 2;
+    v = (v >> 4 & 0x0f0f0f0f0f0f0f0full) | (v & 0x0f0f0f0f0f0f0f0full) << 4;
+    return __builtin_bswap64(v);
+}
+static void ev_brev(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = rev64(s[0]) >> (64 - BITS(in)); }
+/* §9.7.1.19 bfe: pos = b&0xff, len = c&0xff; bits beyond the msb or past len take the sign
+ * bit a[min(pos+len-1, msb)] (0 for unsigned types or len == 0). */
+static void ev_bfe(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    unsigned n = BITS(in), msb = n - 1, pos = s[1] & 0xff, len = s[2] & 0xff;
+    uint64_t a = s[0] & wmask(n);
+    unsigned top = pos + len - 1 < msb ? pos + len - 1 : msb;
+    uint64_t sbit = (!SGN(in) || len == 0) ? 0 : (a >> top & 1);
+    unsigned k = pos > msb ? 0 : (len < n - pos ? len : n - pos); /* bits taken from a */
+    uint64_t field = pos > msb ? 0 : (a >> pos) & wmask(k);
+    d[0] = (field | (sbit ? ~wmask(k) : 0)) & wmask(n);
+}
+/* §9.7.1.20 bfi f, a, b, c, d: insert a[len-1..0] into b at pos; len 0 or pos > msb -> b. */
+static void ev_bfi(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    unsigned n = BITS(in), pos = s[2] & 0xff, len = s[3] & 0xff;
+    uint64_t b = s[1] & wmask(n);
+    if (pos >= n || len == 0) { d[0] = b; return; }
+    uint64_t m = wmask(len < n - pos ? len : n - pos) << pos;
+    d[0] = ((b & ~m) | ((s[0] << pos) & m)) & wmask(n);
+}
+/* §9.7.1.21 szext.mode.type d, a, b: sign/zero-extend the low N = b bits of a. */
+static void ev_szext(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint32_t a = (uint32_t)s[0], b = (uint32_t)s[1], b1 = b & 0x1f;
+    int too_large = b >= 32 && (in->mods & ISA_M_CLAMP);
+    uint32_t mask = too_large ? 0 : ~0u << b1;
+    uint32_t sign = (b1 == 0 || too_large || !SGN(in)) ? 0 : (a >> ((b1 - 1) & 0x1f)) & 1;
+    d[0] = (a & ~mask) | (sign ? mask : 0);
+}
+/* §9.7.1.22 bmsk.mode.b32 d, a, b: mask of b bits starting at bit a. */
+static void ev_bmsk(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint32_t a = (uint32_t)s[0], b = (uint32_t)s[1], a1 = a & 0x1f, b1 = b & 0x1f, sum = a1 + b1;
+    uint32_t mask0 = ~0u << a1, mask1 = sum >= 32 ? 0 : ~0u << sum;
+    int ovf = sum >= 32;
+    if (in->mods & ISA_M_CLAMP) {
+        if (a >= 32) { ovf = 1; mask0 = 0; }
+        if (b >= 32) ovf = 1;
+    }
+    if (ovf) mask1 = 0;
+    else if (b1 == 0) mask1 = ~0u;
+    d[0] = mask0 & ~mask1;
+}
+/* §9.7.1.23 dp4a.atype.btype, §9.7.1.24 dp2a.mode: byte/half dot products accumulated in 32 bits. */
+static uint64_t lane(isa_type t, uint64_t v, unsigned i, unsigned w)
+{
+    uint64_t x = (v >> (i * w)) & wmask(w);
+    return tinfo[t].sgn ? sext(x, w) : x;
+}
+static void ev_dp4a(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t acc = s[2];
+    for (unsigned i = 0; i < 4; i++) acc += lane(in->type, s[0], i, 8) * lane(in->type2, s[1], i, 8);
+    d[0] = acc & 0xffffffffu;
+}
+static void ev_dp2a(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t acc = s[2];
+    unsigned sel = (in->mods & ISA_M_HI) ? 2 : 0;
+    for (unsigned i = 0; i < 2; i++) acc += lane(in->type, s[0], i, 16) * lane(in->type2, s[1], sel + i, 8);
+    d[0] = acc & 0xffffffffu;
+}
+
+/* ================================================================ extended precision §9.7.2 */
+
+/* One function for add.cc/addc/sub.cc/subc/mad.cc/madc: op = 'a' add, 's' sub, 'm' mad.lo/hi.
+ * sub is a + ~b + 1 with borrow = !carry (CC.CF holds the borrow for subc). */
+static int carry_eval(const isa_insn *in, const char *name, const uint64_t *s, uint64_t *d, uint32_t *cc)
+{
+    unsigned n = BITS(in);
+    uint64_t m = wmask(n), cin = 0, a = s[0] & m, b = s[1] & m;
+    int use_in = name[strlen(name) - 1] == 'c';      /* addc, subc, madc */
+    int set_out = (in->mods & ISA_M_CC) != 0;         /* .cc */
+    if (name[0] == 'm') {                             /* mad{c}.lo/.hi: a*b half + c */
+        a = (in->mods & ISA_M_HI) ? mul_hi(in->type, s[0], s[1]) : (s[0] * s[1]) & m;
+        b = s[2] & m;
+    }
+    if (use_in) cin = *cc & 1;
+    uint64_t r;
+    if (name[0] == 's') {                             /* a - b - borrow */
+        uint64_t nb = ~b & m, ci = use_in ? !cin : 1;
+        r = a + nb + ci;
+        unsigned __int128 w = (unsigned __int128)a + nb + ci;
+        if (set_out) *cc = !((n == 64) ? (uint32_t)(w >> 64) : (uint32_t)(r >> n & 1));
+    } else {
+        r = a + b + cin;
+        unsigned __int128 w = (unsigned __int128)a + b + cin;
+        if (set_out) *cc = (n == 64) ? (uint32_t)(w >> 64) : (uint32_t)(r >> n & 1);
+    }
+    d[0] = r & m;
+    return 0;
+}
+
+/* ================================================================ logic and shift §9.7.7 */
+
+/* §9.7.7.1-5 and/or/xor/not/cnot (pred = 1-bit type). */
+static void ev_and(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = s[0] & s[1] & wmask(BITS(in)); }
+static void ev_or(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (s[0] | s[1]) & wmask(BITS(in)); }
+static void ev_xor(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (s[0] ^ s[1]) & wmask(BITS(in)); }
+static void ev_not(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = ~s[0] & wmask(BITS(in)); }
+static void ev_cnot(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (s[0] & wmask(BITS(in))) == 0; }
+/* Combine t with predicate c by .and/.or/.xor (none: t). */
+static uint64_t boolop(int op, uint64_t t, uint64_t c)
+{
+    static const uint8_t tab[4][4] = {{0, 0, 1, 1}, {0, 0, 0, 1}, {0, 1, 1, 1}, {0, 1, 1, 0}};
+    return tab[op & 3][(t & 1) << 1 | (c & 1)];
+}
+/* §9.7.7.6 lop3 d, a, b, c, immLut{, q}: bit i of immLut is F at (a,b,c) = (i>>2, i>>1, i)&1;
+ * with .BoolOp, p = (d != 0) BoolOp q. */
+static void ev_lop3(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t a = s[0], b = s[1], c = s[2], r = 0;
+    unsigned lut = s[3] & 0xff;
+    for (unsigned i = 0; i < 8; i++)
+        if (lut >> i & 1) r |= (i & 4 ? a : ~a) & (i & 2 ? b : ~b) & (i & 1 ? c : ~c);
+    d[0] = r & 0xffffffffu;
+    if (in->boolop) d[1] = boolop(in->boolop, d[0] != 0, s[4]);
+}
+/* §9.7.7.7 shf.{l,r}.{clamp,wrap}.b32: funnel shift of [b, a]; n = min(c, 32) or c & 31. */
+static unsigned shf_n(const isa_insn *in, uint64_t c)
+{
+    uint32_t x = (uint32_t)c;
+    return (in->mods & ISA_M_CLAMP) ? (x < 32 ? x : 32) : (x & 31);
+}
+static void ev_shf_l(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t v = (s[1] & 0xffffffffu) << 32 | (s[0] & 0xffffffffu);
+    d[0] = (v << shf_n(in, s[2])) >> 32;
+}
+static void ev_shf_r(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t v = (s[1] & 0xffffffffu) << 32 | (s[0] & 0xffffffffu);
+    d[0] = (v >> shf_n(in, s[2])) & 0xffffffffu;
+}
+/* §9.7.7.8 shl / §9.7.7.9 shr: b is an unsigned 32-bit amount, clamped to the width N;
+ * shr fills with the sign for signed types and with 0 otherwise. */
+static void ev_shl(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint32_t b = (uint32_t)s[1];
+    d[0] = b >= BITS(in) ? 0 : (s[0] << b) & wmask(BITS(in));
+}
+static void ev_shr(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint32_t b = (uint32_t)s[1];
+    uint64_t a = ext(in->type, s[0]);                     /* sign- or zero-extended */
+    unsigned k = b >= BITS(in) ? 63 : b;                  /* >= N: all sign (or 0) bits */
+    uint64_t r = SGN(in) ? (uint64_t)((int64_t)a >> k) : (b >= BITS(in) ? 0 : a >> k);
+    d[0] = r & wmask(BITS(in));
+}
+
+/* ================================================================ data movement §9.7.8 */
+
+/* §9.7.8.3 mov d, a. */
+static void ev_mov(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = s[0] & wmask(BITS(in)); }
+/* §9.7.8.7 prmt.b32{.mode}: byte select from {b, a} = bytes 7..0.  Generic: 4-bit selectors
+ * c[3:0], c[7:4], c[11:8], c[15:12], msb = replicate the byte's sign.  Modes use c[1:0] and the
+ * table below (rows: selector 0..3; columns: source byte of d.b0, d.b1, d.b2, d.b3). */
+static const uint8_t prmt_tab[7][4][4] = {
+    [ISA_PRMT_F4E] = {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},
+    [ISA_PRMT_B4E] = {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},
+    [ISA_PRMT_RC8] = {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}},
+    [ISA_PRMT_ECL] = {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},
+    [ISA_PRMT_ECR] = {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},
+    [ISA_PRMT_RC16] = {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}},
+};
+static void ev_prmt(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t src = (s[1] & 0xffffffffu) << 32 | (s[0] & 0xffffffffu), r = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        uint64_t byte;
+        if (in->aux == ISA_PRMT_GENERIC) {
+            unsigned sel = (unsigned)(s[2] >> (4 * i)) & 0xf;
+            byte = (src >> (8 * (sel & 7))) & 0xff;
+            if (sel & 8) byte = (byte & 0x80) ? 0xff : 0;
+        } else {
+            byte = (src >> (8 * prmt_tab[in->aux][s[2] & 3][i])) & 0xff;
+        }
+        r |= byte << (8 * i);
+    }
+    d[0] = r;
+}
+/* §9.7.8.20 cvt between integer types: read a as .atype, then wrap to .dtype, or with .sat
+ * clamp to MININT..MAXINT of .dtype (both signed and unsigned destinations). */
+static uint64_t sat_int(isa_type dt, uint64_t v, int vsigned)
+{
+    unsigned n = tinfo[dt].bits;
+    if (tinfo[dt].sgn) {
+        uint64_t max = wmask(n - 1), min = ~max;               /* as 64-bit signed */
+        if (vsigned) return (slt(v, min) ? min : slt(max, v) ? max : v) & wmask(n);
+        return (v > max ? max : v) & wmask(n);
+    }
+    if (vsigned && slt(v, 0)) return 0;
+    return v > wmask(n) ? wmask(n) : v;
+}
+static void ev_cvt_ii(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t v = ext(in->type2, s[0]);
+    d[0] = (in->mods & ISA_M_SAT) ? sat_int(in->type, v, tinfo[in->type2].sgn) : v & wmask(BITS(in));
+}
+
+/* ================================================================ compare and select §9.7.5 */
+
+/* Outcome of comparing a and b: 0 less, 1 equal, 2 greater, 3 unordered (a NaN). */
+enum { O_LT = 1, O_EQ = 2, O_GT = 4, O_UN = 8 };
+static const struct { const char *name; uint8_t outcomes, uns, fonly, ionly; } cmptab[ISA_CMP_COUNT] = {
+    [ISA_CMP_EQ] = {"eq", O_EQ, 0, 0, 0},          [ISA_CMP_NE] = {"ne", O_LT | O_GT, 0, 0, 0},
+    [ISA_CMP_LT] = {"lt", O_LT, 0, 0, 0},          [ISA_CMP_LE] = {"le", O_LT | O_EQ, 0, 0, 0},
+    [ISA_CMP_GT] = {"gt", O_GT, 0, 0, 0},          [ISA_CMP_GE] = {"ge", O_GT | O_EQ, 0, 0, 0},
+    [ISA_CMP_LO] = {"lo", O_LT, 1, 0, 1},          [ISA_CMP_LS] = {"ls", O_LT | O_EQ, 1, 0, 1},
+    [ISA_CMP_HI] = {"hi", O_GT, 1, 0, 1},          [ISA_CMP_HS] = {"hs", O_GT | O_EQ, 1, 0, 1},
+    [ISA_CMP_EQU] = {"equ", O_EQ | O_UN, 0, 1, 0}, [ISA_CMP_NEU] = {"neu", O_LT | O_GT | O_UN, 0, 1, 0},
+    [ISA_CMP_LTU] = {"ltu", O_LT | O_UN, 0, 1, 0}, [ISA_CMP_LEU] = {"leu", O_LT | O_EQ | O_UN, 0, 1, 0},
+    [ISA_CMP_GTU] = {"gtu", O_GT | O_UN, 0, 1, 0}, [ISA_CMP_GEU] = {"geu", O_GT | O_EQ | O_UN, 0, 1, 0},
+    [ISA_CMP_NUM] = {"num", O_LT | O_EQ | O_GT, 0, 1, 0}, [ISA_CMP_NAN] = {"nan", O_UN, 0, 1, 0},
+};
+static double fval(isa_type t, uint64_t v, int ftz);
+static unsigned outcome(const isa_insn *in, isa_type t, uint64_t a, uint64_t b)
+{
+    if (tinfo[t].flt) {
+        int ftz = (in->mods & ISA_M_FTZ) != 0;
+        double x = fval(t, a, ftz), y = fval(t, b, ftz);
+        return (x != x || y != y) ? O_UN : x < y ? O_LT : x == y ? O_EQ : O_GT;
+    }
+    a = ext(t, a), b = ext(t, b);
+    int lt = (tinfo[t].sgn && !cmptab[in->cmp].uns) ? slt(a, b) : a < b;
+    return lt ? O_LT : a == b ? O_EQ : O_GT;
+}
+static uint64_t cmp_t(const isa_insn *in, uint64_t a, uint64_t b)
+{
+    return (cmptab[in->cmp].outcomes & outcome(in, in->type2, a, b)) != 0;
+}
+/* §9.7.5.2 setp.CmpOp{.BoolOp}.type p[|q], a, b{, c}: p = BoolOp(t, c), q = BoolOp(!t, c). */
+static void ev_setp(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t t = cmp_t(in, s[0], s[1]), c = in->boolop ? s[2] : 0;
+    d[0] = boolop(in->boolop, t, c);
+    if (in->mods & ISA_M_PAIR) d[1] = boolop(in->boolop, !t, c);
+}
+/* §9.7.5.1 set.CmpOp{.BoolOp}.dtype.stype: 1.0f for .f32, 0xffffffff for integer dtypes. */
+static void ev_set(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t r = boolop(in->boolop, cmp_t(in, s[0], s[1]), in->boolop ? s[2] : 0);
+    d[0] = r ? (in->type == ISA_T_F32 ? 0x3f800000u : 0xffffffffu) : 0;
+}
+/* §9.7.5.3 selp d, a, b, c: c ? a : b. */
+static void ev_selp(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = ((s[2] & 1) ? s[0] : s[1]) & wmask(BITS(in)); }
+/* §9.7.5.4 slct.dtype.{s32,f32} d, a, b, c: c >= 0 ? a : b; NaN c selects b, -0 and (with
+ * .ftz) subnormal c select a. */
+static void ev_slct(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    int ge = in->type2 == ISA_T_S32 ? !slt(sext(s[2], 32), 0)
+                                    : fval(ISA_T_F32, s[2], (in->mods & ISA_M_FTZ) != 0) >= 0.0;
+    d[0] = (ge ? s[0] : s[1]) & wmask(BITS(in));
+}
+
+/* ================================================================ floating point §9.7.3 */
+
+static inline float f32of(uint64_t v) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); return f; }
+static inline double f64of(uint64_t v) { double f; memcpy(&f, &v, 8); return f; }
+static inline uint64_t bf32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline uint64_t bf64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+/* Flush a subnormal f32 to sign-preserving zero (.ftz). */
+static inline uint64_t ftz32(uint64_t v) { return (v & 0x7f800000u) ? v & 0xffffffffu : v & 0x80000000u; }
+static double fval(isa_type t, uint64_t v, int ftz)
+{
+    return t == ISA_T_F64 ? f64of(v) : (double)f32of(ftz ? ftz32(v) : v);
+}
+
+/* FP_SECTION_BEGIN */
+#define FP_OPS
+static int (*const fp_check)(const isa_insn *, char *, size_t) = NULL;
+static int atom_float(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c, uint64_t *newv)
+{
+    (void)op, (void)t, (void)old, (void)b, (void)c, (void)newv;
+    return -1;
+}
+/* FP_SECTION_END */
+
+/* ================================================================ the opcode table */
+
+/* Decoder flags. */
+enum {
+    F_CMP = 1u << 0,     /* takes a .CmpOp */
+    F_BOOL = 1u << 1,    /* takes a .BoolOp, which adds the source c */
+    F_BOOLDST = 1u << 2, /* the .BoolOp also adds a predicate destination (setp, lop3) */
+    F_SATS32 = 1u << 3,  /* integer .sat applies only to .s32 */
+    F_PRMT = 1u << 4,    /* takes a prmt mode */
+    F_TESTP = 1u << 5,   /* takes a testp property (required) */
+    F_FRND = 1u << 6,    /* takes .rn/.rz/.rm/.rp */
+    F_IRND = 1u << 7,    /* takes .rni/.rzi/.rmi/.rpi */
+    F_TWO = 1u << 8,     /* mnemonic carries two types: .dtype.atype */
+    F_CW = 1u << 9,      /* exactly one of .clamp/.wrap required */
+    F_LENIENT = 1u << 10,/* OTHER: unknown modifiers are skipped */
+    F_RNDREQ32 = 1u << 11,/* f32 form needs a rounding modifier (div, rcp, sqrt) */
+    F_RNDREQ = 1u << 12, /* needs a rounding modifier (cvt with float involvement: checked in cvt) */
+    F_ATOM = 1u << 13,   /* atom/red: aux = atom op */
+};
+
+#define T_U (TB(ISA_T_U16) | TB(ISA_T_U32) | TB(ISA_T_U64))
+#define T_S (TB(ISA_T_S16) | TB(ISA_T_S32) | TB(ISA_T_S64))
+#define T_I (T_U | T_S)                                   /* add sub mul div ... */
+#define T_B (TB(ISA_T_B16) | TB(ISA_T_B32) | TB(ISA_T_B64))
+#define T_3264 (TB(ISA_T_U32) | TB(ISA_T_U64) | TB(ISA_T_S32) | TB(ISA_T_S64))
+#define T_B3264 (TB(ISA_T_B32) | TB(ISA_T_B64))
+#define T_1632 (TB(ISA_T_U16) | TB(ISA_T_U32) | TB(ISA_T_S16) | TB(ISA_T_S32))
+#define T_32 (TB(ISA_T_U32) | TB(ISA_T_S32))
+#define T_X2 (TB(ISA_T_U16X2) | TB(ISA_T_S16X2))
+#define T_F (TB(ISA_T_F32) | TB(ISA_T_F64))
+#define T_NUM (T_B | T_I | T_F)                            /* setp/selp/slct types */
+#define T_CVTI (TB(ISA_T_U8) | TB(ISA_T_S8) | T_I)
+#define T_MOV (TB(ISA_T_PRED) | T_B | T_I | T_F)
+#define T_ALL 0xffffffffu
+#define M_F32 (ISA_M_FTZ | ISA_M_SAT)
+#define PURE ISA_CLASS_PURE
+#define CARRY ISA_CLASS_CARRY
+#define OTHER ISA_CLASS_OTHER
+
+const isa_opinfo isa_ops[] = {
+    /* name     mode     nd ns class types  types2 mods  flags  eval  doc */
+    /* §9.7.1 integer arithmetic */
+    {"add", NULL, 1, 2, PURE, T_I, 0, ISA_M_SAT, F_SATS32, ev_add, "d = a + b (wraps; .sat.s32 clamps) §9.7.1.1"},
+    {"add", NULL, 1, 2, PURE, T_X2, 0, 0, 0, ev_add16x2, "d.h[i] = a.h[i] + b.h[i] §9.7.1.1"},
+    {"sub", NULL, 1, 2, PURE, T_I, 0, ISA_M_SAT, F_SATS32, ev_sub, "d = a - b (wraps; .sat.s32 clamps) §9.7.1.2"},
+    {"mul", "lo", 1, 2, PURE, T_I, 0, ISA_M_LO, 0, ev_mul_lo, "d = (a * b)<n-1..0> §9.7.1.3"},
+    {"mul", "hi", 1, 2, PURE, T_I, 0, ISA_M_HI, 0, ev_mul_hi, "d = (a * b)<2n-1..n> §9.7.1.3"},
+    {"mul", "wide", 1, 2, PURE, T_1632, 0, ISA_M_WIDE, 0, ev_mul_wide, "d(2n bits) = a * b §9.7.1.3"},
+    {"mad", "lo", 1, 3, PURE, T_I, 0, ISA_M_LO, 0, ev_mad_lo, "d = (a * b)<n-1..0> + c §9.7.1.4"},
+    {"mad", "hi", 1, 3, PURE, T_I, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, ev_mad_hi, "d = (a * b)<2n-1..n> + c §9.7.1.4"},
+    {"mad", "wide", 1, 3, PURE, T_1632, 0, ISA_M_WIDE, 0, ev_mad_wide, "d(2n) = a * b + c(2n) §9.7.1.4"},
+    {"mul24", "lo", 1, 2, PURE, T_32, 0, ISA_M_LO, 0, ev_mul24_lo, "d = (a24 * b24)<31..0> §9.7.1.5"},
+    {"mul24", "hi", 1, 2, PURE, T_32, 0, ISA_M_HI, 0, ev_mul24_hi, "d = (a24 * b24)<47..16> §9.7.1.5"},
+    {"mad24", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, 0, ev_mad24_lo, "d = (a24 * b24)<31..0> + c §9.7.1.6"},
+    {"mad24", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, ev_mad24_hi, "d = (a24 * b24)<47..16> + c §9.7.1.6"},
+    {"sad", NULL, 1, 3, PURE, T_I, 0, 0, 0, ev_sad, "d = c + |a - b| §9.7.1.7"},
+    {"div", NULL, 1, 2, PURE, T_I, 0, 0, 0, ev_div, "d = a / b (truncating; /0 = all ones) §9.7.1.8"},
+    {"rem", NULL, 1, 2, PURE, T_I, 0, 0, 0, ev_rem, "d = a % b (%0 = a) §9.7.1.9"},
+    {"abs", NULL, 1, 1, PURE, T_S, 0, 0, 0, ev_abs, "d = |a| §9.7.1.10"},
+    {"neg", NULL, 1, 1, PURE, T_S, 0, 0, 0, ev_neg, "d = -a §9.7.1.11"},
+    {"min", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, ev_min, "d = a < b ? a : b (.relu.s32) §9.7.1.12"},
+    {"min", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, ev_min16x2, "half-word min §9.7.1.12"},
+    {"max", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, ev_max, "d = a > b ? a : b (.relu.s32) §9.7.1.13"},
+    {"max", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, ev_max16x2, "half-word max §9.7.1.13"},
+    {"popc", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, ev_popc, "d.u32 = number of 1 bits §9.7.1.14"},
+    {"clz", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, ev_clz, "d.u32 = leading zeros §9.7.1.15"},
+    {"bfind", NULL, 1, 1, PURE, T_3264, 0, ISA_M_SHIFTAMT, 0, ev_bfind, "d.u32 = msb non-sign bit §9.7.1.16"},
+    {"fns", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, 0, ev_fns, "d = n-th set bit of mask from base §9.7.1.17"},
+    {"brev", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, ev_brev, "d = bit-reversed a §9.7.1.18"},
+    {"bfe", NULL, 1, 3, PURE, T_3264, 0, 0, 0, ev_bfe, "d = a[pos+len-1..pos], extended §9.7.1.19"},
+    {"bfi", NULL, 1, 4, PURE, T_B3264, 0, 0, 0, ev_bfi, "f = b with a's low len bits at pos §9.7.1.20"},
+    {"szext", NULL, 1, 2, PURE, T_32, 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, ev_szext, "d = low b bits of a, extended §9.7.1.21"},
+    {"bmsk", NULL, 1, 2, PURE, TB(ISA_T_B32), 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, ev_bmsk, "d = b-bit mask at bit a §9.7.1.22"},
+    {"dp4a", NULL, 1, 3, PURE, T_32, 0, 0, F_TWO, ev_dp4a, "d = c + sum a.b[i] * b.b[i] §9.7.1.23"},
+    {"dp2a", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, F_TWO, ev_dp2a, "d = c + sum a.h[i] * b.b[i] §9.7.1.24"},
+    {"dp2a", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI, F_TWO, ev_dp2a, "d = c + sum a.h[i] * b.b[2+i] §9.7.1.24"},
+    /* §9.7.2 extended precision: carry flag CC.CF, see isa_eval_cc */
+    {"add", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NULL, "d = a + b, CC.CF = carry-out §9.7.2.1"},
+    {"addc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NULL, "d = a + b + CC.CF {.cc: carry-out} §9.7.2.2"},
+    {"sub", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NULL, "d = a - b, CC.CF = borrow-out §9.7.2.3"},
+    {"subc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NULL, "d = a - (b + CC.CF) {.cc: borrow-out} §9.7.2.4"},
+    {"mad", "cc", 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NULL, "d = (a*b).lo/hi + c, carry-out §9.7.2.5"},
+    {"madc", NULL, 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NULL, "d = (a*b).lo/hi + c + CC.CF §9.7.2.6"},
+    /* §9.7.7 logic and shift */
+    {"and", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, ev_and, "d = a & b §9.7.7.1"},
+    {"or", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, ev_or, "d = a | b §9.7.7.2"},
+    {"xor", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, ev_xor, "d = a ^ b §9.7.7.3"},
+    {"not", NULL, 1, 1, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, ev_not, "d = ~a §9.7.7.4"},
+    {"cnot", NULL, 1, 1, PURE, T_B, 0, 0, 0, ev_cnot, "d = a == 0 §9.7.7.5"},
+    {"lop3", NULL, 1, 4, PURE, TB(ISA_T_B32), 0, 0, F_BOOL | F_BOOLDST, ev_lop3, "d = immLut(a, b, c) {p = d!=0 op q} §9.7.7.6"},
+    {"shf", "l", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_L | ISA_M_CLAMP | ISA_M_WRAP, F_CW, ev_shf_l, "d = ([b,a] << n)<63..32> §9.7.7.7"},
+    {"shf", "r", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_R | ISA_M_CLAMP | ISA_M_WRAP, F_CW, ev_shf_r, "d = ([b,a] >> n)<31..0> §9.7.7.7"},
+    {"shl", NULL, 1, 2, PURE, T_B, 0, 0, 0, ev_shl, "d = a << b (b >= N: 0) §9.7.7.8"},
+    {"shr", NULL, 1, 2, PURE, T_B | T_I, 0, 0, 0, ev_shr, "d = a >> b, sign fill for .s (clamped to N) §9.7.7.9"},
+    /* §9.7.5 comparison and selection */
+    {"setp", NULL, 1, 2, PURE, T_NUM, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, ev_setp, "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.5.2"},
+    {"set", NULL, 1, 2, PURE, TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_F32), T_NUM, ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, ev_set, "d = BoolOp(a CmpOp b, c) ? 1.0f/0xffffffff : 0 §9.7.5.1"},
+    {"selp", NULL, 1, 3, PURE, T_NUM, 0, 0, 0, ev_selp, "d = c ? a : b §9.7.5.3"},
+    {"slct", NULL, 1, 3, PURE, T_NUM, TB(ISA_T_S32) | TB(ISA_T_F32), ISA_M_FTZ, F_TWO, ev_slct, "d = c >= 0 ? a : b §9.7.5.4"},
+    /* §9.7.8 data movement (registers) */
+    {"mov", NULL, 1, 1, PURE, T_MOV, 0, 0, 0, ev_mov, "d = a §9.7.8.3"},
+    {"prmt", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, F_PRMT, ev_prmt, "d = bytes of {b,a} picked by c §9.7.8.7"},
+    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_CVTI, ISA_M_SAT, F_TWO, ev_cvt_ii, "d = (dtype)(atype)a {.sat clamps} §9.7.8.20"},
+    FP_OPS
+    /* memory, control flow, synchronization: decoded, class OTHER, not evaluable */
+    {"ld", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "load §9.7.8.8"},
+    {"ldu", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "load uniform §9.7.8.10"},
+    {"st", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "store §9.7.8.11"},
+    {"atom", NULL, 1, 2, OTHER, T_ALL, 0, 0, F_LENIENT | F_ATOM, NULL, "atomic RMW (aux = isa_atom_op; cas +1 src) §9.7.12.5"},
+    {"red", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT | F_ATOM, NULL, "reduction (aux = isa_atom_op) §9.7.12.6"},
+    {"fence", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "memory fence §9.7.12.4"},
+    {"membar", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "memory barrier §9.7.12.4"},
+    {"bar", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "barrier §9.7.12.1"},
+    {"barrier", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "barrier §9.7.12.1"},
+    {"bra", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "branch §9.7.11.3"},
+    {"brx", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "indirect branch §9.7.11.4"},
+    {"call", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "call §9.7.11.5"},
+    {"ret", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "return §9.7.11.6"},
+    {"exit", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "exit §9.7.11.7"},
+    {"trap", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "trap §9.7.17.4"},
+    {"cvta", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "address conversion §9.7.8.19"},
+    {"isspacep", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "address space test §9.7.8.18"},
+    {"shfl", NULL, 1, 4, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "warp shuffle §9.7.8.6"},
+    {"vote", NULL, 1, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "warp vote §9.7.12.9"},
+    {"activemask", NULL, 1, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "active lanes §9.7.12.11"},
+};
+const int isa_nops = (int)(sizeof isa_ops / sizeof isa_ops[0]);
+
+/* ================================================================ decoder */
+
+static void seterr(char *err, size_t n, const char *fmt, ...)
+{
+    if (!err || !n) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+}
+
+static const struct { const char *s; uint32_t m; } modtab[] = {
+    {"sat", ISA_M_SAT}, {"ftz", ISA_M_FTZ}, {"approx", ISA_M_APPROX}, {"full", ISA_M_FULL},
+    {"NaN", ISA_M_NAN}, {"xorsign", ISA_M_XORSIGN}, {"abs", ISA_M_ABS}, {"relu", ISA_M_RELU},
+    {"cc", ISA_M_CC}, {"shiftamt", ISA_M_SHIFTAMT}, {"clamp", ISA_M_CLAMP}, {"wrap", ISA_M_WRAP},
+    {"hi", ISA_M_HI}, {"lo", ISA_M_LO}, {"wide", ISA_M_WIDE}, {"l", ISA_M_L}, {"r", ISA_M_R},
+    {"noftz", ISA_M_NOFTZ}, {"satfinite", ISA_M_SATFINITE},
+};
+static const char *const rndtab[] = {"", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi", "rna"};
+static const char *const booltab[] = {"", "and", "or", "xor"};
+static const char *const prmttab[] = {"", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16"};
+static const char *const testptab[] = {"", "finite", "infinite", "number", "notanumber", "normal", "subnormal"};
+
+static int cmp_parse(const char *s)
+{
+    for (int i = 1; i < ISA_CMP_COUNT; i++)
+        if (!strcmp(cmptab[i].name, s)) return i;
+    return 0;
+}
+static int find(const char *const *tab, int n, const char *s)
+{
+    for (int i = 1; i < n; i++)
+        if (!strcmp(tab[i], s)) return i;
+    return 0;
+}
+#define FIND(tab, s) find(tab, (int)(sizeof tab / sizeof tab[0]), s)
+static uint32_t modbit(const char *s)
+{
+    for (size_t i = 0; i < sizeof modtab / sizeof modtab[0]; i++)
+        if (!strcmp(modtab[i].s, s)) return modtab[i].m;
+    return 0;
+}
+/* Same-width bit-size type (s64 -> b64), for bare mnemonics like "popc" in the litmus dialect. */
+static isa_type bit_type(isa_type t)
+{
+    switch (tinfo[t].bits) {
+    case 16: return ISA_T_B16;
+    case 32: return ISA_T_B32;
+    case 64: return ISA_T_B64;
+    default: return ISA_T_NONE;
+    }
+}
+
+/* Try to decode the modifier tokens tok[0..ntok-1] against table entry e. */
+static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *out, char *err, size_t errlen)
+{
+    const isa_opinfo *e = &isa_ops[op];
+    isa_insn x = {0};
+    isa_type ty[2] = {ISA_T_NONE, ISA_T_NONE};
+    int nty = 0, have_mode = 0;
+    x.op = op;
+    for (int i = 0; i < ntok; i++) {
+        const char *t = tok[i];
+        int k;
+        isa_type tt;
+        if (e->mode && !strcmp(t, e->mode)) { have_mode = 1; x.mods |= modbit(t); continue; }
+        if ((e->flags & F_CMP) && (k = cmp_parse(t))) {
+            if (x.cmp) return seterr(err, errlen, "%s: two comparison operators", e->name), -1;
+            x.cmp = k;
+            continue;
+        }
+        if ((e->flags & F_BOOL) && (k = FIND(booltab, t))) { x.boolop = k; continue; }
+        if ((e->flags & F_PRMT) && (k = FIND(prmttab, t))) { x.aux = k; continue; }
+        if ((e->flags & F_TESTP) && (k = FIND(testptab, t))) { x.aux = k; continue; }
+        if ((e->flags & F_ATOM) && (k = (int)isa_atom_parse(t))) { x.aux = k; continue; }
+        if ((k = FIND(rndtab, t))) {
+            int fr = k <= ISA_RND_RP, ir = k >= ISA_RND_RNI && k <= ISA_RND_RPI;
+            if (!((fr && (e->flags & F_FRND)) || (ir && (e->flags & F_IRND))) && !(e->flags & F_LENIENT))
+                return seterr(err, errlen, "%s: rounding modifier .%s not allowed", e->name, t), -1;
+            x.rnd = k;
+            continue;
+        }
+        if ((tt = isa_type_parse(t)) != ISA_T_NONE) {
+            if (nty == 2) return seterr(err, errlen, "%s: too many types", e->name), -1;
+            ty[nty++] = tt;
+            continue;
+        }
+        uint32_t m = modbit(t);
+        if (m && (m & e->mods)) { x.mods |= m; continue; }
+        if (e->flags & F_LENIENT) continue;
+        return seterr(err, errlen, "%s: modifier .%s not allowed", e->name, t), -1;
+    }
+    if (e->mode && !have_mode) return seterr(err, errlen, "%s needs .%s", e->name, e->mode), -1;
+    /* types */
+    if (e->flags & F_LENIENT) {
+        x.type = ty[0], x.type2 = nty == 2 ? ty[1] : ty[0];
+    } else if (e->flags & F_TWO) {
+        if (nty != 2) return seterr(err, errlen, "%s needs two types (.dtype.atype)", e->name), -1;
+        x.type = ty[0], x.type2 = ty[1];
+    } else {
+        if (nty == 2) return seterr(err, errlen, "%s takes one type", e->name), -1;
+        if (nty == 0) {
+            ty[0] = deftype;
+            if (!(e->types & TB(deftype)) && (e->types & TB(bit_type(deftype)))) ty[0] = bit_type(deftype);
+        }
+        x.type = x.type2 = ty[0];
+    }
+    uint32_t t2 = e->types2 ? e->types2 : e->types;
+    if (!(e->flags & F_LENIENT) && (!(e->types & TB(x.type)) || !(t2 & TB(x.type2))))
+        return seterr(err, errlen, "%s: type .%s not allowed", e->name,
+                      isa_type_name(!(e->types & TB(x.type)) ? x.type : x.type2)), -1;
+    /* per-flag rules */
+    if ((e->flags & F_CMP) && !x.cmp) return seterr(err, errlen, "%s needs a comparison operator", e->name), -1;
+    if (x.cmp) {
+        int flt = isa_type_is_float(x.type2), bit = x.type2 >= ISA_T_B8 && x.type2 <= ISA_T_B128;
+        const char *c = cmptab[x.cmp].name;
+        if (cmptab[x.cmp].fonly && !flt) return seterr(err, errlen, "%s.%s needs a float type (§9.7.5)", e->name, c), -1;
+        if (cmptab[x.cmp].ionly && flt) return seterr(err, errlen, "%s.%s needs an integer type (§9.7.5)", e->name, c), -1;
+        if (bit && x.cmp != ISA_CMP_EQ && x.cmp != ISA_CMP_NE)
+            return seterr(err, errlen, "%s.%s: bit-size types allow only eq/ne (§9.7.5)", e->name, c), -1;
+    }
+    if ((e->flags & F_BOOLDST) && x.boolop) x.mods |= ISA_M_PAIR;
+    if ((e->flags & F_SATS32) && (x.mods & ISA_M_SAT) && x.type != ISA_T_S32)
+        return seterr(err, errlen, "%s: .sat applies only to .s32", e->name), -1;
+    if ((e->flags & F_CW) && !!(x.mods & ISA_M_CLAMP) + !!(x.mods & ISA_M_WRAP) != 1)
+        return seterr(err, errlen, "%s needs exactly one of .clamp/.wrap", e->name), -1;
+    if ((e->flags & F_TESTP) && !x.aux) return seterr(err, errlen, "%s needs a property (.finite ...)", e->name), -1;
+    if ((e->flags & F_RNDREQ32) && x.type == ISA_T_F32 && !x.rnd && !(x.mods & (ISA_M_APPROX | ISA_M_FULL)))
+        return seterr(err, errlen, "%s.f32 needs .approx, .full or a rounding modifier (§9.7.3)", e->name), -1;
+    if (e->cls == PURE && fp_check && fp_check(&x, err, errlen)) return -1;
+    *out = x;
+    return 0;
+}
+
+int isa_decode(const char *mnemonic, isa_type default_type, isa_insn *out, char *err, size_t errlen)
+{
+    char buf[160], *tok[16];
+    int ntok = 0;
+    if (!mnemonic || strlen(mnemonic) >= sizeof buf) return seterr(err, errlen, "bad mnemonic"), -1;
+    while (*mnemonic == ' ' || *mnemonic == '\t') mnemonic++;
+    strcpy(buf, mnemonic);
+    char *p = buf, *base = buf;
+    while ((p = strchr(p, '.'))) {
+        *p++ = 0;
+        if (ntok == 16) return seterr(err, errlen, "%s: too many modifiers", base), -1;
+        if (*p) tok[ntok++] = p;
+    }
+    int found = 0;
+    char first[160] = "";
+    for (int i = 0; i < isa_nops; i++) {
+        if (strcmp(isa_ops[i].name, base)) continue;
+        char e[160] = "";
+        if (try_entry(i, tok, ntok, default_type, out, e, sizeof e) == 0) return 0;
+        /* keep the most telling error: the first candidate whose selecting mode was present */
+        int mode_here = 0;
+        for (int j = 0; j < ntok && isa_ops[i].mode; j++) mode_here |= !strcmp(tok[j], isa_ops[i].mode);
+        if (!found++ || (mode_here && !strstr(first, "needs ."))) snprintf(first, sizeof first, "%s", e);
+    }
+    if (!found) return seterr(err, errlen, "unknown mnemonic '%s'", base), -1;
+    return seterr(err, errlen, "%s", first), -1;
+}
+
+/* ================================================================ queries and evaluation */
+
+int isa_class(const isa_insn *in)
+{
+    return (in && in->op >= 0 && in->op < isa_nops) ? isa_ops[in->op].cls : ISA_CLASS_OTHER;
+}
+const char *isa_op_name(const isa_insn *in)
+{
+    return (in && in->op >= 0 && in->op < isa_nops) ? isa_ops[in->op].name : "";
+}
+int isa_ndst(const isa_insn *in) { return isa_ops[in->op].ndst + ((in->mods & ISA_M_PAIR) ? 1 : 0); }
+int isa_nsrc(const isa_insn *in)
+{
+    const isa_opinfo *e = &isa_ops[in->op];
+    return e->nsrc + (in->boolop ? 1 : 0) + ((e->flags & F_ATOM) && in->aux == ISA_ATOM_CAS);
+}
+void isa_set_pair(isa_insn *in)
+{
+    if (isa_ops[in->op].flags & F_BOOLDST) in->mods |= ISA_M_PAIR;
+}
+
+int isa_eval(const isa_insn *in, const uint64_t *src, uint64_t *dst, char *err, size_t errlen)
+{
+    if (!in || in->op < 0 || in->op >= isa_nops) return seterr(err, errlen, "bad instruction"), -1;
+    const isa_opinfo *e = &isa_ops[in->op];
+    if (e->cls == CARRY)
+        return seterr(err, errlen, "%s: reads/writes the carry flag CC.CF (§9.7.2); use isa_eval_cc", e->name), -1;
+    if (!e->eval) return seterr(err, errlen, "%s: not a register-only instruction (class OTHER)", e->name), -1;
+    e->eval(in, dst, src);
+    return 0;
+}
+
+int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t *cc, char *err, size_t errlen)
+{
+    if (!in || in->op < 0 || in->op >= isa_nops) return seterr(err, errlen, "bad instruction"), -1;
+    const isa_opinfo *e = &isa_ops[in->op];
+    if (e->cls == CARRY) return carry_eval(in, e->name, src, dst, cc);
+    return isa_eval(in, src, dst, err, errlen);
+}
+
+/* ================================================================ atomics §9.7.12.5 */
+
+static const char *const atomtab[ISA_ATOM_COUNT] = {"", "add", "sub", "exch", "cas", "and", "or",
+                                                    "xor", "min", "max", "inc", "dec"};
+isa_atom_op isa_atom_parse(const char *name)
+{
+    if (!name) return ISA_ATOM_NONE;
+    if (*name == '.') name++;
+    return (isa_atom_op)FIND(atomtab, name);
+}
+const char *isa_atom_name(isa_atom_op op) { return (unsigned)op < ISA_ATOM_COUNT ? atomtab[op] : ""; }
+
+/* atom semantics (§9.7.12.5):  inc(r, s) = (r >= s) ? 0 : r+1;  dec(r, s) = (r == 0 || r > s) ? s : r-1;
+ * exch(r, s) = s;  cas(r, s, t) = (r == s) ? t : r.  inc/dec compare unsigned (they are .u32). */
+int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c, uint64_t *newv)
+{
+    if (t == ISA_T_NONE) t = ISA_T_S64;
+    if ((unsigned)t >= ISA_T_COUNT) return -1;
+    if (tinfo[t].flt) return atom_float(op, t, old, b, c, newv);
+    unsigned n = tinfo[t].bits > 64 ? 64 : tinfo[t].bits;
+    uint64_t m = wmask(n), r;
+    old &= m, b &= m, c &= m;
+    uint64_t xo = ext(t, old), xb = ext(t, b);
+    switch (op) {
+    case ISA_ATOM_ADD: r = old + b; break;
+    case ISA_ATOM_SUB: r = old - b; break;               /* litmus dialect: add of -b */
+    case ISA_ATOM_EXCH: r = b; break;
+    case ISA_ATOM_CAS:
+        if (old != b) { *newv = old; return 0; }
+        r = c;
+        break;
+    case ISA_ATOM_AND: r = old & b; break;
+    case ISA_ATOM_OR: r = old | b; break;
+    case ISA_ATOM_XOR: r = old ^ b; break;
+    case ISA_ATOM_MIN: r = lt_t(t, xb, xo) ? b : old; break;
+    case ISA_ATOM_MAX: r = lt_t(t, xo, xb) ? b : old; break;
+    case ISA_ATOM_INC: r = old >= b ? 0 : old + 1; break;
+    case ISA_ATOM_DEC: r = (old == 0 || old > b) ? b : old - 1; break;
+    default: return -1;
+    }
+    *newv = r & m;
+    return 1;
+}

@@ -1,0 +1,740 @@
+/* tests/test_isa.c — unit tests of the PTX instruction-semantics table (exec/isa.c).
+ * Every expectation is taken from the PTX ISA 8.4 text; comments cite the section. */
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "exec/isa.h"
+
+static uint64_t D1; /* second destination of the last EV (setp p|q, lop3 d|p) */
+
+static uint64_t ev_(const char *mn, const uint64_t *s)
+{
+    isa_insn in;
+    char err[160] = "";
+    int r = isa_decode(mn, ISA_T_S64, &in, err, sizeof err);
+    ck_assert_msg(r == 0, "decode %s: %s", mn, err);
+    uint64_t d[4] = {0, 0, 0, 0};
+    r = isa_eval(&in, s, d, err, sizeof err);
+    ck_assert_msg(r == 0, "eval %s: %s", mn, err);
+    D1 = d[1];
+    return d[0];
+}
+#define EV(mn, ...) ev_(mn, (const uint64_t[]){__VA_ARGS__, 0, 0, 0, 0, 0})
+#define CHK(mn, want, ...)                                                                    \
+    do {                                                                                      \
+        uint64_t got_ = EV(mn, __VA_ARGS__);                                                  \
+        ck_assert_msg(got_ == (uint64_t)(want), "%s(%s) -> 0x%llx, want 0x%llx", mn,          \
+                      #__VA_ARGS__, (unsigned long long)got_, (unsigned long long)(want));    \
+    } while (0)
+/* decode must fail */
+static void bad(const char *mn)
+{
+    isa_insn in;
+    char err[160] = "";
+    ck_assert_msg(isa_decode(mn, ISA_T_S64, &in, err, sizeof err) == -1, "%s decoded", mn);
+    ck_assert_msg(err[0] != 0, "%s: empty error", mn);
+}
+static isa_insn dec(const char *mn)
+{
+    isa_insn in;
+    char err[160] = "";
+    ck_assert_msg(isa_decode(mn, ISA_T_S64, &in, err, sizeof err) == 0, "decode %s: %s", mn, err);
+    return in;
+}
+#define M32 0xffffffffull
+#define N32(x) ((uint64_t)(uint32_t)(int32_t)(x)) /* 32-bit pattern of a negative int */
+#define N16(x) ((uint64_t)(uint16_t)(int16_t)(x))
+#define N64(x) ((uint64_t)(int64_t)(x))
+
+/* ---------------------------------------------------------------- types §5.2.2 */
+START_TEST(types)
+{
+    ck_assert_int_eq(isa_type_parse(".u32"), ISA_T_U32);
+    ck_assert_int_eq(isa_type_parse("u32"), ISA_T_U32);
+    ck_assert_int_eq(isa_type_parse(".pred"), ISA_T_PRED);
+    ck_assert_int_eq(isa_type_parse(".f16x2"), ISA_T_F16X2);
+    ck_assert_int_eq(isa_type_parse(".s16x2"), ISA_T_S16X2);
+    ck_assert_int_eq(isa_type_parse("e4m3x2"), ISA_T_E4M3X2);
+    ck_assert_int_eq(isa_type_parse("foo"), ISA_T_NONE);
+    ck_assert_int_eq(isa_type_parse(""), ISA_T_NONE);
+    ck_assert_int_eq(isa_type_parse(NULL), ISA_T_NONE);
+    for (int t = 1; t < ISA_T_COUNT; t++) ck_assert_int_eq(isa_type_parse(isa_type_name((isa_type)t)), t);
+    ck_assert_str_eq(isa_type_name(ISA_T_U32), "u32");
+    ck_assert_str_eq(isa_type_name(ISA_T_BF16X2), "bf16x2");
+    ck_assert_uint_eq(isa_type_bits(ISA_T_PRED), 1);
+    ck_assert_uint_eq(isa_type_bits(ISA_T_B8), 8);
+    ck_assert_uint_eq(isa_type_bits(ISA_T_S16), 16);
+    ck_assert_uint_eq(isa_type_bits(ISA_T_U32), 32);
+    ck_assert_uint_eq(isa_type_bits(ISA_T_F64), 64);
+    ck_assert_uint_eq(isa_type_bits(ISA_T_B128), 128);
+    ck_assert_uint_eq(isa_type_bits(ISA_T_F16X2), 32);
+    ck_assert_uint_eq(isa_type_bits(ISA_T_E5M2X2), 16);
+    ck_assert(isa_type_is_signed(ISA_T_S8));
+    ck_assert(isa_type_is_signed(ISA_T_S64));
+    ck_assert(!isa_type_is_signed(ISA_T_U64));
+    ck_assert(!isa_type_is_signed(ISA_T_B32));
+    ck_assert(!isa_type_is_signed(ISA_T_F32));
+    ck_assert(isa_type_is_float(ISA_T_F32));
+    ck_assert(isa_type_is_float(ISA_T_F16));
+    ck_assert(isa_type_is_float(ISA_T_BF16));
+    ck_assert(isa_type_is_float(ISA_T_TF32));
+    ck_assert(!isa_type_is_float(ISA_T_S32));
+    ck_assert(!isa_type_is_float(ISA_T_PRED));
+}
+END_TEST
+
+/* ---------------------------------------------------------------- decoding */
+START_TEST(decode_shapes)
+{
+    isa_insn in = dec("add");
+    ck_assert_int_eq(in.type, ISA_T_S64); /* bare mnemonic: default type */
+    ck_assert_int_eq(isa_ndst(&in), 1);
+    ck_assert_int_eq(isa_nsrc(&in), 2);
+    ck_assert_int_eq(isa_class(&in), ISA_CLASS_PURE);
+    ck_assert_str_eq(isa_op_name(&in), "add");
+    in = dec("add.s32");
+    ck_assert_int_eq(in.type, ISA_T_S32);
+    in = dec("setp.lt.s32"); /* §9.7.5.2 setp.CmpOp.type p, a, b */
+    ck_assert_int_eq(isa_ndst(&in), 1);
+    ck_assert_int_eq(isa_nsrc(&in), 2);
+    ck_assert_int_eq(in.cmp, ISA_CMP_LT);
+    ck_assert_int_eq(in.type2, ISA_T_S32);
+    isa_set_pair(&in);
+    ck_assert_int_eq(isa_ndst(&in), 2);
+    in = dec("setp.lt.and.s32"); /* p|q, a, b, c */
+    ck_assert_int_eq(isa_ndst(&in), 2);
+    ck_assert_int_eq(isa_nsrc(&in), 3);
+    ck_assert_int_eq(in.boolop, ISA_BOOL_AND);
+    in = dec("setp.eq");
+    ck_assert_int_eq(in.type, ISA_T_S64);
+    in = dec("selp.b32"); /* §9.7.5.3 selp d, a, b, c */
+    ck_assert_int_eq(isa_ndst(&in), 1);
+    ck_assert_int_eq(isa_nsrc(&in), 3);
+    in = dec("set.lt.and.u32.s32");
+    ck_assert_int_eq(in.type, ISA_T_U32);
+    ck_assert_int_eq(in.type2, ISA_T_S32);
+    ck_assert_int_eq(isa_ndst(&in), 1);
+    ck_assert_int_eq(isa_nsrc(&in), 3);
+    in = dec("mov");
+    ck_assert_int_eq(isa_ndst(&in), 1);
+    ck_assert_int_eq(isa_nsrc(&in), 1);
+    in = dec("mul.wide.s32");
+    ck_assert_int_eq(isa_nsrc(&in), 2);
+    ck_assert(in.mods & ISA_M_WIDE);
+    in = dec("bfi.b32"); /* §9.7.1.20 bfi f, a, b, c, d */
+    ck_assert_int_eq(isa_nsrc(&in), 4);
+    in = dec("lop3.b32"); /* §9.7.7.6 lop3 d, a, b, c, immLut */
+    ck_assert_int_eq(isa_ndst(&in), 1);
+    ck_assert_int_eq(isa_nsrc(&in), 4);
+    in = dec("lop3.or.b32"); /* d|p, a, b, c, immLut, q */
+    ck_assert_int_eq(isa_ndst(&in), 2);
+    ck_assert_int_eq(isa_nsrc(&in), 5);
+    in = dec("cvt.s32.s8");
+    ck_assert_int_eq(in.type, ISA_T_S32);
+    ck_assert_int_eq(in.type2, ISA_T_S8);
+    in = dec("prmt.b32.ecl");
+    ck_assert_int_eq(in.aux, ISA_PRMT_ECL);
+    in = dec("popc"); /* bare: default s64 falls back to the same-width bit type */
+    ck_assert_int_eq(in.type, ISA_T_B64);
+    in = dec("shl");
+    ck_assert_int_eq(in.type, ISA_T_B64);
+    in = dec("and");
+    ck_assert_int_eq(in.type, ISA_T_B64);
+    in = dec("and.pred");
+    ck_assert_int_eq(in.type, ISA_T_PRED);
+}
+END_TEST
+
+START_TEST(decode_errors)
+{
+    bad("frobnicate");
+    bad("add.sat.u32");    /* §9.7.1.1 .sat applies only to .s32 */
+    bad("mad.lo.sat.s32"); /* §9.7.1.4 .sat only in .hi mode */
+    bad("add.u8");         /* §9.7.1.1 .type list */
+    bad("mul.s32");        /* §9.7.1.3 mode required */
+    bad("mul.wide.s64");   /* .wide only 16/32-bit */
+    bad("abs.u32");        /* §9.7.1.10 signed only */
+    bad("popc.b16");
+    bad("setp.s32");       /* no CmpOp */
+    bad("setp.lt.b32");    /* bit-size: eq/ne only §9.7.5.2 */
+    bad("setp.equ.s32");   /* unordered ops are float-only */
+    bad("setp.lo.f32");    /* lo/ls/hi/hs are integer-only */
+    bad("setp.lt.eq.s32");
+    bad("shf.l.b32");      /* §9.7.7.7 .mode required */
+    bad("shf.l.clamp.wrap.b32");
+    bad("szext.s32");
+    bad("bmsk.b32");
+    bad("shl.s32");        /* §9.7.7.8 .b types only */
+    bad("cvt.s32");        /* two types */
+    bad("add.s32.u32");
+    bad("add.bogus.s32");
+    bad("set.lt.s32");     /* set needs .dtype.stype */
+    bad("dp4a.u32");
+    bad("mov.b128");       /* 128-bit values do not fit the uint64 value model */
+}
+END_TEST
+
+START_TEST(decode_other)
+{
+    isa_insn in = dec("ld.global.u32");
+    ck_assert_int_eq(isa_class(&in), ISA_CLASS_OTHER);
+    ck_assert_int_eq(in.type, ISA_T_U32);
+    uint64_t s[4] = {0}, d[4];
+    char err[128];
+    ck_assert_int_eq(isa_eval(&in, s, d, err, sizeof err), -1);
+    in = dec("atom.global.cas.b32");
+    ck_assert_int_eq(isa_class(&in), ISA_CLASS_OTHER);
+    ck_assert_int_eq(in.aux, ISA_ATOM_CAS);
+    ck_assert_int_eq(isa_nsrc(&in), 3);
+    in = dec("atom.acquire.gpu.add.u32");
+    ck_assert_int_eq(in.aux, ISA_ATOM_ADD);
+    ck_assert_int_eq(isa_nsrc(&in), 2);
+    in = dec("st.relaxed.gpu.global.s32");
+    ck_assert_int_eq(isa_class(&in), ISA_CLASS_OTHER);
+    ck_assert_int_eq(isa_ndst(&in), 0);
+    in = dec("bra.uni");
+    ck_assert_int_eq(isa_class(&in), ISA_CLASS_OTHER);
+    in = dec("fence.sc.gpu");
+    ck_assert_int_eq(isa_class(&in), ISA_CLASS_OTHER);
+    in = dec("bar.sync");
+    ck_assert_int_eq(isa_class(&in), ISA_CLASS_OTHER);
+    in = dec("red.global.add.u32");
+    ck_assert_int_eq(in.aux, ISA_ATOM_ADD);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- §9.7.1 integer arithmetic */
+START_TEST(int_add_sub)
+{
+    CHK("add.s32", 0x80000000, 0x7fffffff, 1);          /* §9.7.1.1 wraps */
+    CHK("add.sat.s32", 0x7fffffff, 0x7fffffff, 1);      /* .sat: MAXINT */
+    CHK("add.sat.s32", 0x80000000, 0x80000000, N32(-1)); /* .sat: MININT */
+    CHK("add.sat.s32", 5, 2, 3);
+    CHK("add.u16", 0, 0xffff, 1);
+    CHK("add.u64", 0, ~0ull, 1);
+    CHK("add", 0, N64(-1), 1);
+    CHK("add.s16", 0x8000, 0x7fff, 1);
+    CHK("add.u16x2", 0x00020000, 0x0001ffff, 0x00010001); /* half words independent */
+    CHK("add.s16x2", 0xfffe0003, 0xffff0001, 0xffff0002);
+    CHK("sub.s32", M32, 0, 1);                           /* §9.7.1.2 */
+    CHK("sub.sat.s32", 0x80000000, 0x80000000, 1);
+    CHK("sub.sat.s32", 0x7fffffff, 0x7fffffff, N32(-1));
+    CHK("sub.u64", ~0ull, 0, 1);
+    CHK("sub", 3, 5, 2);
+}
+END_TEST
+
+START_TEST(int_mul_mad)
+{
+    CHK("mul.lo.s32", 0, 0x10000, 0x10000);             /* §9.7.1.3 .lo */
+    CHK("mul.lo.u16", 0x0001, 0xffff, 0xffff);
+    CHK("mul.hi.u32", 0xfffffffe, M32, M32);            /* .hi */
+    CHK("mul.hi.s32", 0, N32(-1), N32(-1));
+    CHK("mul.hi.s32", 0x40000000, 0x80000000, 0x80000000);
+    CHK("mul.hi.s32", M32, N32(-2), 3);
+    CHK("mul.hi.u16", 0xfffe, 0xffff, 0xffff);
+    CHK("mul.hi.s16", 0, 0xffff, 0xffff);
+    CHK("mul.hi.u64", 0xfffffffffffffffeull, ~0ull, ~0ull);
+    CHK("mul.hi.s64", 0, ~0ull, ~0ull);
+    CHK("mul.hi.s64", 0x4000000000000000ull, 0x8000000000000000ull, 0x8000000000000000ull);
+    CHK("mul.hi.s64", ~0ull, N64(-1), 5);
+    CHK("mul.hi.s64", 0, 3, 5);
+    CHK("mul.wide.s16", 0xfffffffa, N16(-2), 3);        /* .wide: 16*16 -> 32 */
+    CHK("mul.wide.u16", 0xfffe0001, 0xffff, 0xffff);
+    CHK("mul.wide.s32", 0x4000000000000000ull, 0x80000000, 0x80000000);
+    CHK("mul.wide.u32", 0xfffffffe00000001ull, M32, M32);
+    CHK("mul.wide.s32", N64(-6), N32(-2), 3);
+    CHK("mad.lo.s32", 10, 2, 3, 4);                     /* §9.7.1.4 */
+    CHK("mad.lo.u32", 1, M32, 2, 3);
+    CHK("mad.hi.u32", 0xffffffff, M32, M32, 1);
+    CHK("mad.hi.s32", 0x3fffffff + 1, 0x7fffffff, 0x7fffffff, 1);
+    CHK("mad.hi.sat.s32", 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff);
+    CHK("mad.hi.sat.s32", 0x80000000, 0x7fffffff, 0x80000000, 0x80000000);
+    CHK("mad.wide.s32", 9, N32(-1), 1, 10);
+    CHK("mad.wide.u16", 0x00010000, 0xffff, 1, 1);
+    CHK("mul24.lo.u32", 0, 0x1000000, 5);               /* §9.7.1.5: only 24 bits used */
+    CHK("mul24.lo.s32", 0xfffffffe, 0xffffff, 2);        /* 0xffffff = -1 as 24-bit */
+    CHK("mul24.hi.u32", 0xfffffe00, 0xffffff, 0xffffff); /* t<47..16> of 0xfffffe000001 */
+    CHK("mul24.hi.s32", 0xffffffff, 0xffffff, 1);
+    CHK("mad24.lo.u32", 7, 2, 3, 1);                    /* §9.7.1.6 */
+    CHK("mad24.hi.u32", 0xfffffe01, 0xffffff, 0xffffff, 1);
+    CHK("mad24.hi.sat.s32", 0x7fffffff, 0x7fffff, 0x7fffff, 0x7fffffff);
+    CHK("sad.s32", 12, N32(-1), 1, 10);                 /* §9.7.1.7 c + |a-b| */
+    CHK("sad.u32", 2, 1, 3, 0);
+    CHK("sad.u32", 8, M32, 1, 10);                      /* unsigned |0xffffffff-1| + 10 wraps */
+}
+END_TEST
+
+START_TEST(int_div_rem)
+{
+    CHK("div.s32", N32(-3), N32(-7), 2);                /* §9.7.1.8 truncates */
+    CHK("div.u32", 3, 7, 2);
+    CHK("div.u32", M32, 7, 0);                          /* /0: our deterministic choice */
+    CHK("div.s32", M32, 7, 0);
+    CHK("div.u64", ~0ull, 1, 0);
+    CHK("div.s32", 0x80000000, 0x80000000, N32(-1));     /* MININT / -1 wraps */
+    CHK("div.s64", 0x8000000000000000ull, 0x8000000000000000ull, ~0ull);
+    CHK("div.s16", N16(-3), N16(-7), 2);
+    CHK("div.u16", 0x7fff, 0xfffe, 2);
+    CHK("div", N64(-2), N64(-4), 2);
+    CHK("rem.s32", N32(-1), N32(-7), 2);                /* §9.7.1.9 sign of dividend */
+    CHK("rem.s32", 1, 7, N32(-2));
+    CHK("rem.u32", 7, 7, 0);                            /* %0 = a */
+    CHK("rem.s32", 0, 0x80000000, N32(-1));
+    CHK("rem.u64", 1, ~0ull, 2);
+    CHK("rem.s16", N16(-1), N16(-7), 2);
+}
+END_TEST
+
+START_TEST(int_abs_neg_min_max)
+{
+    CHK("abs.s32", 5, N32(-5));                         /* §9.7.1.10 */
+    CHK("abs.s32", 0x80000000, 0x80000000);             /* |MININT| = MININT */
+    CHK("abs.s16", 0x8000, 0x8000);
+    CHK("abs.s64", 0x8000000000000000ull, 0x8000000000000000ull);
+    CHK("abs.s16", 1, 0xffff);
+    CHK("neg.s32", 0x80000000, 0x80000000);             /* §9.7.1.11 */
+    CHK("neg.s64", ~0ull, 1);
+    CHK("neg.s16", 0xffff, 1);
+    CHK("neg.s32", 5, N32(-5));
+    CHK("min.s32", M32, N32(-1), 1);                    /* §9.7.1.12 signed/unsigned differ */
+    CHK("min.u32", 1, M32, 1);
+    CHK("min.s16", 0x8000, 0x8000, 0x7fff);
+    CHK("min.u64", 0, 0, ~0ull);
+    CHK("min.relu.s32", 0, N32(-5), N32(-3));
+    CHK("min.relu.s32", 3, 3, 4);
+    CHK("min.s16x2", 0xffff0001, 0xffff0001, 0x00010002);
+    CHK("min.u16x2", 0x00010001, 0xffff0001, 0x00010002);
+    CHK("min.relu.s16x2", 0x00000001, 0xffff0001, 0x00010002);
+    CHK("max.s32", 1, N32(-1), 1);                      /* §9.7.1.13 */
+    CHK("max.u32", M32, M32, 1);
+    CHK("max.relu.s32", 0, N32(-5), N32(-3));
+    CHK("max.relu.s32", 3, N32(-5), 3);
+    CHK("max.s64", 1, ~0ull, 1);
+    CHK("max.s16x2", 0x00010002, 0xffff0001, 0x00010002);
+    CHK("max.u16x2", 0xffff0002, 0xffff0001, 0x00010002);
+    CHK("max.relu.s16x2", 0x00000002, 0xffff0001, 0xfff00002);
+    CHK("min", N64(-1), N64(-1), 1);
+    CHK("max", 1, N64(-1), 1);
+}
+END_TEST
+
+START_TEST(int_bits)
+{
+    CHK("popc.b32", 8, 0xf0f0);                         /* §9.7.1.14 */
+    CHK("popc.b32", 32, ~0ull);                         /* only the low 32 bits count */
+    CHK("popc.b64", 64, ~0ull);
+    CHK("popc", 0, 0);
+    CHK("clz.b32", 32, 0);                              /* §9.7.1.15: 0..32 */
+    CHK("clz.b32", 31, 1);
+    CHK("clz.b32", 0, 0x80000000);
+    CHK("clz.b64", 64, 0);
+    CHK("clz.b64", 23, 1ull << 40);
+    CHK("bfind.u32", 0xffffffff, 0);                    /* §9.7.1.16 none found */
+    CHK("bfind.u32", 4, 0x10);
+    CHK("bfind.u32", 31, 0x80000000);
+    CHK("bfind.s32", 0xffffffff, N32(-1));              /* negative: most significant 0 */
+    CHK("bfind.s32", 3, N32(-16));
+    CHK("bfind.s32", 30, 0x7fffffff);
+    CHK("bfind.shiftamt.u32", 27, 0x10);
+    CHK("bfind.shiftamt.u32", 0xffffffff, 0);
+    CHK("bfind.u64", 40, 1ull << 40);
+    CHK("bfind.s64", 62, 0x8000000000000000ull);
+    CHK("bfind.shiftamt.s64", 1, 0x8000000000000000ull);
+    CHK("fns.b32", 3, 0xaaaaaaaa, 3, 1);                /* §9.7.1.17 examples */
+    CHK("fns.b32", 3, 0xaaaaaaaa, 3, N32(-1));
+    CHK("fns.b32", 3, 0xaaaaaaaa, 2, 1);
+    CHK("fns.b32", 1, 0xaaaaaaaa, 2, N32(-1));
+    CHK("fns.b32", 0xffffffff, 0xaaaaaaaa, 2, 0);        /* offset 0: bit base must be set */
+    CHK("fns.b32", 1, 0xaaaaaaaa, 1, 0);
+    CHK("fns.b32", 7, 0xaaaaaaaa, 0, 4);                /* 4th set bit upward from 0 */
+    CHK("fns.b32", 0xffffffff, 0xaaaaaaaa, 30, 2);       /* runs off the top */
+    CHK("fns.b32", 0xffffffff, 0xaaaaaaaa, 40, 1);       /* base > 31: undefined, our choice */
+    CHK("brev.b32", 0x80000000, 1);                     /* §9.7.1.18 */
+    CHK("brev.b32", 0x1e6a2c48, 0x12345678);
+    CHK("brev.b64", 0x8000000000000000ull, 1);
+    CHK("brev.b64", 0x0000000080000000ull, 0x0000000100000000ull);
+}
+END_TEST
+
+START_TEST(int_bfe_bfi)
+{
+    CHK("bfe.u32", 0x67, 0x12345678, 4, 8);             /* §9.7.1.19 */
+    CHK("bfe.u32", 0x67, 0x12345678, 0x104, 0x108);     /* b, c restricted to 0..255 */
+    CHK("bfe.s32", 0xffffffff, 0xf0, 4, 4);             /* sign of the field */
+    CHK("bfe.s32", 0x7, 0x70, 4, 4);
+    CHK("bfe.s32", 0, 0xffffffff, 4, 0);                /* len 0 -> 0 */
+    CHK("bfe.u32", 0, 0xffffffff, 40, 4);               /* start beyond msb */
+    CHK("bfe.s32", 0xffffffff, 0x80000000, 40, 4);      /* replicated sign: a[msb] */
+    CHK("bfe.s32", 0, 0x7fffffff, 40, 4);
+    CHK("bfe.s32", 0xfffffff8, 0x80000000, 28, 10);     /* extends beyond msb: sign = a[31] */
+    CHK("bfe.u32", 0x8, 0x80000000, 28, 10);
+    CHK("bfe.u64", 0xf, ~0ull, 60, 10);
+    CHK("bfe.s64", ~0ull, ~0ull, 60, 10);
+    CHK("bfe.s64", 0x5, 0x5000000000000000ull, 60, 4);
+    CHK("bfe.u32", 0x12345678, 0x12345678, 0, 32);
+    CHK("bfe.u32", 0x12345678, 0x12345678, 0, 255);
+    CHK("bfi.b32", 0xf00, 0xff, 0, 8, 4);               /* §9.7.1.20 */
+    CHK("bfi.b32", 0x12345678, 0xff, 0x12345678, 8, 0); /* len 0 -> b */
+    CHK("bfi.b32", 0x12345678, 0xff, 0x12345678, 32, 4);/* pos beyond msb -> b */
+    CHK("bfi.b32", 0xc0000000, 0xff, 0, 30, 8);         /* truncated at msb */
+    CHK("bfi.b32", 0xffff00ff, 0, 0xffffffff, 0x108, 0x108); /* & 0xff */
+    CHK("bfi.b64", 0xabc0000000000000ull, 0xabc, 0, 52, 12);
+    CHK("bfi.b64", 0xffffffff00000000ull, ~0ull, 0, 32, 200);
+}
+END_TEST
+
+START_TEST(int_szext_bmsk_dp)
+{
+    CHK("szext.clamp.s32", 0xffffff80, 0x80, 8);        /* §9.7.1.21 */
+    CHK("szext.wrap.u32", 0, 0xffffffff, 0);            /* spec example: result is 0 */
+    CHK("szext.clamp.s32", 0, 0xffffffff, 0);
+    CHK("szext.clamp.s32", 0x80, 0x80, 40);             /* N >= 32 clamp: a */
+    CHK("szext.wrap.s32", 0xffffff80, 0x80, 40);        /* wrap: N = 8 */
+    CHK("szext.clamp.u32", 0xff, 0x1ff, 8);
+    CHK("szext.clamp.s32", 0x7f, 0x17f, 8);
+    CHK("bmsk.wrap.b32", 6, 1, 2);                      /* §9.7.1.22 example 0x00000006 */
+    CHK("bmsk.clamp.b32", 0, 32, 4);                    /* a >= 32 clamp */
+    CHK("bmsk.clamp.b32", 0xffffffff, 0, 32);           /* width 32 allowed in clamp */
+    CHK("bmsk.wrap.b32", 0, 0, 32);                     /* wrapped width 0 */
+    CHK("bmsk.clamp.b32", 0xf0000000, 28, 8);
+    CHK("bmsk.wrap.b32", 0x0000ff00, 8, 8);
+    CHK("bmsk.wrap.b32", 0x00000006, 33, 2);            /* a wraps to 1 */
+    CHK("dp4a.u32.u32", 20, 0x01020304, 0x01010101, 10); /* §9.7.1.23 */
+    CHK("dp4a.s32.s32", N32(-4), 0xffffffff, 0x01010101, 0);
+    CHK("dp4a.u32.s32", N32(-255), 0xff000000, 0xff000000, 0);
+    CHK("dp4a.s32.u32", N32(-255), 0xff000000, 0xff000000, 0);
+    CHK("dp4a.u32.u32", 0xfe01, 0xff000000, 0xff000000, 0);
+    CHK("dp2a.lo.u32.u32", 5 + 100, 0x00020001, 0x04030201, 100); /* §9.7.1.24 */
+    CHK("dp2a.hi.u32.u32", 11, 0x00020001, 0x04030201, 0);
+    CHK("dp2a.lo.s32.s32", 2, 0xffff0001, 0x0000ff01, 0); /* 1*1 + (-1)*(-1) */
+}
+END_TEST
+
+START_TEST(int_carry)
+{
+    /* §9.7.2: carry flag via isa_eval_cc */
+    char err[160];
+    uint32_t cc = 0;
+    uint64_t d[2], s[3];
+    isa_insn in = dec("add.cc.u32");
+    ck_assert_int_eq(isa_class(&in), ISA_CLASS_CARRY);
+    s[0] = M32, s[1] = 1;
+    ck_assert_int_eq(isa_eval(&in, s, d, err, sizeof err), -1); /* needs the carry flag */
+    ck_assert_ptr_nonnull(strstr(err, "carry"));
+    ck_assert_int_eq(isa_eval_cc(&in, s, d, &cc, err, sizeof err), 0);
+    ck_assert_uint_eq(d[0], 0);
+    ck_assert_uint_eq(cc, 1);
+    in = dec("addc.u32"); /* 0 + 0 + CF */
+    s[0] = 0, s[1] = 0;
+    ck_assert_int_eq(isa_eval_cc(&in, s, d, &cc, err, sizeof err), 0);
+    ck_assert_uint_eq(d[0], 1);
+    ck_assert_uint_eq(cc, 1); /* addc without .cc leaves CF */
+    in = dec("addc.cc.u64");
+    s[0] = ~0ull, s[1] = 0, cc = 1;
+    isa_eval_cc(&in, s, d, &cc, err, sizeof err);
+    ck_assert_uint_eq(d[0], 0);
+    ck_assert_uint_eq(cc, 1);
+    in = dec("sub.cc.u32"); /* borrow-out */
+    s[0] = 0, s[1] = 1, cc = 0;
+    isa_eval_cc(&in, s, d, &cc, err, sizeof err);
+    ck_assert_uint_eq(d[0], M32);
+    ck_assert_uint_eq(cc, 1);
+    in = dec("subc.u32"); /* 5 - 2 - borrow */
+    s[0] = 5, s[1] = 2;
+    isa_eval_cc(&in, s, d, &cc, err, sizeof err);
+    ck_assert_uint_eq(d[0], 2);
+    in = dec("sub.cc.u32");
+    s[0] = 5, s[1] = 2, cc = 1;
+    isa_eval_cc(&in, s, d, &cc, err, sizeof err);
+    ck_assert_uint_eq(d[0], 3);
+    ck_assert_uint_eq(cc, 0);
+    in = dec("mad.lo.cc.u32"); /* (a*b).lo + c */
+    s[0] = 0x10000, s[1] = 0x10000, s[2] = M32, cc = 0;
+    isa_eval_cc(&in, s, d, &cc, err, sizeof err);
+    ck_assert_uint_eq(d[0], M32);
+    ck_assert_uint_eq(cc, 0);
+    in = dec("madc.hi.u32");
+    s[0] = M32, s[1] = M32, s[2] = 0, cc = 1; /* hi = 0xfffffffe, + carry */
+    isa_eval_cc(&in, s, d, &cc, err, sizeof err);
+    ck_assert_uint_eq(d[0], M32);
+    in = dec("add.s32"); /* pure ops go through isa_eval_cc too and leave cc */
+    s[0] = 1, s[1] = 2, cc = 1;
+    ck_assert_int_eq(isa_eval_cc(&in, s, d, &cc, err, sizeof err), 0);
+    ck_assert_uint_eq(d[0], 3);
+    ck_assert_uint_eq(cc, 1);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- §9.7.7 logic and shift */
+START_TEST(logic)
+{
+    CHK("and.b32", 0x0f00, 0xff00, 0x0ff0);             /* §9.7.7.1 */
+    CHK("and.pred", 1, 1, 1);
+    CHK("and.pred", 0, 1, 0);
+    CHK("or.b32", 0xfff0, 0xff00, 0x0ff0);              /* §9.7.7.2 */
+    CHK("or.pred", 1, 0, 1);
+    CHK("xor.b32", 0xf0f0, 0xff00, 0x0ff0);             /* §9.7.7.3 */
+    CHK("xor.b16", 0xfffe, 0xffff, 0x10001);
+    CHK("xor.pred", 0, 1, 1);
+    CHK("not.b32", 0xffffffff, 0);                      /* §9.7.7.4 */
+    CHK("not.b16", 0x00ff, 0xff00);
+    CHK("not.b64", 0, ~0ull);
+    CHK("not.pred", 0, 1);
+    CHK("not.pred", 1, 0);
+    CHK("cnot.b32", 1, 0);                              /* §9.7.7.5 */
+    CHK("cnot.b32", 0, 5);
+    CHK("cnot.b16", 1, 0x10000);
+    CHK("cnot.b64", 0, 1ull << 63);
+    uint64_t a = 0x12345678, b = 0x9abcdef0, c = 0x0f0f0f0f;
+    CHK("lop3.b32", a & b & c, a, b, c, 0x80);          /* §9.7.7.6 examples */
+    CHK("lop3.b32", a | b | c, a, b, c, 0xfe);
+    CHK("lop3.b32", a & b & (~c & M32), a, b, c, 0x40);
+    CHK("lop3.b32", ((a & b) | c) ^ a, a, b, c, 0x1a);
+    CHK("lop3.b32", 0, a, b, c, 0);
+    CHK("lop3.b32", M32, a, b, c, 0xff);
+    CHK("lop3.b32", a, a, b, c, 0xf0);
+    CHK("lop3.b32", c, a, b, c, 0xaa);
+    CHK("lop3.or.b32", 0, 0, 0, 0, 0x80, 1);            /* p = (d != 0) or q */
+    ck_assert_uint_eq(D1, 1);
+    CHK("lop3.and.b32", 0x80, 0x80, 0x80, 0x80, 0x80, 0);
+    ck_assert_uint_eq(D1, 0);
+    CHK("lop3.and.b32", 0x80, 0x80, 0x80, 0x80, 0x80, 1);
+    ck_assert_uint_eq(D1, 1);
+}
+END_TEST
+
+START_TEST(shifts)
+{
+    CHK("shf.l.clamp.b32", 3, 0x80000000, 1, 1);        /* §9.7.7.7 */
+    CHK("shf.l.wrap.b32", 3, 0x80000000, 1, 33);        /* wrap: 33 & 31 = 1 */
+    CHK("shf.l.clamp.b32", 0x80000000, 0x80000000, 1, 40); /* clamp to 32: d = a */
+    CHK("shf.l.clamp.b32", 1, 0x80000000, 1, 0);        /* n 0: d = b */
+    CHK("shf.r.clamp.b32", 0x80000000, 0, 1, 1);
+    CHK("shf.r.wrap.b32", 0x80000000, 0, 1, 33);
+    CHK("shf.r.clamp.b32", 1, 0, 1, 40);                /* clamp 32: d = b */
+    CHK("shf.r.wrap.b32", 0x81234567, 0x12345678, 0x12345678, 4); /* rotate right */
+    CHK("shf.l.wrap.b32", 0x23456781, 0x12345678, 0x12345678, 4); /* rotate left */
+    CHK("shl.b32", 0x80000000, 1, 31);                  /* §9.7.7.8 */
+    CHK("shl.b32", 0, 1, 32);                           /* amounts >= N clamp to N */
+    CHK("shl.b32", 0, 1, 0xffffffff);
+    CHK("shl.b16", 0, 1, 16);
+    CHK("shl.b16", 0x8000, 1, 15);
+    CHK("shl.b64", 0, 1, 64);
+    CHK("shl.b64", 1ull << 63, 1, 63);
+    CHK("shl.b32", 2, 1, 0x100000001ull);                /* b is a 32-bit operand */
+    CHK("shl", 4, 1, 2);
+    CHK("shr.s32", 0xffffffff, 0x80000000, 31);         /* §9.7.7.9 sign fill */
+    CHK("shr.s32", 0xffffffff, 0x80000000, 100);        /* clamped: all sign bits */
+    CHK("shr.s32", 0, 0x40000000, 100);
+    CHK("shr.u32", 0, 0x80000000, 100);
+    CHK("shr.u32", 1, 0x80000000, 31);
+    CHK("shr.b32", 0, 0x80000000, 32);
+    CHK("shr.b16", 1, 0x8000, 15);
+    CHK("shr.s16", 0xffff, 0x8000, 20);
+    CHK("shr.s16", 0xc000, 0x8000, 1);
+    CHK("shr.u16", 0x4000, 0x8000, 1);
+    CHK("shr.s64", ~0ull, 0x8000000000000000ull, 64);
+    CHK("shr.s64", 0xc000000000000000ull, 0x8000000000000000ull, 1);
+    CHK("shr.u64", 0, ~0ull, 64);
+    CHK("shr.u64", 1, ~0ull, 63);
+    CHK("shr", ~0ull, N64(-8), 10);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- §9.7.8 data movement */
+START_TEST(movement)
+{
+    CHK("mov.u32", 0x5678, 0x5678);                     /* §9.7.8.3 */
+    CHK("mov.u32", 0x12345678, 0xabcd12345678ull);
+    CHK("mov.u16", 0x5678, 0x12345678);
+    CHK("mov.pred", 1, 1);
+    CHK("mov.pred", 0, 2);
+    CHK("mov.f32", 0x3f800000, 0x3f800000);
+    CHK("mov.f64", 0x3ff0000000000000ull, 0x3ff0000000000000ull);
+    CHK("mov", ~0ull, ~0ull);
+    uint64_t a = 0x03020100, b = 0x07060504;            /* §9.7.8.7 prmt: byte i = i */
+    CHK("prmt.b32", a, a, b, 0x3210);
+    CHK("prmt.b32", b, a, b, 0x7654);
+    CHK("prmt.b32", 0x04050607, a, b, 0x4567);
+    CHK("prmt.b32", 0, a, b, 0);
+    CHK("prmt.b32", 0x808080ff, 0x80, 0, 0x0008);       /* msb of selector: sign replicate */
+    CHK("prmt.b32", 0xffffffff, 0x80, 0, 0x8888);
+    CHK("prmt.b32", 0x00000000, 0x7f, 0, 0x8888);
+    CHK("prmt.b32.f4e", 0x03020100, a, b, 0);           /* forward 4 extract */
+    CHK("prmt.b32.f4e", 0x04030201, a, b, 1);
+    CHK("prmt.b32.f4e", 0x06050403, a, b, 7);           /* only c[1:0] */
+    CHK("prmt.b32.b4e", 0x05060700, a, b, 0);           /* backward 4 extract */
+    CHK("prmt.b32.b4e", 0x06070001, a, b, 1);
+    CHK("prmt.b32.b4e", 0x00010203, a, b, 3);
+    CHK("prmt.b32.rc8", 0x02020202, a, b, 2);           /* replicate 8 */
+    CHK("prmt.b32.rc8", 0x00000000, a, b, 0);
+    CHK("prmt.b32.ecl", 0x03020101, a, b, 1);           /* edge clamp left */
+    CHK("prmt.b32.ecl", 0x03020202, a, b, 2);
+    CHK("prmt.b32.ecl", 0x03030303, a, b, 3);
+    CHK("prmt.b32.ecr", 0x00000000, a, b, 0);           /* edge clamp right */
+    CHK("prmt.b32.ecr", 0x02020100, a, b, 2);
+    CHK("prmt.b32.ecr", 0x03020100, a, b, 3);
+    CHK("prmt.b32.rc16", 0x01000100, a, b, 0);          /* replicate 16 */
+    CHK("prmt.b32.rc16", 0x03020302, a, b, 1);
+    CHK("prmt.b32.rc16", 0x01000100, a, b, 2);
+    CHK("prmt.b32.rc8", 0x80808080, 0x80, 0, 0);        /* no sign extension in modes */
+}
+END_TEST
+
+START_TEST(cvt_int)
+{
+    CHK("cvt.s32.s8", 0xffffff80, 0x80);                /* §9.7.8.20 sign-extend */
+    CHK("cvt.u32.s8", 0xffffffff, 0xff);
+    CHK("cvt.u32.u8", 0xff, 0xff);
+    CHK("cvt.u8.u32", 0xff, 0x1ff);                     /* truncate */
+    CHK("cvt.s8.s32", 0x2c, 300);
+    CHK("cvt.sat.u8.u32", 0xff, 0x1ff);                 /* .sat clamps, both signednesses */
+    CHK("cvt.sat.u8.s32", 0, N32(-1));
+    CHK("cvt.sat.s8.s32", 0x7f, 300);
+    CHK("cvt.sat.s8.s32", 0x80, N32(-300));
+    CHK("cvt.sat.s8.s32", N32(-5) & 0xff, N32(-5));
+    CHK("cvt.sat.u32.s64", 0, N64(-1));
+    CHK("cvt.sat.s32.u32", 0x7fffffff, M32);
+    CHK("cvt.sat.s32.s64", 0x80000000, 0x8000000000000000ull);
+    CHK("cvt.sat.u64.s64", 0, N64(-5));
+    CHK("cvt.sat.s64.u64", 0x7fffffffffffffffull, ~0ull);
+    CHK("cvt.sat.u16.u64", 0xffff, 0x10000);
+    CHK("cvt.u64.u32", 0xffffffff, 0xffffffffffffffffull);
+    CHK("cvt.s64.s32", 0xffffffff80000000ull, 0x80000000);
+    CHK("cvt.u16.s8", 0xff80, 0x80);
+    CHK("cvt.s16.u8", 0x80, 0x80);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- §9.7.5 compare / select */
+START_TEST(compare_int)
+{
+    CHK("setp.lt.s32", 1, N32(-1), 1);                  /* §9.7.5.2 signed */
+    CHK("setp.lt.u32", 0, N32(-1), 1);
+    CHK("setp.lo.u32", 0, N32(-1), 1);                  /* lo/ls/hi/hs: unsigned */
+    CHK("setp.lo.s32", 0, N32(-1), 1);
+    CHK("setp.ls.u32", 1, 1, 1);
+    CHK("setp.hi.u32", 1, N32(-1), 1);
+    CHK("setp.hs.u32", 1, 1, 1);
+    CHK("setp.hs.u32", 0, 0, 1);
+    CHK("setp.eq.b32", 1, 0x100000005ull, 5);           /* width-masked */
+    CHK("setp.ne.b64", 1, 1, 2);
+    CHK("setp.eq.s16", 1, 0xffff, 0x1ffff);
+    CHK("setp.le.s32", 1, 3, 3);
+    CHK("setp.gt.s32", 0, 3, 3);
+    CHK("setp.ge.s32", 1, 3, 3);
+    CHK("setp.gt.s64", 1, 1, ~0ull);
+    CHK("setp.gt.u64", 0, 1, ~0ull);
+    CHK("setp.ne.u16", 0, 7, 7);
+    CHK("setp.eq", 1, N64(-1), ~0ull);
+    CHK("setp.lt", 1, N64(-1), 0);
+    CHK("setp.lt.and.s32", 0, 1, 2, 0);                 /* p = t and c, q = !t and c */
+    ck_assert_uint_eq(D1, 0);
+    CHK("setp.lt.and.s32", 1, 1, 2, 1);
+    ck_assert_uint_eq(D1, 0);
+    CHK("setp.lt.and.s32", 0, 2, 1, 1);
+    ck_assert_uint_eq(D1, 1);
+    CHK("setp.lt.or.s32", 1, 2, 1, 1);
+    ck_assert_uint_eq(D1, 1);
+    CHK("setp.lt.or.s32", 0, 2, 1, 0);
+    ck_assert_uint_eq(D1, 1);
+    CHK("setp.lt.xor.s32", 0, 1, 2, 1);
+    ck_assert_uint_eq(D1, 1);
+    CHK("setp.lt.xor.s32", 1, 1, 2, 0);
+    ck_assert_uint_eq(D1, 0);
+    /* p|q without BoolOp: q = !t */
+    isa_insn in = dec("setp.ge.u32");
+    isa_set_pair(&in);
+    uint64_t s[2] = {1, 2}, d[2] = {9, 9};
+    char err[64];
+    ck_assert_int_eq(isa_eval(&in, s, d, err, sizeof err), 0);
+    ck_assert_uint_eq(d[0], 0);
+    ck_assert_uint_eq(d[1], 1);
+    CHK("set.lt.u32.s32", 0xffffffff, N32(-1), 1);      /* §9.7.5.1 */
+    CHK("set.lt.s32.u32", 0, N32(-1), 1);
+    CHK("set.lt.f32.s32", 0x3f800000, N32(-1), 1);      /* 1.0f for float dtype */
+    CHK("set.gt.and.u32.u32", 0, 2, 1, 0);
+    CHK("set.gt.or.u32.u32", 0xffffffff, 1, 2, 1);
+    CHK("set.eq.u32.b16", 0xffffffff, 0x1234, 0x51234);
+    CHK("selp.b32", 7, 7, 9, 1);                        /* §9.7.5.3 */
+    CHK("selp.b32", 9, 7, 9, 0);
+    CHK("selp.u16", 0x2345, 0x12345, 9, 1);
+    CHK("selp.s64", ~0ull, ~0ull, 0, 1);
+    CHK("selp", 2, 1, 2, 0);
+    CHK("slct.u32.s32", 9, 7, 9, N32(-1));              /* §9.7.5.4 c >= 0 ? a : b */
+    CHK("slct.u32.s32", 7, 7, 9, 0);
+    CHK("slct.b64.s32", 1ull << 40, 1ull << 40, 9, 5);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- §9.7.12.5 atomics */
+static uint64_t AP(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c, int want_rc)
+{
+    uint64_t nv = 0xdeadbeef;
+    ck_assert_int_eq(isa_atom_apply(op, t, old, b, c, &nv), want_rc);
+    return nv;
+}
+START_TEST(atomics)
+{
+    ck_assert_int_eq(isa_atom_parse("add"), ISA_ATOM_ADD);
+    ck_assert_int_eq(isa_atom_parse(".cas"), ISA_ATOM_CAS);
+    ck_assert_int_eq(isa_atom_parse("dec"), ISA_ATOM_DEC);
+    ck_assert_int_eq(isa_atom_parse("frob"), ISA_ATOM_NONE);
+    for (int op = 1; op < ISA_ATOM_COUNT; op++) ck_assert_int_eq(isa_atom_parse(isa_atom_name((isa_atom_op)op)), op);
+    ck_assert_str_eq(isa_atom_name(ISA_ATOM_EXCH), "exch");
+    ck_assert_uint_eq(AP(ISA_ATOM_ADD, ISA_T_U32, M32, 1, 0, 1), 0);     /* truncated to width */
+    ck_assert_uint_eq(AP(ISA_ATOM_ADD, ISA_T_NONE, M32, 1, 0, 1), 0x100000000ull); /* NONE = s64 */
+    ck_assert_uint_eq(AP(ISA_ATOM_ADD, ISA_T_S32, 5, N32(-2), 0, 1), 3);
+    ck_assert_uint_eq(AP(ISA_ATOM_SUB, ISA_T_NONE, 0, 1, 0, 1), ~0ull);  /* add of -b */
+    ck_assert_uint_eq(AP(ISA_ATOM_SUB, ISA_T_U32, 0, 1, 0, 1), M32);
+    ck_assert_uint_eq(AP(ISA_ATOM_EXCH, ISA_T_B32, 5, 0x1234567890ull, 0, 1), 0x34567890);
+    ck_assert_uint_eq(AP(ISA_ATOM_CAS, ISA_T_B32, 5, 5, 9, 1), 9);       /* cas(r,s,t) = r==s ? t : r */
+    ck_assert_uint_eq(AP(ISA_ATOM_CAS, ISA_T_B32, 5, 6, 9, 0), 5);       /* failed: no write */
+    ck_assert_uint_eq(AP(ISA_ATOM_CAS, ISA_T_B32, 0x100000005ull, 5, 9, 1), 9); /* compared at width */
+    ck_assert_uint_eq(AP(ISA_ATOM_CAS, ISA_T_NONE, 1, 1, 2, 1), 2);
+    ck_assert_uint_eq(AP(ISA_ATOM_AND, ISA_T_B32, 0xff, 0x0f, 0, 1), 0x0f);
+    ck_assert_uint_eq(AP(ISA_ATOM_OR, ISA_T_B32, 0xf0, 0x0f, 0, 1), 0xff);
+    ck_assert_uint_eq(AP(ISA_ATOM_XOR, ISA_T_B64, 0xff, 0x0f, 0, 1), 0xf0);
+    ck_assert_uint_eq(AP(ISA_ATOM_MIN, ISA_T_S32, 1, M32, 0, 1), M32);   /* signed min */
+    ck_assert_uint_eq(AP(ISA_ATOM_MIN, ISA_T_U32, 1, M32, 0, 1), 1);     /* unsigned min */
+    ck_assert_uint_eq(AP(ISA_ATOM_MAX, ISA_T_S32, 1, M32, 0, 1), 1);
+    ck_assert_uint_eq(AP(ISA_ATOM_MAX, ISA_T_U32, 1, M32, 0, 1), M32);
+    ck_assert_uint_eq(AP(ISA_ATOM_MIN, ISA_T_NONE, 1, ~0ull, 0, 1), ~0ull);
+    ck_assert_uint_eq(AP(ISA_ATOM_MAX, ISA_T_S64, 1, ~0ull, 0, 1), 1);
+    ck_assert_uint_eq(AP(ISA_ATOM_INC, ISA_T_U32, 5, 5, 0, 1), 0);       /* (old >= b) ? 0 : old+1 */
+    ck_assert_uint_eq(AP(ISA_ATOM_INC, ISA_T_U32, 3, 5, 0, 1), 4);
+    ck_assert_uint_eq(AP(ISA_ATOM_INC, ISA_T_U32, 9, 5, 0, 1), 0);
+    ck_assert_uint_eq(AP(ISA_ATOM_DEC, ISA_T_U32, 0, 5, 0, 1), 5);       /* (old==0||old>b) ? b : old-1 */
+    ck_assert_uint_eq(AP(ISA_ATOM_DEC, ISA_T_U32, 7, 5, 0, 1), 5);
+    ck_assert_uint_eq(AP(ISA_ATOM_DEC, ISA_T_U32, 3, 5, 0, 1), 2);
+    ck_assert_uint_eq(AP(ISA_ATOM_NONE, ISA_T_U32, 3, 5, 0, -1), 0xdeadbeef);
+}
+END_TEST
+
+static void add_tests(TCase *tc)
+{
+    tcase_add_test(tc, types);
+    tcase_add_test(tc, decode_shapes);
+    tcase_add_test(tc, decode_errors);
+    tcase_add_test(tc, decode_other);
+    tcase_add_test(tc, int_add_sub);
+    tcase_add_test(tc, int_mul_mad);
+    tcase_add_test(tc, int_div_rem);
+    tcase_add_test(tc, int_abs_neg_min_max);
+    tcase_add_test(tc, int_bits);
+    tcase_add_test(tc, int_bfe_bfi);
+    tcase_add_test(tc, int_szext_bmsk_dp);
+    tcase_add_test(tc, int_carry);
+    tcase_add_test(tc, logic);
+    tcase_add_test(tc, shifts);
+    tcase_add_test(tc, movement);
+    tcase_add_test(tc, cvt_int);
+    tcase_add_test(tc, compare_int);
+    tcase_add_test(tc, atomics);
+    /* FP_TESTS */
+}
+
+#include "check_main.h"
