@@ -1,0 +1,50 @@
+/* frontend/cond.h — final-state conditions of litmus tests (herd syntax):
+ *   exists | ~exists | forall  PROP,  PROP ::= PROP \/ PROP | PROP /\ PROP | ~PROP | (PROP)
+ *   | REF (=|==|!=) REF | true | false,  REF ::= P0:r1 | 0:r1 | P0:%r1 | x | [x] | integer */
+#ifndef PTX_FRONTEND_COND_H
+#define PTX_FRONTEND_COND_H
+#include <stddef.h>
+#include <stdint.h>
+#include "frontend/lex.h"
+
+typedef enum { COND_EXISTS, COND_NOT_EXISTS, COND_FORALL } cond_kind;
+typedef enum { REF_CONST, REF_REG, REF_LOC } cond_refk;
+
+typedef struct {
+    cond_refk k;
+    int thread, reg;        /* REF_REG, resolved */
+    int sym;                /* REF_LOC, resolved */
+    int64_t val;            /* REF_CONST */
+    char name[64];          /* display name: "P1:r0", "x" */
+    char tname[32], rname[32];   /* unresolved parts as written */
+    int line, col;
+} cond_ref;
+
+typedef enum { CN_TRUE, CN_FALSE, CN_AND, CN_OR, CN_NOT, CN_EQ, CN_NE } cond_op;
+typedef struct cond_node {
+    cond_op op;
+    struct cond_node *a, *b;    /* CN_AND/OR/NOT */
+    cond_ref l, r;              /* CN_EQ/NE */
+} cond_node;
+
+#define COND_MAX_DEPTH 512
+
+/* Resolves a reference in place; returns 0, or -1 with a message in err. */
+typedef int (*cond_resolver)(void *ctx, cond_ref *ref, char *err, size_t errlen);
+
+/* Parse a proposition starting at tv->v[*pos]; advances *pos. On error returns NULL with
+ * "file:line:col: message" in err. */
+cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolver res, void *ctx,
+                      char *err, size_t errlen);
+/* Parse one reference (used by `locations [...]`). */
+int cond_parse_ref(const char *file, const tokvec *tv, int *pos, cond_ref *out, char *err, size_t errlen);
+void cond_free(cond_node *n);
+
+typedef int64_t (*cond_valfn)(void *ctx, const cond_ref *ref);
+int cond_eval(const cond_node *n, cond_valfn val, void *ctx);
+/* Calls fn for every register/location reference in the proposition. */
+void cond_foreach_ref(const cond_node *n, void (*fn)(void *ctx, const cond_ref *r), void *ctx);
+/* herd-style text: (P1:r0=1 /\ P1:r1=0).  Returns the number of characters written. */
+size_t cond_print(const cond_node *n, char *buf, size_t len);
+const char *cond_kind_name(cond_kind k);   /* "exists", "~exists", "forall" */
+#endif

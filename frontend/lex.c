@@ -1,0 +1,118 @@
+/* frontend/lex.c — tokenizer for litmus files and conditions.
+ * Identifiers may contain '.', '%', '$', '_' and '::' (real PTX `ld.shared::cta`); a single ':'
+ * separates (`P0:r1`).  Comments: (* ... *) and // to end of line.  Strings: "..." (may span
+ * lines).  Punctuators: { } ( ) [ ] ; , | : = @ ! ~ + - * and == != /\ \/ . */
+#include "frontend/lex.h"
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int push(tokvec *tv, token t)
+{
+    if (tv->n == tv->cap) {
+        int nc = tv->cap ? tv->cap * 2 : 256;
+        token *nv = realloc(tv->v, (size_t)nc * sizeof *nv);
+        if (!nv) return -1;
+        tv->v = nv; tv->cap = nc;
+    }
+    tv->v[tv->n++] = t;
+    return 0;
+}
+
+static int ident_start(int c) { return isalpha(c) || c == '_' || c == '%' || c == '$' || c == '.'; }
+static int ident_char(int c) { return isalnum(c) || c == '_' || c == '%' || c == '$' || c == '.'; }
+
+int lex_all(const char *file, const char *text, tokvec *out, char *err, size_t errlen)
+{
+    int line = 1, col = 1;
+    const char *p = text;
+    memset(out, 0, sizeof *out);
+#define ADV(k) do { for (int _i = 0; _i < (k); _i++) { if (*p == '\n') { line++; col = 1; } else col++; p++; } } while (0)
+#define FAIL(...) do { int _o = snprintf(err, errlen, "%s:%d:%d: ", file, line, col); \
+        if (_o >= 0 && (size_t)_o < errlen) snprintf(err + _o, errlen - (size_t)_o, __VA_ARGS__); \
+        tokvec_free(out); return -1; } while (0)
+    while (*p) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') { ADV(1); continue; }
+        if (c == '(' && p[1] == '*') {
+            int l0 = line, c0 = col;
+            ADV(2);
+            while (*p && !(p[0] == '*' && p[1] == ')')) ADV(1);
+            if (!*p) { line = l0; col = c0; FAIL("found an unterminated comment '(*', expected '*)' before the end of the file"); }
+            ADV(2);
+            continue;
+        }
+        if (c == '/' && p[1] == '/') { while (*p && *p != '\n') ADV(1); continue; }
+        token t = { .line = line, .col = col, .s = p };
+        if (c == '"') {
+            int l0 = line, c0 = col;
+            ADV(1);
+            t.s = p;
+            while (*p && *p != '"') ADV(1);
+            if (!*p) { line = l0; col = c0; FAIL("found an unterminated string, expected a closing '\"'"); }
+            t.k = TK_STR; t.len = (int)(p - t.s);
+            ADV(1);
+        } else if (isdigit(c)) {
+            const char *q = p;
+            int base = 10;
+            if (c == '0' && (p[1] == 'x' || p[1] == 'X')) { base = 16; q += 2; }
+            const char *d = q;
+            while (isxdigit((unsigned char)*q) && (base == 16 || isdigit((unsigned char)*q))) q++;
+            if (q == d) FAIL("found '%.*s', expected a number", (int)(q - p + 1), p);
+            if (isalpha((unsigned char)*q) || *q == '_') {
+                if (*q == 'U' && !isalnum((unsigned char)q[1])) q++;   /* PTX 123U suffix */
+                else FAIL("found '%.*s', expected a number", (int)(q - p + 1), p);
+            }
+            errno = 0;
+            unsigned long long v = strtoull(base == 16 ? p + 2 : p, NULL, base);
+            if (errno == ERANGE) FAIL("found the number '%.*s', expected a value that fits in 64 bits", (int)(q - p), p);
+            t.k = TK_NUM; t.num = (int64_t)v; t.len = (int)(q - p);
+            ADV(t.len);
+        } else if (ident_start(c)) {
+            const char *q = p + 1;
+            for (;;) {
+                if (ident_char((unsigned char)*q)) q++;
+                else if (q[0] == ':' && q[1] == ':' && ident_char((unsigned char)q[2])) q += 2;
+                else break;
+            }
+            t.k = TK_IDENT; t.len = (int)(q - p);
+            ADV(t.len);
+        } else {
+            t.k = TK_PUNCT; t.len = 1;
+            if (c == '=' && p[1] == '=') { t.p = P_EQEQ; t.len = 2; }
+            else if (c == '!' && p[1] == '=') { t.p = P_NE; t.len = 2; }
+            else if (c == '/' && p[1] == '\\') { t.p = P_AND; t.len = 2; }
+            else if (c == '\\' && p[1] == '/') { t.p = P_OR; t.len = 2; }
+            else if (strchr("{}()[];,|:=@!~+-*<>", c)) t.p = c;
+            else if (c >= 0x20 && c < 0x7f) FAIL("found the character '%c', expected an identifier, a number or punctuation", c);
+            else FAIL("found the byte 0x%02x, expected printable ASCII text", c);
+            ADV(t.len);
+        }
+        if (push(out, t)) FAIL("out of memory");
+    }
+    token e = { .k = TK_EOF, .line = line, .col = col, .s = p };
+    if (push(out, e)) FAIL("out of memory");
+    return 0;
+#undef ADV
+#undef FAIL
+}
+
+void tokvec_free(tokvec *tv) { free(tv->v); tv->v = NULL; tv->n = tv->cap = 0; }
+
+void tok_describe(const token *t, char *buf, size_t len)
+{
+    switch (t->k) {
+    case TK_EOF: snprintf(buf, len, "the end of the file"); break;
+    case TK_STR: snprintf(buf, len, "a string"); break;
+    default: snprintf(buf, len, "'%.*s'", t->len > 40 ? 40 : t->len, t->s); break;
+    }
+}
+
+int tok_is(const token *t, const char *id)
+{
+    return t->k == TK_IDENT && (int)strlen(id) == t->len && !memcmp(t->s, id, (size_t)t->len);
+}
+
+int tok_punct(const token *t, int p) { return t->k == TK_PUNCT && t->p == p; }

@@ -1,0 +1,118 @@
+/* frontend/litmus.h — the parsed form of a PTX litmus test (both the Dat3M dialect and real PTX
+ * spelling), as produced by frontend/litmus_parse.c and consumed by the model and the driver.
+ * Nothing here knows about the memory model: these are the program's threads, its memory
+ * symbols and its final condition. */
+#ifndef PTX_FRONTEND_LITMUS_H
+#define PTX_FRONTEND_LITMUS_H
+
+#include <stdint.h>
+#include "exec/isa.h"
+#include "frontend/cond.h"
+
+/* Operation semantics qualifier (ISA §8.4 operation types). */
+typedef enum { SEM_WEAK, SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL, SEM_SC } lit_sem;
+/* Scopes (ISA §8.5), ordered by inclusion. SCOPE_NONE: the operation has no scope (weak). */
+typedef enum { SCOPE_NONE, SCOPE_CTA, SCOPE_CLUSTER, SCOPE_GPU, SCOPE_SYS } lit_scope;
+/* Proxies (ISA §8.6): the method of memory access. */
+typedef enum { PROXY_GENERIC, PROXY_TEXTURE, PROXY_SURFACE, PROXY_CONSTANT, PROXY_COUNT } lit_proxy;
+/* Fence flavours: memory fences (§8.4) and proxy fences (§9.7.12.4 fence.proxy). */
+typedef enum { FENCE_SC, FENCE_ACQ_REL, FENCE_PROXY_ALIAS, FENCE_PROXY_TEXTURE,
+               FENCE_PROXY_SURFACE, FENCE_PROXY_CONSTANT } lit_fence;
+typedef enum { BAR_SYNC, BAR_ARRIVE, BAR_RED } lit_bar;
+typedef enum { CMP_EQ, CMP_NE, CMP_LT, CMP_GT, CMP_LE, CMP_GE } lit_cmp;
+
+typedef enum {
+    LI_LD,      /* ld, tld, suld, ld.const: a read */
+    LI_ST,      /* st, sust: a write */
+    LI_ATOM,    /* atom: read-modify-write returning the old value */
+    LI_RED,     /* red: read-modify-write without a result */
+    LI_FENCE,   /* fence.sc / fence.acq_rel / membar / fence.proxy.* */
+    LI_BAR,     /* bar{.cta}.sync|arrive, barrier{.cta}.sync|arrive */
+    LI_ALU,     /* a register computation evaluated by exec/isa (add, setp, selp, mov, ...) */
+    LI_BRANCH,  /* beq/bne/blt/bgt/ble/bge a, b, L */
+    LI_GOTO,    /* goto L, bra L (possibly guarded) */
+    LI_NOP      /* a label-only cell or an empty instruction */
+} lit_ikind;
+
+/* An operand: a register of the thread, an immediate, or the address of a memory symbol. */
+typedef enum { OPD_NONE, OPD_REG, OPD_IMM, OPD_SYM } lit_opk;
+typedef struct { lit_opk k; int reg; int64_t imm; int sym; int64_t off; } lit_opnd;
+
+typedef struct {
+    lit_ikind k;
+    int line, col;           /* position of the cell in the source */
+    char *text;              /* the instruction as written, whitespace-normalised */
+    int guard;               /* predicate register guarding the instruction, -1 if none */
+    int guard_neg;           /* @!%p */
+    lit_sem sem;
+    lit_scope scope;
+    lit_proxy proxy;         /* access method forced by the mnemonic (tld/suld/...), else GENERIC */
+    int volatile_;           /* .volatile was written (treated as relaxed.sys, §9.7.9.8 ld) */
+    isa_type type;           /* type suffix of a memory op, ISA_T_NONE if absent */
+    isa_atom_op aop;         /* atom/red operation */
+    isa_insn alu;            /* LI_ALU */
+    lit_fence fence;
+    lit_bar bar;
+    lit_cmp cmp;             /* LI_BRANCH */
+    int target;              /* branch target: instruction index, resolved after parsing */
+    char *target_name;
+    lit_opnd addr;           /* memory address: OPD_SYM or OPD_REG (+ off) */
+    lit_opnd dst[2];
+    int ndst;
+    lit_opnd src[4];
+    int nsrc;
+} lit_insn;
+
+typedef struct {
+    char *name;              /* "P0" */
+    int cta, cluster, gpu;   /* placement; cluster = -1 - cta when the thread has none (§8.5) */
+    int has_cluster;
+    lit_insn *ins;
+    int nins;
+    char **labels;           /* label name per instruction index where defined, else NULL */
+    /* registers: name table (without '%'), initial values */
+    char **regs;
+    int nregs;
+    int64_t *reg_init;
+} lit_thread;
+
+/* A memory symbol: a location, or an alias of another location's memory (ISA §8.2.2, §8.6). */
+typedef struct {
+    char *name;
+    int loc;                 /* physical location id (index of the symbol that owns the memory) */
+    int vaddr;               /* virtual address id: the generic symbol this one names (§8.2.2) */
+    lit_proxy proxy;         /* declared access method: generic, or surface/texture/constant alias */
+    int64_t init;            /* initial value (meaningful on the owning symbol) */
+} lit_sym;
+
+typedef struct {
+    char *file;              /* as given on the command line */
+    char *name;
+    char *doc;
+    lit_thread *th;
+    int nth;
+    lit_sym *sym;
+    int nsym;
+    cond_kind quant;         /* COND_EXISTS, COND_NOT_EXISTS, COND_FORALL */
+    cond_node *cond;
+    cond_ref *locations;     /* extra observed items from `locations [...]` */
+    int nlocations;
+    int uses_proxies, uses_cluster;
+} lit_test;
+
+/* Address values: the address of symbol s as a register value (for address-valued registers). */
+#define LIT_ADDR_BASE 0x7f000000000LL
+#define LIT_ADDR_STRIDE 0x1000LL
+static inline int64_t lit_sym_addr(int s) { return LIT_ADDR_BASE + (int64_t)s * LIT_ADDR_STRIDE; }
+/* Symbol of an address value, -1 if none. */
+int lit_addr_sym(const lit_test *t, int64_t v);
+
+/* Parse a test from text.  On error returns NULL and writes "file:line:col: message" to err. */
+lit_test *lit_parse(const char *file, const char *text, char *err, size_t errlen);
+lit_test *lit_parse_file(const char *path, char *err, size_t errlen);
+void lit_free(lit_test *t);
+int lit_find_sym(const lit_test *t, const char *name);
+int lit_find_thread(const lit_test *t, const char *name);   /* "P0" or "0" */
+int lit_find_reg(const lit_thread *th, const char *name);   /* with or without '%' */
+
+#endif

@@ -1,0 +1,94 @@
+/* litmus/report.c — herd-style verdict blocks and JSON result objects. */
+#include "litmus/report.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *kind_word(cond_kind q)
+{
+    return q == COND_EXISTS ? "Allowed" : q == COND_NOT_EXISTS ? "Forbidden" : "Required";
+}
+
+void report_herd(FILE *f, const verify_result *r, int unroll)
+{
+    fprintf(f, "Test %s %s\n", r->name, kind_word(r->quant));
+    fprintf(f, "States %d\n", r->nstates);
+    char v[64];
+    for (int s = 0; s < r->nstates; s++) {
+        for (int i = 0; i < r->nobs; i++) {
+            verify_value_str(r, r->states[(size_t)s * (size_t)r->nobs + (size_t)i], v, sizeof v);
+            fprintf(f, "%s%s=%s;", i ? " " : "", r->obs[i].name, v);
+        }
+        fputc('\n', f);
+    }
+    fprintf(f, "%s\n", r->validated ? "Ok" : "No");
+    fprintf(f, "Witnesses\n");
+    fprintf(f, "Positive: %d Negative: %d\n", r->positive, r->negative);
+    if (r->bound_reached) fprintf(f, "Bound reached: some paths were cut at --unroll %d\n", unroll);
+    if (r->states_truncated) fprintf(f, "States truncated: more reachable states than --max-states\n");
+    fprintf(f, "Condition %s %s\n", cond_kind_name(r->quant), r->condition);
+    fprintf(f, "Observation %s %s %d %d\n", r->name, verify_observation(r), r->positive, r->negative);
+    fprintf(f, "Time %s %.3f\n\n", r->name, r->time_ms / 1000.0);
+}
+
+cJSON *report_json_result(const verify_result *r)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "file", r->file ? r->file : "");
+    cJSON_AddStringToObject(o, "status", r->ok ? "ok" : "error");
+    if (r->name) cJSON_AddStringToObject(o, "name", r->name); else cJSON_AddNullToObject(o, "name");
+    if (!r->ok) {
+        cJSON_AddStringToObject(o, "error", r->error);
+        cJSON_AddNumberToObject(o, "time_ms", r->time_ms);
+        return o;
+    }
+    cJSON_AddNullToObject(o, "error");
+    cJSON_AddStringToObject(o, "quantifier", cond_kind_name(r->quant));
+    cJSON_AddStringToObject(o, "condition", r->condition);
+    cJSON_AddBoolToObject(o, "validated", r->validated);
+    cJSON_AddStringToObject(o, "verdict", r->validated ? "Ok" : "No");
+    cJSON_AddStringToObject(o, "observation", verify_observation(r));
+    cJSON_AddNumberToObject(o, "positive", r->positive);
+    cJSON_AddNumberToObject(o, "negative", r->negative);
+    cJSON *states = cJSON_AddArrayToObject(o, "states");
+    char v[64];
+    for (int s = 0; s < r->nstates; s++) {
+        cJSON *m = cJSON_CreateObject();
+        for (int i = 0; i < r->nobs; i++) {
+            int64_t x = r->states[(size_t)s * (size_t)r->nobs + (size_t)i];
+            verify_value_str(r, x, v, sizeof v);
+            if (r->test && lit_addr_sym(r->test, x) >= 0) cJSON_AddStringToObject(m, r->obs[i].name, v);
+            else cJSON_AddNumberToObject(m, r->obs[i].name, (double)x);
+        }
+        cJSON_AddItemToArray(states, m);
+    }
+    cJSON_AddBoolToObject(o, "bound_reached", r->bound_reached);
+    cJSON_AddBoolToObject(o, "states_truncated", r->states_truncated);
+    cJSON_AddNumberToObject(o, "candidates", (double)r->candidates);
+    cJSON_AddNumberToObject(o, "time_ms", r->time_ms);
+    return o;
+}
+
+int report_write_atomic(const char *path, const char *text)
+{
+    if (!strcmp(path, "-")) { fputs(text, stdout); fflush(stdout); return 0; }
+    size_t l = strlen(path);
+    char *tmp = malloc(l + 32);
+    snprintf(tmp, l + 32, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) { fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", path, strerror(errno)); free(tmp); return -1; }
+    size_t n = strlen(text);
+    int bad = fwrite(text, 1, n, f) != n;
+    bad |= fflush(f) != 0;
+    bad |= fsync(fileno(f)) != 0 && errno != EINVAL;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path)) {
+        fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", path, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}

@@ -1,0 +1,516 @@
+/* litmus/verify.c — the verify driver.
+ *
+ * 1. Value domains: each read may return the initial value or a value some path writes to its
+ *    location; computed as a fixpoint over the threads' paths.
+ * 2. Per-thread traces (model/traces.c), cut at the unroll bound.
+ * 3. Candidate executions: one trace per thread, pruned when a read has no write of its value.
+ * 4. Each candidate goes to the solver (solver/encode.c + model/ptx.c), which enumerates the
+ *    final states it can reach that are not yet known.
+ * 5. The verdict follows herd: exists = some state satisfies the proposition, ~exists = none
+ *    does, forall = all do. */
+#include "litmus/verify.h"
+#include "solver/encode.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void verify_opts_default(verify_opts *o)
+{
+    o->model = MODEL_PTX;
+    o->unroll = 2;
+    o->max_events = 200;
+    o->max_traces = 20000;
+    o->max_candidates = 2000000;
+    o->max_states = 100000;
+    o->timeout_ms = 0;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) abort();
+    return q;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* ---------- value domains ---------- */
+
+static int dom_add(mdomain *d, int64_t v)
+{
+    for (int i = 0; i < d->n; i++) if (d->v[i] == v) return 0;
+    d->v = xrealloc(d->v, (size_t)(d->n + 1) * sizeof *d->v);
+    d->v[d->n++] = v;
+    return 1;
+}
+
+/* ---------- state set (open addressing over state vectors) ---------- */
+
+typedef struct {
+    int nobs;
+    int64_t *v;            /* n x nobs */
+    int n, cap;
+    int *slot;             /* index+1, 0 = empty */
+    int nslot;
+} stateset;
+
+static uint64_t hash_state(const int64_t *s, int nobs)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < nobs; i++) { h ^= (uint64_t)s[i]; h *= 1099511628211ull; h ^= h >> 29; }
+    return h;
+}
+
+static int ss_find(const stateset *ss, const int64_t *s)
+{
+    if (!ss->nslot) return -1;
+    uint64_t h = hash_state(s, ss->nobs);
+    for (int k = 0; k < ss->nslot; k++) {
+        int i = ss->slot[(h + (uint64_t)k) % (uint64_t)ss->nslot];
+        if (!i) return -1;
+        if (!memcmp(&ss->v[(size_t)(i - 1) * (size_t)ss->nobs], s, (size_t)ss->nobs * sizeof *s)) return i - 1;
+    }
+    return -1;
+}
+
+static void ss_rehash(stateset *ss)
+{
+    ss->nslot = ss->nslot ? ss->nslot * 2 : 64;
+    free(ss->slot);
+    ss->slot = calloc((size_t)ss->nslot, sizeof *ss->slot);
+    for (int i = 0; i < ss->n; i++) {
+        uint64_t h = hash_state(&ss->v[(size_t)i * (size_t)ss->nobs], ss->nobs);
+        for (int k = 0;; k++) {
+            int *p = &ss->slot[(h + (uint64_t)k) % (uint64_t)ss->nslot];
+            if (!*p) { *p = i + 1; break; }
+        }
+    }
+}
+
+static int ss_add(stateset *ss, const int64_t *s)
+{
+    if (ss_find(ss, s) >= 0) return 0;
+    if (ss->n == ss->cap) { ss->cap = ss->cap ? ss->cap * 2 : 16; ss->v = xrealloc(ss->v, (size_t)ss->cap * (size_t)(ss->nobs ? ss->nobs : 1) * sizeof *ss->v); }
+    memcpy(&ss->v[(size_t)ss->n * (size_t)ss->nobs], s, (size_t)ss->nobs * sizeof *s);
+    ss->n++;
+    if (ss->n * 2 > ss->nslot) ss_rehash(ss);
+    else {
+        uint64_t h = hash_state(s, ss->nobs);
+        for (int k = 0;; k++) {
+            int *p = &ss->slot[(h + (uint64_t)k) % (uint64_t)ss->nslot];
+            if (!*p) { *p = ss->n; break; }
+        }
+    }
+    return 1;
+}
+
+/* ---------- the driver ---------- */
+
+typedef struct {
+    const lit_test *t;
+    const verify_opts *o;
+    verify_result *r;
+    mthread_traces *tt;
+    int nloc;               /* physical locations = symbols owning memory */
+    int *locs;              /* physical location ids */
+    int64_t *loc_init;
+    int nmemobs;            /* distinct observed physical locations */
+    int *memobs_loc;
+    int *obs_mem;           /* observable -> index in memobs (LOC), -1 for REG */
+    stateset states;
+    int64_t *cur;           /* state under construction */
+    int *choice;            /* trace chosen per thread */
+    /* writable (loc, value) pairs of each thread over all its traces */
+    int64_t **avail; int *navail;
+    enc e;
+    int enc_uses;
+    int failed;
+    long solved;
+} driver;
+
+static void found_mem(void *ctx, const int64_t *mem)
+{
+    driver *d = ctx;
+    for (int i = 0; i < d->r->nobs; i++)
+        if (d->obs_mem[i] >= 0) d->cur[i] = mem[d->obs_mem[i]];
+    if (d->states.n < d->o->max_states) ss_add(&d->states, d->cur);
+    else if (ss_find(&d->states, d->cur) < 0) d->r->states_truncated = 1;
+}
+
+static int provides(const driver *d, int upto, int loc, int64_t v, int self_t, int self_e)
+{
+    for (int i = 0; i < d->nloc; i++) if (d->locs[i] == loc && d->loc_init[i] == v) return 1;
+    for (int t = 0; t < upto; t++) {
+        const mtrace *tr = &d->tt[t].tr[d->choice[t]];
+        for (int k = 0; k < tr->nev; k++) {
+            const mevent *e = &tr->ev[k];
+            if ((e->k == EV_W || e->k == EV_RMW) && e->loc == loc && e->wval == v && !(t == self_t && k == self_e)) return 1;
+        }
+    }
+    return 0;
+}
+
+static int may_provide(const driver *d, int from, int loc, int64_t v)
+{
+    for (int t = from; t < d->t->nth; t++)
+        for (int k = 0; k < d->navail[t]; k++)
+            if (d->avail[t][2 * k] == loc && d->avail[t][2 * k + 1] == v) return 1;
+    return 0;
+}
+
+static void solve_candidate(driver *d)
+{
+    const lit_test *t = d->t;
+    verify_result *r = d->r;
+    /* register part of the state */
+    for (int i = 0; i < r->nobs; i++)
+        if (r->obs[i].k == OBS_REG) d->cur[i] = d->tt[r->obs[i].thread].tr[d->choice[r->obs[i].thread]].regs[r->obs[i].reg];
+    /* memory values the observed locations could end with; skip if all such states are known */
+    int nm = d->nmemobs;
+    int64_t **cand = calloc((size_t)(nm ? nm : 1), sizeof *cand);
+    int *ncand = calloc((size_t)(nm ? nm : 1), sizeof *ncand);
+    for (int m = 0; m < nm; m++) {
+        int loc = d->memobs_loc[m];
+        mdomain dm = { NULL, 0 };
+        for (int i = 0; i < d->nloc; i++) if (d->locs[i] == loc) dom_add(&dm, d->loc_init[i]);
+        for (int th = 0; th < t->nth; th++) {
+            const mtrace *tr = &d->tt[th].tr[d->choice[th]];
+            for (int k = 0; k < tr->nev; k++)
+                if ((tr->ev[k].k == EV_W || tr->ev[k].k == EV_RMW) && tr->ev[k].loc == loc) dom_add(&dm, tr->ev[k].wval);
+        }
+        cand[m] = dm.v; ncand[m] = dm.n;
+    }
+    /* known states sharing this register part, restricted to candidate memory values */
+    const int64_t **known = NULL;
+    int nknown = 0;
+    long product = 1;
+    for (int m = 0; m < nm; m++) { product *= ncand[m]; if (product > 1000000) product = 1000000; }
+    for (int s = 0; s < d->states.n; s++) {
+        const int64_t *st = &d->states.v[(size_t)s * (size_t)r->nobs];
+        int same = 1;
+        for (int i = 0; i < r->nobs && same; i++)
+            if (r->obs[i].k == OBS_REG && st[i] != d->cur[i]) same = 0;
+        if (!same) continue;
+        int inside = 1;
+        for (int i = 0; i < r->nobs && inside; i++) {
+            if (d->obs_mem[i] < 0) continue;
+            int m = d->obs_mem[i], hit = 0;
+            for (int k = 0; k < ncand[m]; k++) if (cand[m][k] == st[i]) hit = 1;
+            inside = hit;
+        }
+        if (!inside) continue;
+        known = xrealloc(known, (size_t)(nknown + 1) * sizeof *known);
+        int64_t *mv = malloc((size_t)(nm ? nm : 1) * sizeof *mv);
+        for (int i = 0; i < r->nobs; i++) if (d->obs_mem[i] >= 0) mv[d->obs_mem[i]] = st[i];
+        known[nknown++] = mv;
+    }
+    /* distinct memory vectors among known: product reached means nothing new can appear */
+    int skip = nknown >= product && nm == 0 ? 1 : 0;
+    if (nm > 0 && nknown >= product) skip = 1;
+    if (nm == 0 && ss_find(&d->states, d->cur) >= 0) skip = 1;
+    if (!skip) {
+        if (d->enc_uses++ >= 256) { enc_free(&d->e); enc_init(&d->e); d->enc_uses = 1; }
+        /* build the candidate: initial writes, then each thread's events */
+        int n = d->nloc;
+        for (int th = 0; th < t->nth; th++) n += d->tt[th].tr[d->choice[th]].nev;
+        candidate c = { .t = t, .kind = d->o->model, .n = n, .ninit = d->nloc };
+        c.ev = calloc((size_t)n, sizeof *c.ev);
+        c.base = calloc((size_t)t->nth, sizeof *c.base);
+        c.tr = calloc((size_t)t->nth, sizeof *c.tr);
+        for (int i = 0; i < d->nloc; i++) {
+            mevent *e = &c.ev[i];
+            e->k = EV_INIT; e->thread = -1; e->insn = -1; e->loc = d->locs[i]; e->vaddr = d->locs[i];
+            e->sym = d->locs[i]; e->wval = d->loc_init[i]; e->proxy = PROXY_GENERIC; e->sem = SEM_WEAK;
+        }
+        int at = d->nloc;
+        for (int th = 0; th < t->nth; th++) {
+            const mtrace *tr = &d->tt[th].tr[d->choice[th]];
+            c.base[th] = at;
+            c.tr[th] = tr;
+            memcpy(&c.ev[at], tr->ev, (size_t)tr->nev * sizeof *tr->ev);
+            at += tr->nev;
+        }
+        d->solved++;
+        int rc = encode_candidate(&d->e, &c, d->memobs_loc, nm, (const int64_t *const *)known, nknown, found_mem, d, NULL, NULL);
+        if (rc < 0) {
+            snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up on a candidate execution, expected a decision (limit --timeout)", t->file);
+            d->failed = 1;
+        }
+        free(c.ev); free(c.base); free(c.tr);
+    }
+    for (int k = 0; k < nknown; k++) free((void *)known[k]);
+    free(known);
+    for (int m = 0; m < nm; m++) free(cand[m]);
+    free(cand); free(ncand);
+}
+
+static void combine(driver *d, int th)
+{
+    const lit_test *t = d->t;
+    if (d->failed) return;
+    if (th == t->nth) {
+        /* every read needs a write of its value (or the initial value) */
+        for (int a = 0; a < t->nth; a++) {
+            const mtrace *tr = &d->tt[a].tr[d->choice[a]];
+            for (int k = 0; k < tr->nev; k++)
+                if (ev_reads(&tr->ev[k]) && !provides(d, t->nth, tr->ev[k].loc, tr->ev[k].rval, a, k)) return;
+        }
+        if (++d->r->candidates > d->o->max_candidates) {
+            snprintf(d->r->error, sizeof d->r->error, "%s:1:1: found more than %ld candidate executions, expected at most %ld (limit --max-candidates; lower --unroll)",
+                     t->file, d->o->max_candidates, d->o->max_candidates);
+            d->failed = 1;
+            return;
+        }
+        solve_candidate(d);
+        return;
+    }
+    for (int i = 0; i < d->tt[th].ntr && !d->failed; i++) {
+        d->choice[th] = i;
+        const mtrace *tr = &d->tt[th].tr[i];
+        int ok = 1;
+        for (int k = 0; k < tr->nev && ok; k++)
+            if (ev_reads(&tr->ev[k]) && !provides(d, th + 1, tr->ev[k].loc, tr->ev[k].rval, th, k) &&
+                !may_provide(d, th + 1, tr->ev[k].loc, tr->ev[k].rval)) ok = 0;
+        if (ok) combine(d, th + 1);
+    }
+}
+
+static int cmp_nobs;
+static int cmp_state(const void *a, const void *b)
+{
+    const int64_t *x = a, *y = b;
+    for (int i = 0; i < cmp_nobs; i++) if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+    return 0;
+}
+
+static void add_obs(verify_result *r, const lit_test *t, const cond_ref *ref)
+{
+    observable o = { 0 };
+    if (ref->k == REF_REG) { o.k = OBS_REG; o.thread = ref->thread; o.reg = ref->reg; snprintf(o.name, sizeof o.name, "%s", ref->name); }
+    else { o.k = OBS_LOC; o.sym = ref->sym; o.loc = t->sym[ref->sym].loc; snprintf(o.name, sizeof o.name, "%s", t->sym[ref->sym].name); }
+    for (int i = 0; i < r->nobs; i++)
+        if (r->obs[i].k == o.k && (o.k == OBS_REG ? (r->obs[i].thread == o.thread && r->obs[i].reg == o.reg) : r->obs[i].loc == o.loc)) return;
+    r->obs = xrealloc(r->obs, (size_t)(r->nobs + 1) * sizeof *r->obs);
+    r->obs[r->nobs++] = o;
+}
+
+static void add_obs_cb(void *ctx, const cond_ref *ref)
+{
+    void **p = ctx;
+    add_obs(p[0], p[1], ref);
+}
+
+static int obs_order(const void *a, const void *b)
+{
+    const observable *x = a, *y = b;
+    if (x->k != y->k) return x->k == OBS_REG ? -1 : 1;
+    if (x->k == OBS_REG && x->thread != y->thread) return x->thread - y->thread;
+    return strcmp(x->name, y->name);
+}
+
+static int64_t state_val(void *ctx, const cond_ref *ref)
+{
+    void **p = ctx;
+    const verify_result *r = p[0];
+    const int64_t *st = p[1];
+    if (ref->k == REF_CONST) return ref->val;
+    for (int i = 0; i < r->nobs; i++) {
+        const observable *o = &r->obs[i];
+        if (ref->k == REF_REG && o->k == OBS_REG && o->thread == ref->thread && o->reg == ref->reg) return st[i];
+        if (ref->k == REF_LOC && o->k == OBS_LOC && o->loc == r->test->sym[ref->sym].loc) return st[i];
+    }
+    return 0;
+}
+
+int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
+{
+    double t0 = now_ms();
+    memset(r, 0, sizeof *r);
+    r->file = strdup(t->file);
+    r->name = strdup(t->name);
+    r->quant = t->quant;
+    r->test = t;
+    cond_print(t->cond, r->condition, sizeof r->condition);
+    /* model features */
+    if (o->model != MODEL_PTX && t->uses_cluster) {
+        snprintf(r->error, sizeof r->error, "%s:1:1: found the .cluster scope or a cluster placement, expected none under model %s (clusters arrived in PTX ISA 7.8)", t->file, model_name(o->model));
+        r->time_ms = now_ms() - t0;
+        return -1;
+    }
+    if (o->model == MODEL_PTX60 && t->uses_proxies) {
+        snprintf(r->error, sizeof r->error, "%s:1:1: found a proxy (alias, texture, surface, constant or fence.proxy), expected none under model ptx-v6.0 (use --model ptx or ptx-v7.5)", t->file);
+        r->time_ms = now_ms() - t0;
+        return -1;
+    }
+    /* observables: the condition's registers and locations, then `locations [...]` */
+    void *pc[2] = { r, (void *)t };
+    cond_foreach_ref(t->cond, add_obs_cb, pc);
+    for (int i = 0; i < t->nlocations; i++) add_obs(r, t, &t->locations[i]);
+    qsort(r->obs, (size_t)r->nobs, sizeof *r->obs, obs_order);
+
+    driver d = { .t = t, .o = o, .r = r };
+    d.states.nobs = r->nobs;
+    /* physical locations and their initial values */
+    for (int s = 0; s < t->nsym; s++) {
+        if (t->sym[s].loc != s) continue;
+        d.locs = xrealloc(d.locs, (size_t)(d.nloc + 1) * sizeof *d.locs);
+        d.loc_init = xrealloc(d.loc_init, (size_t)(d.nloc + 1) * sizeof *d.loc_init);
+        d.locs[d.nloc] = s;
+        d.loc_init[d.nloc] = t->sym[s].init;
+        d.nloc++;
+    }
+    d.obs_mem = malloc((size_t)(r->nobs ? r->nobs : 1) * sizeof *d.obs_mem);
+    for (int i = 0; i < r->nobs; i++) {
+        d.obs_mem[i] = -1;
+        if (r->obs[i].k != OBS_LOC) continue;
+        int m = -1;
+        for (int k = 0; k < d.nmemobs; k++) if (d.memobs_loc[k] == r->obs[i].loc) m = k;
+        if (m < 0) { d.memobs_loc = xrealloc(d.memobs_loc, (size_t)(d.nmemobs + 1) * sizeof *d.memobs_loc); d.memobs_loc[d.nmemobs] = r->obs[i].loc; m = d.nmemobs++; }
+        d.obs_mem[i] = m;
+    }
+
+    /* value domains: fixpoint over the threads' paths */
+    mdomain *dom = calloc((size_t)(t->nsym ? t->nsym : 1), sizeof *dom);
+    for (int i = 0; i < d.nloc; i++) dom_add(&dom[d.locs[i]], d.loc_init[i]);
+    mlimits lim = { o->unroll, o->max_events, o->max_traces };
+    d.tt = calloc((size_t)(t->nth ? t->nth : 1), sizeof *d.tt);
+    int rc = 0;
+    for (int iter = 0;; iter++) {
+        int changed = 0;
+        for (int th = 0; th < t->nth && !rc; th++) {
+            traces_free(&d.tt[th]);
+            if (traces_enumerate(t, th, dom, &lim, &d.tt[th], r->error, sizeof r->error)) rc = -1;
+        }
+        if (rc) break;
+        for (int th = 0; th < t->nth; th++)
+            for (int i = 0; i < d.tt[th].ntr; i++)
+                for (int k = 0; k < d.tt[th].tr[i].nev; k++) {
+                    const mevent *e = &d.tt[th].tr[i].ev[k];
+                    if (e->k == EV_W || e->k == EV_RMW) changed |= dom_add(&dom[e->loc], e->wval);
+                }
+        if (!changed) break;
+        /* A value in an execution is produced by a chain of at most W writes, W the most write
+           events any candidate has; iteration k adds the values of chains of length k, so W
+           rounds reach every value an execution can contain (read-modify-writes would otherwise
+           grow the domain forever). */
+        int wmax = 0;
+        for (int th = 0; th < t->nth; th++) {
+            int m = 0;
+            for (int i = 0; i < d.tt[th].ntr; i++) {
+                int w = 0;
+                for (int k = 0; k < d.tt[th].tr[i].nev; k++) w += d.tt[th].tr[i].ev[k].k == EV_W || d.tt[th].tr[i].ev[k].k == EV_RMW;
+                if (w > m) m = w;
+            }
+            wmax += m;
+        }
+        if (iter + 1 >= wmax) break;
+        for (int l = 0; l < t->nsym; l++)
+            if (dom[l].n > 256) {
+                snprintf(r->error, sizeof r->error, "%s:1:1: found more than 256 possible values for location %s, expected a bounded value domain (lower --unroll)", t->file, t->sym[l].name);
+                rc = -1;
+            }
+        if (rc) break;
+    }
+    if (!rc) {
+        for (int th = 0; th < t->nth; th++) r->bound_reached |= d.tt[th].bound_hit;
+        d.avail = calloc((size_t)(t->nth > 0 ? t->nth : 1), sizeof *d.avail);
+        d.navail = calloc((size_t)(t->nth > 0 ? t->nth : 1), sizeof *d.navail);
+        for (int th = 0; th < t->nth; th++)
+            for (int i = 0; i < d.tt[th].ntr; i++)
+                for (int k = 0; k < d.tt[th].tr[i].nev; k++) {
+                    const mevent *e = &d.tt[th].tr[i].ev[k];
+                    if (e->k != EV_W && e->k != EV_RMW) continue;
+                    int seen = 0;
+                    for (int a = 0; a < d.navail[th] && !seen; a++) seen = d.avail[th][2 * a] == e->loc && d.avail[th][2 * a + 1] == e->wval;
+                    if (seen) continue;
+                    d.avail[th] = xrealloc(d.avail[th], (size_t)(d.navail[th] + 1) * 2 * sizeof **d.avail);
+                    d.avail[th][2 * d.navail[th]] = e->loc;
+                    d.avail[th][2 * d.navail[th] + 1] = e->wval;
+                    d.navail[th]++;
+                }
+        d.cur = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *d.cur);
+        d.choice = calloc((size_t)(t->nth ? t->nth : 1), sizeof *d.choice);
+        enc_init(&d.e);
+        int any = 1;
+        for (int th = 0; th < t->nth; th++) if (!d.tt[th].ntr) any = 0;
+        if (any) combine(&d, 0);
+        enc_free(&d.e);
+        if (d.failed) rc = -1;
+        for (int th = 0; th < t->nth; th++) free(d.avail[th]);
+        free(d.avail); free(d.navail); free(d.cur); free(d.choice);
+    }
+    r->solved = d.solved;
+    for (int th = 0; th < t->nth; th++) traces_free(&d.tt[th]);
+    free(d.tt);
+    for (int l = 0; l < t->nsym; l++) free(dom[l].v);
+    free(dom);
+    free(d.locs); free(d.loc_init); free(d.memobs_loc); free(d.obs_mem);
+
+    if (!rc) {
+        r->nstates = d.states.n;
+        r->states = d.states.v;
+        d.states.v = NULL;
+        cmp_nobs = r->nobs;
+        if (r->nstates && r->nobs) qsort(r->states, (size_t)r->nstates, (size_t)r->nobs * sizeof *r->states, cmp_state);
+        r->holds = calloc((size_t)(r->nstates ? r->nstates : 1), 1);
+        for (int s = 0; s < r->nstates; s++) {
+            void *ctx[2] = { r, &r->states[(size_t)s * (size_t)r->nobs] };
+            r->holds[s] = (unsigned char)cond_eval(t->cond, state_val, ctx);
+            if (r->holds[s]) r->positive++; else r->negative++;
+        }
+        switch (t->quant) {
+        case COND_EXISTS: r->validated = r->positive > 0; break;
+        case COND_NOT_EXISTS: r->validated = r->positive == 0; break;
+        case COND_FORALL: r->validated = r->negative == 0; break;
+        }
+        r->ok = 1;
+    }
+    free(d.states.v);
+    free(d.states.slot);
+    r->time_ms = now_ms() - t0;
+    return rc;
+}
+
+int verify_file(const char *path, const verify_opts *o, verify_result *r)
+{
+    char err[1024];
+    lit_test *t = lit_parse_file(path, err, sizeof err);
+    if (!t) {
+        memset(r, 0, sizeof *r);
+        r->file = strdup(path);
+        snprintf(r->error, sizeof r->error, "%s", err);
+        return -1;
+    }
+    int rc = verify_test(t, o, r);
+    r->test = NULL;
+    lit_free(t);
+    return rc;
+}
+
+void verify_result_free(verify_result *r)
+{
+    free(r->file); free(r->name); free(r->obs); free(r->states); free(r->holds);
+    memset(r, 0, sizeof *r);
+}
+
+const char *verify_observation(const verify_result *r)
+{
+    if (r->positive == 0) return "Never";
+    if (r->negative == 0) return "Always";
+    return "Sometimes";
+}
+
+void verify_value_str(const verify_result *r, int64_t v, char *buf, size_t len)
+{
+    if (r->test) {
+        int s = lit_addr_sym(r->test, v);
+        if (s >= 0) { snprintf(buf, len, "%s", r->test->sym[s].name); return; }
+    }
+    snprintf(buf, len, "%lld", (long long)v);
+}

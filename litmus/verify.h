@@ -1,0 +1,59 @@
+/* litmus/verify.h — deciding one litmus test: candidate executions, reachable final states,
+ * the verdict on the condition (herd conventions). */
+#ifndef PTX_LITMUS_VERIFY_H
+#define PTX_LITMUS_VERIFY_H
+#include <stdint.h>
+#include "frontend/litmus.h"
+#include "model/ptx.h"
+
+typedef struct {
+    model_kind model;
+    int unroll;            /* backward jumps per branch instruction on one path */
+    int max_events;        /* per path */
+    int max_traces;        /* per thread */
+    long max_candidates;   /* per test */
+    int max_states;        /* reachable states kept per test */
+    int timeout_ms;        /* solver time per test, 0 = none */
+} verify_opts;
+
+void verify_opts_default(verify_opts *o);
+
+typedef enum { OBS_REG, OBS_LOC } obs_kind;
+typedef struct {
+    obs_kind k;
+    int thread, reg;       /* OBS_REG */
+    int sym, loc;          /* OBS_LOC */
+    char name[64];
+} observable;
+
+typedef struct {
+    char *file;
+    char *name;
+    int ok;                /* 1 = verified, 0 = error */
+    char error[1024];
+    cond_kind quant;
+    char condition[1024];  /* herd-style text */
+    int nobs;
+    observable *obs;
+    int nstates;
+    int64_t *states;       /* nstates x nobs, sorted */
+    unsigned char *holds;  /* the proposition holds in state i */
+    int positive, negative;
+    int validated;
+    int bound_reached;
+    int states_truncated;
+    long candidates;       /* candidate executions considered */
+    long solved;           /* candidates handed to the solver */
+    double time_ms;
+    const lit_test *test;  /* borrowed, for value printing */
+} verify_result;
+
+/* Decide a parsed test.  Returns 0, or -1 with r->error set (r->ok == 0). */
+int verify_test(const lit_test *t, const verify_opts *o, verify_result *r);
+/* Parse and decide a file; a parse error gives r->ok == 0 with "file:line:col: message". */
+int verify_file(const char *path, const verify_opts *o, verify_result *r);
+void verify_result_free(verify_result *r);
+const char *verify_observation(const verify_result *r);   /* Never | Sometimes | Always */
+/* Formats a value as herd does: location addresses by name. */
+void verify_value_str(const verify_result *r, int64_t v, char *buf, size_t len);
+#endif

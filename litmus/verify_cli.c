@@ -1,0 +1,115 @@
+/* litmus/verify_cli.c — `ptxlitmus verify [options] FILE...`: decide each litmus test, print a
+ * herd-style block per test, optionally export JSON.  A malformed test gets file:line:col on
+ * stderr and an error entry; the other files are still verified.  Exit status: 0 when every
+ * file was verified, 2 otherwise (also for usage errors). */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "litmus/cli.h"
+#include "litmus/report.h"
+#include "litmus/verify.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: ptxlitmus verify [options] FILE...\n"
+        "  --model NAME        ptx (default: ISA 8.4 + mixed proxies), ptx-v7.5, ptx-v6.0\n"
+        "  --json FILE|-       write the results as JSON (docs/json-schema.md)\n"
+        "  --unroll N          backward jumps allowed per branch on one path (default 2)\n"
+        "  --max-events N      events per path (default 200)\n"
+        "  --max-traces N      paths per thread (default 20000)\n"
+        "  --max-candidates N  candidate executions per test (default 2000000)\n"
+        "  --max-states N      reachable states kept per test (default 100000)\n"
+        "  -q, --quiet         no herd blocks on stdout\n");
+}
+
+static int num_arg(const char *opt, const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s ? s : "", &end, 10);
+    if (!s || !*s || *end || errno || v < lo || v > hi) {
+        fprintf(stderr, "ptxlitmus verify: %s takes a whole number from %ld to %ld, found '%s'\n", opt, lo, hi, s ? s : "");
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int verify_cli(int argc, char **argv)
+{
+    verify_opts o;
+    verify_opts_default(&o);
+    const char *json = NULL;
+    int quiet = 0;
+    char **files = calloc((size_t)argc, sizeof *files);
+    int nf = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        long v;
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(files); return 0; }
+        else if (!strcmp(a, "--model")) {
+            if (!val || model_parse(val, &o.model)) { fprintf(stderr, "ptxlitmus verify: --model takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'\n", val ? val : ""); free(files); return 2; }
+            i++;
+        } else if (!strcmp(a, "--json")) {
+            if (!val) { fprintf(stderr, "ptxlitmus verify: --json takes a file name or -\n"); free(files); return 2; }
+            json = val; i++;
+        } else if (!strcmp(a, "--unroll")) { if (num_arg(a, val, 0, 1000, &v)) { free(files); return 2; } o.unroll = (int)v; i++; }
+        else if (!strcmp(a, "--max-events")) { if (num_arg(a, val, 1, 256, &v)) { free(files); return 2; } o.max_events = (int)v; i++; }
+        else if (!strcmp(a, "--max-traces")) { if (num_arg(a, val, 1, 10000000, &v)) { free(files); return 2; } o.max_traces = (int)v; i++; }
+        else if (!strcmp(a, "--max-candidates")) { if (num_arg(a, val, 1, LONG_MAX, &v)) { free(files); return 2; } o.max_candidates = v; i++; }
+        else if (!strcmp(a, "--max-states")) { if (num_arg(a, val, 1, 100000000, &v)) { free(files); return 2; } o.max_states = (int)v; i++; }
+        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
+        else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus verify: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
+        else files[nf++] = argv[i];
+    }
+    if (!nf) { fprintf(stderr, "ptxlitmus verify: no test file given\n"); usage(stderr); free(files); return 2; }
+
+    cJSON *root = NULL, *results = NULL;
+    if (json) {
+        root = cJSON_CreateObject();
+        cJSON_AddStringToObject(root, "tool", "ptxlitmus");
+        cJSON_AddStringToObject(root, "version", PTXLITMUS_VERSION);
+        cJSON_AddStringToObject(root, "model", model_name(o.model));
+        cJSON_AddNumberToObject(root, "unroll", o.unroll);
+        results = cJSON_AddArrayToObject(root, "results");
+    }
+    int errors = 0;
+    FILE *out = json && !strcmp(json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
+    for (int i = 0; i < nf; i++) {
+        char err[1024];
+        verify_result r;
+        lit_test *t = lit_parse_file(files[i], err, sizeof err);
+        if (!t) {
+            memset(&r, 0, sizeof r);
+            r.file = strdup(files[i]);
+            snprintf(r.error, sizeof r.error, "%s", err);
+        } else {
+            verify_test(t, &o, &r);
+            free(r.file);
+            r.file = strdup(files[i]);
+        }
+        if (!r.ok) { fprintf(stderr, "%s\n", r.error); errors++; }
+        else if (!quiet) report_herd(out, &r, o.unroll);
+        if (results) cJSON_AddItemToArray(results, report_json_result(&r));
+        verify_result_free(&r);
+        lit_free(t);
+    }
+    fflush(out);
+    if (root) {
+        char *text = cJSON_Print(root);
+        size_t l = strlen(text);
+        char *withnl = malloc(l + 2);
+        memcpy(withnl, text, l);
+        withnl[l] = '\n'; withnl[l + 1] = 0;
+        if (report_write_atomic(json, withnl)) errors++;
+        free(withnl);
+        free(text);
+        cJSON_Delete(root);
+    }
+    free(files);
+    return errors ? 2 : 0;
+}

@@ -1,0 +1,73 @@
+/* model/event.h — events of a candidate execution (ISA §8.2, §8.4) and per-thread traces.
+ * A trace is one path of one thread with concrete values: the events it performs in program
+ * order, the dependencies among them, and the final register values. */
+#ifndef PTX_MODEL_EVENT_H
+#define PTX_MODEL_EVENT_H
+#include <stdint.h>
+#include "frontend/litmus.h"
+
+typedef enum {
+    EV_INIT,   /* the hypothetical initial write W0 of a location (§8.2.6) */
+    EV_R,      /* a read operation (ld, or an atom that did not write: failed cas) */
+    EV_W,      /* a write operation (st) */
+    EV_RMW,    /* an atomic operation that reads and writes (atom, red) */
+    EV_F,      /* a memory fence or proxy fence */
+    EV_BAR     /* a barrier operation */
+} ev_kind;
+
+typedef struct {
+    ev_kind k;
+    int thread;          /* -1 for EV_INIT */
+    int po;              /* position in the thread's trace */
+    int insn;            /* instruction index in the thread, -1 for EV_INIT */
+    lit_sem sem;
+    lit_scope scope;
+    lit_proxy proxy;     /* access method (memory events) */
+    int sym;             /* symbol used to access memory */
+    int vaddr;           /* virtual address (§8.2.2): the generic symbol named */
+    int loc;             /* physical location */
+    int64_t rval, wval;  /* value read / written */
+    int atomic;          /* atom or red (§8.4 atomic operation) */
+    int red;             /* red: atomic, but not a read operation (§8.4 Table 17) */
+    lit_fence fence;
+    lit_bar bar;
+    int64_t bar_id, bar_cnt;
+    int bar_has_cnt;
+    int bar_gen;         /* k-th use of this barrier (id, count) by the thread */
+} mevent;
+
+static inline int ev_reads(const mevent *e) { return e->k == EV_R || e->k == EV_RMW; }
+static inline int ev_writes(const mevent *e) { return e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT; }
+static inline int ev_mem(const mevent *e) { return e->k == EV_R || e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT; }
+
+typedef struct { int from, to; } mdep;   /* po indices: a read and an event depending on it */
+
+typedef struct {
+    mevent *ev;
+    int nev;
+    mdep *dep;
+    int ndep;
+    int64_t *regs;       /* final register values, thread's register table order */
+} mtrace;
+
+typedef struct {
+    mtrace *tr;
+    int ntr;
+    int bound_hit;       /* some path was cut by the unroll bound */
+} mthread_traces;
+
+/* Value domains: per physical location, the values reads may return. */
+typedef struct { int64_t *v; int n; } mdomain;
+
+typedef struct {
+    int unroll;          /* backward jumps allowed per branch instruction on a path */
+    int max_events;      /* per trace */
+    int max_traces;      /* per thread */
+} mlimits;
+
+/* Enumerate all complete paths of thread ti given the value domains.  Returns 0, or -1 with
+ * "file:line:col: message" in err. */
+int traces_enumerate(const lit_test *t, int ti, const mdomain *dom, const mlimits *lim,
+                     mthread_traces *out, char *err, size_t errlen);
+void traces_free(mthread_traces *tt);
+#endif

@@ -1,0 +1,299 @@
+/* model/traces.c — per-thread paths with concrete values.
+ *
+ * A thread is executed symbolically-by-enumeration: every read may return any value of its
+ * location's domain, every branch is decided by the concrete register values, and each complete
+ * path becomes a trace (events in program order §8.9.1, dependencies, final registers).
+ * What a register computation yields comes from exec/isa (the executor's semantics).
+ * A backward jump may be taken at most `unroll` times per branch instruction; a path that would
+ * take one more is cut (not a complete execution) and the thread reports bound_hit. */
+#include "model/event.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TW 4                 /* taint bitset words: events per trace <= 256 */
+typedef struct { uint64_t w[TW]; } bits;
+
+static void bits_or(bits *a, const bits *b) { for (int i = 0; i < TW; i++) a->w[i] |= b->w[i]; }
+static void bits_set(bits *a, int i) { a->w[i >> 6] |= 1ull << (i & 63); }
+
+typedef struct {
+    const lit_test *t;
+    const lit_thread *th;
+    int ti;
+    const mdomain *dom;
+    const mlimits *lim;
+    mthread_traces *out;
+    char *err;
+    size_t errlen;
+    int failed;
+    mevent *ev;  int nev;
+    mdep *dep;   int ndep, capdep;
+} walker;
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) abort();
+    return q;
+}
+
+static void fail_at(walker *w, const lit_insn *in, const char *msg)
+{
+    if (w->failed) return;
+    snprintf(w->err, w->errlen, "%s:%d:%d: %s", w->t->file, in->line, in->col, msg);
+    w->failed = 1;
+}
+
+static int64_t opnd_val(const walker *w, const lit_opnd *o, const int64_t *regs)
+{
+    switch (o->k) {
+    case OPD_REG: return regs[o->reg];
+    case OPD_IMM: return o->imm;
+    case OPD_SYM: return lit_sym_addr(o->sym) + o->off;
+    default: return 0;
+    }
+}
+
+static void opnd_taint(const lit_opnd *o, const bits *taint, bits *acc)
+{
+    if (o->k == OPD_REG) bits_or(acc, &taint[o->reg]);
+}
+
+/* push an event with dependencies on the reads in `on` */
+static int push_event(walker *w, const lit_insn *in, mevent e, const bits *on)
+{
+    if (w->nev >= w->lim->max_events || w->nev >= TW * 64) {
+        char m[160];
+        snprintf(m, sizeof m, "found a path of thread %s with more than %d events, expected at most %d (limit --max-events)",
+                 w->th->name, w->lim->max_events, w->lim->max_events);
+        fail_at(w, in, m);
+        return -1;
+    }
+    e.po = w->nev;
+    e.thread = w->ti;
+    w->ev[w->nev] = e;
+    for (int i = 0; i < TW * 64; i++) {
+        if (!(on->w[i >> 6] >> (i & 63) & 1)) continue;
+        if (w->ndep == w->capdep) { w->capdep = w->capdep ? w->capdep * 2 : 64; w->dep = xrealloc(w->dep, (size_t)w->capdep * sizeof *w->dep); }
+        w->dep[w->ndep++] = (mdep){ i, w->nev };
+    }
+    w->nev++;
+    return 0;
+}
+
+static void save_trace(walker *w, const int64_t *regs)
+{
+    mthread_traces *o = w->out;
+    if (o->ntr >= w->lim->max_traces) {
+        if (!w->failed) {
+            snprintf(w->err, w->errlen, "%s:1:1: found more than %d paths in thread %s, expected at most %d (limit --max-traces; lower --unroll)",
+                     w->t->file, w->lim->max_traces, w->th->name, w->lim->max_traces);
+            w->failed = 1;
+        }
+        return;
+    }
+    o->tr = xrealloc(o->tr, (size_t)(o->ntr + 1) * sizeof *o->tr);
+    mtrace *tr = &o->tr[o->ntr++];
+    tr->nev = w->nev;
+    tr->ev = malloc((size_t)(w->nev ? w->nev : 1) * sizeof *tr->ev);
+    memcpy(tr->ev, w->ev, (size_t)w->nev * sizeof *tr->ev);
+    tr->ndep = w->ndep;
+    tr->dep = malloc((size_t)(w->ndep ? w->ndep : 1) * sizeof *tr->dep);
+    memcpy(tr->dep, w->dep, (size_t)w->ndep * sizeof *tr->dep);
+    tr->regs = malloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *tr->regs);
+    memcpy(tr->regs, regs, (size_t)w->th->nregs * sizeof *tr->regs);
+}
+
+static int resolve_addr(walker *w, const lit_insn *in, const int64_t *regs, int *sym)
+{
+    if (in->addr.k == OPD_SYM) { *sym = in->addr.sym; return 0; }
+    int64_t v = regs[in->addr.reg] + in->addr.off;
+    *sym = lit_addr_sym(w->t, v);
+    if (*sym < 0) {
+        char m[200];
+        snprintf(m, sizeof m, "found register %%%s holding %lld used as an address, expected the address of a location (initialise it with P%d:%s=x)",
+                 w->th->regs[in->addr.reg], (long long)v, w->ti, w->th->regs[in->addr.reg]);
+        fail_at(w, in, m);
+        return -1;
+    }
+    return 0;
+}
+
+static int cmp_holds(lit_cmp c, int64_t a, int64_t b)
+{
+    switch (c) {
+    case CMP_EQ: return a == b;
+    case CMP_NE: return a != b;
+    case CMP_LT: return a < b;
+    case CMP_GT: return a > b;
+    case CMP_LE: return a <= b;
+    default: return a >= b;
+    }
+}
+
+typedef struct { int64_t *regs; bits *taint; int *back; } wstate;
+
+static wstate state_clone(const walker *w, const wstate *s)
+{
+    int nr = w->th->nregs, ni = w->th->nins;
+    wstate c;
+    c.regs = malloc((size_t)(nr ? nr : 1) * sizeof *c.regs);
+    c.taint = malloc((size_t)(nr ? nr : 1) * sizeof *c.taint);
+    c.back = malloc((size_t)(ni ? ni : 1) * sizeof *c.back);
+    memcpy(c.regs, s->regs, (size_t)nr * sizeof *c.regs);
+    memcpy(c.taint, s->taint, (size_t)nr * sizeof *c.taint);
+    memcpy(c.back, s->back, (size_t)ni * sizeof *c.back);
+    return c;
+}
+
+static void state_free(wstate *s) { free(s->regs); free(s->taint); free(s->back); }
+
+/* Execute from pc with state s (owned by the callee). */
+static void walk(walker *w, int pc, wstate s, bits ctrl)
+{
+    const lit_thread *th = w->th;
+    int nev0 = w->nev, ndep0 = w->ndep;
+    while (!w->failed && pc < th->nins) {
+        const lit_insn *in = &th->ins[pc];
+        bits on = ctrl;
+        if (in->guard >= 0) {
+            bits_or(&on, &s.taint[in->guard]);
+            int taken = (s.regs[in->guard] != 0) ^ in->guard_neg;
+            if (!taken) { pc++; continue; }
+        }
+        switch (in->k) {
+        case LI_NOP: pc++; break;
+        case LI_ALU: {
+            uint64_t src[4] = { 0 }, dst[2] = { 0 };
+            bits t = { { 0 } };
+            for (int k = 0; k < in->nsrc; k++) { src[k] = (uint64_t)opnd_val(w, &in->src[k], s.regs); opnd_taint(&in->src[k], s.taint, &t); }
+            char e[160];
+            if (isa_eval(&in->alu, src, dst, e, sizeof e)) {
+                char m[240];
+                snprintf(m, sizeof m, "found '%s' that cannot be evaluated (%s), expected a register computation", in->text, e);
+                fail_at(w, in, m);
+                break;
+            }
+            for (int k = 0; k < in->ndst; k++)
+                if (in->dst[k].k == OPD_REG) { s.regs[in->dst[k].reg] = (int64_t)dst[k]; s.taint[in->dst[k].reg] = t; }
+            pc++;
+            break;
+        }
+        case LI_BRANCH: case LI_GOTO: {
+            int take = 1;
+            if (in->k == LI_BRANCH) {
+                take = cmp_holds(in->cmp, opnd_val(w, &in->src[0], s.regs), opnd_val(w, &in->src[1], s.regs));
+                opnd_taint(&in->src[0], s.taint, &ctrl);
+                opnd_taint(&in->src[1], s.taint, &ctrl);
+            }
+            if (in->guard >= 0) bits_or(&ctrl, &s.taint[in->guard]);
+            if (!take) { pc++; break; }
+            if (in->target <= pc) {
+                if (++s.back[pc] > w->lim->unroll) { w->out->bound_hit = 1; goto out; }
+            }
+            pc = in->target;
+            break;
+        }
+        case LI_FENCE: {
+            mevent e = { .k = EV_F, .insn = pc, .sem = in->sem, .scope = in->scope, .fence = in->fence, .sym = -1, .loc = -1, .vaddr = -1 };
+            if (push_event(w, in, e, &on)) goto out;
+            pc++;
+            break;
+        }
+        case LI_BAR: {
+            mevent e = { .k = EV_BAR, .insn = pc, .bar = in->bar, .sym = -1, .loc = -1, .vaddr = -1, .sem = SEM_WEAK, .scope = SCOPE_CTA };
+            e.bar_id = opnd_val(w, &in->src[0], s.regs);
+            opnd_taint(&in->src[0], s.taint, &on);
+            if (in->nsrc > 1) { e.bar_has_cnt = 1; e.bar_cnt = opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &on); }
+            for (int k = 0; k < w->nev; k++) {
+                const mevent *o = &w->ev[k];
+                if (o->k == EV_BAR && o->bar_id == e.bar_id && o->bar_has_cnt == e.bar_has_cnt && o->bar_cnt == e.bar_cnt) e.bar_gen++;
+            }
+            if (push_event(w, in, e, &on)) goto out;
+            pc++;
+            break;
+        }
+        case LI_LD: case LI_ST: case LI_ATOM: case LI_RED: {
+            int sym;
+            if (resolve_addr(w, in, s.regs, &sym)) goto out;
+            if (in->addr.k == OPD_REG) opnd_taint(&in->addr, s.taint, &on);   /* address dependency */
+            const lit_sym *sy = &w->t->sym[sym];
+            mevent e = { .insn = pc, .sem = in->sem, .scope = in->scope, .sym = sym, .loc = sy->loc, .vaddr = sy->vaddr,
+                         .proxy = in->proxy != PROXY_GENERIC ? in->proxy : sy->proxy,
+                         .atomic = in->k == LI_ATOM || in->k == LI_RED, .red = in->k == LI_RED };
+            if (in->k == LI_ST) {
+                e.k = EV_W;
+                e.wval = opnd_val(w, &in->src[0], s.regs);
+                opnd_taint(&in->src[0], s.taint, &on);            /* data dependency */
+                if (push_event(w, in, e, &on)) goto out;
+                pc++;
+                break;
+            }
+            /* a read: one child per value of the location's domain */
+            const mdomain *d = &w->dom[sy->loc];
+            uint64_t b = 0, c = 0;
+            bits ton = on;
+            if (e.atomic) {
+                b = (uint64_t)opnd_val(w, &in->src[0], s.regs);
+                opnd_taint(&in->src[0], s.taint, &ton);
+                if (in->nsrc > 1) { c = (uint64_t)opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &ton); }
+            }
+            for (int vi = 0; vi < d->n && !w->failed; vi++) {
+                mevent ce = e;
+                ce.rval = d->v[vi];
+                ce.k = EV_R;
+                if (e.atomic) {
+                    uint64_t nv;
+                    if (isa_atom_apply(in->aop, in->type, (uint64_t)ce.rval, b, c, &nv)) { ce.k = EV_RMW; ce.wval = (int64_t)nv; }
+                }
+                int mark = w->nev, dmark = w->ndep;
+                if (push_event(w, in, ce, &ton)) goto out;
+                wstate cs = state_clone(w, &s);
+                if (in->k != LI_RED && in->dst[0].k == OPD_REG) {
+                    cs.regs[in->dst[0].reg] = ce.rval;
+                    memset(&cs.taint[in->dst[0].reg], 0, sizeof(bits));
+                    bits_set(&cs.taint[in->dst[0].reg], mark);
+                }
+                walk(w, pc + 1, cs, ctrl);
+                w->nev = mark;
+                w->ndep = dmark;
+            }
+            goto out;
+        }
+        }
+    }
+    if (!w->failed && pc >= th->nins) save_trace(w, s.regs);
+out:
+    w->nev = nev0;
+    w->ndep = ndep0;
+    state_free(&s);
+}
+
+int traces_enumerate(const lit_test *t, int ti, const mdomain *dom, const mlimits *lim,
+                     mthread_traces *out, char *err, size_t errlen)
+{
+    const lit_thread *th = &t->th[ti];
+    walker w = { .t = t, .th = th, .ti = ti, .dom = dom, .lim = lim, .out = out, .err = err, .errlen = errlen };
+    memset(out, 0, sizeof *out);
+    w.ev = malloc((size_t)(TW * 64) * sizeof *w.ev);
+    wstate s;
+    s.regs = malloc((size_t)(th->nregs ? th->nregs : 1) * sizeof *s.regs);
+    s.taint = calloc((size_t)(th->nregs ? th->nregs : 1), sizeof *s.taint);
+    s.back = calloc((size_t)(th->nins ? th->nins : 1), sizeof *s.back);
+    memcpy(s.regs, th->reg_init, (size_t)th->nregs * sizeof *s.regs);
+    bits ctrl = { { 0 } };
+    walk(&w, 0, s, ctrl);
+    free(w.ev);
+    free(w.dep);
+    if (w.failed) { traces_free(out); return -1; }
+    return 0;
+}
+
+void traces_free(mthread_traces *tt)
+{
+    for (int i = 0; i < tt->ntr; i++) { free(tt->tr[i].ev); free(tt->tr[i].dep); free(tt->tr[i].regs); }
+    free(tt->tr);
+    tt->tr = NULL;
+    tt->ntr = 0;
+}

@@ -1,0 +1,175 @@
+/* solver/rel.c — relation algebra with constant folding over Z3 Boolean terms (see rel.h). */
+#include "solver/rel.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void z3_error(Z3_context c, Z3_error_code code)
+{
+    fprintf(stderr, "ptxlitmus: internal Z3 error: %s\n", Z3_get_error_msg(c, code));
+    abort();
+}
+
+void enc_init(enc *e)
+{
+    Z3_config cfg = Z3_mk_config();
+    Z3_set_param_value(cfg, "model", "true");
+    e->z = Z3_mk_context(cfg);
+    Z3_del_config(cfg);
+    Z3_set_error_handler(e->z, z3_error);
+    e->T = Z3_mk_true(e->z);
+    e->F = Z3_mk_false(e->z);
+    e->boolsort = Z3_mk_bool_sort(e->z);
+    e->intsort = Z3_mk_int_sort(e->z);
+    e->fresh = 0;
+}
+
+void enc_free(enc *e) { Z3_del_context(e->z); e->z = NULL; }
+
+Z3_ast b_and(enc *e, Z3_ast a, Z3_ast b)
+{
+    if (!a || !b) return NULL;
+    if (a == e->T) return b;
+    if (b == e->T) return a;
+    if (a == b) return a;
+    Z3_ast v[2] = { a, b };
+    return Z3_mk_and(e->z, 2, v);
+}
+
+Z3_ast b_or(enc *e, Z3_ast a, Z3_ast b)
+{
+    if (!a) return b;
+    if (!b) return a;
+    if (a == e->T || b == e->T) return e->T;
+    if (a == b) return a;
+    Z3_ast v[2] = { a, b };
+    return Z3_mk_or(e->z, 2, v);
+}
+
+Z3_ast b_not(enc *e, Z3_ast a)
+{
+    if (!a) return e->T;
+    if (a == e->T) return NULL;
+    return Z3_mk_not(e->z, a);
+}
+
+Z3_ast b_or_n(enc *e, Z3_ast *v, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (!v[i]) continue;
+        if (v[i] == e->T) return e->T;
+        v[k++] = v[i];
+    }
+    if (k == 0) return NULL;
+    if (k == 1) return v[0];
+    return Z3_mk_or(e->z, (unsigned)k, v);
+}
+
+Z3_ast b_var(enc *e, const char *prefix)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s!%d", prefix, e->fresh++);
+    return Z3_mk_const(e->z, Z3_mk_string_symbol(e->z, name), e->boolsort);
+}
+
+Z3_ast b_of(enc *e, Z3_ast a) { return a ? a : e->F; }
+
+rel rel_new(int n)
+{
+    rel r = { n, calloc((size_t)(n > 0 ? n * n : 1), sizeof(Z3_ast)) };
+    if (!r.m) abort();
+    return r;
+}
+
+void rel_free(rel *r) { free(r->m); r->m = NULL; }
+
+rel rel_copy(const rel *a)
+{
+    rel r = rel_new(a->n);
+    memcpy(r.m, a->m, (size_t)(a->n * a->n) * sizeof(Z3_ast));
+    return r;
+}
+
+rel rel_union(enc *e, const rel *a, const rel *b)
+{
+    rel r = rel_new(a->n);
+    for (int i = 0; i < a->n * a->n; i++) r.m[i] = b_or(e, a->m[i], b->m[i]);
+    return r;
+}
+
+rel rel_inter(enc *e, const rel *a, const rel *b)
+{
+    rel r = rel_new(a->n);
+    for (int i = 0; i < a->n * a->n; i++) r.m[i] = b_and(e, a->m[i], b->m[i]);
+    return r;
+}
+
+rel rel_seq(enc *e, const rel *a, const rel *b)
+{
+    int n = a->n;
+    rel r = rel_new(n);
+    Z3_ast *acc = malloc((size_t)(n ? n : 1) * sizeof *acc);
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+            int k2 = 0;
+            for (int k = 0; k < n; k++) {
+                Z3_ast x = a->m[i * n + k];
+                if (!x) continue;
+                Z3_ast y = b->m[k * n + j];
+                if (!y) continue;
+                acc[k2++] = b_and(e, x, y);
+            }
+            r.m[i * n + j] = b_or_n(e, acc, k2);
+        }
+    }
+    free(acc);
+    return r;
+}
+
+rel rel_inverse(const rel *a)
+{
+    rel r = rel_new(a->n);
+    for (int i = 0; i < a->n; i++)
+        for (int j = 0; j < a->n; j++) r.m[j * a->n + i] = a->m[i * a->n + j];
+    return r;
+}
+
+/* Warshall: after step k, (i,j) holds iff a path from i to j through nodes <= k exists. */
+rel rel_plus(enc *e, const rel *a)
+{
+    int n = a->n;
+    rel r = rel_copy(a);
+    for (int k = 0; k < n; k++) {
+        for (int i = 0; i < n; i++) {
+            Z3_ast ik = r.m[i * n + k];
+            if (!ik) continue;
+            for (int j = 0; j < n; j++) {
+                Z3_ast kj = r.m[k * n + j];
+                if (!kj) continue;
+                Z3_ast cur = r.m[i * n + j];
+                if (cur == e->T) continue;
+                r.m[i * n + j] = b_or(e, cur, b_and(e, ik, kj));
+            }
+        }
+    }
+    return r;
+}
+
+rel rel_filter(const rel *a, int (*keep)(void *ctx, int i, int j), void *ctx)
+{
+    rel r = rel_new(a->n);
+    for (int i = 0; i < a->n; i++)
+        for (int j = 0; j < a->n; j++)
+            if (a->m[i * a->n + j] && keep(ctx, i, j)) r.m[i * a->n + j] = a->m[i * a->n + j];
+    return r;
+}
+
+rel rel_static(int n, int (*holds)(void *ctx, int i, int j), void *ctx, enc *e)
+{
+    rel r = rel_new(n);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            if (holds(ctx, i, j)) r.m[i * n + j] = e->T;
+    return r;
+}
