@@ -54,7 +54,12 @@ int ptx_lex(const char *s, size_t len, ptx_toks *o, char *err, size_t errlen)
             memcpy(pp, s + st + 1, i - st - 2); pp[i - st - 2] = 0;
         } else if (word_start(c)) {
             ADV();
-            while (i < len && word_char((unsigned char)s[i])) ADV();
+            /* words may contain '::' (ld.shared::cta, L2::cache_hint) */
+            while (i < len && (word_char((unsigned char)s[i]) ||
+                   (s[i] == ':' && i + 2 < len && s[i + 1] == ':' && word_char((unsigned char)s[i + 2])))) {
+                if (s[i] == ':') ADV();
+                ADV();
+            }
             tk.kind = PTK_WORD;
             memcpy(pp, s + st, i - st); pp[i - st] = 0;
         } else if (isdigit(c)) {

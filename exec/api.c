@@ -1,0 +1,157 @@
+/* exec/api.c — the public C API of include/ptxexec.h: contexts, modules, memory, launches,
+ * error strings.  The launch itself is exec/engine.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "exec/exec_int.h"
+#include "frontend/ptx_parse.h"
+
+static const char *const names[PTXE_ERROR_COUNT] = {
+    "PTXE_SUCCESS", "PTXE_ERROR_INVALID_VALUE", "PTXE_ERROR_OUT_OF_MEMORY", "PTXE_ERROR_INVALID_PTX",
+    "PTXE_ERROR_NOT_FOUND", "PTXE_ERROR_INVALID_ADDRESS", "PTXE_ERROR_LAUNCH_FAILED", "PTXE_ERROR_LAUNCH_TIMEOUT" };
+static const char *const strings[PTXE_ERROR_COUNT] = {
+    "no error", "invalid argument", "out of memory", "the PTX module was rejected", "named symbol not found",
+    "invalid device address", "kernel fault during launch", "the launch exceeded its step limit" };
+
+const char *ptxeGetErrorName(ptxeResult r) { return (unsigned)r < PTXE_ERROR_COUNT ? names[r] : "PTXE_ERROR_UNKNOWN"; }
+const char *ptxeGetErrorString(ptxeResult r) { return (unsigned)r < PTXE_ERROR_COUNT ? strings[r] : "unknown error"; }
+const char *ptxeGetErrorMessage(ptxeCtx *ctx) { return ctx ? ctx->msg : ""; }
+
+ptxeResult ptxeCtxCreate(ptxeCtx **ctx)
+{
+    if (!ctx) return PTXE_ERROR_INVALID_VALUE;
+    *ctx = calloc(1, sizeof **ctx);
+    return *ctx ? PTXE_SUCCESS : PTXE_ERROR_OUT_OF_MEMORY;
+}
+
+void ptxeCtxDestroy(ptxeCtx *ctx)
+{
+    if (!ctx) return;
+    for (int i = 0; i < ctx->nallocs; i++) free(ctx->allocs[i].host);
+    free(ctx->allocs); free(ctx->cmem); free(ctx->per_warp);
+    free(ctx);
+}
+
+ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, size_t len, const char *filename)
+{
+    if (!ctx || !mod || !text) return PTXE_ERROR_INVALID_VALUE;
+    *mod = NULL;
+    ctx->msg[0] = 0;
+    ptx_module *a = ptx_parse(filename ? filename : "<ptx>", text, len, ctx->msg, sizeof ctx->msg);
+    if (!a) return PTXE_ERROR_INVALID_PTX;
+    ptxeModule *m = calloc(1, sizeof *m);
+    if (!m) { ptx_module_free(a); return PTXE_ERROR_OUT_OF_MEMORY; }
+    m->ctx = ctx; m->ast = a;
+    if (exec_load(ctx, m, ctx->msg, sizeof ctx->msg)) { ptxeModuleUnload(m); return PTXE_ERROR_INVALID_PTX; }
+    *mod = m;
+    return PTXE_SUCCESS;
+}
+
+ptxeResult ptxeModuleUnload(ptxeModule *m)
+{
+    if (!m) return PTXE_ERROR_INVALID_VALUE;
+    for (int i = 0; i < m->ngallocs; i++) ptxeMemFree(m->ctx, m->galloc_addrs[i]);
+    ptx_module_free(m->ast);
+    free(m);
+    return PTXE_SUCCESS;
+}
+
+ptxeResult ptxeModuleGetFunction(ptxeFunction **f, ptxeModule *m, const char *name)
+{
+    if (!f || !m) return PTXE_ERROR_INVALID_VALUE;
+    int found = -1, nentry = 0;
+    for (int i = 0; i < m->nfuncs; i++) {
+        if (!m->funcs[i].is_entry || !m->funcs[i].has_body) continue;
+        nentry++;
+        if (!name || !strcmp(m->funcs[i].name, name)) found = i;
+    }
+    if (found < 0 || (!name && nentry != 1)) {
+        if (name) snprintf(m->ctx->msg, sizeof m->ctx->msg, "%s: no .entry named '%s'", m->ast->filename, name);
+        else snprintf(m->ctx->msg, sizeof m->ctx->msg, "%s: found %d .entry kernels, expected exactly one when no kernel is named", m->ast->filename, nentry);
+        return PTXE_ERROR_NOT_FOUND;
+    }
+    *f = &m->fhandles[found];
+    return PTXE_SUCCESS;
+}
+
+ptxeResult ptxeModuleGetGlobal(ptxeDevptr *dptr, size_t *bytes, ptxeModule *m, const char *name)
+{
+    if (!m || !name) return PTXE_ERROR_INVALID_VALUE;
+    for (int i = 0; i < m->nsyms; i++)
+        if (!strcmp(m->syms[i].name, name) && (m->syms[i].space == SP_GLOBAL || m->syms[i].space == SP_CONST)) {
+            if (dptr) *dptr = m->syms[i].space == SP_CONST ? WIN_CONST + m->syms[i].addr : m->syms[i].addr;
+            if (bytes) *bytes = m->syms[i].size;
+            return PTXE_SUCCESS;
+        }
+    return PTXE_ERROR_NOT_FOUND;
+}
+
+const char *ptxeFuncGetName(const ptxeFunction *f) { return f ? f->mod->funcs[f->idx].name : NULL; }
+int ptxeFuncGetParamCount(const ptxeFunction *f) { return f ? f->mod->funcs[f->idx].nparams : -1; }
+ptxeResult ptxeFuncGetParamInfo(const ptxeFunction *f, int i, size_t *size, const char **type)
+{
+    if (!f || i < 0 || i >= f->mod->funcs[f->idx].nparams) return PTXE_ERROR_INVALID_VALUE;
+    if (size) *size = f->mod->funcs[f->idx].psz[i];
+    if (type) *type = f->mod->funcs[f->idx].ptype[i];
+    return PTXE_SUCCESS;
+}
+
+ptxeResult ptxeMemAlloc(ptxeCtx *ctx, ptxeDevptr *dptr, size_t bytes)
+{
+    if (!ctx || !dptr) return PTXE_ERROR_INVALID_VALUE;
+    return mem_alloc(ctx, bytes, dptr) ? PTXE_ERROR_OUT_OF_MEMORY : PTXE_SUCCESS;
+}
+
+ptxeResult ptxeMemFree(ptxeCtx *ctx, ptxeDevptr dptr)
+{
+    if (!ctx) return PTXE_ERROR_INVALID_VALUE;
+    galloc *g = mem_find(ctx, dptr, 0);
+    if (!g || g->addr != dptr) return PTXE_ERROR_INVALID_VALUE;
+    free(g->host); g->host = NULL;   /* the address range stays reserved: later accesses fault */
+    return PTXE_SUCCESS;
+}
+
+static uint8_t *host_of(ptxeCtx *ctx, ptxeDevptr p, size_t n)
+{
+    if (p >= WIN_CONST && p < WIN_CONST + WIN_SIZE) {
+        uint64_t off = p - WIN_CONST;
+        return off + n <= ctx->csize ? ctx->cmem + off : NULL;
+    }
+    galloc *g = mem_find(ctx, p, n);
+    return g ? g->host + (p - g->addr) : NULL;
+}
+
+ptxeResult ptxeMemcpyHtoD(ptxeCtx *ctx, ptxeDevptr dst, const void *src, size_t n)
+{
+    if (!ctx || (!src && n)) return PTXE_ERROR_INVALID_VALUE;
+    uint8_t *h = host_of(ctx, dst, n);
+    if (!h) return PTXE_ERROR_INVALID_ADDRESS;
+    if (n) memcpy(h, src, n);
+    return PTXE_SUCCESS;
+}
+
+ptxeResult ptxeMemcpyDtoH(ptxeCtx *ctx, void *dst, ptxeDevptr src, size_t n)
+{
+    if (!ctx || (!dst && n)) return PTXE_ERROR_INVALID_VALUE;
+    uint8_t *h = host_of(ctx, src, n);
+    if (!h) return PTXE_ERROR_INVALID_ADDRESS;
+    if (n) memcpy(dst, h, n);
+    return PTXE_SUCCESS;
+}
+
+ptxeResult ptxeMemsetD8(ptxeCtx *ctx, ptxeDevptr dst, uint8_t v, size_t n)
+{
+    if (!ctx) return PTXE_ERROR_INVALID_VALUE;
+    uint8_t *h = host_of(ctx, dst, n);
+    if (!h) return PTXE_ERROR_INVALID_ADDRESS;
+    memset(h, v, n);
+    return PTXE_SUCCESS;
+}
+
+ptxeResult ptxeLaunchKernel(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params)
+{
+    if (!f || !cfg) return PTXE_ERROR_INVALID_VALUE;
+    return exec_launch(f, cfg, params);
+}
+
+void ptxeGetLaunchStats(ptxeCtx *ctx, ptxeLaunchStats *st) { if (ctx && st) *st = ctx->stats; }

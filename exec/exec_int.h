@@ -1,0 +1,131 @@
+/* exec/exec_int.h — internal data of the executor: the pre-decoded program (one xinsn per PTX
+ * instruction, built once at module load by exec/load.c), device memory (exec/mem.c) and the
+ * SIMT engine state (exec/engine.c).  Not a public interface: include/ptxexec.h is. */
+#ifndef PTX_EXEC_INT_H
+#define PTX_EXEC_INT_H
+#include <stdint.h>
+#include <stddef.h>
+#include "include/ptxexec.h"
+#include "exec/isa.h"
+#include "frontend/ptx_ast.h"
+
+/* Generic address windows (ISA §6.4.1.5 generic addressing): a generic address inside one of
+ * these windows names shared/local/const/param space at (addr - base); global allocations
+ * live at GLOBAL_BASE and above; anything else is in no state space. */
+#define WIN_SHARED  0x0000100000000000ull
+#define WIN_LOCAL   0x0000200000000000ull
+#define WIN_CONST   0x0000300000000000ull
+#define WIN_PARAM   0x0000400000000000ull
+#define WIN_SIZE    0x0000000100000000ull
+#define GLOBAL_BASE 0x0000700000000000ull
+#define FRAME_PARAM 0x80000000u        /* param-space offsets >= this: the calling lane's frame */
+
+enum { SP_NONE, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_PARAM, SP_GENERIC };
+
+/* special registers (ISA chapter 10); x/y/z variants are consecutive */
+enum { SR_TID, SR_NTID = 3, SR_CTAID = 6, SR_NCTAID = 9, SR_CLUSTERID = 12, SR_NCLUSTERID = 15,
+       SR_CLUSTER_CTAID = 18, SR_CLUSTER_NCTAID = 21, SR_CLUSTER_CTARANK = 24, SR_CLUSTER_NCTARANK,
+       SR_IS_EXPLICIT_CLUSTER, SR_LANEID, SR_WARPID, SR_NWARPID, SR_SMID, SR_NSMID, SR_GRIDID,
+       SR_LANEMASK_EQ, SR_LANEMASK_LE, SR_LANEMASK_LT, SR_LANEMASK_GE, SR_LANEMASK_GT,
+       SR_CLOCK, SR_CLOCK_HI, SR_CLOCK64, SR_GLOBALTIMER, SR_GLOBALTIMER_LO, SR_GLOBALTIMER_HI,
+       SR_DYN_SMEM, SR_TOTAL_SMEM, SR_AGGR_SMEM, SR_COUNT };
+#define FUNC_BASE 0x0000600000000000ull   /* "address" of function i: FUNC_BASE + 16*i */
+
+/* operand kinds */
+enum { XO_NONE, XO_REG, XO_IMM, XO_SREG, XO_LOCALSYM, XO_FPARAMSYM, XO_SINK };
+typedef struct {
+    uint8_t kind;
+    uint8_t neg;          /* !%p */
+    uint32_t reg;         /* register index in the frame */
+    uint64_t imm;         /* constant, special-register id, or symbol offset */
+    uint64_t wmask;       /* destination write mask (register width) */
+    uint8_t rbits;        /* register width in bits */
+} xopnd;
+
+/* decoded instruction kinds (what is not X_ALU is the executor's own) */
+enum { X_ALU, X_PACK, X_UNPACK, X_LD, X_ST, X_ATOM, X_RED, X_CVTA_TO, X_CVTA_FROM, X_ISSPACEP,
+       X_BRA, X_BRX, X_CALL, X_RET, X_EXIT, X_BAR, X_BARWARP, X_SHFL, X_VOTE, X_MATCH, X_REDUX,
+       X_ACTIVEMASK, X_ELECT, X_NOP, X_TRAP, X_ALLOCA, X_STACKSAVE, X_STACKRESTORE, X_CONSTVAL,
+       X_NKINDS };
+
+enum { BAR_SYNC, BAR_ARRIVE, BAR_RED_POPC, BAR_RED_AND, BAR_RED_OR };
+enum { VOTE_ALL, VOTE_ANY, VOTE_UNI, VOTE_BALLOT };
+
+#define XMAX_OPS 12
+typedef struct xinsn {
+    uint8_t kind;
+    uint8_t space;        /* memory instructions: SP_* */
+    uint8_t vec;          /* vector width of ld/st (1, 2, 4, 8) */
+    uint8_t size;         /* element size in bytes */
+    uint8_t sign;         /* signed load: sign-extend to the register width */
+    uint8_t mode;         /* shfl/vote/bar/match mode, atom op, cvta space ... */
+    uint8_t nd, ns;       /* destination / source operand counts */
+    uint8_t has_guard, guard_neg, uni;
+    uint32_t guard;       /* predicate register */
+    int target;           /* branch target / callee function index (-1 = indirect) */
+    int *targets; int ntargets;   /* brx.idx label table */
+    isa_insn isa;
+    isa_eval_fn fn;       /* one-lane semantics from the table (NULL for carry ops) */
+    isa_type type;
+    xopnd d[XMAX_OPS], s[XMAX_OPS];   /* destinations, sources (memory address: s[0] base) */
+    int64_t aoff;         /* address offset */
+    uint8_t abase_kind;   /* address base: XO_REG / XO_IMM (absolute / symbol) / XO_LOCALSYM / XO_FPARAMSYM */
+    /* call: argument and return param offsets in caller frame, callee formal offsets */
+    int ncargs, ncrets; uint32_t *carg_off, *carg_size, *cret_off, *cret_size;
+    int func;             /* function index this instruction belongs to */
+    /* source position */
+    int line, col, src_file, src_line;
+    const char *text;
+} xinsn;
+
+typedef struct xfunc {
+    const char *name;
+    int is_entry, has_body;
+    int start, end;           /* instruction range in prog */
+    int nregs;
+    uint32_t psize;           /* frame param area: formals + rets + call-site .param */
+    uint32_t *poff; int nparams;      /* formal param offsets within the frame param area */
+    uint32_t *psz;
+    const char **ptype;
+    uint32_t *roff, *rsz; int nrets;
+    uint32_t lsize, lalign;   /* .local frame size */
+    uint32_t kparam_size;     /* entry: kernel param buffer size */
+    int reqntid[3];
+} xfunc;
+
+typedef struct galloc { uint64_t addr; size_t size; uint8_t *host; } galloc;
+
+struct ptxeCtx {
+    galloc *allocs; int nallocs, cap;
+    uint64_t next_addr;
+    uint8_t *cmem; size_t csize;   /* const bank (all modules) */
+    char msg[2048];
+    ptxeLaunchStats stats;
+    uint64_t *per_warp; size_t per_warp_cap;
+    uint64_t gridid;
+};
+
+typedef struct { const char *name; int space; uint64_t addr; size_t size; } xsym;
+
+struct ptxeFunction { ptxeModule *mod; int idx; };
+
+struct ptxeModule {
+    ptxeCtx *ctx;
+    ptx_module *ast;
+    xinsn *prog; int nprog;
+    xfunc *funcs; int nfuncs;
+    ptxeFunction *fhandles;
+    xsym *syms; int nsyms;
+    uint32_t shared_static;   /* bytes of static .shared */
+    int nregs_max; uint32_t psize_max;
+    uint64_t *galloc_addrs; int ngallocs;
+};
+
+/* mem.c */
+galloc *mem_find(ptxeCtx *c, uint64_t addr, size_t n);
+int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr);
+/* load.c */
+int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen);
+/* engine.c */
+ptxeResult exec_launch(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params);
+#endif

@@ -1,0 +1,811 @@
+/* exec/load.c — turns a parsed PTX module (frontend/ptx_ast.h) into the executor's program:
+ * lays out module variables (global/const/shared, §5.1), function frames (registers, .param,
+ * .local), resolves labels and symbols, and decodes every instruction once into an xinsn.
+ * Computational instructions are decoded by exec/isa.c (isa_decode); memory, control flow,
+ * synchronisation and special registers are decoded here.  Anything unsupported is rejected
+ * now, with file:line:col and the instruction text, never during a run. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "exec/exec_int.h"
+#include "frontend/ptx_parse.h"
+
+typedef struct { const char *name; uint32_t base; int n; uint8_t bits; } regdecl;   /* n = 0: single */
+typedef struct { const char *name; int kind; uint64_t off; } localsym;  /* XO_LOCALSYM / XO_FPARAMSYM / XO_IMM */
+
+typedef struct {
+    ptxeModule *m;
+    char *err; size_t errlen;
+    int failed;
+    /* current function */
+    regdecl *regs; int nregs, regcap;
+    localsym *lsyms; int nlsyms, lcap;
+    const char **labels; int *labelpc; int nlabels, labcap;
+    uint32_t nreg_next;
+    uint32_t psize, lsize, lalign;
+} L;
+
+static int lfail(L *l, int line, int col, const char *text, const char *fmt, ...)
+{
+    if (l->failed) return -1;
+    l->failed = 1;
+    char msg[600];
+    va_list ap; va_start(ap, fmt); vsnprintf(msg, sizeof msg, fmt, ap); va_end(ap);
+    if (text) snprintf(l->err, l->errlen, "%s:%d:%d: %s in `%s`", l->m->ast->filename, line, col, msg, text);
+    else snprintf(l->err, l->errlen, "%s:%d:%d: %s", l->m->ast->filename, line, col, msg);
+    return -1;
+}
+
+static void *xalloc(L *l, size_t n) { void *p = ptx_arena_alloc(l->m->ast, n); memset(p, 0, n); return p; }
+
+#define XGROW(l, arr, n, cap) do { \
+        if ((n) == (cap)) { \
+            int nc_ = (cap) ? (cap) * 2 : 16; \
+            void *na_ = xalloc((l), (size_t)nc_ * sizeof *(arr)); \
+            if (n) memcpy(na_, (arr), (size_t)(n) * sizeof *(arr)); \
+            (arr) = na_; (cap) = nc_; \
+        } \
+    } while (0)
+
+static unsigned type_bytes(const char *t)
+{
+    isa_type it = isa_type_parse(t);
+    if (it == ISA_T_PRED) return 1;
+    if (it != ISA_T_NONE) return (isa_type_bits(it) + 7) / 8;
+    return 8;   /* .texref etc. */
+}
+
+static uint64_t var_size(const ptx_var *v)
+{
+    uint64_t n = (uint64_t)type_bytes(v->type) * (uint64_t)(v->vec ? v->vec : 1);
+    for (int k = 0; k < v->ndims; k++) n *= v->dims[k] < 0 ? 0 : (uint64_t)v->dims[k];
+    return n;
+}
+
+static uint32_t var_align(const ptx_var *v)
+{
+    uint32_t a = v->align ? (uint32_t)v->align : type_bytes(v->type) * (uint32_t)(v->vec ? v->vec : 1);
+    return a ? a : 1;
+}
+
+static uint64_t align_up(uint64_t x, uint64_t a) { return a ? (x + a - 1) / a * a : x; }
+
+/* ---- symbols ---- */
+static const xsym *find_sym(ptxeModule *m, const char *name)
+{
+    for (int i = 0; i < m->nsyms; i++) if (!strcmp(m->syms[i].name, name)) return &m->syms[i];
+    return NULL;
+}
+
+static int find_func(ptxeModule *m, const char *name)
+{
+    for (int i = 0; i < m->nfuncs; i++) if (!strcmp(m->funcs[i].name, name)) return i;
+    return -1;
+}
+
+/* write initialiser scalars of v into dst (size bytes); symbols resolve to generic addresses */
+static int write_init(L *l, const ptx_var *v, uint8_t *dst, uint64_t size)
+{
+    unsigned eb = type_bytes(v->type);
+    isa_type t = isa_type_parse(v->type);
+    for (int i = 0; i < v->ninit; i++) {
+        const struct ptx_init *in = &v->init[i];
+        uint64_t val = in->u;
+        if (in->kind == 1) {   /* decimal float -> element type */
+            if (t == ISA_T_F32) { float f = (float)in->d; uint32_t b; memcpy(&b, &f, 4); val = b; }
+            else if (t == ISA_T_F64) memcpy(&val, &in->d, 8);
+            else val = (uint64_t)(int64_t)in->d;
+        } else if (in->kind == 3 && t == ISA_T_F32) { double d; memcpy(&d, &in->u, 8); float f = (float)d; uint32_t b; memcpy(&b, &f, 4); val = b; }
+        else if (in->kind == 2 && t == ISA_T_F64) { uint32_t b = (uint32_t)in->u; float f; memcpy(&f, &b, 4); double d = f; memcpy(&val, &d, 8); }
+        else if (in->kind == 4) {
+            const xsym *s = find_sym(l->m, in->sym);
+            int fi = find_func(l->m, in->sym);
+            if (s) {
+                uint64_t base = s->space == SP_GLOBAL ? s->addr : s->space == SP_CONST ? WIN_CONST + s->addr :
+                                s->space == SP_SHARED ? WIN_SHARED + s->addr : s->addr;
+                val = base + (uint64_t)in->off;
+            } else if (fi >= 0) val = FUNC_BASE + 16ull * (uint64_t)fi;
+            else return lfail(l, v->pos.line, v->pos.col, NULL, "found initialiser symbol '%s', expected a declared variable or function", in->sym);
+        }
+        uint64_t off = (uint64_t)i * eb;
+        if (off + eb > size) return lfail(l, v->pos.line, v->pos.col, NULL, "found %d initialiser values, expected at most %llu for '%s'",
+                                          v->ninit, (unsigned long long)(size / eb), v->name);
+        memcpy(dst + off, &val, eb);
+    }
+    return 0;
+}
+
+static int add_sym(L *l, const char *name, int space, uint64_t addr, uint64_t size, int cap_hint)
+{
+    (void)cap_hint;
+    static int dummy;
+    (void)dummy;
+    ptxeModule *m = l->m;
+    xsym *ns = xalloc(l, (size_t)(m->nsyms + 1) * sizeof *ns);
+    if (m->nsyms) memcpy(ns, m->syms, (size_t)m->nsyms * sizeof *ns);
+    ns[m->nsyms] = (xsym){ name, space, addr, size };
+    m->syms = ns; m->nsyms++;
+    return 0;
+}
+
+static int layout_module_vars(L *l)
+{
+    ptxeModule *m = l->m;
+    ptx_module *a = m->ast;
+    uint32_t sh = 0;
+    /* static shared first, then dynamic (.extern .shared x[]) at the end, 16-aligned */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < a->nvars; i++) {
+            const ptx_var *v = &a->vars[i];
+            uint64_t sz = var_size(v);
+            uint32_t al = var_align(v);
+            int dyn = v->ndims > 0 && v->dims[0] < 0;
+            if (v->space == PTX_SP_SHARED) {
+                if (dyn != pass) continue;
+                if (dyn) { sh = (uint32_t)align_up(sh, 16); add_sym(l, v->name, SP_SHARED, sh, 0, 0); continue; }
+                sh = (uint32_t)align_up(sh, al);
+                if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .shared '%s', expected none (§5.1.7)", v->name);
+                add_sym(l, v->name, SP_SHARED, sh, sz, 0);
+                sh += (uint32_t)sz;
+            } else if (pass == 1) continue;
+            else if (v->space == PTX_SP_GLOBAL) {
+                if ((v->linkage & PTX_LINK_EXTERN) && !v->ninit && dyn) return lfail(l, v->pos.line, v->pos.col, NULL, "found .extern .global '%s', expected a definition in the module", v->name);
+                uint64_t addr;
+                if (mem_alloc(m->ctx, sz ? sz : 1, &addr)) return lfail(l, v->pos.line, v->pos.col, NULL, "out of device memory for '%s'", v->name);
+                galloc *g = mem_find(m->ctx, addr, 1);
+                if (write_init(l, v, g->host, sz)) return -1;
+                add_sym(l, v->name, SP_GLOBAL, addr, sz, 0);
+                int *dummy = NULL; (void)dummy;
+                uint64_t *na = xalloc(l, (size_t)(m->ngallocs + 1) * sizeof *na);
+                if (m->ngallocs) memcpy(na, m->galloc_addrs, (size_t)m->ngallocs * sizeof *na);
+                na[m->ngallocs++] = addr; m->galloc_addrs = na;
+            } else if (v->space == PTX_SP_CONST) {
+                ptxeCtx *c = m->ctx;
+                uint64_t off = align_up(c->csize, al);
+                if (off + sz > 65536 * 11) return lfail(l, v->pos.line, v->pos.col, NULL, "found .const '%s' of %llu bytes, expected the constant banks (704 KiB) to hold it", v->name, (unsigned long long)sz);
+                uint8_t *nc = realloc(c->cmem, off + sz + 1);
+                if (!nc) return lfail(l, v->pos.line, v->pos.col, NULL, "out of memory");
+                memset(nc + c->csize, 0, off + sz + 1 - c->csize);
+                c->cmem = nc; c->csize = off + sz;
+                if (write_init(l, v, nc + off, sz)) return -1;
+                add_sym(l, v->name, SP_CONST, off, sz, 0);
+            } else if (v->space == PTX_SP_LOCAL) {
+                return lfail(l, v->pos.line, v->pos.col, NULL, "found a module-scope .local variable '%s', expected .local only inside functions", v->name);
+            }
+        }
+    m->shared_static = sh;
+    return 0;
+}
+
+/* ---- registers ---- */
+static int reg_bits(const char *type) { isa_type t = isa_type_parse(type); return t == ISA_T_PRED ? 1 : t == ISA_T_NONE ? 64 : (int)isa_type_bits(t); }
+
+static int lookup_reg(L *l, const char *name, uint32_t *idx, int *bits)
+{
+    size_t nl = strlen(name);
+    for (int i = l->nregs - 1; i >= 0; i--) {
+        const regdecl *r = &l->regs[i];
+        size_t pl = strlen(r->name);
+        if (r->n == 0) { if (!strcmp(r->name, name)) { *idx = r->base; *bits = r->bits; return 0; } continue; }
+        if (nl > pl && !strncmp(name, r->name, pl)) {
+            const char *d = name + pl; char *e;
+            if (*d < '0' || *d > '9' || (d[0] == '0' && d[1])) continue;
+            long k = strtol(d, &e, 10);
+            if (*e || k < 0 || k >= r->n) continue;
+            *idx = r->base + (uint32_t)k; *bits = r->bits;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static const struct { const char *name; int id; } sregs[] = {
+    {"%tid", SR_TID}, {"%ntid", SR_NTID}, {"%ctaid", SR_CTAID}, {"%nctaid", SR_NCTAID},
+    {"%clusterid", SR_CLUSTERID}, {"%nclusterid", SR_NCLUSTERID}, {"%cluster_ctaid", SR_CLUSTER_CTAID},
+    {"%cluster_nctaid", SR_CLUSTER_NCTAID}, {"%cluster_ctarank", SR_CLUSTER_CTARANK},
+    {"%cluster_nctarank", SR_CLUSTER_NCTARANK}, {"%is_explicit_cluster", SR_IS_EXPLICIT_CLUSTER},
+    {"%laneid", SR_LANEID}, {"%warpid", SR_WARPID}, {"%nwarpid", SR_NWARPID}, {"%smid", SR_SMID},
+    {"%nsmid", SR_NSMID}, {"%gridid", SR_GRIDID}, {"%lanemask_eq", SR_LANEMASK_EQ},
+    {"%lanemask_le", SR_LANEMASK_LE}, {"%lanemask_lt", SR_LANEMASK_LT}, {"%lanemask_ge", SR_LANEMASK_GE},
+    {"%lanemask_gt", SR_LANEMASK_GT}, {"%clock", SR_CLOCK}, {"%clock_hi", SR_CLOCK_HI},
+    {"%clock64", SR_CLOCK64}, {"%globaltimer", SR_GLOBALTIMER}, {"%globaltimer_lo", SR_GLOBALTIMER_LO},
+    {"%globaltimer_hi", SR_GLOBALTIMER_HI}, {"%dynamic_smem_size", SR_DYN_SMEM},
+    {"%total_smem_size", SR_TOTAL_SMEM}, {"%aggr_smem_size", SR_AGGR_SMEM}, {NULL, 0} };
+
+static int sreg_id(const char *name)
+{
+    char base[64]; snprintf(base, sizeof base, "%s", name);
+    int comp = -1;
+    size_t n = strlen(base);
+    if (n > 2 && base[n - 2] == '.') {
+        comp = base[n - 1] == 'x' ? 0 : base[n - 1] == 'y' ? 1 : base[n - 1] == 'z' ? 2 : -2;
+        base[n - 2] = 0;
+    }
+    if (comp == -2) return -1;
+    for (int i = 0; sregs[i].name; i++)
+        if (!strcmp(sregs[i].name, base)) {
+            int vec = sregs[i].id < SR_CLUSTER_CTARANK;
+            if (vec != (comp >= 0)) return -1;
+            return sregs[i].id + (comp > 0 ? comp : 0);
+        }
+    return -1;
+}
+
+/* ---- instruction decoding ---- */
+static isa_type last_type(const char *opcode)
+{
+    char buf[128]; snprintf(buf, sizeof buf, "%s", opcode);
+    isa_type t = ISA_T_NONE;
+    for (char *s = strtok(buf, "."); s; s = strtok(NULL, ".")) { isa_type u = isa_type_parse(s); if (u != ISA_T_NONE) t = u; }
+    return t;
+}
+
+static int has_comp(const char *opcode, const char *c)
+{
+    size_t n = strlen(c);
+    for (const char *p = strchr(opcode, '.'); p; p = strchr(p + 1, '.'))
+        if (!strncmp(p + 1, c, n) && (p[1 + n] == '.' || p[1 + n] == 0)) return 1;
+    return 0;
+}
+
+static uint64_t conv_float_imm(const ptx_opnd *o, isa_type t)
+{
+    double d;
+    if (o->kind == PTX_OP_F32) {
+        if (t != ISA_T_F64) return o->bits;
+        uint32_t b = (uint32_t)o->bits; float f; memcpy(&f, &b, 4); d = f;
+    } else if (o->kind == PTX_OP_F64) {
+        if (t == ISA_T_F64) return o->bits;
+        memcpy(&d, &o->bits, 8);
+    } else d = o->fval;
+    if (t == ISA_T_F64) { uint64_t u; memcpy(&u, &d, 8); return u; }
+    if (t == ISA_T_F32) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); return u; }
+    if (isa_type_is_float(t)) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); return u; }
+    return (uint64_t)(int64_t)d;
+}
+
+/* convert a parsed scalar operand; t = the operand's type for constants */
+static int conv_opnd(L *l, const ptx_stmt *st, const ptx_opnd *o, isa_type t, xopnd *x)
+{
+    memset(x, 0, sizeof *x);
+    x->neg = (uint8_t)o->neg;
+    x->wmask = ~0ull; x->rbits = 64;
+    switch (o->kind) {
+    case PTX_OP_REG: {
+        int bits;
+        if (!lookup_reg(l, o->name, &x->reg, &bits)) {
+            x->kind = XO_REG; x->rbits = (uint8_t)bits;
+            x->wmask = bits >= 64 ? ~0ull : ((1ull << bits) - 1);
+            return 0;
+        }
+        int id = sreg_id(o->name);
+        if (id < 0) {
+            /* a symbol may be spelled with a leading % (rare) */
+            return lfail(l, o->pos.line, o->pos.col, st->text, "found '%s', expected a declared register or a special register", o->name);
+        }
+        x->kind = XO_SREG; x->imm = (uint64_t)id;
+        return 0;
+    }
+    case PTX_OP_INT: x->kind = XO_IMM; x->imm = (uint64_t)o->ival;
+        if (isa_type_is_float(t) && t != ISA_T_F16 && t != ISA_T_BF16 && t != ISA_T_F16X2 && t != ISA_T_BF16X2) {
+            ptx_opnd f = *o; f.kind = PTX_OP_FLT; f.fval = (double)o->ival; x->imm = conv_float_imm(&f, t);
+        }
+        return 0;
+    case PTX_OP_F32: case PTX_OP_F64: case PTX_OP_FLT:
+        x->kind = XO_IMM; x->imm = conv_float_imm(o, t); return 0;
+    case PTX_OP_SINK: x->kind = XO_SINK; return 0;
+    case PTX_OP_SYM: {
+        for (int i = l->nlsyms - 1; i >= 0; i--)
+            if (!strcmp(l->lsyms[i].name, o->name)) {
+                x->kind = (uint8_t)l->lsyms[i].kind; x->imm = l->lsyms[i].off + (uint64_t)o->ival;
+                return 0;
+            }
+        const xsym *s = find_sym(l->m, o->name);
+        if (s) { x->kind = XO_IMM; x->imm = s->addr + (uint64_t)o->ival; return 0; }
+        int fi = find_func(l->m, o->name);
+        if (fi >= 0) { x->kind = XO_IMM; x->imm = FUNC_BASE + 16ull * (uint64_t)fi; return 0; }
+        for (int i = 0; i < l->nlabels; i++)
+            if (!strcmp(l->labels[i], o->name)) { x->kind = XO_IMM; x->imm = (uint64_t)l->labelpc[i]; return 0; }
+        return lfail(l, o->pos.line, o->pos.col, st->text, "found undeclared symbol '%s', expected a variable, function or label", o->name);
+    }
+    default:
+        return lfail(l, o->pos.line, o->pos.col, st->text, "found a %s operand, expected a register, constant or symbol",
+                     o->kind == PTX_OP_ADDR ? "[address]" : "vector");
+    }
+}
+
+static int space_comp(const char *opcode, int dflt)
+{
+    if (has_comp(opcode, "global")) return SP_GLOBAL;
+    if (has_comp(opcode, "shared") || has_comp(opcode, "shared::cta") || has_comp(opcode, "shared::cluster")) return SP_SHARED;
+    if (has_comp(opcode, "local")) return SP_LOCAL;
+    if (has_comp(opcode, "const")) return SP_CONST;
+    if (has_comp(opcode, "param") || has_comp(opcode, "param::entry") || has_comp(opcode, "param::func")) return SP_PARAM;
+    return dflt;
+}
+
+static int conv_addr(L *l, const ptx_stmt *st, const ptx_opnd *o, xinsn *x)
+{
+    if (o->kind != PTX_OP_ADDR) return lfail(l, o->pos.line, o->pos.col, st->text, "found an operand that is not an address, expected [address]");
+    x->aoff = o->ival;
+    if (!o->name) { x->abase_kind = XO_IMM; x->s[0].kind = XO_IMM; x->s[0].imm = 0; return 0; }
+    ptx_opnd b = *o; b.ival = 0;
+    b.kind = o->name[0] == '%' ? PTX_OP_REG : PTX_OP_SYM;
+    if (conv_opnd(l, st, &b, ISA_T_U64, &x->s[0])) return -1;
+    if (x->s[0].kind == XO_SREG) return lfail(l, o->pos.line, o->pos.col, st->text, "found a special register as an address, expected a register or symbol");
+    x->abase_kind = x->s[0].kind;
+    return 0;
+}
+
+/* element list of a (possibly vector) register operand */
+static int vec_elems(const ptx_opnd *o, const ptx_opnd **el)
+{
+    if (o->kind == PTX_OP_VEC) { *el = o->elems; return o->nelems; }
+    *el = o; return 1;
+}
+
+static int decode_mem(L *l, const ptx_stmt *st, xinsn *x, int is_st)
+{
+    const char *opc = st->opcode;
+    x->space = (uint8_t)space_comp(opc, SP_GENERIC);
+    x->vec = has_comp(opc, "v2") ? 2 : has_comp(opc, "v4") ? 4 : has_comp(opc, "v8") ? 8 : 1;
+    isa_type t = last_type(opc);
+    if (t == ISA_T_NONE || t == ISA_T_PRED) return lfail(l, st->pos.line, st->pos.col, st->text, "found no data type on %s, expected .b32, .u64, .f32, ...", opc);
+    x->type = t;
+    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    x->sign = (uint8_t)isa_type_is_signed(t);
+    if (st->nops != 2 && !(st->nops == 3 && (has_comp(opc, "L2::cache_hint")))) return lfail(l, st->pos.line, st->pos.col, st->text, "found %d operands, expected 2", st->nops);
+    const ptx_opnd *ao = &st->ops[is_st ? 0 : 1], *vo = &st->ops[is_st ? 1 : 0];
+    if (conv_addr(l, st, ao, x)) return -1;
+    const ptx_opnd *el; int n = vec_elems(vo, &el);
+    if (n != x->vec) return lfail(l, vo->pos.line, vo->pos.col, st->text, "found %d value operands, expected %d", n, x->vec);
+    for (int i = 0; i < n; i++) {
+        xopnd *d = is_st ? &x->s[1 + i] : &x->d[i];
+        if (conv_opnd(l, st, &el[i], t, d)) return -1;
+        if (!is_st && d->kind != XO_REG && d->kind != XO_SINK) return lfail(l, el[i].pos.line, el[i].pos.col, st->text, "found a non-register destination, expected a register");
+    }
+    if (is_st) x->ns = (uint8_t)(1 + n); else { x->nd = (uint8_t)n; x->ns = 1; }
+    return 0;
+}
+
+static int decode_call(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
+{
+    int k = 0;
+    const ptx_opnd *rets = NULL, *args = NULL;
+    if (k < st->nops && st->ops[k].kind == PTX_OP_VEC) rets = &st->ops[k++];
+    if (k >= st->nops) return lfail(l, st->pos.line, st->pos.col, st->text, "found no call target, expected a function name or register");
+    const ptx_opnd *tgt = &st->ops[k++];
+    if (k < st->nops && st->ops[k].kind == PTX_OP_VEC) args = &st->ops[k++];
+    x->kind = X_CALL;
+    x->uni = (uint8_t)has_comp(st->opcode, "uni");
+    if (tgt->kind == PTX_OP_SYM) {
+        int fi = find_func(l->m, tgt->name);
+        if (fi < 0) return lfail(l, tgt->pos.line, tgt->pos.col, st->text, "found call target '%s', expected a declared function", tgt->name);
+        x->target = fi;
+    } else if (tgt->kind == PTX_OP_REG) {
+        x->target = -1;
+        if (conv_opnd(l, st, tgt, ISA_T_U64, &x->s[0])) return -1;
+    } else return lfail(l, tgt->pos.line, tgt->pos.col, st->text, "found a bad call target, expected a function name or register");
+    /* arguments and results must be .param variables of this frame (ISA §7.2) or registers */
+    int nr = rets ? rets->nelems : 0, na = args ? args->nelems : 0;
+    x->ncrets = nr; x->ncargs = na;
+    x->cret_off = xalloc(l, (size_t)(nr + 1) * 4); x->cret_size = xalloc(l, (size_t)(nr + 1) * 4);
+    x->carg_off = xalloc(l, (size_t)(na + 1) * 4); x->carg_size = xalloc(l, (size_t)(na + 1) * 4);
+    for (int pass = 0; pass < 2; pass++) {
+        const ptx_opnd *lst = pass ? args : rets;
+        int n = pass ? na : nr;
+        for (int i = 0; i < n; i++) {
+            const ptx_opnd *o = &lst->elems[i];
+            int found = 0;
+            if (o->kind == PTX_OP_SYM)
+                for (int j = l->nlsyms - 1; j >= 0; j--)
+                    if (!strcmp(l->lsyms[j].name, o->name) && l->lsyms[j].kind == XO_FPARAMSYM) {
+                        (pass ? x->carg_off : x->cret_off)[i] = (uint32_t)(l->lsyms[j].off - FRAME_PARAM);
+                        found = 1; break;
+                    }
+            if (!found) return lfail(l, o->pos.line, o->pos.col, st->text, "found call operand '%s', expected a .param variable declared in %s",
+                                     o->name ? o->name : "?", cf->name);
+        }
+    }
+    return 0;
+}
+
+static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
+{
+    const char *opc = st->opcode;
+    char base[32]; size_t bl = strcspn(opc, ".");
+    snprintf(base, sizeof base, "%.*s", (int)(bl < 31 ? bl : 31), opc);
+    isa_type lt = last_type(opc);
+    x->type = lt;
+    int nops = st->nops;
+    const ptx_opnd *op = st->ops;
+#define NEED(n) do { if (nops != (n)) return lfail(l, st->pos.line, st->pos.col, st->text, "found %d operands, expected %d", nops, (n)); } while (0)
+#define CONV(i, t, dst) do { if (conv_opnd(l, st, &op[i], (t), (dst))) return -1; } while (0)
+    if (!strcmp(base, "ld") || !strcmp(base, "ldu")) { x->kind = X_LD; return decode_mem(l, st, x, 0); }
+    if (!strcmp(base, "st")) { x->kind = X_ST; return decode_mem(l, st, x, 1); }
+    if (!strcmp(base, "atom") || !strcmp(base, "red")) {
+        int is_red = base[0] == 'r';
+        x->kind = is_red ? X_RED : X_ATOM;
+        x->space = (uint8_t)space_comp(opc, SP_GENERIC);
+        if (lt == ISA_T_NONE) return lfail(l, st->pos.line, st->pos.col, st->text, "found no type on %s, expected .u32, .f32, ...", base);
+        x->size = (uint8_t)(isa_type_bits(lt) / 8);
+        isa_atom_op aop = ISA_ATOM_NONE;
+        static const char *const ops[] = { "add", "exch", "cas", "and", "or", "xor", "min", "max", "inc", "dec", NULL };
+        for (int i = 0; ops[i]; i++) if (has_comp(opc, ops[i])) aop = isa_atom_parse(ops[i]);
+        if (aop == ISA_ATOM_NONE) return lfail(l, st->pos.line, st->pos.col, st->text, "found no operation on %s, expected .add .cas .exch .min ...", base);
+        if (has_comp(opc, "v2") || has_comp(opc, "v4")) return lfail(l, st->pos.line, st->pos.col, st->text, "found a vector %s, expected a scalar (vector atomics are not supported)", base);
+        x->mode = (uint8_t)aop;
+        int want = (is_red ? 2 : 3) + (aop == ISA_ATOM_CAS);
+        if (nops == want + 1 && has_comp(opc, "L2::cache_hint")) nops--;
+        NEED(want);
+        int k = 0;
+        if (!is_red) { CONV(0, lt, &x->d[0]); x->nd = 1; k = 1; }
+        if (conv_addr(l, st, &op[k], x)) return -1;
+        CONV(k + 1, lt, &x->s[1]);
+        if (aop == ISA_ATOM_CAS) CONV(k + 2, lt, &x->s[2]);
+        x->ns = (uint8_t)(aop == ISA_ATOM_CAS ? 3 : 2);
+        return 0;
+    }
+    if (!strcmp(base, "cvta")) {
+        int to = has_comp(opc, "to");
+        x->kind = to ? X_CVTA_TO : X_CVTA_FROM;
+        x->space = (uint8_t)space_comp(opc, SP_NONE);
+        if (x->space == SP_NONE) return lfail(l, st->pos.line, st->pos.col, st->text, "found cvta without a state space, expected .global .shared .local .const or .param");
+        NEED(2); CONV(0, lt, &x->d[0]); CONV(1, lt, &x->s[0]); x->nd = x->ns = 1;
+        return 0;
+    }
+    if (!strcmp(base, "isspacep")) {
+        x->kind = X_ISSPACEP; x->space = (uint8_t)space_comp(opc, SP_NONE);
+        if (x->space == SP_NONE) return lfail(l, st->pos.line, st->pos.col, st->text, "found isspacep without a state space, expected .global .shared .local .const or .param");
+        NEED(2); CONV(0, ISA_T_PRED, &x->d[0]); CONV(1, ISA_T_U64, &x->s[0]); x->nd = x->ns = 1;
+        return 0;
+    }
+    if (!strcmp(base, "bra")) {
+        NEED(1);
+        x->kind = X_BRA; x->uni = (uint8_t)has_comp(opc, "uni");
+        if (op[0].kind != PTX_OP_SYM) return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found a bad branch target, expected a label");
+        for (int i = 0; i < l->nlabels; i++) if (!strcmp(l->labels[i], op[0].name)) { x->target = l->labelpc[i]; return 0; }
+        return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found undefined label '%s', expected a label of %s", op[0].name, cf->name);
+    }
+    if (!strcmp(base, "call")) return decode_call(l, st, x, cf);
+    if (!strcmp(base, "ret")) { NEED(0); x->kind = X_RET; return 0; }
+    if (!strcmp(base, "exit")) { NEED(0); x->kind = X_EXIT; return 0; }
+    if (!strcmp(base, "trap")) { NEED(0); x->kind = X_TRAP; return 0; }
+    if (!strcmp(base, "brkpt") || !strcmp(base, "pmevent") || !strcmp(base, "nanosleep") || !strcmp(base, "membar") ||
+        !strcmp(base, "fence") || !strcmp(base, "prefetch") || !strcmp(base, "prefetchu") || !strcmp(base, "griddepcontrol") ||
+        !strcmp(base, "discard") || !strcmp(base, "applypriority")) { x->kind = X_NOP; return 0; }
+    if (!strcmp(base, "createpolicy")) { x->kind = X_CONSTVAL; if (nops < 1) NEED(1); CONV(0, ISA_T_B64, &x->d[0]); x->nd = 1; return 0; }
+    if (!strcmp(base, "bar") || !strcmp(base, "barrier")) {
+        if (has_comp(opc, "warp")) { NEED(1); x->kind = X_BARWARP; CONV(0, ISA_T_B32, &x->s[0]); x->ns = 1; return 0; }
+        if (has_comp(opc, "cluster")) return lfail(l, st->pos.line, st->pos.col, st->text, "found barrier.cluster, expected a CTA barrier (cluster barriers are not supported)");
+        x->kind = X_BAR;
+        int k = 0;
+        if (has_comp(opc, "red")) {
+            x->mode = has_comp(opc, "popc") ? BAR_RED_POPC : has_comp(opc, "and") ? BAR_RED_AND : BAR_RED_OR;
+            if (nops != 3 && nops != 4) NEED(3);
+            CONV(0, x->mode == BAR_RED_POPC ? ISA_T_U32 : ISA_T_PRED, &x->d[0]); x->nd = 1; k = 1;
+            CONV(k, ISA_T_U32, &x->s[0]);
+            if (nops == 4) CONV(k + 1, ISA_T_U32, &x->s[1]); else x->s[1].kind = XO_NONE;
+            CONV(nops - 1, ISA_T_PRED, &x->s[2]);
+            x->ns = 3;
+            return 0;
+        }
+        x->mode = has_comp(opc, "arrive") ? BAR_ARRIVE : BAR_SYNC;
+        if (nops != 1 && nops != 2) NEED(1);
+        CONV(0, ISA_T_U32, &x->s[0]);
+        if (nops == 2) CONV(1, ISA_T_U32, &x->s[1]); else x->s[1].kind = XO_NONE;
+        x->ns = 2;
+        return 0;
+    }
+    if (!strcmp(base, "shfl")) {
+        x->kind = X_SHFL;
+        x->mode = has_comp(opc, "up") ? 0 : has_comp(opc, "down") ? 1 : has_comp(opc, "bfly") ? 2 : 3;
+        int sync = has_comp(opc, "sync");
+        NEED(sync ? 5 : 4);
+        if (op[0].kind == PTX_OP_PAIR) {
+            if (conv_opnd(l, st, &op[0].elems[0], ISA_T_B32, &x->d[0]) || conv_opnd(l, st, &op[0].elems[1], ISA_T_PRED, &x->d[1])) return -1;
+            x->nd = 2;
+        } else { CONV(0, ISA_T_B32, &x->d[0]); x->nd = 1; }
+        for (int i = 1; i < nops; i++) CONV(i, ISA_T_B32, &x->s[i - 1]);
+        if (!sync) { x->s[3].kind = XO_IMM; x->s[3].imm = 0xffffffffu; }
+        x->ns = 4;
+        return 0;
+    }
+    if (!strcmp(base, "vote")) {
+        x->kind = X_VOTE;
+        x->mode = has_comp(opc, "all") ? VOTE_ALL : has_comp(opc, "any") ? VOTE_ANY : has_comp(opc, "uni") ? VOTE_UNI : VOTE_BALLOT;
+        int sync = has_comp(opc, "sync");
+        NEED(sync ? 3 : 2);
+        CONV(0, x->mode == VOTE_BALLOT ? ISA_T_B32 : ISA_T_PRED, &x->d[0]); x->nd = 1;
+        CONV(1, ISA_T_PRED, &x->s[0]);
+        if (sync) CONV(2, ISA_T_B32, &x->s[1]); else { x->s[1].kind = XO_IMM; x->s[1].imm = 0xffffffffu; }
+        x->ns = 2;
+        return 0;
+    }
+    if (!strcmp(base, "match")) {
+        x->kind = X_MATCH; x->mode = (uint8_t)has_comp(opc, "all");
+        NEED(3);
+        if (op[0].kind == PTX_OP_PAIR) {
+            if (conv_opnd(l, st, &op[0].elems[0], ISA_T_B32, &x->d[0]) || conv_opnd(l, st, &op[0].elems[1], ISA_T_PRED, &x->d[1])) return -1;
+            x->nd = 2;
+        } else { CONV(0, ISA_T_B32, &x->d[0]); x->nd = 1; }
+        CONV(1, lt, &x->s[0]); CONV(2, ISA_T_B32, &x->s[1]); x->ns = 2;
+        return 0;
+    }
+    if (!strcmp(base, "redux")) {
+        x->kind = X_REDUX;
+        static const char *const ops[] = { "add", "min", "max", "and", "or", "xor", NULL };
+        x->mode = 255;
+        for (int i = 0; ops[i]; i++) if (has_comp(opc, ops[i])) x->mode = (uint8_t)i;
+        if (x->mode == 255 || (lt != ISA_T_U32 && lt != ISA_T_S32 && lt != ISA_T_B32))
+            return lfail(l, st->pos.line, st->pos.col, st->text, "found an unsupported redux.sync form, expected .add/.min/.max on .u32/.s32 or .and/.or/.xor on .b32");
+        NEED(3); CONV(0, lt, &x->d[0]); CONV(1, lt, &x->s[0]); CONV(2, ISA_T_B32, &x->s[1]); x->nd = 1; x->ns = 2;
+        return 0;
+    }
+    if (!strcmp(base, "activemask")) { NEED(1); x->kind = X_ACTIVEMASK; CONV(0, ISA_T_B32, &x->d[0]); x->nd = 1; return 0; }
+    if (!strcmp(base, "elect")) {
+        NEED(2); x->kind = X_ELECT;
+        if (op[0].kind == PTX_OP_PAIR) {
+            if (conv_opnd(l, st, &op[0].elems[0], ISA_T_B32, &x->d[0]) || conv_opnd(l, st, &op[0].elems[1], ISA_T_PRED, &x->d[1])) return -1;
+        } else return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found a single destination, expected d|p");
+        x->nd = 2; CONV(1, ISA_T_B32, &x->s[0]); x->ns = 1;
+        return 0;
+    }
+    if (!strcmp(base, "alloca")) {
+        if (nops != 2 && nops != 3) NEED(2);
+        x->kind = X_ALLOCA; CONV(0, lt, &x->d[0]); CONV(1, lt, &x->s[0]); x->nd = 1;
+        if (nops == 3) CONV(2, ISA_T_U32, &x->s[1]); else { x->s[1].kind = XO_IMM; x->s[1].imm = 8; }
+        x->ns = 2;
+        return 0;
+    }
+    if (!strcmp(base, "stacksave")) { NEED(1); x->kind = X_STACKSAVE; CONV(0, lt, &x->d[0]); x->nd = 1; return 0; }
+    if (!strcmp(base, "stackrestore")) { NEED(1); x->kind = X_STACKRESTORE; CONV(0, lt, &x->s[0]); x->ns = 1; return 0; }
+    if (!strcmp(base, "mov") && nops == 2 && (op[0].kind == PTX_OP_VEC || op[1].kind == PTX_OP_VEC)) {
+        /* mov pack/unpack, §9.7.8.4 */
+        int unpack = op[0].kind == PTX_OP_VEC;
+        const ptx_opnd *v = &op[unpack ? 0 : 1];
+        if (lt == ISA_T_NONE || v->nelems < 2 || isa_type_bits(lt) % (unsigned)v->nelems)
+            return lfail(l, v->pos.line, v->pos.col, st->text, "found a %d-element vector, expected one that splits the %s type evenly", v->nelems, isa_type_name(lt));
+        if (v->nelems > XMAX_OPS) return lfail(l, v->pos.line, v->pos.col, st->text, "found too many vector elements");
+        x->kind = unpack ? X_UNPACK : X_PACK;
+        x->size = (uint8_t)(isa_type_bits(lt) / (unsigned)v->nelems);   /* element bits */
+        for (int i = 0; i < v->nelems; i++) {
+            isa_type et = x->size == 16 ? ISA_T_B16 : x->size == 32 ? ISA_T_B32 : x->size == 8 ? ISA_T_B8 : ISA_T_B64;
+            if (conv_opnd(l, st, &v->elems[i], et, unpack ? &x->d[i] : &x->s[i])) return -1;
+        }
+        if (unpack) { x->nd = (uint8_t)v->nelems; CONV(1, lt, &x->s[0]); x->ns = 1; }
+        else { x->ns = (uint8_t)v->nelems; CONV(0, lt, &x->d[0]); x->nd = 1; }
+        return 0;
+    }
+    /* everything else: the shared semantics table (exec/isa.c) */
+    char why[200] = "";
+    if (isa_decode(opc, ISA_T_NONE, &x->isa, why, sizeof why) ||
+        (isa_class(&x->isa) != ISA_CLASS_PURE && isa_class(&x->isa) != ISA_CLASS_CARRY))
+        return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported instruction '%s'%s%s, expected an instruction the executor implements",
+                     opc, why[0] ? ": " : "", why);
+    x->kind = X_ALU;
+    x->mode = isa_class(&x->isa) == ISA_CLASS_CARRY;
+    if (nops > 0 && op[0].kind == PTX_OP_PAIR) isa_set_pair(&x->isa);
+    int nd = isa_ndst(&x->isa), ns = isa_nsrc(&x->isa);
+    if (nd > XMAX_OPS || ns > XMAX_OPS) return lfail(l, st->pos.line, st->pos.col, st->text, "found too many operands");
+    int k = 0, pd = 0;
+    if (nops > 0 && nd > 0) {
+        if (op[0].kind == PTX_OP_PAIR) {
+            if (conv_opnd(l, st, &op[0].elems[0], lt, &x->d[0]) || conv_opnd(l, st, &op[0].elems[1], ISA_T_PRED, &x->d[1])) return -1;
+            pd = 2;
+        } else { CONV(0, lt, &x->d[0]); pd = 1; }
+        k = 1;
+    }
+    for (int i = pd; i < nd; i++) x->d[i].kind = XO_SINK;
+    if (pd > nd || nops - k != ns)
+        return lfail(l, st->pos.line, st->pos.col, st->text, "found %d operands, expected %d", nops, (nd > 0) + ns);
+    for (int i = 0; i < ns; i++) {
+        CONV(k + i, lt, &x->s[i]);
+        if (x->s[i].kind == XO_SINK) return lfail(l, op[k + i].pos.line, op[k + i].pos.col, st->text, "found '_' as a source, expected a value");
+    }
+    x->nd = (uint8_t)nd; x->ns = (uint8_t)ns;
+    x->fn = isa_ops[x->isa.op].eval;
+    /* probe the table now so that a missing semantics is a load error, not a run-time one */
+    uint64_t zs[XMAX_OPS] = { 0 }, zd[XMAX_OPS];
+    uint32_t cc = 0;
+    if (isa_eval_cc(&x->isa, zs, zd, &cc, why, sizeof why))
+        return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported instruction '%s': %s, expected an instruction the executor implements", opc, why);
+    return 0;
+#undef NEED
+#undef CONV
+}
+
+static int add_label(L *l, const char *name, int pc)
+{
+    XGROW(l, l->labels, l->nlabels, l->labcap);
+    if (l->nlabels + 1 > l->labcap) return -1;
+    int *np = xalloc(l, (size_t)l->labcap * sizeof *np);
+    if (l->nlabels) memcpy(np, l->labelpc, (size_t)l->nlabels * sizeof *np);
+    l->labelpc = np;
+    l->labels[l->nlabels] = name; l->labelpc[l->nlabels] = pc; l->nlabels++;
+    return 0;
+}
+
+static int add_lsym(L *l, const char *name, int kind, uint64_t off)
+{
+    XGROW(l, l->lsyms, l->nlsyms, l->lcap);
+    l->lsyms[l->nlsyms++] = (localsym){ name, kind, off };
+    return 0;
+}
+
+static int builtin_func(const char *name) { return !strcmp(name, "vprintf") || !strcmp(name, "__assertfail"); }
+
+static int load_function(L *l, int fi, int *pc)
+{
+    ptxeModule *m = l->m;
+    const ptx_func *f = &m->ast->funcs[fi];
+    xfunc *xf = &m->funcs[fi];
+    l->nregs = 0; l->nlsyms = 0; l->nlabels = 0; l->nreg_next = 0; l->psize = 0; l->lsize = 0; l->lalign = 1;
+    xf->start = *pc;
+    /* parameters: kernel params at offsets of the launch's param buffer (§5.1.6.1), function
+     * params and return values in the lane's frame param area (§5.1.6.2) */
+    xf->nparams = f->nparams; xf->nrets = f->nrets;
+    xf->poff = xalloc(l, (size_t)(f->nparams + 1) * 4); xf->psz = xalloc(l, (size_t)(f->nparams + 1) * 4);
+    xf->ptype = xalloc(l, (size_t)(f->nparams + 1) * sizeof(char *));
+    xf->roff = xalloc(l, (size_t)(f->nrets + 1) * 4); xf->rsz = xalloc(l, (size_t)(f->nrets + 1) * 4);
+    uint32_t off = 0;
+    for (int i = 0; i < f->nparams; i++) {
+        const ptx_var *v = &f->params[i];
+        if (v->space != PTX_SP_PARAM) return lfail(l, v->pos.line, v->pos.col, NULL, "found a .reg parameter '%s', expected .param parameters", v->name);
+        off = (uint32_t)align_up(off, var_align(v));
+        xf->poff[i] = off; xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type;
+        if (f->is_entry) add_lsym(l, v->name, XO_IMM, off);
+        else add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off);
+        off += xf->psz[i];
+    }
+    if (f->is_entry) { xf->kparam_size = off; off = 0; }
+    for (int i = 0; i < f->nrets; i++) {
+        const ptx_var *v = &f->rets[i];
+        if (v->space != PTX_SP_PARAM) return lfail(l, v->pos.line, v->pos.col, NULL, "found a .reg return value '%s', expected .param", v->name);
+        off = (uint32_t)align_up(off, var_align(v));
+        xf->roff[i] = off; xf->rsz[i] = (uint32_t)var_size(v);
+        add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off);
+        off += xf->rsz[i];
+    }
+    l->psize = off;
+    /* pass 1: labels */
+    int n = 0;
+    for (int i = 0; i < f->nbody; i++) {
+        const ptx_stmt *s = &f->body[i];
+        if (s->kind == PTX_ST_INSN) n++;
+        else if (s->kind == PTX_ST_LABEL) add_label(l, s->name, *pc + n);
+    }
+    /* pass 2: declarations in scope order, instructions */
+    int scope_regs[64], scope_syms[64], depth = 0;
+    for (int i = 0; i < f->nbody && !l->failed; i++) {
+        const ptx_stmt *s = &f->body[i];
+        switch (s->kind) {
+        case PTX_ST_OPEN:
+            if (depth == 64) return lfail(l, s->pos.line, s->pos.col, NULL, "found more than 64 nested blocks, expected fewer");
+            scope_regs[depth] = l->nregs; scope_syms[depth] = l->nlsyms; depth++;
+            break;
+        case PTX_ST_CLOSE:
+            if (depth > 0) { depth--; l->nregs = scope_regs[depth]; l->nlsyms = scope_syms[depth]; }
+            break;
+        case PTX_ST_LABEL: case PTX_ST_PROTO: break;
+        case PTX_ST_DECL: {
+            const ptx_var *v = &s->var;
+            if (v->space == PTX_SP_REG) {
+                int cnt = v->nrange ? v->nrange : 1;
+                XGROW(l, l->regs, l->nregs, l->regcap);
+                l->regs[l->nregs++] = (regdecl){ v->name, l->nreg_next, v->nrange, (uint8_t)reg_bits(v->type) };
+                if (v->vec > 1) return lfail(l, v->pos.line, v->pos.col, NULL, "found a vector register '%s', expected scalar registers", v->name);
+                l->nreg_next += (uint32_t)cnt;
+            } else if (v->space == PTX_SP_PARAM) {
+                l->psize = (uint32_t)align_up(l->psize, var_align(v));
+                add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + l->psize);
+                l->psize += (uint32_t)var_size(v);
+            } else if (v->space == PTX_SP_LOCAL) {
+                if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .local '%s', expected none", v->name);
+                uint32_t a = var_align(v);
+                l->lsize = (uint32_t)align_up(l->lsize, a);
+                if (a > l->lalign) l->lalign = a;
+                add_lsym(l, v->name, XO_LOCALSYM, l->lsize);
+                l->lsize += (uint32_t)var_size(v);
+            } else if (v->space == PTX_SP_SHARED) {
+                m->shared_static = (uint32_t)align_up(m->shared_static, var_align(v));
+                add_lsym(l, v->name, XO_IMM, m->shared_static);
+                m->shared_static += (uint32_t)var_size(v);
+            } else return lfail(l, v->pos.line, v->pos.col, NULL, "found a function-scope %s declaration, expected .reg .param .local or .shared",
+                                v->space == PTX_SP_CONST ? ".const" : ".global");
+            break;
+        }
+        case PTX_ST_INSN: {
+            xinsn *x = &m->prog[(*pc)++];
+            x->func = fi;
+            x->line = s->pos.line; x->col = s->pos.col; x->text = s->text;
+            x->src_file = s->src_file; x->src_line = s->src_line;
+            if (s->guard) {
+                int bits;
+                if (lookup_reg(l, s->guard, &x->guard, &bits) || bits != 1)
+                    return lfail(l, s->pos.line, s->pos.col, s->text, "found guard '%s', expected a declared .pred register", s->guard);
+                x->has_guard = 1; x->guard_neg = (uint8_t)s->guard_neg;
+            }
+            if (decode_insn(l, s, x, xf)) return -1;
+            break;
+        }
+        }
+    }
+    if (l->failed) return -1;
+    xf->end = *pc;
+    xf->nregs = (int)l->nreg_next;
+    xf->psize = l->psize;
+    xf->lsize = (uint32_t)align_up(l->lsize, 16);
+    xf->lalign = l->lalign;
+    if (xf->nregs > m->nregs_max) m->nregs_max = xf->nregs;
+    if (xf->psize > m->psize_max) m->psize_max = xf->psize;
+    /* a body must end in ret/exit/bra: append an implicit ret so falling off the end returns */
+    xinsn *x = &m->prog[(*pc)++];
+    memset(x, 0, sizeof *x);
+    x->kind = X_RET; x->func = fi; x->line = f->pos.line; x->col = f->pos.col; x->text = "(end of function)";
+    xf->end = *pc;
+    return 0;
+}
+
+int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
+{
+    L l; memset(&l, 0, sizeof l);
+    l.m = m; l.err = err; l.errlen = errlen;
+    ptx_module *a = m->ast;
+    if (a->address_size == 32) { snprintf(err, errlen, "%s:1:1: found .address_size 32, expected 64 (32-bit addressing is not supported)", a->filename); return -1; }
+    m->nfuncs = a->nfuncs;
+    m->funcs = xalloc(&l, (size_t)(a->nfuncs + 1) * sizeof *m->funcs);
+    m->fhandles = xalloc(&l, (size_t)(a->nfuncs + 1) * sizeof *m->fhandles);
+    int total = 0;
+    for (int i = 0; i < a->nfuncs; i++) {
+        m->funcs[i].name = a->funcs[i].name;
+        m->funcs[i].is_entry = a->funcs[i].is_entry;
+        m->funcs[i].has_body = a->funcs[i].has_body;
+        m->funcs[i].start = m->funcs[i].end = -1;
+        m->fhandles[i] = (ptxeFunction){ m, i };
+        for (int j = 0; j < a->funcs[i].nbody; j++) total += a->funcs[i].body[j].kind == PTX_ST_INSN;
+        total++;
+    }
+    /* a function may be declared (prototype) and defined later: point declarations at the body */
+    for (int i = 0; i < a->nfuncs; i++) {
+        if (a->funcs[i].has_body) continue;
+        int def = -1;
+        for (int j = 0; j < a->nfuncs; j++) if (j != i && a->funcs[j].has_body && !strcmp(a->funcs[j].name, a->funcs[i].name)) def = j;
+        if (def >= 0) m->funcs[i].name = "";   /* lookups find the definition */
+        else if (!builtin_func(a->funcs[i].name) && !a->funcs[i].is_entry) { /* calls to it are rejected below */ }
+    }
+    m->prog = xalloc(&l, (size_t)(total + 1) * sizeof *m->prog);
+    if (layout_module_vars(&l)) return -1;
+    int pc = 0;
+    for (int i = 0; i < a->nfuncs; i++) {
+        if (!a->funcs[i].has_body) continue;
+        if (load_function(&l, i, &pc)) return -1;
+    }
+    m->nprog = pc;
+    /* calls to functions without a body: only the CUDA runtime's vprintf/__assertfail */
+    for (int i = 0; i < pc; i++) {
+        xinsn *x = &m->prog[i];
+        if (x->kind != X_CALL || x->target < 0) continue;
+        xfunc *cf = &m->funcs[x->target];
+        if (!cf->has_body) {
+            if (!strcmp(cf->name, "__assertfail")) { x->kind = X_TRAP; continue; }
+            if (!strcmp(cf->name, "vprintf")) { x->kind = X_NOP; continue; }
+            snprintf(err, errlen, "%s:%d:%d: found a call of '%s', which has no body in the module, expected a defined function in `%s`",
+                     a->filename, x->line, x->col, cf->name, x->text);
+            return -1;
+        }
+        if (x->ncargs != cf->nparams || x->ncrets != cf->nrets) {
+            snprintf(err, errlen, "%s:%d:%d: found %d arguments and %d results, expected %d and %d for '%s' in `%s`",
+                     a->filename, x->line, x->col, x->ncargs, x->ncrets, cf->nparams, cf->nrets, cf->name, x->text);
+            return -1;
+        }
+        x->carg_size = xalloc(&l, (size_t)(x->ncargs + 1) * 4);
+        x->cret_size = xalloc(&l, (size_t)(x->ncrets + 1) * 4);
+        for (int k = 0; k < x->ncargs; k++) x->carg_size[k] = cf->psz[k];
+        for (int k = 0; k < x->ncrets; k++) x->cret_size[k] = cf->rsz[k];
+    }
+    (void)ctx;
+    return 0;
+}

@@ -1,0 +1,91 @@
+/* include/ptxexec.h — public C API of the ptxlitmus PTX executor, shaped like the CUDA driver
+ * API: create a context (device memory), load a PTX module from text, look a kernel up,
+ * allocate and copy device memory, launch with grid/block/cluster/dynamic shared size and
+ * parameters, read results back, get error strings and launch statistics.
+ *
+ *   ptxeCtx *ctx; ptxeCtxCreate(&ctx);
+ *   ptxeModule *m; ptxeModuleLoadData(ctx, &m, text, len, "saxpy.ptx");
+ *   ptxeFunction *f; ptxeModuleGetFunction(&f, m, "k_saxpy");
+ *   ptxeDevptr x; ptxeMemAlloc(ctx, &x, n * 4); ptxeMemcpyHtoD(ctx, x, host, n * 4);
+ *   void *args[] = { &n, &a, &x, &y };
+ *   ptxeLaunchConfig cfg = { .grid = {4,1,1}, .block = {256,1,1} };
+ *   if (ptxeLaunchKernel(f, &cfg, args)) fprintf(stderr, "%s\n", ptxeGetErrorMessage(ctx));
+ */
+#ifndef PTXEXEC_H
+#define PTXEXEC_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    PTXE_SUCCESS = 0,
+    PTXE_ERROR_INVALID_VALUE,      /* bad argument (null pointer, zero-sized grid, unknown param) */
+    PTXE_ERROR_OUT_OF_MEMORY,
+    PTXE_ERROR_INVALID_PTX,        /* module text rejected at load: syntax or unsupported feature */
+    PTXE_ERROR_NOT_FOUND,          /* no such kernel / global */
+    PTXE_ERROR_INVALID_ADDRESS,    /* host copy to/from memory that is not allocated */
+    PTXE_ERROR_LAUNCH_FAILED,      /* kernel fault: see ptxeGetErrorMessage for the report */
+    PTXE_ERROR_LAUNCH_TIMEOUT,     /* --max-steps reached */
+    PTXE_ERROR_COUNT
+} ptxeResult;
+
+typedef struct ptxeCtx ptxeCtx;
+typedef struct ptxeModule ptxeModule;
+typedef struct ptxeFunction ptxeFunction;
+typedef uint64_t ptxeDevptr;
+
+const char *ptxeGetErrorName(ptxeResult r);
+const char *ptxeGetErrorString(ptxeResult r);
+/* Detailed text of the last error on ctx: "file:line:col: ..." for load errors, the fault report
+ * for launch failures ("" when none). */
+const char *ptxeGetErrorMessage(ptxeCtx *ctx);
+
+ptxeResult ptxeCtxCreate(ptxeCtx **ctx);
+void ptxeCtxDestroy(ptxeCtx *ctx);
+
+/* Load a PTX module from text (len bytes); filename is used in messages.  Every instruction is
+ * decoded here: unsupported ones are rejected with file:line:col and the instruction text. */
+ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, size_t len, const char *filename);
+ptxeResult ptxeModuleUnload(ptxeModule *mod);
+/* name NULL: the module's only .entry. */
+ptxeResult ptxeModuleGetFunction(ptxeFunction **f, ptxeModule *mod, const char *name);
+/* Device address and size of a module-scope .global or .const variable. */
+ptxeResult ptxeModuleGetGlobal(ptxeDevptr *dptr, size_t *bytes, ptxeModule *mod, const char *name);
+const char *ptxeFuncGetName(const ptxeFunction *f);
+int ptxeFuncGetParamCount(const ptxeFunction *f);
+/* Byte size and PTX type name ("u64", "f32", "b8" for byte arrays) of kernel parameter i. */
+ptxeResult ptxeFuncGetParamInfo(const ptxeFunction *f, int i, size_t *size, const char **type);
+
+ptxeResult ptxeMemAlloc(ptxeCtx *ctx, ptxeDevptr *dptr, size_t bytes);   /* zero-filled */
+ptxeResult ptxeMemFree(ptxeCtx *ctx, ptxeDevptr dptr);
+ptxeResult ptxeMemcpyHtoD(ptxeCtx *ctx, ptxeDevptr dst, const void *src, size_t bytes);
+ptxeResult ptxeMemcpyDtoH(ptxeCtx *ctx, void *dst, ptxeDevptr src, size_t bytes);
+ptxeResult ptxeMemsetD8(ptxeCtx *ctx, ptxeDevptr dst, uint8_t value, size_t bytes);
+
+typedef struct {
+    unsigned grid[3];          /* CTAs per grid (each >= 1; 0 is treated as 1 for y/z) */
+    unsigned block[3];         /* threads per CTA, at most 1024 in total */
+    unsigned cluster[3];       /* CTAs per cluster; all 0 means 1,1,1 */
+    unsigned shared_bytes;     /* dynamic shared memory (.extern .shared arrays) */
+    uint64_t max_steps;        /* warp-instruction limit, 0 = default (1e10) */
+} ptxeLaunchConfig;
+
+/* Launch and run to completion.  params[i] points to the value of kernel parameter i (as in
+ * cuLaunchKernel); sizes come from the .entry's parameter list. */
+ptxeResult ptxeLaunchKernel(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params);
+
+typedef struct {
+    uint64_t warp_insns;       /* warp-instructions issued */
+    uint64_t thread_insns;     /* thread-instructions executed (active, guard-true lanes) */
+    uint64_t nwarps;           /* warps launched */
+    const uint64_t *per_warp;  /* warp-instructions per warp, in global warp order (CTA-major) */
+} ptxeLaunchStats;
+/* Statistics of the last launch on ctx (valid until the next launch). */
+void ptxeGetLaunchStats(ptxeCtx *ctx, ptxeLaunchStats *st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
