@@ -49,6 +49,16 @@ int isa_type_is_float(isa_type t) { return (unsigned)t < ISA_T_COUNT && tinfo[t]
 
 /* ---------------------------------------------------------------- bit helpers */
 
+static void seterr(char *err, size_t n, const char *fmt, ...)
+{
+    if (!err || !n) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+}
+
+
 #define TB(t) (1u << (t))
 #define BITS(in) (tinfo[(in)->type].bits)
 #define SGN(in) (tinfo[(in)->type].sgn)
@@ -523,15 +533,298 @@ static double fval(isa_type t, uint64_t v, int ftz)
     return t == ISA_T_F64 ? f64of(v) : (double)f32of(ftz ? ftz32(v) : v);
 }
 
-/* FP_SECTION_BEGIN */
-#define FP_OPS
-static int (*const fp_check)(const isa_insn *, char *, size_t) = NULL;
+/* Rounding modifiers .rz/.rm/.rp switch the host rounding mode around one operation; .rn and
+ * no modifier use the default round-to-nearest-even (§9.7.3.3). */
+static const int fe_of[] = {[ISA_RND_RZ] = FE_TOWARDZERO, [ISA_RND_RM] = FE_DOWNWARD, [ISA_RND_RP] = FE_UPWARD};
+static int rnd_enter(int rnd)
+{
+    if (rnd < ISA_RND_RZ || rnd > ISA_RND_RP) return -1;
+    int old = fegetround();
+    fesetround(fe_of[rnd]);
+    return old;
+}
+static void rnd_leave(int old) { if (old >= 0) fesetround(old); }
+
+/* One IEEE operation in the current rounding mode.  volatile in and out keep the compiler from
+ * folding or moving it across fesetround (we cannot rely on -frounding-math). */
+enum { FA_ADD, FA_SUB, FA_MUL, FA_DIV, FA_FMA, FA_SQRT, FA_CVT };
+__attribute__((noinline)) static float ar32(int op, float a, float b, float c)
+{
+    volatile float x = a, y = b, z = c;
+    float r;
+    switch (op) {
+    case FA_ADD: r = x + y; break;
+    case FA_SUB: r = x - y; break;
+    case FA_MUL: r = x * y; break;
+    case FA_DIV: r = x / y; break;
+    case FA_FMA: r = fmaf(x, y, z); break;
+    default: r = sqrtf(x); break;
+    }
+    volatile float o = r;
+    return o;
+}
+__attribute__((noinline)) static double ar64(int op, double a, double b, double c)
+{
+    volatile double x = a, y = b, z = c;
+    double r;
+    switch (op) {
+    case FA_ADD: r = x + y; break;
+    case FA_SUB: r = x - y; break;
+    case FA_MUL: r = x * y; break;
+    case FA_DIV: r = x / y; break;
+    case FA_FMA: r = fma(x, y, z); break;
+    default: r = sqrt(x); break;
+    }
+    volatile double o = r;
+    return o;
+}
+
+#define F32_QNAN 0x7fffffffu                 /* canonical f32 NaN: "unspecified NaN" (§9.7.3) */
+#define F64_RCP_QNAN 0x7fffffff00000000ull   /* §9.7.3.14 rcp.approx.ftz.f64 canonical NaN */
+static inline int isnan32(uint64_t v) { return (v & 0x7f800000u) == 0x7f800000u && (v & 0x7fffffu); }
+static inline int isnan64(uint64_t v) { return (v & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (v & 0xfffffffffffffull); }
+static inline float in32(const isa_insn *in, uint64_t v) { return f32of((in->mods & ISA_M_FTZ) ? ftz32(v) : v); }
+/* Clamp to [0.0, 1.0], NaN -> +0.0 (.sat, §9.7.3.3). */
+static inline double sat01(double r) { return r != r || r <= 0 ? 0.0 : r > 1 ? 1.0 : r; }
+/* f32 result: NaN canonical, then .ftz flush, then .sat. */
+static uint64_t out32(const isa_insn *in, float r)
+{
+    if (in->mods & ISA_M_SAT) r = (float)sat01(r);
+    if (r != r) return F32_QNAN;
+    uint64_t u = bf32(r);
+    return (in->mods & ISA_M_FTZ) ? ftz32(u) : u;
+}
+static void fop(const isa_insn *in, uint64_t *d, const uint64_t *s, int op, int nsrc)
+{
+    int old = rnd_enter(in->rnd);
+    if (in->type == ISA_T_F32)
+        d[0] = out32(in, ar32(op, in32(in, s[0]), nsrc > 1 ? in32(in, s[1]) : 0, nsrc > 2 ? in32(in, s[2]) : 0));
+    else
+        d[0] = bf64(ar64(op, f64of(s[0]), nsrc > 1 ? f64of(s[1]) : 0, nsrc > 2 ? f64of(s[2]) : 0));
+    rnd_leave(old);
+}
+/* §9.7.3.3-7 add sub mul fma mad: IEEE with .rn/.rz/.rm/.rp; f32 .ftz .sat. */
+static void ev_fadd(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_ADD, 2); }
+static void ev_fsub(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_SUB, 2); }
+static void ev_fmul(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_MUL, 2); }
+static void ev_ffma(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_FMA, 3); }
+/* §9.7.3.8 div.rnd, §9.7.3.13 rcp.rnd, §9.7.3.15 sqrt.rnd: IEEE. */
+static void ev_fdiv(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_DIV, 2); }
+static void ev_fsqrt(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_SQRT, 1); }
+static void ev_frcp(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t t[2] = {in->type == ISA_T_F32 ? 0x3f800000u : 0x3ff0000000000000ull, s[0]};
+    fop(in, d, t, FA_DIV, 2);
+}
+/* §9.7.3.8 div.approx.f32 = a * (1/b) (max 2 ulp) and div.full.f32 (max 2 ulp; we return the
+ * correctly rounded quotient): subnormal inputs and results flushed; x/0 = inf with the sign of a;
+ * for 2^126 < |b| < 2^128 the approx result is 0, or NaN when a is infinite. */
+static void ev_fdiv_approx(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t ua = ftz32(s[0]), ub = ftz32(s[1]);
+    float a = f32of(ua), b = f32of(ub), r;
+    if (b == 0 && a == a && a != 0) r = (ua & 0x80000000u) ? -INFINITY : INFINITY;
+    else if (!(in->mods & ISA_M_FULL) && fabsf(b) > 0x1p126f && fabsf(b) < INFINITY)
+        r = isinf(a) ? NAN : ((ua ^ ub) & 0x80000000u) ? -0.0f : 0.0f;
+    else r = (in->mods & ISA_M_FULL) ? a / b : a * (1.0f / b);
+    d[0] = r != r ? F32_QNAN : ftz32(bf32(r));
+}
+/* §9.7.3.13 rcp.approx.f32 (max abs error 2^-23 on [1,2): correctly rounded here); subnormal
+ * inputs act as zero (table: +-subnormal -> +-Inf). */
+static void ev_frcp_approx(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    float r = 1.0f / f32of(ftz32(s[0]));
+    d[0] = out32(in, r);
+}
+/* Upper-word f64 approximations (§9.7.3.14 rcp.approx.ftz.f64, §9.7.3.17 rsqrt.approx.ftz.f64):
+ * use a[63:32] only, flush subnormals, NaN -> 0x7fffffff00000000, zero d[31:0]. */
+static uint64_t hiword64(uint64_t a, int rsq)
+{
+    uint64_t h = a & 0xffffffff00000000ull;
+    if (isnan64(h)) return F64_RCP_QNAN;
+    if (!(h & 0x7ff0000000000000ull)) h &= 0x8000000000000000ull;
+    double x = f64of(h), r = rsq ? 1.0 / sqrt(x) : 1.0 / x;
+    uint64_t u = bf64(r);
+    if (r != r) return F64_RCP_QNAN;
+    if (!(u & 0x7ff0000000000000ull)) u &= 0x8000000000000000ull;
+    return u & 0xffffffff00000000ull;
+}
+static void ev_frcp_approx64(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = hiword64(s[0], 0); }
+static void ev_frsqrt_approx64(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = hiword64(s[0], 1); }
+/* §9.7.3.15 sqrt.approx.f32: subnormal inputs act as zero (table). */
+static void ev_fsqrt_approx(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, sqrtf(f32of(ftz32(s[0])))); }
+/* §9.7.3.16 rsqrt.approx (f32 max abs error 2^-22.4 on [1,4): we round 1/sqrt computed in
+ * double); f32 subnormal inputs act as zero (table: -subnormal -> -Inf). */
+static void ev_frsqrt_approx(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    if (in->type == ISA_T_F64) { d[0] = bf64(1.0 / sqrt(f64of(s[0]))); return; }
+    d[0] = out32(in, (float)(1.0 / sqrt((double)f32of(ftz32(s[0])))));
+}
+/* §9.7.3.18-22 sin cos lg2 ex2 tanh .approx.f32: computed in double and rounded (well within the
+ * documented bounds); sin/cos/lg2/ex2 treat subnormal inputs as zero (tables), tanh passes them. */
+static float fn_sin(double x) { return (float)sin(x); }
+static float fn_cos(double x) { return (float)cos(x); }
+static float fn_lg2(double x) { return (float)log2(x); }
+static float fn_ex2(double x) { return (float)exp2(x); }
+static void ev_fsin(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, fn_sin(f32of(ftz32(s[0])))); }
+static void ev_fcos(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, fn_cos(f32of(ftz32(s[0])))); }
+static void ev_flg2(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, fn_lg2(f32of(ftz32(s[0])))); }
+static void ev_fex2(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, fn_ex2(f32of(ftz32(s[0])))); }
+static void ev_ftanh(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, (float)tanh((double)f32of(s[0]))); }
+/* §9.7.3.9 abs, §9.7.3.10 neg: sign-bit operations (f32 .ftz flushes first). */
+static uint64_t fin(const isa_insn *in, uint64_t v)
+{
+    return in->type == ISA_T_F32 ? ((in->mods & ISA_M_FTZ) ? ftz32(v) : v & 0xffffffffu) : v;
+}
+static uint64_t fsign(const isa_insn *in) { return in->type == ISA_T_F32 ? 0x80000000u : 0x8000000000000000ull; }
+static void ev_fabs(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = fin(in, s[0]) & ~fsign(in) & wmask(BITS(in)); }
+static void ev_fneg(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = fin(in, s[0]) ^ fsign(in); }
+/* §9.7.3.2 copysign d, a, b: b with the sign of a. */
+static void ev_copysign(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    uint64_t m = fsign(in);
+    d[0] = ((s[1] & ~m) | (s[0] & m)) & wmask(BITS(in));
+}
+/* §9.7.3.11 min / §9.7.3.12 max: a NaN operand is ignored (both NaN, or .NaN: canonical NaN);
+ * +0.0 > -0.0; .xorsign.abs: compare magnitudes, sign = sign(a) ^ sign(b) unless NaN. */
+static void fminmax(const isa_insn *in, uint64_t *d, const uint64_t *s, int want_max)
+{
+    uint64_t a = fin(in, s[0]), b = fin(in, s[1]), sg = fsign(in), xs = (a ^ b) & sg;
+    int f32 = in->type == ISA_T_F32;
+    if (in->mods & ISA_M_XORSIGN) a &= ~sg, b &= ~sg;
+    int na = f32 ? isnan32(a) : isnan64(a), nb = f32 ? isnan32(b) : isnan64(b);
+    uint64_t qnan = f32 ? F32_QNAN : 0x7fffffffffffffffull, r;
+    if ((na && nb) || ((in->mods & ISA_M_NAN) && (na || nb))) { d[0] = qnan; return; }
+    if (na) r = b;
+    else if (nb) r = a;
+    else {
+        double x = fval(in->type, a, 0), y = fval(in->type, b, 0);
+        int a_less = x < y || (x == y && (a & sg) && !(b & sg)); /* -0 < +0 */
+        r = (a_less != want_max) ? a : b;
+    }
+    if (in->mods & ISA_M_XORSIGN) r = (r & ~sg) | xs;
+    d[0] = (f32 && (in->mods & ISA_M_FTZ)) ? ftz32(r) : r;
+}
+static void ev_fmin(const isa_insn *in, uint64_t *d, const uint64_t *s) { fminmax(in, d, s, 0); }
+static void ev_fmax(const isa_insn *in, uint64_t *d, const uint64_t *s) { fminmax(in, d, s, 1); }
+/* §9.7.3.1 testp.op: finite, infinite, number, notanumber, normal (zero counts), subnormal. */
+static void ev_testp(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    int f32 = in->type == ISA_T_F32;
+    uint64_t e = f32 ? (s[0] >> 23) & 0xff : (s[0] >> 52) & 0x7ff, emax = f32 ? 0xff : 0x7ff;
+    uint64_t m = f32 ? s[0] & 0x7fffff : s[0] & 0xfffffffffffffull;
+    int inf = e == emax && !m, nan = e == emax && m, sub = e == 0 && m;
+    int r = 0;
+    switch (in->aux) {
+    case ISA_TESTP_FINITE: r = e != emax; break;
+    case ISA_TESTP_INFINITE: r = inf; break;
+    case ISA_TESTP_NUMBER: r = !nan; break;
+    case ISA_TESTP_NOTANUMBER: r = nan; break;
+    case ISA_TESTP_NORMAL: r = e != emax && !sub; break;
+    case ISA_TESTP_SUBNORMAL: r = sub; break;
+    }
+    d[0] = (uint64_t)r;
+}
+
+/* ---------------------------------------------------------------- cvt with floats §9.7.8.20 */
+
+/* Round to an integral value by .rni/.rzi/.rmi/.rpi. */
+static double irnd(int rnd, double x)
+{
+    switch (rnd) {
+    case ISA_RND_RZI: return trunc(x);
+    case ISA_RND_RMI: return floor(x);
+    case ISA_RND_RPI: return ceil(x);
+    default: return roundeven(x);
+    }
+}
+/* float -> integer: NaN -> 0, rounded, then clamped to the destination range (saturating by
+ * default, .sat redundant). */
+static void ev_cvt_fi(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    double x = irnd(in->rnd, fval(in->type2, s[0], (in->mods & ISA_M_FTZ) != 0));
+    unsigned n = BITS(in);
+    double lim = ldexp(1.0, (int)n - (SGN(in) ? 1 : 0));          /* 2^(n-1) or 2^n */
+    uint64_t r;
+    if (x != x) r = 0;
+    else if (SGN(in)) r = x >= lim ? wmask(n - 1) : x < -lim ? ~wmask(n - 1) : (uint64_t)(int64_t)x;
+    else r = x >= lim ? wmask(n) : x <= 0 ? 0 : (uint64_t)x;
+    d[0] = r & wmask(n);
+}
+/* integer -> float under .rn/.rz/.rm/.rp; .sat clamps to [0, 1]. */
+__attribute__((noinline)) static uint64_t i2f(isa_type dt, uint64_t v, int sgn)
+{
+    volatile uint64_t x = v;
+    if (dt == ISA_T_F32) {
+        volatile float r = sgn ? (float)(int64_t)x : (float)x;
+        return bf32(r);
+    }
+    volatile double r = sgn ? (double)(int64_t)x : (double)x;
+    return bf64(r);
+}
+static uint64_t fsat(const isa_insn *in, uint64_t u)
+{
+    if (!(in->mods & ISA_M_SAT)) return u;
+    double r = sat01(fval(in->type, u, 0));
+    return in->type == ISA_T_F32 ? bf32((float)r) : bf64(r);
+}
+static void ev_cvt_if(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    int old = rnd_enter(in->rnd);
+    uint64_t u = i2f(in->type, ext(in->type2, s[0]), tinfo[in->type2].sgn);
+    rnd_leave(old);
+    d[0] = fsat(in, u);
+}
+/* float -> float: f32 -> f64 exact; f64 -> f32 rounded by .rn/.rz/.rm/.rp; same size with an
+ * integer rounding rounds to an integral value; NaN f32 results are canonical. */
+__attribute__((noinline)) static uint64_t d2f(double v)
+{
+    volatile double x = v;
+    volatile float r = (float)x;
+    return bf32(r);
+}
+static void ev_cvt_ff(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    int ftz = (in->mods & ISA_M_FTZ) != 0;
+    double x = fval(in->type2, s[0], ftz);
+    if (in->rnd >= ISA_RND_RNI && in->rnd <= ISA_RND_RPI) x = irnd(in->rnd, x);
+    uint64_t u;
+    if (in->type == ISA_T_F64) u = bf64(x);
+    else {
+        int old = rnd_enter(in->rnd);
+        u = d2f(x);
+        rnd_leave(old);
+        if (x != x) u = F32_QNAN;
+        if (ftz) u = ftz32(u);
+    }
+    if (in->type == ISA_T_F64 && in->type2 == ISA_T_F64 && (x != x)) u = s[0]; /* keep payload */
+    d[0] = fsat(in, u);
+}
+
+/* Float-specific decode rules (Table 26, §9.7.3; §9.7.8.20). */
+static int fp_rules(const isa_insn *x, char *err, size_t n);
+static int (*const fp_check)(const isa_insn *, char *, size_t) = fp_rules;
+
+/* atom/red on f32/f64 (§9.7.12.5): add rounds to nearest even; exch, cas (bitwise compare),
+ * min, max (NaN rules of §9.7.3.11). */
 static int atom_float(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c, uint64_t *newv)
 {
-    (void)op, (void)t, (void)old, (void)b, (void)c, (void)newv;
-    return -1;
+    isa_insn in = {0};
+    in.type = in.type2 = t;
+    uint64_t s[2] = {old, b}, m = wmask(tinfo[t].bits);
+    if (t != ISA_T_F32 && t != ISA_T_F64) return -1;
+    switch (op) {
+    case ISA_ATOM_ADD: ev_fadd(&in, newv, s); return 1;
+    case ISA_ATOM_EXCH: *newv = b & m; return 1;
+    case ISA_ATOM_CAS:
+        if ((old & m) != (b & m)) { *newv = old & m; return 0; }
+        *newv = c & m;
+        return 1;
+    case ISA_ATOM_MIN: ev_fmin(&in, newv, s); return 1;
+    case ISA_ATOM_MAX: ev_fmax(&in, newv, s); return 1;
+    default: return -1;
+    }
 }
-/* FP_SECTION_END */
 
 /* ================================================================ the opcode table */
 
@@ -551,6 +844,7 @@ enum {
     F_RNDREQ32 = 1u << 11,/* f32 form needs a rounding modifier (div, rcp, sqrt) */
     F_RNDREQ = 1u << 12, /* needs a rounding modifier (cvt with float involvement: checked in cvt) */
     F_ATOM = 1u << 13,   /* atom/red: aux = atom op */
+    F_NEEDFTZ = 1u << 14,/* .ftz is mandatory (rcp/rsqrt.approx.ftz.f64) */
 };
 
 #define T_U (TB(ISA_T_U16) | TB(ISA_T_U32) | TB(ISA_T_U64))
@@ -636,7 +930,37 @@ const isa_opinfo isa_ops[] = {
     {"mov", NULL, 1, 1, PURE, T_MOV, 0, 0, 0, ev_mov, "d = a §9.7.8.3"},
     {"prmt", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, F_PRMT, ev_prmt, "d = bytes of {b,a} picked by c §9.7.8.7"},
     {"cvt", NULL, 1, 1, PURE, T_CVTI, T_CVTI, ISA_M_SAT, F_TWO, ev_cvt_ii, "d = (dtype)(atype)a {.sat clamps} §9.7.8.20"},
-    FP_OPS
+    /* §9.7.3 floating point (f32, f64) */
+    {"testp", NULL, 1, 1, PURE, T_F, 0, 0, F_TESTP, ev_testp, "p = property(a) §9.7.3.1"},
+    {"copysign", NULL, 1, 2, PURE, T_F, 0, 0, 0, ev_copysign, "d = b with the sign of a §9.7.3.2"},
+    {"add", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, ev_fadd, "d = a + b, rounded §9.7.3.3"},
+    {"sub", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, ev_fsub, "d = a - b, rounded §9.7.3.4"},
+    {"mul", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, ev_fmul, "d = a * b, rounded §9.7.3.5"},
+    {"fma", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, ev_ffma, "d = a * b + c, one rounding §9.7.3.6"},
+    {"mad", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, ev_ffma, "d = a * b + c (= fma) §9.7.3.7"},
+    {"div", "approx", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_fdiv_approx, "d ~ a * (1/b) §9.7.3.8"},
+    {"div", "full", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_FULL | ISA_M_FTZ, 0, ev_fdiv_approx, "d ~ a / b, full range §9.7.3.8"},
+    {"div", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, ev_fdiv, "d = a / b, rounded §9.7.3.8"},
+    {"rcp", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ, ev_frcp_approx64, "d ~ 1/a[63:32] §9.7.3.14"},
+    {"rcp", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_frcp_approx, "d ~ 1/a §9.7.3.13"},
+    {"rcp", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, ev_frcp, "d = 1/a, rounded §9.7.3.13"},
+    {"sqrt", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_fsqrt_approx, "d ~ sqrt(a) §9.7.3.15"},
+    {"sqrt", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, ev_fsqrt, "d = sqrt(a), rounded §9.7.3.15"},
+    {"rsqrt", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ, ev_frsqrt_approx64, "d ~ 1/sqrt(a[63:32]) §9.7.3.17"},
+    {"rsqrt", "approx", 1, 1, PURE, T_F, 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_frsqrt_approx, "d ~ 1/sqrt(a) §9.7.3.16"},
+    {"abs", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, ev_fabs, "d = |a| §9.7.3.9"},
+    {"neg", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, ev_fneg, "d = -a §9.7.3.10"},
+    {"min", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, ev_fmin, "d = min(a, b), NaN ignored §9.7.3.11"},
+    {"max", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, ev_fmax, "d = max(a, b), NaN ignored §9.7.3.12"},
+    {"sin", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_fsin, "d ~ sin(a) §9.7.3.18"},
+    {"cos", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_fcos, "d ~ cos(a) §9.7.3.19"},
+    {"lg2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_flg2, "d ~ log2(a) §9.7.3.20"},
+    {"ex2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_fex2, "d ~ 2^a §9.7.3.21"},
+    {"tanh", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX, 0, ev_ftanh, "d ~ tanh(a) §9.7.3.22"},
+    /* §9.7.8.20 cvt involving f32/f64 */
+    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_IRND, ev_cvt_fi, "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, ev_cvt_if, "d = (float)a, rounded §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND | F_IRND, ev_cvt_ff, "d = a converted/rounded §9.7.8.20"},
     /* memory, control flow, synchronization: decoded, class OTHER, not evaluable */
     {"ld", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "load §9.7.8.8"},
     {"ldu", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "load uniform §9.7.8.10"},
@@ -661,16 +985,38 @@ const isa_opinfo isa_ops[] = {
 };
 const int isa_nops = (int)(sizeof isa_ops / sizeof isa_ops[0]);
 
+
+/* Float-specific decode rules (Table 26 of §9.7.3; §9.7.8.20 for cvt). */
+static int fp_rules(const isa_insn *x, char *err, size_t n)
+{
+    const isa_opinfo *e = &isa_ops[x->op];
+    int fd = isa_type_is_float(x->type), fs = isa_type_is_float(x->type2);
+    int frnd = x->rnd >= ISA_RND_RN && x->rnd <= ISA_RND_RP, irnd_ = x->rnd >= ISA_RND_RNI && x->rnd <= ISA_RND_RPI;
+    if (!strcmp(e->name, "cvt")) {
+        unsigned bd = tinfo[x->type].bits, bs = tinfo[x->type2].bits;
+        if (!fd && fs && !irnd_) return seterr(err, n, "cvt float->int needs .rni/.rzi/.rmi/.rpi (§9.7.8.20)"), -1;
+        if (fd && !fs && !frnd) return seterr(err, n, "cvt int->float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1;
+        if (fd && fs && bd < bs && !frnd) return seterr(err, n, "cvt narrowing float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1;
+        if (fd && fs && bd > bs && x->rnd) return seterr(err, n, "cvt widening float takes no rounding (§9.7.8.20)"), -1;
+        if (fd && fs && bd == bs && frnd) return seterr(err, n, "cvt same-size float takes only .rni/.rzi/.rmi/.rpi (§9.7.8.20)"), -1;
+        if ((x->mods & ISA_M_FTZ) && x->type != ISA_T_F32 && x->type2 != ISA_T_F32)
+            return seterr(err, n, "cvt: .ftz needs .f32 (§9.7.8.20)"), -1;
+        return 0;
+    }
+    if (!fd) return 0;
+    if ((e->flags & F_NEEDFTZ) && !(x->mods & ISA_M_FTZ)) return seterr(err, n, "%s.approx.f64 needs .ftz", e->name), -1;
+    if ((x->mods & ISA_M_FTZ) && x->type == ISA_T_F64 && !(e->flags & F_NEEDFTZ))
+        return seterr(err, n, "%s: .ftz applies only to .f32 (§9.7.3)", e->name), -1;
+    if ((x->mods & (ISA_M_SAT | ISA_M_NAN | ISA_M_XORSIGN)) && x->type == ISA_T_F64)
+        return seterr(err, n, "%s: .sat/.NaN/.xorsign apply only to .f32 (§9.7.3)", e->name), -1;
+    if (!!(x->mods & ISA_M_XORSIGN) != !!(x->mods & ISA_M_ABS))
+        return seterr(err, n, "%s: .xorsign and .abs go together (§9.7.3.11)", e->name), -1;
+    if (!strcmp(e->name, "fma") && !x->rnd) return seterr(err, n, "fma needs .rn/.rz/.rm/.rp (§9.7.3.6)"), -1;
+    return 0;
+}
+
 /* ================================================================ decoder */
 
-static void seterr(char *err, size_t n, const char *fmt, ...)
-{
-    if (!err || !n) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 static const struct { const char *s; uint32_t m; } modtab[] = {
     {"sat", ISA_M_SAT}, {"ftz", ISA_M_FTZ}, {"approx", ISA_M_APPROX}, {"full", ISA_M_FULL},
@@ -739,7 +1085,7 @@ static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *o
         if ((k = FIND(rndtab, t))) {
             int fr = k <= ISA_RND_RP, ir = k >= ISA_RND_RNI && k <= ISA_RND_RPI;
             if (!((fr && (e->flags & F_FRND)) || (ir && (e->flags & F_IRND))) && !(e->flags & F_LENIENT))
-                return seterr(err, errlen, "%s: rounding modifier .%s not allowed", e->name, t), -1;
+                return seterr(err, errlen, "%s: rounding modifier .%s not allowed", e->name, t), -2;
             x.rnd = k;
             continue;
         }
@@ -751,9 +1097,9 @@ static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *o
         uint32_t m = modbit(t);
         if (m && (m & e->mods)) { x.mods |= m; continue; }
         if (e->flags & F_LENIENT) continue;
-        return seterr(err, errlen, "%s: modifier .%s not allowed", e->name, t), -1;
+        return seterr(err, errlen, "%s: modifier .%s not allowed", e->name, t), -2;
     }
-    if (e->mode && !have_mode) return seterr(err, errlen, "%s needs .%s", e->name, e->mode), -1;
+    if (e->mode && !have_mode) return seterr(err, errlen, "%s needs .%s", e->name, e->mode), -2;
     /* types */
     if (e->flags & F_LENIENT) {
         x.type = ty[0], x.type2 = nty == 2 ? ty[1] : ty[0];
@@ -771,7 +1117,7 @@ static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *o
     uint32_t t2 = e->types2 ? e->types2 : e->types;
     if (!(e->flags & F_LENIENT) && (!(e->types & TB(x.type)) || !(t2 & TB(x.type2))))
         return seterr(err, errlen, "%s: type .%s not allowed", e->name,
-                      isa_type_name(!(e->types & TB(x.type)) ? x.type : x.type2)), -1;
+                      isa_type_name(!(e->types & TB(x.type)) ? x.type : x.type2)), -2;
     /* per-flag rules */
     if ((e->flags & F_CMP) && !x.cmp) return seterr(err, errlen, "%s needs a comparison operator", e->name), -1;
     if (x.cmp) {
@@ -808,16 +1154,16 @@ int isa_decode(const char *mnemonic, isa_type default_type, isa_insn *out, char 
         if (ntok == 16) return seterr(err, errlen, "%s: too many modifiers", base), -1;
         if (*p) tok[ntok++] = p;
     }
-    int found = 0;
+    int found = 0, best = -3;
     char first[160] = "";
     for (int i = 0; i < isa_nops; i++) {
         if (strcmp(isa_ops[i].name, base)) continue;
         char e[160] = "";
-        if (try_entry(i, tok, ntok, default_type, out, e, sizeof e) == 0) return 0;
-        /* keep the most telling error: the first candidate whose selecting mode was present */
-        int mode_here = 0;
-        for (int j = 0; j < ntok && isa_ops[i].mode; j++) mode_here |= !strcmp(tok[j], isa_ops[i].mode);
-        if (!found++ || (mode_here && !strstr(first, "needs ."))) snprintf(first, sizeof first, "%s", e);
+        int r = try_entry(i, tok, ntok, default_type, out, e, sizeof e);
+        if (r == 0) return 0;
+        /* report the first rule violation (-1) of an entry that fitted, else the first misfit (-2) */
+        found = 1;
+        if (r > best) best = r, snprintf(first, sizeof first, "%s", e);
     }
     if (!found) return seterr(err, errlen, "unknown mnemonic '%s'", base), -1;
     return seterr(err, errlen, "%s", first), -1;

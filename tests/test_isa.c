@@ -714,6 +714,373 @@ START_TEST(atomics)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- §9.7.3 floating point */
+static uint64_t F(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static uint64_t D(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+static float AF(uint64_t u) { uint32_t v = (uint32_t)u; float f; memcpy(&f, &v, 4); return f; }
+#define QNAN32 0x7fffffffull
+#define SUB32 0x00000001ull  /* smallest positive subnormal */
+#define NSUB32 0x80000001ull
+#define INF32 0x7f800000ull
+#define NINF32 0xff800000ull
+
+START_TEST(fp_add_sub_mul)
+{
+    CHK("add.f32", F(3), F(1), F(2));                                /* §9.7.3.3 */
+    CHK("add.rn.f32", F(1), F(1), F(0x1p-24f));                      /* tie to even */
+    CHK("add.rp.f32", 0x3f800001, F(1), F(0x1p-24f));
+    CHK("add.rz.f32", F(1), F(1), F(0x1p-24f));
+    CHK("add.rm.f32", 0xbf800001, F(-1), F(-0x1p-24f));
+    CHK("add.rz.f32", F(-1), F(-1), F(-0x1p-24f));
+    CHK("add.f32", F(1), F(1), F(0x1p-24f));                         /* mode restored: default .rn */
+    CHK("add.rp.f64", 0x3ff0000000000001ull, D(1), D(0x1p-60));
+    CHK("add.rm.f64", D(1), D(1), D(0x1p-60));
+    CHK("add.f64", D(0.75), D(0.5), D(0.25));
+    CHK("add.sat.f32", F(1), F(0.5f), F(0.75f));                     /* .sat clamps to [0,1] */
+    CHK("add.sat.f32", 0, F(-1), F(0.5f));
+    CHK("add.sat.f32", 0, QNAN32, F(1));                             /* NaN -> +0.0 */
+    CHK("add.ftz.f32", 0, SUB32, 0);                                 /* flush input */
+    CHK("add.f32", SUB32, SUB32, 0);                                 /* subnormals kept by default */
+    CHK("add.ftz.f32", 0x80000000, NSUB32, 0x80000000);              /* sign-preserving */
+    CHK("add.ftz.f32", 0x80000000, 0x00800000, 0x80800001);          /* -2^-149 result: flushed to -0 */
+    CHK("add.f32", QNAN32, 0x7fc00001, F(1));                        /* f32 NaN: canonical */
+    CHK("add.f32", QNAN32, INF32, NINF32);
+    CHK("add.f64", 0x7ff8000000000123ull, 0x7ff8000000000123ull, D(1)); /* f64 NaN payload kept */
+    CHK("sub.f32", F(2), F(3), F(1));                                /* §9.7.3.4 */
+    CHK("sub.rm.f32", 0x80000000, F(1), F(1));                       /* x - x = -0 rounding down */
+    CHK("sub.rn.f32", 0, F(1), F(1));
+    CHK("sub.f64", D(-1), D(1), D(2));
+    CHK("sub.sat.f32", F(1), F(3), F(1));
+    CHK("mul.f32", F(6), F(2), F(3));                                /* §9.7.3.5 */
+    CHK("mul.rz.f32", 0x3f800002, 0x3f800001, 0x3f800001);           /* 1 + 2^-22 + 2^-46 */
+    CHK("mul.rp.f32", 0x3f800003, 0x3f800001, 0x3f800001);
+    CHK("mul.rn.f32", 0x3f800002, 0x3f800001, 0x3f800001);
+    CHK("mul.sat.f32", F(1), F(2), F(2));
+    CHK("mul.f64", D(6), D(2), D(3));
+    CHK("mul.rp.f64", 0x3ff0000000000003ull, 0x3ff0000000000001ull, 0x3ff0000000000001ull);
+    CHK("add", 3, 1, 2); /* bare add stays integer */
+    bad("add.sat.f64");  /* Table 26: .sat/.ftz n/a for f64 */
+    bad("add.ftz.f64");
+    bad("add.rni.f32");
+    bad("add.f16");      /* §9.7.4 half precision: not implemented */
+}
+END_TEST
+
+START_TEST(fp_fma_div)
+{
+    CHK("fma.rn.f32", 0xa8800000, 0x3f800001, 0x3f7ffffe, F(-1));    /* §9.7.3.6 fused: -2^-46 */
+    CHK("fma.rn.f64", D(-0x1p-104), 0x3ff0000000000001ull, 0x3feffffffffffffeull, D(-1));
+    CHK("fma.rz.f32", F(7), F(2), F(3), F(1));
+    CHK("fma.rn.sat.f32", F(1), F(2), F(3), F(1));
+    CHK("mad.rn.f32", 0xa8800000, 0x3f800001, 0x3f7ffffe, F(-1));    /* §9.7.3.7 mad = fma */
+    CHK("mad.f32", F(7), F(2), F(3), F(1));
+    CHK("mad.rn.f64", D(7), D(2), D(3), D(1));
+    CHK("mad.lo.s32", 7, 2, 3, 1);                                   /* integer mad still there */
+    bad("fma.f32");                                                  /* rounding required */
+    CHK("div.rn.f32", 0x3eaaaaab, F(1), F(3));                       /* §9.7.3.8 IEEE */
+    CHK("div.rz.f32", 0x3eaaaaaa, F(1), F(3));
+    CHK("div.rm.f32", 0x3eaaaaaa, F(1), F(3));
+    CHK("div.rp.f32", 0x3eaaaaab, F(1), F(3));
+    CHK("div.rn.f64", 0x3fd5555555555555ull, D(1), D(3));
+    CHK("div.rp.f64", 0x3fd5555555555556ull, D(1), D(3));
+    CHK("div.f64", 0x3fd5555555555555ull, D(1), D(3));               /* f64 default .rn */
+    CHK("div.rn.f32", INF32, F(1), 0);
+    CHK("div.rn.f32", QNAN32, 0, 0);
+    CHK("div.rn.ftz.f32", 0, 0x00800000, F(4));                      /* subnormal result flushed */
+    CHK("div.rn.f32", 0x00200000, 0x00800000, F(4));
+    bad("div.f32");                                                  /* .approx/.full/.rnd required */
+    uint64_t q = EV("div.approx.f32", F(1), F(3));
+    ck_assert_msg(q - 0x3eaaaaab + 2 <= 4, "div.approx 1/3 = 0x%llx", (unsigned long long)q); /* 2 ulp */
+    CHK("div.approx.f32", F(2), F(6), F(3));
+    CHK("div.approx.f32", INF32, F(1), 0);                           /* /0: inf, sign of a */
+    CHK("div.approx.f32", NINF32, F(-1), 0);
+    CHK("div.approx.f32", INF32, F(1), 0x80000000);
+    CHK("div.approx.f32", QNAN32, INF32, F(0x1p127f));                /* 2^126 < |b| < 2^128 */
+    CHK("div.approx.f32", 0, F(1), F(0x1p127f));
+    CHK("div.approx.ftz.f32", 0, SUB32, F(1));
+    CHK("div.full.f32", F(2), F(6), F(3));
+    CHK("div.full.f32", 0x3eaaaaab, F(1), F(3));
+    CHK("div.full.ftz.f32", 0, 0x00800000, F(4));                    /* results flushed */
+}
+END_TEST
+
+START_TEST(fp_rcp_sqrt)
+{
+    CHK("rcp.rn.f32", 0x3eaaaaab, F(3));                             /* §9.7.3.13 */
+    CHK("rcp.rz.f32", 0x3eaaaaaa, F(3));
+    CHK("rcp.rn.f64", 0x3fd5555555555555ull, D(3));
+    CHK("rcp.rn.f32", INF32, 0);
+    bad("rcp.f32");
+    CHK("rcp.approx.f32", F(0.5f), F(2));                            /* table of special cases */
+    CHK("rcp.approx.f32", NINF32, NSUB32);
+    CHK("rcp.approx.f32", NINF32, 0x80000000);
+    CHK("rcp.approx.f32", INF32, 0);
+    CHK("rcp.approx.f32", INF32, SUB32);
+    CHK("rcp.approx.f32", 0x80000000, NINF32);
+    CHK("rcp.approx.f32", 0, INF32);
+    CHK("rcp.approx.f32", QNAN32, 0x7fc00000);
+    uint64_t r = EV("rcp.approx.f32", F(1.5f));                      /* abs error <= 2^-23 on [1,2) */
+    ck_assert(fabs(AF(r) - 1.0 / 1.5) <= 0x1p-23);
+    CHK("rcp.approx.ftz.f64", 0x3fe0000000000000ull, D(2));           /* §9.7.3.14 upper word */
+    CHK("rcp.approx.ftz.f64", 0x3fd5555500000000ull, D(3));
+    CHK("rcp.approx.ftz.f64", 0x3fe0000000000000ull, D(2) | 0xffffffffull); /* low word ignored */
+    CHK("rcp.approx.ftz.f64", 0x7fffffff00000000ull, 0x7ff8000000000001ull); /* canonical NaN */
+    CHK("rcp.approx.ftz.f64", 0x7ff0000000000000ull, 0x0000000100000000ull); /* subnormal -> +Inf */
+    CHK("rcp.approx.ftz.f64", 0x8000000000000000ull, 0xfff0000000000000ull);
+    bad("rcp.approx.f64");
+    CHK("sqrt.rn.f32", 0x3fb504f3, F(2));                            /* §9.7.3.15 */
+    CHK("sqrt.rz.f32", 0x3fb504f3, F(2));
+    CHK("sqrt.rp.f32", 0x3fb504f4, F(2));
+    CHK("sqrt.rn.f64", 0x3ff6a09e667f3bcdull, D(2));
+    CHK("sqrt.rn.f32", QNAN32, F(-1));
+    CHK("sqrt.rn.f32", 0x80000000, 0x80000000);
+    CHK("sqrt.approx.f32", F(2), F(4));
+    CHK("sqrt.approx.f32", QNAN32, F(-1));                           /* -normal -> NaN */
+    CHK("sqrt.approx.f32", QNAN32, NINF32);
+    CHK("sqrt.approx.f32", 0x80000000, NSUB32);                      /* -subnormal -> -0 */
+    CHK("sqrt.approx.f32", 0, SUB32);
+    CHK("sqrt.approx.f32", INF32, INF32);
+    bad("sqrt.f32");
+    CHK("rsqrt.approx.f32", F(0.5f), F(4));                          /* §9.7.3.16 */
+    CHK("rsqrt.approx.f32", NINF32, 0x80000000);
+    CHK("rsqrt.approx.f32", NINF32, NSUB32);
+    CHK("rsqrt.approx.f32", INF32, SUB32);
+    CHK("rsqrt.approx.f32", 0, INF32);
+    CHK("rsqrt.approx.f32", QNAN32, F(-1));
+    CHK("rsqrt.approx.f32", QNAN32, NINF32);
+    r = EV("rsqrt.approx.f32", F(2));                                /* abs error <= 2^-22.4 on [1,4) */
+    ck_assert(fabs(AF(r) - 1.0 / sqrt(2.0)) <= 0x1p-22);
+    CHK("rsqrt.approx.f64", D(0.5), D(4));
+    CHK("rsqrt.approx.ftz.f64", 0x3fe0000000000000ull, D(4));         /* §9.7.3.17 */
+    CHK("rsqrt.approx.ftz.f64", 0x7fffffff00000000ull, 0x7ff8000000000000ull);
+    CHK("rsqrt.approx.ftz.f64", 0xfff0000000000000ull, 0x8000000100000000ull); /* -subnormal -> -Inf */
+}
+END_TEST
+
+START_TEST(fp_misc)
+{
+    CHK("abs.f32", F(2), F(-2));                                     /* §9.7.3.9 */
+    CHK("abs.f32", 0, 0x80000000);
+    CHK("abs.ftz.f32", 0, NSUB32);
+    CHK("abs.f32", SUB32, NSUB32);
+    CHK("abs.f64", D(2), D(-2));
+    CHK("neg.f32", F(-2), F(2));                                     /* §9.7.3.10 */
+    CHK("neg.f32", 0x80000000, 0);
+    CHK("neg.ftz.f32", 0, NSUB32);
+    CHK("neg.f64", D(-3), D(3));
+    CHK("neg.s32", N32(-3), 3);
+    CHK("min.f32", F(1), F(1), F(2));                                /* §9.7.3.11 */
+    CHK("min.f32", F(2), QNAN32, F(2));                              /* NaN operand ignored */
+    CHK("min.f32", F(2), F(2), 0x7fc00000);
+    CHK("min.f32", QNAN32, 0x7fc00000, 0x7fc00001);
+    CHK("min.NaN.f32", QNAN32, QNAN32, F(2));                        /* .NaN propagates */
+    CHK("min.NaN.f32", F(1), F(1), F(2));
+    CHK("min.f32", 0x80000000, 0x80000000, 0);                       /* +0.0 > -0.0 */
+    CHK("min.f32", 0x80000000, 0, 0x80000000);
+    CHK("min.f32", F(-5), F(-5), F(3));
+    CHK("min.ftz.f32", 0x80000000, NSUB32, 0);
+    CHK("min.xorsign.abs.f32", F(-2), F(-2), F(3));
+    CHK("min.xorsign.abs.f32", F(2), F(-2), F(-3));
+    CHK("min.xorsign.abs.f32", F(-3), QNAN32, F(-3));                  /* d = |b|, sign 0^1 */
+    CHK("min.xorsign.abs.f32", QNAN32, QNAN32, 0xffc00000);           /* NaN result: modifiers ignored */
+    CHK("min.f64", D(1), D(1), D(2));
+    CHK("min.f64", D(2), 0x7ff8000000000000ull, D(2));
+    CHK("max.f32", F(2), F(1), F(2));                                /* §9.7.3.12 */
+    CHK("max.f32", F(1), QNAN32, F(1));
+    CHK("max.NaN.f32", QNAN32, F(1), QNAN32);
+    CHK("max.f32", 0, 0x80000000, 0);
+    CHK("max.f32", 0, 0, 0x80000000);
+    CHK("max.xorsign.abs.f32", F(-3), F(-2), F(3));
+    CHK("max.xorsign.abs.f32", F(3), F(-2), F(-3));
+    CHK("max.f64", D(1), 0x7ff8000000000000ull, D(1));
+    CHK("max.f64", 0, 0x8000000000000000ull, 0);
+    bad("min.xorsign.f32");
+    bad("min.NaN.f64");
+    CHK("copysign.f32", F(-2), F(-1), F(2));                         /* §9.7.3.2 sign of a */
+    CHK("copysign.f32", F(2), F(1), F(-2));
+    CHK("copysign.f64", D(-2), D(-1), D(2));
+    CHK("testp.finite.f32", 1, F(1));                                /* §9.7.3.1 */
+    CHK("testp.finite.f32", 0, INF32);
+    CHK("testp.finite.f32", 0, QNAN32);
+    CHK("testp.infinite.f32", 1, NINF32);
+    CHK("testp.infinite.f32", 0, QNAN32);
+    CHK("testp.number.f32", 0, QNAN32);
+    CHK("testp.number.f32", 1, INF32);
+    CHK("testp.notanumber.f32", 1, 0x7f800001);
+    CHK("testp.notanumber.f64", 1, 0x7ff0000000000001ull);
+    CHK("testp.notanumber.f64", 0, 0x7ff0000000000000ull);
+    CHK("testp.normal.f32", 1, 0);                                   /* zero counts as normal */
+    CHK("testp.normal.f32", 1, 0x80000000);
+    CHK("testp.normal.f32", 0, SUB32);
+    CHK("testp.normal.f32", 0, INF32);
+    CHK("testp.subnormal.f32", 1, NSUB32);
+    CHK("testp.subnormal.f32", 0, 0);
+    CHK("testp.subnormal.f64", 1, 1);
+    CHK("testp.normal.f64", 1, D(1));
+    bad("testp.f32");
+    CHK("sin.approx.f32", 0, 0);                                     /* §9.7.3.18 */
+    CHK("sin.approx.f32", 0x80000000, NSUB32);
+    CHK("sin.approx.f32", QNAN32, INF32);
+    uint64_t r = EV("sin.approx.f32", F(1.5707963f));
+    ck_assert(fabs(AF(r) - 1.0) <= exp2(-20.9));
+    r = EV("sin.approx.f32", F(0.5f));
+    ck_assert(fabs(AF(r) - sin(0.5)) <= exp2(-20.9));
+    CHK("cos.approx.f32", F(1), 0);                                  /* §9.7.3.19 */
+    CHK("cos.approx.f32", F(1), NSUB32);
+    CHK("cos.approx.f32", QNAN32, NINF32);
+    r = EV("cos.approx.ftz.f32", F(1));
+    ck_assert(fabs(AF(r) - cos(1.0)) <= exp2(-20.9));
+    CHK("lg2.approx.f32", F(3), F(8));                               /* §9.7.3.20 */
+    CHK("lg2.approx.f32", NINF32, 0);
+    CHK("lg2.approx.f32", NINF32, SUB32);
+    CHK("lg2.approx.f32", NINF32, NSUB32);
+    CHK("lg2.approx.f32", QNAN32, F(-1));
+    CHK("lg2.approx.f32", INF32, INF32);
+    CHK("ex2.approx.f32", F(8), F(3));                               /* §9.7.3.21 */
+    CHK("ex2.approx.f32", 0, NINF32);
+    CHK("ex2.approx.f32", F(1), NSUB32);
+    CHK("ex2.approx.f32", INF32, INF32);
+    CHK("ex2.approx.ftz.f32", F(0.5f), F(-1));
+    CHK("tanh.approx.f32", F(1), INF32);                             /* §9.7.3.22 */
+    CHK("tanh.approx.f32", F(-1), NINF32);
+    CHK("tanh.approx.f32", SUB32, SUB32);                            /* subnormal passes */
+    CHK("tanh.approx.f32", 0x80000000, 0x80000000);
+    r = EV("tanh.approx.f32", F(0.5f));
+    ck_assert(fabs(AF(r) - tanh(0.5)) <= 0x1p-11 * tanh(0.5));
+    bad("sin.f32");
+    bad("tanh.approx.ftz.f32");
+}
+END_TEST
+
+START_TEST(fp_compare)
+{
+    CHK("setp.lt.f32", 1, F(1), F(2));                               /* §9.7.5.2 float notes */
+    CHK("setp.lt.f32", 0, QNAN32, F(2));                             /* ordered: NaN -> false */
+    CHK("setp.ne.f32", 0, QNAN32, QNAN32);
+    CHK("setp.eq.f32", 1, 0x80000000, 0);                            /* -0 == +0 */
+    CHK("setp.ltu.f32", 1, QNAN32, F(2));                            /* unordered: NaN -> true */
+    CHK("setp.ltu.f32", 0, F(3), F(2));
+    CHK("setp.equ.f32", 1, QNAN32, F(2));
+    CHK("setp.equ.f32", 1, F(2), F(2));
+    CHK("setp.neu.f32", 1, QNAN32, QNAN32);
+    CHK("setp.neu.f32", 0, F(2), F(2));
+    CHK("setp.leu.f32", 1, F(2), F(2));
+    CHK("setp.gtu.f32", 1, F(2), QNAN32);
+    CHK("setp.gtu.f32", 0, F(1), F(2));
+    CHK("setp.geu.f64", 1, D(2), D(2));
+    CHK("setp.num.f32", 1, F(1), F(2));
+    CHK("setp.num.f32", 0, F(1), QNAN32);
+    CHK("setp.nan.f64", 1, 0x7ff8000000000000ull, D(1));
+    CHK("setp.nan.f64", 0, D(1), D(1));
+    CHK("setp.gt.f64", 1, D(2), D(1));
+    CHK("setp.ge.f64", 0, 0x7ff8000000000000ull, D(1));
+    CHK("setp.le.f32", 1, NINF32, F(-1e30f));
+    CHK("setp.eq.f32", 0, SUB32, 0);                                 /* subnormals supported */
+    CHK("setp.eq.ftz.f32", 1, SUB32, 0);                             /* .ftz flushes inputs */
+    CHK("setp.lt.and.f32", 1, F(1), F(2), 1);
+    ck_assert_uint_eq(D1, 0);
+    bad("setp.eq.ftz.f64");
+    CHK("set.lt.u32.f32", 0xffffffff, F(1), F(2));                   /* §9.7.5.1 */
+    CHK("set.lt.f32.f64", 0x3f800000, D(1), D(2));
+    CHK("set.nan.s32.f32", 0xffffffff, QNAN32, F(1));
+    CHK("slct.u32.f32", 7, 7, 9, F(1));                              /* §9.7.5.4 */
+    CHK("slct.u32.f32", 9, 7, 9, F(-1));
+    CHK("slct.u32.f32", 7, 7, 9, 0x80000000);                        /* -0 >= 0 */
+    CHK("slct.u32.f32", 9, 7, 9, QNAN32);                            /* NaN selects b */
+    CHK("slct.u32.f32", 9, 7, 9, NSUB32);                            /* -subnormal < 0 */
+    CHK("slct.ftz.u32.f32", 7, 7, 9, NSUB32);                        /* .ftz: flushed, a selected */
+    CHK("slct.f64.f32", D(1), D(1), D(2), F(0));
+    CHK("selp.f32", F(1), F(1), F(2), 1);
+    CHK("selp.f64", D(2), D(1), D(2), 0);
+}
+END_TEST
+
+START_TEST(fp_cvt)
+{
+    CHK("cvt.rni.s32.f32", 2, F(2.5f));                              /* §9.7.8.20 integer rounding */
+    CHK("cvt.rni.s32.f32", 4, F(3.5f));
+    CHK("cvt.rni.s32.f32", N32(-2), F(-2.5f));
+    CHK("cvt.rzi.s32.f32", N32(-2), F(-2.7f));
+    CHK("cvt.rmi.s32.f32", N32(-3), F(-2.7f));
+    CHK("cvt.rpi.s32.f32", N32(-2), F(-2.3f));
+    CHK("cvt.rpi.s32.f32", 3, F(2.3f));
+    CHK("cvt.rni.s32.f32", 0, QNAN32);                               /* NaN -> 0 */
+    CHK("cvt.rzi.u64.f64", 0, 0x7ff8000000000000ull);
+    CHK("cvt.rzi.s32.f32", 0x7fffffff, F(1e10f));                    /* clamped by default */
+    CHK("cvt.rzi.s32.f32", 0x80000000, F(-1e10f));
+    CHK("cvt.rzi.s32.f32", 0x7fffffff, INF32);
+    CHK("cvt.rzi.u32.f32", 0, F(-5));
+    CHK("cvt.rzi.u8.f32", 0xff, F(300));
+    CHK("cvt.rzi.s8.f32", 0x80, F(-300));
+    CHK("cvt.rni.s16.f32", 0x8000, F(-40000));
+    CHK("cvt.rzi.s64.f64", 0x7fffffffffffffffull, D(1e300));
+    CHK("cvt.rzi.s64.f64", 0x8000000000000000ull, D(-1e300));
+    CHK("cvt.rzi.s64.f64", 0x8000000000000000ull, D(-0x1p63));
+    CHK("cvt.rzi.u64.f64", ~0ull, D(0x1p64));
+    CHK("cvt.rzi.u64.f64", 0xfffffffffffff800ull, D(0x1.fffffffffffffp63));
+    CHK("cvt.rni.s32.f64", 0, D(-0.5));
+    CHK("cvt.rzi.u64.f32", 0, F(-0.5f));
+    CHK("cvt.rzi.s32.f32", 0, 0x80000000);
+    CHK("cvt.rzi.sat.s32.f32", 0x7fffffff, F(3e9f));
+    CHK("cvt.rpi.s32.f32", 1, SUB32);                                /* subnormal kept ... */
+    CHK("cvt.rpi.ftz.s32.f32", 0, SUB32);                            /* ... or flushed */
+    bad("cvt.s32.f32");                                              /* rounding mandatory */
+    bad("cvt.rn.s32.f32");
+    CHK("cvt.rn.f32.s32", 0x4b800000, 16777217);                     /* int -> float rounding */
+    CHK("cvt.rp.f32.s32", 0x4b800001, 16777217);
+    CHK("cvt.rz.f32.u32", 0x4f7fffff, 0xffffffff);
+    CHK("cvt.rn.f32.u32", 0x4f800000, 0xffffffff);
+    CHK("cvt.rm.f32.s64", 0xcb800001, N64(-16777217));
+    CHK("cvt.rz.f32.s64", 0xcb800000, N64(-16777217));
+    CHK("cvt.rn.f64.s32", D(-1), N32(-1));
+    CHK("cvt.rn.f64.u64", 0x43f0000000000000ull, ~0ull);
+    CHK("cvt.rz.f64.u64", 0x43efffffffffffffull, ~0ull);
+    CHK("cvt.rn.f64.s8", D(-128), 0x80);
+    CHK("cvt.rn.sat.f32.s32", F(1), 5);
+    CHK("cvt.rn.sat.f32.s32", 0, N32(-5));
+    bad("cvt.f32.s32");
+    CHK("cvt.f64.f32", D(1.5), F(1.5f));                             /* float <-> float */
+    CHK("cvt.f64.f32", D(0x1p-149), SUB32);
+    CHK("cvt.ftz.f64.f32", 0, SUB32);
+    CHK("cvt.rn.f32.f64", 0x3eaaaaab, D(1.0 / 3));
+    CHK("cvt.rz.f32.f64", 0x3eaaaaaa, D(1.0 / 3));
+    CHK("cvt.rm.f32.f64", 0xbeaaaaab, D(-1.0 / 3));
+    CHK("cvt.rn.f32.f64", INF32, D(1e300));
+    CHK("cvt.rz.f32.f64", 0x7f7fffff, D(1e300));
+    CHK("cvt.rn.f32.f64", QNAN32, 0x7ff8000000000001ull);
+    CHK("cvt.rn.ftz.f32.f64", 0, D(0x1p-140));
+    CHK("cvt.rn.f32.f64", 0x00000200, D(0x1p-140));
+    CHK("cvt.rni.f32.f32", F(2), F(2.5f));                           /* integral value, float */
+    CHK("cvt.rpi.f64.f64", D(3), D(2.1));
+    CHK("cvt.rmi.f64.f64", D(-3), D(-2.1));
+    CHK("cvt.rzi.f32.f32", QNAN32, 0x7fc00000);
+    CHK("cvt.f32.f32", F(1.25f), F(1.25f));
+    CHK("cvt.ftz.f32.f32", 0x80000000, NSUB32);
+    CHK("cvt.sat.f32.f32", F(1), F(2));
+    CHK("cvt.sat.f32.f32", 0, QNAN32);
+    CHK("cvt.sat.f64.f64", D(0.5), D(0.5));
+    CHK("cvt.rn.sat.f32.f64", 0, D(-3));
+    bad("cvt.f32.f64");
+    bad("cvt.rn.f64.f32");
+    bad("cvt.rn.f32.f32");
+    bad("cvt.ftz.f64.f64");
+}
+END_TEST
+
+START_TEST(fp_atomics)
+{
+    ck_assert_uint_eq(AP(ISA_ATOM_ADD, ISA_T_F32, F(1.5f), F(2.25f), 0, 1), F(3.75f));
+    ck_assert_uint_eq(AP(ISA_ATOM_ADD, ISA_T_F64, D(1.5), D(2.25), 0, 1), D(3.75));
+    ck_assert_uint_eq(AP(ISA_ATOM_EXCH, ISA_T_F32, F(1), F(2), 0, 1), F(2));
+    ck_assert_uint_eq(AP(ISA_ATOM_CAS, ISA_T_F32, F(1), F(1), F(2), 1), F(2));
+    ck_assert_uint_eq(AP(ISA_ATOM_CAS, ISA_T_F32, F(1), F(3), F(2), 0), F(1));
+    ck_assert_uint_eq(AP(ISA_ATOM_MIN, ISA_T_F32, F(1), F(-2), 0, 1), F(-2));
+    ck_assert_uint_eq(AP(ISA_ATOM_MAX, ISA_T_F64, D(1), D(-2), 0, 1), D(1));
+    AP(ISA_ATOM_INC, ISA_T_F32, F(1), F(2), 0, -1);
+    AP(ISA_ATOM_AND, ISA_T_F64, D(1), D(2), 0, -1);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, types);
@@ -734,7 +1101,13 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, cvt_int);
     tcase_add_test(tc, compare_int);
     tcase_add_test(tc, atomics);
-    /* FP_TESTS */
+    tcase_add_test(tc, fp_add_sub_mul);
+    tcase_add_test(tc, fp_fma_div);
+    tcase_add_test(tc, fp_rcp_sqrt);
+    tcase_add_test(tc, fp_misc);
+    tcase_add_test(tc, fp_compare);
+    tcase_add_test(tc, fp_cvt);
+    tcase_add_test(tc, fp_atomics);
 }
 
 #include "check_main.h"
