@@ -153,4 +153,16 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
  * (ISA_ATOM_NONE, inc/dec/and/or/xor on a float type). F32/F64 support add (round to nearest
  * even, §9.7.12.5), exch, cas, min, max. */
 
+/* Semantic choices where the ISA text leaves freedom (documented at the eval functions too):
+ *  - integer div by zero gives all ones (UINT_MAX, or -1 for signed); rem by zero gives a;
+ *    MININT / -1 = MININT, MININT % -1 = 0 (§9.7.1.8/9: "unspecified, machine-specific").
+ *  - fns with base > 31 (undefined) gives 0xffffffff.
+ *  - f32 NaN results are the canonical 0x7fffffff ("unspecified NaN", §9.7.3); f64 keeps the
+ *    host's (input) payload.  .approx ops are computed (near) correctly rounded, which is
+ *    within every documented error bound.
+ *  - A bare mnemonic takes default_type; if that type is not allowed but the bit-size type of
+ *    the same width is (popc, shl, and, ... in the litmus dialect), that one is used.
+ *  - Decoding is strict about what the spec makes mandatory or illegal (mode of mul/mad,
+ *    rounding of fma and of cvt with floats, .sat only on s32, ...). */
+
 #endif
