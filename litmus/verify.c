@@ -388,17 +388,11 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
             if (traces_enumerate(t, th, dom, &lim, &d.tt[th], r->error, sizeof r->error)) rc = -1;
         }
         if (rc) break;
-        for (int th = 0; th < t->nth; th++)
-            for (int i = 0; i < d.tt[th].ntr; i++)
-                for (int k = 0; k < d.tt[th].tr[i].nev; k++) {
-                    const mevent *e = &d.tt[th].tr[i].ev[k];
-                    if (e->k == EV_W || e->k == EV_RMW) changed |= dom_add(&dom[e->loc], e->wval);
-                }
-        if (!changed) break;
         /* A value in an execution is produced by a chain of at most W writes, W the most write
-           events any candidate has; iteration k adds the values of chains of length k, so W
-           rounds reach every value an execution can contain (read-modify-writes would otherwise
-           grow the domain forever). */
+           events a candidate can have (the sum of the threads' longest write counts); round k
+           adds the values of chains of length k, so after W rounds (the traces re-enumerated
+           with the final domain) every value an execution can contain is in the domain.
+           Without this bound, read-modify-writes would grow the domain forever. */
         int wmax = 0;
         for (int th = 0; th < t->nth; th++) {
             int m = 0;
@@ -409,7 +403,14 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
             }
             wmax += m;
         }
-        if (iter + 1 >= wmax) break;
+        if (iter > wmax) break;
+        for (int th = 0; th < t->nth; th++)
+            for (int i = 0; i < d.tt[th].ntr; i++)
+                for (int k = 0; k < d.tt[th].tr[i].nev; k++) {
+                    const mevent *e = &d.tt[th].tr[i].ev[k];
+                    if (e->k == EV_W || e->k == EV_RMW) changed |= dom_add(&dom[e->loc], e->wval);
+                }
+        if (!changed) break;
         for (int l = 0; l < t->nsym; l++)
             if (dom[l].n > 256) {
                 snprintf(r->error, sizeof r->error, "%s:1:1: found more than 256 possible values for location %s, expected a bounded value domain (lower --unroll)", t->file, t->sym[l].name);
