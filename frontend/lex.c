@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int push(tokvec *tv, token t)
 {
@@ -91,6 +92,16 @@ int lex_all(const char *file, const char *text, tokvec *out, char *err, size_t e
             ADV(t.len);
         }
         if (push(out, t)) FAIL("out of memory");
+        /* the test name after the leading `PTX` is free text up to the end of the line
+           (herd names such as 2+2W+rel are not tokens) */
+        if (out->n == 1 && t.k == TK_IDENT && t.len == 3 && !strncasecmp(t.s, "PTX", 3)) {
+            while (*p == ' ' || *p == '\t') ADV(1);
+            token nm = { .k = TK_IDENT, .line = line, .col = col, .s = p };
+            while (*p && *p != '\n' && *p != '\r' && *p != '"' && !(p[0] == '(' && p[1] == '*')) ADV(1);
+            nm.len = (int)(p - nm.s);
+            while (nm.len > 0 && (nm.s[nm.len - 1] == ' ' || nm.s[nm.len - 1] == '\t')) nm.len--;
+            if (nm.len > 0 && push(out, nm)) FAIL("out of memory");
+        }
     }
     token e = { .k = TK_EOF, .line = line, .col = col, .s = p };
     if (push(out, e)) FAIL("out of memory");

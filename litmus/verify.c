@@ -126,8 +126,12 @@ typedef struct {
     stateset states;
     int64_t *cur;           /* state under construction */
     int *choice;            /* trace chosen per thread */
-    /* writable (loc, value) pairs of each thread over all its traces */
-    int64_t **avail; int *navail;
+    /* (location, value) pairs as bit indices: what each trace reads and writes */
+    int pw;                 /* words per pair bitset */
+    uint64_t **need, **offer;   /* per thread, per trace: ntr x pw */
+    uint64_t *suffix;       /* (nth+1) x pw: pairs some trace of threads >= i writes */
+    uint64_t *init_pairs;   /* pw */
+    uint64_t *acc;          /* (nth+1) x 2 x pw: accumulated offer/need per depth */
     enc e;
     int enc_uses;
     int failed;
@@ -141,27 +145,6 @@ static void found_mem(void *ctx, const int64_t *mem)
         if (d->obs_mem[i] >= 0) d->cur[i] = mem[d->obs_mem[i]];
     if (d->states.n < d->o->max_states) ss_add(&d->states, d->cur);
     else if (ss_find(&d->states, d->cur) < 0) d->r->states_truncated = 1;
-}
-
-static int provides(const driver *d, int upto, int loc, int64_t v, int self_t, int self_e)
-{
-    for (int i = 0; i < d->nloc; i++) if (d->locs[i] == loc && d->loc_init[i] == v) return 1;
-    for (int t = 0; t < upto; t++) {
-        const mtrace *tr = &d->tt[t].tr[d->choice[t]];
-        for (int k = 0; k < tr->nev; k++) {
-            const mevent *e = &tr->ev[k];
-            if ((e->k == EV_W || e->k == EV_RMW) && e->loc == loc && e->wval == v && !(t == self_t && k == self_e)) return 1;
-        }
-    }
-    return 0;
-}
-
-static int may_provide(const driver *d, int from, int loc, int64_t v)
-{
-    for (int t = from; t < d->t->nth; t++)
-        for (int k = 0; k < d->navail[t]; k++)
-            if (d->avail[t][2 * k] == loc && d->avail[t][2 * k + 1] == v) return 1;
-    return 0;
 }
 
 static void solve_candidate(driver *d)
@@ -250,17 +233,18 @@ static void solve_candidate(driver *d)
     free(cand); free(ncand);
 }
 
+/* Chooses a trace per thread.  A read needs a write of its (location, value) pair: the
+   choice so far must be completable (the pair is initial, written by a chosen trace, or
+   writable by some trace of a later thread); at the leaf it must be provided. */
 static void combine(driver *d, int th)
 {
     const lit_test *t = d->t;
     if (d->failed) return;
+    int pw = d->pw;
+    uint64_t *offer = &d->acc[(size_t)th * 2 * (size_t)pw], *need = offer + pw;
     if (th == t->nth) {
-        /* every read needs a write of its value (or the initial value) */
-        for (int a = 0; a < t->nth; a++) {
-            const mtrace *tr = &d->tt[a].tr[d->choice[a]];
-            for (int k = 0; k < tr->nev; k++)
-                if (ev_reads(&tr->ev[k]) && !provides(d, t->nth, tr->ev[k].loc, tr->ev[k].rval, a, k)) return;
-        }
+        for (int w = 0; w < pw; w++)
+            if (need[w] & ~(offer[w] | d->init_pairs[w])) return;
         if (++d->r->candidates > d->o->max_candidates) {
             snprintf(d->r->error, sizeof d->r->error, "%s:1:1: found more than %ld candidate executions, expected at most %ld (limit --max-candidates; lower --unroll)",
                      t->file, d->o->max_candidates, d->o->max_candidates);
@@ -270,15 +254,26 @@ static void combine(driver *d, int th)
         solve_candidate(d);
         return;
     }
+    uint64_t *noffer = offer + 2 * pw, *nneed = noffer + pw;
+    const uint64_t *later = &d->suffix[(size_t)(th + 1) * (size_t)pw];
     for (int i = 0; i < d->tt[th].ntr && !d->failed; i++) {
-        d->choice[th] = i;
-        const mtrace *tr = &d->tt[th].tr[i];
+        const uint64_t *to = &d->offer[th][(size_t)i * (size_t)pw], *tn = &d->need[th][(size_t)i * (size_t)pw];
         int ok = 1;
-        for (int k = 0; k < tr->nev && ok; k++)
-            if (ev_reads(&tr->ev[k]) && !provides(d, th + 1, tr->ev[k].loc, tr->ev[k].rval, th, k) &&
-                !may_provide(d, th + 1, tr->ev[k].loc, tr->ev[k].rval)) ok = 0;
-        if (ok) combine(d, th + 1);
+        for (int w = 0; w < pw; w++) {
+            noffer[w] = offer[w] | to[w];
+            nneed[w] = need[w] | tn[w];
+            if (nneed[w] & ~(noffer[w] | later[w] | d->init_pairs[w])) { ok = 0; break; }
+        }
+        if (!ok) continue;
+        d->choice[th] = i;
+        combine(d, th + 1);
     }
+}
+
+static int pair_index(const mdomain *dom, const int *off, int loc, int64_t v)
+{
+    for (int k = 0; k < dom[loc].n; k++) if (dom[loc].v[k] == v) return off[loc] + k;
+    return -1;
 }
 
 static int cmp_nobs;
@@ -385,7 +380,11 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         int changed = 0;
         for (int th = 0; th < t->nth && !rc; th++) {
             traces_free(&d.tt[th]);
-            if (traces_enumerate(t, th, dom, &lim, &d.tt[th], r->error, sizeof r->error)) rc = -1;
+            unsigned char *observed = calloc((size_t)(t->th[th].nregs ? t->th[th].nregs : 1), 1);
+            for (int i = 0; i < r->nobs; i++)
+                if (r->obs[i].k == OBS_REG && r->obs[i].thread == th) observed[r->obs[i].reg] = 1;
+            if (traces_enumerate(t, th, dom, &lim, observed, &d.tt[th], r->error, sizeof r->error)) rc = -1;
+            free(observed);
         }
         if (rc) break;
         /* A value in an execution is produced by a chain of at most W writes, W the most write
@@ -420,21 +419,41 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     }
     if (!rc) {
         for (int th = 0; th < t->nth; th++) r->bound_reached |= d.tt[th].bound_hit;
-        d.avail = calloc((size_t)(t->nth > 0 ? t->nth : 1), sizeof *d.avail);
-        d.navail = calloc((size_t)(t->nth > 0 ? t->nth : 1), sizeof *d.navail);
-        for (int th = 0; th < t->nth; th++)
+        int *off = calloc((size_t)(t->nsym ? t->nsym : 1), sizeof *off), np = 0;
+        for (int l = 0; l < t->nsym; l++) { off[l] = np; np += dom[l].n; }
+        int pw = d.pw = (np + 63) / 64 ? (np + 63) / 64 : 1;
+        d.need = calloc((size_t)t->nth + 1, sizeof *d.need);
+        d.offer = calloc((size_t)t->nth + 1, sizeof *d.offer);
+        d.suffix = calloc((size_t)(t->nth + 1) * (size_t)pw, sizeof *d.suffix);
+        d.init_pairs = calloc((size_t)pw, sizeof *d.init_pairs);
+        d.acc = calloc((size_t)(t->nth + 1) * 2 * (size_t)pw, sizeof *d.acc);
+        for (int i = 0; i < d.nloc; i++) {
+            int p = pair_index(dom, off, d.locs[i], d.loc_init[i]);
+            if (p >= 0) d.init_pairs[p / 64] |= 1ull << (p % 64);
+        }
+        for (int th = 0; th < t->nth; th++) {
+            d.need[th] = calloc((size_t)(d.tt[th].ntr ? d.tt[th].ntr : 1) * (size_t)pw, sizeof **d.need);
+            d.offer[th] = calloc((size_t)(d.tt[th].ntr ? d.tt[th].ntr : 1) * (size_t)pw, sizeof **d.offer);
             for (int i = 0; i < d.tt[th].ntr; i++)
                 for (int k = 0; k < d.tt[th].tr[i].nev; k++) {
                     const mevent *e = &d.tt[th].tr[i].ev[k];
-                    if (e->k != EV_W && e->k != EV_RMW) continue;
-                    int seen = 0;
-                    for (int a = 0; a < d.navail[th] && !seen; a++) seen = d.avail[th][2 * a] == e->loc && d.avail[th][2 * a + 1] == e->wval;
-                    if (seen) continue;
-                    d.avail[th] = xrealloc(d.avail[th], (size_t)(d.navail[th] + 1) * 2 * sizeof **d.avail);
-                    d.avail[th][2 * d.navail[th]] = e->loc;
-                    d.avail[th][2 * d.navail[th] + 1] = e->wval;
-                    d.navail[th]++;
+                    if (ev_reads(e)) {
+                        int p = pair_index(dom, off, e->loc, e->rval);
+                        d.need[th][(size_t)i * (size_t)pw + (size_t)(p / 64)] |= 1ull << (p % 64);
+                    }
+                    if (e->k == EV_W || e->k == EV_RMW) {
+                        int p = pair_index(dom, off, e->loc, e->wval);
+                        if (p >= 0) d.offer[th][(size_t)i * (size_t)pw + (size_t)(p / 64)] |= 1ull << (p % 64);
+                    }
                 }
+        }
+        for (int th = t->nth - 1; th >= 0; th--)
+            for (int w = 0; w < pw; w++) {
+                uint64_t any = d.suffix[(size_t)(th + 1) * (size_t)pw + (size_t)w];
+                for (int i = 0; i < d.tt[th].ntr; i++) any |= d.offer[th][(size_t)i * (size_t)pw + (size_t)w];
+                d.suffix[(size_t)th * (size_t)pw + (size_t)w] = any;
+            }
+        free(off);
         d.cur = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *d.cur);
         d.choice = calloc((size_t)(t->nth ? t->nth : 1), sizeof *d.choice);
         enc_init(&d.e);
@@ -443,8 +462,9 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         if (any) combine(&d, 0);
         enc_free(&d.e);
         if (d.failed) rc = -1;
-        for (int th = 0; th < t->nth; th++) free(d.avail[th]);
-        free(d.avail); free(d.navail); free(d.cur); free(d.choice);
+        for (int th = 0; th < t->nth; th++) { free(d.need[th]); free(d.offer[th]); }
+        free(d.need); free(d.offer); free(d.suffix); free(d.init_pairs); free(d.acc);
+        free(d.cur); free(d.choice);
     }
     r->solved = d.solved;
     for (int th = 0; th < t->nth; th++) traces_free(&d.tt[th]);

@@ -65,9 +65,11 @@ typedef struct {
     int max_traces;      /* per thread */
 } mlimits;
 
-/* Enumerate all complete paths of thread ti given the value domains.  Returns 0, or -1 with
- * "file:line:col: message" in err. */
+/* Enumerate the complete paths of thread ti given the value domains; observed[r] says the
+ * final value of register r matters (it appears in the condition).  Loop iterations that
+ * return to a loop head with the same live registers and no write in between are cut as
+ * dominated (spin-loop reduction).  Returns 0, or -1 with "file:line:col: message" in err. */
 int traces_enumerate(const lit_test *t, int ti, const mdomain *dom, const mlimits *lim,
-                     mthread_traces *out, char *err, size_t errlen);
+                     const unsigned char *observed, mthread_traces *out, char *err, size_t errlen);
 void traces_free(mthread_traces *tt);
 #endif

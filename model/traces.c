@@ -29,6 +29,12 @@ typedef struct {
     int failed;
     mevent *ev;  int nev;
     mdep *dep;   int ndep, capdep;
+    /* spin-loop reduction: live registers at loop heads, visits on the current path */
+    int rw;                  /* words per register bitset */
+    uint64_t *live;          /* (nins+1) x rw: registers live on entry */
+    unsigned char *head;     /* instruction is the target of a backward jump */
+    struct visit { int pc, nev; int64_t *regs; } *vis;
+    int nvis, capvis;
 } walker;
 
 static void *xrealloc(void *p, size_t n)
@@ -132,6 +138,78 @@ static int cmp_holds(lit_cmp c, int64_t a, int64_t b)
     }
 }
 
+/* Liveness of registers (backward dataflow over the thread's control flow): a register is
+   live when some path reads it before redefining it; the registers the condition observes
+   are live at the end. */
+static void use_opnd(uint64_t *set, const lit_opnd *o) { if (o->k == OPD_REG) set[o->reg >> 6] |= 1ull << (o->reg & 63); }
+
+static void compute_liveness(walker *w, const unsigned char *observed)
+{
+    const lit_thread *th = w->th;
+    int n = th->nins, rw = w->rw;
+    w->live = calloc((size_t)(n + 1) * (size_t)rw, sizeof *w->live);
+    w->head = calloc((size_t)(n + 1), 1);
+    for (int r = 0; r < th->nregs; r++)
+        if (observed[r]) w->live[(size_t)n * (size_t)rw + (size_t)(r >> 6)] |= 1ull << (r & 63);
+    for (int pc = 0; pc < n; pc++) {
+        const lit_insn *in = &th->ins[pc];
+        if ((in->k == LI_BRANCH || in->k == LI_GOTO) && in->target <= pc) w->head[in->target] = 1;
+    }
+    uint64_t *tmp = malloc((size_t)rw * sizeof *tmp);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int pc = n - 1; pc >= 0; pc--) {
+            const lit_insn *in = &th->ins[pc];
+            int fall = in->k != LI_GOTO || in->guard >= 0;
+            int jump = in->k == LI_BRANCH || in->k == LI_GOTO;
+            for (int k = 0; k < rw; k++) {
+                uint64_t out = 0;
+                if (fall) out |= w->live[(size_t)(pc + 1) * (size_t)rw + (size_t)k];
+                if (jump) out |= w->live[(size_t)in->target * (size_t)rw + (size_t)k];
+                tmp[k] = out;
+            }
+            if (in->guard < 0)   /* a guarded definition may not happen: it kills nothing */
+                for (int d = 0; d < in->ndst; d++)
+                    if (in->dst[d].k == OPD_REG) tmp[in->dst[d].reg >> 6] &= ~(1ull << (in->dst[d].reg & 63));
+            for (int k = 0; k < in->nsrc; k++) use_opnd(tmp, &in->src[k]);
+            use_opnd(tmp, &in->addr);
+            if (in->guard >= 0) tmp[in->guard >> 6] |= 1ull << (in->guard & 63);
+            for (int k = 0; k < rw; k++)
+                if (tmp[k] != w->live[(size_t)pc * (size_t)rw + (size_t)k]) { w->live[(size_t)pc * (size_t)rw + (size_t)k] = tmp[k]; changed = 1; }
+        }
+    }
+    free(tmp);
+}
+
+/* At a loop head: a path that comes back with the same live registers and performed no
+   write and no barrier since its last visit is dominated by the path without that iteration
+   (removing reads and fences from a consistent execution leaves it consistent: every axiom of
+   §8.10 is an acyclicity or irreflexivity condition over relations that only shrink), so it
+   is cut.  Otherwise the visit is recorded.  Returns 1 to cut. */
+static int loop_head_visit(walker *w, int pc, const int64_t *regs)
+{
+    const uint64_t *lv = &w->live[(size_t)pc * (size_t)w->rw];
+    for (int v = w->nvis - 1; v >= 0; v--) {
+        const struct visit *x = &w->vis[v];
+        if (x->pc != pc) continue;
+        int effect = 0;
+        for (int k = x->nev; k < w->nev && !effect; k++)
+            effect = w->ev[k].k == EV_W || w->ev[k].k == EV_RMW || w->ev[k].k == EV_BAR;
+        if (effect) break;   /* earlier visits are before this effect too */
+        int same = 1;
+        for (int r = 0; r < w->th->nregs && same; r++)
+            if (lv[r >> 6] >> (r & 63) & 1) same = x->regs[r] == regs[r];
+        if (same) return 1;
+    }
+    if (w->nvis == w->capvis) { w->capvis = w->capvis ? 2 * w->capvis : 16; w->vis = xrealloc(w->vis, (size_t)w->capvis * sizeof *w->vis); }
+    struct visit *x = &w->vis[w->nvis++];
+    x->pc = pc;
+    x->nev = w->nev;
+    x->regs = malloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *x->regs);
+    memcpy(x->regs, regs, (size_t)w->th->nregs * sizeof *x->regs);
+    return 0;
+}
+
 typedef struct { int64_t *regs; bits *taint; int *back; } wstate;
 
 static wstate state_clone(const walker *w, const wstate *s)
@@ -153,9 +231,10 @@ static void state_free(wstate *s) { free(s->regs); free(s->taint); free(s->back)
 static void walk(walker *w, int pc, wstate s, bits ctrl)
 {
     const lit_thread *th = w->th;
-    int nev0 = w->nev, ndep0 = w->ndep;
+    int nev0 = w->nev, ndep0 = w->ndep, nvis0 = w->nvis;
     while (!w->failed && pc < th->nins) {
         const lit_insn *in = &th->ins[pc];
+        if (w->head[pc] && loop_head_visit(w, pc, s.regs)) goto out;
         bits on = ctrl;
         if (in->guard >= 0) {
             bits_or(&on, &s.taint[in->guard]);
@@ -267,14 +346,17 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
 out:
     w->nev = nev0;
     w->ndep = ndep0;
+    while (w->nvis > nvis0) free(w->vis[--w->nvis].regs);
     state_free(&s);
 }
 
 int traces_enumerate(const lit_test *t, int ti, const mdomain *dom, const mlimits *lim,
-                     mthread_traces *out, char *err, size_t errlen)
+                     const unsigned char *observed, mthread_traces *out, char *err, size_t errlen)
 {
     const lit_thread *th = &t->th[ti];
     walker w = { .t = t, .th = th, .ti = ti, .dom = dom, .lim = lim, .out = out, .err = err, .errlen = errlen };
+    w.rw = (th->nregs + 63) / 64 ? (th->nregs + 63) / 64 : 1;
+    compute_liveness(&w, observed);
     memset(out, 0, sizeof *out);
     w.ev = malloc((size_t)(TW * 64) * sizeof *w.ev);
     wstate s;
@@ -286,6 +368,9 @@ int traces_enumerate(const lit_test *t, int ti, const mdomain *dom, const mlimit
     walk(&w, 0, s, ctrl);
     free(w.ev);
     free(w.dep);
+    free(w.vis);
+    free(w.live);
+    free(w.head);
     if (w.failed) { traces_free(out); return -1; }
     return 0;
 }
