@@ -569,7 +569,10 @@ static int run_warp(ex *X, warp *w, int budget)
             /* bar.sync/bar.red are .aligned (§9.7.12.1): every non-exited thread of the warp
              * must execute the same barrier instruction together */
             int aligned = strncmp(in->text, "barrier", 7) != 0 || strstr(in->text, ".aligned") != NULL;
-            if (aligned && (E != (w->live)) && in->mode != BAR_ARRIVE) {
+            if (aligned && E != w->live && in->mode != BAR_ARRIVE) {
+                /* lanes of this warp still on their way (e.g. a loop laid out with the barrier
+                 * before the body): wait for them to reach this barrier too */
+                if (E == G && wsync_wait(w, w->live)) break;
                 fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier divergence: lanes 0x%08x reach this bar.sync %llu while lanes 0x%08x of the warp are elsewhere",
                       E, (unsigned long long)id, w->live & ~E);
                 return W_BLOCKED;

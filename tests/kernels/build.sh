@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# tests/kernels/build.sh — regenerates the committed PTX of the kernel corpus.
+# nvcc 13 for every *.cu except clang_kernels.cu, which LLVM's NVPTX back end (clang 14) compiles.
+set -eu
+cd "$(dirname "$0")"
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+for cu in *.cu; do
+  b=${cu%.cu}
+  case $b in
+    clang_kernels) cmd="clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S $cu -o $b.ptx" ;;
+    warp)          cmd="$NVCC -ptx -arch=sm_80 -lineinfo $cu -o $b.ptx" ;;
+    half)          cmd="$NVCC -ptx -arch=sm_90 $cu -o $b.ptx" ;;
+    int64|fp)      cmd="$NVCC -ptx -arch=sm_75 $cu -o $b.ptx" ;;
+    *)             cmd="$NVCC -ptx -arch=sm_80 $cu -o $b.ptx" ;;
+  esac
+  echo "$cmd"
+  $cmd 2>&1 | grep -v "Wunknown-cuda-version\|CUDA version is newer" || true
+done
