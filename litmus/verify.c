@@ -24,6 +24,8 @@ void verify_opts_default(verify_opts *o)
     o->max_candidates = 2000000;
     o->max_states = 100000;
     o->timeout_ms = 0;
+    o->graph = NULL;
+    o->graph_ctx = NULL;
 }
 
 static void *xrealloc(void *p, size_t n)
@@ -198,7 +200,7 @@ static void solve_candidate(driver *d)
     if (nm > 0 && nknown >= product) skip = 1;
     if (nm == 0 && ss_find(&d->states, d->cur) >= 0) skip = 1;
     if (!skip) {
-        if (d->enc_uses++ >= 256) { enc_free(&d->e); enc_init(&d->e); d->enc_uses = 1; }
+        if (d->enc_uses++ >= 256) { enc_free(&d->e); enc_init(&d->e); d->e.timeout_ms = (unsigned)d->o->timeout_ms; d->enc_uses = 1; }
         /* build the candidate: initial writes, then each thread's events */
         int n = d->nloc;
         for (int th = 0; th < t->nth; th++) n += d->tt[th].tr[d->choice[th]].nev;
@@ -220,7 +222,7 @@ static void solve_candidate(driver *d)
             at += tr->nev;
         }
         d->solved++;
-        int rc = encode_candidate(&d->e, &c, d->memobs_loc, nm, (const int64_t *const *)known, nknown, found_mem, d, NULL, NULL);
+        int rc = encode_candidate(&d->e, &c, d->memobs_loc, nm, (const int64_t *const *)known, nknown, found_mem, d, d->o->graph, d->o->graph_ctx);
         if (rc < 0) {
             snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up on a candidate execution, expected a decision (limit --timeout)", t->file);
             d->failed = 1;
@@ -457,6 +459,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         d.cur = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *d.cur);
         d.choice = calloc((size_t)(t->nth ? t->nth : 1), sizeof *d.choice);
         enc_init(&d.e);
+        d.e.timeout_ms = (unsigned)o->timeout_ms;
         int any = 1;
         for (int th = 0; th < t->nth; th++) if (!d.tt[th].ntr) any = 0;
         if (any) combine(&d, 0);

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include "frontend/litmus.h"
 #include "model/ptx.h"
+#include "solver/encode.h"
 
 typedef struct {
     model_kind model;
@@ -13,7 +14,11 @@ typedef struct {
     int max_traces;        /* per thread */
     long max_candidates;   /* per test */
     int max_states;        /* reachable states kept per test */
-    int timeout_ms;        /* solver time per test, 0 = none */
+    int timeout_ms;        /* time limit of one solver check in ms, 0 = none */
+    /* Optional: called with the solver's model of each execution that reaches a new state
+       (execution graphs, issue #4).  The candidate and relations are valid during the call. */
+    encode_graph_fn graph;
+    void *graph_ctx;
 } verify_opts;
 
 void verify_opts_default(verify_opts *o);

@@ -22,6 +22,7 @@ static void usage(FILE *f)
         "  --max-traces N      paths per thread (default 20000)\n"
         "  --max-candidates N  candidate executions per test (default 2000000)\n"
         "  --max-states N      reachable states kept per test (default 100000)\n"
+        "  --timeout MS        time limit of one solver check in milliseconds (default none)\n"
         "  -q, --quiet         no herd blocks on stdout\n");
 }
 
@@ -62,6 +63,7 @@ int verify_cli(int argc, char **argv)
         else if (!strcmp(a, "--max-traces")) { if (num_arg(a, val, 1, 10000000, &v)) { free(files); return 2; } o.max_traces = (int)v; i++; }
         else if (!strcmp(a, "--max-candidates")) { if (num_arg(a, val, 1, LONG_MAX, &v)) { free(files); return 2; } o.max_candidates = v; i++; }
         else if (!strcmp(a, "--max-states")) { if (num_arg(a, val, 1, 100000000, &v)) { free(files); return 2; } o.max_states = (int)v; i++; }
+        else if (!strcmp(a, "--timeout")) { if (num_arg(a, val, 0, 86400000, &v)) { free(files); return 2; } o.timeout_ms = (int)v; i++; }
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus verify: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
         else files[nf++] = argv[i];

@@ -28,6 +28,13 @@ int encode_candidate(enc *e, const candidate *c, const int *obs_loc, int nobs,
     int n = c->n;
     Z3_solver s = Z3_mk_simple_solver(e->z);
     Z3_solver_inc_ref(e->z, s);
+    if (e->timeout_ms) {
+        Z3_params p = Z3_mk_params(e->z);
+        Z3_params_inc_ref(e->z, p);
+        Z3_params_set_uint(e->z, p, Z3_mk_string_symbol(e->z, "timeout"), e->timeout_ms);
+        Z3_solver_set_params(e->z, s, p);
+        Z3_params_dec_ref(e->z, p);
+    }
     rel rf = rel_new(n), co = rel_new(n), sc = rel_new(n), bar = rel_new(0);
     Z3_ast *tmp = malloc((size_t)(n + 1) * sizeof *tmp);
     int result = 0;

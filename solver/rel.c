@@ -22,6 +22,7 @@ void enc_init(enc *e)
     e->boolsort = Z3_mk_bool_sort(e->z);
     e->intsort = Z3_mk_int_sort(e->z);
     e->fresh = 0;
+    e->timeout_ms = 0;
 }
 
 void enc_free(enc *e) { Z3_del_context(e->z); e->z = NULL; }

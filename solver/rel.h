@@ -12,6 +12,7 @@ typedef struct {
     Z3_ast F;            /* false */
     Z3_sort boolsort, intsort;
     int fresh;           /* counter for fresh names */
+    unsigned timeout_ms; /* per solver check, 0 = none */
 } enc;
 
 typedef struct { int n; Z3_ast *m; } rel;
