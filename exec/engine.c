@@ -438,6 +438,26 @@ static int run_warp(ex *X, warp *w, int budget)
         case X_ALU: {
             uint64_t s[XMAX_OPS], d[XMAX_OPS];
             int ns = in->ns, nd = in->nd;
+            if (in->fast && in->fn) {   /* register/constant operands only: no operand dispatch */
+                const uint64_t *src[XMAX_OPS];
+                uint64_t neg[XMAX_OPS];
+                for (int k = 0; k < ns; k++) {
+                    neg[k] = in->s[k].neg;
+                    src[k] = in->s[k].kind == XO_REG ? f->regs + in->s[k].reg * 32 : NULL;
+                    if (!src[k]) s[k] = in->s[k].imm;
+                }
+                uint64_t *dst0 = in->d[0].kind == XO_REG ? f->regs + in->d[0].reg * 32 : NULL;
+                uint64_t wm0 = in->d[0].wmask;
+                for (uint32_t m = E; m; m &= m - 1) {
+                    int l = __builtin_ctz(m);
+                    for (int k = 0; k < ns; k++) if (src[k]) s[k] = src[k][l] ^ neg[k];
+                    in->fn(&in->isa, d, s);
+                    if (dst0) dst0[l] = d[0] & wm0;
+                    for (int k = 1; k < nd; k++) wr(f, &in->d[k], l, d[k]);
+                }
+                advance(w, w->pc + 1);
+                break;
+            }
             for (uint32_t m = E; m; m &= m - 1) {
                 int l = __builtin_ctz(m);
                 for (int k = 0; k < ns; k++) s[k] = opv(X, w, f, &in->s[k], l);

@@ -61,6 +61,7 @@ typedef struct xinsn {
     uint8_t mode;         /* shfl/vote/bar/match mode, atom op, cvta space ... */
     uint8_t nd, ns;       /* destination / source operand counts */
     uint8_t has_guard, guard_neg, uni;
+    uint8_t fast;         /* X_ALU whose sources are all registers or constants */
     uint32_t guard;       /* predicate register */
     int target;           /* branch target / callee function index (-1 = indirect) */
     int *targets; int ntargets;   /* brx.idx label table */

@@ -607,6 +607,8 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
     }
     x->nd = (uint8_t)nd; x->ns = (uint8_t)ns;
     x->fn = isa_ops[x->isa.op].eval;
+    x->fast = 1;
+    for (int i = 0; i < ns; i++) if (x->s[i].kind != XO_REG && x->s[i].kind != XO_IMM) x->fast = 0;
     /* probe the table now so that a missing semantics is a load error, not a run-time one */
     uint64_t zs[XMAX_OPS] = { 0 }, zd[XMAX_OPS];
     uint32_t cc = 0;
