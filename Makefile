@@ -35,7 +35,7 @@ ptxlitmus: $(BUILD)/litmus/main.o $(BUILD)/libptxlitmus.a
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libptxlitmus.a tests/check_main.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP $< $(BUILD)/libptxlitmus.a -o $@ $(LDLIBS) $(CHECK_LIBS)
+	$(CC) $(CFLAGS) -DTEST_FILE='"$<"' -MMD -MP $< $(BUILD)/libptxlitmus.a -o $@ $(LDLIBS) $(CHECK_LIBS)
 
 # Unit and integration tests; each binary prints Check's summary line.
 check-unit: $(TEST_BIN) ptxlitmus

@@ -14,7 +14,11 @@ static void add_tests(TCase *tc);
 
 int main(void)
 {
-    Suite *s = suite_create(__FILE__);
+#ifdef TEST_FILE
+    Suite *s = suite_create(TEST_FILE);
+#else
+    Suite *s = suite_create("tests");
+#endif
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, TEST_TIMEOUT);
     add_tests(tc);
