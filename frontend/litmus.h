@@ -47,7 +47,7 @@ typedef struct {
     lit_sem sem;
     lit_scope scope;
     lit_proxy proxy;         /* access method forced by the mnemonic (tld/suld/...), else GENERIC */
-    int volatile_;           /* .volatile was written (treated as relaxed.sys, §9.7.9.8 ld) */
+    int volatile_;           /* .volatile was written (treated as relaxed.sys, §9.7.8.8 ld, §9.7.8.11 st) */
     isa_type type;           /* type suffix of a memory op, ISA_T_NONE if absent */
     isa_atom_op aop;         /* atom/red operation */
     isa_insn alu;            /* LI_ALU */

@@ -446,7 +446,7 @@ static int parse_memop(cell *c, lit_insn *in, const memop *mo, char parts[][40],
     }
     int atomic = in->k == LI_ATOM || in->k == LI_RED;
     if (atomic && !in->aop) { errat(p, mt, "found '%s' without an operation, expected one of .add .sub .exch .cas .and .or .xor .min .max .inc .dec", parts[0]); return -1; }
-    /* defaults: ld/st without a qualifier are weak; atom/red default to .relaxed (§9.7.13.5),
+    /* defaults: ld/st without a qualifier are weak; atom/red default to .relaxed (§9.7.12.5, §9.7.12.6),
        a strong operation without a scope has .gpu scope */
     if (sem < 0) sem = atomic ? SEM_RELAXED : SEM_WEAK;
     if (sem == SEM_WEAK) {
