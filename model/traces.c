@@ -103,12 +103,12 @@ static void save_trace(walker *w, const int64_t *regs)
     mtrace *tr = &o->tr[o->ntr++];
     tr->nev = w->nev;
     tr->ev = malloc((size_t)(w->nev ? w->nev : 1) * sizeof *tr->ev);
-    memcpy(tr->ev, w->ev, (size_t)w->nev * sizeof *tr->ev);
+    if (w->nev) memcpy(tr->ev, w->ev, (size_t)w->nev * sizeof *tr->ev);
     tr->ndep = w->ndep;
     tr->dep = malloc((size_t)(w->ndep ? w->ndep : 1) * sizeof *tr->dep);
-    memcpy(tr->dep, w->dep, (size_t)w->ndep * sizeof *tr->dep);
+    if (w->ndep) memcpy(tr->dep, w->dep, (size_t)w->ndep * sizeof *tr->dep);
     tr->regs = malloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *tr->regs);
-    memcpy(tr->regs, regs, (size_t)w->th->nregs * sizeof *tr->regs);
+    if (w->th->nregs) memcpy(tr->regs, regs, (size_t)w->th->nregs * sizeof *tr->regs);
 }
 
 static int resolve_addr(walker *w, const lit_insn *in, const int64_t *regs, int *sym)
@@ -363,7 +363,7 @@ int traces_enumerate(const lit_test *t, int ti, const mdomain *dom, const mlimit
     s.regs = malloc((size_t)(th->nregs ? th->nregs : 1) * sizeof *s.regs);
     s.taint = calloc((size_t)(th->nregs ? th->nregs : 1), sizeof *s.taint);
     s.back = calloc((size_t)(th->nins ? th->nins : 1), sizeof *s.back);
-    memcpy(s.regs, th->reg_init, (size_t)th->nregs * sizeof *s.regs);
+    if (th->nregs) memcpy(s.regs, th->reg_init, (size_t)th->nregs * sizeof *s.regs);
     bits ctrl = { { 0 } };
     walk(&w, 0, s, ctrl);
     free(w.ev);
