@@ -98,8 +98,8 @@ static cond_node *parse_unary(cparser *p, int depth)
     const token *t = cur(p);
     if (depth > COND_MAX_DEPTH) {
         if (!p->failed) {
-            snprintf(p->err, p->errlen, "%s:%d:%d: found a condition nested more than %d deep, expected at most %d levels",
-                     p->file, t->line, t->col, COND_MAX_DEPTH, COND_MAX_DEPTH);
+            snprintf(p->err, p->errlen, "%s:%d:%d: found a condition nested more than %d levels deep, expected at most %d "
+                     "levels of '(', '~' and chained '/\\' '\\/'", p->file, t->line, t->col, COND_MAX_DEPTH, COND_MAX_DEPTH);
             p->failed = 1;
         }
         return NULL;
@@ -138,12 +138,14 @@ static cond_node *parse_unary(cparser *p, int depth)
     return n;
 }
 
+/* depth counts what the user nested: '(' and '~' (parse_unary), and each chained connective,
+   since a chain builds a left-deep tree that cond_eval/cond_print walk recursively */
 static cond_node *parse_and(cparser *p, int depth)
 {
-    cond_node *a = parse_unary(p, depth + 1);
+    cond_node *a = parse_unary(p, depth);
     while (a && tok_punct(cur(p), P_AND)) {
         p->pos++;
-        cond_node *b = parse_unary(p, ++depth + 1);   /* a chain nests too: count it */
+        cond_node *b = parse_unary(p, ++depth);   /* a chain nests too: count it */
         if (!b) { cond_free(a); return NULL; }
         cond_node *n = node(CN_AND);
         n->a = a; n->b = b; a = n;
@@ -153,10 +155,10 @@ static cond_node *parse_and(cparser *p, int depth)
 
 static cond_node *parse_or(cparser *p, int depth)
 {
-    cond_node *a = parse_and(p, depth + 1);
+    cond_node *a = parse_and(p, depth);
     while (a && tok_punct(cur(p), P_OR)) {
         p->pos++;
-        cond_node *b = parse_and(p, ++depth + 1);
+        cond_node *b = parse_and(p, ++depth);
         if (!b) { cond_free(a); return NULL; }
         cond_node *n = node(CN_OR);
         n->a = a; n->b = b; a = n;

@@ -61,10 +61,13 @@ int lex_all(const char *file, const char *text, tokvec *out, char *err, size_t e
             if (c == '0' && (p[1] == 'x' || p[1] == 'X')) { base = 16; q += 2; }
             const char *d = q;
             while (isxdigit((unsigned char)*q) && (base == 16 || isdigit((unsigned char)*q))) q++;
-            if (q == d) FAIL("found '%.*s', expected a number", (int)(q - p + 1), p);
+            const char *w = q;   /* end of the whole word, for messages */
+            while (isalnum((unsigned char)*w) || *w == '_') w++;
+            int wl = (int)(w - p) > 40 ? 40 : (int)(w - p);
+            if (q == d) FAIL("found '%.*s', expected hexadecimal digits after '0x'", wl, p);
             if (isalpha((unsigned char)*q) || *q == '_') {
                 if (*q == 'U' && !isalnum((unsigned char)q[1])) q++;   /* PTX 123U suffix */
-                else FAIL("found '%.*s', expected a number", (int)(q - p + 1), p);
+                else FAIL("found '%.*s', expected a number (decimal digits, or 0x and hexadecimal digits)", wl, p);
             }
             errno = 0;
             unsigned long long v = strtoull(base == 16 ? p + 2 : p, NULL, base);

@@ -653,7 +653,7 @@ static int parse_cell(parser *p, lit_thread *th, int a, int b, labels *L)
     if (tok_punct(&p->tv.v[c.i], '@')) {
         c.i++;
         if (c.i < b && tok_punct(&p->tv.v[c.i], '!')) { in->guard_neg = 1; c.i++; }
-        if (c.i >= b || p->tv.v[c.i].k != TK_IDENT) { expect_fail(p, c.i < b ? &p->tv.v[c.i] : &p->tv.v[b], "a predicate register after '@'"); return -1; }
+        if (c.i >= b || p->tv.v[c.i].k != TK_IDENT || memchr(p->tv.v[c.i].s, '.', (size_t)p->tv.v[c.i].len)) { expect_fail(p, c.i < b ? &p->tv.v[c.i] : &p->tv.v[b], "a predicate register after '@'"); return -1; }
         char *n = tokstr(&p->tv.v[c.i]);
         in->guard = add_reg(th, n);
         free(n);
@@ -785,6 +785,13 @@ static int parse_test(parser *p)
         int a = p->pos, col = 0;
         while (!tok_punct(cur(p), ';') && cur(p)->k != TK_EOF && !(is_cond_start(p) && cur(p)->line != p->tv.v[a].line)) p->pos++;
         int end = p->pos;
+        if (cur(p)->k == TK_EOF) {
+            /* no ';' and no condition follows: most likely a misspelt quantifier */
+            char found[96];
+            tok_describe(&p->tv.v[a], found, sizeof found);
+            errat(p, &p->tv.v[a], "found %s at the start of a row without ';', expected an instruction row ending in ';' or a condition: 'exists', '~exists' or 'forall'", found);
+            rc = -1; goto done;
+        }
         for (int i = a; i <= end; i++) {
             if (i == end || tok_punct(&p->tv.v[i], '|')) {
                 if (col >= t->nth) { expect_fail(p, &p->tv.v[i == end ? a : i], "no more columns than threads"); rc = -1; goto done; }
