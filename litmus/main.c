@@ -12,6 +12,11 @@ static void usage(FILE *f)
         "usage: ptxlitmus <command> [options] ...\n"
         "commands:\n"
         "  verify [--model NAME] [--json FILE|-] [--unroll N] FILE...   decide litmus tests\n"
+        "  suite [PATH...] [--model M]... [--jobs N] [--timeout S] [--json F] [--junit F] [--csv F]\n"
+        "        [--shard I/N] [--update]                               run suites against their manifests\n"
+        "  merge A.json B.json ... [--json F] [--junit F] [--csv F]      combine sharded suite results\n"
+        "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus test family\n"
+        "  compare --model A --model B PATH...                          tests whose verdicts differ\n"
         "  run SPEC.yaml [--json FILE] [--max-steps N]                  execute a PTX kernel\n"
         "  version                                                      print the version\n"
         "run 'ptxlitmus <command> --help' for the options of a command\n");
@@ -22,6 +27,10 @@ int main(int argc, char **argv)
     if (argc < 2) { usage(stderr); return 2; }
     const char *cmd = argv[1];
     if (!strcmp(cmd, "verify")) return verify_cli(argc - 1, argv + 1);
+    if (!strcmp(cmd, "suite")) return suite_cli(argc - 1, argv + 1);
+    if (!strcmp(cmd, "merge")) return merge_cli(argc - 1, argv + 1);
+    if (!strcmp(cmd, "gen")) return gen_cli(argc - 1, argv + 1);
+    if (!strcmp(cmd, "compare")) return compare_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "run")) return exec_run_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) { printf("ptxlitmus %s\n", PTXLITMUS_VERSION); return 0; }
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) { usage(stdout); return 0; }

@@ -1,0 +1,122 @@
+/* litmus/merge.c — `ptxlitmus merge A.json B.json ...`: combines the JSON results of
+ * `ptxlitmus suite --shard I/N` runs into one report (docs/suites.md). */
+#include "litmus/suite.h"
+#include "litmus/cli.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int suite_parse_shard(const char *s, int *i, int *n);
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: ptxlitmus merge [--json FILE|-] [--junit FILE] [--csv FILE] [-q] A.json B.json ...\n"
+        "  combines the --json outputs of 'ptxlitmus suite --shard I/N' runs, prints the summary\n"
+        "  exit status: 0 every test agrees and every shard is present, 1 otherwise, 2 usage error\n");
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 65536, n = 0;
+    char *b = malloc(cap);
+    size_t r;
+    while ((r = fread(b + n, 1, cap - n - 1, f)) > 0) { n += r; if (cap - n < 4096) { cap *= 2; b = realloc(b, cap); } }
+    fclose(f);
+    b[n] = 0;
+    *len = n;
+    return b;
+}
+
+static void pos_of(const char *text, const char *at, int *line, int *col)
+{
+    *line = 1; *col = 1;
+    for (const char *p = text; p < at && *p; p++) { if (*p == '\n') { (*line)++; *col = 1; } else (*col)++; }
+}
+
+static int cmp_job(const void *a, const void *b)
+{
+    const cJSON *x = *(cJSON *const *)a, *y = *(cJSON *const *)b;
+    double jx = suite_num(x, "job"), jy = suite_num(y, "job");
+    return jx < jy ? -1 : jx > jy;
+}
+
+int merge_cli(int argc, char **argv)
+{
+    const char *json = NULL, *junit = NULL, *csv = NULL;
+    char **files = calloc((size_t)argc + 1, sizeof *files);
+    int nf = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(files); return 0; }
+        else if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv") || !strcmp(a, "-o")) {
+            if (!val || !*val) { fprintf(stderr, "ptxlitmus merge: %s takes a file name\n", a); free(files); return 2; }
+            if (!strcmp(a, "--junit")) junit = val; else if (!strcmp(a, "--csv")) csv = val; else json = val;
+            i++;
+        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {}
+        else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus merge: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
+        else files[nf++] = argv[i];
+    }
+    if (!nf) { fprintf(stderr, "ptxlitmus merge: no result file given\n"); usage(stderr); free(files); return 2; }
+    int bad = 0, shard_n = 0;
+    unsigned char *seen_shard = NULL;
+    cJSON **all = NULL;
+    int na = 0;
+    cJSON **docs = calloc((size_t)nf, sizeof *docs);
+    for (int i = 0; i < nf; i++) {
+        size_t len;
+        char *text = slurp(files[i], &len);
+        if (!text) { fprintf(stderr, "%s:1:1: cannot open: %s, expected a suite --json result file\n", files[i], strerror(errno)); bad = 1; continue; }
+        cJSON *d = cJSON_ParseWithLength(text, len);
+        if (!d) {
+            int l, c;
+            pos_of(text, cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : text, &l, &c);
+            fprintf(stderr, "%s:%d:%d: found invalid JSON, expected a suite --json result file\n", files[i], l, c);
+            free(text); bad = 1; continue;
+        }
+        free(text);
+        const cJSON *res = cJSON_GetObjectItemCaseSensitive(d, "results");
+        if (strcmp(suite_str(d, "kind"), "suite") || !cJSON_IsArray(res)) {
+            fprintf(stderr, "%s:1:1: found a JSON document without \"kind\": \"suite\" and \"results\", expected the --json output of ptxlitmus suite\n", files[i]);
+            cJSON_Delete(d); bad = 1; continue;
+        }
+        docs[i] = d;
+        int si, sn;
+        const char *sh = suite_str(d, "shard");
+        if (*sh && !suite_parse_shard(sh, &si, &sn)) {
+            if (!shard_n) { shard_n = sn; seen_shard = calloc((size_t)sn + 1, 1); }
+            if (sn != shard_n) { fprintf(stderr, "%s:1:1: found shard %s, expected a shard of %d like the other files\n", files[i], sh, shard_n); bad = 1; }
+            else if (seen_shard[si]++) { fprintf(stderr, "%s:1:1: found shard %s a second time, expected each shard once\n", files[i], sh); bad = 1; continue; }
+        }
+        const cJSON *r;
+        cJSON_ArrayForEach(r, res) {
+            if (!cJSON_IsObject(r)) continue;
+            all = realloc(all, (size_t)(na + 1) * sizeof *all);
+            all[na++] = (cJSON *)r;
+        }
+    }
+    for (int s = 1; s <= shard_n; s++)
+        if (!seen_shard[s]) { fprintf(stderr, "ptxlitmus merge: shard %d/%d is missing, expected all %d shards\n", s, shard_n, shard_n); bad = 1; }
+    qsort(all, (size_t)na, sizeof *all, cmp_job);
+    cJSON *results = cJSON_CreateArray();
+    double prev = -2;
+    for (int i = 0; i < na; i++) {
+        double j = suite_num(all[i], "job");
+        if (j >= 0 && j == prev) { fprintf(stderr, "ptxlitmus merge: job %.0f (%s) appears twice, keeping the first\n", j, suite_str(all[i], "test")); bad = 1; continue; }
+        prev = j;
+        cJSON_AddItemToArray(results, cJSON_Duplicate(all[i], 1));
+    }
+    FILE *out = json && !strcmp(json, "-") ? stderr : stdout;
+    if (suite_print_summary(out, results, -1)) bad = 1;
+    fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results), cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
+    fflush(out);
+    if (json && suite_write_json(json, results, NULL)) bad = 1;
+    if (junit && suite_write_junit(junit, results)) bad = 1;
+    if (csv && suite_write_csv(csv, results)) bad = 1;
+    cJSON_Delete(results);
+    for (int i = 0; i < nf; i++) cJSON_Delete(docs[i]);
+    free(docs); free(all); free(files); free(seen_shard);
+    return bad ? 1 : 0;
+}

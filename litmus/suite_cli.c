@@ -1,0 +1,253 @@
+/* litmus/suite_cli.c — `ptxlitmus suite`: runs the tests of suite manifests under their
+ * models in parallel and compares each verdict with the manifest (docs/suites.md). */
+#include "litmus/suite.h"
+#include "litmus/cli.h"
+#include "litmus/report.h"
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: ptxlitmus suite [PATH...] [options]\n"
+        "  PATH                a manifest.yaml, a suite directory, or a directory searched for suites\n"
+        "                      (default: every suite under the project's suites/)\n"
+        "  --model NAME        run only this model (repeatable; default: every model the manifest lists)\n"
+        "  --jobs N            parallel workers (default: the number of cores)\n"
+        "  --timeout S         seconds allowed per test and model (default 60; 0 = none)\n"
+        "  --json FILE|-       result objects as verify --json writes them, plus expected and outcome\n"
+        "  --junit FILE        JUnit XML, one testcase per test and model\n"
+        "  --csv FILE          table: suite,test,model,expected,verdict,observation,states,time_ms,outcome\n"
+        "  --shard I/N         run only slice I of N (1 <= I <= N); combine with 'ptxlitmus merge'\n"
+        "  --update            rewrite the manifests' expected verdicts from this run\n"
+        "  -q, --quiet         no progress display\n"
+        "exit status: 0 every test agrees, 1 a disagreement, error or timeout, 2 usage error\n");
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The project's suites/: ./suites, else next to the executable. */
+static char *default_suites_dir(void)
+{
+    struct stat st;
+    if (!stat("suites", &st) && S_ISDIR(st.st_mode)) return strdup("suites");
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 16);
+    if (n > 0) {
+        exe[n] = 0;
+        char *s = strrchr(exe, '/');
+        if (s) {
+            strcpy(s + 1, "suites");
+            if (!stat(exe, &st) && S_ISDIR(st.st_mode)) return strdup(exe);
+        }
+    }
+    return NULL;
+}
+
+typedef struct { int m, t; } jobref;
+
+int suite_parse_shard(const char *s, int *i, int *n)
+{
+    char *e;
+    long a = strtol(s, &e, 10);
+    if (e == s || *e != '/') return -1;
+    const char *s2 = e + 1;
+    long b = strtol(s2, &e, 10);
+    if (e == s2 || *e || b < 1 || b > 1000000 || a < 1 || a > b) return -1;
+    *i = (int)a; *n = (int)b;
+    return 0;
+}
+
+static cJSON *manifest_error(const char *path, const char *msg)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "file", path);
+    cJSON_AddStringToObject(o, "status", "error");
+    cJSON_AddNullToObject(o, "name");
+    cJSON_AddStringToObject(o, "error", msg);
+    cJSON_AddNumberToObject(o, "time_ms", 0);
+    cJSON_AddStringToObject(o, "model", "-");
+    cJSON_AddStringToObject(o, "suite", path);
+    cJSON_AddStringToObject(o, "test", "manifest.yaml");
+    cJSON_AddNullToObject(o, "expected");
+    cJSON_AddStringToObject(o, "outcome", "error");
+    cJSON_AddNumberToObject(o, "job", -1);
+    return o;
+}
+
+typedef struct { suite_job *jobs; int *expect; } failctx;
+static int job_fails(void *ctx, int j, const cJSON *res)
+{
+    failctx *f = ctx;
+    if (strcmp(suite_str(res, "status"), "ok")) return 1;
+    return f->expect[j] >= 0 && f->expect[j] != !strcmp(suite_str(res, "verdict"), "Ok");
+}
+
+int suite_cli(int argc, char **argv)
+{
+    suite_run_opts ro;
+    suite_run_opts_default(&ro);
+    const char *json = NULL, *junit = NULL, *csv = NULL, *shard = NULL;
+    int update = 0, quiet = 0, shard_i = 1, shard_n = 1, nmodels = 0;
+    model_kind models[8];
+    char **paths = calloc((size_t)argc + 1, sizeof *paths);
+    int np = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(paths); return 0; }
+        else if (!strcmp(a, "--model")) {
+            model_kind k;
+            if (!val || model_parse(val, &k)) { fprintf(stderr, "ptxlitmus suite: --model takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'\n", val ? val : ""); free(paths); return 2; }
+            int dup = 0;
+            for (int m = 0; m < nmodels; m++) if (models[m] == k) dup = 1;
+            if (!dup && nmodels < 8) models[nmodels++] = k;
+            i++;
+        } else if (!strcmp(a, "--jobs") || !strcmp(a, "-j")) {
+            char *e;
+            long v = val ? strtol(val, &e, 10) : 0;
+            if (!val || *e || v < 1 || v > 1024) { fprintf(stderr, "ptxlitmus suite: --jobs takes a whole number from 1 to 1024, found '%s'\n", val ? val : ""); free(paths); return 2; }
+            ro.jobs = (int)v; i++;
+        } else if (!strcmp(a, "--timeout")) {
+            char *e;
+            double v = val ? strtod(val, &e) : -1;
+            if (!val || *e || !(v >= 0) || v > 86400) { fprintf(stderr, "ptxlitmus suite: --timeout takes seconds from 0 to 86400, found '%s'\n", val ? val : ""); free(paths); return 2; }
+            ro.timeout_s = v; i++;
+        } else if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv")) {
+            if (!val || !*val) { fprintf(stderr, "ptxlitmus suite: %s takes a file name\n", a); free(paths); return 2; }
+            if (!strcmp(a, "--json")) json = val; else if (!strcmp(a, "--junit")) junit = val; else csv = val;
+            i++;
+        } else if (!strcmp(a, "--shard")) {
+            if (!val || suite_parse_shard(val, &shard_i, &shard_n)) { fprintf(stderr, "ptxlitmus suite: --shard takes I/N with 1 <= I <= N, found '%s'\n", val ? val : ""); free(paths); return 2; }
+            shard = val; i++;
+        } else if (!strcmp(a, "--update")) update = 1;
+        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
+        else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus suite: unknown option '%s'\n", a); usage(stderr); free(paths); return 2; }
+        else paths[np++] = argv[i];
+    }
+    if (update && shard) { fprintf(stderr, "ptxlitmus suite: --update cannot be combined with --shard (run the whole suite)\n"); free(paths); return 2; }
+    int json_stdout = json && !strcmp(json, "-");
+    if ((junit && !strcmp(junit, "-")) || (csv && !strcmp(csv, "-"))) json_stdout = 1;
+    FILE *out = json_stdout ? stderr : stdout;   /* keep stdout for the machine-readable output */
+
+    char *defdir = NULL;
+    if (!np) {
+        defdir = default_suites_dir();
+        if (!defdir) { fprintf(stderr, "ptxlitmus suite: no PATH given and no suites/ directory found (here or next to the executable)\n"); free(paths); return 2; }
+        paths[np++] = defdir;
+    }
+    char **mf = NULL;
+    int nmf = 0, bad = 0;
+    cJSON *pre = cJSON_CreateArray();   /* manifest errors */
+    for (int i = 0; i < np; i++) {
+        int k = suite_find_manifests(paths[i], &mf, &nmf);
+        if (k < 0) { fprintf(stderr, "%s:1:1: cannot open: %s, expected a manifest or a directory of suites\n", paths[i], strerror(errno)); bad = 1; }
+        else if (k == 0) { fprintf(stderr, "%s:1:1: found no manifest.yaml, expected a suite directory\n", paths[i]); bad = 1; }
+    }
+    suite_manifest *ms = calloc((size_t)(nmf ? nmf : 1), sizeof *ms);
+    int *loaded = calloc((size_t)(nmf ? nmf : 1), sizeof *loaded);
+    for (int i = 0; i < nmf; i++) {
+        char err[1024];
+        if (suite_manifest_load(mf[i], &ms[i], err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            cJSON_AddItemToArray(pre, manifest_error(mf[i], err));
+            suite_manifest_free(&ms[i]);
+            bad = 1;
+        } else loaded[i] = 1;
+    }
+    /* jobs in a fixed order: manifest, test, model (ptx, ptx-v7.5, ptx-v6.0) */
+    static const model_kind all[] = { MODEL_PTX, MODEL_PTX75, MODEL_PTX60 };
+    suite_job *jobs = NULL;
+    jobref *ref = NULL;
+    int *expect = NULL, *jobidx = NULL, nj = 0, gjob = 0, gtest = 0;
+    for (int i = 0; i < nmf; i++) {
+        if (!loaded[i]) continue;
+        for (int t = 0; t < ms[i].nt; t++, gtest++) {
+            int mine = gtest % shard_n == shard_i - 1;
+            for (int k = 0; k < 3; k++) {
+                int sel = !nmodels;
+                for (int m = 0; m < nmodels; m++) if (models[m] == all[k]) sel = 1;
+                if (!sel) continue;
+                int e = suite_expect_get(&ms[i].t[t], all[k]);
+                if (e < 0 && !(update && nmodels)) continue;
+                int g = gjob++;
+                if (!mine) continue;
+                jobs = realloc(jobs, (size_t)(nj + 1) * sizeof *jobs);
+                ref = realloc(ref, (size_t)(nj + 1) * sizeof *ref);
+                expect = realloc(expect, (size_t)(nj + 1) * sizeof *expect);
+                jobidx = realloc(jobidx, (size_t)(nj + 1) * sizeof *jobidx);
+                jobs[nj] = (suite_job){ .path = ms[i].t[t].path, .model = all[k] };
+                ref[nj] = (jobref){ i, t };
+                expect[nj] = e;
+                jobidx[nj] = g;
+                nj++;
+            }
+        }
+    }
+    ro.progress = quiet ? 0 : isatty(2) ? 1 : 2;
+    ro.label = "suite";
+    failctx fc = { jobs, expect };
+    ro.is_fail = job_fails;
+    ro.fail_ctx = &fc;
+    double t0 = now_s();
+    suite_run(jobs, nj, &ro);
+    double wall = now_s() - t0;
+
+    cJSON *results = cJSON_CreateArray();
+    cJSON *it;
+    while ((it = cJSON_DetachItemFromArray(pre, 0))) cJSON_AddItemToArray(results, it);
+    cJSON_Delete(pre);
+    int changed = 0, errs = bad;
+    for (int j = 0; j < nj; j++) {
+        cJSON *r = jobs[j].res;
+        suite_manifest *m = &ms[ref[j].m];
+        suite_test *t = &m->t[ref[j].t];
+        cJSON_AddStringToObject(r, "suite", m->name);
+        cJSON_AddStringToObject(r, "test", t->file);
+        if (expect[j] >= 0) cJSON_AddStringToObject(r, "expected", expect[j] ? "Ok" : "No");
+        else cJSON_AddNullToObject(r, "expected");
+        const char *st = suite_str(r, "status");
+        const char *oc;
+        if (!strcmp(st, "ok")) {
+            int got = !strcmp(suite_str(r, "verdict"), "Ok");
+            oc = expect[j] < 0 ? "new" : got == expect[j] ? "agree" : "disagree";
+            if (update && expect[j] != got) { suite_expect_set(t, jobs[j].model, got); changed++; }
+        } else { oc = !strcmp(st, "timeout") ? "timeout" : "error"; errs++; }
+        cJSON_AddStringToObject(r, "outcome", oc);
+        cJSON_AddNumberToObject(r, "job", jobidx[j]);
+        cJSON_AddStringToObject(r, "manifest", m->path);
+        cJSON_AddItemToArray(results, r);
+        jobs[j].res = NULL;
+    }
+    if (suite_print_summary(out, results, wall)) bad = 1;
+    if (shard) fprintf(out, "shard %s: %d of %d jobs\n", shard, nj, gjob);
+    int werr = 0;
+    if (json && suite_write_json(json, results, shard)) werr = 1;
+    if (junit && suite_write_junit(junit, results)) werr = 1;
+    if (csv && suite_write_csv(csv, results)) werr = 1;
+    if (update) {
+        for (int i = 0; i < nmf; i++) {
+            if (!loaded[i]) continue;
+            char *text = suite_manifest_text(&ms[i]);
+            if (report_write_atomic(ms[i].path, text)) werr = 1;
+            free(text);
+        }
+        fprintf(out, "updated %d expected verdict%s in %d manifest%s\n", changed, changed == 1 ? "" : "s", nmf, nmf == 1 ? "" : "s");
+    }
+    fflush(out);
+    cJSON_Delete(results);
+    for (int i = 0; i < nmf; i++) { if (loaded[i]) suite_manifest_free(&ms[i]); free(mf[i]); }
+    free(ms); free(mf); free(loaded); free(jobs); free(ref); free(expect); free(jobidx); free(paths); free(defdir);
+    if (werr) return 1;
+    if (update) return errs ? 1 : 0;
+    return bad ? 1 : 0;
+}

@@ -1,0 +1,280 @@
+/* litmus/suite_report.c — reports over suite result objects: the failure list and summary
+ * table, JSON (verify --json objects plus expected/outcome), JUnit XML and CSV. */
+#include "litmus/suite.h"
+#include "litmus/report.h"
+#include "litmus/cli.h"
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *suite_str(const cJSON *o, const char *key)
+{
+    const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+    return cJSON_IsString(v) && v->valuestring ? v->valuestring : "";
+}
+
+double suite_num(const cJSON *o, const char *key)
+{
+    const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+    return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+const char *suite_outcome_of(const cJSON *res)
+{
+    const char *o = suite_str(res, "outcome");
+    return *o ? o : "error";
+}
+
+typedef struct { char *s; size_t n, cap; } sbuf;
+static void sb_add(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int l = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (b->n + (size_t)l + 1 > b->cap) { b->cap = (b->n + (size_t)l + 1) * 2 + 256; b->s = realloc(b->s, b->cap); }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->n, (size_t)l + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)l;
+}
+
+char *suite_state_text(const cJSON *state)
+{
+    sbuf b = { 0 };
+    sb_add(&b, "%s", "");
+    const cJSON *it;
+    int first = 1;
+    cJSON_ArrayForEach(it, state) {
+        if (cJSON_IsNumber(it)) sb_add(&b, "%s%s=%.0f;", first ? "" : " ", it->string, it->valuedouble);
+        else if (cJSON_IsString(it)) sb_add(&b, "%s%s=%s;", first ? "" : " ", it->string, it->valuestring);
+        first = 0;
+    }
+    return b.s;
+}
+
+/* ---------- grouping by (suite, model) ---------- */
+
+typedef struct { const char *suite, *model; int tests, agree, disagree, error, timeout, fresh; double ms; } group;
+
+static int group_of(group **g, int *ng, const char *suite, const char *model)
+{
+    for (int i = 0; i < *ng; i++) if (!strcmp((*g)[i].suite, suite) && !strcmp((*g)[i].model, model)) return i;
+    *g = realloc(*g, (size_t)(*ng + 1) * sizeof **g);
+    (*g)[*ng] = (group){ .suite = suite, .model = model };
+    return (*ng)++;
+}
+
+static void tally(group *g, const cJSON *r)
+{
+    const char *o = suite_outcome_of(r);
+    g->tests++;
+    g->ms += suite_num(r, "time_ms");
+    if (!strcmp(o, "agree")) g->agree++;
+    else if (!strcmp(o, "new")) { g->agree++; g->fresh++; }
+    else if (!strcmp(o, "disagree")) g->disagree++;
+    else if (!strcmp(o, "timeout")) g->timeout++;
+    else g->error++;
+}
+
+int suite_print_summary(FILE *f, const cJSON *results, double wall_s)
+{
+    group *g = NULL;
+    int ng = 0, bad = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, results) {
+        const char *o = suite_outcome_of(r);
+        { int gi = group_of(&g, &ng, suite_str(r, "suite"), suite_str(r, "model")); tally(&g[gi], r); }
+        if (!strcmp(o, "agree") || !strcmp(o, "new")) continue;
+        bad = 1;
+        if (!strcmp(o, "disagree"))
+            fprintf(f, "DISAGREE %s/%s [%s]: expected %s, got %s (%s)\n", suite_str(r, "suite"), suite_str(r, "test"), suite_str(r, "model"),
+                    suite_str(r, "expected"), suite_str(r, "verdict"), suite_str(r, "observation"));
+        else
+            fprintf(f, "%s %s/%s [%s]: %s\n", !strcmp(o, "timeout") ? "TIMEOUT" : "ERROR", suite_str(r, "suite"), suite_str(r, "test"),
+                    suite_str(r, "model"), suite_str(r, "error"));
+    }
+    int w = 5;
+    for (int i = 0; i < ng; i++) if ((int)strlen(g[i].suite) > w) w = (int)strlen(g[i].suite);
+    fprintf(f, "%-*s  %-8s %6s %6s %8s %6s %7s %9s\n", w, "suite", "model", "tests", "agree", "disagree", "error", "timeout", "time(s)");
+    group tot = { 0 };
+    for (int i = 0; i < ng; i++) {
+        fprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, g[i].suite, g[i].model, g[i].tests, g[i].agree, g[i].disagree, g[i].error, g[i].timeout, g[i].ms / 1000.0);
+        tot.tests += g[i].tests; tot.agree += g[i].agree; tot.disagree += g[i].disagree; tot.error += g[i].error;
+        tot.timeout += g[i].timeout; tot.ms += g[i].ms; tot.fresh += g[i].fresh;
+    }
+    fprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, "total", "", tot.tests, tot.agree, tot.disagree, tot.error, tot.timeout, tot.ms / 1000.0);
+    if (tot.fresh) fprintf(f, "(%d of the agreeing results had no expectation yet)\n", tot.fresh);
+    if (wall_s >= 0) fprintf(f, "wall time %.2f s; %s\n", wall_s, bad ? "FAILED" : "all agree");
+    free(g);
+    return bad;
+}
+
+/* ---------- JSON ---------- */
+
+int suite_write_json(const char *path, cJSON *results, const char *shard)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "tool", "ptxlitmus");
+    cJSON_AddStringToObject(root, "version", PTXLITMUS_VERSION);
+    cJSON_AddStringToObject(root, "kind", "suite");
+    if (shard) cJSON_AddStringToObject(root, "shard", shard); else cJSON_AddNullToObject(root, "shard");
+    cJSON_AddItemReferenceToObject(root, "results", results);
+    char *text = cJSON_Print(root);
+    size_t l = strlen(text);
+    text = realloc(text, l + 2);
+    text[l] = '\n'; text[l + 1] = 0;
+    int rc = report_write_atomic(path, text);
+    free(text);
+    cJSON_Delete(root);
+    return rc;
+}
+
+/* ---------- JUnit XML ---------- */
+
+static void xml_esc(sbuf *b, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '&': sb_add(b, "&amp;"); break;
+        case '<': sb_add(b, "&lt;"); break;
+        case '>': sb_add(b, "&gt;"); break;
+        case '"': sb_add(b, "&quot;"); break;
+        case '\'': sb_add(b, "&apos;"); break;
+        case '\n': sb_add(b, "&#10;"); break;
+        case '\t': sb_add(b, "&#9;"); break;
+        default:
+            if (*p < 0x20) sb_add(b, "?");   /* not representable in XML 1.0 */
+            else sb_add(b, "%c", *p);
+        }
+    }
+}
+
+static void states_lines(sbuf *b, const cJSON *r)
+{
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "states"), *s;
+    cJSON_ArrayForEach(s, st) {
+        char *t = suite_state_text(s);
+        sb_add(b, "\n  ");
+        xml_esc(b, t);
+        free(t);
+    }
+}
+
+char *suite_junit_text(const cJSON *results)
+{
+    group *g = NULL;
+    int ng = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, results) { int gi = group_of(&g, &ng, suite_str(r, "suite"), suite_str(r, "model")); tally(&g[gi], r); }
+    group tot = { 0 };
+    for (int i = 0; i < ng; i++) { tot.tests += g[i].tests; tot.disagree += g[i].disagree; tot.error += g[i].error + g[i].timeout; tot.ms += g[i].ms; }
+    sbuf b = { 0 };
+    sb_add(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    sb_add(&b, "<testsuites name=\"ptxlitmus\" tests=\"%d\" failures=\"%d\" errors=\"%d\" time=\"%.3f\">\n", tot.tests, tot.disagree, tot.error, tot.ms / 1000.0);
+    for (int i = 0; i < ng; i++) {
+        sb_add(&b, "  <testsuite name=\"");
+        xml_esc(&b, g[i].suite);
+        sb_add(&b, " [");
+        xml_esc(&b, g[i].model);
+        sb_add(&b, "]\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" time=\"%.3f\">\n", g[i].tests, g[i].disagree, g[i].error + g[i].timeout, g[i].ms / 1000.0);
+        cJSON_ArrayForEach(r, results) {
+            if (strcmp(suite_str(r, "suite"), g[i].suite) || strcmp(suite_str(r, "model"), g[i].model)) continue;
+            const char *o = suite_outcome_of(r);
+            sb_add(&b, "    <testcase classname=\"");
+            xml_esc(&b, g[i].suite);
+            sb_add(&b, ".");
+            xml_esc(&b, g[i].model);
+            sb_add(&b, "\" name=\"");
+            xml_esc(&b, suite_str(r, "test"));
+            sb_add(&b, "\" file=\"");
+            xml_esc(&b, suite_str(r, "file"));
+            sb_add(&b, "\" time=\"%.3f\"", suite_num(r, "time_ms") / 1000.0);
+            if (!strcmp(o, "agree") || !strcmp(o, "new")) { sb_add(&b, "/>\n"); continue; }
+            sb_add(&b, ">\n");
+            if (!strcmp(o, "disagree")) {
+                sb_add(&b, "      <failure type=\"disagree\" message=\"expected ");
+                xml_esc(&b, suite_str(r, "expected"));
+                sb_add(&b, ", got ");
+                xml_esc(&b, suite_str(r, "verdict"));
+                sb_add(&b, "\">expected ");
+                xml_esc(&b, suite_str(r, "expected"));
+                sb_add(&b, ", got ");
+                xml_esc(&b, suite_str(r, "verdict"));
+                sb_add(&b, " (observation ");
+                xml_esc(&b, suite_str(r, "observation"));
+                sb_add(&b, ") for ");
+                xml_esc(&b, suite_str(r, "quantifier"));
+                sb_add(&b, " ");
+                xml_esc(&b, suite_str(r, "condition"));
+                sb_add(&b, "&#10;reachable states:");
+                states_lines(&b, r);
+                sb_add(&b, "</failure>\n");
+            } else {
+                sb_add(&b, "      <error type=\"%s\" message=\"", !strcmp(o, "timeout") ? "timeout" : "error");
+                xml_esc(&b, suite_str(r, "error"));
+                sb_add(&b, "\">expected ");
+                xml_esc(&b, *suite_str(r, "expected") ? suite_str(r, "expected") : "a verdict");
+                sb_add(&b, ", got %s: ", !strcmp(o, "timeout") ? "a timeout" : "an error");
+                xml_esc(&b, suite_str(r, "error"));
+                sb_add(&b, "</error>\n");
+            }
+            sb_add(&b, "    </testcase>\n");
+        }
+        sb_add(&b, "  </testsuite>\n");
+    }
+    sb_add(&b, "</testsuites>\n");
+    free(g);
+    return b.s;
+}
+
+int suite_write_junit(const char *path, const cJSON *results)
+{
+    char *t = suite_junit_text(results);
+    int rc = report_write_atomic(path, t);
+    free(t);
+    return rc;
+}
+
+/* ---------- CSV ---------- */
+
+static void csv_field(sbuf *b, const char *s, int last)
+{
+    if (strpbrk(s, ",\"\n\r")) {
+        sb_add(b, "\"");
+        for (const char *p = s; *p; p++) sb_add(b, *p == '"' ? "\"\"" : "%c", *p);
+        sb_add(b, "\"");
+    } else sb_add(b, "%s", s);
+    sb_add(b, last ? "\n" : ",");
+}
+
+char *suite_csv_text(const cJSON *results)
+{
+    sbuf b = { 0 };
+    sb_add(&b, "suite,test,model,expected,verdict,observation,states,time_ms,outcome\n");
+    const cJSON *r;
+    cJSON_ArrayForEach(r, results) {
+        char num[64];
+        csv_field(&b, suite_str(r, "suite"), 0);
+        csv_field(&b, suite_str(r, "test"), 0);
+        csv_field(&b, suite_str(r, "model"), 0);
+        csv_field(&b, suite_str(r, "expected"), 0);
+        csv_field(&b, suite_str(r, "verdict"), 0);
+        csv_field(&b, suite_str(r, "observation"), 0);
+        const cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "states");
+        if (cJSON_IsArray(st)) snprintf(num, sizeof num, "%d", cJSON_GetArraySize(st)); else num[0] = 0;
+        csv_field(&b, num, 0);
+        snprintf(num, sizeof num, "%.3f", suite_num(r, "time_ms"));
+        csv_field(&b, num, 0);
+        csv_field(&b, suite_outcome_of(r), 1);
+    }
+    return b.s;
+}
+
+int suite_write_csv(const char *path, const cJSON *results)
+{
+    char *t = suite_csv_text(results);
+    int rc = report_write_atomic(path, t);
+    free(t);
+    return rc;
+}
