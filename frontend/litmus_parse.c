@@ -653,7 +653,7 @@ static int parse_cell(parser *p, lit_thread *th, int a, int b, labels *L)
     if (tok_punct(&p->tv.v[c.i], '@')) {
         c.i++;
         if (c.i < b && tok_punct(&p->tv.v[c.i], '!')) { in->guard_neg = 1; c.i++; }
-        if (c.i >= b || p->tv.v[c.i].k != TK_IDENT || memchr(p->tv.v[c.i].s, '.', (size_t)p->tv.v[c.i].len)) { expect_fail(p, c.i < b ? &p->tv.v[c.i] : &p->tv.v[b], "a predicate register after '@'"); return -1; }
+        if (c.i >= b || p->tv.v[c.i].k != TK_IDENT || memchr(p->tv.v[c.i].s, '.', (size_t)p->tv.v[c.i].len)) { expect_fail(p, c.i < b ? &p->tv.v[c.i] : &p->tv.v[b], "a predicate register after '@'"); th->nins++; return -1; }   /* nins++: lit_free frees in->text */
         char *n = tokstr(&p->tv.v[c.i]);
         in->guard = add_reg(th, n);
         free(n);
