@@ -503,11 +503,21 @@ static void ev_setp(const isa_insn *in, uint64_t *d, const uint64_t *s)
     d[0] = boolop(in->boolop, t, c);
     if (in->mods & ISA_M_PAIR) d[1] = boolop(in->boolop, !t, c);
 }
-/* §9.7.5.1 set.CmpOp{.BoolOp}.dtype.stype: 1.0f for .f32, 0xffffffff for integer dtypes. */
+/* §9.7.5.1 set.CmpOp{.BoolOp}.dtype.stype: 1.0f for .f32, 0xffffffff for integer dtypes;
+ * §9.7.6.1 adds 1.0 in .f16/.bf16 format and 0xffff for .u16/.s16 destinations. */
+static uint64_t set_true(isa_type t)
+{
+    switch (t) {
+    case ISA_T_F32: return 0x3f800000u;
+    case ISA_T_F16: case ISA_T_F16X2: return 0x3c00;
+    case ISA_T_BF16: case ISA_T_BF16X2: return 0x3f80;
+    default: return wmask(tinfo[t].bits);
+    }
+}
 static void ev_set(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t r = boolop(in->boolop, cmp_t(in, s[0], s[1]), in->boolop ? s[2] : 0);
-    d[0] = r ? (in->type == ISA_T_F32 ? 0x3f800000u : 0xffffffffu) : 0;
+    d[0] = r ? set_true(in->type) : 0;
 }
 /* §9.7.5.3 selp d, a, b, c: c ? a : b. */
 static void ev_selp(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = ((s[2] & 1) ? s[0] : s[1]) & wmask(BITS(in)); }
@@ -528,8 +538,10 @@ static inline uint64_t bf32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; 
 static inline uint64_t bf64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
 /* Flush a subnormal f32 to sign-preserving zero (.ftz). */
 static inline uint64_t ftz32(uint64_t v) { return (v & 0x7f800000u) ? v & 0xffffffffu : v & 0x80000000u; }
+static double hdouble(isa_type t, uint64_t v, int ftz);
 static double fval(isa_type t, uint64_t v, int ftz)
 {
+    if (t == ISA_T_F16 || t == ISA_T_BF16) return hdouble(t, v, ftz);   /* §9.7.6: exact */
     return t == ISA_T_F64 ? f64of(v) : (double)f32of(ftz ? ftz32(v) : v);
 }
 
@@ -801,6 +813,414 @@ static void ev_cvt_ff(const isa_insn *in, uint64_t *d, const uint64_t *s)
     d[0] = fsat(in, u);
 }
 
+/* ================================================================ half precision §9.7.4, §9.7.6,
+ * and the conversions of §9.7.8.20 involving .f16/.bf16/.tf32/.e4m3/.e5m2 (software, bit-exact;
+ * no host _Float16).  Each value is unpacked to sign * m * 2^e exactly, the operation is done
+ * exactly (128-bit integers, a sticky bit far below any rounding position), and the result is
+ * rounded ONCE into the destination format by pack() with IEEE overflow/subnormal rules. */
+
+/* Binary formats: eb exponent bits, mb fraction bits, pad = zero bits below the fraction (tf32
+ * is kept in an f32 container), noinf (e4m3: no infinities, NaN = S.1111.111, §5.2.3), qnan =
+ * the canonical NaN we return ("unspecified NaN", §9.7.4; .relu "canonical NaN", §9.7.8.20). */
+typedef struct { uint8_t eb, mb, pad, noinf; uint64_t qnan; } hfmt;
+enum { HF_F16, HF_BF16, HF_TF32, HF_E4M3, HF_E5M2, HF_F32, HF_F64 };
+static const hfmt hfmts[] = {
+    [HF_F16] = {5, 10, 0, 0, 0x7fff},          [HF_BF16] = {8, 7, 0, 0, 0x7fff},
+    [HF_TF32] = {8, 10, 13, 0, 0x7fffffff},    [HF_E4M3] = {4, 3, 0, 1, 0x7f},
+    [HF_E5M2] = {5, 2, 0, 0, 0x7f},            [HF_F32] = {8, 23, 0, 0, 0x7fffffff},
+    [HF_F64] = {11, 52, 0, 0, 0x7fffffffffffffffull},
+};
+static int hf_of(isa_type t)
+{
+    switch (t) {
+    case ISA_T_F16: case ISA_T_F16X2: return HF_F16;
+    case ISA_T_BF16: case ISA_T_BF16X2: return HF_BF16;
+    case ISA_T_TF32: return HF_TF32;
+    case ISA_T_E4M3X2: return HF_E4M3;
+    case ISA_T_E5M2X2: return HF_E5M2;
+    case ISA_T_F32: return HF_F32;
+    default: return HF_F64;
+    }
+}
+static inline int is_x2(isa_type t) { return t == ISA_T_F16X2 || t == ISA_T_BF16X2; }
+static inline int is_half(isa_type t)
+{
+    return t == ISA_T_F16 || t == ISA_T_BF16 || t == ISA_T_F16X2 || t == ISA_T_BF16X2 ||
+           t == ISA_T_TF32 || t == ISA_T_E4M3X2 || t == ISA_T_E5M2X2;
+}
+typedef unsigned __int128 u128;
+/* An exact value (-1)^neg * m * 2^e, m < 2^122 by construction. */
+enum { XZ, XF, XI, XN }; /* zero, finite nonzero, infinity, NaN */
+typedef struct { int cls, neg, e; u128 m; } xval;
+static int msb128(u128 v)
+{
+    uint64_t hi = (uint64_t)(v >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)v);
+}
+static inline int hbias(const hfmt *F) { return (1 << (F->eb - 1)) - 1; }
+static inline unsigned hwidth(const hfmt *F) { return 1u + F->eb + F->mb; }
+static xval unpack(int f, uint64_t bits)
+{
+    const hfmt *F = &hfmts[f];
+    xval x = {XF, 0, 0, 0};
+    bits = (bits >> F->pad) & wmask(hwidth(F));
+    x.neg = (int)(bits >> (hwidth(F) - 1) & 1);
+    uint64_t ex = bits >> F->mb & wmask(F->eb), fr = bits & wmask(F->mb);
+    if (ex == wmask(F->eb) && (!F->noinf || fr == wmask(F->mb))) {
+        x.cls = (fr || F->noinf) ? XN : XI;
+        return x;
+    }
+    if (ex == 0 && fr == 0) { x.cls = XZ; return x; }
+    x.m = ex ? fr | 1ull << F->mb : fr;
+    x.e = (ex ? (int)ex : 1) - hbias(F) - F->mb;
+    return x;
+}
+/* Rounding increment: pos 0 exact, 1 below half, 2 exactly half, 3 above half of the lsb. */
+static int rinc(int rnd, int neg, u128 r, int pos)
+{
+    if (!pos) return 0;
+    switch (rnd) {
+    case ISA_RND_RZ: case ISA_RND_RZI: return 0;
+    case ISA_RND_RM: case ISA_RND_RMI: return neg;
+    case ISA_RND_RP: case ISA_RND_RPI: return !neg;
+    case ISA_RND_RNA: return pos >= 2;
+    default: return pos == 3 || (pos == 2 && (r & 1));   /* nearest, ties to even */
+    }
+}
+/* m / 2^sh rounded (sh > 0). */
+static u128 rshift_round(u128 m, long sh, int rnd, int neg)
+{
+    u128 r;
+    int pos;
+    if (sh >= 126) { r = 0; pos = m ? 1 : 0; }       /* m < 2^122: below half */
+    else {
+        u128 rem = m & (((u128)1 << sh) - 1), half = (u128)1 << (sh - 1);
+        r = m >> sh;
+        pos = !rem ? 0 : rem < half ? 1 : rem == half ? 2 : 3;
+    }
+    return r + (u128)rinc(rnd, neg, r, pos);
+}
+static uint64_t hmaxfin(const hfmt *F)
+{
+    return F->noinf ? (wmask(F->eb) << F->mb | (wmask(F->mb) - 1)) : ((wmask(F->eb) - 1) << F->mb | wmask(F->mb));
+}
+/* Round x once into format f (IEEE: subnormals, overflow to inf or to max finite by direction).
+ * satf (.satfinite): overflow and infinities give the sign-preserved MAX_NORM. */
+static uint64_t pack(int f, xval x, int rnd, int satf)
+{
+    const hfmt *F = &hfmts[f];
+    uint64_t sign = (uint64_t)x.neg << (hwidth(F) - 1), body = 0;
+    int bias = hbias(F), emin = 1 - bias;
+    if (x.cls == XN) return F->qnan;
+    if (x.cls == XZ || (x.cls == XF && x.m == 0)) return sign << F->pad;
+    int over = x.cls == XI;
+    if (!over) {
+        int E = msb128(x.m) + x.e;
+        int q = (E < emin ? emin : E) - F->mb;      /* exponent of the result's lsb */
+        long sh = (long)q - x.e;
+        u128 r = sh <= 0 ? x.m << -sh : rshift_round(x.m, sh, rnd, x.neg);
+        if (r >> (F->mb + 1)) { r >>= 1; q++; }     /* rounded up to the next binade */
+        uint64_t be = (r >> F->mb) ? (uint64_t)(q + F->mb + bias) : 0, fr = (uint64_t)r & wmask(F->mb);
+        if ((long)q + F->mb + bias > (long)wmask(F->eb) - (F->noinf ? 0 : 1) ||
+            (F->noinf && be == wmask(F->eb) && fr == wmask(F->mb)))
+            over = 2;
+        else body = be << F->mb | fr;
+    }
+    if (over) {
+        int to_inf = over == 1 ? 1 : (rnd == ISA_RND_RN || rnd == ISA_RND_RNA || rnd == ISA_RND_NONE) ? 1 :
+                     rnd == ISA_RND_RM ? x.neg : rnd == ISA_RND_RP ? !x.neg : 0;
+        if (satf || !to_inf) body = hmaxfin(F);
+        else if (F->noinf) return F->qnan;
+        else body = wmask(F->eb) << F->mb;
+    }
+    return (sign | body) << F->pad;
+}
+static xval xof_double(double v) { return unpack(HF_F64, bf64(v)); }
+static double xdouble(xval x)
+{
+    double r = x.cls == XN ? NAN : x.cls == XI ? INFINITY : x.cls == XZ ? 0.0 : ldexp((double)x.m, x.e);
+    return x.neg ? -r : r;
+}
+/* Flush a subnormal half (16-bit, pad 0) to sign-preserving zero (.ftz). */
+static uint64_t hflush(int f, uint64_t v)
+{
+    const hfmt *F = &hfmts[f];
+    v &= wmask(hwidth(F));
+    return (v >> F->mb & wmask(F->eb)) ? v : v & (1ull << (hwidth(F) - 1));
+}
+static double hdouble(isa_type t, uint64_t v, int ftz)
+{
+    int f = hf_of(t);
+    return xdouble(unpack(f, ftz ? hflush(f, v) : v));
+}
+static inline int hnan(int f, uint64_t v) { return unpack(f, v).cls == XN; }
+
+/* Exact sum; only the sign of an exact zero depends on rnd (IEEE: -0 only under .rm). */
+static xval xadd(xval a, xval b, int rnd)
+{
+    if (a.cls == XZ && b.cls == XZ) {
+        xval z = {XZ, rnd == ISA_RND_RM ? (a.neg | b.neg) : (a.neg & b.neg), 0, 0};
+        return z;
+    }
+    if (a.cls == XZ) return b;
+    if (b.cls == XZ) return a;
+    int ta = msb128(a.m) + a.e, tb = msb128(b.m) + b.e;
+    if (ta < tb) { xval t = a; a = b; b = t; int u = ta; ta = tb; tb = u; }
+    int L = ta - 120;                                 /* lsb exponent of the fixed-point sum */
+    u128 ma = a.m << (a.e - L), mb;
+    long d = (long)b.e - L;
+    if (d >= 0) mb = b.m << d;
+    else if (d <= -122) mb = 1;                       /* sticky */
+    else mb = (b.m >> -d) | ((b.m & (((u128)1 << -d) - 1)) != 0);
+    xval r = {XF, a.neg, L, 0};
+    if (a.neg == b.neg) r.m = ma + mb;
+    else if (ma >= mb) r.m = ma - mb;
+    else { r.m = mb - ma; r.neg = b.neg; }
+    if (r.m == 0) { r.cls = XZ; r.neg = rnd == ISA_RND_RM; }
+    return r;
+}
+/* a*b + c (op 'f'), a*b ('m'), a+b ('a'), a-b ('s'), IEEE specials; exact result (may be XI/XN). */
+static xval xarith(int op, xval a, xval b, xval c, int rnd)
+{
+    xval nan = {XN, 0, 0, 0};
+    if (op == 's') { b.neg ^= 1; op = 'a'; }
+    if (op == 'a') { c = b; }
+    else {
+        if (a.cls == XN || b.cls == XN) return nan;
+        int neg = a.neg ^ b.neg;
+        if ((a.cls == XI && b.cls == XZ) || (a.cls == XZ && b.cls == XI)) return nan;
+        if (a.cls == XI || b.cls == XI) a.cls = XI;
+        else if (a.cls == XZ || b.cls == XZ) a.cls = XZ, a.m = 0;
+        else a.m *= b.m, a.e += b.e;
+        a.neg = neg;
+        if (op == 'm') return a;
+    }
+    if (a.cls == XN || c.cls == XN) return nan;
+    if (a.cls == XI && c.cls == XI) return a.neg == c.neg ? a : nan;
+    if (a.cls == XI) return a;
+    if (c.cls == XI) return c;
+    return xadd(a, c, rnd);
+}
+/* Clamp to [0.0, 1.0], NaN -> +0.0 (.sat) on the bits of format f. */
+static uint64_t hsat(int f, uint64_t u)
+{
+    const hfmt *F = &hfmts[f];
+    uint64_t one = (uint64_t)hbias(F) << F->mb << F->pad;
+    if (unpack(f, u).cls == XN || (u >> (hwidth(F) - 1 + F->pad) & 1)) return 0;
+    return u > one ? one : u;
+}
+/* Result post-processing of half arithmetic: .relu (negative -> +0, NaN stays canonical), .sat,
+ * .ftz (subnormal results to sign-preserving zero). */
+static uint64_t hpost(const isa_insn *in, int f, uint64_t u)
+{
+    if ((in->mods & ISA_M_RELU) && !hnan(f, u) && (u >> 15 & 1)) u = 0;
+    if (in->mods & ISA_M_SAT) u = hsat(f, u);
+    if (in->mods & ISA_M_FTZ) u = hflush(f, u);
+    return u;
+}
+static inline uint64_t hin(const isa_insn *in, int f, uint64_t v)
+{
+    v &= 0xffff;
+    return (in->mods & ISA_M_FTZ) ? hflush(f, v) : v;
+}
+/* One lane of a half instruction: v[] are the 16-bit lanes of the sources. */
+typedef uint64_t (*hlane_fn)(const isa_insn *in, int f, const uint64_t *v);
+static void hsimd(const isa_insn *in, uint64_t *d, const uint64_t *s, int nsrc, hlane_fn fn)
+{
+    int f = hf_of(in->type), n = is_x2(in->type) ? 2 : 1;
+    uint64_t r = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t v[3] = {0, 0, 0};
+        for (int k = 0; k < nsrc; k++) v[k] = (s[k] >> (16 * i)) & 0xffff;
+        r |= (fn(in, f, v) & 0xffff) << (16 * i);
+    }
+    d[0] = r;
+}
+static uint64_t harith(const isa_insn *in, int f, const uint64_t *v, int op)
+{
+    xval a = unpack(f, hin(in, f, v[0])), b = unpack(f, hin(in, f, v[1])), c = unpack(f, hin(in, f, v[2]));
+    return hpost(in, f, pack(f, xarith(op, a, b, c, ISA_RND_RN), ISA_RND_RN, 0));
+}
+/* §9.7.4.1-4 add sub mul fma: one rounding (.rn), .ftz on inputs and results, .sat, .relu. */
+static uint64_t hl_add(const isa_insn *in, int f, const uint64_t *v) { return harith(in, f, v, 'a'); }
+static uint64_t hl_sub(const isa_insn *in, int f, const uint64_t *v) { return harith(in, f, v, 's'); }
+static uint64_t hl_mul(const isa_insn *in, int f, const uint64_t *v) { return harith(in, f, v, 'm'); }
+static uint64_t hl_fma(const isa_insn *in, int f, const uint64_t *v) { return harith(in, f, v, 'f'); }
+/* §9.7.4.5 neg, §9.7.4.6 abs: sign-bit operations after the .ftz flush ("NaN inputs yield an
+ * unspecified NaN": we keep the payload and change only the sign, as IEEE does). */
+static uint64_t hl_neg(const isa_insn *in, int f, const uint64_t *v) { return hin(in, f, v[0]) ^ 0x8000; }
+static uint64_t hl_abs(const isa_insn *in, int f, const uint64_t *v) { return hin(in, f, v[0]) & 0x7fff; }
+/* §9.7.4.7 min / §9.7.4.8 max: the rules of §9.7.3.11 per lane (the max pseudocode's
+ * "!isNaN(fA[i])" is read as "!isNaN(d[i])" like min's). */
+static uint64_t hminmax(const isa_insn *in, int f, const uint64_t *v, int want_max)
+{
+    uint64_t a = hin(in, f, v[0]), b = hin(in, f, v[1]), xs = (a ^ b) & 0x8000, r;
+    if (in->mods & ISA_M_XORSIGN) a &= 0x7fff, b &= 0x7fff;
+    int na = hnan(f, a), nb = hnan(f, b);
+    if ((na && nb) || ((in->mods & ISA_M_NAN) && (na || nb))) return hfmts[f].qnan;
+    if (na) r = b;
+    else if (nb) r = a;
+    else {
+        double x = hdouble(f == HF_F16 ? ISA_T_F16 : ISA_T_BF16, a, 0), y = hdouble(f == HF_F16 ? ISA_T_F16 : ISA_T_BF16, b, 0);
+        int a_less = x < y || (x == y && (a & 0x8000) && !(b & 0x8000));   /* -0 < +0 */
+        r = (a_less != want_max) ? a : b;
+    }
+    if (in->mods & ISA_M_XORSIGN) r = (r & 0x7fff) | xs;
+    return (in->mods & ISA_M_FTZ) ? hflush(f, r) : r;
+}
+static uint64_t hl_min(const isa_insn *in, int f, const uint64_t *v) { return hminmax(in, f, v, 0); }
+static uint64_t hl_max(const isa_insn *in, int f, const uint64_t *v) { return hminmax(in, f, v, 1); }
+/* §9.7.4.9 tanh.approx, §9.7.4.10 ex2.approx: computed in double, rounded once to nearest even
+ * (within the documented 2^-10.987 / 2^-8 absolute, 2^-9.9 / 2^-7 relative bounds); tanh keeps
+ * subnormals; ex2.approx.ftz.bf16 flushes subnormal inputs and results. */
+static uint64_t hl_tanh(const isa_insn *in, int f, const uint64_t *v)
+{
+    (void)in;
+    return pack(f, xof_double(tanh(xdouble(unpack(f, v[0])))), ISA_RND_RN, 0);
+}
+static uint64_t hl_ex2(const isa_insn *in, int f, const uint64_t *v)
+{
+    uint64_t u = pack(f, xof_double(exp2(xdouble(unpack(f, hin(in, f, v[0]))))), ISA_RND_RN, 0);
+    return (in->mods & ISA_M_FTZ) ? hflush(f, u) : u;
+}
+static void ev_hadd(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 2, hl_add); }
+static void ev_hsub(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 2, hl_sub); }
+static void ev_hmul(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 2, hl_mul); }
+static void ev_hfma(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 3, hl_fma); }
+static void ev_hneg(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 1, hl_neg); }
+static void ev_habs(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 1, hl_abs); }
+static void ev_hmin(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 2, hl_min); }
+static void ev_hmax(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 2, hl_max); }
+static void ev_htanh(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 1, hl_tanh); }
+static void ev_hex2(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 1, hl_ex2); }
+
+/* §9.7.6.2 setp on .f16x2/.bf16x2: p|q, a, b{, c}: p = BoolOp(a.lo CmpOp b.lo, c),
+ * q = BoolOp(a.hi CmpOp b.hi, c) (NOT the !t rule of the scalar form). */
+static void ev_setp_x2(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    isa_type lt = in->type2 == ISA_T_F16X2 ? ISA_T_F16 : ISA_T_BF16;
+    uint64_t c = in->boolop ? s[2] : 0;
+    for (int i = 0; i < 2; i++) {
+        uint64_t a = (s[0] >> (16 * i)) & 0xffff, b = (s[1] >> (16 * i)) & 0xffff;
+        d[i] = boolop(in->boolop, (cmptab[in->cmp].outcomes & outcome(in, lt, a, b)) != 0, c);
+    }
+}
+/* §9.7.6.1 set.dtype.{f16x2,bf16x2}: per half 1.0 (dtype .f16x2/.bf16x2) or 0xffff (.u32/.s32)
+ * (the pseudocode's "stype == .bf16x2" is read as "dtype == .bf16x2", as the text says). */
+static void ev_set_x2(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    isa_type lt = in->type2 == ISA_T_F16X2 ? ISA_T_F16 : ISA_T_BF16;
+    uint64_t c = in->boolop ? s[2] : 0, one = is_x2(in->type) ? set_true(in->type) : 0xffff, r = 0;
+    for (int i = 0; i < 2; i++) {
+        uint64_t a = (s[0] >> (16 * i)) & 0xffff, b = (s[1] >> (16 * i)) & 0xffff;
+        if (boolop(in->boolop, (cmptab[in->cmp].outcomes & outcome(in, lt, a, b)) != 0, c)) r |= one << (16 * i);
+    }
+    d[0] = r;
+}
+
+/* ---- cvt with half/alternate formats (§9.7.8.20) */
+static xval xof_int(isa_type t, uint64_t v)
+{
+    v = ext(t, v);
+    xval x = {XF, tinfo[t].sgn && slt(v, 0), 0, 0};
+    x.m = x.neg ? 0 - v : v;
+    if (!x.m) x.cls = XZ;
+    return x;
+}
+/* Round a finite value to an integral value (.rni/.rzi/.rmi/.rpi); the sign of zero is kept. */
+static xval xround_int(xval x, int rnd)
+{
+    if (x.cls != XF || x.e >= 0) return x;
+    x.m = rshift_round(x.m, -(long)x.e, rnd, x.neg);
+    x.e = 0;
+    if (!x.m) x.cls = XZ;
+    return x;
+}
+static int irnd_of(int rnd) { return rnd >= ISA_RND_RNI && rnd <= ISA_RND_RPI; }
+/* Round x into format fd with the instruction's rounding and .relu/.satfinite/.sat/.ftz:
+ * .relu: negative (and -0) -> +0, NaN -> canonical NaN; .satfinite: NaN -> NaN, |x| > MAX_NORM
+ * (incl. infinities) -> sign-preserved MAX_NORM; .sat: [0.0, 1.0] with NaN -> +0; .ftz only
+ * touches .f32 results. */
+static uint64_t cvt_out(const isa_insn *in, int fd, xval x)
+{
+    int rnd = irnd_of(in->rnd) ? ISA_RND_RN : in->rnd;   /* already integral */
+    if ((in->mods & ISA_M_RELU) && x.cls != XN && x.neg) x.cls = XZ, x.neg = 0;
+    uint64_t u = pack(fd, x, rnd, (in->mods & ISA_M_SATFINITE) != 0);
+    if (in->mods & ISA_M_SAT) u = hsat(fd, u);
+    if ((in->mods & ISA_M_FTZ) && fd == HF_F32) u = ftz32(u);
+    return u;
+}
+/* Source lane as an exact value (.ftz flushes an .f32 source). */
+static xval cvt_in(const isa_insn *in, isa_type t, uint64_t v)
+{
+    if (!isa_type_is_float(t)) return xof_int(t, v);
+    if (t == ISA_T_F32 && (in->mods & ISA_M_FTZ)) v = ftz32(v);
+    xval x = unpack(hf_of(t), v);
+    return irnd_of(in->rnd) ? xround_int(x, in->rnd) : x;
+}
+/* Scalar: .f16/.bf16/.tf32 <- int/f16/bf16/f32/f64, and f32/f64 <- f16/bf16. */
+static void ev_cvt_h(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = cvt_out(in, hf_of(in->type), cvt_in(in, in->type2, s[0]));
+}
+/* cvt.frnd2.{f16x2,bf16x2}.f32 d, a, b: d[31:16] = cvt(a), d[15:0] = cvt(b). */
+static void ev_cvt_x2(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    int f = hf_of(in->type);
+    d[0] = cvt_out(in, f, cvt_in(in, ISA_T_F32, s[0])) << 16 | cvt_out(in, f, cvt_in(in, ISA_T_F32, s[1]));
+}
+/* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b: d[15:8] = cvt(a), d[7:0] = cvt(b). */
+static void ev_cvt_f8_f32(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    int f = hf_of(in->type);
+    d[0] = cvt_out(in, f, cvt_in(in, ISA_T_F32, s[0])) << 8 | cvt_out(in, f, cvt_in(in, ISA_T_F32, s[1]));
+}
+/* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a: d[15:8] = cvt(a[31:16]), d[7:0] = cvt(a[15:0]). */
+static void ev_cvt_f8_h(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    int f = hf_of(in->type);
+    d[0] = cvt_out(in, f, unpack(HF_F16, s[0] >> 16)) << 8 | cvt_out(in, f, unpack(HF_F16, s[0]));
+}
+/* cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a: d[31:16] = cvt(a[15:8]), d[15:0] = cvt(a[7:0]) (exact). */
+static void ev_cvt_h_f8(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    int f = hf_of(in->type2);
+    d[0] = cvt_out(in, HF_F16, unpack(f, s[0] >> 8)) << 16 | cvt_out(in, HF_F16, unpack(f, s[0]));
+}
+
+/* §9.7.8.21 cvt.pack.sat.convertType.s32{.b32} d, a, b{, c}: a and b clamped to convertType
+ * (aux = width | 0x100 when signed); b in the low bits, a above; with c, the remaining high bits
+ * of d are c's low bits. */
+static void ev_cvt_pack(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    unsigned n = (unsigned)in->aux & 0xff;
+    int sg = (in->aux & 0x100) != 0;
+    int64_t lo = sg ? -((int64_t)1 << (n - 1)) : 0, hi = sg ? ((int64_t)1 << (n - 1)) - 1 : ((int64_t)1 << n) - 1;
+    uint64_t r = 0;
+    for (int i = 0; i < 2; i++) {
+        int64_t v = (int32_t)(uint32_t)s[i];
+        v = v < lo ? lo : v > hi ? hi : v;
+        r |= ((uint64_t)v & wmask(n)) << (i ? 0 : n);
+    }
+    if (n < 16) r |= s[2] << (2 * n);
+    d[0] = r & 0xffffffffu;
+}
+
+/* §9.7.8.4 mov pack/unpack (selected by isa_mov_vector, never by isa_decode): elements of
+ * width bits/n, element 0 in the low bits. */
+static void ev_mov_pack(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    unsigned n = isa_ops[in->op].nsrc, w = BITS(in) / n;
+    uint64_t r = 0;
+    for (unsigned i = 0; i < n; i++) r |= (s[i] & wmask(w)) << (i * w);
+    d[0] = r;
+}
+static void ev_mov_unpack(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    unsigned n = isa_ops[in->op].ndst, w = BITS(in) / n;
+    for (unsigned i = 0; i < n; i++) d[i] = (s[0] >> (i * w)) & wmask(w);
+}
+
 /* Float-specific decode rules (Table 26, §9.7.3; §9.7.8.20). */
 static int fp_rules(const isa_insn *x, char *err, size_t n);
 static int (*const fp_check)(const isa_insn *, char *, size_t) = fp_rules;
@@ -845,6 +1265,9 @@ enum {
     F_RNDREQ = 1u << 12, /* needs a rounding modifier (cvt with float involvement: checked in cvt) */
     F_ATOM = 1u << 13,   /* atom/red: aux = atom op */
     F_NEEDFTZ = 1u << 14,/* .ftz is mandatory (rcp/rsqrt.approx.ftz.f64) */
+    F_RNA = 1u << 15,    /* takes .rna (cvt.rna.tf32.f32) */
+    F_VEC = 1u << 16,    /* mov pack/unpack: never picked by isa_decode, see isa_mov_vector */
+    F_CVTPACK = 1u << 17,/* cvt.pack: first type token (.u2 .s2 .u4 .s4 .u8 .s8 .u16 .s16) -> aux */
 };
 
 #define T_U (TB(ISA_T_U16) | TB(ISA_T_U32) | TB(ISA_T_U64))
@@ -861,6 +1284,11 @@ enum {
 #define T_CVTI (TB(ISA_T_U8) | TB(ISA_T_S8) | T_I)
 #define T_MOV (TB(ISA_T_PRED) | T_B | T_I | T_F)
 #define T_ALL 0xffffffffu
+#define T_F16S (TB(ISA_T_F16) | TB(ISA_T_BF16))                    /* scalar halves */
+#define T_F16X (TB(ISA_T_F16X2) | TB(ISA_T_BF16X2))                /* packed halves */
+#define T_F16ALL (T_F16S | T_F16X)
+#define T_F8X2 (TB(ISA_T_E4M3X2) | TB(ISA_T_E5M2X2))
+#define M_HALF (ISA_M_FTZ | ISA_M_SAT)
 #define M_F32 (ISA_M_FTZ | ISA_M_SAT)
 #define PURE ISA_CLASS_PURE
 #define CARRY ISA_CLASS_CARRY
@@ -961,6 +1389,40 @@ const isa_opinfo isa_ops[] = {
     {"cvt", NULL, 1, 1, PURE, T_CVTI, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_IRND, ev_cvt_fi, "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"},
     {"cvt", NULL, 1, 1, PURE, T_F, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, ev_cvt_if, "d = (float)a, rounded §9.7.8.20"},
     {"cvt", NULL, 1, 1, PURE, T_F, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND | F_IRND, ev_cvt_ff, "d = a converted/rounded §9.7.8.20"},
+    /* §9.7.4 half precision (.f16 .f16x2 .bf16 .bf16x2; x2: both halves in parallel) */
+    {"add", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, ev_hadd, "d.h[i] = a.h[i] + b.h[i], .rn §9.7.4.1"},
+    {"sub", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, ev_hsub, "d.h[i] = a.h[i] - b.h[i], .rn §9.7.4.2"},
+    {"mul", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, ev_hmul, "d.h[i] = a.h[i] * b.h[i], .rn §9.7.4.3"},
+    {"fma", NULL, 1, 3, PURE, T_F16ALL, 0, M_HALF | ISA_M_RELU | ISA_M_OOB, F_FRND, ev_hfma, "d.h[i] = a.h[i] * b.h[i] + c.h[i], one rounding §9.7.4.4"},
+    {"neg", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, ev_hneg, "d.h[i] = -a.h[i] §9.7.4.5"},
+    {"abs", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, ev_habs, "d.h[i] = |a.h[i]| §9.7.4.6"},
+    {"min", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, ev_hmin, "d.h[i] = min, NaN ignored §9.7.4.7"},
+    {"max", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, ev_hmax, "d.h[i] = max, NaN ignored §9.7.4.8"},
+    {"tanh", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX, 0, ev_htanh, "d.h[i] ~ tanh(a.h[i]) §9.7.4.9"},
+    {"ex2", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_hex2, "d.h[i] ~ 2^a.h[i] §9.7.4.10"},
+    /* §9.7.6 half precision comparison */
+    {"setp", NULL, 1, 2, PURE, T_F16S, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, ev_setp, "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.6.2"},
+    {"setp", NULL, 2, 2, PURE, T_F16X, 0, ISA_M_FTZ, F_CMP | F_BOOL, ev_setp_x2, "p = BoolOp(a.lo CmpOp b.lo, c), q = BoolOp(a.hi CmpOp b.hi, c) §9.7.6.2"},
+    {"set", NULL, 1, 2, PURE, T_F16S, T_NUM | TB(ISA_T_F16), ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, ev_set, "d = BoolOp(a CmpOp b, c) ? 1.0 : 0.0 (half format) §9.7.6.1"},
+    {"set", NULL, 1, 2, PURE, T_1632, T_F16S, ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, ev_set, "d = BoolOp(a CmpOp b, c) ? 0xffff/0xffffffff : 0 §9.7.6.1"},
+    {"set", NULL, 1, 2, PURE, TB(ISA_T_F16X2) | T_32, TB(ISA_T_F16X2), ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, ev_set_x2, "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"},
+    {"set", NULL, 1, 2, PURE, TB(ISA_T_BF16X2) | T_32, TB(ISA_T_BF16X2), 0, F_CMP | F_BOOL | F_TWO, ev_set_x2, "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"},
+    /* §9.7.8.20 cvt involving .f16/.bf16/.tf32/.e4m3x2/.e5m2x2, §9.7.8.21 cvt.pack */
+    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_F16S, ISA_M_SAT, F_TWO | F_IRND, ev_cvt_fi, "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F16S, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, ev_cvt_h, "d = (half)a, rounded §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F16S | TB(ISA_T_TF32), T_F16S | T_F, ISA_M_FTZ | ISA_M_SAT | ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND | F_IRND | F_RNA, ev_cvt_h, "d = a rounded to f16/bf16/tf32 {.relu .satfinite .sat} §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F, T_F16S, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND, ev_cvt_h, "d = a widened (exact) §9.7.8.20"},
+    {"cvt", NULL, 1, 2, PURE, T_F16X, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, ev_cvt_x2, "d = {cvt(a), cvt(b)}: a -> d[31:16], b -> d[15:0] §9.7.8.20"},
+    {"cvt", NULL, 1, 2, PURE, T_F8X2, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, ev_cvt_f8_f32, "d = {cvt(a), cvt(b)}: a -> d[15:8], b -> d[7:0] §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F8X2, TB(ISA_T_F16X2), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, ev_cvt_f8_h, "d.b[i] = cvt(a.h[i]) §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, TB(ISA_T_F16X2), T_F8X2, ISA_M_RELU, F_TWO | F_FRND, ev_cvt_h_f8, "d.h[i] = cvt(a.b[i]) (exact) §9.7.8.20"},
+    {"cvt", "pack", 1, 2, PURE, TB(ISA_T_S32), 0, ISA_M_SAT, F_CVTPACK, ev_cvt_pack, "d = {sat(a), sat(b)} 16-bit halves §9.7.8.21"},
+    {"cvt", "pack", 1, 3, PURE, TB(ISA_T_S32), TB(ISA_T_B32), ISA_M_SAT, F_CVTPACK | F_TWO, ev_cvt_pack, "d = {c.low, sat(a), sat(b)} 2/4/8-bit fields §9.7.8.21"},
+    /* §9.7.8.4 mov pack/unpack: reached only through isa_mov_vector */
+    {"mov", "pack", 1, 2, PURE, T_B, 0, 0, F_VEC, ev_mov_pack, "d = a.x | a.y << w §9.7.8.4"},
+    {"mov", "pack", 1, 4, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, ev_mov_pack, "d = a.x | a.y << w | a.z << 2w | a.w << 3w §9.7.8.4"},
+    {"mov", "unpack", 2, 1, PURE, T_B, 0, 0, F_VEC, ev_mov_unpack, "{d.x, d.y} = {a[w-1..0], a[2w-1..w]} §9.7.8.4"},
+    {"mov", "unpack", 4, 1, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, ev_mov_unpack, "{d.x .. d.w} = 4 fields of a §9.7.8.4"},
     /* memory, control flow, synchronization: decoded, class OTHER, not evaluable */
     {"ld", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "load §9.7.8.8"},
     {"ldu", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "load uniform §9.7.8.10"},
@@ -986,12 +1448,73 @@ const isa_opinfo isa_ops[] = {
 const int isa_nops = (int)(sizeof isa_ops / sizeof isa_ops[0]);
 
 
+/* Decode rules of the half-precision forms (§9.7.4 syntax boxes, §9.7.6, §9.7.8.20 cvt). */
+static int half_rules(const isa_insn *x, char *err, size_t n)
+{
+    const isa_opinfo *e = &isa_ops[x->op];
+    isa_type d = x->type, s = x->type2;
+    uint32_t m = x->mods;
+    int bf = d == ISA_T_BF16 || d == ISA_T_BF16X2 || s == ISA_T_BF16 || s == ISA_T_BF16X2;
+    int frnd = x->rnd >= ISA_RND_RN && x->rnd <= ISA_RND_RP, irnd_ = irnd_of(x->rnd);
+    if (m & ISA_M_OOB)
+        return seterr(err, n, "%s.oob: the OOB-NaN encoding is not defined by the ISA text (§9.7.4.4, §5.5.3.3); not modelled", e->name), -1;
+    if (!strcmp(e->name, "cvt")) {
+        int fd = isa_type_is_float(d), fs = isa_type_is_float(s);
+        int relu = (m & ISA_M_RELU) != 0, satf = (m & ISA_M_SATFINITE) != 0, sat = (m & ISA_M_SAT) != 0;
+        int rnrz = x->rnd == ISA_RND_RN || x->rnd == ISA_RND_RZ;
+        if ((m & ISA_M_FTZ) && d != ISA_T_F32 && s != ISA_T_F32) return seterr(err, n, "cvt: .ftz needs .f32 (§9.7.8.20)"), -1;
+        if (sat && (relu || satf)) return seterr(err, n, "cvt: .sat does not combine with .relu/.satfinite (§9.7.8.20)"), -1;
+        if (sat && (d == ISA_T_BF16 || d == ISA_T_TF32)) return seterr(err, n, "cvt: .sat applies to .f16/.f32/.f64 (§9.7.8.20)"), -1;
+        if (d == ISA_T_E4M3X2 || d == ISA_T_E5M2X2) {
+            if (x->rnd != ISA_RND_RN || !satf) return seterr(err, n, "cvt to .e4m3x2/.e5m2x2 needs .rn.satfinite (§9.7.8.20)"), -1;
+            return 0;
+        }
+        if (s == ISA_T_E4M3X2 || s == ISA_T_E5M2X2) {
+            if (x->rnd != ISA_RND_RN || satf) return seterr(err, n, "cvt.rn{.relu}.f16x2.f8x2type: .rn, no .satfinite (§9.7.8.20)"), -1;
+            return 0;
+        }
+        if (d == ISA_T_TF32) {
+            if (x->rnd == ISA_RND_RNA) return relu ? (seterr(err, n, "cvt.rna.tf32.f32 takes no .relu (§9.7.8.20)"), -1) : 0;
+            if (!rnrz || satf) return seterr(err, n, "cvt.tf32.f32 needs .rna{.satfinite} or .rn/.rz{.relu} (§9.7.8.20)"), -1;
+            return 0;
+        }
+        if (x->rnd == ISA_RND_RNA) return seterr(err, n, "cvt: .rna only for .tf32 (§9.7.8.20)"), -1;
+        if ((relu || satf) && !((d == ISA_T_F16 || d == ISA_T_BF16 || is_x2(d)) && s == ISA_T_F32 && rnrz))
+            return seterr(err, n, "cvt: .relu/.satfinite need .rn/.rz and .f16/.bf16{x2}.f32 (§9.7.8.20)"), -1;
+        if (is_x2(d)) return rnrz ? 0 : (seterr(err, n, "cvt.%s.f32 needs .rn or .rz (§9.7.8.20)", isa_type_name(d)), -1);
+        if (!fd) return irnd_ ? 0 : (seterr(err, n, "cvt float->int needs .rni/.rzi/.rmi/.rpi (§9.7.8.20)"), -1);
+        if (!fs) return frnd ? 0 : (seterr(err, n, "cvt int->float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1);
+        if (d == s) return frnd ? (seterr(err, n, "cvt same-type float takes only .rni/.rzi/.rmi/.rpi (§9.7.8.20)"), -1) : 0;
+        if (irnd_) return seterr(err, n, "cvt: integer rounding needs the same float type (§9.7.8.20)"), -1;
+        if (d == ISA_T_F32 || d == ISA_T_F64) {             /* exact widening */
+            /* no rounding, except the ISA's own example "cvt.f64.bf16.rp" */
+            if (x->rnd && s != ISA_T_BF16) return seterr(err, n, "cvt widening float takes no rounding (§9.7.8.20)"), -1;
+            return 0;
+        }
+        return frnd ? 0 : (seterr(err, n, "cvt narrowing float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1);
+    }
+    if (!strcmp(e->name, "set") || !strcmp(e->name, "setp"))
+        return (bf && (m & ISA_M_FTZ)) ? (seterr(err, n, "%s: .ftz not allowed with .bf16/.bf16x2 (§9.7.6)", e->name), -1) : 0;
+    /* §9.7.4 arithmetic */
+    if (x->rnd && x->rnd != ISA_RND_RN) return seterr(err, n, "%s: half precision takes only .rn (§9.7.4)", e->name), -1;
+    if (!strcmp(e->name, "fma") && !x->rnd) return seterr(err, n, "fma needs .rn (§9.7.4.4)"), -1;
+    if (!strcmp(e->name, "ex2")) {
+        if (bf != !!(m & ISA_M_FTZ)) return seterr(err, n, "ex2.approx: .ftz is required for .bf16/.bf16x2 and not allowed for .f16/.f16x2 (§9.7.4.10)"), -1;
+        return 0;
+    }
+    if (bf && (m & (ISA_M_FTZ | ISA_M_SAT))) return seterr(err, n, "%s: .ftz/.sat not allowed with .bf16/.bf16x2 (§9.7.4)", e->name), -1;
+    if ((m & ISA_M_SAT) && (m & ISA_M_RELU)) return seterr(err, n, "%s: .sat and .relu exclude each other (§9.7.4.4)", e->name), -1;
+    if (!!(m & ISA_M_XORSIGN) != !!(m & ISA_M_ABS)) return seterr(err, n, "%s: .xorsign and .abs go together (§9.7.4.7)", e->name), -1;
+    return 0;
+}
+
 /* Float-specific decode rules (Table 26 of §9.7.3; §9.7.8.20 for cvt). */
 static int fp_rules(const isa_insn *x, char *err, size_t n)
 {
     const isa_opinfo *e = &isa_ops[x->op];
     int fd = isa_type_is_float(x->type), fs = isa_type_is_float(x->type2);
     int frnd = x->rnd >= ISA_RND_RN && x->rnd <= ISA_RND_RP, irnd_ = x->rnd >= ISA_RND_RNI && x->rnd <= ISA_RND_RPI;
+    if (is_half(x->type) || is_half(x->type2)) return half_rules(x, err, n);
     if (!strcmp(e->name, "cvt")) {
         unsigned bd = tinfo[x->type].bits, bs = tinfo[x->type2].bits;
         if (!fd && fs && !irnd_) return seterr(err, n, "cvt float->int needs .rni/.rzi/.rmi/.rpi (§9.7.8.20)"), -1;
@@ -1023,11 +1546,13 @@ static const struct { const char *s; uint32_t m; } modtab[] = {
     {"NaN", ISA_M_NAN}, {"xorsign", ISA_M_XORSIGN}, {"abs", ISA_M_ABS}, {"relu", ISA_M_RELU},
     {"cc", ISA_M_CC}, {"shiftamt", ISA_M_SHIFTAMT}, {"clamp", ISA_M_CLAMP}, {"wrap", ISA_M_WRAP},
     {"hi", ISA_M_HI}, {"lo", ISA_M_LO}, {"wide", ISA_M_WIDE}, {"l", ISA_M_L}, {"r", ISA_M_R},
-    {"noftz", ISA_M_NOFTZ}, {"satfinite", ISA_M_SATFINITE},
+    {"noftz", ISA_M_NOFTZ}, {"satfinite", ISA_M_SATFINITE}, {"oob", ISA_M_OOB},
 };
 static const char *const rndtab[] = {"", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi", "rna"};
 static const char *const booltab[] = {"", "and", "or", "xor"};
 static const char *const prmttab[] = {"", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16"};
+static const char *const packtab[] = {"", "u2", "s2", "u4", "s4", "u8", "s8", "u16", "s16"};
+static const unsigned packbits[] = {0, 2, 2, 4, 4, 8, 8, 16, 16};
 static const char *const testptab[] = {"", "finite", "infinite", "number", "notanumber", "normal", "subnormal"};
 
 static int cmp_parse(const char *s)
@@ -1082,9 +1607,14 @@ static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *o
         if ((e->flags & F_PRMT) && (k = FIND(prmttab, t))) { x.aux = k; continue; }
         if ((e->flags & F_TESTP) && (k = FIND(testptab, t))) { x.aux = k; continue; }
         if ((e->flags & F_ATOM) && (k = (int)isa_atom_parse(t))) { x.aux = k; continue; }
+        if ((e->flags & F_CVTPACK) && !x.aux && (k = FIND(packtab, t))) {
+            x.aux = (int)(packbits[k] | (t[0] == 's' ? 0x100u : 0));
+            continue;
+        }
         if ((k = FIND(rndtab, t))) {
-            int fr = k <= ISA_RND_RP, ir = k >= ISA_RND_RNI && k <= ISA_RND_RPI;
-            if (!((fr && (e->flags & F_FRND)) || (ir && (e->flags & F_IRND))) && !(e->flags & F_LENIENT))
+            int fr = k <= ISA_RND_RP, ir = k >= ISA_RND_RNI && k <= ISA_RND_RPI, na = k == ISA_RND_RNA;
+            if (!((fr && (e->flags & F_FRND)) || (ir && (e->flags & F_IRND)) || (na && (e->flags & F_RNA))) &&
+                !(e->flags & F_LENIENT))
                 return seterr(err, errlen, "%s: rounding modifier .%s not allowed", e->name, t), -2;
             x.rnd = k;
             continue;
@@ -1133,6 +1663,8 @@ static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *o
         return seterr(err, errlen, "%s: .sat applies only to .s32", e->name), -1;
     if ((e->flags & F_CW) && !!(x.mods & ISA_M_CLAMP) + !!(x.mods & ISA_M_WRAP) != 1)
         return seterr(err, errlen, "%s needs exactly one of .clamp/.wrap", e->name), -1;
+    if ((e->flags & F_CVTPACK) && (!(x.mods & ISA_M_SAT) || !x.aux || ((x.aux & 0xff) == 16) != (e->nsrc == 2)))
+        return seterr(err, errlen, "cvt.pack needs .sat and .u16/.s16.s32 or .{u2,s2,u4,s4,u8,s8}.s32.b32 (§9.7.8.21)"), -1;
     if ((e->flags & F_TESTP) && !x.aux) return seterr(err, errlen, "%s needs a property (.finite ...)", e->name), -1;
     if ((e->flags & F_RNDREQ32) && x.type == ISA_T_F32 && !x.rnd && !(x.mods & (ISA_M_APPROX | ISA_M_FULL)))
         return seterr(err, errlen, "%s.f32 needs .approx, .full or a rounding modifier (§9.7.3)", e->name), -1;
@@ -1157,7 +1689,7 @@ int isa_decode(const char *mnemonic, isa_type default_type, isa_insn *out, char 
     int found = 0, best = -3;
     char first[160] = "";
     for (int i = 0; i < isa_nops; i++) {
-        if (strcmp(isa_ops[i].name, base)) continue;
+        if (strcmp(isa_ops[i].name, base) || (isa_ops[i].flags & F_VEC)) continue;
         char e[160] = "";
         int r = try_entry(i, tok, ntok, default_type, out, e, sizeof e);
         if (r == 0) return 0;
@@ -1188,6 +1720,26 @@ int isa_nsrc(const isa_insn *in)
 void isa_set_pair(isa_insn *in)
 {
     if (isa_ops[in->op].flags & F_BOOLDST) in->mods |= ISA_M_PAIR;
+}
+
+int isa_mov_vector(isa_insn *in, int unpack, int nelem, char *err, size_t errlen)
+{
+    if (!in || in->op < 0 || in->op >= isa_nops || strcmp(isa_ops[in->op].name, "mov") || (isa_ops[in->op].flags & F_VEC))
+        return seterr(err, errlen, "isa_mov_vector: not a decoded scalar mov"), -1;
+    if (in->type != ISA_T_B16 && in->type != ISA_T_B32 && in->type != ISA_T_B64)
+        return seterr(err, errlen, "mov pack/unpack: type .%s not modelled (.b16/.b32/.b64; .b128 does not fit the 64-bit value model) (§9.7.8.4)", isa_type_name(in->type)), -1;
+    if (nelem != 2 && nelem != 4) return seterr(err, errlen, "mov pack/unpack: %d elements (2 or 4, §9.7.8.4)", nelem), -1;
+    if (BITS(in) / (unsigned)nelem < 8) return seterr(err, errlen, "mov.b16 packs two 8-bit elements (§9.7.8.4)"), -1;
+    for (int i = 0; i < isa_nops; i++) {
+        const isa_opinfo *e = &isa_ops[i];
+        if (!(e->flags & F_VEC) || !(e->types & TB(in->type)) || (unpack ? e->ndst : e->nsrc) != nelem ||
+            strcmp(e->mode, unpack ? "unpack" : "pack"))
+            continue;
+        in->op = i;
+        in->aux = nelem;
+        return 0;
+    }
+    return seterr(err, errlen, "mov pack/unpack: no entry"), -1;
 }
 
 int isa_eval(const isa_insn *in, const uint64_t *src, uint64_t *dst, char *err, size_t errlen)

@@ -165,4 +165,46 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
  *  - Decoding is strict about what the spec makes mandatory or illegal (mode of mul/mad,
  *    rounding of fma and of cvt with floats, .sat only on s32, ...). */
 
+/* ---------------------------------------------------------------------------------------------
+ * Half precision and packing (exec/isa.c, second round of additions).
+ *
+ * Values: .f16/.bf16 are 16-bit patterns in the low bits of the uint64_t; .f16x2/.bf16x2 hold
+ * element 0 (the ISA's a[0:15]) in bits 15..0 and element 1 in bits 31..16; .e4m3x2/.e5m2x2
+ * are 16-bit patterns with two 8-bit elements; .tf32 is an f32 bit pattern whose 13 low
+ * fraction bits are zero (its layout is implementation defined, §5.2.3; this is ours).
+ * All half/alternate-format arithmetic and conversions are done in software, bit-exactly:
+ * one rounding, IEEE subnormals and overflow, ties-to-even for .rn.
+ *
+ * Operand order stays PTX order; the x2 forms need no special call:
+ *   cvt.rn.f16x2.f32 d, a, b     isa_nsrc 2; d[31:16] = cvt(src[0] = a), d[15:0] = cvt(src[1] = b)
+ *   cvt.rn.bf16x2.f32 d, a, b    likewise;  cvt.rn.satfinite.e4m3x2.f32 d, a, b: a -> d[15:8]
+ *   cvt.rn.satfinite.e4m3x2.f16x2 d, a   a[31:16] -> d[15:8], a[15:0] -> d[7:0]
+ *   cvt.rn.f16x2.e4m3x2 d, a     a[15:8] -> d[31:16], a[7:0] -> d[15:0]
+ *   setp.lt.f16x2 p|q, a, b{, c} isa_ndst is ALWAYS 2 for .f16x2/.bf16x2 (no isa_set_pair
+ *                                needed): dst[0] = p = BoolOp(a.lo < b.lo, c), dst[1] = q = the
+ *                                same on the high halves.
+ *   cvt.pack.sat.s16.s32 d, a, b     nsrc 2;  cvt.pack.sat.u8.s32.b32 d, a, b, c   nsrc 3
+ *                                (.u2/.s2/.u4/.s4 are accepted there; aux = width | 0x100 signed)
+ *
+ * Canonical NaNs we return where the ISA says "unspecified NaN" or "canonical NaN": f16 0x7fff,
+ * bf16 0x7fff, f32 0x7fffffff, f64 0x7fffffffffffffff (conversions from halves), tf32
+ * 0x7fffffff, e4m3/e5m2 0x7f.  neg/abs on halves only change the sign bit (payload kept).
+ * .relu maps -0.0 to +0.0 as well as negative values.  fma.oob is rejected at decode: the ISA
+ * does not give the OOB-NaN encoding.
+ * ------------------------------------------------------------------------------------------- */
+enum { ISA_M_OOB = 1u << 20 };   /* fma.oob (decoded only to be refused with a reason) */
+
+/* §9.7.8.4 mov pack/unpack.  "mov.b32 d, {a, b}" and "mov.b64 {lo, hi}, x" share the mnemonic of
+ * the scalar mov, so the caller that sees the braces turns a decoded scalar mov into the vector
+ * form:
+ *     isa_decode("mov.b32", ..., &in, ...);          // then, for  mov.b32 d, {a, b}:
+ *     isa_mov_vector(&in, 0, 2, err, n);   // pack:   isa_ndst 1, isa_nsrc 2 (src[0] = a = low bits)
+ *     isa_mov_vector(&in, 1, 2, err, n);   // unpack: isa_ndst 2, isa_nsrc 1 (dst[0] = low bits)
+ * nelem is 2 or 4; the element width is the type width / nelem (.b16: 2x8; .b32: 2x16, 4x8;
+ * .b64: 2x32, 4x16).  Type must be .b16/.b32/.b64 (.b128 does not fit the value model).
+ * Element i occupies bits [i*w, (i+1)*w); pack masks each source to w bits.  A sink '_' in an
+ * unpack is the caller's business (evaluate, then don't write that dst).  After the call
+ * in->aux = nelem and isa_ops[in->op].eval evaluates as usual.  Returns 0 or -1 with a reason. */
+int isa_mov_vector(isa_insn *in, int unpack, int nelem, char *err, size_t errlen);
+
 #endif

@@ -3,6 +3,8 @@
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "exec/isa.h"
@@ -762,7 +764,7 @@ START_TEST(fp_add_sub_mul)
     bad("add.sat.f64");  /* Table 26: .sat/.ftz n/a for f64 */
     bad("add.ftz.f64");
     bad("add.rni.f32");
-    bad("add.f16");      /* §9.7.4 half precision: not implemented */
+    bad("add.rz.f16");   /* §9.7.4.1 half precision: only .rn */
 }
 END_TEST
 
@@ -1081,6 +1083,502 @@ START_TEST(fp_atomics)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- §9.7.4/§9.7.6/§9.7.8.20 half */
+/* Independent oracle: the sorted list of every finite value of a small format (exact doubles),
+ * plus a pseudo entry one ulp above MAX_NORM standing for overflow; rounding = pick a neighbour. */
+typedef struct { double v; uint32_t bits; } hent;
+static hent *H16, *HB16;
+static int NH16, NHB16;
+static double hval_of(int eb, int mb, uint32_t bits)
+{
+    int bias = (1 << (eb - 1)) - 1, sg = bits >> (eb + mb) & 1;
+    uint32_t ex = bits >> mb & ((1u << eb) - 1), fr = bits & ((1u << mb) - 1);
+    double v = ex ? ldexp(1.0 + ldexp(fr, -mb), (int)ex - bias) : ldexp(fr, 1 - bias - mb);
+    return sg ? -v : v;
+}
+static int hcmp(const void *a, const void *b)
+{
+    double x = ((const hent *)a)->v, y = ((const hent *)b)->v;
+    return x < y ? -1 : x > y;
+}
+static hent *hlist(int eb, int mb, int *n)
+{
+    int w = 1 + eb + mb, k = 0;
+    hent *L = malloc(sizeof(hent) * ((1u << w) + 2));
+    uint32_t inf = ((1u << eb) - 1) << mb;
+    for (uint32_t b = 0; b < (1u << w); b++) {
+        if ((b & ~(1u << (w - 1))) >= inf || b == 1u << (w - 1)) continue;   /* inf/NaN, -0 */
+        L[k].v = hval_of(eb, mb, b), L[k++].bits = b;
+    }
+    double top = ldexp(1.0, (1 << (eb - 1)));                                /* 2^(emax+1) */
+    L[k].v = top, L[k++].bits = inf;
+    L[k].v = -top, L[k++].bits = inf | 1u << (w - 1);
+    qsort(L, (size_t)k, sizeof *L, hcmp);
+    *n = k;
+    return L;
+}
+/* Round x (finite double, not 0) to the list format under r = 'n' 'z' 'm' 'p'. */
+static uint32_t oround(const hent *L, int n, double x, int r, uint32_t maxbits, int w)
+{
+    if (x >= L[n - 1].v) return (r == 'z' || r == 'm') ? maxbits : L[n - 1].bits;
+    if (x <= L[0].v) return (r == 'z' || r == 'p') ? maxbits | 1u << (w - 1) : L[0].bits;
+    int lo = 0, hi = n - 1;
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (L[mid].v <= x) lo = mid; else hi = mid;
+    }
+    if (L[lo].v == x) return L[lo].bits;
+    const hent *a = &L[lo], *b = &L[hi];
+    uint32_t res;
+    switch (r) {
+    case 'z': res = x > 0 ? a->bits : b->bits; break;
+    case 'm': res = a->bits; break;
+    case 'p': res = b->bits; break;
+    default: {
+        double da = x - a->v, db = b->v - x;
+        res = da < db ? a->bits : db < da ? b->bits : ((a->bits & 1) ? b->bits : a->bits);
+    }
+    }
+    if (res == 0 && x < 0) res = 1u << (w - 1);                             /* -0 */
+    return res;
+}
+static uint64_t H(double x) { return oround(H16, NH16, x, 'n', 0x7bff, 16); }  /* f16 bits of x */
+static uint64_t BH(double x) { return oround(HB16, NHB16, x, 'n', 0x7f7f, 16); }
+static void hsetup(void)
+{
+    if (!H16) H16 = hlist(5, 10, &NH16), HB16 = hlist(8, 7, &NHB16);
+}
+static uint64_t ev1(const isa_insn *in, uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t s[4] = {a, b, c, 0}, d[4] = {0};
+    isa_ops[in->op].eval(in, d, s);
+    return d[0];
+}
+static int hisnan(uint64_t b) { return (b & 0x7c00) == 0x7c00 && (b & 0x3ff); }
+
+START_TEST(half_cvt_exhaustive)
+{
+    hsetup();
+    static const char *const mode[4] = {"rn", "rz", "rm", "rp"};
+    isa_insn up = dec("cvt.f32.f16"), up64 = dec("cvt.f64.f16"), dn[4], dnb[4], dn64[4];
+    char mn[64];
+    for (int m = 0; m < 4; m++) {
+        snprintf(mn, sizeof mn, "cvt.%s.f16.f32", mode[m]); dn[m] = dec(mn);
+        snprintf(mn, sizeof mn, "cvt.%s.bf16.f32", mode[m]); dnb[m] = dec(mn);
+        snprintf(mn, sizeof mn, "cvt.%s.f16.f64", mode[m]); dn64[m] = dec(mn);
+    }
+    /* every f16: widening is exact (NaN -> canonical), narrowing back is the identity */
+    for (uint32_t b = 0; b < 0x10000; b++) {
+        uint64_t f = ev1(&up, b, 0, 0), g = ev1(&up64, b, 0, 0);
+        if (hisnan(b)) {
+            ck_assert_uint_eq(f, QNAN32);
+            ck_assert_uint_eq(g, 0x7fffffffffffffffull);
+            ck_assert_uint_eq(ev1(&dn[0], f, 0, 0), 0x7fff);
+            continue;
+        }
+        double v = (b & 0x7fff) == 0x7c00 ? ((b & 0x8000) ? -INFINITY : INFINITY) : hval_of(5, 10, b);
+        ck_assert_msg(AF(f) == (float)v && (f >> 31) == (b >> 15), "cvt.f32.f16 0x%x", b);
+        ck_assert_uint_eq(g, D(v));
+#ifdef __FLT16_MAX__
+        _Float16 hh; uint16_t hb = (uint16_t)b; memcpy(&hh, &hb, 2);
+        ck_assert_uint_eq(f, F((float)hh));                                    /* compiler cross-check */
+#endif
+        for (int m = 0; m < 4; m++) {
+            ck_assert_uint_eq(ev1(&dn[m], f, 0, 0), b);
+            ck_assert_uint_eq(ev1(&dn64[m], g, 0, 0), b);
+        }
+    }
+    /* every adjacent pair of f16 values: the midpoint and its f32 neighbours, all four modes */
+    for (int i = 0; i + 1 < NH16; i++) {
+        double lo = H16[i].v, hi = H16[i + 1].v, mid = (lo + hi) / 2;
+        float pts[3] = {(float)mid, nextafterf((float)mid, -INFINITY), nextafterf((float)mid, INFINITY)};
+        for (int k = 0; k < 3; k++) {
+            if (pts[k] == 0) continue;
+            for (int m = 0; m < 4; m++) {
+                uint64_t want = oround(H16, NH16, pts[k], "nzmp"[m], 0x7bff, 16);
+                uint64_t got = ev1(&dn[m], F(pts[k]), 0, 0);
+                ck_assert_msg(got == want, "cvt.%s.f16.f32(%a) = 0x%llx want 0x%llx", mode[m], pts[k],
+                              (unsigned long long)got, (unsigned long long)want);
+                ck_assert_uint_eq(ev1(&dn64[m], D(pts[k]), 0, 0), want);
+            }
+        }
+    }
+    /* f64 -> f16 is ONE rounding (not via f32): just above a midpoint by 2^-40 relative */
+    ck_assert_uint_eq(ev1(&dn64[0], D(1.0 + 0x1p-11 + 0x1p-40), 0, 0), 0x3c01);
+    ck_assert_uint_eq(ev1(&dn[0], F((float)(1.0 + 0x1p-11 + 0x1p-40)), 0, 0), 0x3c00);
+    /* a sample of all f32 bit patterns through f16 and bf16, all modes */
+    for (uint64_t u = 1; u < 0x100000000ull; u += 100003) {
+        float x = AF(u);
+        if (x != x || x == 0) continue;
+        for (int m = 0; m < 4; m++) {
+            ck_assert_uint_eq(ev1(&dn[m], u, 0, 0), oround(H16, NH16, x, "nzmp"[m], 0x7bff, 16));
+            ck_assert_uint_eq(ev1(&dnb[m], u, 0, 0), oround(HB16, NHB16, x, "nzmp"[m], 0x7f7f, 16));
+        }
+#ifdef __FLT16_MAX__
+        _Float16 h = (_Float16)x; uint16_t hb; memcpy(&hb, &h, 2);
+        ck_assert_uint_eq(ev1(&dn[0], u, 0, 0), hb);
+#endif
+    }
+}
+END_TEST
+
+START_TEST(half_cvt)
+{
+    hsetup();
+    /* §9.7.8.20: ties to even, subnormals, overflow by direction, .satfinite, .relu, .sat, .ftz */
+    CHK("cvt.rn.f16.f32", 0x3c00, F(1.0f));
+    CHK("cvt.rn.f16.f32", 0x3c00, F(1.0f + 0x1p-11f));          /* tie -> even (0x3c00) */
+    CHK("cvt.rn.f16.f32", 0x3c02, F(1.0f + 3 * 0x1p-11f));      /* tie -> even (0x3c02) */
+    CHK("cvt.rz.f16.f32", 0x3c01, F(1.0f + 3 * 0x1p-11f));      /* 1.5 ulp */
+    CHK("cvt.rp.f16.f32", 0x3c01, F(1.0f + 0x1p-20f));
+    CHK("cvt.rm.f16.f32", 0xbc01, F(-1.0f - 0x1p-20f));
+    CHK("cvt.rn.f16.f32", 0x0001, F(0x1p-24f));                 /* min subnormal */
+    CHK("cvt.rn.f16.f32", 0x0000, F(0x1p-25f));                 /* tie -> even (0) */
+    CHK("cvt.rn.f16.f32", 0x0001, F(0x1.8p-25f));
+    CHK("cvt.rn.f16.f32", 0x8000, F(-0x1p-26f));                /* sign kept on underflow */
+    CHK("cvt.rp.f16.f32", 0x0001, SUB32);                       /* f32 subnormal rounds up ... */
+    CHK("cvt.rp.ftz.f16.f32", 0x0000, SUB32);                   /* ... unless flushed by .ftz */
+    CHK("cvt.rn.f16.f32", 0x0400, F(0x1.ffcp-15f));             /* rounds up into the normals */
+    CHK("cvt.rn.f16.f32", 0x7bff, F(65519.0f));
+    CHK("cvt.rn.f16.f32", 0x7c00, F(65520.0f));                 /* overflow -> inf */
+    CHK("cvt.rz.f16.f32", 0x7bff, F(1e9f));                     /* toward zero: MAX_NORM */
+    CHK("cvt.rm.f16.f32", 0x7bff, F(1e9f));
+    CHK("cvt.rm.f16.f32", 0xfc00, F(-1e9f));
+    CHK("cvt.rp.f16.f32", 0xfbff, F(-1e9f));
+    CHK("cvt.rn.f16.f32", 0x7c00, INF32);
+    CHK("cvt.rn.satfinite.f16.f32", 0x7bff, F(1e9f));           /* .satfinite: MAX_NORM */
+    CHK("cvt.rn.satfinite.f16.f32", 0xfbff, NINF32);
+    CHK("cvt.rn.satfinite.f16.f32", 0x7fff, QNAN32);            /* NaN stays NaN */
+    CHK("cvt.rn.f16.f32", 0x7fff, 0xffc00001);                  /* NaN -> canonical */
+    CHK("cvt.rn.relu.f16.f32", 0, F(-2.0f));                    /* .relu */
+    CHK("cvt.rn.relu.f16.f32", 0, 0x80000000);
+    CHK("cvt.rn.relu.f16.f32", 0x4000, F(2.0f));
+    CHK("cvt.rn.relu.f16.f32", 0x7fff, 0xffc00000);
+    CHK("cvt.rz.relu.satfinite.f16.f32", 0x7bff, INF32);
+    CHK("cvt.rn.sat.f16.f32", 0x3c00, F(7.0f));                 /* .sat [0, 1], NaN -> 0 */
+    CHK("cvt.rn.sat.f16.f32", 0, F(-7.0f));
+    CHK("cvt.rn.sat.f16.f32", 0, QNAN32);
+    CHK("cvt.rn.sat.f16.f32", 0x3800, F(0.5f));
+    CHK("cvt.rn.f16.f64", 0x3555, D(1.0 / 3));
+    CHK("cvt.rz.f16.f64", 0x7bff, D(1e300));
+    CHK("cvt.rn.f16.f64", 0x0000, D(0x1p-1074));
+    CHK("cvt.rp.f16.f64", 0x0001, D(0x1p-1074));
+    CHK("cvt.f32.f16", F(65504.0f), 0x7bff);                    /* widening: exact */
+    CHK("cvt.f32.f16", F(0x1p-24f), 0x0001);
+    CHK("cvt.f32.f16", NINF32, 0xfc00);
+    CHK("cvt.f32.f16", QNAN32, 0x7c01);                         /* NaN -> canonical */
+    CHK("cvt.f64.f16", D(-2.0), 0xc000);
+    CHK("cvt.f32.f16", F(1.0f), 0xffff3c00);                    /* wider register: low 16 bits */
+    CHK("cvt.sat.f32.f16", F(1.0f), 0x4000);
+    /* bf16 */
+    CHK("cvt.rn.bf16.f32", 0x3f80, F(1.0f));
+    CHK("cvt.rn.bf16.f32", 0x3f80, F(1.0f + 0x1p-8f));          /* tie -> even */
+    CHK("cvt.rn.bf16.f32", 0x3f82, F(1.0f + 3 * 0x1p-8f));
+    CHK("cvt.rz.bf16.f32", 0x7f7f, INF32 - 1);
+    CHK("cvt.rn.bf16.f32", 0x7f80, 0x7f7fffff);                 /* overflow */
+    CHK("cvt.rn.satfinite.bf16.f32", 0x7f7f, 0x7f7fffff);
+    CHK("cvt.rn.bf16.f32", 0x0000, 0x00008000);                 /* 2^-134: tie -> even (0) */
+    CHK("cvt.rn.bf16.f32", 0x0001, 0x0000c000);                 /* 0.75 * 2^-133 */
+    CHK("cvt.rn.bf16.f32", 0x0002, 0x00018000);                 /* 1.5 * 2^-133: tie -> 2 */
+    CHK("cvt.rn.bf16.f32", 0x7fff, QNAN32);
+    CHK("cvt.rz.relu.satfinite.bf16.f32", 0, F(-3.0f));
+    CHK("cvt.f32.bf16", F(1.0f), 0x3f80);
+    CHK("cvt.f32.bf16", 0x00010000, 0x0001);                    /* subnormal, exact */
+    CHK("cvt.f32.bf16", QNAN32, 0x7f81);
+    CHK("cvt.f64.bf16", D(-1.5), 0xbfc0);
+    CHK("cvt.rp.f64.bf16", D(-1.5), 0xbfc0);                    /* ISA example "cvt.f64.bf16.rp" */
+    CHK("cvt.rn.bf16.f64", 0x3eab, D(1.0 / 3));
+    CHK("cvt.rz.bf16.f16", 0x477f, 0x7bff);                     /* f16 <-> bf16 (same size, lossy) */
+    CHK("cvt.rn.bf16.f16", 0x4780, 0x7bff);
+    CHK("cvt.rn.f16.bf16", 0x7c00, 0x7f7f);
+    CHK("cvt.rz.f16.bf16", 0x7bff, 0x7f7f);
+    CHK("cvt.rn.f16.bf16", 0x0000, 0x0001);
+    CHK("cvt.rn.f16.bf16", 0x3c00, 0x3f80);
+    /* int <-> half */
+    CHK("cvt.rzi.s32.f16", N32(-2), 0xc133);                    /* -2.6 */
+    CHK("cvt.rni.s32.f16", 2, 0x4100);                          /* 2.5 -> 2 */
+    CHK("cvt.rni.s32.f16", 4, 0x4300);                          /* 3.5 -> 4 */
+    CHK("cvt.rmi.s32.f16", N32(-3), 0xc133);
+    CHK("cvt.rpi.u32.f16", 1, 0x0001);
+    CHK("cvt.rzi.u8.f16", 0xff, 0x7bff);                        /* clamped */
+    CHK("cvt.rzi.s8.f16", 0x80, 0xfc00);
+    CHK("cvt.rzi.s32.f16", 0, 0x7e00);                          /* NaN -> 0 */
+    CHK("cvt.rpi.s8.bf16", 2, 0x3fc0);                          /* 1.5 */
+    CHK("cvt.rzi.s64.bf16", 0x7fffffffffffffffull, 0x7f7f);
+    CHK("cvt.rn.f16.s32", 0x3c00, 1);
+    CHK("cvt.rn.f16.s32", 0x6800, 2048);
+    CHK("cvt.rn.f16.s32", 0x6800, 2049);                        /* tie -> even */
+    CHK("cvt.rn.f16.s32", 0x6802, 2051);
+    CHK("cvt.rz.f16.s32", 0x6801, 2051);
+    CHK("cvt.rn.f16.u32", 0x7c00, 65520);
+    CHK("cvt.rz.f16.u32", 0x7bff, 65520);
+    CHK("cvt.rn.f16.s64", 0xfc00, 0x8000000000000000ull);
+    CHK("cvt.rm.f16.s16", 0xc000, N16(-2));
+    CHK("cvt.rn.sat.f16.s32", 0x3c00, 5);
+    CHK("cvt.rz.bf16.u64", 0x5f7f, ~0ull);
+    CHK("cvt.rn.bf16.u64", 0x5f80, ~0ull);
+    CHK("cvt.rn.bf16.s8", 0xc300, 0x80);
+    /* same type, integral */
+    CHK("cvt.rni.f16.f16", 0x4000, 0x4100);                     /* 2.5 -> 2.0 */
+    CHK("cvt.rpi.f16.f16", 0x3c00, 0x0001);
+    CHK("cvt.rzi.f16.f16", 0x8000, 0xb800);                     /* -0.5 -> -0.0 */
+    CHK("cvt.rmi.bf16.bf16", 0xbf80, 0xbf00);                   /* -0.5 -> -1 */
+    CHK("cvt.rni.f16.f16", 0x7fff, 0x7d00);
+    /* packed: a -> upper half, b -> lower half (ISA operand order) */
+    CHK("cvt.rn.f16x2.f32", 0x3c00c000, F(1.0f), F(-2.0f));
+    CHK("cvt.rz.f16x2.f32", 0x7bff0001, F(1e9f), F(0x1.fp-24f));
+    CHK("cvt.rn.relu.satfinite.f16x2.f32", 0x00007bff, F(-1.0f), INF32);
+    CHK("cvt.rn.bf16x2.f32", 0x3f80bf80, F(1.0f), F(-1.0f));
+    CHK("cvt.rn.relu.bf16x2.f32", 0x3f800000, F(1.0f), F(-1.0f));
+    /* tf32: f32 container, 10 fraction bits */
+    CHK("cvt.rna.tf32.f32", 0x3f802000, F(1.0f + 0x1p-11f));    /* tie away from zero */
+    CHK("cvt.rn.tf32.f32", 0x3f800000, F(1.0f + 0x1p-11f));     /* tie to even */
+    CHK("cvt.rz.tf32.f32", 0x3f800000, F(1.0f + 0x1.fp-11f));
+    CHK("cvt.rna.tf32.f32", 0x7f800000, 0x7f7fffff);
+    CHK("cvt.rna.satfinite.tf32.f32", 0x7f7fe000, 0x7f7fffff);
+    CHK("cvt.rna.tf32.f32", QNAN32, 0x7f800001);
+    CHK("cvt.rn.relu.tf32.f32", 0, F(-1.0f));
+    /* e4m3 / e5m2 (§5.2.3): a -> d[15:8] */
+    CHK("cvt.rn.satfinite.e4m3x2.f32", 0x3840, F(1.0f), F(2.0f));
+    CHK("cvt.rn.satfinite.e4m3x2.f32", 0x7efe, F(1000.0f), F(-1e30f));    /* MAX_NORM 448 */
+    CHK("cvt.rn.satfinite.e4m3x2.f32", 0x7e7e, F(464.0f), INF32);          /* tie -> 448 */
+    CHK("cvt.rn.satfinite.e4m3x2.f32", 0x7f01, QNAN32, F(0x1p-9f));        /* NaN 0x7f; min subnormal */
+    CHK("cvt.rn.satfinite.e4m3x2.f32", 0x0000, F(0x1p-10f), F(0x1p-11f));  /* tie -> 0 */
+    CHK("cvt.rn.satfinite.relu.e4m3x2.f32", 0x0038, F(-1.0f), F(1.0f));
+    CHK("cvt.rn.satfinite.e5m2x2.f32", 0x7b3c, F(1e9f), F(1.0f));          /* MAX_NORM 57344 */
+    CHK("cvt.rn.satfinite.e5m2x2.f32", 0x7f7b, QNAN32, INF32);
+    CHK("cvt.rn.satfinite.e5m2x2.f32", 0x3c3e, F(1.125f), F(1.375f));      /* ties -> even */
+    CHK("cvt.rn.satfinite.e4m3x2.f16x2", 0x3840, 0x3c004000);              /* a.hi -> d.hi */
+    CHK("cvt.rn.satfinite.e5m2x2.f16x2", 0x7bfb, 0x7c00fc00);
+    CHK("cvt.rn.f16x2.e4m3x2", 0x3c004000, 0x3840);
+    CHK("cvt.rn.f16x2.e4m3x2", 0x7fff5f00, 0x7f7e);                        /* NaN; 448 */
+    CHK("cvt.rn.f16x2.e4m3x2", 0x00001800, 0x0001);                        /* 2^-9 */
+    CHK("cvt.rn.f16x2.e5m2x2", 0x7c00fc00, 0x7cfc);                        /* infinities */
+    CHK("cvt.rn.relu.f16x2.e5m2x2", 0x00003c00, 0xbc3c);
+    /* cvt.pack §9.7.8.21 */
+    CHK("cvt.pack.sat.s16.s32", 0x7fff8000, 70000, N32(-70000));
+    CHK("cvt.pack.sat.u16.s32", 0x0000ffff, N32(-1), 70000);
+    CHK("cvt.pack.sat.u8.s32.b32", 0x3412ff00, 0x100, N32(-5), 0x3412);   /* d = {c.lo16, a, b} */
+    CHK("cvt.pack.sat.s8.s32.b32", 0x00007f80, 200, N32(-200), 0);
+    CHK("cvt.pack.sat.u4.s32.b32", 0xabcdef3f, 3, 99, 0xabcdef);
+    CHK("cvt.pack.sat.s4.s32.b32", 0x00000078, 7, N32(-9), 0);
+    CHK("cvt.pack.sat.s2.s32.b32", 0xfffffff9, N32(-2), 2, ~0ull);        /* a=-2 -> 10b, b=2 -> 01b */
+    CHK("cvt.pack.sat.u2.s32.b32", 0x00000003 | (0x5 << 4), 0, 3, 5);
+    isa_insn in = dec("cvt.pack.sat.u8.s32.b32");
+    ck_assert_int_eq(isa_nsrc(&in), 3);
+    in = dec("cvt.rn.f16x2.f32");
+    ck_assert_int_eq(isa_nsrc(&in), 2);
+    ck_assert_int_eq(isa_ndst(&in), 1);
+    /* decode rules */
+    bad("cvt.f16.f32");                                                    /* rounding mandatory */
+    bad("cvt.rni.f16.f32");
+    bad("cvt.rn.f32.f16");                                                 /* widening: none */
+    bad("cvt.rn.f16.f16");
+    bad("cvt.rm.relu.f16.f32");                                            /* .relu: rn/rz only */
+    bad("cvt.rn.relu.f16.f64");
+    bad("cvt.rn.f16x2.f32.f32");
+    bad("cvt.rm.f16x2.f32");
+    bad("cvt.rn.e4m3x2.f32");                                              /* .satfinite mandatory */
+    bad("cvt.rz.satfinite.e4m3x2.f32");
+    bad("cvt.rn.satfinite.f16x2.e4m3x2");
+    bad("cvt.rna.f16.f32");
+    bad("cvt.rna.relu.tf32.f32");
+    bad("cvt.rn.satfinite.tf32.f32");
+    bad("cvt.rn.sat.bf16.f32");                                            /* .sat: f16/f32/f64 */
+    bad("cvt.rn.ftz.f16.f64");
+    bad("cvt.rzi.ftz.s32.f16");
+    bad("cvt.rn.sat.relu.f16.f32");
+    bad("cvt.pack.s16.s32");                                               /* .sat mandatory */
+    bad("cvt.pack.sat.u8.s32");                                            /* needs .b32 c */
+    bad("cvt.pack.sat.s16.s32.b32");
+}
+END_TEST
+
+START_TEST(half_arith)
+{
+    hsetup();
+    /* §9.7.4.1-4 */
+    CHK("add.f16", 0x4200, 0x3c00, 0x4000);                     /* 1 + 2 = 3 */
+    CHK("add.rn.f16", 0x3c00, 0x3c00, 0x0c00);                  /* 1 + 2^-12: below half */
+    CHK("add.f16", 0x3c00, 0x3c00, 0x1000);                     /* 1 + 2^-11: tie -> even */
+    CHK("add.f16", 0x3c02, 0x3c01, 0x1000);                     /* tie -> even (up) */
+    CHK("add.f16", 0x7c00, 0x7bff, 0x5000);                     /* overflow -> inf */
+    CHK("add.f16", 0x7fff, 0x7c00, 0xfc00);                     /* inf - inf = NaN */
+    CHK("add.f16", 0x7fff, 0x7e01, 0x3c00);                     /* NaN canonical */
+    CHK("add.f16", 0x0000, 0x3c00, 0xbc00);                     /* x - x = +0 */
+    CHK("add.f16", 0x8000, 0x8000, 0x8000);
+    CHK("add.f16", 0x0002, 0x0001, 0x0001);                     /* subnormals kept */
+    CHK("add.ftz.f16", 0x0000, 0x0001, 0x0001);                 /* .ftz inputs */
+    CHK("add.f16", 0x0100, 0x0800, 0x8700);                     /* 2^-13 - 1.75*2^-14: subnormal */
+    CHK("add.ftz.f16", 0x0000, 0x0800, 0x8700);                 /* .ftz result flushed */
+    CHK("add.sat.f16", 0x3c00, 0x3c00, 0x3c00);
+    CHK("add.sat.f16", 0x0000, 0xbc00, 0x3800);
+    CHK("add.sat.f16", 0x0000, 0x7e00, 0x3800);                 /* NaN -> +0 */
+    CHK("sub.f16", 0xbc00, 0x3c00, 0x4000);
+    CHK("sub.f16x2", 0x3c00bc00, 0x40003c00, 0x3c004000);
+    CHK("mul.f16", 0x4400, 0x4000, 0x4000);
+    CHK("mul.f16", 0x7fff, 0x7c00, 0x0000);                     /* inf * 0 */
+    CHK("mul.f16", 0x8000, 0x8001, 0x0001);                     /* underflow keeps the sign */
+    CHK("mul.f16", 0x0100, 0x0200, 0x3801);                     /* 2^-16 + 2^-26: quarter unit, down */
+    CHK("mul.f16", 0x0000, 0x0001, 0x3800);                     /* 2^-25: tie -> even (0) */
+    CHK("mul.f16", 0x0002, 0x0003, 0x3800);                     /* 1.5 units: tie -> 2 */
+    CHK("mul.rn.bf16", 0x4080, 0x4000, 0x4000);
+    CHK("mul.bf16x2", 0x40804000, 0x40003fc0, 0x40003fab);
+    CHK("add.bf16", 0x3f80, 0x3f80, 0x3b80);                    /* 1 + 2^-8: tie -> even */
+    CHK("add.bf16", 0x0002, 0x0001, 0x0001);                    /* bf16 subnormals */
+    CHK("fma.rn.f16", 0x4500, 0x4000, 0x4000, 0x3c00);          /* 2*2+1 = 5 */
+    CHK("fma.rn.f16", 0x1800, 0x3c01, 0x3c01, 0xbc00);          /* (1+u)^2-1 = 2u+u^2: tie -> even */
+    CHK("fma.rn.f16", 0x0010, 0x3c01, 0x3c01, 0xbc02);          /* (1+u)^2-(1+2u) = u^2, fused */
+    CHK("fma.rn.relu.f16", 0x0000, 0x4000, 0xc000, 0x3c00);
+    CHK("fma.rn.relu.f16", 0x7fff, 0x7c00, 0x0000, 0x3c00);
+    CHK("fma.rn.sat.f16x2", 0x3c000000, 0x40004000, 0x40004000, 0x0000fc00);
+    CHK("fma.rn.bf16", 0x3f81, 0x3f81, 0x3f80, 0x0001);         /* 1+2^-7 exactly, c tiny */
+    /* bf16 fma, the double-rounding trap (a*b an exact tie, c 133 binades below: fma in double fails) */
+    CHK("fma.rn.bf16", 0x3f90, 0x3f88, 0x3f88, 0x0000);         /* (17/16)^2 = 1.0010000|1b: tie -> even */
+    CHK("fma.rn.bf16", 0x3f91, 0x3f88, 0x3f88, 0x0001);         /* + 2^-133 breaks the tie: up */
+    CHK("fma.rn.bf16", 0x3f90, 0x3f88, 0x3f88, 0x8001);         /* - 2^-133: down */
+    CHK("fma.rn.bf16", 0x3f80, 0x3f81, 0x3f7f, 0x0000);         /* (1+2^-7)(1-2^-8) < tie: down */
+    CHK("fma.rn.relu.bf16x2", 0x3f800000, 0x3f80bf80, 0x3f803f80, 0x00000000);
+    /* neg/abs §9.7.4.5-6 */
+    CHK("neg.f16", 0xbc00, 0x3c00);
+    CHK("neg.f16x2", 0x80003c00, 0x0000bc00);
+    CHK("neg.ftz.f16", 0x8000, 0x0001);
+    CHK("abs.f16", 0x3c00, 0xbc00);
+    CHK("abs.ftz.f16x2", 0x00003c00, 0x8001bc00);
+    CHK("abs.bf16", 0x7f80, 0xff80);
+    CHK("neg.bf16x2", 0xbf803f80, 0x3f80bf80);
+    /* min/max §9.7.4.7-8 */
+    CHK("min.f16", 0xbc00, 0x3c00, 0xbc00);
+    CHK("min.f16", 0x3c00, 0x7e00, 0x3c00);                     /* NaN ignored */
+    CHK("min.f16", 0x7fff, 0x7e00, 0x7d00);                     /* both NaN: canonical */
+    CHK("min.NaN.f16", 0x7fff, 0x7e00, 0x3c00);
+    CHK("min.f16", 0x8000, 0x0000, 0x8000);                     /* -0 < +0 */
+    CHK("max.f16", 0x0000, 0x8000, 0x0000);
+    CHK("max.f16x2", 0x40003c00, 0x3c003c00, 0x4000bc00);
+    CHK("min.xorsign.abs.f16", 0xbc00, 0xc000, 0x3c00);         /* |.| min 1, sign - ^ + */
+    CHK("max.xorsign.abs.f16", 0x4000, 0xc000, 0xbc00);
+    CHK("max.xorsign.abs.f16", 0x7fff, 0x7e00, 0xfe00);         /* NaN: no sign change */
+    CHK("min.ftz.f16", 0x8000, 0x8001, 0x0001);                 /* flushed: -0 < +0 */
+    CHK("max.NaN.bf16x2", 0x7fff3f80, 0x7fc03f80, 0x3f80bf80);
+    CHK("min.bf16", 0xbf80, 0x7fc1, 0xbf80);
+    /* tanh, ex2 §9.7.4.9-10 */
+    CHK("tanh.approx.f16", H(tanh(1.0)), 0x3c00);
+    CHK("tanh.approx.f16", 0xbc00, 0xfc00);
+    CHK("tanh.approx.f16", 0x8000, 0x8000);
+    CHK("tanh.approx.f16", 0x0001, 0x0001);                     /* subnormals supported */
+    CHK("tanh.approx.bf16x2", (BH(tanh(0.5)) << 16) | 0x3f80, 0x3f007f80);
+    CHK("ex2.approx.f16", 0x4400, 0x4000);
+    CHK("ex2.approx.f16", 0x0000, 0xfc00);
+    CHK("ex2.approx.f16", 0x7c00, 0x4c00);                      /* 2^16 overflows */
+    CHK("ex2.approx.f16", 0x3c00, 0x8000);
+    CHK("ex2.approx.f16", 0x7fff, 0x7e00);
+    CHK("ex2.approx.ftz.bf16", 0x3f80, 0x8001);                 /* -subnormal -> 1.0 */
+    CHK("ex2.approx.ftz.bf16", 0x0000, 0xc300);                 /* 2^-128 subnormal -> flushed */
+    CHK("ex2.approx.ftz.bf16x2", 0x40003f80, 0x3f800000);
+    /* random exhaustive-style check against the exact oracle (f16 add/sub/mul exact in double;
+     * fma via 128-bit fixed point: every f16 is a multiple of 2^-24) */
+    isa_insn ia = dec("add.f16"), is = dec("sub.rn.f16"), im = dec("mul.f16"), ifm = dec("fma.rn.f16");
+    uint64_t seed = 88172645463325252ull;
+    for (int it = 0; it < 200000; it++) {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        uint32_t a = seed & 0xffff, b = (seed >> 16) & 0xffff, c = (seed >> 32) & 0xffff;
+        if ((a & 0x7c00) == 0x7c00 || (b & 0x7c00) == 0x7c00 || (c & 0x7c00) == 0x7c00) continue;
+        double x = hval_of(5, 10, a), y = hval_of(5, 10, b), z = hval_of(5, 10, c);
+        if (x + y != 0) ck_assert_uint_eq(ev1(&ia, a, b, 0), H(x + y));
+        if (x - y != 0) ck_assert_uint_eq(ev1(&is, a, b, 0), H(x - y));
+        if (x * y != 0) ck_assert_uint_eq(ev1(&im, a, b, 0), H(x * y));
+        __int128 A = (__int128)ldexp(x, 24), B = (__int128)ldexp(y, 24), C = (__int128)ldexp(z, 24);
+        __int128 S = A * B + C * ((__int128)1 << 24);                   /* exact, units of 2^-48 */
+        if (S == 0) continue;
+        /* bracket S among f16 values scaled by 2^48 (all integers) */
+        int lo = 0, hi = NH16 - 1;
+        __int128 top = (__int128)ldexp(65536.0, 48);
+        uint64_t want;
+        if (S >= top) want = 0x7c00;
+        else if (S <= -top) want = 0xfc00;
+        else {
+            while (hi - lo > 1) {
+                int mid = (lo + hi) / 2;
+                if ((__int128)ldexp(H16[mid].v, 48) <= S) lo = mid; else hi = mid;
+            }
+            __int128 vl = (__int128)ldexp(H16[lo].v, 48), vh = (__int128)ldexp(H16[hi].v, 48);
+            if (vl == S) want = H16[lo].bits;
+            else want = (S - vl < vh - S) ? H16[lo].bits : (vh - S < S - vl) ? H16[hi].bits
+                      : ((H16[lo].bits & 1) ? H16[hi].bits : H16[lo].bits);
+            if (want == 0 && S < 0) want = 0x8000;
+        }
+        uint64_t got = ev1(&ifm, a, b, c);
+        ck_assert_msg(got == want, "fma.rn.f16(0x%x,0x%x,0x%x) = 0x%llx want 0x%llx", a, b, c,
+                      (unsigned long long)got, (unsigned long long)want);
+    }
+    /* decode rules */
+    bad("add.rz.f16");
+    bad("add.ftz.bf16");
+    bad("add.sat.bf16x2");
+    bad("fma.f16");                                             /* .rn mandatory */
+    bad("fma.rn.sat.relu.f16");
+    bad("fma.rn.oob.f16");                                      /* OOB-NaN encoding not given */
+    bad("neg.ftz.bf16");
+    bad("min.xorsign.f16");
+    bad("min.ftz.bf16");
+    bad("ex2.approx.bf16");                                     /* .ftz required for bf16 */
+    bad("ex2.approx.ftz.f16");
+    bad("tanh.approx.ftz.f16");
+    bad("add.relu.f16");
+}
+END_TEST
+
+START_TEST(half_compare)
+{
+    /* §9.7.6.2 setp: scalar like §9.7.5.2; x2: p = lo halves, q = hi halves */
+    CHK("setp.lt.f16", 1, 0x3c00, 0x4000);
+    CHK("setp.lt.f16", 0, 0x7e00, 0x4000);
+    CHK("setp.ltu.f16", 1, 0x7e00, 0x4000);
+    CHK("setp.eq.f16", 1, 0x0000, 0x8000);
+    CHK("setp.lt.f16", 1, 0x8001, 0x0000);
+    CHK("setp.lt.ftz.f16", 0, 0x8001, 0x0000);                  /* flushed: -0 == +0 */
+    CHK("setp.gt.bf16", 1, 0x3f81, 0x3f80);
+    CHK("setp.nan.bf16", 1, 0x7f81, 0x3f80);
+    isa_insn in = dec("setp.lt.f16x2");
+    ck_assert_int_eq(isa_ndst(&in), 2);
+    ck_assert_int_eq(isa_nsrc(&in), 2);
+    CHK("setp.lt.f16x2", 1, 0x40003c00, 0x3c004000);            /* lo: 1 < 2 */
+    ck_assert_uint_eq(D1, 0);                                   /* hi: 2 < 1 false */
+    CHK("setp.lt.f16x2", 0, 0x3c004000, 0x40003c00);
+    ck_assert_uint_eq(D1, 1);
+    CHK("setp.lt.and.f16x2", 0, 0x3c003c00, 0x40004000, 0);     /* p = t0 & c, q = t1 & c */
+    ck_assert_uint_eq(D1, 0);
+    CHK("setp.lt.or.bf16x2", 1, 0x3f804000, 0x3f803f80, 1);
+    ck_assert_uint_eq(D1, 1);
+    CHK("setp.gtu.bf16x2", 1, 0x7fc04000, 0x3f803f80);
+    ck_assert_uint_eq(D1, 1);
+    in = dec("setp.lt.and.bf16x2");
+    ck_assert_int_eq(isa_ndst(&in), 2);
+    ck_assert_int_eq(isa_nsrc(&in), 3);
+    in = dec("setp.lt.f16");
+    ck_assert_int_eq(isa_ndst(&in), 1);
+    /* §9.7.6.1 set */
+    CHK("set.lt.f16.f16", 0x3c00, 0x3c00, 0x4000);
+    CHK("set.lt.f16.f32", 0x0000, F(2.0f), F(1.0f));
+    CHK("set.lt.and.f16.f16", 0x0000, 0x3c00, 0x4000, 0);
+    CHK("set.ltu.or.bf16.f16", 0x3f80, 0x7e00, 0x4000, 0);
+    CHK("set.eq.bf16.s32", 0x3f80, 5, 5);
+    CHK("set.lt.u16.f16", 0xffff, 0x3c00, 0x4000);
+    CHK("set.lt.s32.bf16", 0xffffffff, 0xbf80, 0x3f80);
+    CHK("set.num.xor.s32.bf16", 0xffffffff, 0x3f80, 0x3f80, 0);
+    CHK("set.eq.f16x2.f16x2", 0x3c000000, 0x40003c00, 0x40004000);
+    CHK("set.eq.u32.f16x2", 0xffff0000, 0x40003c00, 0x40004000);
+    CHK("set.equ.bf16x2.bf16x2", 0x3f803f80, 0x7fc03f80, 0x3f803f80);
+    CHK("set.geu.s32.bf16x2", 0x0000ffff, 0x3f804000, 0x40003f80);
+    bad("setp.lt.ftz.bf16");
+    bad("setp.lo.f16");
+    bad("set.lt.ftz.s32.bf16");
+    bad("set.lt.f16x2.bf16x2");
+    bad("set.lt.f32.f16");
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, types);
@@ -1108,6 +1606,10 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, fp_compare);
     tcase_add_test(tc, fp_cvt);
     tcase_add_test(tc, fp_atomics);
+    tcase_add_test(tc, half_cvt_exhaustive);
+    tcase_add_test(tc, half_cvt);
+    tcase_add_test(tc, half_arith);
+    tcase_add_test(tc, half_compare);
 }
 
 #include "check_main.h"
