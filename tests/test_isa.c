@@ -1579,6 +1579,60 @@ START_TEST(half_compare)
 }
 END_TEST
 
+
+/* §9.7.8.4 mov pack/unpack through isa_mov_vector */
+static void movvec(const char *mn, int unpack, int n, const uint64_t *src, uint64_t *dst)
+{
+    isa_insn in = dec(mn);
+    char err[160] = "";
+    ck_assert_msg(isa_mov_vector(&in, unpack, n, err, sizeof err) == 0, "%s: %s", mn, err);
+    ck_assert_int_eq(isa_ndst(&in), unpack ? n : 1);
+    ck_assert_int_eq(isa_nsrc(&in), unpack ? 1 : n);
+    ck_assert_int_eq(isa_class(&in), ISA_CLASS_PURE);
+    ck_assert_int_eq(isa_eval(&in, src, dst, err, sizeof err), 0);
+}
+START_TEST(mov_vector)
+{
+    uint64_t d[4] = {0};
+    movvec("mov.b32", 0, 2, (const uint64_t[]){0x3c00, 0xc000}, d);         /* mov.b32 d, {a, b} */
+    ck_assert_uint_eq(d[0], 0xc0003c00);
+    movvec("mov.b32", 0, 2, (const uint64_t[]){0xffff1234, 0xabcd}, d);     /* sources masked */
+    ck_assert_uint_eq(d[0], 0xabcd1234);
+    movvec("mov.b64", 0, 2, (const uint64_t[]){0x89abcdef, 0x01234567}, d); /* {lo, hi} */
+    ck_assert_uint_eq(d[0], 0x0123456789abcdefull);
+    movvec("mov.b32", 0, 4, (const uint64_t[]){1, 2, 3, 0x1ff}, d);         /* {x,y,z,w} .b8 */
+    ck_assert_uint_eq(d[0], 0xff030201);
+    movvec("mov.b64", 0, 4, (const uint64_t[]){1, 2, 3, 4}, d);
+    ck_assert_uint_eq(d[0], 0x0004000300020001ull);
+    movvec("mov.b16", 0, 2, (const uint64_t[]){0xab, 0xcd}, d);
+    ck_assert_uint_eq(d[0], 0xcdab);
+    movvec("mov.b64", 1, 2, (const uint64_t[]){0x0123456789abcdefull}, d);  /* mov.b64 {lo,hi}, x */
+    ck_assert_uint_eq(d[0], 0x89abcdef);
+    ck_assert_uint_eq(d[1], 0x01234567);
+    movvec("mov.b32", 1, 2, (const uint64_t[]){0xc0003c00}, d);
+    ck_assert_uint_eq(d[0], 0x3c00);
+    ck_assert_uint_eq(d[1], 0xc000);
+    movvec("mov.b32", 1, 4, (const uint64_t[]){0x44332211}, d);             /* {r,g,b,a}, .u8 */
+    ck_assert_uint_eq(d[0], 0x11);
+    ck_assert_uint_eq(d[3], 0x44);
+    movvec("mov.b64", 1, 4, (const uint64_t[]){0x0004000300020001ull}, d);
+    ck_assert_uint_eq(d[2], 3);
+    isa_insn in = dec("mov.b32");
+    char err[160];
+    ck_assert_int_eq(isa_mov_vector(&in, 0, 3, err, sizeof err), -1);
+    in = dec("mov.b16");
+    ck_assert_int_eq(isa_mov_vector(&in, 0, 4, err, sizeof err), -1);       /* 4-bit elements */
+    in = dec("mov.u32");
+    ck_assert_int_eq(isa_mov_vector(&in, 0, 2, err, sizeof err), -1);       /* .b types only */
+    in = dec("add.s32");
+    ck_assert_int_eq(isa_mov_vector(&in, 0, 2, err, sizeof err), -1);
+    in = dec("mov.b32");                                                    /* plain mov unchanged */
+    ck_assert_int_eq(isa_nsrc(&in), 1);
+    ck_assert_int_eq(isa_ndst(&in), 1);
+    ck_assert_int_eq(isa_decode("mov.pack.b32", ISA_T_S64, &in, err, sizeof err), -1);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, types);
@@ -1610,6 +1664,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, half_cvt);
     tcase_add_test(tc, half_arith);
     tcase_add_test(tc, half_compare);
+    tcase_add_test(tc, mov_vector);
 }
 
 #include "check_main.h"
