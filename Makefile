@@ -47,7 +47,7 @@ check-cli: ptxlitmus
 # The same tests built with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/.
 check-asan:
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
-	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	  CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" \
 	  LDFLAGS="-fsanitize=address,undefined" PTX_BIN=build-asan/ptxlitmus asan-run
 
 asan-run: $(TEST_BIN) $(BUILD)/ptxlitmus
@@ -56,7 +56,7 @@ asan-run: $(TEST_BIN) $(BUILD)/ptxlitmus
 $(BUILD)/ptxlitmus: $(BUILD)/litmus/main.o $(BUILD)/libptxlitmus.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
-check: deps
+check: deps check-quality
 	@$(MAKE) --no-print-directory check-unit check-cli
 	@$(MAKE) --no-print-directory check-asan
 
@@ -70,3 +70,67 @@ clean:
 	rm -rf build build-asan ptxlitmus
 
 -include $(LIB_OBJ:.o=.d) $(BUILD)/litmus/main.d
+
+# --- quality gates ---------------------------------------------------------------------------
+# Error catalogue, fuzzing, fuzz regressions and valgrind (docs/reliability.md).
+#   make check-errors            the error catalogue tests/errors/ against ./ptxlitmus
+#   make check-fuzz-regress      replay fuzz/regressions/<target>/ under gcc ASan+UBSan (no clang)
+#   make check-quality           both, plus the catalogue against the ASan+UBSan binary
+#   make fuzz [FUZZ_SECONDS=60]  run every libFuzzer target (clang) for FUZZ_SECONDS each
+#   make fuzz-smoke              every target for FUZZ_SMOKE_SECONDS (CI)
+#   make check-valgrind          the CLI on the bundled suites under valgrind (no invalid access,
+#                                no definitely-lost memory)
+QG_CFLAGS   := -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -I.
+SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_CC     ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 5
+FUZZ_TARGETS := litmus litmus_parse cond ptx exec
+FUZZ_OUT    := fuzz/out
+VALGRIND    ?= valgrind
+
+.PHONY: check-quality check-errors check-errors-asan check-fuzz-regress fuzz-replay-bins \
+        fuzz fuzz-build fuzz-bins fuzz-smoke check-valgrind
+
+check-quality: check-errors check-fuzz-regress check-errors-asan
+
+check-errors: ptxlitmus
+	@bash tests/cli/errors.sh ./ptxlitmus
+
+check-errors-asan:
+	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" build-asan/ptxlitmus
+	@ASAN_OPTIONS=detect_leaks=1 bash tests/cli/errors.sh build-asan/ptxlitmus
+
+check-fuzz-regress:
+	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" fuzz-replay-bins
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p fuzz/regressions/$$t; \
+	  printf 'fuzz-regress %-7s ' $$t; \
+	  ASAN_OPTIONS=detect_leaks=1 build-asan/fuzz/replay_$$t fuzz/regressions/$$t; \
+	done
+
+fuzz-replay-bins: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
+
+$(BUILD)/fuzz/replay_%: fuzz/fuzz_%.c fuzz/replay.c $(BUILD)/libptxlitmus.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) fuzz/fuzz_$*.c fuzz/replay.c $(BUILD)/libptxlitmus.a -o $@ $(LDLIBS)
+
+# libFuzzer binaries: the library built with clang + coverage in fuzz/out/build
+fuzz-build:
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_OUT)/build CC=$(FUZZ_CC) \
+	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined $(QG_CFLAGS)" fuzz-bins
+
+fuzz-bins: $(FUZZ_TARGETS:%=$(FUZZ_OUT)/fuzz_%)
+
+$(FUZZ_OUT)/fuzz_%: fuzz/fuzz_%.c $(BUILD)/libptxlitmus.a
+	$(CC) $(CFLAGS) -fsanitize=fuzzer fuzz/fuzz_$*.c $(BUILD)/libptxlitmus.a -o $@ $(LDLIBS)
+
+fuzz: fuzz-build
+	@set -e; for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SECONDS); done
+
+fuzz-smoke: fuzz-build
+	@set -e; for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS); done
+
+check-valgrind: ptxlitmus
+	@bash tests/cli/valgrind.sh $(VALGRIND) ./ptxlitmus
+# --- end of quality gates --------------------------------------------------------------------
