@@ -71,7 +71,8 @@ int lex_all(const char *file, const char *text, tokvec *out, char *err, size_t e
             }
             errno = 0;
             unsigned long long v = strtoull(base == 16 ? p + 2 : p, NULL, base);
-            if (errno == ERANGE) FAIL("found the number '%.*s', expected a value that fits in 64 bits", (int)(q - p), p);
+            if (errno == ERANGE) FAIL("found the number '%.*s%s', expected a value that fits in 64 bits",
+                                      (int)(q - p) > 40 ? 40 : (int)(q - p), p, q - p > 40 ? "..." : "");
             t.k = TK_NUM; t.num = (int64_t)v; t.len = (int)(q - p);
             ADV(t.len);
         } else if (ident_start(c)) {
