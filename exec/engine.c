@@ -29,6 +29,7 @@ typedef struct warp {
     struct cta *cta;
     int wid;
     uint32_t all, live, barw, wsync, active, others;
+    uint32_t clarr, clok, clw;  /* barrier.cluster: arrived this phase, phase completed since arrive, waiting */
     int pc, depth, forced, dirty;
     uint64_t others_key;
     int32_t lpc[32]; uint16_t ldep[32];
@@ -60,6 +61,9 @@ typedef struct {
     ptxeResult fault;
     galloc *gcache;
     uint32_t clusterid[3];
+    cta *cl; uint32_t ncl;          /* CTAs of the running cluster, by %cluster_ctarank */
+    uint32_t cl_live, cl_arrived;   /* barrier.cluster: non-exited threads, arrivals this phase */
+    int yield;                      /* end the warp's quantum after this instruction */
 } ex;
 
 static inline uint64_t key_of(unsigned depth, int pc) { return ((uint64_t)(MAXD - depth) << 32) | (uint32_t)pc; }
@@ -182,25 +186,25 @@ static inline void wr(frame *f, const xopnd *o, int l, uint64_t v)
 /* ---------------------------------------------------------------- memory */
 static const char *space_name(int s)
 {
-    static const char *const n[] = { "?", "global", "shared", "local", "const", "param", "generic" };
+    static const char *const n[] = { "?", "global", "shared", "local", "const", "param", "generic", "shared::cluster" };
     return n[s];
 }
 
 /* host pointer for an access of n bytes at a in space sp by lane l; NULL after a fault */
-static uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, int write, const char *what)
+static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, unsigned align, int write, const char *what)
 {
     int orig = sp;
     uint64_t oa = a;
-    if (a % n) {
+    if (a % align) {
         fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "misaligned %s %s of %u bytes at address 0x%llx", space_name(orig), what, n, (unsigned long long)oa);
         return NULL;
     }
     if (sp == SP_GENERIC) {   /* §6.4.1.5: generic addresses map into the windows */
-        if (a >= WIN_SHARED && a < WIN_SHARED + WIN_SIZE) { sp = SP_SHARED; a -= WIN_SHARED; }
+        if (a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE) { sp = SP_SHCLUSTER; a -= WIN_SHARED; }
         else if (a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE) { sp = SP_LOCAL; a -= WIN_LOCAL; }
         else if (a >= WIN_CONST && a < WIN_CONST + WIN_SIZE) { sp = SP_CONST; a -= WIN_CONST; }
         else if (a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE) { sp = SP_PARAM; a -= WIN_PARAM; }
-        else if (a >= GLOBAL_BASE) sp = SP_GLOBAL;
+        else if (a >= GLOBAL_BASE32) sp = SP_GLOBAL;
         else {
             fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "generic %s of %u bytes at address 0x%llx, which is in no state space",
                   what, n, (unsigned long long)oa);
@@ -215,7 +219,31 @@ static uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigne
         if (g) p = g->host + (a - g->addr);
         break;
     }
-    case SP_SHARED: if (a + n <= w->cta->ssize) p = w->cta->smem + a; break;
+    case SP_SHARED: case SP_SHCLUSTER: {
+        cta *t = w->cta;
+        uint64_t r = a >> SHCL_SHIFT;
+        if (r) {   /* shared::cluster address naming CTA rank r - 1 */
+            if (r - 1 >= X->ncl) {
+                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s shared::cluster %s of %u bytes at address 0x%llx names CTA rank %llu, the cluster has %u CTAs",
+                      space_name(orig), what, n, (unsigned long long)oa, (unsigned long long)(r - 1), X->ncl);
+                return NULL;
+            }
+            t = &X->cl[r - 1];
+            if (t != w->cta && sp == SP_SHARED) {
+                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "shared::cta %s of %u bytes at address 0x%llx is in the shared memory of CTA rank %llu, not the executing CTA (rank %u)",
+                      what, n, (unsigned long long)oa, (unsigned long long)(r - 1), w->cta->rank);
+                return NULL;
+            }
+            if (t != w->cta && t->nexited == t->nthreads) {
+                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s %s of %u bytes at address 0x%llx in the shared memory of CTA rank %llu, which has exited",
+                      space_name(orig), what, n, (unsigned long long)oa, (unsigned long long)(r - 1));
+                return NULL;
+            }
+            a = SHCL_OFF(a);
+        }
+        if (a + n <= t->ssize) p = t->smem + a;
+        break;
+    }
     case SP_LOCAL: p = local_ptr(w, l, a, n); break;
     case SP_CONST:
         if (write) { fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to const space at address 0x%llx", what, (unsigned long long)oa); return NULL; }
@@ -233,8 +261,13 @@ static uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigne
     }
     if (!p) fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s",
                   space_name(orig), what, n, (unsigned long long)oa, orig == SP_GENERIC ? " (" : "",
-                  orig == SP_GENERIC ? (sp == SP_GLOBAL ? "global)" : sp == SP_SHARED ? "shared)" : sp == SP_LOCAL ? "local)" : sp == SP_CONST ? "const)" : "param)") : "");
+                  orig == SP_GENERIC ? (sp == SP_GLOBAL ? "global)" : sp == SP_SHCLUSTER ? "shared)" : sp == SP_LOCAL ? "local)" : sp == SP_CONST ? "const)" : "param)") : "");
     return p;
+}
+
+static uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, int write, const char *what)
+{
+    return maddr_al(X, w, l, pc, sp, a, n, n, write, what);
 }
 
 static inline uint64_t ldval(const uint8_t *p, unsigned n)
@@ -251,7 +284,7 @@ static void resched(warp *w)
 {
     for (uint32_t m = w->active; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc; w->ldep[l] = (uint16_t)w->depth; }
     w->active = 0; w->forced = 0;
-    uint32_t R = w->live & ~w->barw & ~w->wsync;
+    uint32_t R = w->live & ~w->barw & ~w->wsync & ~w->clw;
     uint32_t pool = R ? R : w->wsync;
     if (!pool) { w->others = 0; return; }
     uint64_t best = ~0ull;
@@ -315,6 +348,21 @@ static void bar_release_check(ex *X, cta *c, int id)
     b->arrived = 0; b->red = 0; b->used = 0; b->count_given = 0;
 }
 
+/* barrier.cluster (§9.7.12.3): the phase completes when every non-exited thread of the cluster
+ * has arrived; waiting threads are released and arrived threads may pass their next wait */
+static void clbar_check(ex *X)
+{
+    if (!X->cl_arrived || X->cl_arrived < X->cl_live) return;
+    for (uint32_t i = 0; i < X->ncl; i++)
+        for (int j = 0; j < X->cl[i].nwarps; j++) {
+            warp *w = &X->cl[i].warps[j];
+            w->clok |= w->clarr & ~w->clw;
+            w->clarr = 0;
+            if (w->clw) { w->clw = 0; w->dirty = 1; }
+        }
+    X->cl_arrived = 0;
+}
+
 static void lanes_exit(ex *X, warp *w, uint32_t m)
 {
     m &= w->live;
@@ -323,6 +371,10 @@ static void lanes_exit(ex *X, warp *w, uint32_t m)
     cta *c = w->cta;
     c->nexited += (uint32_t)__builtin_popcount(m);
     for (int id = 0; id < 16; id++) bar_release_check(X, c, id);
+    X->cl_live -= (uint32_t)__builtin_popcount(m);
+    X->cl_arrived -= (uint32_t)__builtin_popcount(m & w->clarr);
+    w->clarr &= ~m; w->clok &= ~m;
+    clbar_check(X);
 }
 
 /* warp-synchronous op: do all live lanes of membermask take part?  If not, wait for them. */
@@ -373,8 +425,24 @@ static int do_call(ex *X, warp *w, const xinsn *in, uint32_t E)
         tgt[l] = f;
         if (first < 0) first = f; else if (f != first) uniform = 0;
         const xfunc *xf = &X->funcs[f];
-        for (int i = 0; i < in->ncargs; i++)
-            memcpy(nf->params + (size_t)l * X->psize + xf->poff[i], cf->params + (size_t)l * X->psize + in->carg_off[i], xf->psz[i]);
+        for (int i = 0; i < in->ncargs; i++) {
+            if ((xf->preg[i] >= 0) != (in->carg_off[i] == NOPARAM)) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: argument %d is passed as a %s, expected a %s",
+                      xf->name, i + 1, in->carg_off[i] == NOPARAM ? "register" : ".param variable", xf->preg[i] >= 0 ? "register" : ".param variable");
+                return -1;
+            }
+            if (xf->preg[i] >= 0) {
+                uint64_t v = opv(X, w, cf, &in->carg_x[i], l);
+                unsigned b = xf->pregbits[i];
+                nf->regs[(unsigned)xf->preg[i] * 32 + (unsigned)l] = b >= 64 ? v : v & ((1ull << b) - 1);
+            } else memcpy(nf->params + (size_t)l * X->psize + xf->poff[i], cf->params + (size_t)l * X->psize + in->carg_off[i], xf->psz[i]);
+        }
+        for (int i = 0; i < in->ncrets; i++)
+            if ((xf->rreg[i] >= 0) != (in->cret_off[i] == NOPARAM)) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: result %d is received in a %s, expected a %s",
+                      xf->name, i + 1, in->cret_off[i] == NOPARAM ? "register" : ".param variable", xf->rreg[i] >= 0 ? "register" : ".param variable");
+                return -1;
+            }
         nf->ret_pc[l] = w->pc + 1; nf->call_pc[l] = w->pc;
         nf->saved_sp[l] = w->lsp[l];
         uint64_t base = (w->lsp[l] + xf->lalign - 1) / xf->lalign * xf->lalign;
@@ -400,8 +468,10 @@ static void do_ret(ex *X, warp *w, uint32_t E)
         int l = __builtin_ctz(m);
         const xinsn *call = &X->prog[cf->call_pc[l]];
         const xfunc *xf = &X->funcs[X->prog[w->pc].func];
-        for (int i = 0; i < call->ncrets; i++)
-            memcpy(pf->params + (size_t)l * X->psize + call->cret_off[i], cf->params + (size_t)l * X->psize + xf->roff[i], xf->rsz[i]);
+        for (int i = 0; i < call->ncrets; i++) {
+            if (xf->rreg[i] >= 0) wr(pf, &call->cret_x[i], l, cf->regs[(unsigned)xf->rreg[i] * 32 + (unsigned)l]);
+            else memcpy(pf->params + (size_t)l * X->psize + call->cret_off[i], cf->params + (size_t)l * X->psize + xf->roff[i], xf->rsz[i]);
+        }
         w->lsp[l] = cf->saved_sp[l];
         if (rpc < 0) rpc = cf->ret_pc[l]; else if (rpc != cf->ret_pc[l]) uniform = 0;
     }
@@ -409,6 +479,159 @@ static void do_ret(ex *X, warp *w, uint32_t E)
     for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = cf->ret_pc[l]; w->ldep[l] = (uint16_t)(w->depth - 1); }
     w->active = 0;
     resched(w);
+}
+
+/* ---------------------------------------------------------------- mbarrier objects (§9.7.12.15)
+ * The 8-byte object in shared memory holds: pending arrivals [0,20), expected arrivals [20,40),
+ * tx-count (signed) [40,61), initialised bit 61, phase parity bit 63.  A state token returned by
+ * mbarrier.arrive is the phase bit (63) and the pending count after the arrival [0,20). */
+typedef struct { uint32_t pend, exp; int32_t tx; int valid, ph; } mbar;
+#define MB_MAX ((1u << 20) - 1)
+static mbar mb_get(const uint8_t *p)
+{
+    uint64_t v = ldval(p, 8);
+    mbar b = { (uint32_t)(v & MB_MAX), (uint32_t)(v >> 20 & MB_MAX), (int32_t)sext(v >> 40 & 0x1fffff, 21), (int)(v >> 61 & 1), (int)(v >> 63) };
+    return b;
+}
+static void mb_put(uint8_t *p, const mbar *b)
+{
+    uint64_t v = (uint64_t)b->pend | (uint64_t)b->exp << 20 | ((uint64_t)(uint32_t)b->tx & 0x1fffff) << 40 | (uint64_t)b->valid << 61 | (uint64_t)b->ph << 63;
+    memcpy(p, &v, 8);
+}
+/* phase completion: no pending arrivals and no outstanding transactions */
+static void mb_progress(mbar *b) { if (b->pend == 0 && b->tx == 0) { b->ph ^= 1; b->pend = b->exp; } }
+
+static const char *const mb_names[] = { "init", "inval", "expect_tx", "complete_tx", "arrive", "arrive_drop", "test_wait", "try_wait", "pending_count", "cp.async arrive" };
+
+/* host pointer of the mbarrier at a (space sp) for lane l, checked: shared memory, initialised
+ * unless init, in the executing CTA unless the operation may be remote */
+static uint8_t *mb_ptr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, int mode, mbar *b)
+{
+    uint64_t sa = a;
+    if (sp == SP_GENERIC) {
+        if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) {
+            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.%s on address 0x%llx, which is not in shared memory", mb_names[mode], (unsigned long long)a);
+            return NULL;
+        }
+        sa = a - WIN_SHARED;
+    }
+    uint64_t r = sa >> SHCL_SHIFT;
+    if (r && r - 1 != w->cta->rank && mode != MB_ARRIVE && mode != MB_EXPECT_TX && mode != MB_COMPLETE_TX) {
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.%s on the mbarrier of CTA rank %llu at 0x%llx: only arrive, expect_tx and complete_tx may use another CTA's mbarrier",
+              mb_names[mode], (unsigned long long)(r - 1), (unsigned long long)a);
+        return NULL;
+    }
+    uint8_t *p = maddr(X, w, l, pc, sp, a, 8, 1, "mbarrier access");
+    if (!p) return NULL;
+    *b = mb_get(p);
+    if (mode != MB_INIT && !b->valid) {
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.%s on an uninitialised mbarrier object at 0x%llx", mb_names[mode], (unsigned long long)a);
+        return NULL;
+    }
+    return p;
+}
+
+static int mb_tx(ex *X, warp *w, int l, int pc, mbar *b, int64_t delta, uint64_t a)
+{
+    int64_t t = (int64_t)b->tx + delta;
+    if (t > (int64_t)MB_MAX || t < -(int64_t)MB_MAX) {
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier tx-count %lld at 0x%llx is outside -(2^20-1)..2^20-1", (long long)t, (unsigned long long)a);
+        return -1;
+    }
+    b->tx = (int32_t)t;
+    return 0;
+}
+
+static int mb_arrive(ex *X, warp *w, int l, int pc, mbar *b, uint64_t cnt, uint64_t a)
+{
+    if (cnt > b->pend) {
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier arrive-on with count %llu at 0x%llx exceeds the pending arrival count %u",
+              (unsigned long long)cnt, (unsigned long long)a, b->pend);
+        return -1;
+    }
+    b->pend -= (uint32_t)cnt;
+    return 0;
+}
+
+static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t v1 = opv(X, w, f, &in->s[1], l);
+        if (in->mode == MB_PENDING_COUNT) { wr(f, &in->d[0], l, v1 & MB_MAX); continue; }
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
+        mbar b;
+        uint8_t *p = mb_ptr(X, w, l, w->pc, in->space, a, in->mode, &b);
+        if (!p) return -1;
+        switch (in->mode) {
+        case MB_INIT:
+            if (v1 == 0 || v1 > MB_MAX) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.init count %llu outside 1..2^20-1", (unsigned long long)v1); return -1; }
+            b = (mbar){ (uint32_t)v1, (uint32_t)v1, 0, 1, 0 };
+            break;
+        case MB_INVAL: memset(&b, 0, sizeof b); break;
+        case MB_EXPECT_TX: if (mb_tx(X, w, l, w->pc, &b, (int64_t)(uint32_t)v1, a)) return -1; break;
+        case MB_COMPLETE_TX: if (mb_tx(X, w, l, w->pc, &b, -(int64_t)(uint32_t)v1, a)) return -1; mb_progress(&b); break;
+        case MB_ARRIVE: case MB_ARRIVE_DROP: case MB_CP_ARRIVE: {
+            uint64_t cnt = (in->flags & XF_EXPECT_TX) || in->mode == MB_CP_ARRIVE ? 1 : (uint32_t)v1;
+            if ((in->flags & XF_EXPECT_TX) && mb_tx(X, w, l, w->pc, &b, (int64_t)(uint32_t)v1, a)) return -1;
+            if (in->mode == MB_CP_ARRIVE && !(in->flags & XF_NOINC)) break;   /* +1 then the copies' arrive-on: no change */
+            if (in->mode == MB_ARRIVE_DROP) {
+                if (cnt > b.exp) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.arrive_drop with count %llu exceeds the expected count %u", (unsigned long long)cnt, b.exp); return -1; }
+                b.exp -= (uint32_t)cnt;
+            }
+            int ph = b.ph;
+            if (mb_arrive(X, w, l, w->pc, &b, cnt, a)) return -1;
+            uint32_t pend = b.pend;
+            if ((in->flags & XF_NOCOMPLETE) && b.pend == 0 && b.tx == 0) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.arrive.noComplete at 0x%llx completes the phase", (unsigned long long)a);
+                return -1;
+            }
+            mb_progress(&b);
+            if (in->nd) wr(f, &in->d[0], l, (uint64_t)ph << 63 | pend);
+            break;
+        }
+        default: {   /* test_wait / try_wait: the phase named by the state token or the parity completed */
+            int want = in->flags & XF_PARITY ? (int)(v1 & 1) : (int)(v1 >> 63);
+            int done = want != b.ph;
+            wr(f, &in->d[0], l, (uint64_t)done);
+            if (!done) X->yield = 1;   /* let the other warps make progress */
+            continue;
+        }
+        }
+        mb_put(p, &b);
+    }
+    return 0;
+}
+
+/* cp.async.bulk (§9.7.8.24.6): copy now, then complete_tx(size) on the mbarrier(s) */
+static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
+        uint64_t size = (uint32_t)opv(X, w, f, &in->s[2], l);
+        if (size % 16) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "cp.async.bulk size %llu is not a multiple of 16", (unsigned long long)size); return -1; }
+        const uint8_t *ps = maddr_al(X, w, l, w->pc, in->mode, src, (unsigned)size, 16, 0, "cp.async.bulk load");
+        if (!ps) return -1;
+        uint32_t ranks = in->s[4].kind != XO_NONE ? (uint32_t)opv(X, w, f, &in->s[4], l) & 0xffff : 0;
+        int multi = in->s[4].kind != XO_NONE;
+        for (int r = multi ? 0 : -1; r < (multi ? 16 : 0); r++) {
+            if (multi && !(ranks >> r & 1)) continue;
+            uint64_t d = multi ? ((uint64_t)(r + 1) << SHCL_SHIFT) | SHCL_OFF(dst) : dst;
+            uint8_t *pd = maddr_al(X, w, l, w->pc, in->space, d, (unsigned)size, 16, 1, "cp.async.bulk store");
+            if (!pd) return -1;
+            memmove(pd, ps, size);
+            if (in->s[3].kind == XO_NONE) continue;
+            uint64_t ma = opv(X, w, f, &in->s[3], l) + (uint64_t)in->aoff3;
+            if (multi) ma = ((uint64_t)(r + 1) << SHCL_SHIFT) | SHCL_OFF(ma);
+            mbar b;
+            uint8_t *pb = mb_ptr(X, w, l, w->pc, SP_SHCLUSTER, ma, MB_COMPLETE_TX, &b);
+            if (!pb || mb_tx(X, w, l, w->pc, &b, -(int64_t)size, ma)) return -1;
+            mb_progress(&b);
+            mb_put(pb, &b);
+        }
+    }
+    return 0;
 }
 
 static int run_warp(ex *X, warp *w, int budget)
@@ -507,6 +730,21 @@ static int run_warp(ex *X, warp *w, int budget)
         }
         case X_ATOM: case X_RED: {
             unsigned n = in->size;
+            if (in->vec > 1) {   /* vector atomics: element-wise, one access of the whole vector */
+                for (uint32_t m = E; m; m &= m - 1) {
+                    int l = __builtin_ctz(m);
+                    uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
+                    uint8_t *p = maddr(X, w, l, w->pc, in->space, a, n * in->vec, 1, in->kind == X_ATOM ? "atom" : "red");
+                    if (!p) return W_BLOCKED;
+                    for (int k = 0; k < in->vec; k++) {
+                        uint64_t old = ldval(p + k * n, n), nv;
+                        if (isa_atom_apply((isa_atom_op)in->mode, in->type, old, opv(X, w, f, &in->s[1 + k], l), 0, &nv) > 0) memcpy(p + k * n, &nv, n);
+                        if (in->kind == X_ATOM) wr(f, &in->d[k], l, old);
+                    }
+                }
+                advance(w, w->pc + 1);
+                break;
+            }
             for (uint32_t m = E; m; m &= m - 1) {
                 int l = __builtin_ctz(m);
                 uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
@@ -526,7 +764,7 @@ static int run_warp(ex *X, warp *w, int budget)
             break;
         }
         case X_CVTA_TO: case X_CVTA_FROM: {
-            static const uint64_t base[] = { 0, 0, WIN_SHARED, WIN_LOCAL, WIN_CONST, WIN_PARAM, 0 };
+            static const uint64_t base[] = { 0, 0, WIN_SHARED, WIN_LOCAL, WIN_CONST, WIN_PARAM, 0, WIN_SHARED };
             uint64_t b = base[in->space];
             for (uint32_t m = E; m; m &= m - 1) {
                 int l = __builtin_ctz(m);
@@ -541,11 +779,13 @@ static int run_warp(ex *X, warp *w, int budget)
                 int l = __builtin_ctz(m);
                 uint64_t a = opv(X, w, f, &in->s[0], l), r;
                 switch (in->space) {
-                case SP_SHARED: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SIZE; break;
+                case SP_SHARED: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE &&
+                                    ((a - WIN_SHARED) >> SHCL_SHIFT == 0 || (a - WIN_SHARED) >> SHCL_SHIFT == w->cta->rank + 1); break;
+                case SP_SHCLUSTER: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE && (a - WIN_SHARED) >> SHCL_SHIFT <= X->ncl; break;
                 case SP_LOCAL: r = a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE; break;
                 case SP_CONST: r = a >= WIN_CONST && a < WIN_CONST + WIN_SIZE; break;
                 case SP_PARAM: r = a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE; break;
-                default: r = a >= GLOBAL_BASE; break;
+                default: r = a >= GLOBAL_BASE32; break;
                 }
                 wr(f, &in->d[0], l, r);
             }
@@ -572,7 +812,7 @@ static int run_warp(ex *X, warp *w, int budget)
             break;
         case X_TRAP:
             if (!E) { advance(w, w->pc + 1); break; }
-            fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "trap instruction executed");
+            fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED, in->flags & XF_BRKPT ? "brkpt instruction executed (breakpoint, no debugger attached)" : "trap instruction executed");
             return W_BLOCKED;
         case X_NOP: advance(w, w->pc + 1); break;
         case X_CONSTVAL:
@@ -622,6 +862,115 @@ static int run_warp(ex *X, warp *w, int budget)
             resched(w);
             break;
         }
+        case X_BRX: {   /* brx.idx: per-lane targets from the .branchtargets list */
+            if (!E) { advance(w, w->pc + 1); break; }
+            int tg[32], t0 = -1, uniform = 1;
+            for (uint32_t m = E; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                uint64_t idx = (uint32_t)opv(X, w, f, &in->s[0], l);
+                if (idx >= (uint64_t)in->ntargets) {
+                    fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "brx.idx index %llu is outside the %d-entry target list", (unsigned long long)idx, in->ntargets);
+                    return W_BLOCKED;
+                }
+                tg[l] = in->targets[idx];
+                if (t0 < 0) t0 = tg[l]; else if (tg[l] != t0) uniform = 0;
+            }
+            if (uniform && E == G) { advance(w, t0); break; }
+            for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = (E >> l & 1) ? tg[l] : w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
+            w->active = 0;
+            resched(w);
+            break;
+        }
+        case X_MAPA: case X_GETCTARANK:
+            for (uint32_t m = E; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                uint64_t a = opv(X, w, f, &in->s[0], l), off = a;
+                if (in->space == SP_GENERIC) {
+                    if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) {
+                        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s of generic address 0x%llx, which is not in shared memory", in->kind == X_MAPA ? "mapa" : "getctarank", (unsigned long long)a);
+                        return W_BLOCKED;
+                    }
+                    off = a - WIN_SHARED;
+                }
+                if (in->kind == X_GETCTARANK) { uint64_t r = off >> SHCL_SHIFT; wr(f, &in->d[0], l, r ? r - 1 : w->cta->rank); continue; }
+                uint64_t r = (uint32_t)opv(X, w, f, &in->s[1], l);
+                if (r >= X->ncl) {
+                    fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mapa to CTA rank %llu, the cluster has %u CTAs", (unsigned long long)r, X->ncl);
+                    return W_BLOCKED;
+                }
+                uint64_t d = ((r + 1) << SHCL_SHIFT) | SHCL_OFF(off);
+                wr(f, &in->d[0], l, in->space == SP_GENERIC ? WIN_SHARED + d : d);
+            }
+            advance(w, w->pc + 1);
+            break;
+        case X_BARCLUSTER: {
+            if (!E) { advance(w, w->pc + 1); break; }
+            if (E != w->live) {   /* the instruction waits for the warp's other non-exited threads */
+                if (E == G && wsync_wait(w, w->live)) break;
+                if (in->flags & XF_ALIGNED) {
+                    fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier divergence: lanes 0x%08x reach this aligned barrier.cluster while lanes 0x%08x of the warp are elsewhere",
+                          E, w->live & ~E);
+                    return W_BLOCKED;
+                }
+            }
+            if (in->mode == BAR_ARRIVE) {
+                if (w->clarr & E) {
+                    fault(X, w, __builtin_ctz(w->clarr & E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier.cluster.arrive by a thread that already arrived in this phase");
+                    return W_BLOCKED;
+                }
+                w->clarr |= E; w->clok &= ~E;
+                X->cl_arrived += (uint32_t)__builtin_popcount(E);
+                advance(w, w->pc + 1);
+                clbar_check(X);
+                break;
+            }
+            uint32_t none = E & ~w->clarr & ~w->clok, pend = E & w->clarr;
+            if (none) {
+                fault(X, w, __builtin_ctz(none), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier.cluster.wait without a preceding barrier.cluster.arrive");
+                return W_BLOCKED;
+            }
+            w->clok &= ~E;
+            if (!pend) { advance(w, w->pc + 1); break; }
+            for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
+            w->clw |= pend;
+            w->active = 0;
+            resched(w);
+            break;
+        }
+        case X_MBAR:
+            if (run_mbar(X, w, f, in, E)) return W_BLOCKED;
+            advance(w, w->pc + 1);
+            break;
+        case X_CPASYNC:   /* the copy is done at issue: every commit group is complete at once */
+            for (uint32_t m = E; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
+                unsigned n = in->size, sn = n;
+                if (in->flags & XF_IGNORE_SRC) sn = (opv(X, w, f, &in->s[2], l) & 1) ? 0 : n;
+                else if (in->flags & XF_SRC_SIZE) {
+                    uint64_t v = (uint32_t)opv(X, w, f, &in->s[2], l);
+                    if (v > n) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "cp.async src-size %llu is larger than cp-size %u", (unsigned long long)v, n); return W_BLOCKED; }
+                    sn = (unsigned)v;
+                }
+                uint8_t *pd = maddr(X, w, l, w->pc, SP_SHARED, dst, n, 1, "cp.async store");
+                if (!pd) return W_BLOCKED;
+                if (sn) {
+                    const uint8_t *ps = maddr_al(X, w, l, w->pc, SP_GLOBAL, src, sn, n, 0, "cp.async load");
+                    if (!ps) return W_BLOCKED;
+                    memmove(pd, ps, sn);
+                }
+                memset(pd + sn, 0, n - sn);
+            }
+            advance(w, w->pc + 1);
+            break;
+        case X_BULKCOPY:
+            if (run_bulk(X, w, f, in, E)) return W_BLOCKED;
+            advance(w, w->pc + 1);
+            break;
+        case X_YIELD:   /* nanosleep: give the other warps the processor */
+            X->yield = 1;
+            advance(w, w->pc + 1);
+            break;
         case X_BARWARP: {
             int l0 = __builtin_ctz(G);
             if (wsync_wait(w, (uint32_t)opv(X, w, f, &in->s[0], l0))) break;
@@ -682,6 +1031,21 @@ static int run_warp(ex *X, warp *w, int budget)
                     wr(f, &in->d[0], l, r);
                     if (in->nd > 1) wr(f, &in->d[1], l, (uint64_t)alleq);
                 }
+            } else if (in->kind == X_REDUX && (in->flags & XF_FLOAT)) {
+                /* redux.sync.min/max{.abs}{.NaN}.f32: NaN inputs are skipped unless .NaN (then the
+                 * result is the canonical NaN); -0.0 < +0.0 */
+                uint32_t acc = 0; int have = 0, nan = 0;
+                for (uint32_t m = P; m; m &= m - 1) {
+                    uint32_t v = (uint32_t)opv(X, w, f, &in->s[0], __builtin_ctz(m));
+                    if (in->flags & XF_ABS) v &= 0x7fffffffu;
+                    if ((v & 0x7fffffffu) > 0x7f800000u) { nan = 1; continue; }
+                    /* total order key of a non-NaN float */
+                    uint32_t kv = v >> 31 ? ~v : v | 0x80000000u, ka = acc >> 31 ? ~acc : acc | 0x80000000u;
+                    if (!have || (in->mode == 1 ? kv < ka : kv > ka)) acc = v;
+                    have = 1;
+                }
+                if (!have || (nan && (in->flags & XF_NAN))) acc = 0x7fffffffu;
+                for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), acc);
             } else if (in->kind == X_REDUX) {
                 int sgn = in->type == ISA_T_S32;
                 uint64_t acc = 0; int firstv = 1;
@@ -737,6 +1101,7 @@ static int run_warp(ex *X, warp *w, int budget)
             return W_BLOCKED;
         }
         if (X->fault) return W_BLOCKED;
+        if (X->yield) { X->yield = 0; return W_RAN; }
     }
     return W_RAN;
 }
@@ -799,6 +1164,15 @@ static void deadlock_report(ex *X, cta *cs, int ncta)
             fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "barrier deadlock: %u of %u threads arrived and no other thread can run", arrived, need);
             return;
         }
+    for (int i = 0; i < ncta; i++)
+        for (int j = 0; j < cs[i].nwarps; j++) {
+            warp *w = &cs[i].warps[j];
+            if (!w->clw) continue;
+            int l = __builtin_ctz(w->clw);
+            fault(X, w, l, w->lpc[l] - 1, PTXE_ERROR_LAUNCH_FAILED, "cluster barrier deadlock: %u of %u threads of the cluster arrived and no other thread can run",
+                  X->cl_arrived, X->cl_live);
+            return;
+        }
     fault(X, NULL, -1, -1, PTXE_ERROR_LAUNCH_FAILED, "deadlock: no thread can make progress");
 }
 
@@ -811,12 +1185,22 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     X.m = m; X.ctx = ctx; X.prog = m->prog; X.funcs = m->funcs;
     ctx->msg[0] = 0;
     memset(&ctx->stats, 0, sizeof ctx->stats);
+    int cfg_cluster = cfg->cluster[0] || cfg->cluster[1] || cfg->cluster[2];
     for (int k = 0; k < 3; k++) {
         X.grid[k] = cfg->grid[k] ? cfg->grid[k] : 1;
         X.block[k] = cfg->block[k] ? cfg->block[k] : 1;
         X.cluster[k] = cfg->cluster[k] ? cfg->cluster[k] : 1;
+        /* .reqnctapercluster (__cluster_dims__): the compile-time cluster shape is the default */
+        if (!cfg_cluster && ef->reqnctapercluster[0] > 0) X.cluster[k] = ef->reqnctapercluster[k] > 0 ? (unsigned)ef->reqnctapercluster[k] : 1;
     }
-    X.explicit_cluster = cfg->cluster[0] || cfg->cluster[1] || cfg->cluster[2];
+    if (cfg_cluster && ef->reqnctapercluster[0] > 0)
+        for (int k = 0; k < 3; k++)
+            if (X.cluster[k] != (unsigned)(ef->reqnctapercluster[k] > 0 ? ef->reqnctapercluster[k] : 1)) {
+                snprintf(ctx->msg, sizeof ctx->msg, "cluster (%u,%u,%u) differs from .reqnctapercluster %d,%d,%d", X.cluster[0], X.cluster[1], X.cluster[2],
+                         ef->reqnctapercluster[0], ef->reqnctapercluster[1], ef->reqnctapercluster[2]);
+                return PTXE_ERROR_INVALID_VALUE;
+            }
+    X.explicit_cluster = cfg_cluster || ef->explicitcluster;
     X.dyn = cfg->shared_bytes;
     X.max_steps = cfg->max_steps ? cfg->max_steps : 10000000000ull;
     X.nregs = m->nregs_max; X.psize = m->psize_max;
@@ -866,6 +1250,7 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     for (uint32_t cy = 0; cy < X.grid[1] / X.cluster[1] && !X.fault; cy++)
     for (uint32_t cx = 0; cx < X.grid[0] / X.cluster[0] && !X.fault; cx++) {
         X.clusterid[0] = cx; X.clusterid[1] = cy; X.clusterid[2] = cz;
+        X.cl = cs; X.ncl = ncl; X.cl_live = ncl * (uint32_t)nt; X.cl_arrived = 0;
         uint32_t k = 0;
         for (uint32_t z = 0; z < X.cluster[2]; z++)
         for (uint32_t y = 0; y < X.cluster[1]; y++)

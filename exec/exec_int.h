@@ -11,16 +11,26 @@
 
 /* Generic address windows (ISA §6.4.1.5 generic addressing): a generic address inside one of
  * these windows names shared/local/const/param space at (addr - base); global allocations
- * live at GLOBAL_BASE and above; anything else is in no state space. */
-#define WIN_SHARED  0x0000100000000000ull
-#define WIN_LOCAL   0x0000200000000000ull
-#define WIN_CONST   0x0000300000000000ull
-#define WIN_PARAM   0x0000400000000000ull
-#define WIN_SIZE    0x0000000100000000ull
+ * live at GLOBAL_BASE (64-bit modules) or GLOBAL_BASE32 (contexts with an .address_size 32
+ * module) and above; anything else is in no state space.  The windows lie below 4 GiB so that
+ * .address_size 32 modules use the same map. */
+#define WIN_SHARED  0x10000000ull
+#define WIN_SHARED_SIZE 0x20000000ull  /* shared::cluster addresses (below) */
+#define WIN_LOCAL   0x30000000ull
+#define WIN_CONST   0x40000000ull
+#define WIN_PARAM   0x50000000ull
+#define WIN_SIZE    0x10000000ull
+#define GLOBAL_BASE32 0x70000000ull
 #define GLOBAL_BASE 0x0000700000000000ull
-#define FRAME_PARAM 0x80000000u        /* param-space offsets >= this: the calling lane's frame */
+#define NOPARAM 0xffffffffu           /* call operand that is a register or constant */
+#define FRAME_PARAM 0x08000000u        /* param-space offsets >= this: the calling lane's frame */
+/* shared::cluster addresses (§5.1.5, mapa): offset | (rank + 1) << SHCL_SHIFT names the shared
+ * memory of CTA `rank` of the cluster; an address below 1 << SHCL_SHIFT (every shared::cta
+ * address) names the executing CTA's own shared memory. */
+#define SHCL_SHIFT  24
+#define SHCL_OFF(a) ((a) & ((1ull << SHCL_SHIFT) - 1))
 
-enum { SP_NONE, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_PARAM, SP_GENERIC };
+enum { SP_NONE, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_PARAM, SP_GENERIC, SP_SHCLUSTER };
 
 /* special registers (ISA chapter 10); x/y/z variants are consecutive */
 enum { SR_TID, SR_NTID = 3, SR_CTAID = 6, SR_NCTAID = 9, SR_CLUSTERID = 12, SR_NCLUSTERID = 15,
@@ -29,7 +39,7 @@ enum { SR_TID, SR_NTID = 3, SR_CTAID = 6, SR_NCTAID = 9, SR_CLUSTERID = 12, SR_N
        SR_LANEMASK_EQ, SR_LANEMASK_LE, SR_LANEMASK_LT, SR_LANEMASK_GE, SR_LANEMASK_GT,
        SR_CLOCK, SR_CLOCK_HI, SR_CLOCK64, SR_GLOBALTIMER, SR_GLOBALTIMER_LO, SR_GLOBALTIMER_HI,
        SR_DYN_SMEM, SR_TOTAL_SMEM, SR_AGGR_SMEM, SR_COUNT };
-#define FUNC_BASE 0x0000600000000000ull   /* "address" of function i: FUNC_BASE + 16*i */
+#define FUNC_BASE 0x60000000ull   /* "address" of function i: FUNC_BASE + 16*i */
 
 /* operand kinds */
 enum { XO_NONE, XO_REG, XO_IMM, XO_SREG, XO_LOCALSYM, XO_FPARAMSYM, XO_SINK };
@@ -46,10 +56,15 @@ typedef struct {
 enum { X_ALU, X_PACK, X_UNPACK, X_LD, X_ST, X_ATOM, X_RED, X_CVTA_TO, X_CVTA_FROM, X_ISSPACEP,
        X_BRA, X_BRX, X_CALL, X_RET, X_EXIT, X_BAR, X_BARWARP, X_SHFL, X_VOTE, X_MATCH, X_REDUX,
        X_ACTIVEMASK, X_ELECT, X_NOP, X_TRAP, X_ALLOCA, X_STACKSAVE, X_STACKRESTORE, X_CONSTVAL,
-       X_NKINDS };
+       X_MAPA, X_GETCTARANK, X_BARCLUSTER, X_MBAR, X_CPASYNC, X_BULKCOPY, X_YIELD, X_NKINDS };
 
 enum { BAR_SYNC, BAR_ARRIVE, BAR_RED_POPC, BAR_RED_AND, BAR_RED_OR };
 enum { VOTE_ALL, VOTE_ANY, VOTE_UNI, VOTE_BALLOT };
+enum { MB_INIT, MB_INVAL, MB_EXPECT_TX, MB_COMPLETE_TX, MB_ARRIVE, MB_ARRIVE_DROP, MB_TEST_WAIT,
+       MB_TRY_WAIT, MB_PENDING_COUNT, MB_CP_ARRIVE };
+/* xinsn.flags */
+enum { XF_ALIGNED = 1, XF_PARITY = 2, XF_EXPECT_TX = 4, XF_NOINC = 8, XF_NOCOMPLETE = 16,
+       XF_BRKPT = 32, XF_IGNORE_SRC = 64, XF_SRC_SIZE = 128, XF_FLOAT = 256, XF_ABS = 512, XF_NAN = 1024 };
 
 #define XMAX_OPS 12
 typedef struct xinsn {
@@ -61,6 +76,7 @@ typedef struct xinsn {
     uint8_t mode;         /* shfl/vote/bar/match mode, atom op, cvta space ... */
     uint8_t nd, ns;       /* destination / source operand counts */
     uint8_t has_guard, guard_neg, uni;
+    uint16_t flags;       /* XF_* */
     uint8_t fast;         /* X_ALU whose sources are all registers or constants */
     uint32_t guard;       /* predicate register */
     int target;           /* branch target / callee function index (-1 = indirect) */
@@ -70,9 +86,11 @@ typedef struct xinsn {
     isa_type type;
     xopnd d[XMAX_OPS], s[XMAX_OPS];   /* destinations, sources (memory address: s[0] base) */
     int64_t aoff;         /* address offset */
+    int64_t aoff2, aoff3; /* second / third address (cp.async: s[1] source, cp.async.bulk: s[3] mbarrier) */
     uint8_t abase_kind;   /* address base: XO_REG / XO_IMM (absolute / symbol) / XO_LOCALSYM / XO_FPARAMSYM */
     /* call: argument and return param offsets in caller frame, callee formal offsets */
     int ncargs, ncrets; uint32_t *carg_off, *carg_size, *cret_off, *cret_size;
+    xopnd *carg_x, *cret_x;   /* register/constant arguments (carg_off = NOPARAM) for .reg parameters */
     int func;             /* function index this instruction belongs to */
     /* source position */
     int line, col, src_file, src_line;
@@ -89,9 +107,13 @@ typedef struct xfunc {
     uint32_t *psz;
     const char **ptype;
     uint32_t *roff, *rsz; int nrets;
+    int32_t *preg, *rreg;     /* .reg parameter / return value: register index (-1: .param) */
+    uint8_t *pregbits, *rregbits;
     uint32_t lsize, lalign;   /* .local frame size */
     uint32_t kparam_size;     /* entry: kernel param buffer size */
     int reqntid[3];
+    int reqnctapercluster[3]; /* .reqnctapercluster (0 = none) */
+    int explicitcluster;
 } xfunc;
 
 typedef struct galloc { uint64_t addr; size_t size; uint8_t *host; } galloc;
@@ -104,6 +126,8 @@ struct ptxeCtx {
     ptxeLaunchStats stats;
     uint64_t *per_warp; size_t per_warp_cap;
     uint64_t gridid;
+    int addr32;                    /* an .address_size 32 module is loaded: allocate below 4 GiB */
+    uint64_t next_addr32;
 };
 
 typedef struct { const char *name; int space; uint64_t addr; size_t size; } xsym;

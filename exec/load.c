@@ -25,6 +25,7 @@ typedef struct {
     const char **labels; int *labelpc; int nlabels, labcap;
     uint32_t nreg_next;
     uint32_t psize, lsize, lalign;
+    const ptx_func *curf;
 } L;
 
 static int lfail(L *l, int line, int col, const char *text, const char *fmt, ...)
@@ -297,6 +298,12 @@ static int conv_opnd(L *l, const ptx_stmt *st, const ptx_opnd *o, isa_type t, xo
         x->kind = XO_IMM; x->imm = conv_float_imm(o, t); return 0;
     case PTX_OP_SINK: x->kind = XO_SINK; return 0;
     case PTX_OP_SYM: {
+        int rbits;   /* registers need no '%' (inline asm: `.reg .f16 low, high;`) */
+        if (!o->ival && !lookup_reg(l, o->name, &x->reg, &rbits)) {
+            x->kind = XO_REG; x->rbits = (uint8_t)rbits;
+            x->wmask = rbits >= 64 ? ~0ull : ((1ull << rbits) - 1);
+            return 0;
+        }
         for (int i = l->nlsyms - 1; i >= 0; i--)
             if (!strcmp(l->lsyms[i].name, o->name)) {
                 x->kind = (uint8_t)l->lsyms[i].kind; x->imm = l->lsyms[i].off + (uint64_t)o->ival;
@@ -319,7 +326,8 @@ static int conv_opnd(L *l, const ptx_stmt *st, const ptx_opnd *o, isa_type t, xo
 static int space_comp(const char *opcode, int dflt)
 {
     if (has_comp(opcode, "global")) return SP_GLOBAL;
-    if (has_comp(opcode, "shared") || has_comp(opcode, "shared::cta") || has_comp(opcode, "shared::cluster")) return SP_SHARED;
+    if (has_comp(opcode, "shared::cluster")) return SP_SHCLUSTER;
+    if (has_comp(opcode, "shared") || has_comp(opcode, "shared::cta")) return SP_SHARED;
     if (has_comp(opcode, "local")) return SP_LOCAL;
     if (has_comp(opcode, "const")) return SP_CONST;
     if (has_comp(opcode, "param") || has_comp(opcode, "param::entry") || has_comp(opcode, "param::func")) return SP_PARAM;
@@ -393,6 +401,7 @@ static int decode_call(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
     x->ncrets = nr; x->ncargs = na;
     x->cret_off = xalloc(l, (size_t)(nr + 1) * 4); x->cret_size = xalloc(l, (size_t)(nr + 1) * 4);
     x->carg_off = xalloc(l, (size_t)(na + 1) * 4); x->carg_size = xalloc(l, (size_t)(na + 1) * 4);
+    x->cret_x = xalloc(l, (size_t)(nr + 1) * sizeof *x->cret_x); x->carg_x = xalloc(l, (size_t)(na + 1) * sizeof *x->carg_x);
     for (int pass = 0; pass < 2; pass++) {
         const ptx_opnd *lst = pass ? args : rets;
         int n = pass ? na : nr;
@@ -405,7 +414,15 @@ static int decode_call(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
                         (pass ? x->carg_off : x->cret_off)[i] = (uint32_t)(l->lsyms[j].off - FRAME_PARAM);
                         found = 1; break;
                     }
-            if (!found) return lfail(l, o->pos.line, o->pos.col, st->text, "found call operand '%s', expected a .param variable declared in %s",
+            if (!found && (o->kind == PTX_OP_REG || (pass && (o->kind == PTX_OP_INT || o->kind == PTX_OP_F32 || o->kind == PTX_OP_F64)))) {
+                /* a register (or constant argument) for a .reg parameter (§7.2) */
+                xopnd *xo = &(pass ? x->carg_x : x->cret_x)[i];
+                if (conv_opnd(l, st, o, ISA_T_B64, xo)) return -1;
+                if (!pass && xo->kind != XO_REG) return lfail(l, o->pos.line, o->pos.col, st->text, "found '%s' as a call result, expected a register", o->name ? o->name : "?");
+                (pass ? x->carg_off : x->cret_off)[i] = NOPARAM;
+                found = 1;
+            }
+            if (!found) return lfail(l, o->pos.line, o->pos.col, st->text, "found call operand '%s', expected a .param variable declared in %s or a register",
                                      o->name ? o->name : "?", cf->name);
         }
     }
@@ -435,12 +452,36 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
         static const char *const ops[] = { "add", "exch", "cas", "and", "or", "xor", "min", "max", "inc", "dec", NULL };
         for (int i = 0; ops[i]; i++) if (has_comp(opc, ops[i])) aop = isa_atom_parse(ops[i]);
         if (aop == ISA_ATOM_NONE) return lfail(l, st->pos.line, st->pos.col, st->text, "found no operation on %s, expected .add .cas .exch .min ...", base);
-        if (has_comp(opc, "v2") || has_comp(opc, "v4")) return lfail(l, st->pos.line, st->pos.col, st->text, "found a vector %s, expected a scalar (vector atomics are not supported)", base);
         x->mode = (uint8_t)aop;
+        x->vec = has_comp(opc, "v2") ? 2 : has_comp(opc, "v4") ? 4 : has_comp(opc, "v8") ? 8 : 1;
+        {   /* the semantics table must know this operation and type (probe now, not at run time) */
+            uint64_t nv;
+            if (isa_atom_apply(aop, lt, 0, 0, 0, &nv) < 0)
+                return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported %s.%s on .%s, expected an operation and type the executor implements",
+                             base, isa_atom_name(aop), isa_type_name(lt));
+        }
         int want = (is_red ? 2 : 3) + (aop == ISA_ATOM_CAS);
         if (nops == want + 1 && has_comp(opc, "L2::cache_hint")) nops--;
         NEED(want);
         int k = 0;
+        if (x->vec > 1) {   /* vector atomics (§9.7.13.5, sm_90): element-wise add/min/max on global */
+            if (aop != ISA_ATOM_ADD && aop != ISA_ATOM_MIN && aop != ISA_ATOM_MAX)
+                return lfail(l, st->pos.line, st->pos.col, st->text, "found a vector %s.%s, expected .add .min or .max", base, isa_atom_name(aop));
+            if (x->space != SP_GLOBAL && x->space != SP_GENERIC)
+                return lfail(l, st->pos.line, st->pos.col, st->text, "found a vector %s outside .global, expected .global or generic addressing", base);
+            if (x->vec * 2 > XMAX_OPS) return lfail(l, st->pos.line, st->pos.col, st->text, "found too many vector elements");
+            const ptx_opnd *el;
+            if (!is_red) {
+                if (op[0].kind != PTX_OP_VEC || vec_elems(&op[0], &el) != x->vec) return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found a bad destination, expected a %d-element vector", x->vec);
+                for (int i = 0; i < x->vec; i++) if (conv_opnd(l, st, &el[i], lt, &x->d[i])) return -1;
+                x->nd = x->vec; k = 1;
+            }
+            if (conv_addr(l, st, &op[k], x)) return -1;
+            if (op[k + 1].kind != PTX_OP_VEC || vec_elems(&op[k + 1], &el) != x->vec) return lfail(l, op[k + 1].pos.line, op[k + 1].pos.col, st->text, "found a bad source, expected a %d-element vector", x->vec);
+            for (int i = 0; i < x->vec; i++) if (conv_opnd(l, st, &el[i], lt, &x->s[1 + i])) return -1;
+            x->ns = (uint8_t)(1 + x->vec);
+            return 0;
+        }
         if (!is_red) { CONV(0, lt, &x->d[0]); x->nd = 1; k = 1; }
         if (conv_addr(l, st, &op[k], x)) return -1;
         CONV(k + 1, lt, &x->s[1]);
@@ -469,17 +510,148 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
         for (int i = 0; i < l->nlabels; i++) if (!strcmp(l->labels[i], op[0].name)) { x->target = l->labelpc[i]; return 0; }
         return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found undefined label '%s', expected a label of %s", op[0].name, cf->name);
     }
+    if (!strcmp(base, "brx")) {   /* §9.7.12.4 brx.idx index, tlist (a .branchtargets label) */
+        NEED(2);
+        if (!has_comp(opc, "idx")) return lfail(l, st->pos.line, st->pos.col, st->text, "found %s, expected brx.idx", opc);
+        x->kind = X_BRX; x->uni = (uint8_t)has_comp(opc, "uni");
+        CONV(0, ISA_T_U32, &x->s[0]); x->ns = 1;
+        if (op[1].kind != PTX_OP_SYM) return lfail(l, op[1].pos.line, op[1].pos.col, st->text, "found a bad target list, expected a .branchtargets label");
+        const ptx_stmt *tl = NULL;
+        for (int i = 0; i < l->curf->nbody; i++)
+            if (l->curf->body[i].kind == PTX_ST_BTARGETS && !strcmp(l->curf->body[i].name, op[1].name)) tl = &l->curf->body[i];
+        if (!tl) return lfail(l, op[1].pos.line, op[1].pos.col, st->text, "found '%s', expected a label declared with .branchtargets in %s", op[1].name, cf->name);
+        x->ntargets = tl->nops;
+        x->targets = xalloc(l, (size_t)(tl->nops + 1) * sizeof *x->targets);
+        for (int k = 0; k < tl->nops; k++) {
+            int found = 0;
+            for (int i = 0; i < l->nlabels && !found; i++) if (!strcmp(l->labels[i], tl->ops[k].name)) { x->targets[k] = l->labelpc[i]; found = 1; }
+            if (!found) return lfail(l, tl->ops[k].pos.line, tl->ops[k].pos.col, NULL, "found undefined label '%s' in .branchtargets %s, expected a label of %s",
+                                     tl->ops[k].name, tl->name, cf->name);
+        }
+        return 0;
+    }
     if (!strcmp(base, "call")) return decode_call(l, st, x, cf);
+    if (!strcmp(base, "mapa")) {   /* §9.7.8.22 */
+        NEED(3);
+        if (lt != ISA_T_U32 && lt != ISA_T_U64) return lfail(l, st->pos.line, st->pos.col, st->text, "found mapa without .u32/.u64, expected one");
+        x->kind = X_MAPA; x->space = (uint8_t)space_comp(opc, SP_GENERIC);
+        CONV(0, lt, &x->d[0]); CONV(1, lt, &x->s[0]); CONV(2, ISA_T_U32, &x->s[1]); x->nd = 1; x->ns = 2;
+        return 0;
+    }
+    if (!strcmp(base, "getctarank")) {   /* §9.7.8.23 */
+        NEED(2);
+        if (lt != ISA_T_U32 && lt != ISA_T_U64) return lfail(l, st->pos.line, st->pos.col, st->text, "found getctarank without .u32/.u64, expected one");
+        x->kind = X_GETCTARANK; x->space = (uint8_t)space_comp(opc, SP_GENERIC);
+        CONV(0, ISA_T_U32, &x->d[0]); CONV(1, lt, &x->s[0]); x->nd = 1; x->ns = 1;
+        return 0;
+    }
+    if (!strcmp(base, "mbarrier") || (!strcmp(base, "cp") && has_comp(opc, "async") && has_comp(opc, "mbarrier") && has_comp(opc, "arrive"))) {
+        /* §9.7.12.15: mbarrier objects (8 bytes of shared memory) */
+        x->kind = X_MBAR;
+        x->space = (uint8_t)space_comp(opc, SP_GENERIC);
+        int k = 0;
+        if (base[0] == 'c') { x->mode = MB_CP_ARRIVE; if (has_comp(opc, "noinc")) x->flags |= XF_NOINC; }
+        else if (has_comp(opc, "init")) x->mode = MB_INIT;
+        else if (has_comp(opc, "inval")) x->mode = MB_INVAL;
+        else if (has_comp(opc, "arrive_drop")) x->mode = MB_ARRIVE_DROP;
+        else if (has_comp(opc, "arrive")) x->mode = MB_ARRIVE;
+        else if (has_comp(opc, "expect_tx")) x->mode = MB_EXPECT_TX;
+        else if (has_comp(opc, "complete_tx")) x->mode = MB_COMPLETE_TX;
+        else if (has_comp(opc, "test_wait")) x->mode = MB_TEST_WAIT;
+        else if (has_comp(opc, "try_wait")) x->mode = MB_TRY_WAIT;
+        else if (has_comp(opc, "pending_count")) x->mode = MB_PENDING_COUNT;
+        else return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported instruction '%s', expected an mbarrier operation the executor implements", opc);
+        if (has_comp(opc, "parity")) x->flags |= XF_PARITY;
+        if (has_comp(opc, "expect_tx") && (x->mode == MB_ARRIVE || x->mode == MB_ARRIVE_DROP)) x->flags |= XF_EXPECT_TX;
+        if (has_comp(opc, "noComplete")) x->flags |= XF_NOCOMPLETE;
+        if (x->mode == MB_PENDING_COUNT) { NEED(2); CONV(0, ISA_T_U32, &x->d[0]); CONV(1, ISA_T_B64, &x->s[1]); x->nd = 1; x->ns = 2; x->s[0].kind = XO_NONE; return 0; }
+        int has_d = x->mode == MB_ARRIVE || x->mode == MB_ARRIVE_DROP || x->mode == MB_TEST_WAIT || x->mode == MB_TRY_WAIT;
+        int minops = has_d + 1 + (x->mode == MB_INIT || x->mode == MB_EXPECT_TX || x->mode == MB_COMPLETE_TX || x->mode == MB_TEST_WAIT ||
+                                  x->mode == MB_TRY_WAIT || (x->flags & XF_EXPECT_TX));
+        int maxops = minops + ((x->mode == MB_ARRIVE || x->mode == MB_ARRIVE_DROP) && !(x->flags & XF_EXPECT_TX)) + (x->mode == MB_TRY_WAIT);
+        if (nops < minops || nops > maxops)
+            return lfail(l, st->pos.line, st->pos.col, st->text, "found %d operands, expected %d%s", nops, minops, maxops > minops ? " or more" : "");
+        if (has_d) {
+            CONV(0, x->mode >= MB_TEST_WAIT ? ISA_T_PRED : ISA_T_B64, &x->d[0]); x->nd = 1; k = 1;
+            if (x->space == SP_SHCLUSTER && x->d[0].kind != XO_SINK)
+                return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found a state destination on a shared::cluster mbarrier, expected '_' (§9.7.12.15.13)");
+        }
+        if (conv_addr(l, st, &op[k], x)) return -1;
+        if (nops > k + 1) CONV(k + 1, ISA_T_B64, &x->s[1]);
+        else { x->s[1].kind = XO_IMM; x->s[1].imm = 1; }
+        x->ns = 2;
+        return 0;
+    }
+    if (!strcmp(base, "cp") && has_comp(opc, "async")) {
+        if (has_comp(opc, "commit_group") || has_comp(opc, "wait_group") || has_comp(opc, "wait_all") || has_comp(opc, "prefetch")) {
+            /* copies complete when issued: groups are always complete */
+            x->kind = X_NOP; return 0;
+        }
+        if (has_comp(opc, "tensor") || has_comp(opc, "reduce"))
+            return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported instruction '%s', expected an instruction the executor implements", opc);
+        if (has_comp(opc, "bulk")) {   /* §9.7.8.24.6 */
+            /* the first state space after .bulk is the destination, the second the source */
+            char buf[128]; snprintf(buf, sizeof buf, "%s", opc);
+            int sp[2] = { SP_NONE, SP_NONE }, ns = 0;
+            for (char *c = strtok(buf, "."); c; c = strtok(NULL, "."))
+                if (ns < 2 && (!strcmp(c, "global") || !strcmp(c, "shared::cta") || !strcmp(c, "shared::cluster") || !strcmp(c, "shared")))
+                    sp[ns++] = !strcmp(c, "global") ? SP_GLOBAL : !strcmp(c, "shared::cluster") ? SP_SHCLUSTER : SP_SHARED;
+            if (ns != 2) return lfail(l, st->pos.line, st->pos.col, st->text, "found %s without .dst and .src state spaces, expected e.g. .shared::cluster.global", opc);
+            x->kind = X_BULKCOPY; x->space = (uint8_t)sp[0]; x->mode = (uint8_t)sp[1];
+            int mb = has_comp(opc, "mbarrier::complete_tx::bytes");
+            if (has_comp(opc, "multicast::cluster")) x->flags |= XF_ALIGNED;   /* (reused: multicast) */
+            int want = 3 + mb + ((x->flags & XF_ALIGNED) != 0);
+            if (nops == want + 1 && has_comp(opc, "L2::cache_hint")) nops--;
+            NEED(want);
+            xinsn t; memset(&t, 0, sizeof t);
+            if (conv_addr(l, st, &op[1], &t)) return -1;
+            x->s[1] = t.s[0]; x->aoff2 = t.aoff;
+            if (conv_addr(l, st, &op[0], x)) return -1;
+            CONV(2, ISA_T_U32, &x->s[2]);
+            if (mb) { memset(&t, 0, sizeof t); if (conv_addr(l, st, &op[3], &t)) return -1; x->s[3] = t.s[0]; x->aoff3 = t.aoff; }
+            else x->s[3].kind = XO_NONE;
+            if (x->flags & XF_ALIGNED) CONV(4, ISA_T_U16, &x->s[4]); else x->s[4].kind = XO_NONE;
+            x->ns = 5;
+            return 0;
+        }
+        /* §9.7.8.24.3 cp.async.{ca,cg}.shared{::cta}.global [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy} */
+        x->kind = X_CPASYNC; x->space = SP_SHARED;
+        if (nops >= 4 && has_comp(opc, "L2::cache_hint")) nops--;
+        if (nops != 3 && nops != 4) NEED(3);
+        xinsn t; memset(&t, 0, sizeof t);
+        if (conv_addr(l, st, &op[1], &t)) return -1;
+        x->s[1] = t.s[0]; x->aoff2 = t.aoff;
+        if (conv_addr(l, st, &op[0], x)) return -1;
+        if (op[2].kind != PTX_OP_INT || (op[2].ival != 4 && op[2].ival != 8 && op[2].ival != 16))
+            return lfail(l, op[2].pos.line, op[2].pos.col, st->text, "found a bad cp-size, expected 4, 8 or 16");
+        x->size = (uint8_t)op[2].ival;
+        if (nops == 4) {
+            CONV(3, ISA_T_U32, &x->s[2]);
+            if (x->s[2].kind == XO_REG && x->s[2].rbits == 1) x->flags |= XF_IGNORE_SRC; else x->flags |= XF_SRC_SIZE;
+        }
+        x->ns = 3;
+        return 0;
+    }
     if (!strcmp(base, "ret")) { NEED(0); x->kind = X_RET; return 0; }
     if (!strcmp(base, "exit")) { NEED(0); x->kind = X_EXIT; return 0; }
     if (!strcmp(base, "trap")) { NEED(0); x->kind = X_TRAP; return 0; }
-    if (!strcmp(base, "brkpt") || !strcmp(base, "pmevent") || !strcmp(base, "nanosleep") || !strcmp(base, "membar") ||
+    if (!strcmp(base, "brkpt")) { NEED(0); x->kind = X_TRAP; x->flags |= XF_BRKPT; return 0; }
+    if (!strcmp(base, "nanosleep")) { NEED(1); x->kind = X_YIELD; CONV(0, ISA_T_U32, &x->s[0]); x->ns = 1; return 0; }
+    if (!strcmp(base, "pmevent") || !strcmp(base, "membar") ||
         !strcmp(base, "fence") || !strcmp(base, "prefetch") || !strcmp(base, "prefetchu") || !strcmp(base, "griddepcontrol") ||
         !strcmp(base, "discard") || !strcmp(base, "applypriority")) { x->kind = X_NOP; return 0; }
     if (!strcmp(base, "createpolicy")) { x->kind = X_CONSTVAL; if (nops < 1) NEED(1); CONV(0, ISA_T_B64, &x->d[0]); x->nd = 1; return 0; }
     if (!strcmp(base, "bar") || !strcmp(base, "barrier")) {
         if (has_comp(opc, "warp")) { NEED(1); x->kind = X_BARWARP; CONV(0, ISA_T_B32, &x->s[0]); x->ns = 1; return 0; }
-        if (has_comp(opc, "cluster")) return lfail(l, st->pos.line, st->pos.col, st->text, "found barrier.cluster, expected a CTA barrier (cluster barriers are not supported)");
+        if (has_comp(opc, "cluster")) {   /* §9.7.12.3 barrier.cluster.arrive/wait */
+            NEED(0);
+            x->kind = X_BARCLUSTER;
+            if (has_comp(opc, "arrive")) x->mode = BAR_ARRIVE;
+            else if (has_comp(opc, "wait")) x->mode = BAR_SYNC;
+            else return lfail(l, st->pos.line, st->pos.col, st->text, "found %s, expected barrier.cluster.arrive or barrier.cluster.wait", opc);
+            if (has_comp(opc, "aligned")) x->flags |= XF_ALIGNED;
+            return 0;
+        }
         x->kind = X_BAR;
         int k = 0;
         if (has_comp(opc, "red")) {
@@ -539,8 +711,12 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
         static const char *const ops[] = { "add", "min", "max", "and", "or", "xor", NULL };
         x->mode = 255;
         for (int i = 0; ops[i]; i++) if (has_comp(opc, ops[i])) x->mode = (uint8_t)i;
-        if (x->mode == 255 || (lt != ISA_T_U32 && lt != ISA_T_S32 && lt != ISA_T_B32))
-            return lfail(l, st->pos.line, st->pos.col, st->text, "found an unsupported redux.sync form, expected .add/.min/.max on .u32/.s32 or .and/.or/.xor on .b32");
+        if (lt == ISA_T_F32 && (x->mode == 1 || x->mode == 2)) {   /* redux.sync.min/max{.abs}{.NaN}.f32 (sm_100a) */
+            x->flags |= XF_FLOAT;
+            if (has_comp(opc, "abs")) x->flags |= XF_ABS;
+            if (has_comp(opc, "NaN")) x->flags |= XF_NAN;
+        } else if (x->mode == 255 || (lt != ISA_T_U32 && lt != ISA_T_S32 && lt != ISA_T_B32))
+            return lfail(l, st->pos.line, st->pos.col, st->text, "found an unsupported redux.sync form, expected .add/.min/.max on .u32/.s32, .and/.or/.xor on .b32 or .min/.max on .f32");
         NEED(3); CONV(0, lt, &x->d[0]); CONV(1, lt, &x->s[0]); CONV(2, ISA_T_B32, &x->s[1]); x->nd = 1; x->ns = 2;
         return 0;
     }
@@ -652,10 +828,31 @@ static int load_function(L *l, int fi, int *pc)
     xf->poff = xalloc(l, (size_t)(f->nparams + 1) * 4); xf->psz = xalloc(l, (size_t)(f->nparams + 1) * 4);
     xf->ptype = xalloc(l, (size_t)(f->nparams + 1) * sizeof(char *));
     xf->roff = xalloc(l, (size_t)(f->nrets + 1) * 4); xf->rsz = xalloc(l, (size_t)(f->nrets + 1) * 4);
+    xf->preg = xalloc(l, (size_t)(f->nparams + 1) * 4); xf->rreg = xalloc(l, (size_t)(f->nrets + 1) * 4);
+    xf->pregbits = xalloc(l, (size_t)(f->nparams + 1)); xf->rregbits = xalloc(l, (size_t)(f->nrets + 1));
+    l->curf = f;
+    for (int k = 0; k < 3; k++) { xf->reqntid[k] = f->reqntid[k]; xf->reqnctapercluster[k] = f->reqnctapercluster[k]; }
+    xf->explicitcluster = f->explicitcluster || f->reqnctapercluster[0] > 0;
     uint32_t off = 0;
+    for (int pass = 0; pass < 2; pass++) {   /* .reg parameters and return values (§7.1): registers of the frame */
+        const ptx_var *vs = pass ? f->rets : f->params;
+        int n = pass ? f->nrets : f->nparams;
+        for (int i = 0; i < n; i++) {
+            const ptx_var *v = &vs[i];
+            (pass ? xf->rreg : xf->preg)[i] = -1;
+            if (v->space != PTX_SP_REG) continue;
+            if (f->is_entry) return lfail(l, v->pos.line, v->pos.col, NULL, "found a .reg parameter '%s' on a kernel, expected .param (§5.1.6.1)", v->name);
+            if (v->vec > 1 || v->ndims) return lfail(l, v->pos.line, v->pos.col, NULL, "found a vector or array .reg parameter '%s', expected a scalar", v->name);
+            XGROW(l, l->regs, l->nregs, l->regcap);
+            l->regs[l->nregs++] = (regdecl){ v->name, l->nreg_next, 0, (uint8_t)reg_bits(v->type) };
+            (pass ? xf->rreg : xf->preg)[i] = (int32_t)l->nreg_next;
+            (pass ? xf->rregbits : xf->pregbits)[i] = (uint8_t)reg_bits(v->type);
+            l->nreg_next++;
+        }
+    }
     for (int i = 0; i < f->nparams; i++) {
         const ptx_var *v = &f->params[i];
-        if (v->space != PTX_SP_PARAM) return lfail(l, v->pos.line, v->pos.col, NULL, "found a .reg parameter '%s', expected .param parameters", v->name);
+        if (v->space != PTX_SP_PARAM) { xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type; continue; }
         off = (uint32_t)align_up(off, var_align(v));
         xf->poff[i] = off; xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type;
         if (f->is_entry) add_lsym(l, v->name, XO_IMM, off);
@@ -665,7 +862,7 @@ static int load_function(L *l, int fi, int *pc)
     if (f->is_entry) { xf->kparam_size = off; off = 0; }
     for (int i = 0; i < f->nrets; i++) {
         const ptx_var *v = &f->rets[i];
-        if (v->space != PTX_SP_PARAM) return lfail(l, v->pos.line, v->pos.col, NULL, "found a .reg return value '%s', expected .param", v->name);
+        if (v->space != PTX_SP_PARAM) { xf->rsz[i] = (uint32_t)var_size(v); continue; }
         off = (uint32_t)align_up(off, var_align(v));
         xf->roff[i] = off; xf->rsz[i] = (uint32_t)var_size(v);
         add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off);
@@ -691,7 +888,7 @@ static int load_function(L *l, int fi, int *pc)
         case PTX_ST_CLOSE:
             if (depth > 0) { depth--; l->nregs = scope_regs[depth]; l->nlsyms = scope_syms[depth]; }
             break;
-        case PTX_ST_LABEL: case PTX_ST_PROTO: break;
+        case PTX_ST_LABEL: case PTX_ST_PROTO: case PTX_ST_BTARGETS: break;
         case PTX_ST_DECL: {
             const ptx_var *v = &s->var;
             if (v->space == PTX_SP_REG) {
@@ -756,7 +953,7 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
     L l; memset(&l, 0, sizeof l);
     l.m = m; l.err = err; l.errlen = errlen;
     ptx_module *a = m->ast;
-    if (a->address_size == 32) { snprintf(err, errlen, "%s:1:1: found .address_size 32, expected 64 (32-bit addressing is not supported)", a->filename); return -1; }
+    if (a->address_size == 32) ctx->addr32 = 1;   /* allocations (and this module's globals) below 4 GiB */
     m->nfuncs = a->nfuncs;
     m->funcs = xalloc(&l, (size_t)(a->nfuncs + 1) * sizeof *m->funcs);
     m->fhandles = xalloc(&l, (size_t)(a->nfuncs + 1) * sizeof *m->fhandles);
@@ -807,6 +1004,16 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
         x->cret_size = xalloc(&l, (size_t)(x->ncrets + 1) * 4);
         for (int k = 0; k < x->ncargs; k++) x->carg_size[k] = cf->psz[k];
         for (int k = 0; k < x->ncrets; k++) x->cret_size[k] = cf->rsz[k];
+        for (int k = 0; k < x->ncargs + x->ncrets; k++) {
+            int isarg = k < x->ncargs, j = isarg ? k : k - x->ncargs;
+            int reg = (isarg ? cf->preg : cf->rreg)[j] >= 0, byreg = (isarg ? x->carg_off : x->cret_off)[j] == NOPARAM;
+            if (reg != byreg) {
+                snprintf(err, errlen, "%s:%d:%d: found a %s as %s %d of '%s', which is declared .%s, expected a %s in `%s`", a->filename, x->line, x->col,
+                         byreg ? "register" : ".param variable", isarg ? "argument" : "result", j + 1, cf->name, reg ? "reg" : "param",
+                         reg ? "register" : ".param variable", x->text);
+                return -1;
+            }
+        }
     }
     (void)ctx;
     return 0;

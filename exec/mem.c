@@ -1,5 +1,5 @@
 /* exec/mem.c — device global memory of a context: allocations at increasing device addresses
- * from GLOBAL_BASE (never reused, so a stale pointer faults instead of aliasing), found by
+ * from GLOBAL_BASE, or from GLOBAL_BASE32 once an .address_size 32 module is loaded (never reused, so a stale pointer faults instead of aliasing), found by
  * binary search. */
 #include <stdlib.h>
 #include <string.h>
@@ -27,12 +27,20 @@ int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr)
         if (!na) return -1;
         c->allocs = na; c->cap = nc;
     }
+    /* 256-byte aligned like cudaMalloc, with a guard gap so overruns do not hit the next block */
+    uint64_t step = (n + 256 + 255) & ~(uint64_t)255;
+    uint64_t *cursor = c->addr32 ? &c->next_addr32 : &c->next_addr;
+    if (!*cursor) *cursor = c->addr32 ? GLOBAL_BASE32 : GLOBAL_BASE;
+    if (c->addr32 && *cursor + step > 0x100000000ull) return -1;   /* .address_size 32: below 4 GiB */
     uint8_t *h = calloc(1, n ? n : 1);
     if (!h) return -1;
-    if (!c->next_addr) c->next_addr = GLOBAL_BASE;
-    *addr = c->next_addr;
-    c->allocs[c->nallocs++] = (galloc){ c->next_addr, n, h };
-    /* 256-byte aligned like cudaMalloc, with a guard gap so overruns do not hit the next block */
-    c->next_addr += (n + 256 + 255) & ~(uint64_t)255;
+    *addr = *cursor;
+    /* keep allocs sorted by address (the two regions interleave in the array otherwise) */
+    int pos = c->nallocs;
+    while (pos > 0 && c->allocs[pos - 1].addr > *addr) pos--;
+    memmove(&c->allocs[pos + 1], &c->allocs[pos], (size_t)(c->nallocs - pos) * sizeof *c->allocs);
+    c->allocs[pos] = (galloc){ *addr, n, h };
+    c->nallocs++;
+    *cursor += step;
     return 0;
 }

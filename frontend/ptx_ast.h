@@ -60,7 +60,7 @@ typedef struct ptx_var {
 enum { PTX_LINK_VISIBLE = 1, PTX_LINK_EXTERN = 2, PTX_LINK_WEAK = 4, PTX_LINK_COMMON = 8 };
 
 typedef enum { PTX_ST_INSN, PTX_ST_LABEL, PTX_ST_DECL, PTX_ST_OPEN, PTX_ST_CLOSE,
-               PTX_ST_PROTO } ptx_stmt_kind;
+               PTX_ST_PROTO, PTX_ST_BTARGETS } ptx_stmt_kind;
 
 typedef struct ptx_stmt {
     ptx_stmt_kind kind;
@@ -72,7 +72,8 @@ typedef struct ptx_stmt {
     ptx_opnd *ops; int nops;
     const char *text;        /* the instruction's source text (for error messages) */
     int src_file, src_line;  /* last .loc before it (0 = none) */
-    /* LABEL / PROTO: name; DECL: var */
+    /* LABEL / PROTO / BTARGETS: name; DECL: var; BTARGETS (`name: .branchtargets L0, L1;`): the
+     * labels in ops (PTX_OP_SYM) */
     const char *name;
     ptx_var var;
     /* PROTO (.callprototype): return and argument parameter lists */
@@ -88,6 +89,8 @@ typedef struct ptx_func {
     ptx_var *rets; int nrets;
     ptx_stmt *body; int nbody;
     int reqntid[3], maxntid[3];
+    int reqnctapercluster[3];         /* 0 = not given */
+    int explicitcluster;
     ptx_pos pos;
 } ptx_func;
 

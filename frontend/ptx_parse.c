@@ -342,6 +342,20 @@ static int parse_body(P *p, ptx_func *f)
                 if (is_punct(cur(p), '(')) { if (parse_params(p, &st.pargs, &st.npargs)) return -1; }
                 while (is_word(cur(p), ".noreturn")) p->i++;
                 if (expect(p, ';', "';' after .callprototype")) return -1;
+            } else if (is_word(cur(p), ".branchtargets")) {   /* §10.5.2: label list for brx.idx */
+                p->i++;
+                st.kind = PTX_ST_BTARGETS;
+                int ocap = 0;
+                do {
+                    if (cur(p)->kind != PTK_WORD || cur(p)->text[0] == '.' || cur(p)->text[0] == '%') return fail(p, cur(p), "a label in .branchtargets");
+                    GROW(p, st.ops, st.nops, ocap);
+                    ptx_opnd *o = &st.ops[st.nops++];
+                    memset(o, 0, sizeof *o);
+                    o->kind = PTX_OP_SYM; o->pos = (ptx_pos){ cur(p)->line, cur(p)->col };
+                    o->name = ptx_arena_strdup(p->m, cur(p)->text);
+                    p->i++;
+                } while (accept(p, ','));
+                if (expect(p, ';', "';' or ',' in .branchtargets")) return -1;
             } else st.kind = PTX_ST_LABEL;
         } else if (t->kind == PTK_WORD && t->text[0] == '.') {
             ptx_space sp = space_of(t->text);
@@ -408,7 +422,7 @@ static int parse_dim3(P *p, int *d)
 {
     d[0] = d[1] = d[2] = 1;
     for (int k = 0; k < 3; k++) {
-        int64_t v; if (parse_int(p, &v)) return -1;
+        int64_t v = 0; if (parse_int(p, &v)) return -1;
         d[k] = (int)v;
         if (!accept(p, ',')) break;
     }
@@ -431,9 +445,11 @@ static int parse_function(P *p, int linkage)
         const ptx_tok *t = cur(p);
         if (is_word(t, ".maxntid")) { p->i++; if (parse_dim3(p, f.maxntid)) return -1; }
         else if (is_word(t, ".reqntid")) { p->i++; if (parse_dim3(p, f.reqntid)) return -1; }
-        else if (is_word(t, ".reqnctapercluster") || is_word(t, ".maxclusterrank") || is_word(t, ".minnctapersm") ||
+        else if (is_word(t, ".reqnctapercluster")) { p->i++; if (parse_dim3(p, f.reqnctapercluster)) return -1; }
+        else if (is_word(t, ".explicitcluster")) { f.explicitcluster = 1; p->i++; }
+        else if (is_word(t, ".maxclusterrank") || is_word(t, ".minnctapersm") ||
                  is_word(t, ".maxnctapersm") || is_word(t, ".maxnreg")) { int d[3]; p->i++; if (parse_dim3(p, d)) return -1; }
-        else if (is_word(t, ".noreturn") || is_word(t, ".explicitcluster")) p->i++;
+        else if (is_word(t, ".noreturn")) p->i++;
         else if (is_word(t, ".pragma")) { while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++; if (expect(p, ';', "';'")) return -1; }
         else break;
     }

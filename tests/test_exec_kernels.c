@@ -804,6 +804,200 @@ START_TEST(k_clang_collatz)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ clusters (sm_90) */
+static void run_cl(unsigned g, unsigned b, unsigned cl, unsigned shared, void **args)
+{
+    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { cl, cl ? 1 : 0, cl ? 1 : 0 }, shared, 0 };
+    ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
+}
+
+START_TEST(k_cluster_ring)
+{
+    load("cluster.ptx", "cluster_ring");   /* __cluster_dims__(4,1,1): no launch-time cluster */
+    enum { G = 8, B = 128 };
+    int in[G * B], out[G * B], want[G * B];
+    unsigned info[G * 8], winfo[G * 8];
+    for (int i = 0; i < G * B; i++) in[i] = (int)(rnd() % 100000) - 50000;
+    for (int b = 0; b < G; b++) {
+        unsigned rank = (unsigned)b % 4, peer = (rank + 1) % 4, base = (unsigned)b / 4 * 4;
+        for (int t = 0; t < B; t++) want[b * B + t] = in[(int)(base + peer) * B + (B - 1 - t)] * 3 + (int)peer;
+        unsigned *o = winfo + b * 8;
+        o[0] = rank; o[1] = 4; o[2] = rank; o[3] = 4; o[4] = (unsigned)b / 4; o[5] = G / 4; o[6] = 1 + 2 * peer; o[7] = rank * B;
+    }
+    ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out), dinfo = dev(NULL, sizeof info);
+    void *a[] = { &di, &dout, &dinfo };
+    run_cl(G, B, 0, 0, a);
+    get(out, dout, sizeof out); get(info, dinfo, sizeof info);
+    CHECK_ARR(out, want, G * B, "%d");
+    CHECK_ARR(info, winfo, G * 8, "%u");
+    /* a launch-time cluster shape that contradicts .reqnctapercluster is refused */
+    ptxeLaunchConfig cfg = { { G, 1, 1 }, { B, 1, 1 }, { 2, 1, 1 }, 0, 0 };
+    ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_INVALID_VALUE);
+    done();
+}
+END_TEST
+
+START_TEST(k_cluster_hist)
+{
+    load("cluster.ptx", "cluster_hist");
+    for (unsigned cl = 1; cl <= 8; cl *= 2) {
+        int n = 6000, nbins = 256, *d = malloc((size_t)n * 4), bins[256] = { 0 }, want[256] = { 0 };
+        for (int i = 0; i < n; i++) {
+            d[i] = (int)(rnd() % 300) - 20;
+            want[d[i] < 0 ? 0 : d[i] >= nbins ? nbins - 1 : d[i]]++;
+        }
+        ptxeDevptr dd = dev(d, (size_t)n * 4), db = dev(NULL, sizeof bins);
+        void *a[] = { &dd, &n, &nbins, &db };
+        run_cl(16, 96, cl, (unsigned)(nbins / (int)cl) * 4, a);
+        get(bins, db, sizeof bins);
+        CHECK_ARR(bins, want, 256, "%d");
+        free(d);
+    }
+    done();
+}
+END_TEST
+
+/* ------------------------------------------------------------------ asynchronous copies, mbarriers */
+START_TEST(k_pipeline_sum)
+{
+    load("async.ptx", "pipeline_sum");
+    enum { G = 3, NT = 5 };
+    int in[G * NT * 128], out[G * 128], want[G * 128], nt = NT;
+    for (int i = 0; i < G * NT * 128; i++) in[i] = (int)(rnd() % 2000) - 1000;
+    for (int b = 0; b < G; b++)
+        for (int t = 0; t < 128; t++) {
+            int acc = 0;
+            for (int i = 0; i < NT; i++) acc += in[(b * NT + i) * 128 + (t + i) % 128] * (i + 1);
+            want[b * 128 + t] = acc;
+        }
+    ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out);
+    void *a[] = { &di, &dout, &nt };
+    run(G, 128, a);
+    get(out, dout, sizeof out);
+    CHECK_ARR(out, want, G * 128, "%d");
+    done();
+}
+END_TEST
+
+START_TEST(k_pipeline_zfill)
+{
+    load("async.ptx", "pipeline_zfill");
+    int n = 150, in[150], out[256], want[256];
+    for (int i = 0; i < n; i++) in[i] = (int)rnd();
+    for (int t = 0; t < 64; t++)
+        for (int c = 0; c < 4; c++) {
+            int k = (63 - t) * 4 + c;
+            want[t * 4 + (3 - c)] = k < n ? in[k] : 0;
+        }
+    ptxeDevptr di = dev(in, (size_t)n * 4), dout = dev(NULL, sizeof out);
+    void *a[] = { &di, &dout, &n };
+    run(1, 64, a);
+    get(out, dout, sizeof out);
+    CHECK_ARR(out, want, 256, "%d");
+    done();
+}
+END_TEST
+
+START_TEST(k_barrier_copy)
+{
+    load("async.ptx", "barrier_copy");
+    enum { G = 2, CH = 4 };
+    float in[G * CH * 256], out[G * 256], want[G * 256];
+    int ch = CH;
+    for (int i = 0; i < G * CH * 256; i++) in[i] = (float)((int)(rnd() % 20001) - 10000) / 64.0f;
+    for (int b = 0; b < G; b++)
+        for (int t = 0; t < 256; t++) {
+            float acc = 0.0f;
+            for (int c = 0; c < CH; c++) acc = fmaf(acc, 0.5f, in[(b * CH + c) * 256 + 255 - t]);
+            want[b * 256 + t] = acc;
+        }
+    ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out);
+    void *a[] = { &di, &dout, &ch };
+    run(G, 256, a);
+    get(out, dout, sizeof out);
+    CHECK_ARR(out, want, G * 256, "%a");
+    done();
+}
+END_TEST
+
+START_TEST(k_mbar_ring)
+{
+    load("async.ptx", "mbar_ring");
+    enum { G = 2, R = 11 };
+    int in[G * R * 96], out[G * 96], want[G * 96], rounds = R;
+    for (int i = 0; i < G * R * 96; i++) in[i] = (int)rnd();
+    for (int b = 0; b < G; b++)
+        for (int c = 0; c < 96; c++) {
+            uint32_t acc = 0;
+            for (int r = 0; r < R; r++) acc = acc * 3u + (uint32_t)in[(b * R + r) * 96 + (c + r) % 96];
+            want[b * 96 + c] = (int)acc;
+        }
+    ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out);
+    void *a[] = { &di, &dout, &rounds };
+    run(G, 128, a);
+    get(out, dout, sizeof out);
+    CHECK_ARR(out, want, G * 96, "%d");
+    done();
+}
+END_TEST
+
+START_TEST(k_bulk_copy)
+{
+    load("bulk.ptx", "bulk_copy");
+    enum { G = 2, CH = 3, B = 128 };
+    int in[G * CH * 512], out[G * B], want[G * B], ch = CH;
+    for (int i = 0; i < G * CH * 512; i++) in[i] = (int)rnd();
+    for (int b = 0; b < G; b++)
+        for (int t = 0; t < B; t++) {
+            uint32_t acc = 0;
+            for (int c = 0; c < CH; c++) acc = acc * 5u + (uint32_t)in[(b * CH + c) * 512 + (t * 7 + c) % 512];
+            want[b * B + t] = (int)acc;
+        }
+    ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out);
+    void *a[] = { &di, &dout, &ch };
+    run(G, B, a);
+    get(out, dout, sizeof out);
+    CHECK_ARR(out, want, G * B, "%d");
+    done();
+}
+END_TEST
+
+/* ------------------------------------------------------------------ fault reports with CUDA lines (-lineinfo) */
+static const char *fault_msg(void **a, unsigned g, unsigned b)
+{
+    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { 0, 0, 0 }, 0, 0 };
+    ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_LAUNCH_FAILED);
+    return ptxeGetErrorMessage(C);
+}
+
+START_TEST(k_fault_lineinfo)
+{
+    load("faults.ptx", "oob_store");
+    ptxeDevptr d = dev(NULL, 64 * 4);
+    int n = 10;
+    void *a1[] = { &d, &n };
+    const char *m = fault_msg(a1, 2, 32);
+    ck_assert_msg(strstr(m, "out-of-bounds global store of 4 bytes") && strstr(m, "thread (22,0,0) of CTA (1,0,0)") && strstr(m, "faults.cu:7\n"), "%s", m);
+    done();
+    load("faults.ptx", "trap_on");
+    int in[32], bad = 1234;
+    for (int i = 0; i < 32; i++) in[i] = i == 17 ? bad : i;
+    ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof in);
+    void *a2[] = { &di, &dout, &bad };
+    m = fault_msg(a2, 1, 32);
+    ck_assert_msg(strstr(m, "trap instruction executed") && strstr(m, "thread (17,0,0)") && strstr(m, "faults.cu:13\n"), "%s", m);
+    done();
+    load("faults.ptx", "wild_ptr");
+    d = dev(NULL, 32 * 4);
+    long long addr = 0x1234;
+    void *a3[] = { &d, &addr };
+    m = fault_msg(a3, 1, 32);
+    ck_assert_msg(strstr(m, "out-of-bounds global load of 4 bytes at address 0x1234") && strstr(m, "faults.cu:20\n"), "%s", m);
+    done();
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, k_reduce_shfl); tcase_add_test(tc, k_reduce_smem);
@@ -819,6 +1013,9 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, k_saxpy); tcase_add_test(tc, k_fp_math);
     tcase_add_test(tc, k_cvt_f2i); tcase_add_test(tc, k_cvt_i2f);
     tcase_add_test(tc, k_bit_ops); tcase_add_test(tc, k_half); tcase_add_test(tc, k_bf16);
+    tcase_add_test(tc, k_cluster_ring); tcase_add_test(tc, k_cluster_hist);
+    tcase_add_test(tc, k_pipeline_sum); tcase_add_test(tc, k_pipeline_zfill); tcase_add_test(tc, k_barrier_copy);
+    tcase_add_test(tc, k_mbar_ring); tcase_add_test(tc, k_bulk_copy); tcase_add_test(tc, k_fault_lineinfo);
     tcase_add_test(tc, k_clang_saxpy); tcase_add_test(tc, k_clang_reduce); tcase_add_test(tc, k_clang_collatz);
 }
 
