@@ -1,2 +1,401 @@
+/* litmus/gen.c — `ptxlitmus gen`: generated families of classic litmus shapes across
+ * orderings, scopes, fences and placements, decided by the verifier (forked worker pool),
+ * checked for monotonicity, and written with a suite manifest (docs/suites.md). */
+#include "litmus/suite.h"
 #include "litmus/cli.h"
-int gen_cli(int argc, char **argv) { return 2; }
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Operations: "W x 1" store, "R x r0" load, "X x r0 1" atom.exch, "A x r0 1" atom.add. */
+typedef struct {
+    const char *name;
+    int nth;
+    const char *ops[4][3];
+    const char *cond;
+    const char *doc;
+} shape;
+
+static const shape shapes[] = {
+    { "MP", 2, { { "W x 1", "W y 1" }, { "R y r0", "R x r1" } }, "exists (P1:r0 == 1 /\\ P1:r1 == 0)", "message passing" },
+    { "SB", 2, { { "W x 1", "R y r0" }, { "W y 1", "R x r0" } }, "exists (P0:r0 == 0 /\\ P1:r0 == 0)", "store buffering" },
+    { "LB", 2, { { "R x r0", "W y 1" }, { "R y r0", "W x 1" } }, "exists (P0:r0 == 1 /\\ P1:r0 == 1)", "load buffering" },
+    { "IRIW", 4, { { "W x 1" }, { "W y 1" }, { "R x r0", "R y r1" }, { "R y r0", "R x r1" } },
+      "exists (P2:r0 == 1 /\\ P2:r1 == 0 /\\ P3:r0 == 1 /\\ P3:r1 == 0)", "independent reads of independent writes" },
+    { "WRC", 3, { { "W x 1" }, { "R x r0", "W y 1" }, { "R y r0", "R x r1" } }, "exists (P1:r0 == 1 /\\ P2:r0 == 1 /\\ P2:r1 == 0)", "write-to-read causality" },
+    { "ISA2", 3, { { "W x 1", "W y 1" }, { "R y r0", "W z 1" }, { "R z r0", "R x r1" } }, "exists (P1:r0 == 1 /\\ P2:r0 == 1 /\\ P2:r1 == 0)", "ISA2 (transitive message passing)" },
+    { "2+2W", 2, { { "W x 1", "W y 2" }, { "W y 1", "W x 2" } }, "exists (x == 1 /\\ y == 1)", "two writes each, coherence cycle" },
+    { "R", 2, { { "W x 1", "W y 1" }, { "W y 2", "R x r0" } }, "exists (y == 2 /\\ P1:r0 == 0)", "R shape" },
+    { "S", 2, { { "W x 2", "W y 1" }, { "R y r0", "W x 1" } }, "exists (x == 2 /\\ P1:r0 == 1)", "S shape" },
+    { "RWC", 3, { { "W x 1" }, { "R x r0", "R y r1" }, { "W y 1", "R x r0" } }, "exists (P1:r0 == 1 /\\ P1:r1 == 0 /\\ P2:r0 == 0)", "read-to-write causality" },
+    { "WRW+2W", 3, { { "W x 2" }, { "R x r0", "W y 1" }, { "W y 2", "W x 1" } }, "exists (P1:r0 == 2 /\\ x == 2 /\\ y == 2)", "WRW+2W" },
+    { "CoRR", 2, { { "W x 1" }, { "R x r0", "R x r1" } }, "exists (P1:r0 == 1 /\\ P1:r1 == 0)", "coherence of read-read" },
+    { "CoWR", 2, { { "W x 1", "R x r0" }, { "W x 2" } }, "exists (P0:r0 == 2 /\\ x == 1)", "coherence of write-read" },
+    { "CoRW", 2, { { "R x r0", "W x 1" }, { "W x 2" } }, "exists (P0:r0 == 2 /\\ x == 2)", "coherence of read-write" },
+    { "CoWW", 2, { { "W x 1", "W x 2" }, { "R x r0", "R x r1" } }, "exists (P1:r0 == 2 /\\ P1:r1 == 1)", "coherence of write-write" },
+    { "MP+rmw", 2, { { "W x 1", "X y r9 1" }, { "A y r0 0", "R x r1" } }, "exists (P1:r0 == 1 /\\ P1:r1 == 0)", "message passing, flag by RMW" },
+    { "SB+rmw", 2, { { "X x r9 1", "R y r0" }, { "X y r9 1", "R x r0" } }, "exists (P0:r0 == 0 /\\ P1:r0 == 0)", "store buffering, stores by atom.exch" },
+    { "LB+rmw", 2, { { "A x r0 0", "X y r9 1" }, { "A y r0 0", "X x r9 1" } }, "exists (P0:r0 == 1 /\\ P1:r0 == 1)", "load buffering with RMWs" },
+    { "RMW-atomicity", 2, { { "A x r0 1" }, { "A x r0 1" } }, "exists (P0:r0 == 0 /\\ P1:r0 == 0)", "two atom.add on one location" },
+};
+#define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
+
+enum { O_WEAK, O_VOL, O_RLX, O_RA };              /* orderings */
+enum { F_NONE, F_AR, F_SC };                       /* fences */
+enum { P_CTA, P_CLU, P_GPU, P_SYS };               /* same CTA, same cluster, other cluster, other GPU */
+static const char *scope_names[] = { "", "cta", "cluster", "gpu", "sys" };
+static const char *ord_names[] = { "weak", "volatile", "relaxed", "acqrel" };
+static const char *fence_names[] = { "nofence", "fence.acq_rel", "fence.sc" };
+static const char *place_names[] = { "same-cta", "same-cluster", "other-cluster", "other-gpu" };
+
+typedef struct { int shape, ord, oscope, fence, fscope, place; } variant;
+
+static int has_rmw(const shape *s)
+{
+    for (int t = 0; t < s->nth; t++) for (int k = 0; k < 3 && s->ops[t][k]; k++) if (s->ops[t][k][0] == 'X' || s->ops[t][k][0] == 'A') return 1;
+    return 0;
+}
+
+static int has_pair(const shape *s)
+{
+    for (int t = 0; t < s->nth; t++) if (s->ops[t][1]) return 1;
+    return 0;
+}
+
+static void vname(const variant *v, char *b, size_t n)
+{
+    char o[32], f[32];
+    if (v->ord == O_WEAK || v->ord == O_VOL) snprintf(o, sizeof o, "%s", ord_names[v->ord]);
+    else snprintf(o, sizeof o, "%s.%s", ord_names[v->ord], scope_names[v->oscope]);
+    if (v->fence == F_NONE) snprintf(f, sizeof f, "nofence");
+    else snprintf(f, sizeof f, "%s.%s", fence_names[v->fence], scope_names[v->fscope]);
+    snprintf(b, n, "%s+%s+%s+%s", shapes[v->shape].name, o, f, place_names[v->place]);
+}
+
+typedef struct { char *s; size_t n, cap; } sbuf;
+static void sb_add(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int l = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (b->n + (size_t)l + 1 > b->cap) { b->cap = (b->n + (size_t)l + 1) * 2 + 256; b->s = realloc(b->s, b->cap); }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->n, (size_t)l + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)l;
+}
+
+static void insn(const variant *v, const char *op, char *out, size_t n)
+{
+    char loc[8] = "", a[8] = "", c[8] = "";
+    const char *sc = scope_names[v->oscope];
+    int k = op[0];
+    if (k == 'W' || k == 'R') sscanf(op + 2, "%7s %7s", loc, a);
+    else sscanf(op + 2, "%7s %7s %7s", loc, a, c);
+    const char *aop = k == 'A' ? "add" : "exch";
+    switch (v->ord) {
+    case O_WEAK:
+        if (k == 'W') snprintf(out, n, "st.weak %s, %s", loc, a);
+        else if (k == 'R') snprintf(out, n, "ld.weak %s, %s", a, loc);
+        else snprintf(out, n, "atom.relaxed.gpu.%s %s, %s, %s", aop, a, loc, c);   /* not generated */
+        break;
+    case O_VOL:
+        if (k == 'W') snprintf(out, n, "st.volatile %s, %s", loc, a);
+        else if (k == 'R') snprintf(out, n, "ld.volatile %s, %s", a, loc);
+        else snprintf(out, n, "atom.relaxed.sys.%s %s, %s, %s", aop, a, loc, c);
+        break;
+    case O_RLX:
+        if (k == 'W') snprintf(out, n, "st.relaxed.%s %s, %s", sc, loc, a);
+        else if (k == 'R') snprintf(out, n, "ld.relaxed.%s %s, %s", sc, a, loc);
+        else snprintf(out, n, "atom.relaxed.%s.%s %s, %s, %s", sc, aop, a, loc, c);
+        break;
+    default:
+        if (k == 'W') snprintf(out, n, "st.release.%s %s, %s", sc, loc, a);
+        else if (k == 'R') snprintf(out, n, "ld.acquire.%s %s, %s", sc, a, loc);
+        else snprintf(out, n, "atom.acq_rel.%s.%s %s, %s, %s", sc, aop, a, loc, c);
+    }
+}
+
+static char *test_text(const variant *v, const char *name)
+{
+    const shape *s = &shapes[v->shape];
+    char cells[4][8][96];
+    int rows = 0;
+    for (int t = 0; t < s->nth; t++) {
+        int r = 0;
+        for (int k = 0; k < 3 && s->ops[t][k]; k++) {
+            if (k && v->fence != F_NONE) snprintf(cells[t][r++], 96, "%s.%s", fence_names[v->fence], scope_names[v->fscope]);
+            insn(v, s->ops[t][k], cells[t][r++], 96);
+        }
+        for (int q = r; q < 8; q++) cells[t][q][0] = 0;
+        if (r > rows) rows = r;
+    }
+    char head[4][64];
+    int w[4];
+    for (int t = 0; t < s->nth; t++) {
+        switch (v->place) {
+        case P_CTA: snprintf(head[t], 64, "P%d@cta 0,gpu 0", t); break;
+        case P_CLU: snprintf(head[t], 64, "P%d@cta %d,cluster 0,gpu 0", t, t); break;
+        case P_GPU: snprintf(head[t], 64, "P%d@cta %d,gpu 0", t, t); break;
+        default: snprintf(head[t], 64, "P%d@cta 0,gpu %d", t, t); break;
+        }
+        w[t] = (int)strlen(head[t]);
+        for (int r = 0; r < rows; r++) if ((int)strlen(cells[t][r]) > w[t]) w[t] = (int)strlen(cells[t][r]);
+    }
+    sbuf b = { 0 };
+    char o[40], f[40];
+    if (v->ord == O_WEAK || v->ord == O_VOL) snprintf(o, sizeof o, "%s", ord_names[v->ord]);
+    else snprintf(o, sizeof o, "%s.%s", ord_names[v->ord], scope_names[v->oscope]);
+    if (v->fence == F_NONE) snprintf(f, sizeof f, "none");
+    else snprintf(f, sizeof f, "%s.%s", fence_names[v->fence], scope_names[v->fscope]);
+    sb_add(&b, "PTX %s\n\"Generated by ptxlitmus gen: %s; ordering %s, fences %s, placement %s.\"\n{\n", name, s->doc, o, f, place_names[v->place]);
+    int seen[26] = { 0 };
+    for (int t = 0; t < s->nth; t++) for (int k = 0; k < 3 && s->ops[t][k]; k++) seen[s->ops[t][k][2] - 'a'] = 1;
+    for (int l = 0; l < 26; l++) if (seen[l]) sb_add(&b, "%c=0; ", 'a' + l);
+    b.s[b.n - 1] = '\n';
+    sb_add(&b, "}\n");
+    for (int r = -1; r < rows; r++) {
+        for (int t = 0; t < s->nth; t++) sb_add(&b, " %-*s %s", w[t], r < 0 ? head[t] : cells[t][r], t + 1 < s->nth ? "|" : ";\n");
+    }
+    sb_add(&b, "%s\n", s->cond);
+    return b.s;
+}
+
+/* ---------- writing files ---------- */
+
+static int write_file(const char *path, const char *text)
+{
+    size_t l = strlen(path);
+    char *tmp = malloc(l + 32);
+    snprintf(tmp, l + 32, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    int bad = !f;
+    if (f) { bad |= fputs(text, f) < 0; bad |= fclose(f) != 0; }
+    if (bad || rename(tmp, path)) { fprintf(stderr, "ptxlitmus gen: cannot write %s: %s\n", path, strerror(errno)); unlink(tmp); free(tmp); return -1; }
+    free(tmp);
+    return 0;
+}
+
+/* ---------- monotonicity ---------- */
+
+typedef struct { char **s; int n; } stset;
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static stset states_of(const cJSON *res)
+{
+    stset S = { 0 };
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(res, "states"), *x;
+    cJSON_ArrayForEach(x, st) { S.s = realloc(S.s, (size_t)(S.n + 1) * sizeof *S.s); S.s[S.n++] = suite_state_text(x); }
+    if (S.n) qsort(S.s, (size_t)S.n, sizeof *S.s, cmp_str);
+    return S;
+}
+
+static const char *not_subset(const stset *a, const stset *b)   /* first of a missing from b */
+{
+    for (int i = 0; i < a->n; i++) if (!bsearch(&a->s[i], b->s, (size_t)b->n, sizeof *b->s, cmp_str)) return a->s[i];
+    return NULL;
+}
+
+static int vkey(const variant *v) { return ((((v->shape * 4 + v->ord) * 5 + v->oscope) * 3 + v->fence) * 5 + v->fscope) * 4 + v->place; }
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: ptxlitmus gen --out DIR [--shapes LIST] [--max-threads N] [--jobs N] [--timeout S] [--models LIST]\n"
+        "  writes litmus tests of classic shapes across orderings (weak, volatile, relaxed.S, acqrel.S),\n"
+        "  fences (none, fence.acq_rel.S, fence.sc.S between the accesses of each thread) and placements\n"
+        "  (same CTA, same cluster, other cluster, other GPU), decides them, checks monotonicity and\n"
+        "  writes DIR/manifest.yaml with the verdicts (docs/suites.md)\n"
+        "  --shapes LIST       comma-separated shape names (default: all): ");
+    for (int i = 0; i < NSHAPES; i++) fprintf(f, "%s%s", shapes[i].name, i + 1 < NSHAPES ? "," : "\n");
+    fprintf(f,
+        "  --max-threads N     skip shapes with more than N threads (default 4)\n"
+        "  --models LIST       models to record, comma-separated (default ptx); ptx-v7.5 and ptx-v6.0 are\n"
+        "                      recorded only for tests without clusters\n"
+        "  --fence-orders LIST orderings combined with fences (default weak,relaxed)\n");
+}
+
+int gen_cli(int argc, char **argv)
+{
+    const char *out = NULL, *shapelist = NULL, *models_s = "ptx", *fence_orders = "weak,relaxed";
+    int maxth = 4;
+    suite_run_opts ro;
+    suite_run_opts_default(&ro);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
+        if (!strcmp(a, "--out") && val) { out = val; i++; }
+        else if (!strcmp(a, "--shapes") && val) { shapelist = val; i++; }
+        else if (!strcmp(a, "--models") && val) { models_s = val; i++; }
+        else if (!strcmp(a, "--fence-orders") && val) { fence_orders = val; i++; }
+        else if ((!strcmp(a, "--max-threads") || !strcmp(a, "--jobs") || !strcmp(a, "--timeout")) && val) {
+            char *e;
+            long v = strtol(val, &e, 10);
+            if (*e || v < 1 || v > 100000) { fprintf(stderr, "ptxlitmus gen: %s takes a positive whole number, found '%s'\n", a, val); return 2; }
+            if (a[2] == 'm') maxth = (int)v; else if (a[2] == 'j') ro.jobs = (int)v; else ro.timeout_s = (double)v;
+            i++;
+        } else { fprintf(stderr, "ptxlitmus gen: unknown option or missing value '%s'\n", a); usage(stderr); return 2; }
+    }
+    if (!out) { fprintf(stderr, "ptxlitmus gen: --out DIR is required\n"); usage(stderr); return 2; }
+    int want[NSHAPES];
+    for (int s = 0; s < NSHAPES; s++) want[s] = !shapelist;
+    if (shapelist) {
+        char *l = strdup(shapelist), *save = NULL;
+        for (char *tok = strtok_r(l, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            int hit = 0;
+            for (int s = 0; s < NSHAPES; s++) if (!strcmp(shapes[s].name, tok)) { want[s] = 1; hit = 1; }
+            if (!hit) { fprintf(stderr, "ptxlitmus gen: unknown shape '%s' (see --help)\n", tok); free(l); return 2; }
+        }
+        free(l);
+    }
+    model_kind models[3];
+    int nmodels = 0;
+    {
+        char *l = strdup(models_s), *save = NULL;
+        for (char *tok = strtok_r(l, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            if (nmodels == 3 || model_parse(tok, &models[nmodels])) { fprintf(stderr, "ptxlitmus gen: --models takes ptx, ptx-v7.5, ptx-v6.0, found '%s'\n", tok); free(l); return 2; }
+            nmodels++;
+        }
+        free(l);
+    }
+    int fo[4] = { 0 };
+    {
+        char *l = strdup(fence_orders), *save = NULL;
+        for (char *tok = strtok_r(l, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            int hit = 0;
+            for (int k = 0; k < 4; k++) if (!strcmp(tok, ord_names[k])) { fo[k] = 1; hit = 1; }
+            if (!hit) { fprintf(stderr, "ptxlitmus gen: --fence-orders takes weak, volatile, relaxed, acqrel, found '%s'\n", tok); free(l); return 2; }
+        }
+        free(l);
+    }
+    if (mkdir(out, 0777) && errno != EEXIST) { fprintf(stderr, "ptxlitmus gen: cannot create %s: %s\n", out, strerror(errno)); return 2; }
+
+    /* enumerate the variants */
+    variant *vs = NULL;
+    int nv = 0;
+    for (int s = 0; s < NSHAPES; s++) {
+        if (!want[s] || shapes[s].nth > maxth) continue;
+        int rmw = has_rmw(&shapes[s]), pair = has_pair(&shapes[s]);
+        for (int o = 0; o < 4; o++)
+            for (int os = 1; os <= 4; os++) {
+                if ((o == O_WEAK || o == O_VOL) && os > 1) continue;
+                if (o == O_WEAK && rmw) continue;
+                for (int f = 0; f < 3; f++)
+                    for (int fs = 1; fs <= 4; fs++) {
+                        if (f == F_NONE && fs > 1) continue;
+                        if (f != F_NONE && (!pair || !fo[o])) continue;
+                        for (int p = 0; p < 4; p++) {
+                            vs = realloc(vs, (size_t)(nv + 1) * sizeof *vs);
+                            vs[nv++] = (variant){ s, o, (o == O_WEAK || o == O_VOL) ? 0 : os, f, f == F_NONE ? 0 : fs, p };
+                        }
+                    }
+            }
+    }
+    /* write the tests */
+    char **names = calloc((size_t)nv, sizeof *names), **paths = calloc((size_t)nv, sizeof *paths);
+    int werr = 0;
+    for (int i = 0; i < nv; i++) {
+        char nm[160];
+        vname(&vs[i], nm, sizeof nm);
+        names[i] = strdup(nm);
+        size_t l = strlen(out) + strlen(nm) + 16;
+        paths[i] = malloc(l);
+        snprintf(paths[i], l, "%s/%s.litmus", out, nm);
+        char *text = test_text(&vs[i], nm);
+        if (write_file(paths[i], text)) werr = 1;
+        free(text);
+    }
+    if (werr) { fprintf(stderr, "ptxlitmus gen: could not write every test, stopping\n"); return 1; }
+    /* decide them */
+    suite_job *jobs = NULL;
+    int *jv = NULL, nj = 0;
+    for (int i = 0; i < nv; i++)
+        for (int m = 0; m < nmodels; m++) {
+            int cl = vs[i].place == P_CLU || vs[i].oscope == 2 || vs[i].fscope == 2;
+            if (cl && models[m] != MODEL_PTX) continue;
+            jobs = realloc(jobs, (size_t)(nj + 1) * sizeof *jobs);
+            jv = realloc(jv, (size_t)(nj + 1) * sizeof *jv);
+            jobs[nj] = (suite_job){ .path = paths[i], .model = models[m] };
+            jv[nj++] = i;
+        }
+    ro.progress = isatty(2) ? 1 : 2;
+    ro.label = "gen";
+    suite_run(jobs, nj, &ro);
+    /* manifest */
+    suite_manifest man = { 0 };
+    man.name = strdup("gen");
+    man.description = strdup("Generated by ptxlitmus gen: classic shapes x orderings x scopes x fences x placements (docs/suites.md)");
+    man.t = calloc((size_t)nv, sizeof *man.t);
+    man.nt = nv;
+    for (int i = 0; i < nv; i++) {
+        size_t l = strlen(names[i]) + 8;
+        man.t[i].file = malloc(l);
+        snprintf(man.t[i].file, l, "%s.litmus", names[i]);
+    }
+    int errors = 0;
+    for (int j = 0; j < nj; j++) {
+        if (strcmp(suite_str(jobs[j].res, "status"), "ok")) { fprintf(stderr, "%s\n", suite_str(jobs[j].res, "error")); errors++; continue; }
+        suite_expect_set(&man.t[jv[j]], jobs[j].model, !strcmp(suite_str(jobs[j].res, "verdict"), "Ok"));
+    }
+    /* monotonicity: a stronger variant's reachable states are a subset of the weaker one's */
+    int *index = NULL, maxkey = vkey(&(variant){ NSHAPES, 0, 0, 0, 0, 0 });
+    index = malloc((size_t)maxkey * sizeof *index);
+    for (int k = 0; k < maxkey; k++) index[k] = -1;
+    for (int i = 0; i < nv; i++) index[vkey(&vs[i])] = i;
+    long checked = 0, violations = 0;
+    for (int m = 0; m < nmodels; m++) {
+        int *res_of = malloc((size_t)nv * sizeof *res_of);
+        for (int i = 0; i < nv; i++) res_of[i] = -1;
+        for (int j = 0; j < nj; j++) if (jobs[j].model == models[m] && !strcmp(suite_str(jobs[j].res, "status"), "ok")) res_of[jv[j]] = j;
+        stset *S = calloc((size_t)nv, sizeof *S);
+        for (int i = 0; i < nv; i++) if (res_of[i] >= 0) S[i] = states_of(jobs[res_of[i]].res);
+        for (int i = 0; i < nv; i++) {
+            if (res_of[i] < 0) continue;
+            variant v = vs[i], st[8];
+            const char *why[8];
+            int eq[8] = { 0 }, ns = 0;
+            /* orderings */
+            if (v.ord == O_WEAK) { st[ns] = v; st[ns].ord = O_RLX; st[ns].oscope = 1; why[ns++] = "weak <= relaxed.cta"; 
+                                   st[ns] = v; st[ns].ord = O_VOL; why[ns++] = "weak <= volatile"; }
+            if (v.ord == O_VOL) { st[ns] = v; st[ns].ord = O_RLX; st[ns].oscope = 4; eq[ns] = 1; why[ns++] = "volatile == relaxed.sys"; }
+            if ((v.ord == O_RLX || v.ord == O_RA) && v.oscope < 4) { st[ns] = v; st[ns].oscope++; why[ns++] = "widening the scope of the accesses"; }
+            if (v.ord == O_RLX) { st[ns] = v; st[ns].ord = O_RA; why[ns++] = "relaxed <= release/acquire (acq_rel RMW)"; }
+            /* fences */
+            if (v.fence == F_NONE) { st[ns] = v; st[ns].fence = F_AR; st[ns].fscope = 1; why[ns++] = "no fence <= fence.acq_rel.cta"; }
+            if (v.fence != F_NONE && v.fscope < 4) { st[ns] = v; st[ns].fscope++; why[ns++] = "widening the scope of the fences"; }
+            if (v.fence == F_AR) { st[ns] = v; st[ns].fence = F_SC; why[ns++] = "fence.acq_rel <= fence.sc"; }
+            /* placement */
+            if (v.place > P_CTA) { st[ns] = v; st[ns].place--; why[ns++] = "placing the threads closer"; }
+            for (int k = 0; k < ns; k++) {
+                int j = index[vkey(&st[k])];
+                if (j < 0 || res_of[j] < 0) continue;
+                checked++;
+                const char *miss = not_subset(&S[j], &S[i]);
+                if (!miss && eq[k]) miss = not_subset(&S[i], &S[j]);
+                if (miss) {
+                    violations++;
+                    fprintf(stderr, "gen: monotonicity violated under %s (%s): %s and %s differ on state %s\n", model_name(models[m]), why[k], names[j], names[i], miss);
+                }
+            }
+        }
+        for (int i = 0; i < nv; i++) { for (int k = 0; k < S[i].n; k++) free(S[i].s[k]); free(S[i].s); }
+        free(S); free(res_of);
+    }
+    char *mtext = suite_manifest_text(&man);
+    size_t l = strlen(out) + 32;
+    char *mpath = malloc(l);
+    snprintf(mpath, l, "%s/manifest.yaml", out);
+    if (write_file(mpath, mtext)) werr = 1;
+    printf("gen: wrote %d tests and %s (%d jobs, %d errors); monotonicity: %ld pairs checked, %ld violations\n", nv, mpath, nj, errors, checked, violations);
+    free(mtext); free(mpath);
+    suite_manifest_free(&man);
+    for (int j = 0; j < nj; j++) cJSON_Delete(jobs[j].res);
+    for (int i = 0; i < nv; i++) { free(names[i]); free(paths[i]); }
+    free(names); free(paths); free(jobs); free(jv); free(vs); free(index);
+    return werr || errors || violations ? 1 : 0;
+}
