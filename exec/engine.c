@@ -1156,21 +1156,21 @@ static void deadlock_report(ex *X, cta *cs, int ncta)
     for (int i = 0; i < ncta; i++)
         for (int j = 0; j < cs[i].nwarps; j++) {
             warp *w = &cs[i].warps[j];
+            if (!w->clw) continue;
+            int l = __builtin_ctz(w->clw);
+            fault(X, w, l, w->lpc[l] - 1, PTXE_ERROR_LAUNCH_FAILED, "cluster barrier deadlock: %u of %u threads of the cluster arrived and no other thread can run",
+                  X->cl_arrived, X->cl_live);
+            return;
+        }
+    for (int i = 0; i < ncta; i++)
+        for (int j = 0; j < cs[i].nwarps; j++) {
+            warp *w = &cs[i].warps[j];
             if (!w->barw) continue;
             int l = __builtin_ctz(w->barw);
             int pc = w->lpc[l] - 1;
             uint32_t arrived = 0, need = 0;
             for (int b = 0; b < 16; b++) if (cs[i].bar[b].wmask[j]) { arrived = cs[i].bar[b].arrived; need = cs[i].bar[b].count_given ? cs[i].bar[b].expected : cs[i].nthreads - cs[i].nexited; }
             fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "barrier deadlock: %u of %u threads arrived and no other thread can run", arrived, need);
-            return;
-        }
-    for (int i = 0; i < ncta; i++)
-        for (int j = 0; j < cs[i].nwarps; j++) {
-            warp *w = &cs[i].warps[j];
-            if (!w->clw) continue;
-            int l = __builtin_ctz(w->clw);
-            fault(X, w, l, w->lpc[l] - 1, PTXE_ERROR_LAUNCH_FAILED, "cluster barrier deadlock: %u of %u threads of the cluster arrived and no other thread can run",
-                  X->cl_arrived, X->cl_live);
             return;
         }
     fault(X, NULL, -1, -1, PTXE_ERROR_LAUNCH_FAILED, "deadlock: no thread can make progress");

@@ -571,6 +571,8 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
         int maxops = minops + ((x->mode == MB_ARRIVE || x->mode == MB_ARRIVE_DROP) && !(x->flags & XF_EXPECT_TX)) + (x->mode == MB_TRY_WAIT);
         if (nops < minops || nops > maxops)
             return lfail(l, st->pos.line, st->pos.col, st->text, "found %d operands, expected %d%s", nops, minops, maxops > minops ? " or more" : "");
+        if (x->space == SP_SHCLUSTER && x->mode != MB_ARRIVE && x->mode != MB_EXPECT_TX && x->mode != MB_COMPLETE_TX)
+            return lfail(l, st->pos.line, st->pos.col, st->text, "found .shared::cluster, expected .shared::cta (only arrive, expect_tx and complete_tx may use another CTA's mbarrier)");
         if (has_d) {
             CONV(0, x->mode >= MB_TEST_WAIT ? ISA_T_PRED : ISA_T_B64, &x->d[0]); x->nd = 1; k = 1;
             if (x->space == SP_SHCLUSTER && x->d[0].kind != XO_SINK)

@@ -45,7 +45,7 @@ static void run_u32(const char *ptx, unsigned block, unsigned *out, int n)
     done();
 }
 
-#define PRO(nr) ".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<8>;\n.reg .b32 %r<" #nr ">;\n.reg .b64 %rd<8>;\n" \
+#define PRO(nr) ".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<8>;\n.reg .b32 %r<" #nr ">;\n.reg .b64 %rd<10>;\n.reg .f32 %f<16>;\n" \
     "ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd3, %rd1, %rd2;\n"
 
 /* §9.7.8.6 shfl.sync: up/down/bfly/idx with clamp and segment mask; p tells in-range */
@@ -189,6 +189,222 @@ START_TEST(special_regs)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- clusters, async copies, control flow */
+static ptxeResult launch_cl(unsigned grid, unsigned block, unsigned cl, ptxeDevptr *buf)
+{
+    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { cl, 1, 1 }, 0, 0 };
+    void *args[] = { buf };
+    return ptxeLaunchKernel(F, &cfg, args);
+}
+
+static void run_cl_u32(const char *ptx, unsigned grid, unsigned block, unsigned cl, unsigned *out, int n)
+{
+    load(ptx);
+    ptxeDevptr d;
+    ptxeMemAlloc(C, &d, (size_t)n * 4);
+    ptxeResult r = launch_cl(grid, block, cl, &d);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ptxeMemcpyDtoH(C, out, d, (size_t)n * 4);
+    done();
+}
+
+/* §9.7.8.22-23, §9.7.12.3: every CTA of a 4-CTA cluster adds (rank+1)*(tid+1) into slot tid of
+ * CTA (rank+1)%4 with atom.shared::cluster, after a cluster barrier reads its own slots back
+ * and the rank getctarank reports for the peer address (shared::cluster, 32-bit) */
+START_TEST(shared_cluster)
+{
+    unsigned out[8 * 32];
+    run_cl_u32(HDR ".shared .align 4 .b32 sl[32];\n" PRO(16)
+               "mov.u32 %r2, %cluster_ctarank;\nmov.u32 %r3, %cluster_nctarank;\n"
+               "shl.b32 %r4, %r1, 2;\nmov.u32 %r5, sl;\nadd.u32 %r5, %r5, %r4;\n"
+               "st.shared.u32 [%r5], 1000;\n"
+               "barrier.cluster.arrive.aligned;\nbarrier.cluster.wait.aligned;\n"
+               "add.u32 %r6, %r2, 1;\nrem.u32 %r6, %r6, %r3;\n"
+               "mapa.shared::cluster.u32 %r7, %r5, %r6;\n"
+               "add.u32 %r8, %r2, 1;\nadd.u32 %r9, %r1, 1;\nmul.lo.u32 %r8, %r8, %r9;\n"
+               "atom.shared::cluster.add.u32 %r10, [%r7], %r8;\n"
+               "getctarank.shared::cluster.u32 %r11, %r7;\n"
+               "barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n"
+               "ld.shared::cluster.u32 %r12, [%r5];\n"
+               "mov.u32 %r13, %ctaid.x;\nmad.lo.u32 %r13, %r13, 32, %r1;\nmul.wide.u32 %rd4, %r13, 4;\nadd.s64 %rd4, %rd1, %rd4;\n"
+               "shl.b32 %r11, %r11, 24;\nadd.u32 %r12, %r12, %r11;\n"
+               "st.global.u32 [%rd4], %r12;\n"
+               "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;\n}\n", 8, 32, 4, out, 8 * 32);
+    for (unsigned b = 0; b < 8; b++)
+        for (unsigned t = 0; t < 32; t++) {
+            unsigned rank = b % 4, from = (rank + 3) % 4, peer = (rank + 1) % 4;
+            unsigned want = 1000 + (from + 1) * (t + 1) + (peer << 24);
+            ck_assert_msg(out[b * 32 + t] == want, "CTA %u thread %u: got 0x%x want 0x%x", b, t, out[b * 32 + t], want);
+        }
+}
+END_TEST
+
+/* §10: cluster special registers in a 2x2x1 cluster of a 4x2x1 grid (explicit launch) */
+START_TEST(cluster_sregs)
+{
+    load(HDR PRO(16)
+         "mov.u32 %r2, %ctaid.x;\nmov.u32 %r3, %ctaid.y;\nmad.lo.u32 %r4, %r3, 4, %r2;\nmul.wide.u32 %rd4, %r4, 32;\nadd.s64 %rd4, %rd1, %rd4;\n"
+         "mov.u32 %r5, %cluster_ctaid.x;\nst.global.u32 [%rd4], %r5;\nmov.u32 %r5, %cluster_ctaid.y;\nst.global.u32 [%rd4+4], %r5;\n"
+         "mov.u32 %r5, %clusterid.x;\nst.global.u32 [%rd4+8], %r5;\nmov.u32 %r5, %clusterid.y;\nst.global.u32 [%rd4+12], %r5;\n"
+         "mov.u32 %r5, %nclusterid.x;\nst.global.u32 [%rd4+16], %r5;\nmov.u32 %r5, %cluster_ctarank;\nst.global.u32 [%rd4+20], %r5;\n"
+         "mov.u32 %r5, %cluster_nctarank;\nst.global.u32 [%rd4+24], %r5;\nmov.pred %p1, %is_explicit_cluster;\nselp.u32 %r5, 1, 0, %p1;\nst.global.u32 [%rd4+28], %r5;\n"
+         "ret;\n}\n");
+    ptxeDevptr d;
+    ptxeMemAlloc(C, &d, 8 * 32);
+    ptxeLaunchConfig cfg = { { 4, 2, 1 }, { 1, 1, 1 }, { 2, 2, 1 }, 0, 0 };
+    void *args[] = { &d };
+    ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, args), PTXE_SUCCESS);
+    unsigned o[64];
+    ptxeMemcpyDtoH(C, o, d, sizeof o);
+    for (unsigned y = 0; y < 2; y++)
+        for (unsigned x = 0; x < 4; x++) {
+            unsigned *r = o + (y * 4 + x) * 8;
+            unsigned want[8] = { x % 2, y % 2, x / 2, y / 2, 2, (y % 2) * 2 + x % 2, 4, 1 };
+            for (int k = 0; k < 8; k++) ck_assert_msg(r[k] == want[k], "CTA (%u,%u) value %d: got %u want %u", x, y, k, r[k], want[k]);
+        }
+    done();
+}
+END_TEST
+
+/* §9.7.12.4 brx.idx with a divergent index over a .branchtargets list, then reconvergence */
+START_TEST(brx_idx)
+{
+    unsigned out[32];
+    run_u32(HDR PRO(12)
+            "and.b32 %r2, %r1, 3;\nmov.u32 %r3, 0;\n"
+            "ts: .branchtargets L0, L1, L2, L3;\n"
+            "brx.idx %r2, ts;\n"
+            "L0:\nadd.u32 %r3, %r3, 1;\nbra J;\n"
+            "L1:\nadd.u32 %r3, %r3, 20;\n"
+            "L2:\nadd.u32 %r3, %r3, 300;\nbra J;\n"
+            "L3:\nadd.u32 %r3, %r3, 4000;\n"
+            "J:\nactivemask.b32 %r4;\nxor.b32 %r3, %r3, %r4;\n"
+            "st.global.u32 [%rd3], %r3;\nret;\n}\n", 32, out, 32);
+    static const unsigned add[4] = { 1, 320, 300, 4000 };
+    for (unsigned t = 0; t < 32; t++) ck_assert_uint_eq(out[t], add[t & 3] ^ 0xffffffffu);
+}
+END_TEST
+
+/* .address_size 32: 32-bit pointers in parameters, cvta and generic addressing */
+START_TEST(address_size_32)
+{
+    load(".version 8.4\n.target sm_90\n.address_size 32\n.shared .align 4 .b32 sm[32];\n"
+         ".visible .entry k(.param .u32 out)\n{\n.reg .b32 %r<12>;\n"
+         "ld.param.u32 %r1, [out];\ncvta.to.global.u32 %r2, %r1;\nmov.u32 %r3, %tid.x;\nshl.b32 %r4, %r3, 2;\n"
+         "mov.u32 %r5, sm;\ncvta.shared.u32 %r6, %r5;\nadd.u32 %r6, %r6, %r4;\nmul.lo.u32 %r7, %r3, 5;\nst.u32 [%r6], %r7;\n"
+         "bar.sync 0;\nld.shared.u32 %r8, [%r5+8];\nadd.u32 %r8, %r8, %r7;\nadd.u32 %r9, %r2, %r4;\nst.global.u32 [%r9], %r8;\nret;\n}\n");
+    ptxeDevptr d;
+    ck_assert_int_eq(ptxeMemAlloc(C, &d, 32 * 4), PTXE_SUCCESS);
+    ck_assert_msg(d < 0x100000000ull, "allocation 0x%llx above 4 GiB", (unsigned long long)d);
+    uint32_t d32 = (uint32_t)d;
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0 };
+    void *args[] = { &d32 };
+    ck_assert_msg(ptxeLaunchKernel(F, &cfg, args) == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    unsigned out[32];
+    ptxeMemcpyDtoH(C, out, d, sizeof out);
+    for (unsigned t = 0; t < 32; t++) ck_assert_uint_eq(out[t], 10 + t * 5);
+    done();
+}
+END_TEST
+
+/* §7.1 .reg parameters and return values, direct and indirect calls */
+START_TEST(reg_params)
+{
+    unsigned out[32];
+    run_u32(HDR ".func (.reg .b32 rv) mad3(.reg .b32 a, .reg .b64 b)\n{\n.reg .b32 %t;\ncvt.u32.u64 %t, b;\nmad.lo.u32 rv, a, 3, %t;\nret;\n}\n"
+            PRO(12)
+            "cvt.u64.u32 %rd4, %r1;\nadd.u64 %rd4, %rd4, 7;\n"
+            "call (%r2), mad3, (%r1, %rd4);\n"
+            "mov.u64 %rd5, mad3;\n"
+            "{\nprot: .callprototype (.reg .b32 _) _ (.reg .b32 _, .reg .b64 _);\ncall (%r3), %rd5, (%r2, 100), prot;\n}\n"
+            "st.global.u32 [%rd3], %r3;\nret;\n}\n", 32, out, 32);
+    for (unsigned t = 0; t < 32; t++) ck_assert_uint_eq(out[t], (t * 3 + t + 7) * 3 + 100);
+}
+END_TEST
+
+/* §9.7.12.15 mbarrier: expect_tx/complete_tx, arrive with a count, arrive_drop, pending_count,
+ * the state token and parity waits, try_wait; cp.async.mbarrier.arrive.noinc */
+START_TEST(mbarrier_ops)
+{
+    unsigned out[33];
+    run_u32(HDR ".shared .align 8 .b64 mb;\n.shared .align 8 .b64 mb2;\n.shared .align 16 .b32 dst[4];\n.global .align 16 .b32 src[4] = {5, 6, 7, 8};\n" PRO(16)
+            "setp.eq.u32 %p1, %r1, 0;\n"
+            "@%p1 mbarrier.init.shared::cta.b64 [mb], 4;\n@%p1 mbarrier.init.shared.b64 [mb2], 2;\nbar.sync 0;\n"
+            /* thread 0: expect 64 bytes, arrive with count 2; pending 2 */
+            "mov.u32 %r9, 0;\n"
+            "@!%p1 bra T1;\n"
+            "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [mb], 64;\n"
+            "mbarrier.arrive.shared.b64 %rd5, [mb], 2;\nmbarrier.pending_count.b64 %r2, %rd5;\n"
+            "mbarrier.test_wait.shared.b64 %p2, [mb], %rd5;\nselp.u32 %r3, 1, 0, %p2;\n"
+            "mbarrier.arrive_drop.shared.b64 %rd6, [mb];\nmbarrier.pending_count.b64 %r4, %rd6;\n"
+            "mbarrier.arrive.expect_tx.shared.b64 _, [mb], 16;\n"
+            "mbarrier.complete_tx.shared.b64 [mb], 60;\n"
+            "mbarrier.try_wait.shared.b64 %p3, [mb], %rd5;\nselp.u32 %r5, 1, 0, %p3;\n"
+            "mbarrier.complete_tx.shared.b64 [mb], 20;\n"
+            "mbarrier.try_wait.parity.shared.b64 %p4, [mb], 0;\nselp.u32 %r6, 1, 0, %p4;\n"
+            "mbarrier.test_wait.parity.shared.b64 %p5, [mb], 1;\nselp.u32 %r7, 1, 0, %p5;\n"
+            /* cp.async + cp.async.mbarrier.arrive.noinc completes mb2 (count 2) with one arrive */
+            "mov.u32 %r10, dst;\nmov.u64 %rd7, src;\ncp.async.ca.shared.global [%r10], [%rd7+8], 8;\n"
+            "cp.async.mbarrier.arrive.noinc.shared.b64 [mb2];\n"
+            "mbarrier.arrive.shared.b64 %rd8, [mb2];\nmbarrier.test_wait.shared.b64 %p6, [mb2], %rd8;\nselp.u32 %r8, 1, 0, %p6;\n"
+            "cp.async.wait_all;\nld.shared.u32 %r11, [dst];\nld.shared.u32 %r12, [dst+4];\n"
+            "shl.b32 %r3, %r3, 4;\nshl.b32 %r5, %r5, 8;\nshl.b32 %r6, %r6, 12;\nshl.b32 %r7, %r7, 16;\nshl.b32 %r8, %r8, 20;\nshl.b32 %r4, %r4, 24;\n"
+            "or.b32 %r9, %r2, %r3;\nor.b32 %r9, %r9, %r4;\nor.b32 %r9, %r9, %r5;\nor.b32 %r9, %r9, %r6;\nor.b32 %r9, %r9, %r7;\nor.b32 %r9, %r9, %r8;\n"
+            "mad.lo.u32 %r11, %r11, 10, %r12;\nst.global.u32 [%rd1+128], %r11;\n"
+            "T1:\nst.global.u32 [%rd3], %r9;\nret;\n}\n", 32, out, 33);
+    /* pending 2 after the first arrive; not complete; arrive_drop: pending 1, expected 3;
+     * arrive.expect_tx: pending 0, tx 80 -> 60 done -> 20 left; try_wait false; complete 20:
+     * phase 0 completes (parity 0 true, parity 1 false); mb2 complete */
+    ck_assert_msg(out[0] == (2u | 0u << 4 | 1u << 24 | 0u << 8 | 1u << 12 | 0u << 16 | 1u << 20), "got 0x%x", out[0]);
+    ck_assert_uint_eq(out[32], 7 * 10 + 8);
+}
+END_TEST
+
+/* vector atomics (sm_90) and redux.sync on f32 (sm_100a) */
+START_TEST(vector_atom_redux_f32)
+{
+    load(HDR PRO(16)
+         "cvt.rn.f32.u32 %f1, %r1;\nmul.f32 %f2, %f1, 0f3F000000;\nneg.f32 %f3, %f1;\n"
+         "red.global.add.v2.f32 [%rd1], {%f1, %f2};\n"
+         "atom.global.max.v4.f32 {%f4, %f5, %f6, %f7}, [%rd1+16], {%f1, %f3, %f2, %f1};\n"
+         "redux.sync.min.f32 %f8, %f3, 0xffffffff;\nredux.sync.max.abs.f32 %f9, %f3, 0xffffffff;\n"
+         "setp.eq.u32 %p1, %r1, 5;\nselp.f32 %f10, 0f7FC00000, %f1, %p1;\n"
+         "redux.sync.max.f32 %f11, %f10, 0xffffffff;\nredux.sync.max.NaN.f32 %f12, %f10, 0xffffffff;\n"
+         "setp.ne.u32 %p2, %r1, 0;\n@%p2 ret;\n"
+         "st.global.f32 [%rd1+32], %f8;\nst.global.f32 [%rd1+36], %f9;\nst.global.f32 [%rd1+40], %f11;\nst.global.f32 [%rd1+44], %f12;\nret;\n}\n");
+    ptxeDevptr d;
+    ptxeMemAlloc(C, &d, 64);
+    float init[12] = { 0, 0, 0, 0, -1, -1, -1, -1, 0, 0, 0, 0 };
+    ptxeMemcpyHtoD(C, d, init, sizeof init);
+    ck_assert_msg(launch(1, 32, &d, 0) == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    float o[12];
+    ptxeMemcpyDtoH(C, o, d, sizeof o);
+    uint32_t nan; memcpy(&nan, &o[11], 4);
+    ck_assert(o[0] == 496.0f && o[1] == 248.0f);
+    ck_assert(o[4] == 31.0f && o[5] == 0.0f && o[6] == 15.5f && o[7] == 31.0f);
+    ck_assert(o[8] == -31.0f && o[9] == 31.0f && o[10] == 31.0f && nan == 0x7fffffffu);
+    done();
+}
+END_TEST
+
+/* misc: accepted hints, nanosleep, pmevent, %clock / %globaltimer advance, elect.sync */
+START_TEST(misc_insns)
+{
+    unsigned out[32];
+    run_u32(HDR PRO(16)
+            "mov.u64 %rd4, %globaltimer;\nmov.u32 %r2, %clock;\n"
+            "prefetch.global.L2 [%rd3];\nprefetchu.L1 [%rd3];\napplypriority.global.L2::evict_normal [%rd1], 128;\n"
+            "discard.global.L2 [%rd1], 128;\nnanosleep.u32 100;\npmevent 3;\npmevent.mask 8;\nmembar.gl;\nfence.acq_rel.gpu;\n"
+            "mov.u64 %rd5, %globaltimer;\nmov.u32 %r3, %clock;\n"
+            "setp.gt.u64 %p1, %rd5, %rd4;\nsetp.ne.u32 %p2, %r3, %r2;\nand.pred %p1, %p1, %p2;\n"
+            "and.b32 %r4, %r1, 1;\nsetp.eq.u32 %p3, %r4, 1;\n@!%p3 bra E;\n"
+            "elect.sync %r5|%p4, 0xffffffff;\nbra J;\nE:\nmov.u32 %r5, 99;\nJ:\n"
+            "selp.u32 %r6, 0x100, 0, %p1;\nselp.u32 %r7, 0x1000, 0, %p4;\nadd.u32 %r5, %r5, %r6;\nadd.u32 %r5, %r5, %r7;\n"
+            "st.global.u32 [%rd3], %r5;\nret;\n}\n", 32, out, 32);
+    for (unsigned t = 0; t < 32; t++) ck_assert_uint_eq(out[t], (t & 1) ? (1u + 0x100 + (t == 1 ? 0x1000u : 0)) : 99u + 0x100);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- load-time rejection */
 START_TEST(reject_syntax)
 {
@@ -266,6 +482,75 @@ START_TEST(fault_barrier)
 }
 END_TEST
 
+/* every remaining fault kind: the report names the fault, the thread and the PTX line */
+static const struct { const char *name, *body, *want; unsigned grid, block, cluster; } fault_cases[] = {
+    { "const write", ".const .align 4 .b32 cv[4];\n" PRO(8) "mov.u64 %rd4, cv;\ncvta.const.u64 %rd4, %rd4;\nst.u32 [%rd4], 1;\nret;\n}\n", "store to const space", 1, 32, 0 },
+    { "kernel param write", PRO(8) "st.param.u64 [out], %rd1;\nret;\n}\n", "store to kernel parameter space", 1, 32, 0 },
+    { "barrier id", PRO(8) "mov.u32 %r2, 16;\nbar.sync %r2;\nret;\n}\n", "barrier id 16 out of range", 1, 32, 0 },
+    { "barrier count", PRO(8) "bar.sync 0, 48;\nret;\n}\n", "barrier thread count 48", 1, 64, 0 },
+    { "membermask", PRO(8) "shfl.sync.idx.b32 %r2, %r1, 0, 31, 0xfffffffe;\nret;\n}\n", "not in membermask 0xfffffffe", 1, 32, 0 },
+    { "indirect call", PRO(8) "mov.u64 %rd4, 12345;\n{\nprot: .callprototype _ ();\ncall %rd4, prot;\n}\nret;\n}\n", "indirect call to address 0x3039", 1, 32, 0 },
+    { "call depth", ".func f()\n{\ncall f, ();\nret;\n}\n" PRO(8) "call f, ();\nret;\n}\n", "call stack overflow", 1, 1, 0 },
+    { "alloca", PRO(8) "alloca.u64 %rd4, 5000000;\nret;\n}\n", "overflows the 1048576-byte stack", 1, 1, 0 },
+    { "brkpt", PRO(8) "setp.eq.u32 %p1, %r1, 3;\n@%p1 brkpt;\nret;\n}\n", "brkpt instruction executed", 1, 32, 0 },
+    { "brx.idx range", PRO(8) "t: .branchtargets A, B;\nbrx.idx %r1, t;\nA:\nret;\nB:\nret;\n}\n", "brx.idx index 2 is outside the 2-entry target list", 1, 32, 0 },
+    { "mapa rank", ".shared .b32 x;\n" PRO(8) "mov.u32 %r2, x;\nmapa.shared::cluster.u32 %r3, %r2, 5;\nret;\n}\n", "mapa to CTA rank 5, the cluster has 2 CTAs", 2, 32, 2 },
+    { "shared::cta remote", ".shared .b32 x;\n" PRO(8) "mov.u32 %r2, x;\nmov.u32 %r4, %cluster_ctarank;\nxor.b32 %r4, %r4, 1;\n"
+      "mapa.shared::cluster.u32 %r3, %r2, %r4;\nld.shared.u32 %r5, [%r3];\nret;\n}\n", "is in the shared memory of CTA rank 1, not the executing CTA (rank 0)", 2, 32, 2 },
+    { "exited CTA", ".shared .b32 x;\n" PRO(8) "mov.u32 %r4, %cluster_ctarank;\nsetp.ne.u32 %p1, %r4, 0;\n@%p1 exit;\nnanosleep.u32 1000;\n"
+      "mov.u32 %r2, x;\nmapa.shared::cluster.u32 %r3, %r2, 1;\nld.shared::cluster.u32 %r5, [%r3];\nret;\n}\n", "in the shared memory of CTA rank 1, which has exited", 2, 32, 2 },
+    { "cluster wait", PRO(8) "barrier.cluster.wait;\nret;\n}\n", "barrier.cluster.wait without a preceding barrier.cluster.arrive", 2, 32, 2 },
+    { "cluster deadlock", PRO(8) "mov.u32 %r4, %cluster_ctarank;\nsetp.ne.u32 %p1, %r4, 0;\nsetp.lt.u32 %p2, %r1, 32;\nand.pred %p1, %p1, %p2;\n@%p1 bra S;\n"
+      "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;\nS:\nbar.sync 0;\nret;\n}\n", "cluster barrier deadlock: 96 of 128 threads of the cluster arrived", 2, 64, 2 },
+    { "cluster arrive twice", PRO(8) "barrier.cluster.arrive;\nbarrier.cluster.arrive;\nret;\n}\n", "already arrived in this phase", 2, 32, 2 },
+    { "mbarrier uninit", ".shared .align 8 .b64 mb;\n" PRO(8) "mbarrier.arrive.shared.b64 %rd4, [mb];\nret;\n}\n", "mbarrier.arrive on an uninitialised mbarrier object", 1, 32, 0 },
+    { "mbarrier count", ".shared .align 8 .b64 mb;\n" PRO(8) "mbarrier.init.shared.b64 [mb], 1;\nmbarrier.arrive.shared.b64 %rd4, [mb], 2;\nret;\n}\n", "exceeds the pending arrival count 1", 1, 1, 0 },
+    { "mbarrier global", PRO(8) "mbarrier.init.b64 [%rd1], 1;\nret;\n}\n", "which is not in shared memory", 1, 1, 0 },
+    { "mbarrier remote wait", ".shared .align 8 .b64 mb;\n" PRO(8) "mov.u64 %rd4, mb;\ncvta.shared.u64 %rd4, %rd4;\nmapa.u64 %rd5, %rd4, 1;\nmbarrier.test_wait.parity.b64 %p1, [%rd5], 0;\nret;\n}\n", "only arrive, expect_tx and complete_tx", 2, 1, 2 },
+    { "cp.async src-size", ".shared .align 16 .b8 d[16];\n" PRO(8) "mov.u32 %r2, 9;\ncp.async.ca.shared.global [d], [%rd1], 8, %r2;\nret;\n}\n", "src-size 9 is larger than cp-size 8", 1, 1, 0 },
+    { "bulk size", ".shared .align 16 .b8 d[64];\n.shared .align 8 .b64 mb;\n" PRO(8)
+      "mbarrier.init.shared.b64 [mb], 1;\ncp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [d], [%rd1], 24, [mb];\nret;\n}\n", "cp.async.bulk size 24 is not a multiple of 16", 1, 1, 0 },
+};
+
+START_TEST(fault_kinds)
+{
+    for (size_t i = 0; i < sizeof fault_cases / sizeof fault_cases[0]; i++) {
+        char ptx[4096];
+        snprintf(ptx, sizeof ptx, HDR "%s", fault_cases[i].body);
+        load(ptx);
+        ptxeDevptr d;
+        ptxeMemAlloc(C, &d, 4096);
+        ptxeResult r = launch_cl(fault_cases[i].grid, fault_cases[i].block, fault_cases[i].cluster, &d);
+        const char *m = ptxeGetErrorMessage(C);
+        ck_assert_msg(r == PTXE_ERROR_LAUNCH_FAILED, "%s: got %s: %s", fault_cases[i].name, ptxeGetErrorName(r), m);
+        ck_assert_msg(strstr(m, fault_cases[i].want) && strstr(m, "fault: ") && strstr(m, "at t.ptx:"), "%s: %s", fault_cases[i].name, m);
+        done();
+    }
+}
+END_TEST
+
+/* load-time rejections of the newer forms */
+START_TEST(reject_forms)
+{
+    ck_assert_int_eq(try_load(HDR ".visible .entry k()\n{\n.reg .b32 %r<3>;\n  brx.idx %r1, nolist;\n}\n"), PTXE_ERROR_INVALID_PTX);
+    ck_assert_msg(strstr(ptxeGetErrorMessage(C), "t.ptx:7:16:") && strstr(ptxeGetErrorMessage(C), ".branchtargets"), "%s", ptxeGetErrorMessage(C));
+    done();
+    ck_assert_int_eq(try_load(HDR ".func f(.reg .b32 a)\n{\nret;\n}\n.visible .entry k()\n{\n.param .b32 p;\n  call f, (p);\n}\n"), PTXE_ERROR_INVALID_PTX);
+    ck_assert_msg(strstr(ptxeGetErrorMessage(C), "t.ptx:11:3:") && strstr(ptxeGetErrorMessage(C), "declared .reg"), "%s", ptxeGetErrorMessage(C));
+    done();
+    ck_assert_int_eq(try_load(HDR ".visible .entry k(.reg .b32 a)\n{\nret;\n}\n"), PTXE_ERROR_INVALID_PTX);
+    done();
+    ck_assert_int_eq(try_load(HDR ".visible .entry k(.param .u64 o)\n{\n.reg .b64 %rd<3>;\n  atom.global.v2.f32.exch {%rd1, %rd2}, [o], {%rd1, %rd2};\n}\n"), PTXE_ERROR_INVALID_PTX);
+    done();
+    ck_assert_int_eq(try_load(HDR ".visible .entry k(.param .u64 o)\n{\n.reg .b64 %rd<3>;\n  mbarrier.arrive.shared::cluster.b64 %rd1, [o];\n}\n"), PTXE_ERROR_INVALID_PTX);
+    ck_assert_msg(strstr(ptxeGetErrorMessage(C), "expected '_'"), "%s", ptxeGetErrorMessage(C));
+    done();
+    ck_assert_int_eq(try_load(HDR ".visible .entry k(.param .u64 o)\n{\n.reg .pred %p;\n  mbarrier.try_wait.shared::cluster.b64 %p, [o], 0;\n}\n"), PTXE_ERROR_INVALID_PTX);
+    ck_assert_msg(strstr(ptxeGetErrorMessage(C), "expected .shared::cta"), "%s", ptxeGetErrorMessage(C));
+    done();
+}
+END_TEST
+
 START_TEST(api_errors)
 {
     load(HDR PRO(4) "ret;\n}\n");
@@ -294,12 +579,22 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, named_barrier);
     tcase_add_test(tc, call_params_exit);
     tcase_add_test(tc, special_regs);
+    tcase_add_test(tc, shared_cluster);
+    tcase_add_test(tc, cluster_sregs);
+    tcase_add_test(tc, brx_idx);
+    tcase_add_test(tc, address_size_32);
+    tcase_add_test(tc, reg_params);
+    tcase_add_test(tc, mbarrier_ops);
+    tcase_add_test(tc, vector_atom_redux_f32);
+    tcase_add_test(tc, misc_insns);
     tcase_add_test(tc, reject_syntax);
     tcase_add_test(tc, fault_oob);
     tcase_add_test(tc, fault_misaligned);
     tcase_add_test(tc, fault_generic_nowhere);
     tcase_add_test(tc, fault_trap_and_steps);
     tcase_add_test(tc, fault_barrier);
+    tcase_add_test(tc, fault_kinds);
+    tcase_add_test(tc, reject_forms);
     tcase_add_test(tc, api_errors);
 }
 
