@@ -10,6 +10,7 @@
 #include "litmus/cli.h"
 #include "litmus/report.h"
 #include "litmus/verify.h"
+#include "litmus/graph.h"
 
 static void usage(FILE *f)
 {
@@ -23,6 +24,7 @@ static void usage(FILE *f)
         "  --max-candidates N  candidate executions per test (default 2000000)\n"
         "  --max-states N      reachable states kept per test (default 100000)\n"
         "  --timeout MS        time limit of one solver check in milliseconds (default none)\n"
+        "  --graph DIR         write a witness execution graph per test: DIR/NAME.dot (+ .svg with dot)\n"
         "  -q, --quiet         no herd blocks on stdout\n");
 }
 
@@ -43,7 +45,7 @@ int verify_cli(int argc, char **argv)
 {
     verify_opts o;
     verify_opts_default(&o);
-    const char *json = NULL;
+    const char *json = NULL, *graph_dir = NULL;
     int quiet = 0;
     char **files = calloc((size_t)argc, sizeof *files);
     int nf = 0;
@@ -58,6 +60,9 @@ int verify_cli(int argc, char **argv)
         } else if (!strcmp(a, "--json")) {
             if (!val) { fprintf(stderr, "ptxlitmus verify: --json takes a file name or -\n"); free(files); return 2; }
             json = val; i++;
+        } else if (!strcmp(a, "--graph")) {
+            if (!val || !*val) { fprintf(stderr, "ptxlitmus verify: --graph takes a directory\n"); free(files); return 2; }
+            graph_dir = val; i++;
         } else if (!strcmp(a, "--unroll")) { if (num_arg(a, val, 0, 1000, &v)) { free(files); return 2; } o.unroll = (int)v; i++; }
         else if (!strcmp(a, "--max-events")) { if (num_arg(a, val, 1, 256, &v)) { free(files); return 2; } o.max_events = (int)v; i++; }
         else if (!strcmp(a, "--max-traces")) { if (num_arg(a, val, 1, 10000000, &v)) { free(files); return 2; } o.max_traces = (int)v; i++; }
@@ -80,6 +85,8 @@ int verify_cli(int argc, char **argv)
         results = cJSON_AddArrayToObject(root, "results");
     }
     int errors = 0;
+    graph_collector *gc = graph_dir ? graph_new() : NULL;
+    if (gc) { o.graph = graph_callback; o.graph_ctx = gc; }
     FILE *out = json && !strcmp(json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
     for (int i = 0; i < nf; i++) {
         char err[1024];
@@ -90,12 +97,18 @@ int verify_cli(int argc, char **argv)
             r.file = strdup(files[i]);
             snprintf(r.error, sizeof r.error, "%s", err);
         } else {
+            if (gc) graph_begin(gc, &r);
             verify_test(t, &o, &r);
             free(r.file);
             r.file = strdup(files[i]);
         }
         if (!r.ok) { fprintf(stderr, "%s\n", r.error); errors++; }
         else if (!quiet) report_herd(out, &r, o.unroll);
+        if (gc && r.ok) {
+            char *dot = graph_witness_dot(gc, &r);
+            if (dot && graph_write(graph_dir, files[i], dot)) errors++;
+            free(dot);
+        }
         if (results) cJSON_AddItemToArray(results, report_json_result(&r));
         verify_result_free(&r);
         lit_free(t);
@@ -112,6 +125,7 @@ int verify_cli(int argc, char **argv)
         free(text);
         cJSON_Delete(root);
     }
+    graph_free(gc);
     free(files);
     return errors ? 2 : 0;
 }
