@@ -71,6 +71,7 @@ static uint32_t var_align(const ptx_var *v)
     return a ? a : 1;
 }
 
+#define SHARED_MAX (228u * 1024u)   /* bytes of shared memory per CTA (sm_90) */
 static uint64_t align_up(uint64_t x, uint64_t a) { return a ? (x + a - 1) / a * a : x; }
 
 /* ---- symbols ---- */
@@ -147,6 +148,9 @@ static int layout_module_vars(L *l)
                 if (dyn != pass) continue;
                 if (dyn) { sh = (uint32_t)align_up(sh, 16); add_sym(l, v->name, SP_SHARED, sh, 0, 0); continue; }
                 sh = (uint32_t)align_up(sh, al);
+                if (sz > SHARED_MAX || sh + sz > SHARED_MAX)
+                    return lfail(l, v->pos.line, v->pos.col, NULL, "found .shared '%s' of %llu bytes (%u before it), expected at most 228 KiB of shared memory",
+                                 v->name, (unsigned long long)sz, sh);
                 if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .shared '%s', expected none (§5.1.7)", v->name);
                 add_sym(l, v->name, SP_SHARED, sh, sz, 0);
                 sh += (uint32_t)sz;
@@ -911,6 +915,9 @@ static int load_function(L *l, int fi, int *pc)
                 add_lsym(l, v->name, XO_LOCALSYM, l->lsize);
                 l->lsize += (uint32_t)var_size(v);
             } else if (v->space == PTX_SP_SHARED) {
+                if (var_size(v) > SHARED_MAX || align_up(m->shared_static, var_align(v)) + var_size(v) > SHARED_MAX)
+                    return lfail(l, v->pos.line, v->pos.col, NULL, "found .shared '%s' of %llu bytes (%u before it), expected at most 228 KiB of shared memory",
+                                 v->name, (unsigned long long)var_size(v), m->shared_static);
                 m->shared_static = (uint32_t)align_up(m->shared_static, var_align(v));
                 add_lsym(l, v->name, XO_IMM, m->shared_static);
                 m->shared_static += (uint32_t)var_size(v);
