@@ -66,8 +66,17 @@ ptxeResult ptxeModuleGetFunction(ptxeFunction **f, ptxeModule *m, const char *na
         if (!name || !strcmp(m->funcs[i].name, name)) found = i;
     }
     if (found < 0 || (!name && nentry != 1)) {
-        if (name) snprintf(m->ctx->msg, sizeof m->ctx->msg, "%s: no .entry named '%s'", m->ast->filename, name);
-        else snprintf(m->ctx->msg, sizeof m->ctx->msg, "%s: found %d .entry kernels, expected exactly one when no kernel is named", m->ast->filename, nentry);
+        /* "found X, expected one of the module's kernels: a, b" */
+        char list[512] = "";
+        size_t at = 0;
+        for (int i = 0; i < m->nfuncs && at < sizeof list - 1; i++) {
+            if (!m->funcs[i].is_entry || !m->funcs[i].has_body) continue;
+            int w = snprintf(list + at, sizeof list - at, "%s%s", at ? ", " : "", m->funcs[i].name);
+            if (w < 0) break;
+            at += (size_t)w;
+        }
+        if (name) snprintf(m->ctx->msg, sizeof m->ctx->msg, "found kernel '%s', expected a .entry of %s: %s", name, m->ast->filename, nentry ? list : "(none)");
+        else snprintf(m->ctx->msg, sizeof m->ctx->msg, "found %d .entry kernels in %s, expected exactly one when no kernel is named (%s)", nentry, m->ast->filename, nentry ? list : "none");
         return PTXE_ERROR_NOT_FOUND;
     }
     *f = &m->fhandles[found];

@@ -328,7 +328,15 @@ int exec_run_cli(int argc, char **argv)
     char *text = NULL; char *mpath = NULL;
     void **args = NULL; uint8_t *argbuf = NULL;
     if (!yaml_parser_load(&yp, &r.doc)) {
-        fprintf(stderr, "%s:%zu:%zu: %s, expected valid YAML\n", spec, yp.problem_mark.line + 1, yp.problem_mark.column + 1, yp.problem ? yp.problem : "YAML error");
+        /* libyaml says what it did not find ("did not find expected ',' or ']'"): restate it */
+        const char *pb = yp.problem ? yp.problem : "a YAML error";
+        const char *exp = strstr(pb, "expected ");
+        if (exp) fprintf(stderr, "%s:%zu:%zu: found a YAML syntax error%s%s, expected %s\n", spec, yp.problem_mark.line + 1, yp.problem_mark.column + 1,
+                         yp.context ? " " : "", yp.context ? yp.context : "", exp + 9);
+        else if (!strncmp(pb, "found ", 6))
+            fprintf(stderr, "%s:%zu:%zu: %s, expected valid YAML\n", spec, yp.problem_mark.line + 1, yp.problem_mark.column + 1, pb);
+        else fprintf(stderr, "%s:%zu:%zu: found %s%s%s, expected valid YAML\n", spec, yp.problem_mark.line + 1, yp.problem_mark.column + 1, pb,
+                     yp.context ? " " : "", yp.context ? yp.context : "");
         yaml_parser_delete(&yp); fclose(sf);
         return 2;
     }
@@ -348,6 +356,19 @@ int exec_run_cli(int argc, char **argv)
     if (!scalar(mn)) { bad(&r, mn ? mn : root, "found no module, expected module: FILE.ptx"); goto out; }
     if (parse_dim3(&r, map_get(&r, root, "grid"), cfg.grid, "grid") || parse_dim3(&r, map_get(&r, root, "block"), cfg.block, "block")) goto out;
     if (!map_get(&r, root, "grid") || !map_get(&r, root, "block")) { bad(&r, root, "found no %s, expected grid and block", map_get(&r, root, "grid") ? "block" : "grid"); goto out; }
+    {   /* launch-shape limits, reported at the node (CUDA: block x,y <= 1024, z <= 64, 1024 threads;
+           grid y,z <= 65535); the executor keeps per-warp statistics, so one launch is limited
+           to 2^26 warps */
+        yaml_node_t *bn = map_get(&r, root, "block"), *gn = map_get(&r, root, "grid");
+        unsigned long long nt = (unsigned long long)cfg.block[0] * cfg.block[1] * cfg.block[2];
+        if (cfg.block[0] > 1024 || cfg.block[1] > 1024 || cfg.block[2] > 64 || nt > 1024) {
+            bad(&r, bn, "found block (%u,%u,%u) of %llu threads, expected at most 1024 threads (x,y <= 1024, z <= 64)", cfg.block[0], cfg.block[1], cfg.block[2], nt);
+            goto out;
+        }
+        unsigned long long nctas = (unsigned long long)cfg.grid[0] * cfg.grid[1] * cfg.grid[2], nwarps = nctas * ((nt + 31) / 32);
+        if (cfg.grid[1] > 65535 || cfg.grid[2] > 65535) { bad(&r, gn, "found grid (%u,%u,%u), expected y and z at most 65535", cfg.grid[0], cfg.grid[1], cfg.grid[2]); goto out; }
+        if (nwarps > (1ull << 26)) { bad(&r, gn, "found a launch of %llu CTAs (%llu warps), expected at most 67108864 warps in one launch", nctas, nwarps); goto out; }
+    }
     if (map_get(&r, root, "cluster") && parse_dim3(&r, map_get(&r, root, "cluster"), cfg.cluster, "cluster")) goto out;
     if (map_get(&r, root, "shared_bytes")) {
         uint64_t v;
@@ -356,7 +377,7 @@ int exec_run_cli(int argc, char **argv)
     }
     mpath = path_of(&r, scalar(mn));
     FILE *mf = mpath ? fopen(mpath, "rb") : NULL;
-    if (!mf) { bad(&r, mn, "cannot open module '%s' (%s), expected a readable PTX file", mpath ? mpath : "?", strerror(errno)); goto out; }
+    if (!mf) { bad(&r, mn, "found module '%s' (%s), expected a readable PTX file", mpath ? mpath : "?", strerror(errno)); goto out; }
     fseek(mf, 0, SEEK_END); long ml = ftell(mf); fseek(mf, 0, SEEK_SET);
     text = malloc((size_t)(ml > 0 ? ml : 0) + 1);
     size_t tl = text ? fread(text, 1, (size_t)(ml > 0 ? ml : 0), mf) : 0;
