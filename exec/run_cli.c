@@ -90,32 +90,17 @@ static int parse_dim3(R *r, yaml_node_t *n, unsigned d[3], const char *what)
     return 0;
 }
 
-/* IEEE binary32 -> binary16 / bfloat16 with round-to-nearest-even */
-static uint16_t f32_to_f16(float f)
+/* A number -> f16/bf16 bits: converted by the instruction semantics (cvt.rn.f16.f64 /
+   cvt.rn.bf16.f64 in exec/isa.c), one rounding from double. */
+static uint16_t to_half(double d, isa_type t)
 {
-    uint32_t x; memcpy(&x, &f, 4);
-    uint32_t sign = (x >> 16) & 0x8000, e = (x >> 23) & 0xff, m = x & 0x7fffff;
-    if (e == 0xff) return (uint16_t)(sign | 0x7c00 | (m ? 0x200 | (m >> 13) : 0));
-    int ne = (int)e - 127 + 15;
-    if (ne >= 31) return (uint16_t)(sign | 0x7c00);
-    if (ne <= 0) {
-        if (ne < -10) return (uint16_t)sign;
-        m |= 0x800000;
-        int sh = 14 - ne;
-        uint32_t h = m >> sh, rem = m & ((1u << sh) - 1), half = 1u << (sh - 1);
-        if (rem > half || (rem == half && (h & 1))) h++;
-        return (uint16_t)(sign | h);
-    }
-    uint32_t h = ((uint32_t)ne << 10) | (m >> 13), rem = m & 0x1fff;
-    if (rem > 0x1000 || (rem == 0x1000 && (h & 1))) h++;
-    return (uint16_t)(sign | h);
-}
-static uint16_t f32_to_bf16(float f)
-{
-    uint32_t x; memcpy(&x, &f, 4);
-    if ((x & 0x7fffffff) > 0x7f800000) return (uint16_t)((x >> 16) | 0x40);
-    x += 0x7fff + ((x >> 16) & 1);
-    return (uint16_t)(x >> 16);
+    isa_insn in;
+    char e[160];
+    uint64_t src, dst = 0;
+    memcpy(&src, &d, 8);
+    if (isa_decode(t == ISA_T_F16 ? "cvt.rn.f16.f64" : "cvt.rn.bf16.f64", ISA_T_NONE, &in, e, sizeof e) ||
+        isa_eval(&in, &src, &dst, e, sizeof e)) abort();   /* the table always has these */
+    return (uint16_t)dst;
 }
 
 /* typed scalar -> little-endian bytes of isa type t */
@@ -131,8 +116,8 @@ static int typed_value(R *r, yaml_node_t *n, isa_type t, uint8_t *out)
         if (*e || e == s) return bad(r, n, "found '%s', expected a %s number", s, isa_type_name(t));
         if (t == ISA_T_F64) memcpy(&bits, &d, 8);
         else if (t == ISA_T_F32) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); bits = u; }
-        else if (t == ISA_T_F16) bits = f32_to_f16((float)d);
-        else if (t == ISA_T_BF16) bits = f32_to_bf16((float)d);
+        else if (t == ISA_T_F16) bits = to_half(d, ISA_T_F16);
+        else if (t == ISA_T_BF16) bits = to_half(d, ISA_T_BF16);
         else return bad(r, n, "found a number for type %s, expected hex bits (0x...)", isa_type_name(t));
     } else if (isa_type_is_signed(t)) {
         long long v = strtoll(s, &e, 0);
@@ -247,8 +232,8 @@ static int load_buffers(R *r, yaml_node_t *bn)
                 uint64_t bits;
                 if (b->type == ISA_T_F64) memcpy(&bits, &d, 8);
                 else if (b->type == ISA_T_F32) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); bits = u; }
-                else if (b->type == ISA_T_F16) bits = f32_to_f16((float)d);
-                else if (b->type == ISA_T_BF16) bits = f32_to_bf16((float)d);
+                else if (b->type == ISA_T_F16) bits = to_half(d, ISA_T_F16);
+                else if (b->type == ISA_T_BF16) bits = to_half(d, ISA_T_BF16);
                 else bits = (uint64_t)(int64_t)d;
                 memcpy(b->host + i * b->esz, &bits, b->esz);
             }
