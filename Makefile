@@ -5,7 +5,7 @@
 CC      ?= cc
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
-CFLAGS  += -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -I. 
+override CFLAGS += -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -I.
 LDLIBS  += -lz3 -lcjson -lyaml -lm
 BUILD   ?= build
 
@@ -16,7 +16,7 @@ TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread -lm)
 
-.PHONY: all deps check check-unit check-cli check-asan demo bench clean
+.PHONY: all deps check check-unit check-cli check-suites check-asan asan-run demo bench clean
 all: deps ptxlitmus
 
 deps:
@@ -44,6 +44,12 @@ check-unit: $(TEST_BIN) ptxlitmus
 check-cli: ptxlitmus
 	@bash tests/cli/run.sh ./ptxlitmus
 
+# Every suite under suites/ against its manifest (the ISA examples, hand-written tests, the
+# generated family): exit 0 only when every verdict agrees.
+check-suites: ptxlitmus
+	@mkdir -p build
+	@./ptxlitmus suite --jobs 2 --junit build/suites.xml --json build/suites.json
+
 # The same tests built with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/.
 check-asan:
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
@@ -57,7 +63,7 @@ $(BUILD)/ptxlitmus: $(BUILD)/litmus/main.o $(BUILD)/libptxlitmus.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
 check: deps check-quality
-	@$(MAKE) --no-print-directory check-unit check-cli
+	@$(MAKE) --no-print-directory check-unit check-cli check-suites
 	@$(MAKE) --no-print-directory check-asan
 
 demo: all
