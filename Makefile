@@ -81,9 +81,12 @@ clean:
 # Error catalogue, fuzzing, fuzz regressions and valgrind (docs/reliability.md).
 #   make check-errors            the error catalogue tests/errors/ against ./ptxlitmus
 #   make check-fuzz-regress      replay fuzz/regressions/<target>/ under gcc ASan+UBSan (no clang)
-#   make check-quality           both, plus the catalogue against the ASan+UBSan binary
+#   make check-atomic            killed runs leave no truncated output file (tests/cli/atomic.sh)
+#   make check-quality           all of these, the catalogue also against the ASan+UBSan binary,
+#                                and fuzz-smoke-ci (part of `make check`)
 #   make fuzz [FUZZ_SECONDS=60]  run every libFuzzer target (clang) for FUZZ_SECONDS each
-#   make fuzz-smoke              every target for FUZZ_SMOKE_SECONDS (CI)
+#   make fuzz-smoke              every target for FUZZ_SMOKE_SECONDS (CI: fuzz-smoke-ci, in
+#                                check-quality, skips it where clang lacks libFuzzer)
 #   make check-valgrind          the CLI on the bundled suites under valgrind (no invalid access,
 #                                no definitely-lost memory)
 QG_CFLAGS   := -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -I.
@@ -96,9 +99,19 @@ FUZZ_OUT    := fuzz/out
 VALGRIND    ?= valgrind
 
 .PHONY: check-quality check-errors check-errors-asan check-fuzz-regress fuzz-replay-bins \
-        fuzz fuzz-build fuzz-bins fuzz-smoke check-valgrind
+        fuzz fuzz-build fuzz-bins fuzz-smoke fuzz-smoke-ci check-valgrind check-atomic
 
-check-quality: check-errors check-fuzz-regress check-errors-asan
+check-quality: check-errors check-atomic check-fuzz-regress check-errors-asan fuzz-smoke-ci
+
+check-atomic: ptxlitmus
+	@bash tests/cli/atomic.sh ./ptxlitmus
+
+# CI: the smoke run of every fuzz target where clang has libFuzzer, a notice otherwise
+fuzz-smoke-ci:
+	@if printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' | \
+	    $(FUZZ_CC) -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null; then \
+	  $(MAKE) --no-print-directory fuzz-smoke; \
+	else echo "fuzz-smoke: skipped ($(FUZZ_CC) with -fsanitize=fuzzer not available)"; fi
 
 check-errors: ptxlitmus
 	@bash tests/cli/errors.sh ./ptxlitmus
