@@ -4,7 +4,7 @@
 set -eu
 need=()
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
-for p in build-essential libz3-dev libcjson-dev libyaml-dev check pkg-config graphviz python3; do
+for p in build-essential libz3-dev libcjson-dev libyaml-dev check pkg-config graphviz python3 clang libclang-rt-14-dev valgrind; do
   have "$p" || need+=("$p")
 done
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
