@@ -24,6 +24,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
                 sed -E 's/^[[:space:]]*(~?exists|forall)//' > "$corpus/seed$i"; i=$((i+1))
             done ;;
     ptx|exec) cp tests/kernels/*.ptx "$corpus"/ 2>/dev/null ;;
+    manifest) i=0; for f in suites/*/manifest.yaml; do cp "$f" "$corpus/seed$i.yaml"; i=$((i+1)); done ;;
   esac
 fi
 dict=()
