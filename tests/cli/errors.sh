@@ -6,6 +6,7 @@
 # regular expression for the whole line.  Paths are relative to the repository root.  Kinds:
 #   litmus/*.litmus   ptxlitmus verify FILE
 #   run/*.yaml        ptxlitmus run FILE        (launch specs; they may name .ptx files beside them)
+#   suite/*.yaml      ptxlitmus suite FILE      (manifests; exit status 1 as docs/suites.md says)
 #   cli/*.args        ptxlitmus <the words of the file>   (option errors and limits; only the
 #                     first line of stderr is compared, the usage text may follow)
 # NNN-name.status (optional) gives another expected exit status (e.g. 1 for a kernel fault).
@@ -76,6 +77,7 @@ run_kind() {   # run_kind DIR EXT SUBCOMMAND
 run_kind tests/errors/litmus litmus verify
 run_kind tests/errors/run yaml run
 run_kind tests/errors/cli args cli
+run_kind tests/errors/suite yaml suite
 
 # one batch: the malformed tests between valid ones
 shopt -s nullglob
