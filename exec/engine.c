@@ -64,6 +64,7 @@ typedef struct {
     cta *cl; uint32_t ncl;          /* CTAs of the running cluster, by %cluster_ctarank */
     uint32_t cl_live, cl_arrived;   /* barrier.cluster: non-exited threads, arrivals this phase */
     int yield;                      /* end the warp's quantum after this instruction */
+    uint64_t sink[32];              /* warp-wide ALU path: lanes written to '_' or unused destinations */
 } ex;
 
 static inline uint64_t key_of(unsigned depth, int pc) { return ((uint64_t)(MAXD - depth) << 32) | (uint32_t)pc; }
@@ -656,9 +657,28 @@ static int run_warp(ex *X, warp *w, int budget)
             const uint64_t *g = f->regs + in->guard * 32;
             for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); E |= (uint32_t)((g[l] ^ in->guard_neg) & 1) << l; }
         }
-        X->thread_insns += (uint64_t)__builtin_popcount(E);
+        X->thread_insns += E == ~0u ? 32u : (uint64_t)__builtin_popcount(E);
         switch (in->kind) {
         case X_ALU: {
+            if (in->wfn) {   /* warp-wide: the table's eval_warp over [register][lane] arrays */
+                uint64_t *regs = f->regs;
+                for (;;) {
+                    const uint64_t *S[ISA_WARP_NSRC];
+                    uint64_t *D[ISA_WARP_NDST];
+                    for (int k = 0; k < ISA_WARP_NSRC; k++) S[k] = (in->wsrc[k] ? in->wsrc[k] : regs) + in->wsreg[k];
+                    for (int k = 0; k < ISA_WARP_NDST; k++) D[k] = ((in->wdsink >> k & 1) ? X->sink : regs) + in->wdreg[k];
+                    in->wfn(&in->isa, D, S, in->wdm, E);
+                    advance(w, w->pc + 1);
+                    /* straight-line run of unguarded warp-wide ALU instructions by the same group:
+                     * go on here, with the same accounting as the main loop (steps, budget) */
+                    if (w->active != G || ran >= budget || X->steps >= X->max_steps) break;
+                    in = &X->prog[w->pc];
+                    if (!in->wfn || in->has_guard) break;
+                    X->steps++; ran++; w->ninsn++; E = G;
+                    X->thread_insns += G == ~0u ? 32u : (uint64_t)__builtin_popcount(G);
+                }
+                break;
+            }
             uint64_t s[XMAX_OPS], d[XMAX_OPS];
             int ns = in->ns, nd = in->nd;
             if (in->fast && in->fn) {   /* register/constant operands only: no operand dispatch */

@@ -83,6 +83,14 @@ typedef struct xinsn {
     int *targets; int ntargets;   /* brx.idx label table */
     isa_insn isa;
     isa_eval_fn fn;       /* one-lane semantics from the table (NULL for carry ops) */
+    /* warp-wide fast path (X_ALU whose sources are registers or constants, no !p source):
+     * the table's eval_warp, with the operand arrays resolved at load */
+    isa_warp_fn wfn;
+    const uint64_t *wsrc[ISA_WARP_NSRC];   /* 32-lane constant (immediate, or zeros past ns), NULL: register */
+    uint32_t wsreg[ISA_WARP_NSRC];         /* register source: offset reg * 32 in the frame */
+    uint32_t wdreg[ISA_WARP_NDST];         /* destination offsets; wdsink bit k: sink (scratch) */
+    uint8_t wdsink;
+    uint64_t wdm[ISA_WARP_NDST];           /* destination write masks (register widths) */
     isa_type type;
     xopnd d[XMAX_OPS], s[XMAX_OPS];   /* destinations, sources (memory address: s[0] base) */
     int64_t aoff;         /* address offset */

@@ -557,37 +557,43 @@ static int rnd_enter(int rnd)
 }
 static void rnd_leave(int old) { if (old >= 0) fesetround(old); }
 
-/* One IEEE operation in the current rounding mode.  volatile in and out keep the compiler from
- * folding or moving it across fesetround (we cannot rely on -frounding-math). */
+/* One IEEE operation in the current rounding mode.  Under a switched mode (.rz/.rm/.rp) it runs
+ * in ar32/ar64, whose volatile in and out keep the compiler from folding or moving it across
+ * fesetround (we cannot rely on -frounding-math); in the default round-to-nearest-even mode the
+ * compiler's own assumption holds, so op32/op64 are used inline (no call, no volatile). */
 enum { FA_ADD, FA_SUB, FA_MUL, FA_DIV, FA_FMA, FA_SQRT, FA_CVT };
+static inline float op32(int op, float x, float y, float z)
+{
+    switch (op) {
+    case FA_ADD: return x + y;
+    case FA_SUB: return x - y;
+    case FA_MUL: return x * y;
+    case FA_DIV: return x / y;
+    case FA_FMA: return fmaf(x, y, z);
+    default: return sqrtf(x);
+    }
+}
+static inline double op64(int op, double x, double y, double z)
+{
+    switch (op) {
+    case FA_ADD: return x + y;
+    case FA_SUB: return x - y;
+    case FA_MUL: return x * y;
+    case FA_DIV: return x / y;
+    case FA_FMA: return fma(x, y, z);
+    default: return sqrt(x);
+    }
+}
 __attribute__((noinline)) static float ar32(int op, float a, float b, float c)
 {
     volatile float x = a, y = b, z = c;
-    float r;
-    switch (op) {
-    case FA_ADD: r = x + y; break;
-    case FA_SUB: r = x - y; break;
-    case FA_MUL: r = x * y; break;
-    case FA_DIV: r = x / y; break;
-    case FA_FMA: r = fmaf(x, y, z); break;
-    default: r = sqrtf(x); break;
-    }
-    volatile float o = r;
+    volatile float o = op32(op, x, y, z);
     return o;
 }
 __attribute__((noinline)) static double ar64(int op, double a, double b, double c)
 {
     volatile double x = a, y = b, z = c;
-    double r;
-    switch (op) {
-    case FA_ADD: r = x + y; break;
-    case FA_SUB: r = x - y; break;
-    case FA_MUL: r = x * y; break;
-    case FA_DIV: r = x / y; break;
-    case FA_FMA: r = fma(x, y, z); break;
-    default: r = sqrt(x); break;
-    }
-    volatile double o = r;
+    volatile double o = op64(op, x, y, z);
     return o;
 }
 
@@ -608,6 +614,13 @@ static uint64_t out32(const isa_insn *in, float r)
 }
 static void fop(const isa_insn *in, uint64_t *d, const uint64_t *s, int op, int nsrc)
 {
+    if (in->rnd < ISA_RND_RZ || in->rnd > ISA_RND_RP) {   /* .rn or none: the default mode */
+        if (in->type == ISA_T_F32)
+            d[0] = out32(in, op32(op, in32(in, s[0]), nsrc > 1 ? in32(in, s[1]) : 0, nsrc > 2 ? in32(in, s[2]) : 0));
+        else
+            d[0] = bf64(op64(op, f64of(s[0]), nsrc > 1 ? f64of(s[1]) : 0, nsrc > 2 ? f64of(s[2]) : 0));
+        return;
+    }
     int old = rnd_enter(in->rnd);
     if (in->type == ISA_T_F32)
         d[0] = out32(in, ar32(op, in32(in, s[0]), nsrc > 1 ? in32(in, s[1]) : 0, nsrc > 2 ? in32(in, s[2]) : 0));
@@ -763,7 +776,12 @@ static void ev_cvt_fi(const isa_insn *in, uint64_t *d, const uint64_t *s)
     else r = x >= lim ? wmask(n) : x <= 0 ? 0 : (uint64_t)x;
     d[0] = r & wmask(n);
 }
-/* integer -> float under .rn/.rz/.rm/.rp; .sat clamps to [0, 1]. */
+/* integer -> float under .rn/.rz/.rm/.rp (i2f: switched mode, see ar32); .sat clamps to [0, 1]. */
+static inline uint64_t i2f_rn(isa_type dt, uint64_t x, int sgn)
+{
+    if (dt == ISA_T_F32) return bf32(sgn ? (float)(int64_t)x : (float)x);
+    return bf64(sgn ? (double)(int64_t)x : (double)x);
+}
 __attribute__((noinline)) static uint64_t i2f(isa_type dt, uint64_t v, int sgn)
 {
     volatile uint64_t x = v;
@@ -782,6 +800,10 @@ static uint64_t fsat(const isa_insn *in, uint64_t u)
 }
 static void ev_cvt_if(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
+    if (in->rnd < ISA_RND_RZ || in->rnd > ISA_RND_RP) {   /* .rn or none: the default mode */
+        d[0] = fsat(in, i2f_rn(in->type, ext(in->type2, s[0]), tinfo[in->type2].sgn));
+        return;
+    }
     int old = rnd_enter(in->rnd);
     uint64_t u = i2f(in->type, ext(in->type2, s[0]), tinfo[in->type2].sgn);
     rnd_leave(old);
@@ -1294,156 +1316,307 @@ enum {
 #define CARRY ISA_CLASS_CARRY
 #define OTHER ISA_CLASS_OTHER
 
+/* ---------------------------------------------------------------- warp-wide evaluation
+ * isa_opinfo.eval_warp of every entry is generated here from its one-lane eval: WARP(f, ND)
+ * defines f_w, which runs f on each lane of a warp (ND = destinations f may write).  f is
+ * static in this file, so the compiler inlines it into the lane loop; with all 32 lanes active
+ * the loop has a constant trip count, no mask tests, and loop-invariant reads of the decoded
+ * instruction (type, modifiers) are hoisted out of it, so simple integer ops vectorize.
+ * Lanes only read and write their own element, hence `ivdep` even when a destination is a
+ * source.  Sources past the instruction's count are 32 zeros (loads of unused ones are dead). */
+#if defined(__SANITIZE_ADDRESS__)
+#define WARP_ATTR            /* sanitizer builds: the per-lane loop only (quicker to compile) */
+#define WARP_NOFULL 1
+#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+/* also compiled for x86-64-v3 (AVX2, FMA, BMI2), picked at load time by the dynamic linker */
+#define WARP_ATTR __attribute__((flatten, target_clones("default", "arch=x86-64-v3")))
+#else
+#define WARP_ATTR __attribute__((flatten))
+#endif
+#ifndef WARP_NOFULL
+#define WARP_NOFULL 0
+#endif
+#define WARP_LANE(f, ND, l) do { \
+        uint64_t s_[ISA_WARP_NSRC] = { s0[l], s1[l], s2[l], s3[l], s4[l] }, d_[ISA_WARP_NDST] = { 0 }; \
+        f(&li_, d_, s_); \
+        d0[l] = d_[0] & m0; \
+        if ((ND) > 1) d1[l] = d_[1] & m1; \
+        if ((ND) > 2) { d2[l] = d_[2] & m2; d3[l] = d_[3] & m3; } \
+    } while (0)
+#define WARP(f, ND) WARP_GEN(f, ND, )
+#define WARP_HOT(f, ND) WARP_GEN(f, ND, WARP_ATTR)
+#define WARP_GEN(f, ND, ATTR) \
+__attribute__((noinline)) static void f##_p(const isa_insn *in, uint64_t *const D[], const uint64_t *const S[], const uint64_t M[], uint32_t lanes) \
+{ \
+    const isa_insn li_ = *in;   /* a local copy: calls (fesetround ...) cannot change it */ \
+    const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4]; \
+    uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3]; \
+    uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3]; \
+    (void)d1; (void)d2; (void)d3; (void)m1; (void)m2; (void)m3; \
+    for (uint32_t r_ = lanes; r_; r_ &= r_ - 1) { unsigned l = (unsigned)__builtin_ctz(r_); WARP_LANE(f, ND, l); } \
+} \
+ATTR static void f##_w(const isa_insn *in, uint64_t *const D[], const uint64_t *const S[], const uint64_t M[], uint32_t lanes) \
+{ \
+    if (lanes != 0xffffffffu || WARP_NOFULL) { f##_p(in, D, S, M, lanes); return; } \
+    const isa_insn li_ = *in;   /* a local copy: calls (fesetround ...) cannot change it */ \
+    const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4]; \
+    uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3]; \
+    uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3]; \
+    (void)d1; (void)d2; (void)d3; (void)m1; (void)m2; (void)m3; \
+    _Pragma("GCC ivdep") \
+    for (unsigned l = 0; l < 32; l++) WARP_LANE(f, ND, l); \
+}
+_Static_assert(ISA_WARP_NSRC == 5 && ISA_WARP_NDST == 4, "WARP_LANE names 5 sources and 4 destinations");
+WARP_HOT(ev_add, 1)
+WARP_HOT(ev_add16x2, 1)
+WARP_HOT(ev_sub, 1)
+WARP_HOT(ev_mul_lo, 1)
+WARP_HOT(ev_mul_hi, 1)
+WARP_HOT(ev_mul_wide, 1)
+WARP_HOT(ev_mad_lo, 1)
+WARP_HOT(ev_mad_hi, 1)
+WARP_HOT(ev_mad_wide, 1)
+WARP_HOT(ev_mul24_lo, 1)
+WARP_HOT(ev_mul24_hi, 1)
+WARP_HOT(ev_mad24_lo, 1)
+WARP_HOT(ev_mad24_hi, 1)
+WARP_HOT(ev_sad, 1)
+WARP(ev_div, 1)
+WARP(ev_rem, 1)
+WARP_HOT(ev_abs, 1)
+WARP_HOT(ev_neg, 1)
+WARP_HOT(ev_min, 1)
+WARP(ev_min16x2, 1)
+WARP_HOT(ev_max, 1)
+WARP(ev_max16x2, 1)
+WARP_HOT(ev_popc, 1)
+WARP_HOT(ev_clz, 1)
+WARP_HOT(ev_bfind, 1)
+WARP(ev_fns, 1)
+WARP_HOT(ev_brev, 1)
+WARP_HOT(ev_bfe, 1)
+WARP_HOT(ev_bfi, 1)
+WARP(ev_szext, 1)
+WARP(ev_bmsk, 1)
+WARP(ev_dp4a, 1)
+WARP(ev_dp2a, 1)
+WARP_HOT(ev_and, 1)
+WARP_HOT(ev_or, 1)
+WARP_HOT(ev_xor, 1)
+WARP_HOT(ev_not, 1)
+WARP_HOT(ev_cnot, 1)
+WARP_HOT(ev_lop3, 2)
+WARP_HOT(ev_shf_l, 1)
+WARP_HOT(ev_shf_r, 1)
+WARP_HOT(ev_shl, 1)
+WARP_HOT(ev_shr, 1)
+WARP_HOT(ev_setp, 2)
+WARP_HOT(ev_set, 1)
+WARP_HOT(ev_selp, 1)
+WARP_HOT(ev_slct, 1)
+WARP_HOT(ev_mov, 1)
+WARP_HOT(ev_prmt, 1)
+WARP_HOT(ev_cvt_ii, 1)
+WARP(ev_testp, 1)
+WARP_HOT(ev_copysign, 1)
+WARP_HOT(ev_fadd, 1)
+WARP_HOT(ev_fsub, 1)
+WARP_HOT(ev_fmul, 1)
+WARP_HOT(ev_ffma, 1)
+WARP(ev_fdiv_approx, 1)
+WARP(ev_fdiv, 1)
+WARP(ev_frcp_approx64, 1)
+WARP(ev_frcp_approx, 1)
+WARP(ev_frcp, 1)
+WARP(ev_fsqrt_approx, 1)
+WARP(ev_fsqrt, 1)
+WARP(ev_frsqrt_approx64, 1)
+WARP(ev_frsqrt_approx, 1)
+WARP_HOT(ev_fabs, 1)
+WARP_HOT(ev_fneg, 1)
+WARP_HOT(ev_fmin, 1)
+WARP_HOT(ev_fmax, 1)
+WARP(ev_fsin, 1)
+WARP(ev_fcos, 1)
+WARP(ev_flg2, 1)
+WARP(ev_fex2, 1)
+WARP(ev_ftanh, 1)
+WARP_HOT(ev_cvt_fi, 1)
+WARP_HOT(ev_cvt_if, 1)
+WARP_HOT(ev_cvt_ff, 1)
+WARP(ev_hadd, 1)
+WARP(ev_hsub, 1)
+WARP(ev_hmul, 1)
+WARP(ev_hfma, 1)
+WARP(ev_hneg, 1)
+WARP(ev_habs, 1)
+WARP(ev_hmin, 1)
+WARP(ev_hmax, 1)
+WARP(ev_htanh, 1)
+WARP(ev_hex2, 1)
+WARP(ev_setp_x2, 2)
+WARP(ev_set_x2, 1)
+WARP(ev_cvt_h, 1)
+WARP(ev_cvt_x2, 1)
+WARP(ev_cvt_f8_f32, 1)
+WARP(ev_cvt_f8_h, 1)
+WARP(ev_cvt_h_f8, 1)
+WARP(ev_cvt_pack, 1)
+WARP_HOT(ev_mov_pack, 1)
+WARP_HOT(ev_mov_unpack, 4)
+#define EV(f) f, f##_w        /* eval, eval_warp */
+#define NOEV NULL, NULL
+
 const isa_opinfo isa_ops[] = {
-    /* name     mode     nd ns class types  types2 mods  flags  eval  doc */
+    /* name     mode     nd ns class types  types2 mods  flags  eval(+warp)  doc */
     /* §9.7.1 integer arithmetic */
-    {"add", NULL, 1, 2, PURE, T_I, 0, ISA_M_SAT, F_SATS32, ev_add, "d = a + b (wraps; .sat.s32 clamps) §9.7.1.1"},
-    {"add", NULL, 1, 2, PURE, T_X2, 0, 0, 0, ev_add16x2, "d.h[i] = a.h[i] + b.h[i] §9.7.1.1"},
-    {"sub", NULL, 1, 2, PURE, T_I, 0, ISA_M_SAT, F_SATS32, ev_sub, "d = a - b (wraps; .sat.s32 clamps) §9.7.1.2"},
-    {"mul", "lo", 1, 2, PURE, T_I, 0, ISA_M_LO, 0, ev_mul_lo, "d = (a * b)<n-1..0> §9.7.1.3"},
-    {"mul", "hi", 1, 2, PURE, T_I, 0, ISA_M_HI, 0, ev_mul_hi, "d = (a * b)<2n-1..n> §9.7.1.3"},
-    {"mul", "wide", 1, 2, PURE, T_1632, 0, ISA_M_WIDE, 0, ev_mul_wide, "d(2n bits) = a * b §9.7.1.3"},
-    {"mad", "lo", 1, 3, PURE, T_I, 0, ISA_M_LO, 0, ev_mad_lo, "d = (a * b)<n-1..0> + c §9.7.1.4"},
-    {"mad", "hi", 1, 3, PURE, T_I, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, ev_mad_hi, "d = (a * b)<2n-1..n> + c §9.7.1.4"},
-    {"mad", "wide", 1, 3, PURE, T_1632, 0, ISA_M_WIDE, 0, ev_mad_wide, "d(2n) = a * b + c(2n) §9.7.1.4"},
-    {"mul24", "lo", 1, 2, PURE, T_32, 0, ISA_M_LO, 0, ev_mul24_lo, "d = (a24 * b24)<31..0> §9.7.1.5"},
-    {"mul24", "hi", 1, 2, PURE, T_32, 0, ISA_M_HI, 0, ev_mul24_hi, "d = (a24 * b24)<47..16> §9.7.1.5"},
-    {"mad24", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, 0, ev_mad24_lo, "d = (a24 * b24)<31..0> + c §9.7.1.6"},
-    {"mad24", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, ev_mad24_hi, "d = (a24 * b24)<47..16> + c §9.7.1.6"},
-    {"sad", NULL, 1, 3, PURE, T_I, 0, 0, 0, ev_sad, "d = c + |a - b| §9.7.1.7"},
-    {"div", NULL, 1, 2, PURE, T_I, 0, 0, 0, ev_div, "d = a / b (truncating; /0 = all ones) §9.7.1.8"},
-    {"rem", NULL, 1, 2, PURE, T_I, 0, 0, 0, ev_rem, "d = a % b (%0 = a) §9.7.1.9"},
-    {"abs", NULL, 1, 1, PURE, T_S, 0, 0, 0, ev_abs, "d = |a| §9.7.1.10"},
-    {"neg", NULL, 1, 1, PURE, T_S, 0, 0, 0, ev_neg, "d = -a §9.7.1.11"},
-    {"min", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, ev_min, "d = a < b ? a : b (.relu.s32) §9.7.1.12"},
-    {"min", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, ev_min16x2, "half-word min §9.7.1.12"},
-    {"max", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, ev_max, "d = a > b ? a : b (.relu.s32) §9.7.1.13"},
-    {"max", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, ev_max16x2, "half-word max §9.7.1.13"},
-    {"popc", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, ev_popc, "d.u32 = number of 1 bits §9.7.1.14"},
-    {"clz", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, ev_clz, "d.u32 = leading zeros §9.7.1.15"},
-    {"bfind", NULL, 1, 1, PURE, T_3264, 0, ISA_M_SHIFTAMT, 0, ev_bfind, "d.u32 = msb non-sign bit §9.7.1.16"},
-    {"fns", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, 0, ev_fns, "d = n-th set bit of mask from base §9.7.1.17"},
-    {"brev", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, ev_brev, "d = bit-reversed a §9.7.1.18"},
-    {"bfe", NULL, 1, 3, PURE, T_3264, 0, 0, 0, ev_bfe, "d = a[pos+len-1..pos], extended §9.7.1.19"},
-    {"bfi", NULL, 1, 4, PURE, T_B3264, 0, 0, 0, ev_bfi, "f = b with a's low len bits at pos §9.7.1.20"},
-    {"szext", NULL, 1, 2, PURE, T_32, 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, ev_szext, "d = low b bits of a, extended §9.7.1.21"},
-    {"bmsk", NULL, 1, 2, PURE, TB(ISA_T_B32), 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, ev_bmsk, "d = b-bit mask at bit a §9.7.1.22"},
-    {"dp4a", NULL, 1, 3, PURE, T_32, 0, 0, F_TWO, ev_dp4a, "d = c + sum a.b[i] * b.b[i] §9.7.1.23"},
-    {"dp2a", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, F_TWO, ev_dp2a, "d = c + sum a.h[i] * b.b[i] §9.7.1.24"},
-    {"dp2a", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI, F_TWO, ev_dp2a, "d = c + sum a.h[i] * b.b[2+i] §9.7.1.24"},
+    {"add", NULL, 1, 2, PURE, T_I, 0, ISA_M_SAT, F_SATS32, EV(ev_add), "d = a + b (wraps; .sat.s32 clamps) §9.7.1.1"},
+    {"add", NULL, 1, 2, PURE, T_X2, 0, 0, 0, EV(ev_add16x2), "d.h[i] = a.h[i] + b.h[i] §9.7.1.1"},
+    {"sub", NULL, 1, 2, PURE, T_I, 0, ISA_M_SAT, F_SATS32, EV(ev_sub), "d = a - b (wraps; .sat.s32 clamps) §9.7.1.2"},
+    {"mul", "lo", 1, 2, PURE, T_I, 0, ISA_M_LO, 0, EV(ev_mul_lo), "d = (a * b)<n-1..0> §9.7.1.3"},
+    {"mul", "hi", 1, 2, PURE, T_I, 0, ISA_M_HI, 0, EV(ev_mul_hi), "d = (a * b)<2n-1..n> §9.7.1.3"},
+    {"mul", "wide", 1, 2, PURE, T_1632, 0, ISA_M_WIDE, 0, EV(ev_mul_wide), "d(2n bits) = a * b §9.7.1.3"},
+    {"mad", "lo", 1, 3, PURE, T_I, 0, ISA_M_LO, 0, EV(ev_mad_lo), "d = (a * b)<n-1..0> + c §9.7.1.4"},
+    {"mad", "hi", 1, 3, PURE, T_I, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, EV(ev_mad_hi), "d = (a * b)<2n-1..n> + c §9.7.1.4"},
+    {"mad", "wide", 1, 3, PURE, T_1632, 0, ISA_M_WIDE, 0, EV(ev_mad_wide), "d(2n) = a * b + c(2n) §9.7.1.4"},
+    {"mul24", "lo", 1, 2, PURE, T_32, 0, ISA_M_LO, 0, EV(ev_mul24_lo), "d = (a24 * b24)<31..0> §9.7.1.5"},
+    {"mul24", "hi", 1, 2, PURE, T_32, 0, ISA_M_HI, 0, EV(ev_mul24_hi), "d = (a24 * b24)<47..16> §9.7.1.5"},
+    {"mad24", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, 0, EV(ev_mad24_lo), "d = (a24 * b24)<31..0> + c §9.7.1.6"},
+    {"mad24", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, EV(ev_mad24_hi), "d = (a24 * b24)<47..16> + c §9.7.1.6"},
+    {"sad", NULL, 1, 3, PURE, T_I, 0, 0, 0, EV(ev_sad), "d = c + |a - b| §9.7.1.7"},
+    {"div", NULL, 1, 2, PURE, T_I, 0, 0, 0, EV(ev_div), "d = a / b (truncating; /0 = all ones) §9.7.1.8"},
+    {"rem", NULL, 1, 2, PURE, T_I, 0, 0, 0, EV(ev_rem), "d = a % b (%0 = a) §9.7.1.9"},
+    {"abs", NULL, 1, 1, PURE, T_S, 0, 0, 0, EV(ev_abs), "d = |a| §9.7.1.10"},
+    {"neg", NULL, 1, 1, PURE, T_S, 0, 0, 0, EV(ev_neg), "d = -a §9.7.1.11"},
+    {"min", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, EV(ev_min), "d = a < b ? a : b (.relu.s32) §9.7.1.12"},
+    {"min", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, EV(ev_min16x2), "half-word min §9.7.1.12"},
+    {"max", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, EV(ev_max), "d = a > b ? a : b (.relu.s32) §9.7.1.13"},
+    {"max", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, EV(ev_max16x2), "half-word max §9.7.1.13"},
+    {"popc", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, EV(ev_popc), "d.u32 = number of 1 bits §9.7.1.14"},
+    {"clz", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, EV(ev_clz), "d.u32 = leading zeros §9.7.1.15"},
+    {"bfind", NULL, 1, 1, PURE, T_3264, 0, ISA_M_SHIFTAMT, 0, EV(ev_bfind), "d.u32 = msb non-sign bit §9.7.1.16"},
+    {"fns", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, 0, EV(ev_fns), "d = n-th set bit of mask from base §9.7.1.17"},
+    {"brev", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, EV(ev_brev), "d = bit-reversed a §9.7.1.18"},
+    {"bfe", NULL, 1, 3, PURE, T_3264, 0, 0, 0, EV(ev_bfe), "d = a[pos+len-1..pos], extended §9.7.1.19"},
+    {"bfi", NULL, 1, 4, PURE, T_B3264, 0, 0, 0, EV(ev_bfi), "f = b with a's low len bits at pos §9.7.1.20"},
+    {"szext", NULL, 1, 2, PURE, T_32, 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_szext), "d = low b bits of a, extended §9.7.1.21"},
+    {"bmsk", NULL, 1, 2, PURE, TB(ISA_T_B32), 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_bmsk), "d = b-bit mask at bit a §9.7.1.22"},
+    {"dp4a", NULL, 1, 3, PURE, T_32, 0, 0, F_TWO, EV(ev_dp4a), "d = c + sum a.b[i] * b.b[i] §9.7.1.23"},
+    {"dp2a", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, F_TWO, EV(ev_dp2a), "d = c + sum a.h[i] * b.b[i] §9.7.1.24"},
+    {"dp2a", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI, F_TWO, EV(ev_dp2a), "d = c + sum a.h[i] * b.b[2+i] §9.7.1.24"},
     /* §9.7.2 extended precision: carry flag CC.CF, see isa_eval_cc */
-    {"add", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NULL, "d = a + b, CC.CF = carry-out §9.7.2.1"},
-    {"addc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NULL, "d = a + b + CC.CF {.cc: carry-out} §9.7.2.2"},
-    {"sub", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NULL, "d = a - b, CC.CF = borrow-out §9.7.2.3"},
-    {"subc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NULL, "d = a - (b + CC.CF) {.cc: borrow-out} §9.7.2.4"},
-    {"mad", "cc", 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NULL, "d = (a*b).lo/hi + c, carry-out §9.7.2.5"},
-    {"madc", NULL, 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NULL, "d = (a*b).lo/hi + c + CC.CF §9.7.2.6"},
+    {"add", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, "d = a + b, CC.CF = carry-out §9.7.2.1"},
+    {"addc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, "d = a + b + CC.CF {.cc: carry-out} §9.7.2.2"},
+    {"sub", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, "d = a - b, CC.CF = borrow-out §9.7.2.3"},
+    {"subc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, "d = a - (b + CC.CF) {.cc: borrow-out} §9.7.2.4"},
+    {"mad", "cc", 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NOEV, "d = (a*b).lo/hi + c, carry-out §9.7.2.5"},
+    {"madc", NULL, 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NOEV, "d = (a*b).lo/hi + c + CC.CF §9.7.2.6"},
     /* §9.7.7 logic and shift */
-    {"and", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, ev_and, "d = a & b §9.7.7.1"},
-    {"or", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, ev_or, "d = a | b §9.7.7.2"},
-    {"xor", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, ev_xor, "d = a ^ b §9.7.7.3"},
-    {"not", NULL, 1, 1, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, ev_not, "d = ~a §9.7.7.4"},
-    {"cnot", NULL, 1, 1, PURE, T_B, 0, 0, 0, ev_cnot, "d = a == 0 §9.7.7.5"},
-    {"lop3", NULL, 1, 4, PURE, TB(ISA_T_B32), 0, 0, F_BOOL | F_BOOLDST, ev_lop3, "d = immLut(a, b, c) {p = d!=0 op q} §9.7.7.6"},
-    {"shf", "l", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_L | ISA_M_CLAMP | ISA_M_WRAP, F_CW, ev_shf_l, "d = ([b,a] << n)<63..32> §9.7.7.7"},
-    {"shf", "r", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_R | ISA_M_CLAMP | ISA_M_WRAP, F_CW, ev_shf_r, "d = ([b,a] >> n)<31..0> §9.7.7.7"},
-    {"shl", NULL, 1, 2, PURE, T_B, 0, 0, 0, ev_shl, "d = a << b (b >= N: 0) §9.7.7.8"},
-    {"shr", NULL, 1, 2, PURE, T_B | T_I, 0, 0, 0, ev_shr, "d = a >> b, sign fill for .s (clamped to N) §9.7.7.9"},
+    {"and", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_and), "d = a & b §9.7.7.1"},
+    {"or", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_or), "d = a | b §9.7.7.2"},
+    {"xor", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_xor), "d = a ^ b §9.7.7.3"},
+    {"not", NULL, 1, 1, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_not), "d = ~a §9.7.7.4"},
+    {"cnot", NULL, 1, 1, PURE, T_B, 0, 0, 0, EV(ev_cnot), "d = a == 0 §9.7.7.5"},
+    {"lop3", NULL, 1, 4, PURE, TB(ISA_T_B32), 0, 0, F_BOOL | F_BOOLDST, EV(ev_lop3), "d = immLut(a, b, c) {p = d!=0 op q} §9.7.7.6"},
+    {"shf", "l", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_L | ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_shf_l), "d = ([b,a] << n)<63..32> §9.7.7.7"},
+    {"shf", "r", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_R | ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_shf_r), "d = ([b,a] >> n)<31..0> §9.7.7.7"},
+    {"shl", NULL, 1, 2, PURE, T_B, 0, 0, 0, EV(ev_shl), "d = a << b (b >= N: 0) §9.7.7.8"},
+    {"shr", NULL, 1, 2, PURE, T_B | T_I, 0, 0, 0, EV(ev_shr), "d = a >> b, sign fill for .s (clamped to N) §9.7.7.9"},
     /* §9.7.5 comparison and selection */
-    {"setp", NULL, 1, 2, PURE, T_NUM, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, ev_setp, "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.5.2"},
-    {"set", NULL, 1, 2, PURE, TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_F32), T_NUM, ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, ev_set, "d = BoolOp(a CmpOp b, c) ? 1.0f/0xffffffff : 0 §9.7.5.1"},
-    {"selp", NULL, 1, 3, PURE, T_NUM, 0, 0, 0, ev_selp, "d = c ? a : b §9.7.5.3"},
-    {"slct", NULL, 1, 3, PURE, T_NUM, TB(ISA_T_S32) | TB(ISA_T_F32), ISA_M_FTZ, F_TWO, ev_slct, "d = c >= 0 ? a : b §9.7.5.4"},
+    {"setp", NULL, 1, 2, PURE, T_NUM, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, EV(ev_setp), "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.5.2"},
+    {"set", NULL, 1, 2, PURE, TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_F32), T_NUM, ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, EV(ev_set), "d = BoolOp(a CmpOp b, c) ? 1.0f/0xffffffff : 0 §9.7.5.1"},
+    {"selp", NULL, 1, 3, PURE, T_NUM, 0, 0, 0, EV(ev_selp), "d = c ? a : b §9.7.5.3"},
+    {"slct", NULL, 1, 3, PURE, T_NUM, TB(ISA_T_S32) | TB(ISA_T_F32), ISA_M_FTZ, F_TWO, EV(ev_slct), "d = c >= 0 ? a : b §9.7.5.4"},
     /* §9.7.8 data movement (registers) */
-    {"mov", NULL, 1, 1, PURE, T_MOV, 0, 0, 0, ev_mov, "d = a §9.7.8.3"},
-    {"prmt", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, F_PRMT, ev_prmt, "d = bytes of {b,a} picked by c §9.7.8.7"},
-    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_CVTI, ISA_M_SAT, F_TWO, ev_cvt_ii, "d = (dtype)(atype)a {.sat clamps} §9.7.8.20"},
+    {"mov", NULL, 1, 1, PURE, T_MOV, 0, 0, 0, EV(ev_mov), "d = a §9.7.8.3"},
+    {"prmt", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, F_PRMT, EV(ev_prmt), "d = bytes of {b,a} picked by c §9.7.8.7"},
+    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_CVTI, ISA_M_SAT, F_TWO, EV(ev_cvt_ii), "d = (dtype)(atype)a {.sat clamps} §9.7.8.20"},
     /* §9.7.3 floating point (f32, f64) */
-    {"testp", NULL, 1, 1, PURE, T_F, 0, 0, F_TESTP, ev_testp, "p = property(a) §9.7.3.1"},
-    {"copysign", NULL, 1, 2, PURE, T_F, 0, 0, 0, ev_copysign, "d = b with the sign of a §9.7.3.2"},
-    {"add", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, ev_fadd, "d = a + b, rounded §9.7.3.3"},
-    {"sub", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, ev_fsub, "d = a - b, rounded §9.7.3.4"},
-    {"mul", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, ev_fmul, "d = a * b, rounded §9.7.3.5"},
-    {"fma", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, ev_ffma, "d = a * b + c, one rounding §9.7.3.6"},
-    {"mad", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, ev_ffma, "d = a * b + c (= fma) §9.7.3.7"},
-    {"div", "approx", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_fdiv_approx, "d ~ a * (1/b) §9.7.3.8"},
-    {"div", "full", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_FULL | ISA_M_FTZ, 0, ev_fdiv_approx, "d ~ a / b, full range §9.7.3.8"},
-    {"div", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, ev_fdiv, "d = a / b, rounded §9.7.3.8"},
-    {"rcp", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ, ev_frcp_approx64, "d ~ 1/a[63:32] §9.7.3.14"},
-    {"rcp", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_frcp_approx, "d ~ 1/a §9.7.3.13"},
-    {"rcp", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, ev_frcp, "d = 1/a, rounded §9.7.3.13"},
-    {"sqrt", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_fsqrt_approx, "d ~ sqrt(a) §9.7.3.15"},
-    {"sqrt", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, ev_fsqrt, "d = sqrt(a), rounded §9.7.3.15"},
-    {"rsqrt", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ, ev_frsqrt_approx64, "d ~ 1/sqrt(a[63:32]) §9.7.3.17"},
-    {"rsqrt", "approx", 1, 1, PURE, T_F, 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_frsqrt_approx, "d ~ 1/sqrt(a) §9.7.3.16"},
-    {"abs", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, ev_fabs, "d = |a| §9.7.3.9"},
-    {"neg", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, ev_fneg, "d = -a §9.7.3.10"},
-    {"min", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, ev_fmin, "d = min(a, b), NaN ignored §9.7.3.11"},
-    {"max", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, ev_fmax, "d = max(a, b), NaN ignored §9.7.3.12"},
-    {"sin", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_fsin, "d ~ sin(a) §9.7.3.18"},
-    {"cos", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_fcos, "d ~ cos(a) §9.7.3.19"},
-    {"lg2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_flg2, "d ~ log2(a) §9.7.3.20"},
-    {"ex2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_fex2, "d ~ 2^a §9.7.3.21"},
-    {"tanh", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX, 0, ev_ftanh, "d ~ tanh(a) §9.7.3.22"},
+    {"testp", NULL, 1, 1, PURE, T_F, 0, 0, F_TESTP, EV(ev_testp), "p = property(a) §9.7.3.1"},
+    {"copysign", NULL, 1, 2, PURE, T_F, 0, 0, 0, EV(ev_copysign), "d = b with the sign of a §9.7.3.2"},
+    {"add", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, EV(ev_fadd), "d = a + b, rounded §9.7.3.3"},
+    {"sub", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, EV(ev_fsub), "d = a - b, rounded §9.7.3.4"},
+    {"mul", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, EV(ev_fmul), "d = a * b, rounded §9.7.3.5"},
+    {"fma", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, EV(ev_ffma), "d = a * b + c, one rounding §9.7.3.6"},
+    {"mad", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, EV(ev_ffma), "d = a * b + c (= fma) §9.7.3.7"},
+    {"div", "approx", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fdiv_approx), "d ~ a * (1/b) §9.7.3.8"},
+    {"div", "full", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_FULL | ISA_M_FTZ, 0, EV(ev_fdiv_approx), "d ~ a / b, full range §9.7.3.8"},
+    {"div", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_fdiv), "d = a / b, rounded §9.7.3.8"},
+    {"rcp", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ, EV(ev_frcp_approx64), "d ~ 1/a[63:32] §9.7.3.14"},
+    {"rcp", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_frcp_approx), "d ~ 1/a §9.7.3.13"},
+    {"rcp", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_frcp), "d = 1/a, rounded §9.7.3.13"},
+    {"sqrt", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fsqrt_approx), "d ~ sqrt(a) §9.7.3.15"},
+    {"sqrt", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_fsqrt), "d = sqrt(a), rounded §9.7.3.15"},
+    {"rsqrt", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ, EV(ev_frsqrt_approx64), "d ~ 1/sqrt(a[63:32]) §9.7.3.17"},
+    {"rsqrt", "approx", 1, 1, PURE, T_F, 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_frsqrt_approx), "d ~ 1/sqrt(a) §9.7.3.16"},
+    {"abs", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, EV(ev_fabs), "d = |a| §9.7.3.9"},
+    {"neg", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, EV(ev_fneg), "d = -a §9.7.3.10"},
+    {"min", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, EV(ev_fmin), "d = min(a, b), NaN ignored §9.7.3.11"},
+    {"max", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, EV(ev_fmax), "d = max(a, b), NaN ignored §9.7.3.12"},
+    {"sin", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fsin), "d ~ sin(a) §9.7.3.18"},
+    {"cos", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fcos), "d ~ cos(a) §9.7.3.19"},
+    {"lg2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_flg2), "d ~ log2(a) §9.7.3.20"},
+    {"ex2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fex2), "d ~ 2^a §9.7.3.21"},
+    {"tanh", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX, 0, EV(ev_ftanh), "d ~ tanh(a) §9.7.3.22"},
     /* §9.7.8.20 cvt involving f32/f64 */
-    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_IRND, ev_cvt_fi, "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, ev_cvt_if, "d = (float)a, rounded §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND | F_IRND, ev_cvt_ff, "d = a converted/rounded §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_IRND, EV(ev_cvt_fi), "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_if), "d = (float)a, rounded §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND | F_IRND, EV(ev_cvt_ff), "d = a converted/rounded §9.7.8.20"},
     /* §9.7.4 half precision (.f16 .f16x2 .bf16 .bf16x2; x2: both halves in parallel) */
-    {"add", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, ev_hadd, "d.h[i] = a.h[i] + b.h[i], .rn §9.7.4.1"},
-    {"sub", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, ev_hsub, "d.h[i] = a.h[i] - b.h[i], .rn §9.7.4.2"},
-    {"mul", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, ev_hmul, "d.h[i] = a.h[i] * b.h[i], .rn §9.7.4.3"},
-    {"fma", NULL, 1, 3, PURE, T_F16ALL, 0, M_HALF | ISA_M_RELU | ISA_M_OOB, F_FRND, ev_hfma, "d.h[i] = a.h[i] * b.h[i] + c.h[i], one rounding §9.7.4.4"},
-    {"neg", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, ev_hneg, "d.h[i] = -a.h[i] §9.7.4.5"},
-    {"abs", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, ev_habs, "d.h[i] = |a.h[i]| §9.7.4.6"},
-    {"min", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, ev_hmin, "d.h[i] = min, NaN ignored §9.7.4.7"},
-    {"max", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, ev_hmax, "d.h[i] = max, NaN ignored §9.7.4.8"},
-    {"tanh", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX, 0, ev_htanh, "d.h[i] ~ tanh(a.h[i]) §9.7.4.9"},
-    {"ex2", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX | ISA_M_FTZ, 0, ev_hex2, "d.h[i] ~ 2^a.h[i] §9.7.4.10"},
+    {"add", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hadd), "d.h[i] = a.h[i] + b.h[i], .rn §9.7.4.1"},
+    {"sub", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hsub), "d.h[i] = a.h[i] - b.h[i], .rn §9.7.4.2"},
+    {"mul", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hmul), "d.h[i] = a.h[i] * b.h[i], .rn §9.7.4.3"},
+    {"fma", NULL, 1, 3, PURE, T_F16ALL, 0, M_HALF | ISA_M_RELU | ISA_M_OOB, F_FRND, EV(ev_hfma), "d.h[i] = a.h[i] * b.h[i] + c.h[i], one rounding §9.7.4.4"},
+    {"neg", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, EV(ev_hneg), "d.h[i] = -a.h[i] §9.7.4.5"},
+    {"abs", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, EV(ev_habs), "d.h[i] = |a.h[i]| §9.7.4.6"},
+    {"min", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, EV(ev_hmin), "d.h[i] = min, NaN ignored §9.7.4.7"},
+    {"max", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, EV(ev_hmax), "d.h[i] = max, NaN ignored §9.7.4.8"},
+    {"tanh", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX, 0, EV(ev_htanh), "d.h[i] ~ tanh(a.h[i]) §9.7.4.9"},
+    {"ex2", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_hex2), "d.h[i] ~ 2^a.h[i] §9.7.4.10"},
     /* §9.7.6 half precision comparison */
-    {"setp", NULL, 1, 2, PURE, T_F16S, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, ev_setp, "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.6.2"},
-    {"setp", NULL, 2, 2, PURE, T_F16X, 0, ISA_M_FTZ, F_CMP | F_BOOL, ev_setp_x2, "p = BoolOp(a.lo CmpOp b.lo, c), q = BoolOp(a.hi CmpOp b.hi, c) §9.7.6.2"},
-    {"set", NULL, 1, 2, PURE, T_F16S, T_NUM | TB(ISA_T_F16), ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, ev_set, "d = BoolOp(a CmpOp b, c) ? 1.0 : 0.0 (half format) §9.7.6.1"},
-    {"set", NULL, 1, 2, PURE, T_1632, T_F16S, ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, ev_set, "d = BoolOp(a CmpOp b, c) ? 0xffff/0xffffffff : 0 §9.7.6.1"},
-    {"set", NULL, 1, 2, PURE, TB(ISA_T_F16X2) | T_32, TB(ISA_T_F16X2), ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, ev_set_x2, "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"},
-    {"set", NULL, 1, 2, PURE, TB(ISA_T_BF16X2) | T_32, TB(ISA_T_BF16X2), 0, F_CMP | F_BOOL | F_TWO, ev_set_x2, "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"},
+    {"setp", NULL, 1, 2, PURE, T_F16S, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, EV(ev_setp), "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.6.2"},
+    {"setp", NULL, 2, 2, PURE, T_F16X, 0, ISA_M_FTZ, F_CMP | F_BOOL, EV(ev_setp_x2), "p = BoolOp(a.lo CmpOp b.lo, c), q = BoolOp(a.hi CmpOp b.hi, c) §9.7.6.2"},
+    {"set", NULL, 1, 2, PURE, T_F16S, T_NUM | TB(ISA_T_F16), ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, EV(ev_set), "d = BoolOp(a CmpOp b, c) ? 1.0 : 0.0 (half format) §9.7.6.1"},
+    {"set", NULL, 1, 2, PURE, T_1632, T_F16S, ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, EV(ev_set), "d = BoolOp(a CmpOp b, c) ? 0xffff/0xffffffff : 0 §9.7.6.1"},
+    {"set", NULL, 1, 2, PURE, TB(ISA_T_F16X2) | T_32, TB(ISA_T_F16X2), ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, EV(ev_set_x2), "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"},
+    {"set", NULL, 1, 2, PURE, TB(ISA_T_BF16X2) | T_32, TB(ISA_T_BF16X2), 0, F_CMP | F_BOOL | F_TWO, EV(ev_set_x2), "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"},
     /* §9.7.8.20 cvt involving .f16/.bf16/.tf32/.e4m3x2/.e5m2x2, §9.7.8.21 cvt.pack */
-    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_F16S, ISA_M_SAT, F_TWO | F_IRND, ev_cvt_fi, "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F16S, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, ev_cvt_h, "d = (half)a, rounded §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F16S | TB(ISA_T_TF32), T_F16S | T_F, ISA_M_FTZ | ISA_M_SAT | ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND | F_IRND | F_RNA, ev_cvt_h, "d = a rounded to f16/bf16/tf32 {.relu .satfinite .sat} §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F, T_F16S, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND, ev_cvt_h, "d = a widened (exact) §9.7.8.20"},
-    {"cvt", NULL, 1, 2, PURE, T_F16X, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, ev_cvt_x2, "d = {cvt(a), cvt(b)}: a -> d[31:16], b -> d[15:0] §9.7.8.20"},
-    {"cvt", NULL, 1, 2, PURE, T_F8X2, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, ev_cvt_f8_f32, "d = {cvt(a), cvt(b)}: a -> d[15:8], b -> d[7:0] §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F8X2, TB(ISA_T_F16X2), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, ev_cvt_f8_h, "d.b[i] = cvt(a.h[i]) §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, TB(ISA_T_F16X2), T_F8X2, ISA_M_RELU, F_TWO | F_FRND, ev_cvt_h_f8, "d.h[i] = cvt(a.b[i]) (exact) §9.7.8.20"},
-    {"cvt", "pack", 1, 2, PURE, TB(ISA_T_S32), 0, ISA_M_SAT, F_CVTPACK, ev_cvt_pack, "d = {sat(a), sat(b)} 16-bit halves §9.7.8.21"},
-    {"cvt", "pack", 1, 3, PURE, TB(ISA_T_S32), TB(ISA_T_B32), ISA_M_SAT, F_CVTPACK | F_TWO, ev_cvt_pack, "d = {c.low, sat(a), sat(b)} 2/4/8-bit fields §9.7.8.21"},
+    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_F16S, ISA_M_SAT, F_TWO | F_IRND, EV(ev_cvt_fi), "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F16S, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_h), "d = (half)a, rounded §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F16S | TB(ISA_T_TF32), T_F16S | T_F, ISA_M_FTZ | ISA_M_SAT | ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND | F_IRND | F_RNA, EV(ev_cvt_h), "d = a rounded to f16/bf16/tf32 {.relu .satfinite .sat} §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F, T_F16S, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_h), "d = a widened (exact) §9.7.8.20"},
+    {"cvt", NULL, 1, 2, PURE, T_F16X, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, EV(ev_cvt_x2), "d = {cvt(a), cvt(b)}: a -> d[31:16], b -> d[15:0] §9.7.8.20"},
+    {"cvt", NULL, 1, 2, PURE, T_F8X2, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, EV(ev_cvt_f8_f32), "d = {cvt(a), cvt(b)}: a -> d[15:8], b -> d[7:0] §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, T_F8X2, TB(ISA_T_F16X2), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, EV(ev_cvt_f8_h), "d.b[i] = cvt(a.h[i]) §9.7.8.20"},
+    {"cvt", NULL, 1, 1, PURE, TB(ISA_T_F16X2), T_F8X2, ISA_M_RELU, F_TWO | F_FRND, EV(ev_cvt_h_f8), "d.h[i] = cvt(a.b[i]) (exact) §9.7.8.20"},
+    {"cvt", "pack", 1, 2, PURE, TB(ISA_T_S32), 0, ISA_M_SAT, F_CVTPACK, EV(ev_cvt_pack), "d = {sat(a), sat(b)} 16-bit halves §9.7.8.21"},
+    {"cvt", "pack", 1, 3, PURE, TB(ISA_T_S32), TB(ISA_T_B32), ISA_M_SAT, F_CVTPACK | F_TWO, EV(ev_cvt_pack), "d = {c.low, sat(a), sat(b)} 2/4/8-bit fields §9.7.8.21"},
     /* §9.7.8.4 mov pack/unpack: reached only through isa_mov_vector */
-    {"mov", "pack", 1, 2, PURE, T_B, 0, 0, F_VEC, ev_mov_pack, "d = a.x | a.y << w §9.7.8.4"},
-    {"mov", "pack", 1, 4, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, ev_mov_pack, "d = a.x | a.y << w | a.z << 2w | a.w << 3w §9.7.8.4"},
-    {"mov", "unpack", 2, 1, PURE, T_B, 0, 0, F_VEC, ev_mov_unpack, "{d.x, d.y} = {a[w-1..0], a[2w-1..w]} §9.7.8.4"},
-    {"mov", "unpack", 4, 1, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, ev_mov_unpack, "{d.x .. d.w} = 4 fields of a §9.7.8.4"},
+    {"mov", "pack", 1, 2, PURE, T_B, 0, 0, F_VEC, EV(ev_mov_pack), "d = a.x | a.y << w §9.7.8.4"},
+    {"mov", "pack", 1, 4, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, EV(ev_mov_pack), "d = a.x | a.y << w | a.z << 2w | a.w << 3w §9.7.8.4"},
+    {"mov", "unpack", 2, 1, PURE, T_B, 0, 0, F_VEC, EV(ev_mov_unpack), "{d.x, d.y} = {a[w-1..0], a[2w-1..w]} §9.7.8.4"},
+    {"mov", "unpack", 4, 1, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, EV(ev_mov_unpack), "{d.x .. d.w} = 4 fields of a §9.7.8.4"},
     /* memory, control flow, synchronization: decoded, class OTHER, not evaluable */
-    {"ld", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "load §9.7.8.8"},
-    {"ldu", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "load uniform §9.7.8.10"},
-    {"st", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "store §9.7.8.11"},
-    {"atom", NULL, 1, 2, OTHER, T_ALL, 0, 0, F_LENIENT | F_ATOM, NULL, "atomic RMW (aux = isa_atom_op; cas +1 src) §9.7.12.5"},
-    {"red", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT | F_ATOM, NULL, "reduction (aux = isa_atom_op) §9.7.12.6"},
-    {"fence", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "memory fence §9.7.12.4"},
-    {"membar", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "memory barrier §9.7.12.4"},
-    {"bar", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "barrier §9.7.12.1"},
-    {"barrier", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "barrier §9.7.12.1"},
-    {"bra", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "branch §9.7.11.3"},
-    {"brx", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "indirect branch §9.7.11.4"},
-    {"call", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "call §9.7.11.5"},
-    {"ret", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "return §9.7.11.6"},
-    {"exit", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "exit §9.7.11.7"},
-    {"trap", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "trap §9.7.17.4"},
-    {"cvta", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "address conversion §9.7.8.19"},
-    {"isspacep", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "address space test §9.7.8.18"},
-    {"shfl", NULL, 1, 4, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "warp shuffle §9.7.8.6"},
-    {"vote", NULL, 1, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "warp vote §9.7.12.9"},
-    {"activemask", NULL, 1, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NULL, "active lanes §9.7.12.11"},
+    {"ld", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "load §9.7.8.8"},
+    {"ldu", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "load uniform §9.7.8.10"},
+    {"st", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "store §9.7.8.11"},
+    {"atom", NULL, 1, 2, OTHER, T_ALL, 0, 0, F_LENIENT | F_ATOM, NOEV, "atomic RMW (aux = isa_atom_op; cas +1 src) §9.7.12.5"},
+    {"red", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT | F_ATOM, NOEV, "reduction (aux = isa_atom_op) §9.7.12.6"},
+    {"fence", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "memory fence §9.7.12.4"},
+    {"membar", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "memory barrier §9.7.12.4"},
+    {"bar", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "barrier §9.7.12.1"},
+    {"barrier", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "barrier §9.7.12.1"},
+    {"bra", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "branch §9.7.11.3"},
+    {"brx", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "indirect branch §9.7.11.4"},
+    {"call", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "call §9.7.11.5"},
+    {"ret", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "return §9.7.11.6"},
+    {"exit", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "exit §9.7.11.7"},
+    {"trap", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "trap §9.7.17.4"},
+    {"cvta", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "address conversion §9.7.8.19"},
+    {"isspacep", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "address space test §9.7.8.18"},
+    {"shfl", NULL, 1, 4, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "warp shuffle §9.7.8.6"},
+    {"vote", NULL, 1, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "warp vote §9.7.12.9"},
+    {"activemask", NULL, 1, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "active lanes §9.7.12.11"},
 };
 const int isa_nops = (int)(sizeof isa_ops / sizeof isa_ops[0]);
 

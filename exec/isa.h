@@ -123,6 +123,18 @@ enum { ISA_TESTP_FINITE = 1, ISA_TESTP_INFINITE, ISA_TESTP_NUMBER, ISA_TESTP_NOT
  *     isa_ops[in.op].eval(&in, dst, src);
  * eval is NULL for OTHER and CARRY entries. */
 typedef void (*isa_eval_fn)(const isa_insn *in, uint64_t *dst, const uint64_t *src);
+/* Warp-wide form of the same semantics (the executor's fast path): evaluates every lane l set in
+ * `lanes` (bit l) as eval would, reading src[k][l] and writing dst[k][l] = result[k] & dmask[k].
+ * Each src[k] / dst[k] is a 32-lane array (the executor's [register][lane] register file);
+ * the caller passes ISA_WARP_NSRC sources and ISA_WARP_NDST destinations, the ones past
+ * isa_nsrc/isa_ndst pointing to 32 zeros / a 32-lane scratch area.  A destination may be the
+ * same array as a source (lane l only reads lane l).  It is generated in exec/isa.c from the
+ * entry's one-lane eval (macro EV), so an instruction's meaning is still written once; with all
+ * 32 lanes set the lane loop has a constant trip count and no mask tests.  NULL where eval is. */
+#define ISA_WARP_NSRC 5
+#define ISA_WARP_NDST 4
+typedef void (*isa_warp_fn)(const isa_insn *in, uint64_t *const dst[], const uint64_t *const src[],
+                            const uint64_t dmask[], uint32_t lanes);
 typedef struct isa_opinfo {
     const char *name;   /* base mnemonic, "mul" */
     const char *mode;   /* selecting modifier without the dot ("hi"), or NULL */
@@ -133,6 +145,7 @@ typedef struct isa_opinfo {
     uint32_t mods;      /* allowed ISA_M_* bits */
     uint32_t flags;     /* decoder flags (exec/isa.c) */
     isa_eval_fn eval;   /* one-lane semantics */
+    isa_warp_fn eval_warp; /* the same, for a warp's lanes at once (generated from eval) */
     const char *doc;    /* one line: what it computes and where the rule comes from */
 } isa_opinfo;
 extern const isa_opinfo isa_ops[];

@@ -791,6 +791,28 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
     x->fn = isa_ops[x->isa.op].eval;
     x->fast = 1;
     for (int i = 0; i < ns; i++) if (x->s[i].kind != XO_REG && x->s[i].kind != XO_IMM) x->fast = 0;
+    /* warp-wide path: operands become 32-lane arrays (registers, or constants broadcast here) */
+    if (x->fast && x->fn && isa_ops[x->isa.op].eval_warp && ns <= ISA_WARP_NSRC && nd <= ISA_WARP_NDST) {
+        static const uint64_t zeros[32];
+        int ok = 1;
+        for (int i = 0; i < ns; i++) if (x->s[i].kind == XO_REG && x->s[i].neg) ok = 0;
+        for (int i = 0; i < nd; i++) if (x->d[i].kind != XO_REG && x->d[i].kind != XO_SINK) ok = 0;
+        if (ok) {
+            for (int i = 0; i < ISA_WARP_NSRC; i++) {
+                x->wsreg[i] = 0;
+                if (i < ns && x->s[i].kind == XO_REG) { x->wsrc[i] = NULL; x->wsreg[i] = x->s[i].reg * 32; continue; }
+                if (i >= ns || x->s[i].imm == 0) { x->wsrc[i] = zeros; continue; }
+                uint64_t *c = xalloc(l, 32 * sizeof *c);
+                for (int k = 0; k < 32; k++) c[k] = x->s[i].imm;
+                x->wsrc[i] = c;
+            }
+            for (int i = 0; i < ISA_WARP_NDST; i++) {
+                if (i < nd && x->d[i].kind == XO_REG) { x->wdreg[i] = x->d[i].reg * 32; x->wdm[i] = x->d[i].wmask; }
+                else { x->wdsink |= (uint8_t)(1u << i); x->wdreg[i] = 0; x->wdm[i] = ~0ull; }
+            }
+            x->wfn = isa_ops[x->isa.op].eval_warp;
+        }
+    }
     /* probe the table now so that a missing semantics is a load error, not a run-time one */
     uint64_t zs[XMAX_OPS] = { 0 }, zd[XMAX_OPS];
     uint32_t cc = 0;

@@ -242,23 +242,69 @@ static int load_buffers(R *r, yaml_node_t *bn)
     return 0;
 }
 
+/* Buffers are written as one pre-rendered JSON array (a cJSON raw item) with exactly the text
+ * cJSON would print for the array of items ("[a, b, c]" in formatted output): integral numbers
+ * below 1e15 as their integer digits (cJSON: "%d", or "%1.15g", which shows such a value as
+ * its digits), other numbers through cJSON itself, strings ("0x..", "nan", "inf") quoted.
+ * This avoids one cJSON item, one allocation and a printf/scanf round trip per element, which
+ * dominated `run --json` on large buffers. */
+typedef struct { char *p; size_t n, cap; int oom; } sbuf;
+static void sb_put(sbuf *b, const char *s, size_t n)
+{
+    if (b->oom) return;
+    if (b->n + n + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 4096;
+        while (nc < b->n + n + 1) nc *= 2;
+        char *np = realloc(b->p, nc);
+        if (!np) { b->oom = 1; return; }
+        b->p = np; b->cap = nc;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+static void sb_number(sbuf *b, double d)
+{
+    char s[64];
+    if (fabs(d) < 1e15 && d == (double)(long long)d && !(d == 0 && signbit(d))) {   /* -0: cJSON prints "-0" */
+        long long v = (long long)d;
+        unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+        char *e = s + sizeof s, *q = e;
+        do { *--q = (char)('0' + u % 10); u /= 10; } while (u);
+        if (v < 0) *--q = '-';
+        sb_put(b, q, (size_t)(e - q));
+        return;
+    }
+    cJSON *n = cJSON_CreateNumber(d);
+    char *t = n ? cJSON_PrintUnformatted(n) : NULL;
+    if (t) sb_put(b, t, strlen(t)); else b->oom = 1;
+    free(t);
+    cJSON_Delete(n);
+}
+
 static cJSON *buffer_json(const buffer *b)
 {
-    cJSON *a = cJSON_CreateArray();
+    sbuf o = { 0 };
+    sb_put(&o, "[", 1);
     for (size_t i = 0; i < b->count; i++) {
+        if (i) sb_put(&o, ", ", 2);
         uint64_t v = 0; memcpy(&v, b->host + i * b->esz, b->esz);
         double d;
         if (b->type == ISA_T_F32) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); d = f; }
         else if (b->type == ISA_T_F64) memcpy(&d, &v, 8);
         else if (isa_type_is_signed(b->type)) { unsigned sh = 64 - 8 * (unsigned)b->esz; d = (double)((int64_t)(v << sh) >> sh); }
         else if (b->type == ISA_T_F16 || b->type == ISA_T_BF16 || b->esz == 8) {
-            char s[32]; snprintf(s, sizeof s, "0x%0*llx", (int)b->esz * 2, (unsigned long long)v);
-            cJSON_AddItemToArray(a, cJSON_CreateString(s));
+            char s[40]; int k = snprintf(s, sizeof s, "\"0x%0*llx\"", (int)b->esz * 2, (unsigned long long)v);
+            sb_put(&o, s, (size_t)k);
             continue;
         } else d = (double)v;
-        if (isnan(d) || isinf(d)) cJSON_AddItemToArray(a, cJSON_CreateString(isnan(d) ? "nan" : d > 0 ? "inf" : "-inf"));
-        else cJSON_AddItemToArray(a, cJSON_CreateNumber(d));
+        if (isnan(d)) sb_put(&o, "\"nan\"", 5);
+        else if (isinf(d)) { if (d > 0) sb_put(&o, "\"inf\"", 5); else sb_put(&o, "\"-inf\"", 6); }
+        else sb_number(&o, d);
     }
+    sb_put(&o, "]", 1);
+    cJSON *a = o.oom ? NULL : cJSON_CreateRaw(o.p);
+    free(o.p);
     return a;
 }
 

@@ -1633,6 +1633,104 @@ START_TEST(mov_vector)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- warp-wide evaluation
+ * isa_opinfo.eval_warp (generated from eval) must give, lane by lane, what eval gives: with all
+ * 32 lanes and with a partial lane mask (other lanes untouched), with the destination write
+ * mask applied, and with a destination that is also a source (in-place update). */
+static uint64_t wrand(uint64_t *x)
+{
+    *x ^= *x << 13; *x ^= *x >> 7; *x ^= *x << 17;
+    return *x;
+}
+static uint64_t winput(uint64_t *x)
+{
+    static const uint64_t special[] = {
+        0, 1, 0xffffffffull, 0x80000000ull, 0x7fffffffull, ~0ull, 0x8000000000000000ull,
+        0x7f800000, 0xff800000, 0x7fc00000, 0x00000001, 0x80000000, 0x3f800000, 0xbf000000,
+        0x7ff0000000000000ull, 0x7ff8000000000000ull, 0x0000000000000001ull, 0x3ff0000000000000ull,
+        0x7c00, 0xfc00, 0x7e00, 0x3c00, 0x0001, 0x3c003c00, 0x7fff7f80, 31, 32, 33, 64, 255, 0x1234,
+    };
+    uint64_t r = wrand(x);
+    switch (r % 5) {
+    case 0: return special[(r >> 8) % (sizeof special / sizeof special[0])];
+    case 1: return (r >> 8) & 0xffffffffull;
+    case 2: return (r >> 8) & 0xffff;
+    case 3: return (r >> 8) % 40;
+    default: return r;
+    }
+}
+START_TEST(warp_matches_lane)
+{
+    static const char *const mn[] = {
+        "add.s32", "add.u64", "add.sat.s32", "add.u16x2", "sub.s64", "mul.lo.s32", "mul.hi.u64",
+        "mul.hi.s64", "mul.wide.s32", "mad.lo.u32", "mad.hi.sat.s32", "mad.wide.u16", "mul24.lo.s32",
+        "mad24.hi.u32", "sad.s32", "div.s32", "div.u64", "rem.s64", "abs.s32", "neg.s64", "min.s32",
+        "max.u16", "min.relu.s32", "max.s16x2", "popc.b64", "clz.b32", "bfind.s32",
+        "bfind.shiftamt.u64", "fns.b32", "brev.b64", "bfe.s32", "bfi.b64", "szext.wrap.s32",
+        "bmsk.clamp.b32", "dp4a.s32.u32", "dp2a.lo.u32.s32", "and.b32", "or.pred", "xor.b64", "not.b16",
+        "cnot.b32", "lop3.b32", "lop3.or.b32", "shf.l.wrap.b32", "shf.r.clamp.b32", "shl.b64", "shl.b32",
+        "shr.s32", "shr.u16", "shr.b64", "setp.lt.s32", "setp.ne.and.u64", "setp.gtu.f32", "setp.eq.f64",
+        "set.lt.u32.s32", "set.gt.f32.f32", "selp.b32", "slct.f32.s32", "mov.b32", "mov.u64", "mov.pred",
+        "prmt.b32", "prmt.b32.f4e", "cvt.s32.s8", "cvt.sat.u8.s32", "testp.finite.f32", "copysign.f64",
+        "add.f32", "add.rz.ftz.f32", "sub.sat.f32", "mul.rm.f64", "mul.f32", "fma.rn.f32",
+        "fma.rp.ftz.sat.f32", "fma.rn.f64", "mad.rn.f32", "div.rn.f32", "div.approx.f32", "rcp.rn.f64",
+        "rcp.approx.ftz.f64", "sqrt.rn.f32", "sqrt.approx.f32", "rsqrt.approx.f32", "abs.f32",
+        "neg.ftz.f32", "min.NaN.f32", "max.f64", "sin.approx.f32", "ex2.approx.ftz.f32",
+        "tanh.approx.f32", "cvt.rzi.s32.f32", "cvt.rni.u64.f64", "cvt.rn.f32.u32", "cvt.rz.f32.s64",
+        "cvt.rn.f64.s32", "cvt.rm.f32.u32", "cvt.rn.sat.f32.s32", "cvt.f64.f32", "cvt.rn.f32.f64",
+        "cvt.rni.f32.f32", "add.f16", "fma.rn.f16x2", "add.bf16x2", "neg.f16", "max.NaN.bf16",
+        "setp.lt.f16x2", "cvt.rn.f16.f32", "cvt.f32.f16", "cvt.rn.f16x2.f32",
+        "cvt.rn.satfinite.e4m3x2.f32", "cvt.pack.sat.s16.s32",
+    };
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    for (size_t i = 0; i < sizeof mn / sizeof mn[0]; i++)
+        for (int pair = 0; pair < 2; pair++)
+            for (int trial = 0; trial < 4; trial++) {
+                isa_insn in = dec(mn[i]);
+                if (pair) {
+                    if (strncmp(mn[i], "setp", 4) && strncmp(mn[i], "lop3", 4)) continue;
+                    isa_set_pair(&in);
+                }
+                const isa_opinfo *e = &isa_ops[in.op];
+                ck_assert_msg(e->eval && e->eval_warp, "%s: no eval/eval_warp", mn[i]);
+                int ns = isa_nsrc(&in), nd = isa_ndst(&in);
+                ck_assert_int_le(ns, ISA_WARP_NSRC);
+                ck_assert_int_le(nd, ISA_WARP_NDST);
+                static uint64_t src[ISA_WARP_NSRC][32], dst[ISA_WARP_NDST][32], want[ISA_WARP_NDST][32];
+                static const uint64_t zeros[32];
+                for (int k = 0; k < ISA_WARP_NSRC; k++)
+                    for (int l = 0; l < 32; l++) src[k][l] = k < ns ? winput(&seed) : 0;
+                uint32_t lanes = trial == 0 || trial == 2 ? 0xffffffffu : (uint32_t)wrand(&seed) | 1u;
+                uint64_t dm[ISA_WARP_NDST];
+                for (int k = 0; k < ISA_WARP_NDST; k++) dm[k] = trial & 1 ? 0xffffffffull : ~0ull;
+                const uint64_t *S[ISA_WARP_NSRC];
+                uint64_t *D[ISA_WARP_NDST];
+                for (int k = 0; k < ISA_WARP_NSRC; k++) S[k] = k < ns ? src[k] : zeros;
+                for (int k = 0; k < ISA_WARP_NDST; k++) D[k] = dst[k];
+                if (trial >= 2) D[0] = src[0];   /* in place: d = op(d, ...) */
+                for (int l = 0; l < 32; l++) {
+                    uint64_t s1[ISA_WARP_NSRC], d1[ISA_WARP_NDST] = {0, 0, 0, 0};
+                    for (int k = 0; k < ISA_WARP_NSRC; k++) s1[k] = S[k][l];
+                    e->eval(&in, d1, s1);
+                    for (int k = 0; k < ISA_WARP_NDST; k++)
+                        want[k][l] = !(lanes >> l & 1) ? (k == 0 && trial >= 2 ? src[0][l] : 0xdeadbeefull) : d1[k] & dm[k];
+                }
+                for (int k = 0; k < ISA_WARP_NDST; k++)
+                    for (int l = 0; l < 32; l++) dst[k][l] = 0xdeadbeefull;
+                e->eval_warp(&in, D, S, dm, lanes);
+                for (int k = 0; k < nd; k++)
+                    for (int l = 0; l < 32; l++)
+                        ck_assert_msg(D[k][l] == want[k][l], "%s%s trial %d: dst %d lane %d = 0x%llx, eval gives 0x%llx",
+                                      mn[i], pair ? " (pair)" : "", trial, k, l,
+                                      (unsigned long long)D[k][l], (unsigned long long)want[k][l]);
+            }
+    /* every evaluable table entry has its warp-wide form, and only those */
+    for (int i = 0; i < isa_nops; i++)
+        ck_assert_msg(!isa_ops[i].eval == !isa_ops[i].eval_warp, "entry %d (%s): eval and eval_warp disagree", i, isa_ops[i].name);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, types);
@@ -1665,6 +1763,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, half_arith);
     tcase_add_test(tc, half_compare);
     tcase_add_test(tc, mov_vector);
+    tcase_add_test(tc, warp_matches_lane);
 }
 
 #include "check_main.h"
