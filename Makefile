@@ -101,7 +101,13 @@ VALGRIND    ?= valgrind
 .PHONY: check-quality check-errors check-errors-asan check-fuzz-regress fuzz-replay-bins \
         fuzz fuzz-build fuzz-bins fuzz-smoke fuzz-smoke-ci check-valgrind check-atomic
 
-check-quality: check-errors check-atomic check-fuzz-regress check-errors-asan fuzz-smoke-ci
+# one after another: check-fuzz-regress and check-errors-asan both build in build-asan/
+check-quality: ptxlitmus
+	@$(MAKE) --no-print-directory check-errors
+	@$(MAKE) --no-print-directory check-atomic
+	@$(MAKE) --no-print-directory check-fuzz-regress
+	@$(MAKE) --no-print-directory check-errors-asan
+	@$(MAKE) --no-print-directory fuzz-smoke-ci
 
 check-atomic: ptxlitmus
 	@bash tests/cli/atomic.sh ./ptxlitmus
