@@ -1323,18 +1323,19 @@ enum {
  * the loop has a constant trip count, no mask tests, and loop-invariant reads of the decoded
  * instruction (type, modifiers) are hoisted out of it, so simple integer ops vectorize.
  * Lanes only read and write their own element, hence `ivdep` even when a destination is a
- * source.  Sources past the instruction's count are 32 zeros (loads of unused ones are dead). */
+ * source.  Sources past the instruction's count are 32 zeros (loads of unused ones are dead).
+ * A partial lane mask takes f##_p, a plain per-lane loop.  WARP_HOT (the common integer,
+ * logic, compare, select, mov, f32/f64 and conversion entries) adds `flatten` (everything f
+ * calls is inlined too) and, on x86-64 Linux with GCC, a second copy compiled for x86-64-v3
+ * (AVX2, FMA, BMI2) that the dynamic linker picks when the CPU has it: a speed choice only,
+ * the C is the same (and -ffp-contract stays off, so no FMA is introduced).  Sanitizer builds
+ * skip both (compile time); the rest use WARP, where the compiler decides what to inline. */
 #if defined(__SANITIZE_ADDRESS__)
-#define WARP_ATTR            /* sanitizer builds: the per-lane loop only (quicker to compile) */
-#define WARP_NOFULL 1
+#define WARP_ATTR
 #elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
-/* also compiled for x86-64-v3 (AVX2, FMA, BMI2), picked at load time by the dynamic linker */
 #define WARP_ATTR __attribute__((flatten, target_clones("default", "arch=x86-64-v3")))
 #else
 #define WARP_ATTR __attribute__((flatten))
-#endif
-#ifndef WARP_NOFULL
-#define WARP_NOFULL 0
 #endif
 #define WARP_LANE(f, ND, l) do { \
         uint64_t s_[ISA_WARP_NSRC] = { s0[l], s1[l], s2[l], s3[l], s4[l] }, d_[ISA_WARP_NDST] = { 0 }; \
@@ -1357,7 +1358,7 @@ __attribute__((noinline)) static void f##_p(const isa_insn *in, uint64_t *const 
 } \
 ATTR static void f##_w(const isa_insn *in, uint64_t *const D[], const uint64_t *const S[], const uint64_t M[], uint32_t lanes) \
 { \
-    if (lanes != 0xffffffffu || WARP_NOFULL) { f##_p(in, D, S, M, lanes); return; } \
+    if (lanes != 0xffffffffu) { f##_p(in, D, S, M, lanes); return; } \
     const isa_insn li_ = *in;   /* a local copy: calls (fesetround ...) cannot change it */ \
     const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4]; \
     uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3]; \

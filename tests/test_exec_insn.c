@@ -405,6 +405,29 @@ START_TEST(misc_insns)
 }
 END_TEST
 
+/* forms with no effect of their own or seldom emitted: ld.global.nc, ldu, createpolicy (0),
+ * bar.warp.sync, the deprecated vote and shfl, griddepcontrol, stacksave/stackrestore, mbarrier.inval,
+ * cp.async.bulk.prefetch and the bulk groups (copies complete when issued) */
+START_TEST(misc_forms)
+{
+    unsigned out[32];
+    run_u32(HDR PRO(16)
+            ".shared .align 8 .b64 mb;\n"
+            "st.global.u32 [%rd3], %r1;\nld.global.nc.u32 %r2, [%rd3];\nldu.global.u32 %r3, [%rd1];\n"
+            "createpolicy.fractional.L2::evict_last.b64 %rd4, 1.0;\ncvt.u32.u64 %r4, %rd4;\n"
+            "bar.warp.sync -1;\nsetp.lt.u32 %p1, %r1, 64;\nvote.ballot.b32 %r5, %p1;\n"
+            "griddepcontrol.launch_dependents;\ngriddepcontrol.wait;\n"
+            "stacksave.u64 %rd5;\nstackrestore.u64 %rd5;\n"
+            "setp.eq.u32 %p2, %r1, 0;\n@%p2 mbarrier.init.shared.b64 [mb], 32;\n@%p2 mbarrier.inval.shared.b64 [mb];\n"
+            "cp.async.bulk.prefetch.L2.global [%rd1], 128;\ncp.async.bulk.commit_group;\ncp.async.bulk.wait_group 0;\n"
+            "cp.async.bulk.wait_group.read 0;\n"
+            "add.u32 %r6, %r2, %r3;\nadd.u32 %r6, %r6, %r4;\nsetp.eq.u32 %p3, %r5, -1;\nselp.u32 %r7, 0x1000, 0, %p3;\n"
+            "shfl.idx.b32 %r8, %r1, 3, 31;\nadd.u32 %r6, %r6, %r8;\n"   /* deprecated shfl: lane 3's tid */
+            "add.u32 %r6, %r6, %r7;\nst.global.u32 [%rd3], %r6;\nret;\n}\n", 32, out, 32);
+    for (unsigned t = 0; t < 32; t++) ck_assert_uint_eq(out[t], t + 3 + 0x1000);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- load-time rejection */
 START_TEST(reject_syntax)
 {
@@ -587,6 +610,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, mbarrier_ops);
     tcase_add_test(tc, vector_atom_redux_f32);
     tcase_add_test(tc, misc_insns);
+    tcase_add_test(tc, misc_forms);
     tcase_add_test(tc, reject_syntax);
     tcase_add_test(tc, fault_oob);
     tcase_add_test(tc, fault_misaligned);

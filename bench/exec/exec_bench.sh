@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/exec/exec_bench.sh — executor benchmark: runs the ALU-bound kernel alu.ptx (from alu.cu,
 # `nvcc -ptx -arch=sm_80 alu.cu -o alu.ptx`) over 65536 threads with `ptxlitmus run`, reports
-# thread-instructions per second and the ratio to the same computation compiled natively at -O2.
+# thread-instructions per second and the ratio to the same computation compiled natively
+# (native.c: cc -O2 -march=native -std=c17 -D_GNU_SOURCE -lm, timed around its loop only).
 # Usage: bench/exec/exec_bench.sh [PTXLITMUS] [THREADS] [ITERS]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,5 +1,7 @@
-/* bench/exec/native.c — the alu_bench kernel of alu.cu as plain C (-O2), one host thread looping
- * over all CUDA threads; prints seconds and a checksum that must equal the executor's. */
+/* bench/exec/native.c — the alu_bench kernel of alu.cu as plain C, one host thread looping over
+ * all CUDA threads; prints seconds and a checksum that must equal the executor's.  Built by
+ * exec_bench.sh with `cc -O2 -march=native -std=c17 -D_GNU_SOURCE native.c -lm` (fmaf is the
+ * hardware FMA with -march=native; -std=c17 keeps floating-point contraction off). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
