@@ -1,6 +1,7 @@
 /* litmus/gen.c — `ptxlitmus gen`: generated families of classic litmus shapes across
  * orderings, scopes, fences and placements, decided by the verifier (forked worker pool),
  * checked for monotonicity, and written with a suite manifest (docs/suites.md). */
+#include "litmus/sbuf.h"
 #include "litmus/suite.h"
 #include "litmus/cli.h"
 #include <errno.h>
@@ -75,19 +76,6 @@ static void vname(const variant *v, char *b, size_t n)
     snprintf(b, n, "%s+%s+%s+%s", shapes[v->shape].name, o, f, place_names[v->place]);
 }
 
-typedef struct { char *s; size_t n, cap; } sbuf;
-static void sb_add(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int l = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (b->n + (size_t)l + 1 > b->cap) { b->cap = (b->n + (size_t)l + 1) * 2 + 256; b->s = realloc(b->s, b->cap); }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->n, (size_t)l + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)l;
-}
 
 static void insn(const variant *v, const char *op, char *out, size_t n)
 {

@@ -1,6 +1,7 @@
 /* litmus/graph.c — execution graphs of witness executions as Graphviz DOT (docs/graphs.md).
  * Nodes are events, one column per thread, nested in CTA / cluster / GPU subgraphs; edges show
  * program order, reads-from, coherence, from-reads, synchronization and Fence-SC order. */
+#include "litmus/sbuf.h"
 #include "litmus/graph.h"
 #include "litmus/report.h"
 #include <errno.h>
@@ -45,19 +46,6 @@ void graph_begin(graph_collector *g, verify_result *r)
     g->r = r;
 }
 
-typedef struct { char *s; size_t n, cap; } sbuf;
-static void sb_add(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int l = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (b->n + (size_t)l + 1 > b->cap) { b->cap = (b->n + (size_t)l + 1) * 2 + 1024; b->s = realloc(b->s, b->cap); }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->n, (size_t)l + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)l;
-}
 
 static void sb_esc(sbuf *b, const char *s)
 {

@@ -1,5 +1,6 @@
 /* litmus/suite_report.c — reports over suite result objects: the failure list and summary
  * table, JSON (verify --json objects plus expected/outcome), JUnit XML and CSV. */
+#include "litmus/sbuf.h"
 #include "litmus/suite.h"
 #include "litmus/report.h"
 #include "litmus/cli.h"
@@ -25,19 +26,6 @@ const char *suite_outcome_of(const cJSON *res)
     return *o ? o : "error";
 }
 
-typedef struct { char *s; size_t n, cap; } sbuf;
-static void sb_add(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int l = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (b->n + (size_t)l + 1 > b->cap) { b->cap = (b->n + (size_t)l + 1) * 2 + 256; b->s = realloc(b->s, b->cap); }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->n, (size_t)l + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)l;
-}
 
 char *suite_state_text(const cJSON *state)
 {
