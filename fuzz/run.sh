@@ -2,7 +2,8 @@
 # fuzz/run.sh TARGET SECONDS [libFuzzer options...] — runs fuzz/out/fuzz_TARGET for SECONDS on one
 # worker with a working corpus in fuzz/out/corpus/TARGET, seeded from the bundled suites (litmus,
 # conditions) or tests/kernels/*.ptx (ptx, exec) and from fuzz/regressions/TARGET.  Crashes go to
-# fuzz/out/crashes/TARGET/.  Appends "TARGET runs seconds exec/s crashes" to fuzz/out/stats.txt
+# fuzz/out/crashes/TARGET/.  Appends "TARGET runs seconds(taken/budget) exec/s crashes" to
+# fuzz/out/stats.txt
 # and exits non-zero when the run found a crash, a leak or a timeout.
 set -u
 t=$1; secs=$2; shift 2
@@ -30,15 +31,17 @@ fi
 dict=()
 [ -f "fuzz/$t.dict" ] && dict=(-dict="fuzz/$t.dict")
 log=fuzz/out/$t.log
+start=$SECONDS
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
 "$bin" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
   -print_final_stats=1 -artifact_prefix="$crashes/" "${dict[@]}" "$@" \
   "$corpus" "fuzz/regressions/$t" > "$log" 2>&1
 rc=$?
+took=$((SECONDS - start))
 runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -n1)
 rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}' | tail -n1)
 ncrash=$(ls -A "$crashes" | wc -l)
-printf '%-7s runs=%s seconds=%s exec/s=%s crashes=%s rc=%s\n' "$t" "${runs:-?}" "$secs" "${rate:-?}" "$ncrash" "$rc" | tee -a fuzz/out/stats.txt
+printf '%-7s runs=%s seconds=%s/%s exec/s=%s crashes=%s rc=%s\n' "$t" "${runs:-?}" "$took" "$secs" "${rate:-?}" "$ncrash" "$rc" | tee -a fuzz/out/stats.txt
 if [ "$rc" -ne 0 ]; then
   echo "fuzz/run.sh: $t failed (exit $rc), see $log; artifacts in $crashes" >&2
   grep -E 'ERROR|SUMMARY|runtime error' "$log" | head -5 >&2
