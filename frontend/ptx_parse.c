@@ -512,9 +512,11 @@ ptx_module *ptx_parse(const char *filename, const char *src, size_t len, char *e
         } else if (is_word(t, ".section")) {   /* DWARF sections (-G): skip the braces */
             p.i++;
             while (cur(&p)->kind != PTK_EOF && !is_punct(cur(&p), '{')) p.i++;
+            if (cur(&p)->kind == PTK_EOF) { expect(&p, '{', "'{' opening the .section"); break; }
             int d = 0;
             do { if (is_punct(cur(&p), '{')) d++; else if (is_punct(cur(&p), '}')) d--; p.i++; }
             while (d > 0 && cur(&p)->kind != PTK_EOF);
+            if (d > 0) { expect(&p, '}', "'}' closing the .section"); break; }
         } else if (is_word(t, ".pragma")) {
             while (cur(&p)->kind != PTK_EOF && !is_punct(cur(&p), ';')) p.i++;
             expect(&p, ';', "';' after .pragma");
