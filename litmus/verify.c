@@ -145,8 +145,7 @@ static void found_mem(void *ctx, const int64_t *mem)
     driver *d = ctx;
     for (int i = 0; i < d->r->nobs; i++)
         if (d->obs_mem[i] >= 0) d->cur[i] = mem[d->obs_mem[i]];
-    if (d->states.n < d->o->max_states) ss_add(&d->states, d->cur);
-    else if (ss_find(&d->states, d->cur) < 0) d->r->states_truncated = 1;
+    ss_add(&d->states, d->cur);   /* all states decide the verdict; --max-states limits the listing */
 }
 
 static void solve_candidate(driver *d)
@@ -487,6 +486,11 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
             void *ctx[2] = { r, &r->states[(size_t)s * (size_t)r->nobs] };
             r->holds[s] = (unsigned char)cond_eval(t->cond, state_val, ctx);
             if (r->holds[s]) r->positive++; else r->negative++;
+        }
+        r->nstates_total = r->nstates;
+        if (r->nstates > o->max_states) {   /* list the first states only; counts and verdict use all */
+            r->nstates = o->max_states;
+            r->states_truncated = 1;
         }
         switch (t->quant) {
         case COND_EXISTS: r->validated = r->positive > 0; break;

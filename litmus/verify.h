@@ -13,7 +13,7 @@ typedef struct {
     int max_events;        /* per path */
     int max_traces;        /* per thread */
     long max_candidates;   /* per test */
-    int max_states;        /* reachable states kept per test */
+    int max_states;        /* reachable states listed per test (all decide the verdict) */
     int timeout_ms;        /* time limit of one solver check in ms, 0 = none */
     /* Optional: called with the solver's model of each execution that reaches a new state
        (execution graphs, issue #4).  The candidate and relations are valid during the call. */
@@ -40,7 +40,8 @@ typedef struct {
     char condition[1024];  /* herd-style text */
     int nobs;
     observable *obs;
-    int nstates;
+    int nstates;           /* states listed (at most --max-states) */
+    int nstates_total;     /* reachable states */
     int64_t *states;       /* nstates x nobs, sorted */
     unsigned char *holds;  /* the proposition holds in state i */
     int positive, negative;

@@ -22,7 +22,7 @@ static void usage(FILE *f)
         "  --max-events N      events per path (default 200)\n"
         "  --max-traces N      paths per thread (default 20000)\n"
         "  --max-candidates N  candidate executions per test (default 2000000)\n"
-        "  --max-states N      reachable states kept per test (default 100000)\n"
+        "  --max-states N      reachable states listed per test (default 100000; all decide the verdict)\n"
         "  --timeout MS        time limit of one solver check in milliseconds (default none)\n"
         "  --graph DIR         write a witness execution graph per test: DIR/NAME.dot (+ .svg with dot)\n"
         "  -q, --quiet         no herd blocks on stdout\n");

@@ -381,6 +381,29 @@ START_TEST(address_registers)
 }
 END_TEST
 
+START_TEST(max_states_limits_the_listing_not_the_verdict)
+{
+    /* 3 reachable states, one satisfies the proposition; listing only 1 must not change the
+       verdict (the listed state is the one that does not satisfy it) */
+    lit_test *t = parse_ok("PTX MP-max-states\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                 " st.weak x, 1 | ld.acquire.gpu r0, y ;\n st.release.gpu y, 1 | ld.weak r1, x ;\n"
+                 "exists (P1:r0 == 1 /\\ P1:r1 == 1)\n");
+    verify_opts o;
+    verify_opts_default(&o);
+    o.max_states = 1;
+    verify_result r;
+    ck_assert_int_eq(verify_test(t, &o, &r), 0);
+    ck_assert(r.validated);
+    ck_assert(r.states_truncated);
+    ck_assert_int_eq(r.nstates, 1);
+    ck_assert_int_eq(r.nstates_total, 3);
+    ck_assert_int_eq(r.positive, 1);
+    ck_assert_int_eq(r.negative, 2);
+    verify_result_free(&r);
+    lit_free(t);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, parse_dat3m_dialect);
@@ -401,6 +424,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, proxies);
     tcase_add_test(tc, model_features);
     tcase_add_test(tc, address_registers);
+    tcase_add_test(tc, max_states_limits_the_listing_not_the_verdict);
 }
 
 #include "check_main.h"
