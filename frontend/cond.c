@@ -15,6 +15,7 @@ typedef struct {
     char *err;
     size_t errlen;
     int failed;
+    int max_depth;
 } cparser;
 
 static const token *cur(cparser *p) { return &p->tv->v[p->pos]; }
@@ -96,10 +97,10 @@ static cond_node *parse_or(cparser *p, int depth);
 static cond_node *parse_unary(cparser *p, int depth)
 {
     const token *t = cur(p);
-    if (depth > COND_MAX_DEPTH) {
+    if (depth > p->max_depth) {
         if (!p->failed) {
             snprintf(p->err, p->errlen, "%s:%d:%d: found a condition nested more than %d levels deep, expected at most %d "
-                     "levels of '(', '~' and chained '/\\' '\\/'", p->file, t->line, t->col, COND_MAX_DEPTH, COND_MAX_DEPTH);
+                     "levels of '(', '~' and chained '/\\' '\\/' (limit --max-depth)", p->file, t->line, t->col, p->max_depth, p->max_depth);
             p->failed = 1;
         }
         return NULL;
@@ -167,9 +168,11 @@ static cond_node *parse_or(cparser *p, int depth)
 }
 
 cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolver res, void *ctx,
-                      char *err, size_t errlen)
+                      int max_depth, char *err, size_t errlen)
 {
-    cparser p = { file, tv, *pos, res, ctx, err, errlen, 0 };
+    if (max_depth <= 0) max_depth = COND_MAX_DEPTH;
+    if (max_depth > COND_DEPTH_CAP) max_depth = COND_DEPTH_CAP;
+    cparser p = { file, tv, *pos, res, ctx, err, errlen, 0, max_depth };
     cond_node *n = parse_or(&p, 0);
     if (p.failed) { cond_free(n); return NULL; }
     *pos = p.pos;
@@ -178,7 +181,7 @@ cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolve
 
 int cond_parse_ref(const char *file, const tokvec *tv, int *pos, cond_ref *out, char *err, size_t errlen)
 {
-    cparser p = { file, tv, *pos, NULL, NULL, err, errlen, 0 };
+    cparser p = { file, tv, *pos, NULL, NULL, err, errlen, 0, COND_MAX_DEPTH };
     if (parse_ref(&p, out)) return -1;
     *pos = p.pos;
     return 0;

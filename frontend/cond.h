@@ -27,7 +27,8 @@ typedef struct cond_node {
     cond_ref l, r;              /* CN_EQ/NE */
 } cond_node;
 
-#define COND_MAX_DEPTH 512
+#define COND_MAX_DEPTH 512      /* default nesting limit */
+#define COND_DEPTH_CAP 10000    /* the most --max-depth allows: recursion stays far from the stack limit */
 
 /* Resolves a reference in place; returns 0, or -1 with a message in err. */
 typedef int (*cond_resolver)(void *ctx, cond_ref *ref, char *err, size_t errlen);
@@ -35,7 +36,7 @@ typedef int (*cond_resolver)(void *ctx, cond_ref *ref, char *err, size_t errlen)
 /* Parse a proposition starting at tv->v[*pos]; advances *pos. On error returns NULL with
  * "file:line:col: message" in err. */
 cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolver res, void *ctx,
-                      char *err, size_t errlen);
+                      int max_depth, char *err, size_t errlen);   /* max_depth <= 0: COND_MAX_DEPTH */
 /* Parse one reference (used by `locations [...]`). */
 int cond_parse_ref(const char *file, const tokvec *tv, int *pos, cond_ref *out, char *err, size_t errlen);
 void cond_free(cond_node *n);

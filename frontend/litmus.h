@@ -110,6 +110,9 @@ int lit_addr_sym(const lit_test *t, int64_t v);
 /* Parse a test from text.  On error returns NULL and writes "file:line:col: message" to err. */
 lit_test *lit_parse(const char *file, const char *text, char *err, size_t errlen);
 lit_test *lit_parse_file(const char *path, char *err, size_t errlen);
+/* The same with a condition nesting limit (levels of '(', '~', chained connectives). */
+lit_test *lit_parse_ex(const char *file, const char *text, int max_depth, char *err, size_t errlen);
+lit_test *lit_parse_file_ex(const char *path, int max_depth, char *err, size_t errlen);
 void lit_free(lit_test *t);
 int lit_find_sym(const lit_test *t, const char *name);
 int lit_find_thread(const lit_test *t, const char *name);   /* "P0" or "0" */

@@ -24,6 +24,7 @@ typedef struct {
     char *err;
     size_t errlen;
     int failed;
+    int max_depth;           /* condition nesting limit */
 } parser;
 
 /* ---------- small utilities ---------- */
@@ -824,7 +825,7 @@ static int parse_test(parser *p)
     else if (tok_is(cur(p), "forall")) { t->quant = COND_FORALL; p->pos++; }
     else if (tok_punct(cur(p), '~') && tok_is(peek(p, 1), "exists")) { t->quant = COND_NOT_EXISTS; p->pos += 2; }
     else { expect_fail(p, cur(p), "a condition: 'exists', '~exists' or 'forall'"); rc = -1; goto done; }
-    t->cond = cond_parse(p->file, &p->tv, &p->pos, resolve_ref, p, p->err, p->errlen);
+    t->cond = cond_parse(p->file, &p->tv, &p->pos, resolve_ref, p, p->max_depth, p->err, p->errlen);
     if (!t->cond) { p->failed = 1; rc = -1; goto done; }
     if (cur(p)->k != TK_EOF) { expect_fail(p, cur(p), "the end of the test after the condition"); rc = -1; goto done; }
 done:
@@ -839,7 +840,12 @@ done:
 
 lit_test *lit_parse(const char *file, const char *text, char *err, size_t errlen)
 {
-    parser p = { .file = file, .text = text, .err = err, .errlen = errlen };
+    return lit_parse_ex(file, text, COND_MAX_DEPTH, err, errlen);
+}
+
+lit_test *lit_parse_ex(const char *file, const char *text, int max_depth, char *err, size_t errlen)
+{
+    parser p = { .file = file, .text = text, .err = err, .errlen = errlen, .max_depth = max_depth };
     if (lex_all(file, text, &p.tv, err, errlen)) return NULL;
     p.t = calloc(1, sizeof *p.t);
     p.t->file = xstrndup(file, strlen(file));
@@ -850,6 +856,11 @@ lit_test *lit_parse(const char *file, const char *text, char *err, size_t errlen
 }
 
 lit_test *lit_parse_file(const char *path, char *err, size_t errlen)
+{
+    return lit_parse_file_ex(path, COND_MAX_DEPTH, err, errlen);
+}
+
+lit_test *lit_parse_file_ex(const char *path, int max_depth, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) { snprintf(err, errlen, "%s:1:1: found no readable file, expected a litmus test", path); return NULL; }
@@ -864,7 +875,7 @@ lit_test *lit_parse_file(const char *path, char *err, size_t errlen)
     fclose(f);
     buf[n] = 0;
     if (strlen(buf) != n) { snprintf(err, errlen, "%s:1:1: found a NUL byte, expected a text file", path); free(buf); return NULL; }
-    lit_test *t = lit_parse(path, buf, err, errlen);
+    lit_test *t = lit_parse_ex(path, buf, max_depth, err, errlen);
     free(buf);
     return t;
 }

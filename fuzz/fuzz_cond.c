@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tokvec tv;
     if (lex_all("fuzz", text, &tv, err, sizeof err) == 0) {
         int pos = 0;
-        cond_node *n = cond_parse("fuzz", &tv, &pos, resolve_all, NULL, err, sizeof err);
+        cond_node *n = cond_parse("fuzz", &tv, &pos, resolve_all, NULL, COND_MAX_DEPTH, err, sizeof err);
         if (n) {
             if (pos < 0 || pos >= tv.n) abort();
             char buf[256];

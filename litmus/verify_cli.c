@@ -23,6 +23,7 @@ static void usage(FILE *f)
         "  --max-traces N      paths per thread (default 20000)\n"
         "  --max-candidates N  candidate executions per test (default 2000000)\n"
         "  --max-states N      reachable states listed per test (default 100000; all decide the verdict)\n"
+        "  --max-depth N       nesting levels allowed in a condition (default 512, at most 10000)\n"
         "  --timeout MS        time limit of one solver check in milliseconds (default none)\n"
         "  --graph DIR         write a witness execution graph per test: DIR/NAME.dot (+ .svg with dot)\n"
         "  -q, --quiet         no herd blocks on stdout\n");
@@ -46,7 +47,7 @@ int verify_cli(int argc, char **argv)
     verify_opts o;
     verify_opts_default(&o);
     const char *json = NULL, *graph_dir = NULL;
-    int quiet = 0;
+    int quiet = 0, max_depth = COND_MAX_DEPTH;
     char **files = calloc((size_t)argc, sizeof *files);
     int nf = 0;
     for (int i = 1; i < argc; i++) {
@@ -68,6 +69,7 @@ int verify_cli(int argc, char **argv)
         else if (!strcmp(a, "--max-traces")) { if (num_arg(a, val, 1, 10000000, &v)) { free(files); return 2; } o.max_traces = (int)v; i++; }
         else if (!strcmp(a, "--max-candidates")) { if (num_arg(a, val, 1, LONG_MAX, &v)) { free(files); return 2; } o.max_candidates = v; i++; }
         else if (!strcmp(a, "--max-states")) { if (num_arg(a, val, 1, 100000000, &v)) { free(files); return 2; } o.max_states = (int)v; i++; }
+        else if (!strcmp(a, "--max-depth")) { if (num_arg(a, val, 1, COND_DEPTH_CAP, &v)) { free(files); return 2; } max_depth = (int)v; i++; }
         else if (!strcmp(a, "--timeout")) { if (num_arg(a, val, 0, 86400000, &v)) { free(files); return 2; } o.timeout_ms = (int)v; i++; }
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus verify: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
@@ -91,7 +93,7 @@ int verify_cli(int argc, char **argv)
     for (int i = 0; i < nf; i++) {
         char err[1024];
         verify_result r;
-        lit_test *t = lit_parse_file(files[i], err, sizeof err);
+        lit_test *t = lit_parse_file_ex(files[i], max_depth, err, sizeof err);
         if (!t) {
             memset(&r, 0, sizeof r);
             r.file = strdup(files[i]);

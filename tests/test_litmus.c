@@ -404,6 +404,39 @@ START_TEST(max_states_limits_the_listing_not_the_verdict)
 }
 END_TEST
 
+START_TEST(condition_depth_is_an_option)
+{
+    /* --max-depth N: N levels parse, N+1 are rejected naming the option */
+    char text[512];
+    char open_[64] = "", close_[64] = "";
+    for (int i = 0; i < 10; i++) { strcat(open_, "("); strcat(close_, ")"); }
+    snprintf(text, sizeof text, "PTX d\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists %s0:r0=0%s\n", open_, close_);
+    char err[512];
+    lit_test *t = lit_parse_ex("d.litmus", text, 10, err, sizeof err);
+    ck_assert_msg(t != NULL, "%s", err);
+    lit_free(t);
+    t = lit_parse_ex("d.litmus", text, 9, err, sizeof err);
+    ck_assert(t == NULL);
+    ck_assert_msg(strstr(err, "d.litmus:5:") && strstr(err, "limit --max-depth"), "%s", err);
+    /* the cap keeps even the deepest allowed input far from the stack limit */
+    size_t n = COND_DEPTH_CAP;
+    char *deep = malloc(2 * n + 200);
+    strcpy(deep, "PTX d\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists ");
+    size_t l = strlen(deep);
+    for (size_t i = 0; i < n - 1; i++) deep[l++] = '~';
+    strcpy(deep + l, "0:r0=0\n");
+    t = lit_parse_ex("d.litmus", deep, COND_DEPTH_CAP, err, sizeof err);
+    ck_assert_msg(t != NULL, "%s", err);
+    verify_opts o;
+    verify_opts_default(&o);
+    verify_result r;
+    ck_assert_int_eq(verify_test(t, &o, &r), 0);
+    verify_result_free(&r);
+    lit_free(t);
+    free(deep);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, parse_dat3m_dialect);
@@ -425,6 +458,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, model_features);
     tcase_add_test(tc, address_registers);
     tcase_add_test(tc, max_states_limits_the_listing_not_the_verdict);
+    tcase_add_test(tc, condition_depth_is_an_option);
 }
 
 #include "check_main.h"
