@@ -105,6 +105,15 @@ ptxeResult ptxeFuncGetParamInfo(const ptxeFunction *f, int i, size_t *size, cons
     return PTXE_SUCCESS;
 }
 
+ptxeResult ptxeCtxSetMemoryLimit(ptxeCtx *ctx, uint64_t bytes)
+{
+    if (!ctx || !bytes) return PTXE_ERROR_INVALID_VALUE;
+    ctx->mem_limit = bytes;
+    return PTXE_SUCCESS;
+}
+
+uint64_t ptxeCtxGetMemoryUsed(const ptxeCtx *ctx) { return ctx ? ctx->mem_used : 0; }
+
 ptxeResult ptxeMemAlloc(ptxeCtx *ctx, ptxeDevptr *dptr, size_t bytes)
 {
     if (!ctx || !dptr) return PTXE_ERROR_INVALID_VALUE;
@@ -117,6 +126,7 @@ ptxeResult ptxeMemFree(ptxeCtx *ctx, ptxeDevptr dptr)
     galloc *g = mem_find(ctx, dptr, 0);
     if (!g || g->addr != dptr) return PTXE_ERROR_INVALID_VALUE;
     free(g->host); g->host = NULL;   /* the address range stays reserved: later accesses fault */
+    ctx->mem_used -= g->size <= ctx->mem_used ? g->size : ctx->mem_used;
     return PTXE_SUCCESS;
 }
 

@@ -136,6 +136,8 @@ struct ptxeCtx {
     uint64_t gridid;
     int addr32;                    /* an .address_size 32 module is loaded: allocate below 4 GiB */
     uint64_t next_addr32;
+    uint64_t mem_limit;            /* bytes of device memory allowed in all (0 = PTXE_DEFAULT_MEMORY_LIMIT) */
+    uint64_t mem_used;             /* bytes allocated and not freed */
 };
 
 typedef struct { const char *name; int space; uint64_t addr; size_t size; } xsym;

@@ -21,6 +21,8 @@ galloc *mem_find(ptxeCtx *c, uint64_t addr, size_t n)
 int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr)
 {
     if (n > ((size_t)1 << 36)) return -1;
+    uint64_t limit = c->mem_limit ? c->mem_limit : PTXE_DEFAULT_MEMORY_LIMIT;
+    if (n > limit || c->mem_used > limit - n) return -1;   /* the device-memory limit */
     if (c->nallocs == c->cap) {
         int nc = c->cap ? c->cap * 2 : 64;
         galloc *na = realloc(c->allocs, (size_t)nc * sizeof *na);
@@ -34,6 +36,7 @@ int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr)
     if (c->addr32 && *cursor + step > 0x100000000ull) return -1;   /* .address_size 32: below 4 GiB */
     uint8_t *h = calloc(1, n ? n : 1);
     if (!h) return -1;
+    c->mem_used += n;
     *addr = *cursor;
     /* keep allocs sorted by address (the two regions interleave in the array otherwise) */
     int pos = c->nallocs;

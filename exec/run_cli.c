@@ -25,6 +25,7 @@ typedef struct {
     yaml_document_t doc;
     buffer *bufs; int nbufs;
     int failed;
+    uint64_t max_memory, mem_total;   /* --max-memory, bytes of buffers so far */
 } R;
 
 static int bad(R *r, const yaml_node_t *n, const char *fmt, ...)
@@ -188,6 +189,10 @@ static int load_buffers(R *r, yaml_node_t *bn)
         if (!cn) return bad(r, v, "found no 'count' for buffer '%s', expected a number of elements", name);
         if (parse_u64(r, cn, &cnt, (1ull << 32) / b->esz, "an element count")) return -1;
         b->count = cnt;
+        r->mem_total += cnt * b->esz;
+        if (r->mem_total > r->max_memory)
+            return bad(r, cn, "found %llu bytes of buffers in all, expected at most %llu bytes of device memory (limit --max-memory)",
+                       (unsigned long long)r->mem_total, (unsigned long long)r->max_memory);
         b->host = calloc(cnt * b->esz + 1, 1);
         if (!b->host) return bad(r, cn, "out of memory for buffer '%s'", name);
         yaml_node_t *in = map_get(r, v, "init");
@@ -324,14 +329,14 @@ static int write_atomic(const char *path, const void *data, size_t n)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N]\n");
+    fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory BYTES[K|M|G]]\n");
     return 2;
 }
 
 int exec_run_cli(int argc, char **argv)
 {
     const char *spec = NULL, *json = NULL;
-    uint64_t max_steps = 0;
+    uint64_t max_steps = 0, max_memory = PTXE_DEFAULT_MEMORY_LIMIT;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(); return 0; }
         if (!strcmp(argv[i], "--json")) { if (++i >= argc) return usage(); json = argv[i]; }
@@ -341,6 +346,18 @@ int exec_run_cli(int argc, char **argv)
             errno = 0;
             max_steps = strtoull(argv[i], &e, 10);
             if (*e || errno || !max_steps || argv[i][0] == '-') { fprintf(stderr, "ptxlitmus run: --max-steps: found '%s', expected a positive integer\n", argv[i]); return 2; }
+        } else if (!strcmp(argv[i], "--max-memory")) {
+            char *e;
+            if (++i >= argc) return usage();
+            errno = 0;
+            max_memory = strtoull(argv[i], &e, 10);
+            uint64_t unit = *e == 'K' ? 1ull << 10 : *e == 'M' ? 1ull << 20 : *e == 'G' ? 1ull << 30 : 1;
+            if (unit > 1) e++;
+            if (*e || errno || !max_memory || argv[i][0] == '-' || max_memory > (1ull << 40) / unit) {
+                fprintf(stderr, "ptxlitmus run: --max-memory: found '%s', expected a positive size in bytes (K, M, G suffixes) up to 1T\n", argv[i]);
+                return 2;
+            }
+            max_memory *= unit;
         } else if (argv[i][0] == '-' && argv[i][1]) { fprintf(stderr, "ptxlitmus run: unknown option '%s'\n", argv[i]); return usage(); }
         else if (spec) { fprintf(stderr, "ptxlitmus run: found a second spec '%s', expected one\n", argv[i]); return 2; }
         else spec = argv[i];
@@ -348,6 +365,7 @@ int exec_run_cli(int argc, char **argv)
     if (!spec) return usage();
     R r; memset(&r, 0, sizeof r);
     r.spec = spec;
+    r.max_memory = max_memory;
     { char *tmp = strdup(spec); snprintf(r.dir, sizeof r.dir, "%s", dirname(tmp)); free(tmp); }
     FILE *sf = fopen(spec, "rb");
     if (!sf) { fprintf(stderr, "%s: cannot open (%s)\n", spec, strerror(errno)); return 2; }
@@ -415,6 +433,7 @@ int exec_run_cli(int argc, char **argv)
     fclose(mf);
     if (!text) { bad(&r, mn, "out of memory"); goto out; }
     if (ptxeCtxCreate(&ctx)) { bad(&r, NULL, "out of memory"); goto out; }
+    ptxeCtxSetMemoryLimit(ctx, max_memory);
     if (ptxeModuleLoadData(ctx, &mod, text, tl, mpath)) { fprintf(stderr, "%s\n", ptxeGetErrorMessage(ctx)); r.failed = 1; goto out; }
     yaml_node_t *kn = map_get(&r, root, "kernel");
     ptxeFunction *fn;

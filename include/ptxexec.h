@@ -58,6 +58,11 @@ int ptxeFuncGetParamCount(const ptxeFunction *f);
 /* Byte size and PTX type name ("u64", "f32", "b8" for byte arrays) of kernel parameter i. */
 ptxeResult ptxeFuncGetParamInfo(const ptxeFunction *f, int i, size_t *size, const char **type);
 
+/* Device memory (all allocations and module variables together) is limited per context;
+ * an allocation beyond it fails with PTXE_ERROR_OUT_OF_MEMORY. */
+#define PTXE_DEFAULT_MEMORY_LIMIT (4ull << 30)
+ptxeResult ptxeCtxSetMemoryLimit(ptxeCtx *ctx, uint64_t bytes);
+uint64_t ptxeCtxGetMemoryUsed(const ptxeCtx *ctx);
 ptxeResult ptxeMemAlloc(ptxeCtx *ctx, ptxeDevptr *dptr, size_t bytes);   /* zero-filled */
 ptxeResult ptxeMemFree(ptxeCtx *ctx, ptxeDevptr dptr);
 ptxeResult ptxeMemcpyHtoD(ptxeCtx *ctx, ptxeDevptr dst, const void *src, size_t bytes);

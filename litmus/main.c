@@ -17,7 +17,7 @@ static void usage(FILE *f)
         "  merge A.json B.json ... [--json F] [--junit F] [--csv F]      combine sharded suite results\n"
         "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus test family\n"
         "  compare --model A --model B PATH...                          tests whose verdicts differ\n"
-        "  run SPEC.yaml [--json FILE] [--max-steps N]                  execute a PTX kernel\n"
+        "  run SPEC.yaml [--json FILE] [--max-steps N] [--max-memory B]  execute a PTX kernel\n"
         "  version                                                      print the version\n"
         "run 'ptxlitmus <command> --help' for the options of a command\n");
 }

@@ -593,9 +593,29 @@ START_TEST(api_errors)
 }
 END_TEST
 
+START_TEST(device_memory_limit)
+{
+    /* the context's device-memory limit (run --max-memory): allocations beyond it fail,
+       freeing gives the bytes back */
+    ptxeCtx *ctx;
+    ck_assert_int_eq(ptxeCtxCreate(&ctx), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeCtxSetMemoryLimit(ctx, 1000), PTXE_SUCCESS);
+    ptxeDevptr a, b;
+    ck_assert_int_eq(ptxeMemAlloc(ctx, &a, 600), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeCtxGetMemoryUsed(ctx), 600);
+    ck_assert_int_eq(ptxeMemAlloc(ctx, &b, 600), PTXE_ERROR_OUT_OF_MEMORY);
+    ck_assert_int_eq(ptxeMemFree(ctx, a), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeCtxGetMemoryUsed(ctx), 0);
+    ck_assert_int_eq(ptxeMemAlloc(ctx, &b, 600), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeCtxSetMemoryLimit(ctx, 0), PTXE_ERROR_INVALID_VALUE);
+    ptxeCtxDestroy(ctx);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, shfl_modes);
+    tcase_add_test(tc, device_memory_limit);
     tcase_add_test(tc, vote_bar_red);
     tcase_add_test(tc, carry_chain);
     tcase_add_test(tc, ld_sext_cvta);
