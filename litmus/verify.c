@@ -194,10 +194,9 @@ static void solve_candidate(driver *d)
         for (int i = 0; i < r->nobs; i++) if (d->obs_mem[i] >= 0) mv[d->obs_mem[i]] = st[i];
         known[nknown++] = mv;
     }
-    /* distinct memory vectors among known: product reached means nothing new can appear */
-    int skip = nknown >= product && nm == 0 ? 1 : 0;
-    if (nm > 0 && nknown >= product) skip = 1;
-    if (nm == 0 && ss_find(&d->states, d->cur) >= 0) skip = 1;
+    /* the known vectors are distinct: when they cover every combination of candidate values,
+       this candidate cannot add a state (with no observed location, product is 1) */
+    int skip = nknown >= product;
     if (!skip) {
         if (d->enc_uses++ >= 256) { enc_free(&d->e); enc_init(&d->e); d->e.timeout_ms = (unsigned)d->o->timeout_ms; d->enc_uses = 1; }
         /* build the candidate: initial writes, then each thread's events */
