@@ -67,6 +67,7 @@ cJSON *report_json_result(const verify_result *r)
     cJSON_AddBoolToObject(o, "states_truncated", r->states_truncated);
     cJSON_AddNumberToObject(o, "states_total", r->nstates_total);
     cJSON_AddNumberToObject(o, "candidates", (double)r->candidates);
+    cJSON_AddNumberToObject(o, "solved", (double)r->solved);
     cJSON_AddNumberToObject(o, "time_ms", r->time_ms);
     return o;
 }
