@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 #include <yaml.h>
@@ -160,6 +161,17 @@ static buffer *find_buf(R *r, const char *name)
     return NULL;
 }
 
+/* Opens a regular file for reading; NULL with errno (EINVAL for a device, FIFO or directory,
+   which could block or never end). */
+static FILE *open_regular(const char *path)
+{
+    struct stat st;
+    if (!path) { errno = ENOENT; return NULL; }
+    if (stat(path, &st)) return NULL;
+    if (!S_ISREG(st.st_mode)) { errno = EINVAL; return NULL; }
+    return fopen(path, "rb");
+}
+
 static int load_buffers(R *r, yaml_node_t *bn)
 {
     if (!bn) return 0;
@@ -205,8 +217,8 @@ static int load_buffers(R *r, yaml_node_t *bn)
         if (!strcmp(ik, "file")) {
             if (!scalar(iv)) return bad(r, iv, "found a collection, expected a file name");
             char *path = path_of(r, scalar(iv));
-            FILE *f = path ? fopen(path, "rb") : NULL;
-            if (!f) { int rc = bad(r, iv, "cannot open '%s' (%s), expected a readable file", path ? path : "?", strerror(errno)); free(path); return rc; }
+            FILE *f = open_regular(path);
+            if (!f) { int rc = bad(r, iv, "found '%s' (%s), expected a readable regular file", path ? path : "?", errno == EINVAL ? "not a regular file" : strerror(errno)); free(path); return rc; }
             size_t got = fread(b->host, 1, cnt * b->esz, f);
             int extra = fgetc(f) != EOF;
             fclose(f);
@@ -329,7 +341,7 @@ static int write_atomic(const char *path, const void *data, size_t n)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory BYTES[K|M|G]]\n");
+    fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory BYTES[K|M|G]] [--no-outputs]\n");
     return 2;
 }
 
@@ -337,6 +349,7 @@ int exec_run_cli(int argc, char **argv)
 {
     const char *spec = NULL, *json = NULL;
     uint64_t max_steps = 0, max_memory = PTXE_DEFAULT_MEMORY_LIMIT;
+    int no_outputs = 0;   /* check the outputs but write none (dry runs, the fuzz target) */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(); return 0; }
         if (!strcmp(argv[i], "--json")) { if (++i >= argc) return usage(); json = argv[i]; }
@@ -346,7 +359,8 @@ int exec_run_cli(int argc, char **argv)
             errno = 0;
             max_steps = strtoull(argv[i], &e, 10);
             if (*e || errno || !max_steps || argv[i][0] == '-') { fprintf(stderr, "ptxlitmus run: --max-steps: found '%s', expected a positive integer\n", argv[i]); return 2; }
-        } else if (!strcmp(argv[i], "--max-memory")) {
+        } else if (!strcmp(argv[i], "--no-outputs")) no_outputs = 1;
+        else if (!strcmp(argv[i], "--max-memory")) {
             char *e;
             if (++i >= argc) return usage();
             errno = 0;
@@ -367,8 +381,8 @@ int exec_run_cli(int argc, char **argv)
     r.spec = spec;
     r.max_memory = max_memory;
     { char *tmp = strdup(spec); snprintf(r.dir, sizeof r.dir, "%s", dirname(tmp)); free(tmp); }
-    FILE *sf = fopen(spec, "rb");
-    if (!sf) { fprintf(stderr, "%s: cannot open (%s)\n", spec, strerror(errno)); return 2; }
+    FILE *sf = open_regular(spec);
+    if (!sf) { fprintf(stderr, "%s:1:1: found no readable spec (%s), expected a YAML launch spec\n", spec, errno == EINVAL ? "not a regular file" : strerror(errno)); return 2; }
     yaml_parser_t yp;
     yaml_parser_initialize(&yp);
     yaml_parser_set_input_file(&yp, sf);
@@ -425,8 +439,8 @@ int exec_run_cli(int argc, char **argv)
         cfg.shared_bytes = (unsigned)v;
     }
     mpath = path_of(&r, scalar(mn));
-    FILE *mf = mpath ? fopen(mpath, "rb") : NULL;
-    if (!mf) { bad(&r, mn, "found module '%s' (%s), expected a readable PTX file", mpath ? mpath : "?", strerror(errno)); goto out; }
+    FILE *mf = open_regular(mpath);
+    if (!mf) { bad(&r, mn, "found module '%s' (%s), expected a readable PTX file", mpath ? mpath : "?", errno == EINVAL ? "not a regular file" : strerror(errno)); goto out; }
     fseek(mf, 0, SEEK_END); long ml = ftell(mf); fseek(mf, 0, SEEK_SET);
     text = malloc((size_t)(ml > 0 ? ml : 0) + 1);
     size_t tl = text ? fread(text, 1, (size_t)(ml > 0 ? ml : 0), mf) : 0;
@@ -490,7 +504,7 @@ int exec_run_cli(int argc, char **argv)
     if (lr == PTXE_ERROR_INVALID_VALUE) { bad(&r, root, "%s", ptxeGetErrorMessage(ctx)); goto out; }
     if (lr) fprintf(stderr, "%s: %s", spec, ptxeGetErrorMessage(ctx));
     for (int i = 0; i < r.nbufs; i++) ptxeMemcpyDtoH(ctx, r.bufs[i].host, r.bufs[i].dev, r.bufs[i].count * r.bufs[i].esz);
-    if (!lr && on)
+    if (!lr && on && !no_outputs)
         for (yaml_node_item_t *it = on->data.sequence.items.start; it < on->data.sequence.items.top; it++) {
             yaml_node_t *o = node(&r, *it);
             buffer *b = find_buf(&r, scalar(map_get(&r, o, "buffer")));

@@ -63,7 +63,8 @@ typedef struct {
         } \
     } while (0)
 
-static const ptx_tok *cur(P *p) { return &p->tk.t[p->i]; }
+/* the current token; an index that went past the end stays on the final EOF token */
+static const ptx_tok *cur(P *p) { return &p->tk.t[p->i < p->tk.n ? p->i : p->tk.n - 1]; }
 static const ptx_tok *peek(P *p, int k) { size_t j = p->i + k; return j < p->tk.n ? &p->tk.t[j] : &p->tk.t[p->tk.n - 1]; }
 
 static int fail(P *p, const ptx_tok *t, const char *fmt, ...)
@@ -488,7 +489,7 @@ ptx_module *ptx_parse(const char *filename, const char *src, size_t len, char *e
             if (cur(&p)->kind != PTK_WORD) { fail(&p, cur(&p), "a target name like sm_80"); break; }
             snprintf(p.m->target, sizeof p.m->target, "%s", cur(&p)->text);
             p.i++;
-            while (accept(&p, ',')) p.i++;
+            while (accept(&p, ',') && cur(&p)->kind != PTK_EOF) p.i++;
         } else if (is_word(t, ".address_size")) {
             p.i++; int64_t a;
             if (parse_int(&p, &a)) break;

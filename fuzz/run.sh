@@ -26,6 +26,8 @@ if [ -z "$(ls -A "$corpus")" ]; then
             done ;;
     ptx|exec) cp tests/kernels/*.ptx "$corpus"/ 2>/dev/null ;;
     manifest) i=0; for f in suites/*/manifest.yaml; do cp "$f" "$corpus/seed$i.yaml"; i=$((i+1)); done ;;
+    spec)   printf 'module: k.ptx\ngrid: 1\nblock: 16\nbuffers:\n  x: { type: u32, count: 16, init: { file: d.bin } }\nparams:\n  - { u32: 16 }\n  - { buffer: x }\noutputs:\n  - { buffer: x, file: x.out }\n' > "$corpus/seed-ok.yaml"
+            for f in tests/errors/run/*.yaml; do [ -f "$f" ] && cp "$f" "$corpus/err-$(basename "$f")"; done ;;
   esac
 fi
 dict=()
