@@ -154,7 +154,7 @@ fuzz: fuzz-build
 	@set -e; for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SECONDS); done
 
 fuzz-smoke: fuzz-build
-	@set -e; for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS); done
+	@set -e; for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) -seed=1; done
 
 check-valgrind: ptxlitmus
 	@bash tests/cli/valgrind.sh $(VALGRIND) ./ptxlitmus
