@@ -5,7 +5,8 @@
  * smallest PC, so lanes that branched apart meet again at the first common instruction.
  * Warps of a cluster are interleaved round-robin in quanta (independent forward progress);
  * bar.sync/arrive/red count threads (ISA §9.7.12.1); shfl/vote/match/redux/elect/bar.warp.sync
- * wait for the lanes named by their membermask (§9.7.8.6, §9.7.12.7-11).  Faults (bad address,
+ * wait for the lanes named by their membermask, which may meet them at another instruction of the
+ * same kind (a rendezvous, §9.7.8.6, §9.7.12.7-12).  Faults (bad address,
  * misalignment, barrier deadlock/divergence, trap, step limit) stop the launch with a report. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,9 +31,15 @@ typedef struct warp {
     int wid;
     uint32_t all, live, barw, wsync, active, others;
     uint32_t clarr, clok, clw;  /* barrier.cluster: arrived this phase, phase completed since arrive, waiting */
-    int pc, depth, forced, dirty;
+    /* warp-synchronous rendezvous (shfl/vote/match/redux.sync, elect.sync, bar.warp.sync):
+     * wrdv (a subset of wsync) are lanes waiting at such an instruction (at lpc, not executed)
+     * for the other non-exited lanes of their membermask wmem[l]; wsig[l] is the instruction's
+     * kind and qualifiers.  rdv: the group is a completed rendezvous, its lanes at their own PCs */
+    uint32_t wrdv;
+    int pc, depth, forced, dirty, rdv;
     uint64_t others_key;
     int32_t lpc[32]; uint16_t ldep[32];
+    uint32_t wmem[32], wsig[32];
     frame *fr; int nfr;
     uint8_t *lmem[32]; uint32_t lcap[32]; uint64_t lsp[32];
     uint32_t cc[32];
@@ -281,19 +288,47 @@ static inline uint64_t ldval(const uint8_t *p, unsigned n)
 static inline uint64_t sext(uint64_t v, unsigned bits) { return bits >= 64 ? v : (v ^ (1ull << (bits - 1))) - (1ull << (bits - 1)); }
 
 /* ---------------------------------------------------------------- scheduling */
+/* lanes waiting at warp-synchronous instructions that now form a complete rendezvous: one
+ * class of equal kind/qualifiers and membermask holding every non-exited lane of the mask */
+static uint32_t rdv_complete(const warp *w)
+{
+    for (uint32_t m = w->wrdv; m; ) {
+        int l = __builtin_ctz(m);
+        uint32_t c = 0;
+        for (uint32_t k = m; k; k &= k - 1) { int j = __builtin_ctz(k); if (w->wsig[j] == w->wsig[l] && w->wmem[j] == w->wmem[l]) c |= 1u << j; }
+        if (!(w->wmem[l] & w->live & ~c)) return c;
+        m &= ~c;
+    }
+    return 0;
+}
+
 static void resched(warp *w)
 {
-    for (uint32_t m = w->active; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc; w->ldep[l] = (uint16_t)w->depth; }
-    w->active = 0; w->forced = 0;
+    if (w->rdv) { w->wsync |= w->active; w->wrdv |= w->active; }   /* not run yet: back to waiting, own PCs */
+    else for (uint32_t m = w->active; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc; w->ldep[l] = (uint16_t)w->depth; }
+    w->active = 0; w->forced = 0; w->rdv = 0;
+    if (w->wrdv) {
+        uint32_t c = rdv_complete(w);
+        if (c) {   /* run it now (run_warp: the instruction's case sees w->rdv) */
+            w->wsync &= ~c; w->wrdv &= ~c;
+            w->active = c; w->rdv = 1; w->others = 0;
+            int l0 = __builtin_ctz(c);
+            w->pc = w->lpc[l0]; w->depth = w->ldep[l0];
+            return;
+        }
+    }
     uint32_t R = w->live & ~w->barw & ~w->wsync & ~w->clw;
-    uint32_t pool = R ? R : w->wsync;
+    /* nothing else runnable: a barrier-style wait (aligned bar.sync / barrier.cluster reached by
+     * part of the warp, deprecated vote/shfl) goes ahead partially; lanes at an incomplete
+     * rendezvous never do */
+    uint32_t pool = R ? R : w->wsync & ~w->wrdv;
     if (!pool) { w->others = 0; return; }
     uint64_t best = ~0ull;
     for (uint32_t m = pool; m; m &= m - 1) { int l = __builtin_ctz(m); uint64_t k = lane_key(w, l); if (k < best) best = k; }
     uint32_t g = 0;
     for (uint32_t m = pool | w->wsync; m; m &= m - 1) { int l = __builtin_ctz(m); if (lane_key(w, l) == best) g |= 1u << l; }
     if (!R) w->forced = 1;
-    w->wsync &= ~g;
+    w->wsync &= ~g; w->wrdv &= ~g;
     w->active = g;
     int l0 = __builtin_ctz(g);
     w->pc = w->lpc[l0]; w->depth = w->ldep[l0];
@@ -388,6 +423,200 @@ static int wsync_wait(warp *w, uint32_t mask)
     w->active = 0;
     resched(w);
     return 1;
+}
+
+/* ---------------------------------------------------------------- warp-synchronous instructions
+ * shfl.sync, vote.sync, match.sync, redux.sync (§9.7.8.6, §9.7.12.8-11), elect.sync (§9.7.12.12),
+ * bar.warp.sync (§9.7.12.7): a lane waits until every non-exited lane of its membermask has
+ * executed an instruction of the same kind and qualifiers with the same membermask — on sm_70+
+ * not necessarily the same instruction (e.g. the two sides of a divergent branch).  Then they
+ * execute together, each lane with the operands of its own instruction. */
+static inline uint32_t wsig_of(const xinsn *in)
+{
+    return (uint32_t)in->kind | (uint32_t)in->mode << 8 | (uint32_t)(in->type & 0xff) << 16 | (uint32_t)(in->flags >> 8 & 7) << 24;
+}
+static inline int wsync_mask_idx(const xinsn *in) { return in->kind == X_SHFL ? 3 : in->kind == X_ELECT || in->kind == X_BARWARP ? 0 : 1; }
+
+/* lanes S execute together: lane l runs I[l] in frame Fr[l] (all of one kind and qualifiers;
+ * I == NULL, the converged case: every lane runs `in` in f0); `in` in f0 also gives the
+ * (undefined: stale) shfl source of lanes outside S */
+static inline __attribute__((always_inline)) void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, const xinsn *in, frame *f0)
+{
+#define IL(l) (I ? I[l] : in)
+#define FL(l) (I ? Fr[l] : f0)
+    if (in->kind == X_SHFL) {
+        uint64_t A[32], D[32], Pv[32];
+        for (int l = 0; l < 32; l++)
+            A[l] = (S >> l & 1) ? opv(X, w, FL(l), &IL(l)->s[0], l) : (w->all >> l & 1) ? opv(X, w, f0, &in->s[0], l) : 0;
+        for (uint32_t m = S; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            int bval = (int)(opv(X, w, FL(l), &IL(l)->s[1], l) & 31);
+            uint32_t c = (uint32_t)opv(X, w, FL(l), &IL(l)->s[2], l);
+            int cval = (int)(c & 31), seg = (int)((c >> 8) & 31);
+            int maxl = (l & seg) | (cval & ~seg), minl = l & seg, j, pv;
+            switch (in->mode) {   /* §9.7.8.6 */
+            case 0: j = l - bval; pv = j >= maxl; break;
+            case 1: j = l + bval; pv = j <= maxl; break;
+            case 2: j = l ^ bval; pv = j <= maxl; break;
+            default: j = minl | (bval & ~seg); pv = j <= maxl; break;
+            }
+            if (!pv) j = l;
+            D[l] = A[j & 31]; Pv[l] = (uint64_t)pv;
+        }
+        for (uint32_t m = S; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            wr(FL(l), &IL(l)->d[0], l, D[l]);
+            if (IL(l)->nd > 1) wr(FL(l), &IL(l)->d[1], l, Pv[l]);
+        }
+    } else if (in->kind == X_VOTE) {
+        uint32_t ballot = 0;
+        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); ballot |= (uint32_t)(opv(X, w, FL(l), &IL(l)->s[0], l) & 1) << l; }
+        uint64_t r = in->mode == VOTE_ALL ? ballot == S : in->mode == VOTE_ANY ? ballot != 0 :
+                     in->mode == VOTE_UNI ? (ballot == 0 || ballot == S) : ballot;
+        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, r); }
+    } else if (in->kind == X_MATCH) {
+        uint64_t V[32];
+        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); V[l] = opv(X, w, FL(l), &IL(l)->s[0], l); }
+        int alleq = 1;
+        for (uint32_t m = S; m; m &= m - 1) if (V[__builtin_ctz(m)] != V[__builtin_ctz(S)]) alleq = 0;
+        for (uint32_t m = S; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            uint32_t r = 0;
+            if (in->mode) r = alleq ? S : 0;
+            else for (uint32_t k = S; k; k &= k - 1) if (V[__builtin_ctz(k)] == V[l]) r |= 1u << __builtin_ctz(k);
+            wr(FL(l), &IL(l)->d[0], l, r);
+            if (IL(l)->nd > 1) wr(FL(l), &IL(l)->d[1], l, (uint64_t)alleq);
+        }
+    } else if (in->kind == X_REDUX && (in->flags & XF_FLOAT)) {
+        /* redux.sync.min/max{.abs}{.NaN}.f32: NaN inputs are skipped unless .NaN (then the
+         * result is the canonical NaN); -0.0 < +0.0 */
+        uint32_t acc = 0; int have = 0, nan = 0;
+        for (uint32_t m = S; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            uint32_t v = (uint32_t)opv(X, w, FL(l), &IL(l)->s[0], l);
+            if (in->flags & XF_ABS) v &= 0x7fffffffu;
+            if ((v & 0x7fffffffu) > 0x7f800000u) { nan = 1; continue; }
+            /* total order key of a non-NaN float */
+            uint32_t kv = v >> 31 ? ~v : v | 0x80000000u, ka = acc >> 31 ? ~acc : acc | 0x80000000u;
+            if (!have || (in->mode == 1 ? kv < ka : kv > ka)) acc = v;
+            have = 1;
+        }
+        if (!have || (nan && (in->flags & XF_NAN))) acc = 0x7fffffffu;
+        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, acc); }
+    } else if (in->kind == X_REDUX) {
+        int sgn = in->type == ISA_T_S32;
+        uint64_t acc = 0; int firstv = 1;
+        for (uint32_t m = S; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            uint32_t v = (uint32_t)opv(X, w, FL(l), &IL(l)->s[0], l);
+            if (firstv) { acc = v; firstv = 0; continue; }
+            switch (in->mode) {   /* §9.7.12.11 */
+            case 0: acc = (uint32_t)(acc + v); break;
+            case 1: acc = sgn ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
+            case 2: acc = sgn ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
+            case 3: acc &= v; break;
+            case 4: acc |= v; break;
+            default: acc ^= v; break;
+            }
+        }
+        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, acc); }
+    } else if (in->kind == X_ELECT) {   /* elect.sync §9.7.12.12 */
+        int leader = __builtin_ctz(S);
+        for (uint32_t m = S; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            wr(FL(l), &IL(l)->d[0], l, (uint64_t)leader);
+            wr(FL(l), &IL(l)->d[1], l, (uint64_t)(l == leader));
+        }
+    }   /* bar.warp.sync: the rendezvous is all */
+#undef IL
+#undef FL
+}
+
+/* the group G (guard true: E) reaches the warp-synchronous instruction `in`; or, with w->rdv,
+ * a rendezvous completed by resched runs.  -1 after a fault. */
+static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    const xinsn *I[32]; frame *Fr[32];
+    if (w->rdv) {   /* waiting lanes at their own instructions (guards were true when they arrived) */
+        X->thread_insns += (uint64_t)__builtin_popcount(G) - (uint64_t)__builtin_popcount(E);
+        for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = &X->prog[w->lpc[l]]; Fr[l] = &w->fr[w->ldep[l]]; }
+        int l0 = __builtin_ctz(G);
+        wsync_exec(X, w, G, I, Fr, &X->prog[w->lpc[l0]], &w->fr[w->ldep[l0]]);
+        for (uint32_t m = G; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
+        w->active = 0;
+        resched(w);
+        return 0;
+    }
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    const xopnd *mo = &in->s[wsync_mask_idx(in)];
+    int l0 = __builtin_ctz(E);
+    uint32_t mask = (uint32_t)opv(X, w, f, mo, l0), M[32], bad = 0;
+    int uni = mo->kind == XO_IMM;
+    if (uni) bad = E & ~mask;
+    else
+        for (uint32_t m = E; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            M[l] = (uint32_t)opv(X, w, f, mo, l);
+            if (M[l] != mask) uni = 0;
+            if (!(M[l] >> l & 1)) bad |= 1u << l;
+        }
+    if (bad) {
+        int l = __builtin_ctz(bad);
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "executing lane is not in membermask 0x%08x", mo->kind == XO_IMM ? mask : M[l]);
+        return -1;
+    }
+    if (in->flags & XF_NOSYNC) {   /* deprecated vote/shfl: the active lanes, converged when possible */
+        if (wsync_wait(w, mask)) return 0;
+    } else if (!uni || (mask & w->live & ~G)) {
+        /* member lanes elsewhere: per membermask class, run with the lanes already waiting at a
+         * matching instruction if that completes it, else wait.  Lanes of G whose guard is false
+         * count as present (as when converged) and go on. */
+        uint32_t sig = wsig_of(in), todo = E;
+        if (uni) for (uint32_t m = E; m; m &= m - 1) M[__builtin_ctz(m)] = mask;
+        for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
+        while (todo) {
+            uint32_t mk = M[__builtin_ctz(todo)], K = 0, Cw = 0;
+            for (uint32_t m = todo; m; m &= m - 1) if (M[__builtin_ctz(m)] == mk) K |= 1u << __builtin_ctz(m);
+            todo &= ~K;
+            for (uint32_t m = w->wrdv; m; m &= m - 1) { int l = __builtin_ctz(m); if (w->wsig[l] == sig && w->wmem[l] == mk) Cw |= 1u << l; }
+            if (mk & w->live & ~(G | Cw)) {
+                for (uint32_t m = K; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc; w->wsig[l] = sig; w->wmem[l] = mk; }
+                w->wsync |= K; w->wrdv |= K;
+                continue;
+            }
+            for (uint32_t m = K; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = in; Fr[l] = f; }
+            for (uint32_t m = Cw; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = &X->prog[w->lpc[l]]; Fr[l] = &w->fr[w->ldep[l]]; }
+            wsync_exec(X, w, K | Cw, I, Fr, in, f);
+            for (uint32_t m = Cw; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
+            w->wsync &= ~Cw; w->wrdv &= ~Cw;
+        }
+        w->active = 0;
+        resched(w);
+        return 0;
+    }
+    /* converged: every non-exited member lane is here */
+    wsync_exec(X, w, E, NULL, NULL, in, f);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* lanes wait at an incomplete rendezvous and nothing can complete it (every other non-exited
+ * lane of the warp waits elsewhere for good): report the first waiting class */
+static void wsync_deadlock(ex *X, warp *w)
+{
+    int l = __builtin_ctz(w->wrdv);
+    uint32_t mk = w->wmem[l], c = 0;
+    for (uint32_t m = w->wrdv; m; m &= m - 1) { int j = __builtin_ctz(m); if (w->wsig[j] == w->wsig[l] && w->wmem[j] == mk) c |= 1u << j; }
+    uint32_t miss = mk & w->live & ~c;
+    if (!miss) { fault(X, w, l, w->lpc[l], PTXE_ERROR_LAUNCH_FAILED, "warp-synchronous deadlock: lanes 0x%08x of membermask 0x%08x wait here", c, mk); return; }
+    int o = __builtin_ctz(miss);
+    int opc = (w->barw >> o & 1) || (w->clw >> o & 1) ? w->lpc[o] - 1 : w->lpc[o];
+    const char *where = (w->barw >> o & 1) ? "at a barrier" : (w->clw >> o & 1) ? "at a cluster barrier" :
+                        (w->wrdv >> o & 1) ? "at a warp-synchronous instruction of another kind, qualifiers or membermask" : "elsewhere";
+    const xinsn *oi = opc >= 0 && opc < X->m->nprog ? &X->prog[opc] : NULL;
+    fault(X, w, l, w->lpc[l], PTXE_ERROR_LAUNCH_FAILED,
+          "warp-synchronous deadlock: lanes 0x%08x wait here for lanes 0x%08x of membermask 0x%08x; lane %d waits %s (line %d: %s)",
+          c, miss, mk, o, where, oi ? oi->line : 0, oi ? oi->text : "?");
 }
 
 /* ---------------------------------------------------------------- one warp */
@@ -642,7 +871,11 @@ static int run_warp(ex *X, warp *w, int budget)
     while (ran < budget) {
         if (!w->active) {
             resched(w);
-            if (!w->active) return w->live ? W_BLOCKED : W_DONE;
+            if (!w->active) {
+                /* all non-exited lanes at incomplete rendezvous: nothing can complete them */
+                if (w->live && !(w->live & ~w->wrdv)) { wsync_deadlock(X, w); return W_BLOCKED; }
+                return w->live ? W_BLOCKED : W_DONE;
+            }
         }
         if (++X->steps > X->max_steps) {
             fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT, "step limit of %llu warp-instructions reached", (unsigned long long)X->max_steps);
@@ -991,108 +1224,9 @@ static int run_warp(ex *X, warp *w, int budget)
             X->yield = 1;
             advance(w, w->pc + 1);
             break;
-        case X_BARWARP: {
-            int l0 = __builtin_ctz(G);
-            if (wsync_wait(w, (uint32_t)opv(X, w, f, &in->s[0], l0))) break;
-            advance(w, w->pc + 1);
+        case X_SHFL: case X_VOTE: case X_MATCH: case X_REDUX: case X_ELECT: case X_BARWARP:
+            if (wsync_op(X, w, in, f, G, E)) return W_BLOCKED;
             break;
-        }
-        case X_SHFL: case X_VOTE: case X_MATCH: case X_REDUX: case X_ELECT: {
-            if (!E) { advance(w, w->pc + 1); break; }
-            int l0 = __builtin_ctz(E);
-            int mi = in->kind == X_SHFL ? 3 : in->kind == X_ELECT ? 0 : 1;
-            uint32_t mask = (uint32_t)opv(X, w, f, &in->s[mi], l0);
-            if (!(mask >> l0 & 1)) {
-                fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "executing lane is not in membermask 0x%08x", mask);
-                return W_BLOCKED;
-            }
-            if (wsync_wait(w, mask)) break;
-            uint32_t P = mask & E;   /* participating lanes */
-            if (in->kind == X_SHFL) {
-                uint64_t A[32];
-                for (int l = 0; l < 32; l++) A[l] = (w->all >> l & 1) ? opv(X, w, f, &in->s[0], l) : 0;
-                uint64_t D[32], Pv[32];
-                for (uint32_t m = E; m; m &= m - 1) {
-                    int l = __builtin_ctz(m);
-                    int bval = (int)(opv(X, w, f, &in->s[1], l) & 31);
-                    uint32_t c = (uint32_t)opv(X, w, f, &in->s[2], l);
-                    int cval = (int)(c & 31), seg = (int)((c >> 8) & 31);
-                    int maxl = (l & seg) | (cval & ~seg), minl = l & seg, j, pv;
-                    switch (in->mode) {   /* §9.7.8.6 */
-                    case 0: j = l - bval; pv = j >= maxl; break;
-                    case 1: j = l + bval; pv = j <= maxl; break;
-                    case 2: j = l ^ bval; pv = j <= maxl; break;
-                    default: j = minl | (bval & ~seg); pv = j <= maxl; break;
-                    }
-                    if (!pv) j = l;
-                    D[l] = A[j & 31]; Pv[l] = (uint64_t)pv;
-                }
-                for (uint32_t m = E; m; m &= m - 1) {
-                    int l = __builtin_ctz(m);
-                    wr(f, &in->d[0], l, D[l]);
-                    if (in->nd > 1) wr(f, &in->d[1], l, Pv[l]);
-                }
-            } else if (in->kind == X_VOTE) {
-                uint32_t ballot = 0;
-                for (uint32_t m = P; m; m &= m - 1) { int l = __builtin_ctz(m); ballot |= (uint32_t)(opv(X, w, f, &in->s[0], l) & 1) << l; }
-                uint64_t r = in->mode == VOTE_ALL ? ballot == P : in->mode == VOTE_ANY ? ballot != 0 :
-                             in->mode == VOTE_UNI ? (ballot == 0 || ballot == P) : ballot;
-                for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), r);
-            } else if (in->kind == X_MATCH) {
-                uint64_t V[32];
-                for (uint32_t m = P; m; m &= m - 1) { int l = __builtin_ctz(m); V[l] = opv(X, w, f, &in->s[0], l); }
-                int alleq = 1;
-                for (uint32_t m = P; m; m &= m - 1) if (V[__builtin_ctz(m)] != V[__builtin_ctz(P)]) alleq = 0;
-                for (uint32_t m = E; m; m &= m - 1) {
-                    int l = __builtin_ctz(m);
-                    uint32_t r = 0;
-                    if (in->mode) r = alleq ? P : 0;
-                    else for (uint32_t k = P; k; k &= k - 1) if (V[__builtin_ctz(k)] == V[l]) r |= 1u << __builtin_ctz(k);
-                    wr(f, &in->d[0], l, r);
-                    if (in->nd > 1) wr(f, &in->d[1], l, (uint64_t)alleq);
-                }
-            } else if (in->kind == X_REDUX && (in->flags & XF_FLOAT)) {
-                /* redux.sync.min/max{.abs}{.NaN}.f32: NaN inputs are skipped unless .NaN (then the
-                 * result is the canonical NaN); -0.0 < +0.0 */
-                uint32_t acc = 0; int have = 0, nan = 0;
-                for (uint32_t m = P; m; m &= m - 1) {
-                    uint32_t v = (uint32_t)opv(X, w, f, &in->s[0], __builtin_ctz(m));
-                    if (in->flags & XF_ABS) v &= 0x7fffffffu;
-                    if ((v & 0x7fffffffu) > 0x7f800000u) { nan = 1; continue; }
-                    /* total order key of a non-NaN float */
-                    uint32_t kv = v >> 31 ? ~v : v | 0x80000000u, ka = acc >> 31 ? ~acc : acc | 0x80000000u;
-                    if (!have || (in->mode == 1 ? kv < ka : kv > ka)) acc = v;
-                    have = 1;
-                }
-                if (!have || (nan && (in->flags & XF_NAN))) acc = 0x7fffffffu;
-                for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), acc);
-            } else if (in->kind == X_REDUX) {
-                int sgn = in->type == ISA_T_S32;
-                uint64_t acc = 0; int firstv = 1;
-                for (uint32_t m = P; m; m &= m - 1) {
-                    uint32_t v = (uint32_t)opv(X, w, f, &in->s[0], __builtin_ctz(m));
-                    if (firstv) { acc = v; firstv = 0; continue; }
-                    switch (in->mode) {   /* §9.7.12.11 */
-                    case 0: acc = (uint32_t)(acc + v); break;
-                    case 1: acc = sgn ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
-                    case 2: acc = sgn ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
-                    case 3: acc &= v; break;
-                    case 4: acc |= v; break;
-                    default: acc ^= v; break;
-                    }
-                }
-                for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), acc);
-            } else {   /* elect.sync §9.7.12.12 */
-                int leader = __builtin_ctz(P);
-                for (uint32_t m = E; m; m &= m - 1) {
-                    int l = __builtin_ctz(m);
-                    wr(f, &in->d[0], l, (uint64_t)leader);
-                    wr(f, &in->d[1], l, (uint64_t)(l == leader));
-                }
-            }
-            advance(w, w->pc + 1);
-            break;
-        }
         case X_ACTIVEMASK:
             for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), G);
             advance(w, w->pc + 1);
@@ -1173,6 +1307,9 @@ static void free_cta(cta *c)
 
 static void deadlock_report(ex *X, cta *cs, int ncta)
 {
+    for (int i = 0; i < ncta; i++)
+        for (int j = 0; j < cs[i].nwarps; j++)
+            if (cs[i].warps[j].wrdv) { wsync_deadlock(X, &cs[i].warps[j]); return; }
     for (int i = 0; i < ncta; i++)
         for (int j = 0; j < cs[i].nwarps; j++) {
             warp *w = &cs[i].warps[j];

@@ -64,7 +64,8 @@ enum { MB_INIT, MB_INVAL, MB_EXPECT_TX, MB_COMPLETE_TX, MB_ARRIVE, MB_ARRIVE_DRO
        MB_TRY_WAIT, MB_PENDING_COUNT, MB_CP_ARRIVE };
 /* xinsn.flags */
 enum { XF_ALIGNED = 1, XF_PARITY = 2, XF_EXPECT_TX = 4, XF_NOINC = 8, XF_NOCOMPLETE = 16,
-       XF_BRKPT = 32, XF_IGNORE_SRC = 64, XF_SRC_SIZE = 128, XF_FLOAT = 256, XF_ABS = 512, XF_NAN = 1024 };
+       XF_BRKPT = 32, XF_IGNORE_SRC = 64, XF_SRC_SIZE = 128, XF_FLOAT = 256, XF_ABS = 512, XF_NAN = 1024,
+       XF_NOSYNC = 2048 /* deprecated vote/shfl without .sync: no rendezvous */ };
 
 #define XMAX_OPS 12
 typedef struct xinsn {

@@ -687,7 +687,7 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
             x->nd = 2;
         } else { CONV(0, ISA_T_B32, &x->d[0]); x->nd = 1; }
         for (int i = 1; i < nops; i++) CONV(i, ISA_T_B32, &x->s[i - 1]);
-        if (!sync) { x->s[3].kind = XO_IMM; x->s[3].imm = 0xffffffffu; }
+        if (!sync) { x->s[3].kind = XO_IMM; x->s[3].imm = 0xffffffffu; x->flags |= XF_NOSYNC; }
         x->ns = 4;
         return 0;
     }
@@ -698,7 +698,7 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
         NEED(sync ? 3 : 2);
         CONV(0, x->mode == VOTE_BALLOT ? ISA_T_B32 : ISA_T_PRED, &x->d[0]); x->nd = 1;
         CONV(1, ISA_T_PRED, &x->s[0]);
-        if (sync) CONV(2, ISA_T_B32, &x->s[1]); else { x->s[1].kind = XO_IMM; x->s[1].imm = 0xffffffffu; }
+        if (sync) CONV(2, ISA_T_B32, &x->s[1]); else { x->s[1].kind = XO_IMM; x->s[1].imm = 0xffffffffu; x->flags |= XF_NOSYNC; }
         x->ns = 2;
         return 0;
     }

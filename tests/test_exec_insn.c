@@ -505,6 +505,163 @@ START_TEST(fault_barrier)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- warp-synchronous rendezvous
+ * §9.7.8.6 shfl.sync, §9.7.12.7-11 bar.warp.sync/vote/match/redux: on sm_70+ a lane waits until
+ * every non-exited lane of membermask has executed the same kind of instruction with the same
+ * qualifiers and membermask, not necessarily the same instruction.  Here even and odd lanes take
+ * different branches and meet at different instructions; each lane uses its own operands. */
+#define HDR80 ".version 8.4\n.target sm_80\n.address_size 64\n"
+#define EVEN_ODD "and.b32 %r2, %r1, 1;\nsetp.ne.u32 %p1, %r2, 0;\n@%p1 bra ODD;\n"
+
+/* (a) shfl.sync.idx across the two sides: even lanes read lane+1 (odd), odd lanes lane-1 (even);
+ * the value read is the other lane's source operand at its own shfl (different registers) */
+START_TEST(wsync_shfl_divergent)
+{
+    unsigned out[64];
+    run_u32(HDR80 PRO(12) EVEN_ODD
+            "add.u32 %r3, %r1, 1000;\nadd.u32 %r4, %r1, 1;\n"
+            "shfl.sync.idx.b32 %r5|%p2, %r3, %r4, 31, -1;\n"
+            "selp.u32 %r8, 0x100000, 0, %p2;\nadd.u32 %r5, %r5, %r8;\nbra DONE;\n"
+            "ODD:\nmul.lo.u32 %r6, %r1, 100;\nsub.u32 %r7, %r1, 1;\n"
+            "shfl.sync.idx.b32 %r5, %r6, %r7, 0x1f, 0xffffffff;\nadd.u32 %r5, %r5, 7000;\n"
+            "DONE:\nst.global.u32 [%rd3], %r5;\nret;\n}\n", 64, out, 64);
+    for (unsigned t = 0; t < 64; t++) {
+        unsigned base = t & ~31u, l = t & 31;
+        unsigned want = (l & 1) ? (base + ((l - 1) & 31)) + 1000 + 7000 : (base + ((l + 1) & 31)) * 100 + 0x100000;
+        ck_assert_msg(out[t] == want, "thread %u: got %u want %u", t, out[t], want);
+    }
+    /* the odd side's shfl.sync inside a called function: a rendezvous across call depths */
+    run_u32(HDR80 ".func (.param .b32 rv) oddf(.param .b32 a)\n{\n.reg .b32 %q<6>;\n"
+            "ld.param.b32 %q1, [a];\nmul.lo.u32 %q2, %q1, 100;\nsub.u32 %q3, %q1, 1;\n"
+            "shfl.sync.idx.b32 %q4, %q2, %q3, 31, -1;\nadd.u32 %q4, %q4, 7000;\nst.param.b32 [rv], %q4;\nret;\n}\n"
+            PRO(12) EVEN_ODD
+            "add.u32 %r3, %r1, 1000;\nadd.u32 %r4, %r1, 1;\n"
+            "shfl.sync.idx.b32 %r5, %r3, %r4, 31, -1;\nbra DONE;\n"
+            "ODD:\n{\n.param .b32 p0;\n.param .b32 r0;\nst.param.b32 [p0], %r1;\n"
+            "call (r0), oddf, (p0);\nld.param.b32 %r5, [r0];\n}\n"
+            "DONE:\nst.global.u32 [%rd3], %r5;\nret;\n}\n", 32, out, 32);
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned want = (l & 1) ? (l - 1) + 1000 + 7000 : ((l + 1) & 31) * 100;
+        ck_assert_msg(out[l] == want, "call: lane %u: got %u want %u", l, out[l], want);
+    }
+}
+END_TEST
+
+/* (b) vote.sync.ballot, redux.sync.add, match.sync.any and bar.warp.sync across the two sides */
+START_TEST(wsync_vote_redux_divergent)
+{
+    unsigned out[96];
+    run_u32(HDR80 PRO(12) EVEN_ODD
+            "setp.lt.u32 %p2, %r1, 10;\nvote.sync.ballot.b32 %r5, %p2, -1;\n"
+            "redux.sync.add.u32 %r6, %r1, -1;\n"
+            "shr.u32 %r3, %r1, 2;\nmatch.any.sync.b32 %r9, %r3, -1;\n"
+            "bar.warp.sync -1;\nbra DONE;\n"
+            "ODD:\nsetp.gt.u32 %p3, %r1, 20;\nvote.sync.ballot.b32 %r5, %p3, -1;\n"
+            "mul.lo.u32 %r7, %r1, 3;\nredux.sync.add.u32 %r6, %r7, -1;\n"
+            "shr.u32 %r4, %r1, 2;\nmatch.any.sync.b32 %r9, %r4, 0xffffffff;\n"
+            "bar.warp.sync 0xffffffff;\n"
+            "DONE:\nst.global.u32 [%rd3], %r5;\nst.global.u32 [%rd3+128], %r6;\nst.global.u32 [%rd3+256], %r9;\nret;\n}\n", 32, out, 96);
+    unsigned ballot = 0, sum = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        if ((l & 1) ? l > 20 : l < 10) ballot |= 1u << l;
+        sum += (l & 1) ? 3 * l : l;
+    }
+    for (unsigned l = 0; l < 32; l++) {
+        ck_assert_msg(out[l] == ballot, "ballot lane %u: got 0x%x want 0x%x", l, out[l], ballot);
+        ck_assert_msg(out[32 + l] == sum, "redux lane %u: got %u want %u", l, out[32 + l], sum);
+        ck_assert_msg(out[64 + l] == 0xfu << (l & ~3u), "match lane %u: got 0x%x", l, out[64 + l]);
+    }
+}
+END_TEST
+
+/* (c) exited lanes are not waited for ("all non-exited threads"): the odd lanes exit while the
+ * even ones wait at shfl.sync/vote.sync with a full membermask */
+START_TEST(wsync_exited_lanes)
+{
+    unsigned out[64];
+    run_u32(HDR80 PRO(12)
+            "st.global.u32 [%rd3], 77;\nst.global.u32 [%rd3+128], 77;\n" EVEN_ODD
+            "xor.b32 %r4, %r1, 2;\nshfl.sync.idx.b32 %r5, %r1, %r4, 31, -1;\n"
+            "setp.lt.u32 %p2, %r1, 100;\nvote.sync.ballot.b32 %r6, %p2, -1;\n"
+            "st.global.u32 [%rd3], %r5;\nst.global.u32 [%rd3+128], %r6;\nret;\n"
+            "ODD:\nmul.lo.u32 %r7, %r1, 3;\nexit;\n}\n", 32, out, 64);
+    for (unsigned l = 0; l < 32; l++) {
+        ck_assert_uint_eq(out[l], (l & 1) ? 77u : l ^ 2);
+        ck_assert_uint_eq(out[32 + l], (l & 1) ? 77u : 0x55555555u);
+    }
+}
+END_TEST
+
+/* (c) a rendezvous that can never complete is a fault, not a hang */
+START_TEST(wsync_deadlock_faults)
+{
+    static const struct { const char *body, *want; } cases[] = {
+        /* the other side waits at an aligned bar.sync: barrier divergence */
+        { EVEN_ODD "shfl.sync.idx.b32 %r5, %r1, 0, 31, -1;\nret;\nODD:\nbar.sync 0;\nret;\n}\n", "barrier divergence" },
+        /* the other side waits at a non-aligned barrier (never complete: the even lanes do not arrive) */
+        { EVEN_ODD "shfl.sync.idx.b32 %r5, %r1, 0, 31, -1;\nret;\nODD:\nbarrier.sync 0;\nret;\n}\n", "warp-synchronous deadlock: lanes 0x55555555 wait here for lanes 0xaaaaaaaa of membermask 0xffffffff; lane 1 waits at a barrier" },
+        /* a different kind of warp-synchronous instruction on the other side */
+        { EVEN_ODD "shfl.sync.idx.b32 %r5, %r1, 0, 31, -1;\nret;\nODD:\nvote.sync.ballot.b32 %r5, %p1, -1;\nret;\n}\n", "warp-synchronous deadlock: lanes 0x55555555 wait here for lanes 0xaaaaaaaa" },
+        /* same kind, other qualifiers (.bfly vs .idx) */
+        { EVEN_ODD "shfl.sync.idx.b32 %r5, %r1, 0, 31, -1;\nret;\nODD:\nshfl.sync.bfly.b32 %r5, %r1, 1, 31, -1;\nret;\n}\n", "of another kind, qualifiers or membermask" },
+        /* same instruction kind, other membermask: odd lanes' 0xaaaaaaaa completes, the even ones wait
+         * for the odd lanes, which end at a redux.sync with the full mask (another kind) */
+        { EVEN_ODD "shfl.sync.idx.b32 %r5, %r1, 0, 31, -1;\nret;\nODD:\nshfl.sync.idx.b32 %r5, %r1, 1, 31, 0xaaaaaaaa;\nredux.sync.add.u32 %r6, %r1, -1;\nret;\n}\n", "lane 1 waits at a warp-synchronous instruction" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char ptx[2048];
+        snprintf(ptx, sizeof ptx, "%s%s", HDR80 PRO(12), cases[i].body);
+        const char *m = fault_of(ptx, 1, 64, 256, 1000000, PTXE_ERROR_LAUNCH_FAILED);
+        ck_assert_msg(strstr(m, cases[i].want) && strstr(m, "at t.ptx:"), "case %zu: %s", i, m);
+    }
+}
+END_TEST
+
+/* (d) nvcc's code for __shfl_sync / __ballot_sync / __reduce_add_sync on both sides of an
+ * if/else (tests/kernels/warpsync.cu): one instruction per side, register membermasks */
+static void run_file_u32(const char *file, const char *kernel, unsigned k, unsigned block, unsigned *out, int n)
+{
+    FILE *fp = fopen(file, "rb");
+    ck_assert_msg(fp != NULL, "cannot open %s", file);
+    static char buf[1 << 16];
+    size_t len = fread(buf, 1, sizeof buf - 1, fp);
+    fclose(fp);
+    buf[len] = 0;
+    if (C) ptxeCtxDestroy(C);
+    ptxeCtxCreate(&C);
+    ck_assert_msg(ptxeModuleLoadData(C, &M, buf, len, file) == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, kernel), PTXE_SUCCESS);
+    ptxeDevptr d;
+    ptxeMemAlloc(C, &d, (size_t)n * 4);
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, 0 };
+    void *args[] = { &d, &k };
+    ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ptxeMemcpyDtoH(C, out, d, (size_t)n * 4);
+    done();
+}
+
+START_TEST(wsync_nvcc_divergent)
+{
+    unsigned out[64];
+    run_file_u32("tests/kernels/warpsync.ptx", "shfl_diverge", 3, 32, out, 32);
+    for (unsigned t = 0; t < 32; t++) {
+        unsigned want = (t & 1) ? (t - 1) * 3 + 1000 + 7000 : ((t + 1) & 31) * 100;
+        ck_assert_msg(out[t] == want, "shfl_diverge lane %u: got %u want %u", t, out[t], want);
+    }
+    run_file_u32("tests/kernels/warpsync.ptx", "vote_diverge", 5, 32, out, 64);
+    unsigned ballot = 0, sum = 0;
+    for (unsigned t = 0; t < 32; t++) {
+        if (t % 3 == 0 ? t < 5 : t > 10) ballot |= 1u << t;
+        sum += t % 3 == 0 ? t : 3 * t;
+    }
+    for (unsigned t = 0; t < 32; t++) {
+        ck_assert_msg(out[t] == (t % 3 == 0 ? ballot : ballot ^ 0x80000000u), "ballot lane %u: got 0x%x want 0x%x", t, out[t], ballot);
+        ck_assert_msg(out[32 + t] == (t % 3 == 0 ? sum : sum + 1), "reduce lane %u: got %u want %u", t, out[32 + t], sum);
+    }
+}
+END_TEST
+
 /* every remaining fault kind: the report names the fault, the thread and the PTX line */
 static const struct { const char *name, *body, *want; unsigned grid, block, cluster; } fault_cases[] = {
     { "const write", ".const .align 4 .b32 cv[4];\n" PRO(8) "mov.u64 %rd4, cv;\ncvta.const.u64 %rd4, %rd4;\nst.u32 [%rd4], 1;\nret;\n}\n", "store to const space", 1, 32, 0 },
@@ -638,6 +795,11 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, fault_trap_and_steps);
     tcase_add_test(tc, fault_barrier);
     tcase_add_test(tc, fault_kinds);
+    tcase_add_test(tc, wsync_shfl_divergent);
+    tcase_add_test(tc, wsync_vote_redux_divergent);
+    tcase_add_test(tc, wsync_exited_lanes);
+    tcase_add_test(tc, wsync_deadlock_faults);
+    tcase_add_test(tc, wsync_nvcc_divergent);
     tcase_add_test(tc, reject_forms);
     tcase_add_test(tc, api_errors);
 }
