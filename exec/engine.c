@@ -661,6 +661,11 @@ static int do_call(ex *X, warp *w, const xinsn *in, uint32_t E)
                       xf->name, i + 1, in->carg_off[i] == NOPARAM ? "register" : ".param variable", xf->preg[i] >= 0 ? "register" : ".param variable");
                 return -1;
             }
+            if (xf->preg[i] < 0 && in->carg_vsz[i] < xf->psz[i]) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: argument %d is a %u-byte .param variable, expected at least %u bytes",
+                      xf->name, i + 1, in->carg_vsz[i], xf->psz[i]);
+                return -1;
+            }
             if (xf->preg[i] >= 0) {
                 uint64_t v = opv(X, w, cf, &in->carg_x[i], l);
                 unsigned b = xf->pregbits[i];
@@ -671,6 +676,10 @@ static int do_call(ex *X, warp *w, const xinsn *in, uint32_t E)
             if ((xf->rreg[i] >= 0) != (in->cret_off[i] == NOPARAM)) {
                 fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: result %d is received in a %s, expected a %s",
                       xf->name, i + 1, in->cret_off[i] == NOPARAM ? "register" : ".param variable", xf->rreg[i] >= 0 ? "register" : ".param variable");
+                return -1;
+            } else if (xf->rreg[i] < 0 && in->cret_vsz[i] < xf->rsz[i]) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: result %d is received in a %u-byte .param variable, expected at least %u bytes",
+                      xf->name, i + 1, in->cret_vsz[i], xf->rsz[i]);
                 return -1;
             }
         nf->ret_pc[l] = w->pc + 1; nf->call_pc[l] = w->pc;

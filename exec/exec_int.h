@@ -99,6 +99,7 @@ typedef struct xinsn {
     uint8_t abase_kind;   /* address base: XO_REG / XO_IMM (absolute / symbol) / XO_LOCALSYM / XO_FPARAMSYM */
     /* call: argument and return param offsets in caller frame, callee formal offsets */
     int ncargs, ncrets; uint32_t *carg_off, *carg_size, *cret_off, *cret_size;
+    uint32_t *carg_vsz, *cret_vsz;   /* sizes of the caller's .param variables (0 for registers) */
     xopnd *carg_x, *cret_x;   /* register/constant arguments (carg_off = NOPARAM) for .reg parameters */
     int func;             /* function index this instruction belongs to */
     /* source position */

@@ -13,7 +13,7 @@
 #include "frontend/ptx_parse.h"
 
 typedef struct { const char *name; uint32_t base; int n; uint8_t bits; } regdecl;   /* n = 0: single */
-typedef struct { const char *name; int kind; uint64_t off; } localsym;  /* XO_LOCALSYM / XO_FPARAMSYM / XO_IMM */
+typedef struct { const char *name; int kind; uint64_t off; uint32_t size; } localsym;  /* XO_LOCALSYM / XO_FPARAMSYM / XO_IMM */
 
 typedef struct {
     ptxeModule *m;
@@ -406,6 +406,7 @@ static int decode_call(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
     x->cret_off = xalloc(l, (size_t)(nr + 1) * 4); x->cret_size = xalloc(l, (size_t)(nr + 1) * 4);
     x->carg_off = xalloc(l, (size_t)(na + 1) * 4); x->carg_size = xalloc(l, (size_t)(na + 1) * 4);
     x->cret_x = xalloc(l, (size_t)(nr + 1) * sizeof *x->cret_x); x->carg_x = xalloc(l, (size_t)(na + 1) * sizeof *x->carg_x);
+    x->cret_vsz = xalloc(l, (size_t)(nr + 1) * 4); x->carg_vsz = xalloc(l, (size_t)(na + 1) * 4);
     for (int pass = 0; pass < 2; pass++) {
         const ptx_opnd *lst = pass ? args : rets;
         int n = pass ? na : nr;
@@ -416,6 +417,7 @@ static int decode_call(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
                 for (int j = l->nlsyms - 1; j >= 0; j--)
                     if (!strcmp(l->lsyms[j].name, o->name) && l->lsyms[j].kind == XO_FPARAMSYM) {
                         (pass ? x->carg_off : x->cret_off)[i] = (uint32_t)(l->lsyms[j].off - FRAME_PARAM);
+                        (pass ? x->carg_vsz : x->cret_vsz)[i] = l->lsyms[j].size;
                         found = 1; break;
                     }
             if (!found && (o->kind == PTX_OP_REG || (pass && (o->kind == PTX_OP_INT || o->kind == PTX_OP_F32 || o->kind == PTX_OP_F64)))) {
@@ -834,10 +836,10 @@ static int add_label(L *l, const char *name, int pc)
     return 0;
 }
 
-static int add_lsym(L *l, const char *name, int kind, uint64_t off)
+static int add_lsym(L *l, const char *name, int kind, uint64_t off, uint32_t size)
 {
     XGROW(l, l->lsyms, l->nlsyms, l->lcap);
-    l->lsyms[l->nlsyms++] = (localsym){ name, kind, off };
+    l->lsyms[l->nlsyms++] = (localsym){ name, kind, off, size };
     return 0;
 }
 
@@ -883,8 +885,8 @@ static int load_function(L *l, int fi, int *pc)
         if (v->space != PTX_SP_PARAM) { xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type; continue; }
         off = (uint32_t)align_up(off, var_align(v));
         xf->poff[i] = off; xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type;
-        if (f->is_entry) add_lsym(l, v->name, XO_IMM, off);
-        else add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off);
+        if (f->is_entry) add_lsym(l, v->name, XO_IMM, off, xf->psz[i]);
+        else add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off, xf->psz[i]);
         off += xf->psz[i];
     }
     if (f->is_entry) { xf->kparam_size = off; off = 0; }
@@ -893,7 +895,7 @@ static int load_function(L *l, int fi, int *pc)
         if (v->space != PTX_SP_PARAM) { xf->rsz[i] = (uint32_t)var_size(v); continue; }
         off = (uint32_t)align_up(off, var_align(v));
         xf->roff[i] = off; xf->rsz[i] = (uint32_t)var_size(v);
-        add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off);
+        add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off, xf->rsz[i]);
         off += xf->rsz[i];
     }
     l->psize = off;
@@ -927,21 +929,21 @@ static int load_function(L *l, int fi, int *pc)
                 l->nreg_next += (uint32_t)cnt;
             } else if (v->space == PTX_SP_PARAM) {
                 l->psize = (uint32_t)align_up(l->psize, var_align(v));
-                add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + l->psize);
+                add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + l->psize, (uint32_t)var_size(v));
                 l->psize += (uint32_t)var_size(v);
             } else if (v->space == PTX_SP_LOCAL) {
                 if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .local '%s', expected none", v->name);
                 uint32_t a = var_align(v);
                 l->lsize = (uint32_t)align_up(l->lsize, a);
                 if (a > l->lalign) l->lalign = a;
-                add_lsym(l, v->name, XO_LOCALSYM, l->lsize);
+                add_lsym(l, v->name, XO_LOCALSYM, l->lsize, 0);
                 l->lsize += (uint32_t)var_size(v);
             } else if (v->space == PTX_SP_SHARED) {
                 if (var_size(v) > SHARED_MAX || align_up(m->shared_static, var_align(v)) + var_size(v) > SHARED_MAX)
                     return lfail(l, v->pos.line, v->pos.col, NULL, "found .shared '%s' of %llu bytes (%u before it), expected at most 228 KiB of shared memory",
                                  v->name, (unsigned long long)var_size(v), m->shared_static);
                 m->shared_static = (uint32_t)align_up(m->shared_static, var_align(v));
-                add_lsym(l, v->name, XO_IMM, m->shared_static);
+                add_lsym(l, v->name, XO_IMM, m->shared_static, 0);
                 m->shared_static += (uint32_t)var_size(v);
             } else return lfail(l, v->pos.line, v->pos.col, NULL, "found a function-scope %s declaration, expected .reg .param .local or .shared",
                                 v->space == PTX_SP_CONST ? ".const" : ".global");
@@ -1042,6 +1044,12 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
                 snprintf(err, errlen, "%s:%d:%d: found a %s as %s %d of '%s', which is declared .%s, expected a %s in `%s`", a->filename, x->line, x->col,
                          byreg ? "register" : ".param variable", isarg ? "argument" : "result", j + 1, cf->name, reg ? "reg" : "param",
                          reg ? "register" : ".param variable", x->text);
+                return -1;
+            }
+            uint32_t vsz = (isarg ? x->carg_vsz : x->cret_vsz)[j], need = (isarg ? cf->psz : cf->rsz)[j];
+            if (!byreg && vsz < need) {   /* the callee reads/writes `need` bytes of the caller's variable */
+                snprintf(err, errlen, "%s:%d:%d: found a %u-byte .param variable as %s %d of '%s', expected at least %u bytes in `%s`",
+                         a->filename, x->line, x->col, vsz, isarg ? "argument" : "result", j + 1, cf->name, need, x->text);
                 return -1;
             }
         }
