@@ -16,6 +16,7 @@
 #include <yaml.h>
 #include "exec/isa.h"
 #include "exec/run_cli.h"
+#include "litmus/report.h"   /* write_file_atomic */
 #include "include/ptxexec.h"
 
 typedef struct { char *name; isa_type type; size_t count, esz; uint8_t *host; ptxeDevptr dev; } buffer;
@@ -325,19 +326,6 @@ static cJSON *buffer_json(const buffer *b)
     return a;
 }
 
-static int write_atomic(const char *path, const void *data, size_t n)
-{
-    char *tmp = malloc(strlen(path) + 16);
-    if (!tmp) return -1;
-    sprintf(tmp, "%s.tmp%d", path, (int)(getpid() % 100000));
-    FILE *f = fopen(tmp, "wb");
-    if (!f) { free(tmp); return -1; }
-    int ok = fwrite(data, 1, n, f) == n;
-    ok &= fclose(f) == 0;
-    if (!ok || rename(tmp, path)) { remove(tmp); free(tmp); return -1; }
-    free(tmp);
-    return 0;
-}
 
 static int usage(void)
 {
@@ -509,7 +497,7 @@ int exec_run_cli(int argc, char **argv)
             yaml_node_t *o = node(&r, *it);
             buffer *b = find_buf(&r, scalar(map_get(&r, o, "buffer")));
             char *path = path_of(&r, scalar(map_get(&r, o, "file")));
-            if (!path || write_atomic(path, b->host, b->count * b->esz)) {
+            if (!path || write_file_atomic(path, b->host, b->count * b->esz)) {
                 fprintf(stderr, "%s: cannot write output '%s' (%s)\n", spec, path ? path : "?", strerror(errno));
                 free(path); rc = 2; goto out;
             }
@@ -537,7 +525,7 @@ int exec_run_cli(int argc, char **argv)
         else {
             size_t sl = strlen(s);
             s[sl] = '\n';
-            werr = write_atomic(json, s, sl + 1);
+            werr = write_file_atomic(json, s, sl + 1);
             s[sl] = 0;
         }
         free(s);

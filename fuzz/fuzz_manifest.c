@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "litmus/report.h"   /* write_file_atomic */
 #include "litmus/suite.h"
 
 #ifndef FUZZ_MAX_LEN
@@ -14,14 +15,6 @@
 #endif
 
 static char dir[64], path[96], path2[96];
-
-static int write_file(const char *p, const void *d, size_t n)
-{
-    FILE *f = fopen(p, "wb");
-    if (!f) return -1;
-    int ok = fwrite(d, 1, n, f) == n;
-    return fclose(f) == 0 && ok ? 0 : -1;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -32,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(path, sizeof path, "%s/manifest.yaml", dir);
         snprintf(path2, sizeof path2, "%s/again.yaml", dir);
     }
-    if (write_file(path, data, size)) abort();
+    if (write_file_atomic(path, data, size)) abort();
     char err[1024] = "";
     suite_manifest m;
     if (suite_manifest_load(path, &m, err, sizeof err) == 0) {
@@ -40,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (text) {
             suite_manifest m2;
             char err2[1024] = "";
-            if (write_file(path2, text, strlen(text))) abort();
+            if (write_file_atomic(path2, text, strlen(text))) abort();
             /* what we write we must read back, with the same tests */
             if (suite_manifest_load(path2, &m2, err2, sizeof err2) != 0) { fprintf(stderr, "reload: %s\n%s", err2, text); abort(); }
             if (m2.nt != m.nt) abort();

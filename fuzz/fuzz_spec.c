@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "exec/run_cli.h"
+#include "litmus/report.h"   /* write_file_atomic */
 
 #ifndef FUZZ_MAX_LEN
 #define FUZZ_MAX_LEN 8192
@@ -28,14 +29,6 @@ static const char kernel[] =
 
 static char dir[64], spec[96];
 
-static int write_file(const char *p, const void *d, size_t n)
-{
-    FILE *f = fopen(p, "wb");
-    if (!f) return -1;
-    int ok = fwrite(d, 1, n, f) == n;
-    return fclose(f) == 0 && ok ? 0 : -1;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > FUZZ_MAX_LEN) return 0;
@@ -44,14 +37,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!mkdtemp(dir)) abort();
         char p[128];
         snprintf(p, sizeof p, "%s/k.ptx", dir);
-        if (write_file(p, kernel, strlen(kernel))) abort();
+        if (write_file_atomic(p, kernel, strlen(kernel))) abort();
         unsigned char bin[64];
         for (int i = 0; i < 64; i++) bin[i] = (unsigned char)i;
         snprintf(p, sizeof p, "%s/d.bin", dir);
-        if (write_file(p, bin, sizeof bin)) abort();
+        if (write_file_atomic(p, bin, sizeof bin)) abort();
         snprintf(spec, sizeof spec, "%s/spec.yaml", dir);
     }
-    if (write_file(spec, data, size)) abort();
+    if (write_file_atomic(spec, data, size)) abort();
     char *argv[] = { "run", spec, "--no-outputs", "--max-steps", "20000", "--max-memory", "16M", NULL };
     exec_run_cli(7, argv);
     return 0;

@@ -72,25 +72,35 @@ cJSON *report_json_result(const verify_result *r)
     return o;
 }
 
-int report_write_atomic(const char *path, const char *text)
+int write_file_atomic(const char *path, const void *data, size_t n)
 {
-    if (!strcmp(path, "-")) { fputs(text, stdout); fflush(stdout); return 0; }
     size_t l = strlen(path);
     char *tmp = malloc(l + 32);
+    if (!tmp) { errno = ENOMEM; return -1; }
     snprintf(tmp, l + 32, "%s.tmp.%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "wb");
-    if (!f) { fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", path, strerror(errno)); free(tmp); return -1; }
-    size_t n = strlen(text);
-    int bad = fwrite(text, 1, n, f) != n;
+    if (!f) { free(tmp); return -1; }
+    int bad = fwrite(data, 1, n, f) != n;
     bad |= fflush(f) != 0;
     bad |= fsync(fileno(f)) != 0 && errno != EINVAL;
     bad |= fclose(f) != 0;
     if (bad || rename(tmp, path)) {
-        fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", path, strerror(errno));
+        int e = errno;
         unlink(tmp);
         free(tmp);
+        errno = e;
         return -1;
     }
     free(tmp);
+    return 0;
+}
+
+int report_write_atomic(const char *path, const char *text)
+{
+    if (!strcmp(path, "-")) { fputs(text, stdout); fflush(stdout); return 0; }
+    if (write_file_atomic(path, text, strlen(text))) {
+        fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
     return 0;
 }
