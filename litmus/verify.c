@@ -276,11 +276,10 @@ static int pair_index(const mdomain *dom, const int *off, int loc, int64_t v)
     return -1;
 }
 
-static int cmp_nobs;
-static int cmp_state(const void *a, const void *b)
+static int cmp_state(const void *a, const void *b, void *nobs)
 {
     const int64_t *x = a, *y = b;
-    for (int i = 0; i < cmp_nobs; i++) if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+    for (int i = 0; i < *(int *)nobs; i++) if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
     return 0;
 }
 
@@ -478,8 +477,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         r->nstates = d.states.n;
         r->states = d.states.v;
         d.states.v = NULL;
-        cmp_nobs = r->nobs;
-        if (r->nstates && r->nobs) qsort(r->states, (size_t)r->nstates, (size_t)r->nobs * sizeof *r->states, cmp_state);
+        if (r->nstates && r->nobs) qsort_r(r->states, (size_t)r->nstates, (size_t)r->nobs * sizeof *r->states, cmp_state, &r->nobs);
         r->holds = calloc((size_t)(r->nstates ? r->nstates : 1), 1);
         for (int s = 0; s < r->nstates; s++) {
             void *ctx[2] = { r, &r->states[(size_t)s * (size_t)r->nobs] };

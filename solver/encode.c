@@ -35,7 +35,7 @@ int encode_candidate(enc *e, const candidate *c, const int *obs_loc, int nobs,
         Z3_solver_set_params(e->z, s, p);
         Z3_params_dec_ref(e->z, p);
     }
-    rel rf = rel_new(n), co = rel_new(n), sc = rel_new(n), bar = rel_new(0);
+    rel rf = rel_new(n), co = rel_new(n), sc = rel_new(n), bar = { 0, NULL };   /* bar: filled below */
     Z3_ast *tmp = malloc((size_t)(n + 1) * sizeof *tmp);
     int result = 0;
 
@@ -128,7 +128,6 @@ int encode_candidate(enc *e, const candidate *c, const int *obs_loc, int nobs,
             }
         }
 
-    rel_free(&bar);
     if (ptx_barrier_sync(c, e, &bar)) { result = 0; goto done; }   /* barrier deadlock */
 
     model_rels mr;
