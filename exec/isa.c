@@ -46,6 +46,14 @@ const char *isa_type_name(isa_type t) { return (unsigned)t < ISA_T_COUNT ? tinfo
 unsigned isa_type_bits(isa_type t) { return (unsigned)t < ISA_T_COUNT ? tinfo[t].bits : 0; }
 int isa_type_is_signed(isa_type t) { return (unsigned)t < ISA_T_COUNT && tinfo[t].sgn && !tinfo[t].flt; }
 int isa_type_is_float(isa_type t) { return (unsigned)t < ISA_T_COUNT && tinfo[t].flt; }
+int64_t isa_value(isa_type t, uint64_t raw)
+{
+    unsigned n = (unsigned)t < ISA_T_COUNT ? tinfo[t].bits : 0;
+    if (!n || n >= 64 || t == ISA_T_PRED) return (int64_t)raw;
+    raw &= (1ull << n) - 1;
+    if (tinfo[t].sgn && !tinfo[t].flt && (raw >> (n - 1) & 1)) raw |= ~((1ull << n) - 1);
+    return (int64_t)raw;
+}
 
 /* ---------------------------------------------------------------- bit helpers */
 
@@ -1253,7 +1261,18 @@ static int atom_float(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint
 {
     isa_insn in = {0};
     in.type = in.type2 = t;
-    uint64_t s[2] = {old, b}, m = wmask(tinfo[t].bits);
+    uint64_t s[3] = {old, b, 0}, m = wmask(tinfo[t].bits);
+    if (t == ISA_T_F16 || t == ISA_T_BF16 || t == ISA_T_F16X2 || t == ISA_T_BF16X2) {
+        /* §9.7.12.5 atom.add.noftz.{f16,f16x2,bf16,bf16x2}: round to nearest even, subnormals
+           kept (no .ftz); x2: each half separately.  min/max: the vector forms' per-element rule. */
+        in.rnd = ISA_RND_RN;
+        switch (op) {
+        case ISA_ATOM_ADD: ev_hadd(&in, newv, s); return 1;
+        case ISA_ATOM_MIN: ev_hmin(&in, newv, s); return 1;
+        case ISA_ATOM_MAX: ev_hmax(&in, newv, s); return 1;
+        default: return -1;
+        }
+    }
     if (t != ISA_T_F32 && t != ISA_T_F64) return -1;
     switch (op) {
     case ISA_ATOM_ADD: ev_fadd(&in, newv, s); return 1;

@@ -34,6 +34,9 @@ const char *isa_type_name(isa_type t);   /* "u32" */
 unsigned isa_type_bits(isa_type t);      /* 32; 1 for pred */
 int isa_type_is_signed(isa_type t);
 int isa_type_is_float(isa_type t);
+/* The value of the raw bits of a t-typed datum as a 64-bit integer: sign-extended when t is a
+   signed integer type, zero-extended otherwise (ISA §5.2.2); ISA_T_NONE and 64-bit types: raw. */
+int64_t isa_value(isa_type t, uint64_t raw);
 
 /* A decoded (non-memory) instruction: opcode-table index plus modifiers.  Opaque to callers
  * beyond the accessors below; the layout belongs to exec/. */

@@ -29,11 +29,41 @@ static void fail(cparser *p, const token *t, const char *expected)
     p->failed = 1;
 }
 
-static void copy_name(char *dst, size_t n, const token *t)
+static char *dup_tok(const token *t)
 {
-    int l = t->len < (int)n - 1 ? t->len : (int)n - 1;
-    memcpy(dst, t->s, (size_t)l);
-    dst[l] = 0;
+    char *d = malloc((size_t)t->len + 1);
+    if (!d) abort();
+    memcpy(d, t->s, (size_t)t->len);
+    d[t->len] = 0;
+    return d;
+}
+
+static char *dup_fmt(const char *a, const char *b)
+{
+    size_t n = strlen(a) + (b ? strlen(b) + 1 : 0) + 1;
+    char *d = malloc(n);
+    if (!d) abort();
+    if (b) snprintf(d, n, "%s:%s", a, b); else snprintf(d, n, "%s", a);
+    return d;
+}
+
+void cond_ref_free(cond_ref *r)
+{
+    free(r->name); free(r->tname); free(r->rname);
+    r->name = r->tname = r->rname = NULL;
+}
+
+/* A constant with an optional '-' (already consumed when neg): negative values must fit in
+   int64; positive ones are kept as their 64-bit pattern. */
+static int const_value(cparser *p, const token *t, int neg, int64_t *v)
+{
+    uint64_t u = (uint64_t)t->num;
+    if (neg && u > (uint64_t)INT64_MAX + 1) {
+        fail(p, t, "a value that fits in 64 bits (at least -9223372036854775808)");
+        return -1;
+    }
+    *v = neg ? (int64_t)(0 - u) : (int64_t)u;
+    return 0;
 }
 
 static int parse_ref(cparser *p, cond_ref *r)
@@ -47,13 +77,18 @@ static int parse_ref(cparser *p, cond_ref *r)
         /* 0:r1 */
         const token *rt = &p->tv->v[p->pos + 2];
         if (rt->k != TK_IDENT) { fail(p, rt, "a register name after ':'"); return -1; }
-        snprintf(r->tname, sizeof r->tname, "P%lld", (long long)t->num);
-        copy_name(r->rname, sizeof r->rname, rt);
+        char tn[32];
+        snprintf(tn, sizeof tn, "P%llu", (unsigned long long)t->num);
+        r->tname = dup_fmt(tn, NULL);
+        r->rname = dup_tok(rt);
         r->k = REF_REG;
         p->pos += 3;
     } else if (t->k == TK_NUM) {
-        r->k = REF_CONST; r->val = neg ? -t->num : t->num;
-        snprintf(r->name, sizeof r->name, "%lld", (long long)r->val);
+        r->k = REF_CONST;
+        if (const_value(p, t, neg, &r->val)) return -1;
+        char v[32];
+        snprintf(v, sizeof v, "%lld", (long long)r->val);
+        r->name = dup_fmt(v, NULL);
         p->pos++;
         return 0;
     } else if (neg) {
@@ -61,31 +96,27 @@ static int parse_ref(cparser *p, cond_ref *r)
     } else if (t->k == TK_IDENT && tok_punct(&p->tv->v[p->pos + 1], ':')) {
         const token *rt = &p->tv->v[p->pos + 2];
         if (rt->k != TK_IDENT) { fail(p, rt, "a register name after ':'"); return -1; }
-        copy_name(r->tname, sizeof r->tname, t);
-        copy_name(r->rname, sizeof r->rname, rt);
+        r->tname = dup_tok(t);
+        r->rname = dup_tok(rt);
         r->k = REF_REG;
         p->pos += 3;
     } else if (t->k == TK_IDENT) {
-        copy_name(r->rname, sizeof r->rname, t);
+        r->rname = dup_tok(t);
         r->k = REF_LOC;
         p->pos++;
     } else if (tok_punct(t, '[')) {
         const token *n = &p->tv->v[p->pos + 1];
         if (n->k != TK_IDENT) { fail(p, n, "a location name after '['"); return -1; }
         if (!tok_punct(&p->tv->v[p->pos + 2], ']')) { fail(p, &p->tv->v[p->pos + 2], "']'"); return -1; }
-        copy_name(r->rname, sizeof r->rname, n);
+        r->rname = dup_tok(n);
         r->k = REF_LOC;
         p->pos += 3;
     } else {
         fail(p, t, "a register (P0:r1), a location or a number");
         return -1;
     }
-    if (r->k == REF_REG) {
-        const char *rn = r->rname[0] == '%' ? r->rname + 1 : r->rname;
-        snprintf(r->name, sizeof r->name, "%s:%s", r->tname, rn);
-    } else {
-        snprintf(r->name, sizeof r->name, "%s", r->rname);
-    }
+    if (r->k == REF_REG) r->name = dup_fmt(r->tname, r->rname[0] == '%' ? r->rname + 1 : r->rname);
+    else r->name = dup_fmt(r->rname, NULL);
     if (p->res && p->res(p->ctx, r, p->err, p->errlen)) { p->failed = 1; return -1; }
     return 0;
 }
@@ -126,14 +157,18 @@ static cond_node *parse_unary(cparser *p, int depth)
         return node(tok_is(t, "true") ? CN_TRUE : CN_FALSE);
     }
     cond_ref l, r;
-    if (parse_ref(p, &l)) return NULL;
+    if (parse_ref(p, &l)) { cond_ref_free(&l); return NULL; }
     const token *o = cur(p);
     cond_op op;
     if (tok_punct(o, '=') || tok_punct(o, P_EQEQ)) op = CN_EQ;
     else if (tok_punct(o, P_NE)) op = CN_NE;
-    else { fail(p, o, "'=', '==' or '!='"); return NULL; }
+    else if (tok_punct(o, P_LE)) op = CN_LE;
+    else if (tok_punct(o, P_GE)) op = CN_GE;
+    else if (tok_punct(o, '<')) op = CN_LT;
+    else if (tok_punct(o, '>')) op = CN_GT;
+    else { fail(p, o, "a comparison: '=', '==', '!=', '<', '<=', '>' or '>='"); cond_ref_free(&l); return NULL; }
     p->pos++;
-    if (parse_ref(p, &r)) return NULL;
+    if (parse_ref(p, &r)) { cond_ref_free(&l); cond_ref_free(&r); return NULL; }
     cond_node *n = node(op);
     n->l = l; n->r = r;
     return n;
@@ -182,7 +217,7 @@ cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolve
 int cond_parse_ref(const char *file, const tokvec *tv, int *pos, cond_ref *out, char *err, size_t errlen)
 {
     cparser p = { file, tv, *pos, NULL, NULL, err, errlen, 0, COND_MAX_DEPTH };
-    if (parse_ref(&p, out)) return -1;
+    if (parse_ref(&p, out)) { cond_ref_free(out); return -1; }
     *pos = p.pos;
     return 0;
 }
@@ -193,9 +228,25 @@ void cond_free(cond_node *n)
     while (n) {
         cond_node *next = n->b;
         cond_free(n->a);
+        cond_ref_free(&n->l);
+        cond_ref_free(&n->r);
         free(n);
         n = next;
     }
+}
+
+/* Compares two references, a constant as the other side's type reads it (ISA §5.2.2):
+   `x == -3` holds for an .s32 or a .u32 location holding 0xfffffffd.  Order: signed, except
+   for 64-bit unsigned and bit-size types.  Returns <0, 0, >0. */
+static int compare_refs(const cond_ref *l, const cond_ref *r, cond_valfn val, void *ctx)
+{
+    int64_t a = val(ctx, l), b = val(ctx, r);
+    if (l->k == REF_CONST && r->k != REF_CONST) a = isa_value(r->type, (uint64_t)a);
+    if (r->k == REF_CONST && l->k != REF_CONST) b = isa_value(l->type, (uint64_t)b);
+    isa_type t = l->k != REF_CONST ? l->type : r->type;
+    int unsig = isa_type_bits(t) == 64 && !isa_type_is_signed(t) && !isa_type_is_float(t);
+    if (unsig) return (uint64_t)a < (uint64_t)b ? -1 : (uint64_t)a > (uint64_t)b;
+    return a < b ? -1 : a > b;
 }
 
 int cond_eval(const cond_node *n, cond_valfn val, void *ctx)
@@ -206,16 +257,22 @@ int cond_eval(const cond_node *n, cond_valfn val, void *ctx)
     case CN_AND: return cond_eval(n->a, val, ctx) && cond_eval(n->b, val, ctx);
     case CN_OR: return cond_eval(n->a, val, ctx) || cond_eval(n->b, val, ctx);
     case CN_NOT: return !cond_eval(n->a, val, ctx);
-    case CN_EQ: return val(ctx, &n->l) == val(ctx, &n->r);
-    case CN_NE: return val(ctx, &n->l) != val(ctx, &n->r);
+    case CN_EQ: return compare_refs(&n->l, &n->r, val, ctx) == 0;
+    case CN_NE: return compare_refs(&n->l, &n->r, val, ctx) != 0;
+    case CN_LT: return compare_refs(&n->l, &n->r, val, ctx) < 0;
+    case CN_LE: return compare_refs(&n->l, &n->r, val, ctx) <= 0;
+    case CN_GT: return compare_refs(&n->l, &n->r, val, ctx) > 0;
+    case CN_GE: return compare_refs(&n->l, &n->r, val, ctx) >= 0;
     }
     return 0;
 }
 
+static int is_cmp(cond_op op) { return op >= CN_EQ; }
+
 void cond_foreach_ref(const cond_node *n, void (*fn)(void *ctx, const cond_ref *r), void *ctx)
 {
     if (!n) return;
-    if (n->op == CN_EQ || n->op == CN_NE) {
+    if (is_cmp(n->op)) {
         if (n->l.k != REF_CONST) fn(ctx, &n->l);
         if (n->r.k != REF_CONST) fn(ctx, &n->r);
         return;
@@ -250,10 +307,12 @@ static size_t print_rec(const cond_node *n, char *buf, size_t len, size_t at, in
         at = print_rec(n->b, buf, len, at, n->b->op == n->op);
         if (!top) at = put(buf, len, at, ")");
         return at;
-    case CN_EQ: case CN_NE:
+    case CN_EQ: case CN_NE: case CN_LT: case CN_LE: case CN_GT: case CN_GE: {
+        static const char *const sym[] = { "=", "!=", "<", "<=", ">", ">=" };
         at = put(buf, len, at, n->l.name);
-        at = put(buf, len, at, n->op == CN_EQ ? "=" : "!=");
+        at = put(buf, len, at, sym[n->op - CN_EQ]);
         return put(buf, len, at, n->r.name);
+    }
     }
     return at;
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "frontend/lex.h"
+#include "exec/isa.h"
 
 typedef enum { COND_EXISTS, COND_NOT_EXISTS, COND_FORALL } cond_kind;
 typedef enum { REF_CONST, REF_REG, REF_LOC } cond_refk;
@@ -15,16 +16,17 @@ typedef struct {
     int thread, reg;        /* REF_REG, resolved */
     int sym;                /* REF_LOC, resolved */
     int64_t val;            /* REF_CONST */
-    char name[64];          /* display name: "P1:r0", "x" */
-    char tname[32], rname[32];   /* unresolved parts as written */
+    char *name;             /* display name: "P1:r0", "x" (owned; any length) */
+    char *tname, *rname;    /* parts as written (owned; tname NULL for locations and constants) */
     int line, col;
+    isa_type type;          /* how the value reads (REF_REG/REF_LOC); ISA_T_NONE: 64-bit signed */
 } cond_ref;
 
-typedef enum { CN_TRUE, CN_FALSE, CN_AND, CN_OR, CN_NOT, CN_EQ, CN_NE } cond_op;
+typedef enum { CN_TRUE, CN_FALSE, CN_AND, CN_OR, CN_NOT, CN_EQ, CN_NE, CN_LT, CN_LE, CN_GT, CN_GE } cond_op;
 typedef struct cond_node {
     cond_op op;
     struct cond_node *a, *b;    /* CN_AND/OR/NOT */
-    cond_ref l, r;              /* CN_EQ/NE */
+    cond_ref l, r;              /* comparisons CN_EQ .. CN_GE */
 } cond_node;
 
 #define COND_MAX_DEPTH 512      /* default nesting limit */
@@ -40,6 +42,7 @@ cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolve
 /* Parse one reference (used by `locations [...]`). */
 int cond_parse_ref(const char *file, const tokvec *tv, int *pos, cond_ref *out, char *err, size_t errlen);
 void cond_free(cond_node *n);
+void cond_ref_free(cond_ref *r);   /* frees the names of a reference (not the struct) */
 
 typedef int64_t (*cond_valfn)(void *ctx, const cond_ref *ref);
 int cond_eval(const cond_node *n, cond_valfn val, void *ctx);

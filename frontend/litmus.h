@@ -19,6 +19,9 @@ typedef enum { PROXY_GENERIC, PROXY_TEXTURE, PROXY_SURFACE, PROXY_CONSTANT, PROX
 typedef enum { FENCE_SC, FENCE_ACQ_REL, FENCE_PROXY_ALIAS, FENCE_PROXY_TEXTURE,
                FENCE_PROXY_SURFACE, FENCE_PROXY_CONSTANT } lit_fence;
 typedef enum { BAR_SYNC, BAR_ARRIVE, BAR_RED } lit_bar;
+/* State spaces (ISA §5.1); SPACE_GENERIC: generic addressing (no state space written). */
+typedef enum { SPACE_GENERIC, SPACE_GLOBAL, SPACE_SHARED_CTA, SPACE_SHARED_CLUSTER, SPACE_LOCAL,
+               SPACE_CONST, SPACE_PARAM } lit_space;
 typedef enum { CMP_EQ, CMP_NE, CMP_LT, CMP_GT, CMP_LE, CMP_GE } lit_cmp;
 
 typedef enum {
@@ -48,7 +51,13 @@ typedef struct {
     lit_scope scope;
     lit_proxy proxy;         /* access method forced by the mnemonic (tld/suld/...), else GENERIC */
     int volatile_;           /* .volatile was written (treated as relaxed.sys, §9.7.8.8 ld, §9.7.8.11 st) */
-    isa_type type;           /* type suffix of a memory op, ISA_T_NONE if absent */
+    int mmio;                /* .mmio.relaxed.sys (§8.4.1: a strong operation) */
+    int ptx;                 /* written in real PTX spelling (a type or a state space) */
+    lit_space space;         /* state space of a memory op */
+    isa_type type;           /* type suffix (memory op, or ALU result type), ISA_T_NONE if absent */
+    int size;                /* bytes accessed (type width); 0: untyped, the whole location */
+    int bar_inst;            /* Dat3M barrier instance (first operand of bar.cta.sync) */
+    int bar_unit;            /* threads per litmus thread in a barrier count: 32 (PTX) or 1 (Dat3M) */
     isa_atom_op aop;         /* atom/red operation */
     isa_insn alu;            /* LI_ALU */
     lit_fence fence;
@@ -74,6 +83,8 @@ typedef struct {
     char **regs;
     int nregs;
     int64_t *reg_init;
+    isa_type *reg_type;      /* how the condition reads each register: its first typed writer's
+                                result type, ISA_T_NONE (64-bit signed) when none is typed */
 } lit_thread;
 
 /* A memory symbol: a location, or an alias of another location's memory (ISA §8.2.2, §8.6). */
@@ -82,7 +93,10 @@ typedef struct {
     int loc;                 /* physical location id (index of the symbol that owns the memory) */
     int vaddr;               /* virtual address id: the generic symbol this one names (§8.2.2) */
     lit_proxy proxy;         /* declared access method: generic, or surface/texture/constant alias */
-    int64_t init;            /* initial value (meaningful on the owning symbol) */
+    int64_t init;            /* initial value (meaningful on the owning symbol), as its bytes */
+    int size;                /* bytes (owning symbol): declared type, else the widest typed access, else 8 */
+    isa_type type;           /* how the condition reads it: declared, else that access's type, else s64 */
+    int declared;            /* the initial state gave a type */
 } lit_sym;
 
 typedef struct {

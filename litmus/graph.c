@@ -220,7 +220,7 @@ char *graph_witness_dot(graph_collector *g, const verify_result *r)
             sbuf b = { 0 };
             sb_add(&b, "// witness: %s; final state", tag);
             char v[64];
-            for (int k = 0; k < r->nobs; k++) { verify_value_str(r, want[k], v, sizeof v); sb_add(&b, " %s=%s;", r->obs[k].name, v); }
+            for (int k = 0; k < r->nobs; k++) { verify_value_str(r, k, want[k], v, sizeof v); sb_add(&b, " %s=%s;", r->obs[k].name, v); }
             sb_add(&b, "\n%s", g->s[i].dot);
             return b.s;
         }

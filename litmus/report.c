@@ -17,7 +17,7 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
     char v[64];
     for (int s = 0; s < r->nstates; s++) {
         for (int i = 0; i < r->nobs; i++) {
-            verify_value_str(r, r->states[(size_t)s * (size_t)r->nobs + (size_t)i], v, sizeof v);
+            verify_value_str(r, i, r->states[(size_t)s * (size_t)r->nobs + (size_t)i], v, sizeof v);
             fprintf(f, "%s%s=%s;", i ? " " : "", r->obs[i].name, v);
         }
         fputc('\n', f);
@@ -57,9 +57,9 @@ cJSON *report_json_result(const verify_result *r)
         cJSON *m = cJSON_CreateObject();
         for (int i = 0; i < r->nobs; i++) {
             int64_t x = r->states[(size_t)s * (size_t)r->nobs + (size_t)i];
-            verify_value_str(r, x, v, sizeof v);
+            verify_value_str(r, i, x, v, sizeof v);
             if (r->test && lit_addr_sym(r->test, x) >= 0) cJSON_AddStringToObject(m, r->obs[i].name, v);
-            else cJSON_AddNumberToObject(m, r->obs[i].name, (double)x);
+            else cJSON_AddItemToObject(m, r->obs[i].name, cJSON_CreateRaw(v));   /* exact digits */
         }
         cJSON_AddItemToArray(states, m);
     }

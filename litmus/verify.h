@@ -28,7 +28,8 @@ typedef struct {
     obs_kind k;
     int thread, reg;       /* OBS_REG */
     int sym, loc;          /* OBS_LOC */
-    char name[64];
+    char *name;            /* owned */
+    isa_type type;         /* how its values read (conditions, printing) */
 } observable;
 
 typedef struct {
@@ -60,6 +61,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r);
 int verify_file(const char *path, const verify_opts *o, verify_result *r);
 void verify_result_free(verify_result *r);
 const char *verify_observation(const verify_result *r);   /* Never | Sometimes | Always */
-/* Formats a value as herd does: location addresses by name. */
-void verify_value_str(const verify_result *r, int64_t v, char *buf, size_t len);
+/* Formats the value of observable obs as herd does: location addresses by name, integers as
+   the observable's type reads them (64-bit unsigned types unsigned). */
+void verify_value_str(const verify_result *r, int obs, int64_t v, char *buf, size_t len);
 #endif

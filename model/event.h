@@ -26,7 +26,9 @@ typedef struct {
     int sym;             /* symbol used to access memory */
     int vaddr;           /* virtual address (§8.2.2): the generic symbol named */
     int loc;             /* physical location */
-    int64_t rval, wval;  /* value read / written */
+    int64_t rval, wval;  /* raw bits read / written (the `size` bytes at `off`, zero-extended) */
+    int off, size;       /* the bytes of the location accessed (§8.2); INIT: 0 and the location size */
+    int mmio;            /* .mmio (§8.4.1) */
     int atomic;          /* atom or red (§8.4 atomic operation) */
     int red;             /* red: atomic, but not a read operation (§8.4 Table 17) */
     lit_fence fence;

@@ -111,11 +111,55 @@ static void save_trace(walker *w, const int64_t *regs)
     if (w->th->nregs) memcpy(tr->regs, regs, (size_t)w->th->nregs * sizeof *tr->regs);
 }
 
+/* byte offset of the access into its location */
+static int64_t addr_off(const walker *w, const lit_insn *in, const int64_t *regs)
+{
+    if (in->addr.k == OPD_SYM) return in->addr.off;
+    return (regs[in->addr.reg] + in->addr.off - LIT_ADDR_BASE) % LIT_ADDR_STRIDE;
+}
+
+/* A barrier id or thread count computed at run time must be valid (§9.7.12.1). */
+static int check_barrier(walker *w, const lit_insn *in, mevent *e)
+{
+    char m[200];
+    if (e->bar_id < 0 || e->bar_id > 15) {
+        snprintf(m, sizeof m, "found the barrier %lld, expected a barrier number 0..15 (§9.7.12.1)", (long long)e->bar_id);
+        fail_at(w, in, m);
+        return -1;
+    }
+    if (!e->bar_has_cnt) return 0;
+    int unit = in->bar_unit ? in->bar_unit : 1, n = 0;
+    for (int i = 0; i < w->t->nth; i++) n += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
+    if (e->bar_cnt <= 0 || e->bar_cnt % unit || e->bar_cnt / unit > n) {
+        snprintf(m, sizeof m, "found the thread count %lld, expected %s (the test places %d thread%s in CTA %d)",
+                 (long long)e->bar_cnt, unit == 32 ? "a positive multiple of 32, at most 32 per thread" : "1 or more, at most one per thread",
+                 n, n == 1 ? "" : "s", w->th->cta);
+        fail_at(w, in, m);
+        return -1;
+    }
+    e->bar_cnt /= unit;
+    return 0;
+}
+
 static int resolve_addr(walker *w, const lit_insn *in, const int64_t *regs, int *sym)
 {
     if (in->addr.k == OPD_SYM) { *sym = in->addr.sym; return 0; }
     int64_t v = regs[in->addr.reg] + in->addr.off;
-    *sym = lit_addr_sym(w->t, v);
+    int64_t base = v - (v - LIT_ADDR_BASE) % LIT_ADDR_STRIDE;
+    *sym = v >= LIT_ADDR_BASE ? lit_addr_sym(w->t, base) : -1;
+    if (*sym >= 0) {
+        const lit_sym *l = &w->t->sym[w->t->sym[*sym].loc];
+        int64_t off = v - base;
+        int sz = in->size ? in->size : l->size;
+        if ((!in->size && off) || off + sz > l->size || off % sz) {
+            char m[200];
+            snprintf(m, sizeof m, "found an access at byte %lld of %s (%d bytes), expected an aligned access inside the location",
+                     (long long)off, w->t->sym[*sym].name, l->size);
+            fail_at(w, in, m);
+            return -1;
+        }
+        return 0;
+    }
     if (*sym < 0) {
         char m[200];
         snprintf(m, sizeof m, "found register %%%s holding %lld used as an address, expected the address of a location (initialise it with P%d:%s=x)",
@@ -124,6 +168,48 @@ static int resolve_addr(walker *w, const lit_insn *in, const int64_t *regs, int 
         return -1;
     }
     return 0;
+}
+
+/* ---------- values and widths ----------
+   Registers hold the value an instruction's result type gives (sign-extended for signed
+   types, zero-extended otherwise; the Dat3M dialect's untyped values are 64-bit signed).
+   Memory events carry the raw bits of the bytes they access (ISA §8.2: a location is the
+   bytes an access names).  lit_value_of and lit_bits_of convert. */
+
+static uint64_t mask_bits(unsigned n) { return n >= 64 ? ~0ull : (1ull << n) - 1; }
+
+/* access type and size of a memory instruction: an untyped access is the whole location */
+static isa_type access_type(const lit_test *t, const lit_insn *in, int sym)
+{
+    return in->type ? in->type : t->sym[t->sym[sym].loc].type;
+}
+static int access_size(const lit_test *t, const lit_insn *in, int sym)
+{
+    return in->size ? in->size : t->sym[t->sym[sym].loc].size;
+}
+
+/* Width of the source operands isa_eval reads: the instruction's types, doubled for .wide
+   (mad.wide's addend); each source is cut to it, as a PTX register of that width holds it. */
+static unsigned alu_src_bits(const isa_insn *a)
+{
+    unsigned n = isa_type_bits(a->type), n2 = isa_type_bits(a->type2);
+    if (n2 > n) n = n2;
+    if (a->mods & ISA_M_WIDE) n *= 2;
+    return n ? n : 64;
+}
+
+/* Value a destination receives: the result type (predicates 0/1; .wide doubles the width). */
+static int64_t alu_result(const lit_insn *in, int k, uint64_t v)
+{
+    if (!strcmp(isa_op_name(&in->alu), "setp") || (k == 1 && in->ndst == 2)) return (int64_t)(v & 1);
+    isa_type t = in->alu.type;
+    if (in->alu.mods & ISA_M_WIDE) {
+        unsigned n = 2 * isa_type_bits(t);
+        v &= mask_bits(n);
+        if (isa_type_is_signed(t) && n < 64 && (v >> (n - 1) & 1)) v |= ~mask_bits(n);
+        return (int64_t)v;
+    }
+    return isa_type_is_float(t) || t == ISA_T_PRED ? (int64_t)(v & mask_bits(isa_type_bits(t))) : isa_value(t, v);
 }
 
 static int cmp_holds(lit_cmp c, int64_t a, int64_t b)
@@ -246,7 +332,8 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
         case LI_ALU: {
             uint64_t src[4] = { 0 }, dst[2] = { 0 };
             bits t = { { 0 } };
-            for (int k = 0; k < in->nsrc; k++) { src[k] = (uint64_t)opnd_val(w, &in->src[k], s.regs); opnd_taint(&in->src[k], s.taint, &t); }
+            uint64_t sm = mask_bits(alu_src_bits(&in->alu));
+            for (int k = 0; k < in->nsrc; k++) { src[k] = (uint64_t)opnd_val(w, &in->src[k], s.regs) & sm; opnd_taint(&in->src[k], s.taint, &t); }
             char e[160];
             if (isa_eval(&in->alu, src, dst, e, sizeof e)) {
                 char m[240];
@@ -255,7 +342,7 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
                 break;
             }
             for (int k = 0; k < in->ndst; k++)
-                if (in->dst[k].k == OPD_REG) { s.regs[in->dst[k].reg] = (int64_t)dst[k]; s.taint[in->dst[k].reg] = t; }
+                if (in->dst[k].k == OPD_REG) { s.regs[in->dst[k].reg] = alu_result(in, k, dst[k]); s.taint[in->dst[k].reg] = t; }
             pc++;
             break;
         }
@@ -285,6 +372,7 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             e.bar_id = opnd_val(w, &in->src[0], s.regs);
             opnd_taint(&in->src[0], s.taint, &on);
             if (in->nsrc > 1) { e.bar_has_cnt = 1; e.bar_cnt = opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &on); }
+            if (check_barrier(w, in, &e)) goto out;
             for (int k = 0; k < w->nev; k++) {
                 const mevent *o = &w->ev[k];
                 if (o->k == EV_BAR && o->bar_id == e.bar_id && o->bar_has_cnt == e.bar_has_cnt && o->bar_cnt == e.bar_cnt) e.bar_gen++;
@@ -298,12 +386,16 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             if (resolve_addr(w, in, s.regs, &sym)) goto out;
             if (in->addr.k == OPD_REG) opnd_taint(&in->addr, s.taint, &on);   /* address dependency */
             const lit_sym *sy = &w->t->sym[sym];
+            isa_type aty = access_type(w->t, in, sym);
+            int asz = access_size(w->t, in, sym);
+            uint64_t am = mask_bits(8u * (unsigned)asz);
             mevent e = { .insn = pc, .sem = in->sem, .scope = in->scope, .sym = sym, .loc = sy->loc, .vaddr = sy->vaddr,
-                         .proxy = in->proxy != PROXY_GENERIC ? in->proxy : sy->proxy,
+                         .proxy = in->proxy != PROXY_GENERIC ? in->proxy : sy->proxy, .mmio = in->mmio,
+                         .off = (int)addr_off(w, in, s.regs), .size = asz,
                          .atomic = in->k == LI_ATOM || in->k == LI_RED, .red = in->k == LI_RED };
             if (in->k == LI_ST) {
                 e.k = EV_W;
-                e.wval = opnd_val(w, &in->src[0], s.regs);
+                e.wval = (int64_t)((uint64_t)opnd_val(w, &in->src[0], s.regs) & am);   /* the low bytes, §9.7.8.11 */
                 opnd_taint(&in->src[0], s.taint, &on);            /* data dependency */
                 if (push_event(w, in, e, &on)) goto out;
                 pc++;
@@ -324,13 +416,16 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
                 ce.k = EV_R;
                 if (e.atomic) {
                     uint64_t nv;
-                    if (isa_atom_apply(in->aop, in->type, (uint64_t)ce.rval, b, c, &nv)) { ce.k = EV_RMW; ce.wval = (int64_t)nv; }
+                    int wr = isa_atom_apply(in->aop, aty, (uint64_t)ce.rval, b, c, &nv);
+                    if (wr < 0) { fail_at(w, in, "found an atomic operation without semantics for its type, expected one of §9.7.12.5"); goto out; }
+                    if (wr) { ce.k = EV_RMW; ce.wval = (int64_t)(nv & am); }
                 }
                 int mark = w->nev, dmark = w->ndep;
                 if (push_event(w, in, ce, &ton)) goto out;
                 wstate cs = state_clone(w, &s);
                 if (in->k != LI_RED && in->dst[0].k == OPD_REG) {
-                    cs.regs[in->dst[0].reg] = ce.rval;
+                    /* §9.7.8.8: a signed load sign-extends, an unsigned one zero-extends */
+                    cs.regs[in->dst[0].reg] = isa_type_is_float(aty) ? ce.rval : isa_value(aty, (uint64_t)ce.rval);
                     memset(&cs.taint[in->dst[0].reg], 0, sizeof(bits));
                     bits_set(&cs.taint[in->dst[0].reg], mark);
                 }

@@ -95,10 +95,10 @@ END_TEST
 START_TEST(parse_synonyms_and_defaults)
 {
     lit_test *t = parse_ok(
-        "PTX syn\n{ x=0; }\n P0@cta 0,gpu 0 ;\n"
-        " membar.gl ;\n membar.cta ;\n membar.sys ;\n fence.gpu ;\n fence.sc.cluster ;\n"
-        " ld.volatile.global.u32 %r0, [x] ;\n atom.global.add.u32 %r1, [x], 1 ;\n red.global.add.u32 [x], 1 ;\n"
-        " bar.sync 0 ;\n barrier.sync 1, 64 ;\n bar.cta.arrive 2, 64 ;\n"
+        "PTX syn\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+        " membar.gl | ;\n membar.cta | ;\n membar.sys | ;\n fence.gpu | ;\n fence.sc.cluster | ;\n"
+        " ld.volatile.global.u32 %r0, [x] | ;\n atom.global.add.u32 %r1, [x], 1 | ;\n red.global.add.u32 [x], 1 | ;\n"
+        " bar.sync 0 | ;\n barrier.sync 1, 64 | ;\n bar.cta.arrive 2, 64 | ;\n"
         "exists (0:r0 = 0)\n");
     const lit_insn *in = t->th[0].ins;
     ck_assert_int_eq(in[0].fence, FENCE_SC); ck_assert_int_eq(in[0].scope, SCOPE_GPU);   /* membar.gl */
@@ -146,8 +146,8 @@ START_TEST(parse_errors_point_at_the_problem)
     parse_err("PTX a\n\"unterminated\n{ x=0; }\n", "bad.litmus:2:1: found an unterminated string");
     parse_err("PTX a\n(* never closed\n", "bad.litmus:2:1: found an unterminated comment");
     parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x | ld.weak r1, x ;\nexists (0:r0=0)\n", "expected no more columns than threads");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.gpu r0, x ;\nexists (0:r0=0)\n", "found a scope on a weak operation");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.acquire.gpu x, 1 ;\nexists (0:r0=0)\n", "found an acquire qualifier on a store");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.gpu.global.u32 %r0, [x] ;\nexists (0:r0=0)\n", "expected a scope only with .relaxed, .acquire or .release");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.acquire.gpu x, 1 ;\nexists (0:r0=0)\n", "expected a store with .weak, .relaxed or .release");
     parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n fence.sc ;\nexists (0:r0=0)\n", "without a scope");
     parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (0:r0=0) junk\n", "expected the end of the test");
     parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\n", "expected a condition");

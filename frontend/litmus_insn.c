@@ -1,0 +1,955 @@
+/* frontend/litmus_insn.c — one cell of a litmus test: labels, guard and one instruction.
+ *
+ * A memory instruction is read in three steps: its dot-separated qualifiers are collected
+ * (collect_quals), checked (check_ptx_* against the PTX ISA when the instruction is written in
+ * real PTX spelling, check_dat3m against the Dat3M grammar otherwise), then mapped to the
+ * model's vocabulary (semantics, scope, proxy, access size).  An instruction is in real PTX
+ * spelling when it names a type or a state space (`ld.global.u32`); the Dat3M dialect
+ * (`ld.acquire.gpu r0, x`) names neither.  The rules come from ISA 8.4 §9.7.8.8 ld,
+ * §9.7.8.11 st, §9.7.12.5 atom, §9.7.12.6 red, §9.7.12.4 fence/membar, §9.7.12.1 bar; what
+ * ptxas accepts is recorded in tests/data/ptx-forms.tsv and tests/test_forms.c holds the
+ * parser to it.  What an ALU instruction computes is decoded by exec/isa (isa_decode). */
+#include "frontend/litmus_int.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------- words ---------- */
+
+typedef struct { const char *w; int v; } word;
+
+static int lookup(const word *ws, const char *s)
+{
+    for (int i = 0; ws[i].w; i++)
+        if (!strcmp(ws[i].w, s)) return ws[i].v;
+    return -1;
+}
+
+static const word sem_words[] = {
+    { "weak", SEM_WEAK }, { "relaxed", SEM_RELAXED }, { "acquire", SEM_ACQUIRE },
+    { "release", SEM_RELEASE }, { "acq_rel", SEM_ACQ_REL }, { "sc", SEM_SC }, { NULL, 0 } };
+static const word scope_words[] = {
+    { "cta", SCOPE_CTA }, { "cluster", SCOPE_CLUSTER }, { "gpu", SCOPE_GPU }, { "sys", SCOPE_SYS },
+    { NULL, 0 } };
+static const word space_words[] = {
+    { "global", SPACE_GLOBAL }, { "shared", SPACE_SHARED_CTA }, { "shared::cta", SPACE_SHARED_CTA },
+    { "shared::cluster", SPACE_SHARED_CLUSTER }, { "local", SPACE_LOCAL }, { "const", SPACE_CONST },
+    { "param", SPACE_PARAM }, { "param::entry", SPACE_PARAM }, { "param::func", SPACE_PARAM },
+    { NULL, 0 } };
+/* cache operators, §9.7.8.8 (.ca .cg .cs .lu .cv) and §9.7.8.11 (.wb .cg .cs .wt) */
+static const char *const cop_words[] = { "ca", "cg", "cs", "lu", "cv", "wb", "wt", NULL };
+/* performance hints: accepted, no memory-model meaning (§8.3, §9.7.8.8) */
+static const char *const hint_words[] = {
+    "L1::evict_normal", "L1::evict_unchanged", "L1::evict_first", "L1::evict_last",
+    "L1::no_allocate", "L2::evict_normal", "L2::evict_first", "L2::evict_last", "L2::64B",
+    "L2::128B", "L2::256B", NULL };
+
+static int in_list(const char *const *l, const char *s)
+{
+    for (int i = 0; l[i]; i++)
+        if (!strcmp(l[i], s)) return 1;
+    return 0;
+}
+
+/* ---------- qualifiers ---------- */
+
+typedef struct {
+    int sem, scope, space;       /* -1 when absent */
+    int volatile_, mmio, nc, noftz, cop, hint, vec, unified;
+    isa_type type;
+    int ntypes;
+    isa_atom_op aop;
+    char cop_word[8];
+} quals;
+
+typedef struct { parser *p; lit_thread *th; int a, b; int i; } cell;
+
+static const token *ctok(cell *c) { return &c->p->tv.v[c->i < c->b ? c->i : c->b]; }
+static const token *cend(cell *c) { return &c->p->tv.v[c->b]; }
+static const token *cnext(cell *c) { return c->i < c->b ? ctok(c) : cend(c); }
+
+/* Split "ld.global.relaxed.sys.u32" at the dots; returns the number of parts. */
+static int split_parts(const char *m, char parts[][40], int max)
+{
+    int n = 0;
+    const char *s = m;
+    while (*s && n < max) {
+        const char *e = strchr(s + 1, '.');
+        if (!e) e = s + strlen(s);
+        size_t l = (size_t)(e - s);
+        if (l > 39) l = 39;
+        memcpy(parts[n], s, l);
+        parts[n][l] = 0;
+        n++;
+        s = *e ? e + 1 : e;
+    }
+    return n;
+}
+
+static int dup_qual(parser *p, const token *mt, const char *what, const char *w)
+{
+    lp_errat(p, mt, "found a second %s '.%s' in '%.*s', expected at most one semantics, one scope, one "
+             "state space and one type", what, w, mt->len, mt->s);
+    return -1;
+}
+
+/* Collects the qualifiers of a memory instruction; unknown words are errors. */
+static int collect_quals(parser *p, const token *mt, char parts[][40], int np, int atomic, quals *q)
+{
+    memset(q, 0, sizeof *q);
+    q->sem = q->scope = q->space = -1;
+    for (int i = 1; i < np; i++) {
+        const char *w = parts[i];
+        int v;
+        if ((v = lookup(sem_words, w)) >= 0) { if (q->sem >= 0) return dup_qual(p, mt, "semantics qualifier", w); q->sem = v; }
+        else if (!strcmp(w, "volatile")) { if (q->volatile_) return dup_qual(p, mt, "qualifier", w); q->volatile_ = 1; }
+        else if (!strcmp(w, "mmio")) { if (q->mmio) return dup_qual(p, mt, "qualifier", w); q->mmio = 1; }
+        else if ((v = lookup(scope_words, w)) >= 0) { if (q->scope >= 0) return dup_qual(p, mt, "scope", w); q->scope = v; }
+        else if ((v = lookup(space_words, w)) >= 0) {
+            if (q->space >= 0) return dup_qual(p, mt, "state space", w);
+            q->space = v;
+            if (!strcmp(w, "param") || !strcmp(w, "param::entry") || !strcmp(w, "param::func")) q->space = SPACE_PARAM;
+        } else if (in_list(cop_words, w)) { if (q->cop) return dup_qual(p, mt, "cache operator", w); q->cop = 1; snprintf(q->cop_word, sizeof q->cop_word, "%s", w); }
+        else if (in_list(hint_words, w)) q->hint = 1;
+        else if (!strcmp(w, "nc")) q->nc = 1;
+        else if (!strcmp(w, "noftz")) q->noftz = 1;
+        else if (!strcmp(w, "unified")) q->unified = 1;
+        else if (atomic && isa_atom_parse(w) != ISA_ATOM_NONE) {
+            if (q->aop) return dup_qual(p, mt, "operation", w);
+            q->aop = isa_atom_parse(w);
+        } else if (isa_type_parse(w) != ISA_T_NONE) { q->type = isa_type_parse(w); q->ntypes++; }
+        else if (w[0] == 'v' && isdigit((unsigned char)w[1])) q->vec = atoi(w + 1);
+        else if (!strcmp(w, "L2::cache_hint") || !strcmp(w, "level::cache_hint")) {
+            lp_errat(p, mt, "found '.%s' in '%.*s': cache-policy operands are not supported in litmus "
+                     "tests, expected the instruction without it", w, mt->len, mt->s);
+            return -1;
+        } else {
+            lp_errat(p, mt, "found the qualifier '.%s' in '%.*s', expected a semantics (.weak .relaxed "
+                     ".acquire .release .acq_rel .volatile .mmio), a scope (.cta .cluster .gpu .sys), a "
+                     "state space, a cache operator or a type", w, mt->len, mt->s);
+            return -1;
+        }
+    }
+    if (q->ntypes > 1) {
+        lp_errat(p, mt, "found %d types in '%.*s', expected one", q->ntypes, mt->len, mt->s);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---------- checks against the ISA (real PTX spelling) ---------- */
+
+#define TB(t) (1u << (t))
+/* §9.7.8.8 ld / §9.7.8.11 st .type */
+static const unsigned ldst_types = TB(ISA_T_B8) | TB(ISA_T_B16) | TB(ISA_T_B32) | TB(ISA_T_B64) |
+    TB(ISA_T_U8) | TB(ISA_T_U16) | TB(ISA_T_U32) | TB(ISA_T_U64) | TB(ISA_T_S8) | TB(ISA_T_S16) |
+    TB(ISA_T_S32) | TB(ISA_T_S64) | TB(ISA_T_F32) | TB(ISA_T_F64);
+static const unsigned half_types = TB(ISA_T_F16) | TB(ISA_T_BF16) | TB(ISA_T_F16X2) | TB(ISA_T_BF16X2);
+
+/* §9.7.12.5 atom / §9.7.12.6 red: the types each operation takes (what ptxas accepts, see
+   tests/data/ptx-forms.tsv: bit-size operations on .b types, inc/dec on .u32, half-precision
+   add with .noftz). */
+static unsigned atom_op_types(isa_atom_op op, int red)
+{
+    switch (op) {
+    case ISA_ATOM_AND: case ISA_ATOM_OR: case ISA_ATOM_XOR: return TB(ISA_T_B32) | TB(ISA_T_B64);
+    case ISA_ATOM_EXCH: return red ? 0 : TB(ISA_T_B32) | TB(ISA_T_B64);
+    case ISA_ATOM_CAS: return red ? 0 : TB(ISA_T_B16) | TB(ISA_T_B32) | TB(ISA_T_B64);
+    case ISA_ATOM_ADD: return TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_U64) | TB(ISA_T_F32) |
+                              TB(ISA_T_F64) | half_types;
+    case ISA_ATOM_INC: case ISA_ATOM_DEC: return TB(ISA_T_U32);
+    case ISA_ATOM_MIN: case ISA_ATOM_MAX: return TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_U64) | TB(ISA_T_S64);
+    default: return 0;
+    }
+}
+
+/* ld and st, §9.7.8.8 and §9.7.8.11. */
+static const char *check_ptx_ldst(int store, const quals *q)
+{
+    static char m[200];
+    if (!q->type) return "a type (.u32, .s64, .b8, ...)";
+    if (!(ldst_types & TB(q->type))) {
+        snprintf(m, sizeof m, "one of the types .b8 .b16 .b32 .b64 .u8 .u16 .u32 .u64 .s8 .s16 .s32 .s64 .f32 .f64 "
+                 "(§9.7.8.%s)", store ? "11" : "8");
+        return m;
+    }
+    int sem = q->sem;
+    if (store && (sem == SEM_ACQUIRE || sem == SEM_ACQ_REL || sem == SEM_SC))
+        return "st with .weak, .relaxed, .release, .volatile or .mmio.relaxed (§9.7.8.11)";
+    if (!store && (sem == SEM_RELEASE || sem == SEM_ACQ_REL || sem == SEM_SC))
+        return "ld with .weak, .relaxed, .acquire, .volatile or .mmio.relaxed (§9.7.8.8)";
+    if (q->volatile_ && sem >= 0) return ".volatile without another semantics qualifier (they are mutually exclusive)";
+    if (q->mmio) {
+        if (sem != SEM_RELAXED) return ".mmio together with .relaxed (§9.7.8.8: they must be specified together)";
+        if (q->scope != SCOPE_SYS) return ".mmio.relaxed with the .sys scope (the only valid scope for mmio)";
+        if (q->space >= 0 && q->space != SPACE_GLOBAL) return ".mmio only with .global or generic addressing";
+        if (q->cop || q->hint) return ".mmio without cache operators or hints";
+        return NULL;
+    }
+    int strong = q->volatile_ || (sem >= 0 && sem != SEM_WEAK);
+    if (q->volatile_ && q->scope >= 0) return ".volatile without a scope (it has the semantics of .relaxed.sys)";
+    if ((sem < 0 || sem == SEM_WEAK) && !q->volatile_ && q->scope >= 0)
+        return "a scope only with .relaxed, .acquire or .release (a weak access has no scope)";
+    if (strong && !q->volatile_ && q->scope < 0) return "a scope (.cta .cluster .gpu .sys) after .relaxed/.acquire/.release";
+    if (store && q->space == SPACE_CONST) return "a writable state space (stores to .const are illegal, §9.7.8.11)";
+    if (strong && q->space >= 0 && q->space != SPACE_GLOBAL && q->space != SPACE_SHARED_CTA &&
+        q->space != SPACE_SHARED_CLUSTER)
+        return ".volatile/.relaxed/.acquire/.release only with .global, .shared or generic addressing";
+    if (strong && q->cop) return "no cache operator with .volatile/.relaxed/.acquire/.release";
+    if (q->cop) {
+        const char *ok = store ? "wb cg cs wt" : "ca cg cs lu cv";
+        if (!strstr(ok, q->cop_word)) {
+            snprintf(m, sizeof m, "a cache operator of %s: %s", store ? "st" : "ld", ok);
+            return m;
+        }
+    }
+    if (q->nc && (store || q->space != SPACE_GLOBAL || strong)) return ".nc only on ld.global with weak semantics (§9.7.8.9)";
+    return NULL;
+}
+
+/* atom and red, §9.7.12.5 and §9.7.12.6. */
+static const char *check_ptx_atomic(int red, const quals *q)
+{
+    static char m[240];
+    if (q->sem == SEM_WEAK || q->sem == SEM_SC || q->volatile_ || q->mmio)
+        return red ? "red with .relaxed or .release (§9.7.12.6)" : "atom with .relaxed, .acquire, .release or .acq_rel (§9.7.12.5)";
+    if (red && (q->sem == SEM_ACQUIRE || q->sem == SEM_ACQ_REL))
+        return "red with .relaxed or .release (a reduction is not a read operation, §8.4, §9.7.12.6)";
+    if (q->space >= 0 && q->space != SPACE_GLOBAL && q->space != SPACE_SHARED_CTA && q->space != SPACE_SHARED_CLUSTER)
+        return "the .global or .shared state space, or generic addressing";
+    if (q->cop) return "no cache operator";
+    if (!q->aop) return "an operation: .add .min .max .inc .dec .and .or .xor .exch .cas";
+    if (q->aop == ISA_ATOM_SUB) return "an operation of the ISA: atom has no .sub (add the negated value)";
+    if (!q->type) return "a type (.b32, .u32, .s32, .u64, .f32, ...)";
+    unsigned ok = atom_op_types(q->aop, red);
+    if (!ok) return red ? "a reduction operation: .add .min .max .inc .dec .and .or .xor (§9.7.12.6)" : "an operation";
+    if (!(ok & TB(q->type))) {
+        int n = snprintf(m, sizeof m, "a type of .%s:", isa_atom_name(q->aop));
+        for (int t = 1; t < ISA_T_COUNT && n < (int)sizeof m - 10; t++)
+            if (ok & TB(t)) n += snprintf(m + n, sizeof m - (size_t)n, " .%s", isa_type_name((isa_type)t));
+        return m;
+    }
+    int half = (half_types & TB(q->type)) != 0;
+    if (half && !q->noftz) return ".noftz with a half-precision add (required, §9.7.12.5)";
+    if (!half && q->noftz) return ".noftz only with .f16 .f16x2 .bf16 .bf16x2";
+    return NULL;
+}
+
+/* Dat3M dialect: ld.MO{.SCOPE} r, x | st.MO{.SCOPE} x, v | atom.MO.SCOPE.OP | red.MO.SCOPE.OP
+   (LitmusPTX.g4).  Combinations with no operation in the ISA are refused. */
+static const char *check_dat3m(lit_ikind k, const quals *q)
+{
+    if (q->cop || q->hint || q->nc || q->noftz)
+        return "the Dat3M dialect (no type): cache operators, hints, .nc and .noftz need real PTX spelling with a type";
+    /* .volatile and .mmio are accepted without a type too (an extension), with the ISA's rules */
+    if ((q->volatile_ || q->mmio) && (k == LI_ATOM || k == LI_RED))
+        return "an atomic operation with .relaxed, .acquire, .release or .acq_rel";
+    if (q->volatile_ && (q->sem >= 0 || q->scope >= 0)) return ".volatile alone (it has the semantics of .relaxed.sys)";
+    if (q->mmio && (q->sem != SEM_RELAXED || q->scope != SCOPE_SYS)) return ".mmio.relaxed.sys (§9.7.8.8)";
+    if (k == LI_LD && (q->sem == SEM_RELEASE || q->sem == SEM_ACQ_REL || q->sem == SEM_SC))
+        return "a load with .weak, .relaxed or .acquire (the ISA has no such load)";
+    if (k == LI_ST && (q->sem == SEM_ACQUIRE || q->sem == SEM_ACQ_REL || q->sem == SEM_SC))
+        return "a store with .weak, .relaxed or .release (the ISA has no such store)";
+    if ((k == LI_ATOM || k == LI_RED) && (q->sem == SEM_WEAK || q->sem == SEM_SC))
+        return "an atomic operation with .relaxed, .acquire, .release or .acq_rel";
+    if (k == LI_RED && (q->aop == ISA_ATOM_EXCH || q->aop == ISA_ATOM_CAS))
+        return "a reduction operation: add sub and or xor min max inc dec (red has no result)";
+    if ((k == LI_ATOM || k == LI_RED) && !q->aop)
+        return "an operation: add sub and or xor min max inc dec exch cas";
+    return NULL;
+}
+
+/* ---------- operands ---------- */
+
+/* A constant: digits (decimal or 0x hex, up to 64 bits) with an optional '-'.  Negative
+   values must fit in int64; positive values are kept as their 64-bit pattern. */
+static int parse_const(cell *c, int64_t *v)
+{
+    int neg = 0;
+    if (c->i < c->b && tok_punct(ctok(c), '-') && c->i + 1 < c->b && c->p->tv.v[c->i + 1].k == TK_NUM) { neg = 1; c->i++; }
+    const token *t = ctok(c);
+    uint64_t u = (uint64_t)t->num;
+    if (neg && u > (uint64_t)INT64_MAX + 1) {
+        lp_errat(c->p, t, "found -%.*s, expected a value that fits in 64 bits (at least -9223372036854775808)", t->len, t->s);
+        return -1;
+    }
+    *v = neg ? (int64_t)(0 - u) : (int64_t)u;
+    c->i++;
+    return 0;
+}
+
+/* address operand: [sym], [sym+off], [reg], [reg+off], sym, reg */
+static int parse_addr(cell *c, lit_opnd *o)
+{
+    int bracket = 0;
+    if (c->i < c->b && tok_punct(ctok(c), '[')) { bracket = 1; c->i++; }
+    const token *t = ctok(c);
+    if (c->i >= c->b || t->k != TK_IDENT) { lp_expect_fail(c->p, cnext(c), "an address: a location name or a register"); return -1; }
+    char *n = lp_tokstr(t);
+    const char *bare = lp_strip_pct(n);
+    int r = lit_find_reg(c->th, bare);
+    int s = lit_find_sym(c->p->t, n);
+    memset(o, 0, sizeof *o);
+    if (r >= 0 && s < 0) { o->k = OPD_REG; o->reg = r; }
+    else if (s >= 0) { o->k = OPD_SYM; o->sym = s; }
+    else if (n[0] == '%') { o->k = OPD_REG; o->reg = lp_add_reg(c->th, bare); }
+    else { o->k = OPD_SYM; o->sym = lp_add_sym(c->p->t, n); }
+    free(n);
+    c->i++;
+    if (bracket && c->i < c->b && (tok_punct(ctok(c), '+') || tok_punct(ctok(c), '-'))) {
+        int neg = tok_punct(ctok(c), '-');
+        c->i++;
+        if (c->i >= c->b || ctok(c)->k != TK_NUM) { lp_expect_fail(c->p, cnext(c), "a byte offset after '+'"); return -1; }
+        if (neg || ctok(c)->num < 0 || ctok(c)->num > 4096) {
+            lp_errat(c->p, ctok(c), "found the offset %s%.*s, expected a byte offset from 0 to 4096 into the location",
+                     neg ? "-" : "", ctok(c)->len, ctok(c)->s);
+            return -1;
+        }
+        o->off = ctok(c)->num;
+        c->i++;
+    }
+    if (bracket) {
+        if (c->i >= c->b || !tok_punct(ctok(c), ']')) { lp_expect_fail(c->p, cnext(c), "']'"); return -1; }
+        c->i++;
+    }
+    return 0;
+}
+
+/* value operand: register, immediate, or a symbol's address */
+static int parse_value_opnd(cell *c, lit_opnd *o, int dst)
+{
+    memset(o, 0, sizeof *o);
+    const token *t = ctok(c);
+    if (c->i >= c->b) { lp_expect_fail(c->p, cend(c), dst ? "a destination register" : "an operand"); return -1; }
+    if (!dst && (t->k == TK_NUM || (tok_punct(t, '-') && c->i + 1 < c->b && c->p->tv.v[c->i + 1].k == TK_NUM))) {
+        o->k = OPD_IMM;
+        return parse_const(c, &o->imm);
+    }
+    if (t->k == TK_IDENT) {
+        char *n = lp_tokstr(t);
+        if (tok_is(t, "_")) { o->k = OPD_NONE; }   /* PTX sink register */
+        else if (!dst && n[0] != '%' && lit_find_reg(c->th, n) < 0 && lit_find_sym(c->p->t, n) >= 0) {
+            o->k = OPD_SYM; o->sym = lit_find_sym(c->p->t, n);
+        } else { o->k = OPD_REG; o->reg = lp_add_reg(c->th, n); }
+        free(n);
+        c->i++;
+        return 0;
+    }
+    if (!dst && tok_punct(t, '[')) return parse_addr(c, o);
+    if (tok_punct(t, '{')) {
+        lp_errat(c->p, t, "found a vector operand '{', expected a scalar: vector accesses are not supported "
+                 "in litmus tests (§8.2.4 models them as several scalar accesses; write those)");
+        return -1;
+    }
+    lp_expect_fail(c->p, t, dst ? "a destination register" : "a register, an integer or a location");
+    return -1;
+}
+
+static int expect_comma(cell *c)
+{
+    if (c->i >= c->b || !tok_punct(ctok(c), ',')) { lp_expect_fail(c->p, cnext(c), "','"); return -1; }
+    c->i++;
+    return 0;
+}
+
+static int expect_end(cell *c, const char *what)
+{
+    if (c->i < c->b) {
+        char e[96];
+        snprintf(e, sizeof e, "the end of the %.60s instruction", what);
+        lp_expect_fail(c->p, ctok(c), e);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_label_ref(cell *c, lit_insn *in)
+{
+    if (c->i >= c->b || ctok(c)->k != TK_IDENT) { lp_expect_fail(c->p, cnext(c), "a label"); return -1; }
+    in->target_name = lp_tokstr(ctok(c));
+    c->i++;
+    return 0;
+}
+
+/* ---------- memory instructions ---------- */
+
+typedef struct { const char *name; lit_ikind k; lit_proxy proxy; } memop;
+static const memop memops[] = {
+    { "ld", LI_LD, PROXY_GENERIC },   { "st", LI_ST, PROXY_GENERIC },
+    { "atom", LI_ATOM, PROXY_GENERIC }, { "red", LI_RED, PROXY_GENERIC },
+    { "ldu", LI_LD, PROXY_GENERIC },                                      /* §9.7.8.10 */
+    /* Dat3M's proxy spellings (LitmusPTX.g4): texture, surface and constant accesses */
+    { "tld", LI_LD, PROXY_TEXTURE },  { "suld", LI_LD, PROXY_SURFACE }, { "sust", LI_ST, PROXY_SURFACE },
+    { "suatom", LI_ATOM, PROXY_SURFACE }, { "sured", LI_RED, PROXY_SURFACE },
+    { "cold", LI_LD, PROXY_CONSTANT },
+    { NULL, 0, 0 } };
+
+/* Dat3M's localValue: `ld r, v` (any load mnemonic, no qualifier, a register or constant
+   source) is a register move. */
+static int parse_move(cell *c, lit_insn *in)
+{
+    char err[160];
+    if (isa_decode("mov.s64", ISA_T_S64, &in->alu, err, sizeof err)) { lp_errat(c->p, ctok(c), "internal: %s", err); return -1; }
+    in->k = LI_ALU;
+    in->ndst = 1;
+    in->nsrc = 1;
+    if (parse_value_opnd(c, &in->dst[0], 1) || expect_comma(c) || parse_value_opnd(c, &in->src[0], 0)) return -1;
+    return expect_end(c, "ld");
+}
+
+static int is_move_form(cell *c, const memop *mo, int np)
+{
+    /* tokens after the mnemonic: DST ',' VALUE (VALUE: number, '-' number, or a register) */
+    if (mo->k != LI_LD || np != 1 || c->i + 2 >= c->b || !tok_punct(&c->p->tv.v[c->i + 1], ',')) return 0;
+    const token *src = &c->p->tv.v[c->i + 2];
+    if (src->k == TK_NUM || tok_punct(src, '-')) return 1;
+    if (src->k != TK_IDENT) return 0;
+    char *n = lp_tokstr(src);
+    int reg = lit_find_reg(c->th, n) >= 0 || n[0] == '%' ||
+              (n[0] == 'r' && n[1] && strspn(n + 1, "0123456789") == strlen(n + 1));
+    int sym = lit_find_sym(c->p->t, n) >= 0;
+    free(n);
+    return reg && !sym;
+}
+
+/* Maps checked qualifiers to the model's vocabulary (ISA §8.4 operation types). */
+static void apply_quals(parser *p, lit_insn *in, const quals *q, int ptx)
+{
+    int atomic = in->k == LI_ATOM || in->k == LI_RED;
+    int sem = q->sem, scope = q->scope;
+    in->volatile_ = q->volatile_;
+    in->mmio = q->mmio;
+    /* §9.7.8.8/§9.7.8.11: .volatile has the semantics of .relaxed.sys; .mmio is strong (§8.4.1)
+       and only valid with .relaxed.sys */
+    if (q->volatile_) { sem = SEM_RELAXED; scope = SCOPE_SYS; }
+    /* defaults: ld/st are .weak; atom/red are .relaxed, scope .gpu (§9.7.12.5, §9.7.12.6) */
+    if (sem < 0) sem = atomic ? SEM_RELAXED : SEM_WEAK;
+    if (sem == SEM_WEAK) scope = SCOPE_NONE;     /* Dat3M may write a scope on .weak: no meaning */
+    else if (scope < 0) scope = SCOPE_GPU;
+    in->sem = (lit_sem)sem;
+    in->scope = (lit_scope)scope;
+    in->space = q->space < 0 ? SPACE_GENERIC : (lit_space)q->space;
+    if (in->space == SPACE_CONST) in->proxy = PROXY_CONSTANT;
+    if (q->nc) in->proxy = PROXY_TEXTURE;       /* §8.1: ld.global.nc is a texture access */
+    in->type = q->type;
+    in->size = q->type ? (int)isa_type_bits(q->type) / 8 : 0;
+    in->aop = q->aop;
+    in->ptx = ptx;
+    if (in->proxy != PROXY_GENERIC) p->t->uses_proxies = 1;
+    if (in->scope == SCOPE_CLUSTER) p->t->uses_cluster = 1;
+}
+
+static int parse_memop_operands(cell *c, lit_insn *in)
+{
+    switch (in->k) {
+    case LI_LD:
+        in->ndst = 1;
+        if (parse_value_opnd(c, &in->dst[0], 1) || expect_comma(c) || parse_addr(c, &in->addr)) return -1;
+        return expect_end(c, "load");
+    case LI_ST:
+        in->nsrc = 1;
+        if (parse_addr(c, &in->addr) || expect_comma(c) || parse_value_opnd(c, &in->src[0], 0)) return -1;
+        return expect_end(c, "store");
+    case LI_ATOM:
+        in->ndst = 1;
+        if (parse_value_opnd(c, &in->dst[0], 1) || expect_comma(c) || parse_addr(c, &in->addr)) return -1;
+        in->nsrc = in->aop == ISA_ATOM_CAS ? 2 :
+                   (in->aop == ISA_ATOM_INC || in->aop == ISA_ATOM_DEC) && !(c->i < c->b) ? 0 : 1;
+        break;
+    default: /* LI_RED */
+        if (parse_addr(c, &in->addr)) return -1;
+        in->nsrc = 1;
+        break;
+    }
+    for (int k = 0; k < in->nsrc; k++)
+        if (expect_comma(c) || parse_value_opnd(c, &in->src[k], 0)) return -1;
+    if (in->nsrc == 0) {
+        if (in->ptx) { lp_expect_fail(c->p, cend(c), "',' and the bound operand b of atom.inc/atom.dec (§9.7.12.5)"); return -1; }
+        in->nsrc = 1; in->src[0].k = OPD_IMM; in->src[0].imm = -1;   /* Dat3M: no bound, wrap at max */
+    }
+    return expect_end(c, in->k == LI_ATOM ? "atom" : "red");
+}
+
+static int parse_memop(cell *c, lit_insn *in, const memop *mo, char parts[][40], int np, const token *mt)
+{
+    parser *p = c->p;
+    if (is_move_form(c, mo, np)) return parse_move(c, in);
+    in->k = mo->k;
+    in->proxy = mo->proxy;
+    int atomic = in->k == LI_ATOM || in->k == LI_RED;
+    quals q;
+    if (collect_quals(p, mt, parts, np, atomic, &q)) return -1;
+    if (q.vec) {
+        lp_errat(p, mt, "found the vector access '.v%d', expected a scalar access: vector accesses are not "
+                 "supported in litmus tests (§8.2.4 models them as several scalar accesses; write those)", q.vec);
+        return -1;
+    }
+    if (q.space == SPACE_PARAM) {
+        lp_errat(p, mt, "found the .param state space, expected .global, .shared, .local or .const: "
+                 ".param (kernel and function parameters) is not supported in litmus tests");
+        return -1;
+    }
+    int ptx = q.type != ISA_T_NONE || q.space >= 0;
+    const char *why;
+    if (ptx && mo->proxy != PROXY_GENERIC) why = "ld st atom red (tld suld sust suatom sured cold are Dat3M spellings without a type)";
+    else if (ptx) why = atomic ? check_ptx_atomic(in->k == LI_RED, &q) : check_ptx_ldst(in->k == LI_ST, &q);
+    else why = check_dat3m(in->k, &q);
+    if (!why && !strcmp(parts[0], "ldu") && (q.sem >= 0 || q.volatile_ || q.mmio || (q.space >= 0 && q.space != SPACE_GLOBAL)))
+        why = "ldu{.global}.type (§9.7.8.10: ldu has no semantics qualifiers)";
+    if (why) {
+        lp_errat(p, mt, "found '%.*s', expected %s", mt->len, mt->s, why);
+        return -1;
+    }
+    apply_quals(p, in, &q, ptx);
+    return parse_memop_operands(c, in);
+}
+
+/* ---------- fences and barriers ---------- */
+
+static int parse_membar(cell *c, lit_insn *in, char parts[][40], int np, const token *mt)
+{
+    /* §9.7.12.4: membar.{cta,gl,sys} is a synonym of fence.sc.{cta,gpu,sys} */
+    static const word lv[] = { { "cta", SCOPE_CTA }, { "gl", SCOPE_GPU }, { "sys", SCOPE_SYS }, { NULL, 0 } };
+    int s = np == 2 ? lookup(lv, parts[1]) : -1;
+    if (s < 0) { lp_errat(c->p, mt, "found '%.*s', expected membar.cta, membar.gl or membar.sys", mt->len, mt->s); return -1; }
+    in->k = LI_FENCE; in->fence = FENCE_SC; in->sem = SEM_SC; in->scope = (lit_scope)s;
+    return expect_end(c, "membar");
+}
+
+static int parse_fence_proxy(cell *c, lit_insn *in, char parts[][40], int np, const token *mt)
+{
+    static const word kinds[] = { { "alias", FENCE_PROXY_ALIAS }, { "texture", FENCE_PROXY_TEXTURE },
+        { "surface", FENCE_PROXY_SURFACE }, { "constant", FENCE_PROXY_CONSTANT }, { NULL, 0 } };
+    int k = np == 3 ? lookup(kinds, parts[2]) : -1;
+    if (k < 0) {
+        int newer = np >= 3 && (!strncmp(parts[2], "async", 5) || !strncmp(parts[2], "tensormap", 9));
+        lp_errat(c->p, mt, "found '%.*s', expected fence.proxy.alias, .texture, .surface or .constant%s",
+                 mt->len, mt->s, newer ? " (the async and tensormap proxies are not supported in litmus tests yet)" : "");
+        return -1;
+    }
+    in->k = LI_FENCE; in->fence = (lit_fence)k; in->sem = SEM_WEAK; in->scope = SCOPE_NONE;
+    c->p->t->uses_proxies = 1;
+    return expect_end(c, "fence.proxy");
+}
+
+/* fence{.sc,.acq_rel}.scope, §9.7.12.4 (both dialects spell it alike) */
+static int parse_fence(cell *c, lit_insn *in, char parts[][40], int np, const token *mt)
+{
+    if (np >= 2 && !strcmp(parts[1], "proxy")) return parse_fence_proxy(c, in, parts, np, mt);
+    int sem = -1, scope = -1;
+    for (int i = 1; i < np; i++) {
+        int v;
+        if ((v = lookup(sem_words, parts[i])) >= 0 && sem < 0) sem = v;
+        else if ((v = lookup(scope_words, parts[i])) >= 0 && scope < 0) scope = v;
+        else {
+            lp_errat(c->p, mt, "found '.%s' in '%.*s', expected fence{.sc,.acq_rel}.scope or fence.proxy.kind",
+                     parts[i], mt->len, mt->s);
+            return -1;
+        }
+    }
+    if (sem == SEM_ACQUIRE || sem == SEM_RELEASE) {
+        lp_errat(c->p, mt, "found '%.*s', expected fence.sc or fence.acq_rel: fence.acquire and fence.release "
+                 "(the newer synchronization chapter) are not supported in litmus tests yet", mt->len, mt->s);
+        return -1;
+    }
+    if (sem == SEM_WEAK || sem == SEM_RELAXED) {
+        lp_errat(c->p, mt, "found '%.*s', expected fence.sc or fence.acq_rel (§9.7.12.4)", mt->len, mt->s);
+        return -1;
+    }
+    if (scope < 0) {
+        lp_errat(c->p, mt, "found '%.*s' without a scope, expected fence{.sc,.acq_rel}.{cta,cluster,gpu,sys}", mt->len, mt->s);
+        return -1;
+    }
+    /* §9.7.12.4: fence without .sem means fence.acq_rel */
+    in->k = LI_FENCE;
+    in->sem = sem < 0 ? SEM_ACQ_REL : (lit_sem)sem;
+    in->fence = in->sem == SEM_SC ? FENCE_SC : FENCE_ACQ_REL;
+    in->scope = (lit_scope)scope;
+    if (scope == SCOPE_CLUSTER) c->p->t->uses_cluster = 1;
+    return expect_end(c, "fence");
+}
+
+/* Number of threads the test places in the CTA of thread th. */
+static int cta_threads(const lit_test *t, const lit_thread *th)
+{
+    int n = 0;
+    for (int i = 0; i < t->nth; i++) n += t->th[i].gpu == th->gpu && t->th[i].cta == th->cta;
+    return n;
+}
+
+/* A constant barrier id (0..15, §9.7.12.1) or thread count, checked where it is written. */
+static int check_bar_const(cell *c, const lit_insn *in, int k, const token *at)
+{
+    if (in->src[k].k != OPD_IMM) return 0;
+    int64_t v = in->src[k].imm;
+    if (k == 0) {
+        if (v < 0 || v > 15) { lp_errat(c->p, at, "found the barrier %lld, expected a barrier number 0..15 (§9.7.12.1)", (long long)v); return -1; }
+        return 0;
+    }
+    int n = cta_threads(c->p->t, c->th);
+    if (v == 0 && in->bar_unit == 32 && in->bar == BAR_SYNC) {
+        lp_errat(c->p, at, "found the thread count 0, expected a positive count: a barrier of 0 threads is not "
+                 "supported in litmus tests (§9.7.12.1 gives it no meaning)");
+        return -1;
+    }
+    if (in->bar_unit == 32 && (v <= 0 || v % 32)) {
+        lp_errat(c->p, at, "found the thread count %lld, expected a positive multiple of the warp size, 32 "
+                 "(§9.7.12.1; each litmus thread stands for one warp)", (long long)v);
+        return -1;
+    }
+    int64_t th = v / in->bar_unit;
+    if (th < 1 || th > n) {
+        if (in->bar_unit == 32)
+            lp_errat(c->p, at, "found the thread count %lld (%lld litmus threads, each a warp of 32), expected at most %d: "
+                     "the test places %d thread%s in CTA %d of %s", (long long)v, (long long)th, 32 * n, n,
+                     n == 1 ? "" : "s", c->th->cta, c->th->name);
+        else
+            lp_errat(c->p, at, "found the quorum %lld, expected 1..%d: the test places %d thread%s in CTA %d of %s",
+                     (long long)v, n, n, n == 1 ? "" : "s", c->th->cta, c->th->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* PTX: bar{.cta}.sync a{, b}, barrier{.cta}.sync{.aligned} a{, b}, bar{.cta}.arrive a, b (b
+   required, §9.7.12.1): a = barrier, b = threads.  Dat3M: bar.cta.sync|arrive INST{, ID{, QUORUM}}:
+   the id defaults to the instance, the quorum counts litmus threads (LitmusPTX.g4, README). */
+static int parse_bar(cell *c, lit_insn *in, char parts[][40], int np, const token *mt)
+{
+    int kind = -1, cta = 0, aligned = 0;
+    for (int i = 1; i < np; i++) {
+        if (!strcmp(parts[i], "cta") && !cta) cta = 1;
+        else if (!strcmp(parts[i], "aligned") && !aligned && !strcmp(parts[0], "barrier")) aligned = 1;
+        else if (!strcmp(parts[i], "sync") && kind < 0) kind = BAR_SYNC;
+        else if (!strcmp(parts[i], "arrive") && kind < 0) kind = BAR_ARRIVE;
+        else {
+            lp_errat(c->p, mt, "found '%.*s', expected bar{.cta}.sync, bar{.cta}.arrive, barrier{.cta}.sync{.aligned} "
+                     "or barrier{.cta}.arrive{.aligned} (bar.red is not supported in litmus tests)", mt->len, mt->s);
+            return -1;
+        }
+    }
+    if (kind < 0) { lp_errat(c->p, mt, "found '%.*s', expected bar{.cta}.sync or bar{.cta}.arrive", mt->len, mt->s); return -1; }
+    in->k = LI_BAR;
+    in->bar = (lit_bar)kind;
+    lit_opnd o[3];
+    const token *at[3];
+    int n = 0;
+    while (n < 3) {
+        at[n] = cnext(c);
+        if (parse_value_opnd(c, &o[n], 0)) return -1;
+        n++;
+        if (c->i >= c->b) break;
+        if (expect_comma(c)) return -1;
+    }
+    if (expect_end(c, "barrier")) return -1;
+    /* bar.cta.sync|arrive is the Dat3M form, unless its second operand is a PTX thread count
+       (a constant >= 16 cannot be a barrier id) */
+    int dat3m = !strcmp(parts[0], "bar") && cta && np == 3 && o[0].k == OPD_IMM &&
+                !(n == 2 && o[1].k == OPD_IMM && o[1].imm >= 16);
+    in->bar_unit = dat3m ? 1 : 32;
+    if (dat3m) {
+        if (o[0].k != OPD_IMM) { lp_expect_fail(c->p, at[0], "a constant barrier instance"); return -1; }
+        in->bar_inst = (int)o[0].imm;
+        in->src[0] = n >= 2 ? o[1] : o[0];
+        if (n == 3) in->src[1] = o[2];
+        in->nsrc = n == 3 ? 2 : 1;
+        if (check_bar_const(c, in, 0, n >= 2 ? at[1] : at[0]) || (n == 3 && check_bar_const(c, in, 1, at[2]))) return -1;
+        return 0;
+    }
+    if (n == 3) { lp_expect_fail(c->p, at[2], "the end of the barrier instruction (a{, b}, §9.7.12.1)"); return -1; }
+    if (kind == BAR_ARRIVE && n < 2) {
+        lp_expect_fail(c->p, cend(c), "',' and a thread count: bar.arrive a, b needs b (§9.7.12.1)");
+        return -1;
+    }
+    in->src[0] = o[0];
+    if (n == 2) in->src[1] = o[1];
+    in->nsrc = n;
+    if (check_bar_const(c, in, 0, at[0]) || (n == 2 && check_bar_const(c, in, 1, at[1]))) return -1;
+    return 0;
+}
+
+/* ---------- one instruction, one cell ---------- */
+
+static const word branch_words[] = {
+    { "beq", CMP_EQ }, { "bne", CMP_NE }, { "blt", CMP_LT }, { "bgt", CMP_GT }, { "ble", CMP_LE },
+    { "bge", CMP_GE }, { NULL, 0 } };
+
+static int parse_branch_or_jump(cell *c, lit_insn *in, char parts[][40], int np)
+{
+    int cmp = lookup(branch_words, parts[0]);
+    if (cmp >= 0 && np == 1) {   /* Dat3M: beq a, b, L */
+        in->k = LI_BRANCH; in->cmp = (lit_cmp)cmp; in->nsrc = 2;
+        if (parse_value_opnd(c, &in->src[0], 0) || expect_comma(c) || parse_value_opnd(c, &in->src[1], 0) ||
+            expect_comma(c) || parse_label_ref(c, in)) return -1;
+        return expect_end(c, "branch");
+    }
+    if ((!strcmp(parts[0], "goto") && np == 1) || (!strcmp(parts[0], "bra") && (np == 1 || (np == 2 && !strcmp(parts[1], "uni"))))) {
+        in->k = LI_GOTO;
+        if (parse_label_ref(c, in)) return -1;
+        return expect_end(c, "branch");
+    }
+    /* ret/exit end the thread */
+    in->k = LI_GOTO;
+    in->target_name = lp_strndup("$end", 4);
+    return expect_end(c, parts[0]);
+}
+
+/* Everything else: a register computation with the executor's semantics (exec/isa). */
+static int parse_alu(cell *c, lit_insn *in, const char *mn, const token *mt)
+{
+    parser *p = c->p;
+    char ierr[160];
+    if (isa_decode(mn, ISA_T_S64, &in->alu, ierr, sizeof ierr) || isa_class(&in->alu) != ISA_CLASS_PURE) {
+        int pure = isa_class(&in->alu) == ISA_CLASS_PURE;
+        lp_errat(p, mt, "found the instruction '%s', expected a litmus instruction (ld st atom red fence membar bar "
+                 "branch) or a register computation%s%s", mn, pure ? ": " : "", pure ? ierr : "");
+        return -1;
+    }
+    in->k = LI_ALU;
+    in->type = in->alu.type;
+    in->ndst = isa_ndst(&in->alu);
+    in->nsrc = isa_nsrc(&in->alu);
+    if (in->ndst > 2 || in->nsrc > 4) { lp_errat(p, mt, "found '%s', expected at most 2 destinations and 4 sources", mn); return -1; }
+    for (int k = 0; k < in->ndst; k++) {
+        if (k && expect_comma(c)) return -1;
+        if (parse_value_opnd(c, &in->dst[k], 1)) return -1;
+    }
+    for (int k = 0; k < in->nsrc; k++)
+        if (expect_comma(c) || parse_value_opnd(c, &in->src[k], 0)) return -1;
+    return expect_end(c, mn);
+}
+
+static int parse_insn(cell *c, lit_insn *in)
+{
+    parser *p = c->p;
+    const token *mt = ctok(c);
+    if (mt->k != TK_IDENT) { lp_expect_fail(p, mt, "an instruction mnemonic"); return -1; }
+    char mn[128];
+    snprintf(mn, sizeof mn, "%.*s", mt->len > 127 ? 127 : mt->len, mt->s);
+    c->i++;
+    char parts[16][40];
+    int np = split_parts(mn, parts, 16);
+    for (const memop *mo = memops; mo->name; mo++)
+        if (!strcmp(parts[0], mo->name)) return parse_memop(c, in, mo, parts, np, mt);
+    if (!strcmp(parts[0], "fence")) return parse_fence(c, in, parts, np, mt);
+    if (!strcmp(parts[0], "membar")) return parse_membar(c, in, parts, np, mt);
+    if (!strcmp(parts[0], "bar") || !strcmp(parts[0], "barrier")) return parse_bar(c, in, parts, np, mt);
+    if ((lookup(branch_words, parts[0]) >= 0 && np == 1) || !strcmp(parts[0], "goto") || !strcmp(parts[0], "bra") ||
+        ((!strcmp(parts[0], "ret") || !strcmp(parts[0], "exit")) && np == 1))
+        return parse_branch_or_jump(c, in, parts, np);
+    return parse_alu(c, in, mn, mt);
+}
+
+static void add_label(labels *L, int at, const char *name)
+{
+    L->labs = lp_realloc(L->labs, (size_t)(L->nlab + 1) * sizeof *L->labs);
+    L->labat = lp_realloc(L->labat, (size_t)(L->nlab + 1) * sizeof *L->labat);
+    L->labs[L->nlab] = lp_strndup(name, strlen(name));
+    L->labat[L->nlab] = at;
+    L->nlab++;
+}
+
+/* The instruction as written, whitespace-normalised. */
+static char *insn_text(parser *p, int a, int b)
+{
+    const token *f = &p->tv.v[a], *l = &p->tv.v[b - 1];
+    size_t n = (size_t)(l->s + l->len - f->s);
+    char *raw = lp_strndup(f->s, n), *o = raw;
+    int sp = 0;
+    for (char *s = raw; *s; s++) {
+        if (isspace((unsigned char)*s)) { sp = 1; continue; }
+        if (sp && o != raw) *o++ = ' ';
+        sp = 0;
+        *o++ = *s;
+    }
+    *o = 0;
+    return raw;
+}
+
+static int parse_guard(cell *c, lit_insn *in)
+{
+    parser *p = c->p;
+    c->i++;
+    if (c->i < c->b && tok_punct(&p->tv.v[c->i], '!')) { in->guard_neg = 1; c->i++; }
+    if (c->i >= c->b || p->tv.v[c->i].k != TK_IDENT || memchr(p->tv.v[c->i].s, '.', (size_t)p->tv.v[c->i].len)) {
+        lp_expect_fail(p, cnext(c), "a predicate register after '@'");
+        return -1;
+    }
+    char *n = lp_tokstr(&p->tv.v[c->i]);
+    in->guard = lp_add_reg(c->th, n);
+    free(n);
+    c->i++;
+    return 0;
+}
+
+int lp_parse_cell(parser *p, lit_thread *th, int a, int b, labels *L)
+{
+    cell c = { p, th, a, b, a };
+    while (c.i + 1 <= b - 1 && p->tv.v[c.i].k == TK_IDENT && tok_punct(&p->tv.v[c.i + 1], ':')) {
+        char *n = lp_tokstr(&p->tv.v[c.i]);
+        for (int k = 0; k < L->nlab; k++)
+            if (!strcmp(L->labs[k], n)) {
+                lp_errat(p, &p->tv.v[c.i], "found a second definition of label '%s', expected each label defined once per thread", n);
+                free(n);
+                return -1;
+            }
+        add_label(L, th->nins, n);
+        free(n);
+        c.i += 2;
+    }
+    if (c.i >= b) return 0;
+    th->ins = lp_realloc(th->ins, (size_t)(th->nins + 1) * sizeof *th->ins);
+    lit_insn *in = &th->ins[th->nins++];   /* counted now: lit_free frees in->text on errors */
+    memset(in, 0, sizeof *in);
+    in->guard = -1;
+    in->line = p->tv.v[c.i].line;
+    in->col = p->tv.v[c.i].col;
+    in->text = insn_text(p, c.i, b);
+    if (tok_punct(&p->tv.v[c.i], '@') && parse_guard(&c, in)) return -1;
+    return parse_insn(&c, in);
+}
+
+/* ---------- rules across instructions ---------- */
+
+static int is_memop(const lit_insn *in) { return in->k == LI_LD || in->k == LI_ST || in->k == LI_ATOM || in->k == LI_RED; }
+
+static void errat_insn(parser *p, const lit_insn *in, const char *fmt, const char *a, const char *b)
+{
+    token t = { .line = in->line, .col = in->col };
+    lp_errat(p, &t, fmt, a, b);
+}
+
+/* Location sizes and types (ISA §8.2: a memory location is the bytes an access names):
+   declared in the initial state, else the widest typed access, else 8 bytes (the Dat3M
+   dialect's untyped integers).  Accesses must lie inside the location, naturally aligned
+   (§6.4.2 alignment of addresses); an untyped access covers the whole location. */
+static int size_locations(parser *p)
+{
+    lit_test *t = p->t;
+    for (int pass = 0; pass < 2; pass++)
+        for (int ti = 0; ti < t->nth; ti++)
+            for (int k = 0; k < t->th[ti].nins; k++) {
+                const lit_insn *in = &t->th[ti].ins[k];
+                if (!is_memop(in) || in->addr.k != OPD_SYM) continue;
+                lit_sym *l = &t->sym[t->sym[in->addr.sym].loc];
+                int end = (int)in->addr.off + in->size;
+                if (pass == 0) {
+                    if (!l->declared && in->size && end > l->size) { l->size = end; if (in->addr.off == 0) l->type = in->type; }
+                    continue;
+                }
+                char a[64], b[96];
+                snprintf(a, sizeof a, "%.60s", t->sym[in->addr.sym].name);
+                if (!in->size && in->addr.off) { errat_insn(p, in, "found an offset into '%s' in an untyped access%s, expected a type giving the access size", a, ""); return -1; }
+                if (in->size && end > l->size) {
+                    snprintf(b, sizeof b, " (bytes %lld..%d of a %d-byte location)", (long long)in->addr.off, end - 1, l->size);
+                    errat_insn(p, in, "found an access past the end of '%s'%s, expected it inside the location", a, b);
+                    return -1;
+                }
+                if (in->size && in->addr.off % in->size) {
+                    snprintf(b, sizeof b, " at offset %lld", (long long)in->addr.off);
+                    errat_insn(p, in, "found a misaligned access to '%s'%s, expected an offset that is a multiple of the access size (§6.4.2)", a, b);
+                    return -1;
+                }
+            }
+    /* a location no typed access names directly (it is reached through registers holding its
+       address, or only by untyped accesses) takes the widest type of the test's typed accesses */
+    isa_type widest = ISA_T_NONE;
+    for (int ti = 0; ti < t->nth; ti++)
+        for (int k = 0; k < t->th[ti].nins; k++) {
+            const lit_insn *in = &t->th[ti].ins[k];
+            if (is_memop(in) && in->size && (!widest || (int)isa_type_bits(widest) < 8 * in->size)) widest = in->type;
+        }
+    for (int s = 0; s < t->nsym; s++) {
+        lit_sym *l = &t->sym[s];
+        if (l->loc != s) continue;
+        if (!l->size && widest) { l->size = (int)isa_type_bits(widest) / 8; l->type = widest; }
+        if (!l->size) l->size = 8;
+        if (!l->type) l->type = l->size == 8 ? ISA_T_S64 : l->size == 4 ? ISA_T_U32 : l->size == 2 ? ISA_T_U16 : ISA_T_U8;
+        if (l->size < 8 && lit_addr_sym(t, l->init) < 0) l->init &= (int64_t)((1ull << (8 * l->size)) - 1);
+    }
+    return 0;
+}
+
+/* State spaces shared between threads (ISA §5.1): a location lives in one state space; .local
+   memory is private to a thread; .shared::cta names the shared memory of the executing CTA and
+   .shared::cluster that of a CTA of the executing cluster. */
+static int check_spaces(parser *p)
+{
+    lit_test *t = p->t;
+    for (int s = 0; s < t->nsym; s++) {
+        if (t->sym[s].loc != s) continue;
+        const lit_insn *first = NULL, *cta_first = NULL;
+        int ft = -1, ct = -1;
+        for (int ti = 0; ti < t->nth; ti++)
+            for (int k = 0; k < t->th[ti].nins; k++) {
+                const lit_insn *in = &t->th[ti].ins[k];
+                if (!is_memop(in) || in->addr.k != OPD_SYM || t->sym[in->addr.sym].loc != s || in->space == SPACE_GENERIC) continue;
+                const lit_thread *a = &t->th[ti];
+                const char *nm = t->sym[s].name;
+                int shared = in->space == SPACE_SHARED_CTA || in->space == SPACE_SHARED_CLUSTER;
+                if (first) {
+                    int fsh = first->space == SPACE_SHARED_CTA || first->space == SPACE_SHARED_CLUSTER;
+                    if (shared != fsh || (!shared && first->space != in->space)) {
+                        errat_insn(p, in, "found '%s' accessed in a second state space, expected one state space for "
+                                   "location %s (§5.1)", in->text, nm);
+                        return -1;
+                    }
+                    if (in->space == SPACE_LOCAL && ft != ti) {
+                        errat_insn(p, in, "found '%s' in a second thread, expected .local location %s to be used by one "
+                                   "thread (.local memory is private to a thread, §5.1.5)", in->text, nm);
+                        return -1;
+                    }
+                } else { first = in; ft = ti; }
+                if (in->space == SPACE_SHARED_CTA) {
+                    if (cta_first && (t->th[ct].gpu != a->gpu || t->th[ct].cta != a->cta)) {
+                        errat_insn(p, in, "found '%s' in another CTA, expected .shared::cta accesses to %s from one CTA "
+                                   "(each CTA has its own shared memory, §5.1.4)", in->text, nm);
+                        return -1;
+                    }
+                    if (!cta_first) { cta_first = in; ct = ti; }
+                }
+            }
+        /* .shared::cluster: every accessing thread in the cluster of the owning CTA */
+        for (int ti = 0; ti < t->nth && first; ti++)
+            for (int k = 0; k < t->th[ti].nins; k++) {
+                const lit_insn *in = &t->th[ti].ins[k];
+                if (!is_memop(in) || in->addr.k != OPD_SYM || t->sym[in->addr.sym].loc != s) continue;
+                if (in->space != SPACE_SHARED_CLUSTER && in->space != SPACE_SHARED_CTA) continue;
+                int ref = ct >= 0 ? ct : ft;
+                const lit_thread *a = &t->th[ti], *o = &t->th[ref];
+                if (a->gpu != o->gpu || a->cluster != o->cluster) {
+                    errat_insn(p, in, "found '%s' in another cluster, expected the shared memory of %s accessed from "
+                               "one cluster (.shared::cluster reaches the CTAs of the executing cluster, §5.1.4)", in->text, t->sym[s].name);
+                    return -1;
+                }
+            }
+    }
+    return 0;
+}
+
+/* The type a destination register receives from an instruction. */
+static isa_type dst_type(const lit_insn *in, int k)
+{
+    if (in->k == LI_LD || in->k == LI_ATOM) return in->type;
+    if (in->k != LI_ALU) return ISA_T_NONE;
+    const char *op = isa_op_name(&in->alu);
+    if (!strcmp(op, "setp") || (k == 1 && in->ndst == 2)) return ISA_T_PRED;
+    return in->alu.type;
+}
+
+int lp_check_program(parser *p)
+{
+    if (size_locations(p) || check_spaces(p)) return -1;
+    lit_test *t = p->t;
+    for (int ti = 0; ti < t->nth; ti++) {
+        lit_thread *th = &t->th[ti];
+        for (int k = 0; k < th->nins; k++)
+            for (int d = 0; d < th->ins[k].ndst; d++) {
+                const lit_opnd *o = &th->ins[k].dst[d];
+                isa_type ty = dst_type(&th->ins[k], d);
+                if (o->k == OPD_REG && !th->reg_type[o->reg] && ty) th->reg_type[o->reg] = ty;
+            }
+    }
+    return 0;
+}

@@ -1,0 +1,40 @@
+/* frontend/litmus_int.h — internals shared by the litmus parser's two halves:
+ * litmus_parse.c (test structure: header, initial state, placement, rows, condition) and
+ * litmus_insn.c (one cell: labels, guard, the instruction with its qualifiers and operands,
+ * checked against the PTX ISA or the Dat3M grammar).  Not part of the public interface. */
+#ifndef PTX_FRONTEND_LITMUS_INT_H
+#define PTX_FRONTEND_LITMUS_INT_H
+#include "frontend/litmus.h"
+#include "frontend/lex.h"
+#include <stddef.h>
+
+typedef struct {
+    const char *file;
+    const char *text;
+    tokvec tv;
+    int pos;
+    lit_test *t;
+    char *err;
+    size_t errlen;
+    int failed;
+    int max_depth;           /* condition nesting limit */
+} parser;
+
+/* Labels of one thread while its rows are read. */
+typedef struct { int nlab; char **labs; int *labat; } labels;
+
+char *lp_strndup(const char *s, size_t n);
+void *lp_realloc(void *p, size_t n);
+char *lp_tokstr(const token *t);
+const char *lp_strip_pct(const char *s);
+void lp_errat(parser *p, const token *t, const char *fmt, ...);
+void lp_expect_fail(parser *p, const token *t, const char *expected);
+int lp_add_sym(lit_test *t, const char *name);
+int lp_add_reg(lit_thread *th, const char *name);
+
+/* Parse the cell tokens [a, b) of thread th (labels, guard, one instruction). */
+int lp_parse_cell(parser *p, lit_thread *th, int a, int b, labels *L);
+/* After all rows: cross-instruction rules of the ISA (state spaces shared between threads,
+   barrier counts against the placement).  Returns 0 or -1 with the message set. */
+int lp_check_program(parser *p);
+#endif
