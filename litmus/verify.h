@@ -7,8 +7,12 @@
 #include "model/ptx.h"
 #include "solver/encode.h"
 
+typedef enum { VERIFY_QUERY, VERIFY_PRODUCT } verify_engine;
+
 typedef struct {
     model_kind model;
+    verify_engine engine;  /* VERIFY_QUERY: one solver problem per test; VERIFY_PRODUCT: one
+                              per combination of paths (the first procedure, for cross-checks) */
     int unroll;            /* backward jumps per branch instruction on one path */
     int max_events;        /* per path */
     int max_traces;        /* per thread */

@@ -42,7 +42,9 @@ static inline int ev_reads(const mevent *e) { return e->k == EV_R || e->k == EV_
 static inline int ev_writes(const mevent *e) { return e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT; }
 static inline int ev_mem(const mevent *e) { return e->k == EV_R || e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT; }
 
-typedef struct { int from, to; } mdep;   /* po indices: a read and an event depending on it */
+enum { MDEP_ADDR = 1, MDEP_DATA = 2, MDEP_CTRL = 4 };
+typedef struct { int from, to, kind; } mdep;   /* po indices: a read and an event depending on it;
+                                                  kind: MDEP_* bits (Dat3M's addr, data, ctrl) */
 
 typedef struct {
     mevent *ev;
@@ -58,8 +60,18 @@ typedef struct {
     int bound_hit;       /* some path was cut by the unroll bound */
 } mthread_traces;
 
-/* Value domains: per physical location, the values reads may return. */
+/* Value domains: per atom, the values its bytes may hold (raw, little-endian). */
 typedef struct { int64_t *v; int n; } mdomain;
+
+/* Atoms (ISA §8.2: memory is bytes): each location is cut into the largest byte ranges that no
+   access splits; an access covers whole atoms.  A test whose accesses all name whole
+   locations has one atom per location. */
+typedef struct { int loc, off, size; } matom;
+typedef struct {
+    matom *a;
+    int n;
+    int *first, *count;      /* per symbol (meaningful on owning symbols): its atoms */
+} matoms;
 
 typedef struct {
     int unroll;          /* backward jumps allowed per branch instruction on a path */
@@ -71,7 +83,7 @@ typedef struct {
  * final value of register r matters (it appears in the condition).  Loop iterations that
  * return to a loop head with the same live registers and no write in between are cut as
  * dominated (spin-loop reduction).  Returns 0, or -1 with "file:line:col: message" in err. */
-int traces_enumerate(const lit_test *t, int ti, const mdomain *dom, const mlimits *lim,
+int traces_enumerate(const lit_test *t, int ti, const matoms *at, const mdomain *dom, const mlimits *lim,
                      const unsigned char *observed, mthread_traces *out, char *err, size_t errlen);
 void traces_free(mthread_traces *tt);
 #endif

@@ -21,7 +21,8 @@ typedef struct {
     const lit_test *t;
     const lit_thread *th;
     int ti;
-    const mdomain *dom;
+    const mdomain *dom;      /* per atom */
+    const matoms *at;
     const mlimits *lim;
     mthread_traces *out;
     char *err;
@@ -66,8 +67,12 @@ static void opnd_taint(const lit_opnd *o, const bits *taint, bits *acc)
     if (o->k == OPD_REG) bits_or(acc, &taint[o->reg]);
 }
 
-/* push an event with dependencies on the reads in `on` */
-static int push_event(walker *w, const lit_insn *in, mevent e, const bits *on)
+/* Which reads an event depends on, by kind (Dat3M's addr, data, ctrl): the reads that
+   produced its address, its values, and the branch conditions and guard on its path. */
+typedef struct { bits addr, data, ctrl; } deps;
+
+/* push an event with its dependencies */
+static int push_event(walker *w, const lit_insn *in, mevent e, const deps *d)
 {
     if (w->nev >= w->lim->max_events || w->nev >= TW * 64) {
         char m[160];
@@ -80,9 +85,11 @@ static int push_event(walker *w, const lit_insn *in, mevent e, const bits *on)
     e.thread = w->ti;
     w->ev[w->nev] = e;
     for (int i = 0; i < TW * 64; i++) {
-        if (!(on->w[i >> 6] >> (i & 63) & 1)) continue;
+        int kind = (d->addr.w[i >> 6] >> (i & 63) & 1) * MDEP_ADDR | (d->data.w[i >> 6] >> (i & 63) & 1) * MDEP_DATA |
+                   (d->ctrl.w[i >> 6] >> (i & 63) & 1) * MDEP_CTRL;
+        if (!kind) continue;
         if (w->ndep == w->capdep) { w->capdep = w->capdep ? w->capdep * 2 : 64; w->dep = xrealloc(w->dep, (size_t)w->capdep * sizeof *w->dep); }
-        w->dep[w->ndep++] = (mdep){ i, w->nev };
+        w->dep[w->ndep++] = (mdep){ i, w->nev, kind };
     }
     w->nev++;
     return 0;
@@ -109,6 +116,38 @@ static void save_trace(walker *w, const int64_t *regs)
     if (w->ndep) memcpy(tr->dep, w->dep, (size_t)w->ndep * sizeof *tr->dep);
     tr->regs = malloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *tr->regs);
     if (w->th->nregs) memcpy(tr->regs, regs, (size_t)w->th->nregs * sizeof *tr->regs);
+}
+
+/* The raw values the bytes [off, off+size) of location loc may hold: every combination of
+   the values of the atoms they cover (ISA §8.9.7: a read may return each byte from another
+   write), little-endian. */
+static int read_values(walker *w, const lit_insn *in, int loc, int off, int size, mdomain *out)
+{
+    const matoms *at = w->at;
+    int a0 = -1, a1 = -1;
+    for (int a = at->first[loc]; a < at->first[loc] + at->count[loc]; a++) {
+        if (at->a[a].off == off) a0 = a;
+        if (at->a[a].off + at->a[a].size == off + size) a1 = a + 1;
+    }
+    if (a0 < 0 || a1 <= a0) { fail_at(w, in, "internal error: an access does not start and end at atom boundaries"); return -1; }
+    long total = 1;
+    for (int a = a0; a < a1; a++) {
+        total *= w->dom[a].n;
+        if (total > 65536) { fail_at(w, in, "found a read whose bytes may combine more than 65536 ways, expected fewer (lower --unroll)"); return -1; }
+    }
+    out->v = malloc((size_t)(total ? total : 1) * sizeof *out->v);
+    out->n = 0;
+    for (long k = 0; k < total; k++) {
+        long r = k;
+        uint64_t v = 0;
+        for (int a = a0; a < a1; a++) {
+            const mdomain *d = &w->dom[a];
+            v |= (uint64_t)d->v[r % d->n] << (8 * (at->a[a].off - off));
+            r /= d->n;
+        }
+        out->v[out->n++] = (int64_t)v;
+    }
+    return 0;
 }
 
 /* byte offset of the access into its location */
@@ -321,9 +360,9 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
     while (!w->failed && pc < th->nins) {
         const lit_insn *in = &th->ins[pc];
         if (w->head[pc] && loop_head_visit(w, pc, s.regs)) goto out;
-        bits on = ctrl;
+        deps on = { .ctrl = ctrl };
         if (in->guard >= 0) {
-            bits_or(&on, &s.taint[in->guard]);
+            bits_or(&on.ctrl, &s.taint[in->guard]);
             int taken = (s.regs[in->guard] != 0) ^ in->guard_neg;
             if (!taken) { pc++; continue; }
         }
@@ -370,8 +409,8 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
         case LI_BAR: {
             mevent e = { .k = EV_BAR, .insn = pc, .bar = in->bar, .sym = -1, .loc = -1, .vaddr = -1, .sem = SEM_WEAK, .scope = SCOPE_CTA };
             e.bar_id = opnd_val(w, &in->src[0], s.regs);
-            opnd_taint(&in->src[0], s.taint, &on);
-            if (in->nsrc > 1) { e.bar_has_cnt = 1; e.bar_cnt = opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &on); }
+            opnd_taint(&in->src[0], s.taint, &on.data);
+            if (in->nsrc > 1) { e.bar_has_cnt = 1; e.bar_cnt = opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &on.data); }
             if (check_barrier(w, in, &e)) goto out;
             for (int k = 0; k < w->nev; k++) {
                 const mevent *o = &w->ev[k];
@@ -384,7 +423,7 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
         case LI_LD: case LI_ST: case LI_ATOM: case LI_RED: {
             int sym;
             if (resolve_addr(w, in, s.regs, &sym)) goto out;
-            if (in->addr.k == OPD_REG) opnd_taint(&in->addr, s.taint, &on);   /* address dependency */
+            if (in->addr.k == OPD_REG) opnd_taint(&in->addr, s.taint, &on.addr);   /* address dependency */
             const lit_sym *sy = &w->t->sym[sym];
             isa_type aty = access_type(w->t, in, sym);
             int asz = access_size(w->t, in, sym);
@@ -396,19 +435,21 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             if (in->k == LI_ST) {
                 e.k = EV_W;
                 e.wval = (int64_t)((uint64_t)opnd_val(w, &in->src[0], s.regs) & am);   /* the low bytes, §9.7.8.11 */
-                opnd_taint(&in->src[0], s.taint, &on);            /* data dependency */
+                opnd_taint(&in->src[0], s.taint, &on.data);       /* data dependency */
                 if (push_event(w, in, e, &on)) goto out;
                 pc++;
                 break;
             }
-            /* a read: one child per value of the location's domain */
-            const mdomain *d = &w->dom[sy->loc];
+            /* a read: one child per value its bytes may hold (the atoms' domains combined) */
+            mdomain rv = { NULL, 0 };
+            if (read_values(w, in, sy->loc, e.off, asz, &rv)) goto out;
+            const mdomain *d = &rv;
             uint64_t b = 0, c = 0;
-            bits ton = on;
+            deps ton = on;
             if (e.atomic) {
                 b = (uint64_t)opnd_val(w, &in->src[0], s.regs);
-                opnd_taint(&in->src[0], s.taint, &ton);
-                if (in->nsrc > 1) { c = (uint64_t)opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &ton); }
+                opnd_taint(&in->src[0], s.taint, &ton.data);
+                if (in->nsrc > 1) { c = (uint64_t)opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &ton.data); }
             }
             for (int vi = 0; vi < d->n && !w->failed; vi++) {
                 mevent ce = e;
@@ -433,6 +474,7 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
                 w->nev = mark;
                 w->ndep = dmark;
             }
+            free(rv.v);
             goto out;
         }
         }
@@ -445,11 +487,11 @@ out:
     state_free(&s);
 }
 
-int traces_enumerate(const lit_test *t, int ti, const mdomain *dom, const mlimits *lim,
+int traces_enumerate(const lit_test *t, int ti, const matoms *at, const mdomain *dom, const mlimits *lim,
                      const unsigned char *observed, mthread_traces *out, char *err, size_t errlen)
 {
     const lit_thread *th = &t->th[ti];
-    walker w = { .t = t, .th = th, .ti = ti, .dom = dom, .lim = lim, .out = out, .err = err, .errlen = errlen };
+    walker w = { .t = t, .th = th, .ti = ti, .dom = dom, .at = at, .lim = lim, .out = out, .err = err, .errlen = errlen };
     w.rw = (th->nregs + 63) / 64 ? (th->nregs + 63) / 64 : 1;
     compute_liveness(&w, observed);
     memset(out, 0, sizeof *out);

@@ -1,0 +1,14 @@
+/* litmus/verify_int.h — what the verify driver (litmus/verify.c) shares with its decision
+ * procedures: the symbolic query (litmus/verify_query.c) and the product of paths
+ * (litmus/verify_product.c).  Not part of the public interface. */
+#ifndef PTX_LITMUS_VERIFY_INT_H
+#define PTX_LITMUS_VERIFY_INT_H
+#include "litmus/verify.h"
+#include "litmus/stateset.h"
+#include "model/program.h"
+
+/* Each adds the reachable final states (vectors over r->obs, values as the observables' types
+   read them) to out and returns 0, or returns -1 with r->error set. */
+int verify_product(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, stateset *out);
+int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, stateset *out);
+#endif

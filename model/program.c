@@ -1,0 +1,209 @@
+/* model/program.c — what a litmus program can do, before any memory model: its atoms, the
+ * values each atom may hold, and every complete path of every thread with concrete values.
+ *
+ * Values: a read may return any value some write of the program may produce (or the initial
+ * value), so the domains are a fixpoint over the threads' paths (round k adds the values of
+ * write chains of length k; W rounds suffice, W the most writes an execution can have).
+ * Atoms: a location is cut wherever an access starts or ends (ISA §8.2, §8.2.1 overlap); the
+ * cuts of accesses through registers are only known from the paths, so new cuts found on a
+ * round split atoms and the round is repeated.  No memory model here: model/traces.c walks
+ * the threads, solver/ decides which combinations of paths are executions. */
+#include "model/program.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) abort();
+    return q;
+}
+
+static uint64_t mask_bytes(int n) { return n >= 8 ? ~0ull : (1ull << (8 * n)) - 1; }
+
+int mdom_add(mdomain *d, int64_t v)
+{
+    for (int i = 0; i < d->n; i++) if (d->v[i] == v) return 0;
+    d->v = xrealloc(d->v, (size_t)(d->n + 1) * sizeof *d->v);
+    d->v[d->n++] = v;
+    return 1;
+}
+
+int matoms_find(const matoms *at, int loc, int off)
+{
+    for (int a = at->first[loc]; a < at->first[loc] + at->count[loc]; a++)
+        if (at->a[a].off == off) return a;
+    return -1;
+}
+
+/* ---------- atoms ---------- */
+
+/* cut points per location: a sorted set of byte offsets in 0..size */
+typedef struct { int *v; int n; } cuts;
+
+static int cut_add(cuts *c, int x)
+{
+    for (int i = 0; i < c->n; i++) if (c->v[i] == x) return 0;
+    c->v = xrealloc(c->v, (size_t)(c->n + 1) * sizeof *c->v);
+    int i = c->n++;
+    while (i > 0 && c->v[i - 1] > x) { c->v[i] = c->v[i - 1]; i--; }
+    c->v[i] = x;
+    return 1;
+}
+
+/* Rebuild the atom table from the cuts; the domains of the new atoms are the parts of the
+   old atoms' values (a value of bytes [o, o+s) split at c gives its low c-o bytes and the rest). */
+static void rebuild_atoms(const lit_test *t, const cuts *cut, matoms *at, mdomain **dom)
+{
+    matoms na = { NULL, 0, calloc((size_t)t->nsym + 1, sizeof(int)), calloc((size_t)t->nsym + 1, sizeof(int)) };
+    mdomain *nd = NULL;
+    for (int s = 0; s < t->nsym; s++) {
+        if (t->sym[s].loc != s) continue;
+        na.first[s] = na.n;
+        for (int i = 0; i + 1 < cut[s].n; i++) {
+            na.a = xrealloc(na.a, (size_t)(na.n + 1) * sizeof *na.a);
+            nd = xrealloc(nd, (size_t)(na.n + 1) * sizeof *nd);
+            matom x = { s, cut[s].v[i], cut[s].v[i + 1] - cut[s].v[i] };
+            na.a[na.n] = x;
+            nd[na.n] = (mdomain){ NULL, 0 };
+            if (*dom) {   /* project the old atom that contains x */
+                for (int o = at->first[s]; o < at->first[s] + at->count[s]; o++) {
+                    const matom *y = &at->a[o];
+                    if (y->off > x.off || y->off + y->size < x.off + x.size) continue;
+                    for (int k = 0; k < (*dom)[o].n; k++)
+                        mdom_add(&nd[na.n], (int64_t)(((uint64_t)(*dom)[o].v[k] >> (8 * (x.off - y->off))) & mask_bytes(x.size)));
+                }
+            } else {
+                mdom_add(&nd[na.n], (int64_t)(((uint64_t)t->sym[s].init >> (8 * x.off)) & mask_bytes(x.size)));
+            }
+            na.n++;
+        }
+        na.count[s] = na.n - na.first[s];
+    }
+    if (*dom) for (int a = 0; a < at->n; a++) free((*dom)[a].v);
+    free(*dom);
+    free(at->a); free(at->first); free(at->count);
+    *at = na;
+    *dom = nd;
+}
+
+/* static cuts: location bounds, and the accesses that name a location */
+static cuts *static_cuts(const lit_test *t)
+{
+    cuts *c = calloc((size_t)t->nsym + 1, sizeof *c);
+    for (int s = 0; s < t->nsym; s++) {
+        if (t->sym[s].loc != s) continue;
+        cut_add(&c[s], 0);
+        cut_add(&c[s], t->sym[s].size);
+    }
+    for (int ti = 0; ti < t->nth; ti++)
+        for (int k = 0; k < t->th[ti].nins; k++) {
+            const lit_insn *in = &t->th[ti].ins[k];
+            if ((in->k != LI_LD && in->k != LI_ST && in->k != LI_ATOM && in->k != LI_RED) || in->addr.k != OPD_SYM || !in->size) continue;
+            int l = t->sym[in->addr.sym].loc;
+            cut_add(&c[l], (int)in->addr.off);
+            cut_add(&c[l], (int)in->addr.off + in->size);
+        }
+    return c;
+}
+
+/* cuts of the events on the paths; returns 1 when some are new */
+static int path_cuts(const lit_test *t, const mthread_traces *tt, cuts *c)
+{
+    int grew = 0;
+    for (int th = 0; th < t->nth; th++)
+        for (int i = 0; i < tt[th].ntr; i++)
+            for (int k = 0; k < tt[th].tr[i].nev; k++) {
+                const mevent *e = &tt[th].tr[i].ev[k];
+                if (!ev_mem(e)) continue;
+                grew |= cut_add(&c[e->loc], e->off);
+                grew |= cut_add(&c[e->loc], e->off + e->size);
+            }
+    return grew;
+}
+
+/* ---------- domains ---------- */
+
+/* add the atom parts of every write on the paths; returns 1 when a domain grew */
+static int add_written_values(const lit_test *t, const mthread_traces *tt, const matoms *at, mdomain *dom)
+{
+    int changed = 0;
+    for (int th = 0; th < t->nth; th++)
+        for (int i = 0; i < tt[th].ntr; i++)
+            for (int k = 0; k < tt[th].tr[i].nev; k++) {
+                const mevent *e = &tt[th].tr[i].ev[k];
+                if (e->k != EV_W && e->k != EV_RMW) continue;
+                for (int a = at->first[e->loc]; a < at->first[e->loc] + at->count[e->loc]; a++) {
+                    const matom *x = &at->a[a];
+                    if (x->off < e->off || x->off + x->size > e->off + e->size) continue;
+                    changed |= mdom_add(&dom[a], (int64_t)(((uint64_t)e->wval >> (8 * (x->off - e->off))) & mask_bytes(x->size)));
+                }
+            }
+    return changed;
+}
+
+/* the most write events one execution can have: the sum of each thread's longest */
+static int max_writes(const lit_test *t, const mthread_traces *tt)
+{
+    int wmax = 0;
+    for (int th = 0; th < t->nth; th++) {
+        int m = 0;
+        for (int i = 0; i < tt[th].ntr; i++) {
+            int w = 0;
+            for (int k = 0; k < tt[th].tr[i].nev; k++) w += tt[th].tr[i].ev[k].k == EV_W || tt[th].tr[i].ev[k].k == EV_RMW;
+            if (w > m) m = w;
+        }
+        wmax += m;
+    }
+    return wmax;
+}
+
+static int enumerate_all(const lit_test *t, mprogram *p, const mlimits *lim, unsigned char *const *observed,
+                         char *err, size_t errlen)
+{
+    for (int th = 0; th < t->nth; th++) {
+        traces_free(&p->tt[th]);
+        if (traces_enumerate(t, th, &p->at, p->dom, lim, observed[th], &p->tt[th], err, errlen)) return -1;
+    }
+    return 0;
+}
+
+int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *observed, mprogram *p,
+                   char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->tt = calloc((size_t)(t->nth ? t->nth : 1), sizeof *p->tt);
+    cuts *c = static_cuts(t);
+    rebuild_atoms(t, c, &p->at, &p->dom);
+    int rc = 0;
+    for (int iter = 0;; iter++) {
+        if ((rc = enumerate_all(t, p, lim, observed, err, errlen))) break;
+        if (path_cuts(t, p->tt, c)) { rebuild_atoms(t, c, &p->at, &p->dom); iter--; continue; }
+        if (iter > max_writes(t, p->tt)) break;
+        if (!add_written_values(t, p->tt, &p->at, p->dom)) break;
+        for (int a = 0; a < p->at.n; a++)
+            if (p->dom[a].n > 256) {
+                snprintf(err, errlen, "%s:1:1: found more than 256 possible values for bytes %d..%d of location %s, expected a "
+                         "bounded value domain (lower --unroll)", t->file, p->at.a[a].off, p->at.a[a].off + p->at.a[a].size - 1,
+                         t->sym[p->at.a[a].loc].name);
+                rc = -1;
+            }
+        if (rc) break;
+    }
+    for (int s = 0; s < t->nsym; s++) free(c[s].v);
+    free(c);
+    for (int th = 0; !rc && th < t->nth; th++) p->bound_hit |= p->tt[th].bound_hit;
+    if (rc) mprogram_free(t, p);
+    return rc;
+}
+
+void mprogram_free(const lit_test *t, mprogram *p)
+{
+    if (p->tt) for (int th = 0; th < t->nth; th++) traces_free(&p->tt[th]);
+    free(p->tt);
+    for (int a = 0; a < p->at.n; a++) free(p->dom[a].v);
+    free(p->dom);
+    free(p->at.a); free(p->at.first); free(p->at.count);
+    memset(p, 0, sizeof *p);
+}
