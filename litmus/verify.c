@@ -16,7 +16,8 @@
 void verify_opts_default(verify_opts *o)
 {
     o->model = MODEL_PTX;
-    o->engine = VERIFY_QUERY;
+    const char *eng = getenv("PTXLITMUS_ENGINE");   /* cross-checks: PTXLITMUS_ENGINE=product */
+    o->engine = eng && !strcmp(eng, "product") ? VERIFY_PRODUCT : VERIFY_QUERY;
     o->unroll = 2;
     o->max_events = 200;
     o->max_traces = 20000;

@@ -74,17 +74,27 @@ static int same_proxy(const mevent *a, const mevent *b)
 
 int ptx_po(const candidate *c, int i, int j)
 {
+    if (c->po) return c->po[(size_t)i * (size_t)c->n + (size_t)j];
     const mevent *a = &c->ev[i], *b = &c->ev[j];
     return a->k != EV_INIT && b->k != EV_INIT && a->thread == b->thread && a->po < b->po;
 }
 
-static int same_loc(const candidate *c, int i, int j)
+/* overlapping memory operations (§8.2.1): some byte in common */
+static int overlap(const mevent *a, const mevent *b)
 {
-    return is_mem(&c->ev[i]) && is_mem(&c->ev[j]) && c->ev[i].loc == c->ev[j].loc;
+    return a->loc == b->loc && a->off < b->off + b->size && b->off < a->off + a->size;
 }
 
-/* same address: same location through the same virtual address (§8.2.1 overlap) */
-static int same_addr(const mevent *a, const mevent *b) { return a->loc == b->loc && a->vaddr == b->vaddr; }
+static int same_loc(const candidate *c, int i, int j)
+{
+    return is_mem(&c->ev[i]) && is_mem(&c->ev[j]) && overlap(&c->ev[i], &c->ev[j]);
+}
+
+/* same address: the same bytes through the same virtual address (§8.2.1 complete overlap) */
+static int same_addr(const mevent *a, const mevent *b)
+{
+    return a->loc == b->loc && a->vaddr == b->vaddr && a->off == b->off && a->size == b->size;
+}
 
 /* ---------- morally strong, §8.7 ---------- */
 
@@ -97,7 +107,8 @@ int ptx_morally_strong(const candidate *c, int i, int j)
         (strong(a) && strong(b) && scope_includes(c, a, b->thread) && scope_includes(c, b, a->thread));
     if (!related) return 0;                                   /* condition 1 */
     if (!same_proxy(a, b)) return 0;                          /* condition 2 */
-    if (is_mem(a) && is_mem(b) && a->loc != b->loc) return 0; /* condition 3: complete overlap */
+    if (is_mem(a) && is_mem(b) && (a->loc != b->loc || a->off != b->off || a->size != b->size))
+        return 0;                                             /* condition 3: complete overlap */
     return 1;
 }
 
@@ -137,14 +148,27 @@ static int same_barrier(const candidate *c, const mevent *a, const mevent *b)
            a->bar_gen == b->bar_gen;
 }
 
-int ptx_barrier_sync(const candidate *c, enc *e, rel *bar_sync)
+int ptx_same_barrier(const candidate *c, int i, int j) { return same_barrier(c, &c->ev[i], &c->ev[j]); }
+
+static Z3_ast both_exist(enc *e, const candidate *c, int i, int j)
+{
+    if (!c->ex) return e->T;
+    return b_and(e, c->ex[i], c->ex[j]);
+}
+
+void ptx_barrier_sync(const candidate *c, enc *e, rel *bar_sync)
 {
     int n = c->n;
     *bar_sync = rel_new(n);
     /* bar.sync/red/arrive synchronizes with bar.sync/red on the same barrier */
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            if (same_barrier(c, &c->ev[i], &c->ev[j]) && c->ev[j].bar != BAR_ARRIVE) rel_set(bar_sync, i, j, e->T);
+            if (same_barrier(c, &c->ev[i], &c->ev[j]) && c->ev[j].bar != BAR_ARRIVE) rel_set(bar_sync, i, j, both_exist(e, c, i, j));
+}
+
+int ptx_barrier_deadlock(const candidate *c)
+{
+    int n = c->n;
     /* Deadlock: a waiting operation resumes only when every participant has arrived.  Graph:
        event -> its po-successor; arrival -> instance; instance -> successor of each waiter.
        Instances are represented by their lowest-numbered participant (node n + i). */
@@ -178,7 +202,7 @@ int ptx_barrier_sync(const candidate *c, enc *e, rel *bar_sync)
         }
     }
     free(col); free(stack); free(it); free(adj);
-    return cyclic ? -1 : 0;
+    return cyclic;
 }
 
 /* ---------- helpers over relations ---------- */
@@ -188,7 +212,12 @@ static int pred_call(void *ctx, int i, int j) { pred *p = ctx; return p->f(p->c,
 static rel rel_of(enc *e, const candidate *c, int (*f)(const candidate *, int, int))
 {
     pred p = { c, f };
-    return rel_static(c->n, pred_call, &p, e);
+    rel r = rel_static(c->n, pred_call, &p, e);
+    if (c->ex)   /* the symbolic procedure: a pair holds only between existing events */
+        for (int i = 0; i < c->n; i++)
+            for (int j = 0; j < c->n; j++)
+                if (rel_get(&r, i, j)) rel_set(&r, i, j, both_exist(e, c, i, j));
+    return r;
 }
 static int keep_pred(void *ctx, int i, int j) { pred *p = ctx; return p->f(p->c, i, j); }
 static rel rel_keep(const candidate *c, const rel *r, int (*f)(const candidate *, int, int))
@@ -291,17 +320,21 @@ static rel proxy_preserved_base_causality(enc *e, const candidate *c, const rel 
 }
 
 void ptx_assert_axioms(enc *e, Z3_solver s, const candidate *c, const rel *rf, const rel *co,
-                       const rel *sc, const rel *bar_sync, model_rels *out)
+                       const rel *sc, const rel *bar_sync, const rel *fr_in, model_rels *out)
 {
     int n = c->n;
     rel po = rel_of(e, c, ptx_po);
     rel ms = rel_of(e, c, morally_strong);
 
     /* §8.9.7 communication order: fr = rf^-1 ; co (a read before the writes after its source) */
-    rel rfinv = rel_inverse(rf);
-    rel fr0 = rel_seq(e, &rfinv, co);
-    rel fr = rel_keep(c, &fr0, not_self);
-    rel_free(&rfinv); rel_free(&fr0);
+    rel fr;
+    if (fr_in) fr = rel_copy(fr_in);
+    else {
+        rel rfinv = rel_inverse(rf);
+        rel fr0 = rel_seq(e, &rfinv, co);
+        fr = rel_keep(c, &fr0, not_self);
+        rel_free(&rfinv); rel_free(&fr0);
+    }
 
     /* §8.9.2 observation: W -rf-> R morally strong, or through atomic read-modify-writes */
     rel rf_ms = rel_inter(e, rf, &ms);
@@ -363,7 +396,11 @@ void ptx_assert_axioms(enc *e, Z3_solver s, const candidate *c, const rel *rf, c
 
     /* §8.10.4 No Thin Air: acyclic(rf | dep) */
     rel dep = rel_new(n);
-    for (int t = 0; t < c->t->nth; t++) {
+    if (c->dep) {
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                if (write_op(&c->ev[j])) rel_set(&dep, i, j, rel_get(c->dep, i, j));
+    } else for (int t = 0; t < c->t->nth; t++) {
         const mtrace *tr = c->tr[t];
         for (int k = 0; k < tr->ndep; k++) {
             int from = c->base[t] + tr->dep[k].from, to = c->base[t] + tr->dep[k].to;

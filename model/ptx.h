@@ -22,8 +22,12 @@ typedef struct {
     mevent *ev;          /* inits first (one per physical location), then threads in order */
     int n;
     int ninit;
-    int *base;           /* first event of each thread */
-    const mtrace **tr;   /* chosen trace of each thread */
+    int *base;           /* first event of each thread (product procedure) */
+    const mtrace **tr;   /* chosen trace of each thread (product procedure) */
+    /* The symbolic procedure (solver/query.c) gives all events of all paths instead: */
+    Z3_ast *ex;          /* per event: it exists (NULL: every event exists) */
+    const unsigned char *po;   /* n x n program order (NULL: ev[].po within a thread) */
+    const rel *dep;      /* dependencies of existing events (NULL: from tr) */
 } candidate;
 
 /* The relations of one candidate, kept for reports and execution graphs. */
@@ -35,13 +39,18 @@ typedef struct {
 int ptx_po(const candidate *c, int i, int j);
 int ptx_morally_strong(const candidate *c, int i, int j);
 
-/* Barrier matching (§8.9.4 item 2, §9.7.12.1): fills the static synchronizes-with edges among
- * barrier operations; returns -1 when the chosen paths deadlock on barriers. */
-int ptx_barrier_sync(const candidate *c, enc *e, rel *bar_sync);
+/* Barrier matching (§8.9.4 item 2, §9.7.12.1): fills the synchronizes-with edges among
+ * barrier operations. */
+void ptx_barrier_sync(const candidate *c, enc *e, rel *bar_sync);
 
 /* Asserts every axiom of §8.10 for the candidate with the solver's rf/co/sc choices.
  * When out is non-NULL the derived relations are returned (caller frees). */
 void ptx_assert_axioms(enc *e, Z3_solver s, const candidate *c, const rel *rf, const rel *co,
-                       const rel *sc, const rel *bar_sync, model_rels *out);
+                       const rel *sc, const rel *bar_sync, const rel *fr, model_rels *out);
+/* fr: from-reads when the caller computes it (per byte); NULL: rf^-1 ; co.
+   Operations on the same barrier (§9.7.12.1), for the symbolic procedure's deadlock rule. */
+int ptx_same_barrier(const candidate *c, int i, int j);
+/* Whether the product procedure's chosen paths deadlock on barriers. */
+int ptx_barrier_deadlock(const candidate *c);
 void model_rels_free(model_rels *m);
 #endif

@@ -128,10 +128,11 @@ int encode_candidate(enc *e, const candidate *c, const int *obs_loc, int nobs,
             }
         }
 
-    if (ptx_barrier_sync(c, e, &bar)) { result = 0; goto done; }   /* barrier deadlock */
+    if (ptx_barrier_deadlock(c)) { result = 0; goto done; }   /* the paths deadlock on barriers */
+    ptx_barrier_sync(c, e, &bar);
 
     model_rels mr;
-    ptx_assert_axioms(e, s, c, &rf, &co, &sc, &bar, graph ? &mr : NULL);
+    ptx_assert_axioms(e, s, c, &rf, &co, &sc, &bar, NULL, graph ? &mr : NULL);
 
     /* final value of each observed location: a co-maximal write */
     Z3_ast **fin = calloc((size_t)(nobs ? nobs : 1), sizeof *fin);

@@ -1,0 +1,514 @@
+/* solver/query.c — the symbolic procedure: one Z3 problem per litmus test (solver/query.h).
+ *
+ * Variables and what ISA §8 leaves to run time:
+ *   sel[t][k]  thread t follows its path k (exactly one per thread);
+ *   ex[i]      event i exists: some selected path passes through it;
+ *   rf         each read takes each of its byte ranges (atoms) from exactly one write of the
+ *              same bytes with the same value there (§8 intro, §8.9.7 item 1: per byte);
+ *   co         a partial transitive order on overlapping writes, initial writes first (§8.9.6);
+ *   sc         Fence-SC order: an acyclic partial order relating every morally strong pair of
+ *              fence.sc (§8.9.3);
+ *   fin        the co-maximal write of each atom gives its final value.
+ * Barrier waits that can never complete (a cycle of waits) leave no final state.  The model
+ * (model/ptx.c) then asserts its axioms over these relations. */
+#include "solver/query.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct { int n; int64_t *v; Z3_ast *ind; } vlist;   /* values, each with when it holds */
+
+struct qproblem {
+    enc e;
+    Z3_solver s;
+    const muniverse *u;
+    const matoms *at;
+    int n;
+    Z3_ast **sel;
+    Z3_ast *ex;
+    vlist *rv, *wv;              /* per event: raw values read / written */
+    int *a0, *a1;                /* per memory event: its atoms [a0, a1) */
+    rel rf, co, fr, sc, dep, bar;
+    Z3_ast ***rfa;               /* rfa[r][a - a0[r]][w]: read r takes atom a from write w */
+    Z3_ast **fin;                /* fin[a][w]: write w gives atom a its final value */
+    int nobs;
+    qobs *obs;
+    vlist *ov;                   /* per observable: its possible final values */
+};
+
+static void *xcalloc(size_t n, size_t s)
+{
+    void *p = calloc(n ? n : 1, s ? s : 1);
+    if (!p) abort();
+    return p;
+}
+
+static void vl_add(enc *e, vlist *l, int64_t v, Z3_ast when)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i] == v) { l->ind[i] = b_or(e, l->ind[i], when); return; }
+    l->v = realloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+    l->ind = realloc(l->ind, (size_t)(l->n + 1) * sizeof *l->ind);
+    if (!l->v || !l->ind) abort();
+    l->v[l->n] = v;
+    l->ind[l->n++] = when;
+}
+
+static void vl_free(vlist *l) { free(l->v); free(l->ind); l->v = NULL; l->ind = NULL; l->n = 0; }
+
+static void assert_ast(qproblem *q, Z3_ast a)
+{
+    if (a == q->e.T) return;
+    Z3_solver_assert(q->e.z, q->s, b_of(&q->e, a));
+}
+
+static void assert_implies(qproblem *q, Z3_ast a, Z3_ast b)
+{
+    if (!a || b == q->e.T) return;
+    assert_ast(q, a == q->e.T ? b : Z3_mk_implies(q->e.z, a, b_of(&q->e, b)));
+}
+
+/* at most one of v[0..k) */
+static void assert_atmost1(qproblem *q, Z3_ast *v, int k)
+{
+    if (k < 2) return;
+    if (k <= 6) {
+        for (int i = 0; i < k; i++)
+            for (int j = i + 1; j < k; j++) assert_ast(q, b_not(&q->e, b_and(&q->e, v[i], v[j])));
+        return;
+    }
+    Z3_ast *w = xcalloc((size_t)k, sizeof *w);
+    int m = 0;
+    for (int i = 0; i < k; i++) if (v[i]) w[m++] = v[i] == q->e.T ? Z3_mk_true(q->e.z) : v[i];
+    if (m > 1) assert_ast(q, Z3_mk_atmost(q->e.z, (unsigned)m, w, 1));
+    free(w);
+}
+
+static int is_write(const mevent *e) { return e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT; }
+static int is_read(const mevent *e) { return e->k == EV_R || e->k == EV_RMW; }
+static int overlap(const mevent *a, const mevent *b)
+{
+    return a->loc == b->loc && a->off < b->off + b->size && b->off < a->off + a->size;
+}
+static uint64_t mask_bytes(int n) { return n >= 8 ? ~0ull : (1ull << (8 * n)) - 1; }
+
+/* ---------- paths, existence, values ---------- */
+
+static int build_paths(qproblem *q, char *err, size_t errlen)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    q->sel = xcalloc((size_t)u->nth, sizeof *q->sel);
+    q->ex = xcalloc((size_t)q->n, sizeof *q->ex);
+    for (int i = 0; i < u->ninit; i++) q->ex[i] = e->T;
+    for (int t = 0; t < u->nth; t++) {
+        const uthread *ut = &u->th[t];
+        if (!ut->npath) {
+            snprintf(err, errlen, "thread %s has no complete path", u->t->th[t].name);
+            return -1;
+        }
+        q->sel[t] = xcalloc((size_t)ut->npath, sizeof **q->sel);
+        for (int k = 0; k < ut->npath; k++) q->sel[t][k] = ut->npath == 1 ? e->T : b_var(e, "path");
+        if (ut->npath > 1) {
+            Z3_solver_assert(e->z, q->s, Z3_mk_or(e->z, (unsigned)ut->npath, q->sel[t]));
+            assert_atmost1(q, q->sel[t], ut->npath);
+        }
+    }
+    for (int i = u->ninit; i < q->n; i++) {
+        int t = u->ev[i].thread;
+        if (u->npaths[i] == u->th[t].npath) q->ex[i] = e->T;
+    }
+    for (int t = 0; t < u->nth; t++)
+        for (int k = 0; k < u->th[t].npath; k++) {
+            const upath *p = &u->th[t].path[k];
+            for (int i = 0; i < p->len; i++) {
+                int ev = p->ev[i].node;
+                if (q->ex[ev] != e->T) q->ex[ev] = b_or(e, q->ex[ev], q->sel[t][k]);
+                const mevent *x = &u->ev[ev];
+                if (is_read(x)) vl_add(e, &q->rv[ev], p->ev[i].rval, q->sel[t][k]);
+                if (is_write(x)) vl_add(e, &q->wv[ev], p->ev[i].wval, q->sel[t][k]);
+            }
+            for (int d = 0; d < p->ndep; d++) {
+                const udep *x = &p->dep[d];
+                rel_set(&q->dep, x->from, x->to, b_or(e, rel_get(&q->dep, x->from, x->to), q->sel[t][k]));
+            }
+        }
+    /* a value that holds on every path through the event holds whenever it exists */
+    for (int i = u->ninit; i < q->n; i++) {
+        if (q->rv[i].n == 1) q->rv[i].ind[0] = q->ex[i];
+        if (q->wv[i].n == 1) q->wv[i].ind[0] = q->ex[i];
+    }
+    for (int i = 0; i < u->ninit; i++) vl_add(e, &q->wv[i], u->ev[i].wval, e->T);
+    return 0;
+}
+
+/* the values of atom a within an event's values */
+static vlist atom_values(qproblem *q, const vlist *l, int ev, int a)
+{
+    const matom *x = &q->at->a[a];
+    const mevent *m = &q->u->ev[ev];
+    vlist out = { 0, NULL, NULL };
+    for (int i = 0; i < l->n; i++)
+        vl_add(&q->e, &out, (int64_t)(((uint64_t)l->v[i] >> (8 * (x->off - m->off))) & mask_bytes(x->size)), l->ind[i]);
+    return out;
+}
+
+/* the two events agree on atom a: some value both may have there */
+static Z3_ast agree(qproblem *q, const vlist *w, const vlist *r)
+{
+    Z3_ast acc = NULL;
+    for (int i = 0; i < w->n; i++)
+        for (int j = 0; j < r->n; j++)
+            if (w->v[i] == r->v[j]) acc = b_or(&q->e, acc, b_and(&q->e, w->ind[i], r->ind[j]));
+    return acc;
+}
+
+static void atom_range(qproblem *q, int ev)
+{
+    const mevent *m = &q->u->ev[ev];
+    const matoms *at = q->at;
+    q->a0[ev] = q->a1[ev] = -1;
+    for (int a = at->first[m->loc]; a < at->first[m->loc] + at->count[m->loc]; a++) {
+        if (at->a[a].off == m->off) q->a0[ev] = a;
+        if (at->a[a].off + at->a[a].size == m->off + m->size) q->a1[ev] = a + 1;
+    }
+}
+
+static int covers(const qproblem *q, int ev, int a) { return q->a0[ev] >= 0 && a >= q->a0[ev] && a < q->a1[ev]; }
+
+/* ---------- reads-from, per atom ---------- */
+
+static void build_rf(qproblem *q)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n;
+    q->rfa = xcalloc((size_t)n, sizeof *q->rfa);
+    Z3_ast *cand = xcalloc((size_t)n, sizeof *cand);
+    for (int r = 0; r < n; r++) {
+        if (!is_read(&u->ev[r])) continue;
+        int na = q->a1[r] - q->a0[r];
+        q->rfa[r] = xcalloc((size_t)na, sizeof **q->rfa);
+        for (int a = q->a0[r]; a < q->a1[r]; a++) {
+            Z3_ast *row = q->rfa[r][a - q->a0[r]] = xcalloc((size_t)n, sizeof *row);
+            vlist rv = atom_values(q, &q->rv[r], r, a);
+            int k = 0;
+            for (int w = 0; w < n; w++) {
+                if (w == r || !is_write(&u->ev[w]) || !covers(q, w, a) || !ucompat(u, r, w)) continue;
+                vlist wv = atom_values(q, &q->wv[w], w, a);
+                Z3_ast m = agree(q, &wv, &rv);
+                vl_free(&wv);
+                if (!m) continue;
+                row[w] = b_var(e, "rf");
+                assert_implies(q, row[w], m);
+                cand[k++] = row[w];
+            }
+            vl_free(&rv);
+            /* an existing read takes the atom from exactly one write */
+            Z3_ast some = b_or_n(e, cand, k);
+            assert_implies(q, q->ex[r], some);
+            assert_atmost1(q, cand, k);
+            for (int w = 0; w < n; w++)
+                if (row[w]) rel_set(&q->rf, w, r, b_or(e, rel_get(&q->rf, w, r), row[w]));
+        }
+    }
+    free(cand);
+}
+
+/* ---------- coherence order ---------- */
+
+static void build_co(qproblem *q, const candidate *c, int total_ms)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n;
+    for (int i = 0; i < n; i++) {
+        if (!is_write(&u->ev[i])) continue;
+        for (int j = i + 1; j < n; j++) {
+            if (!is_write(&u->ev[j]) || !overlap(&u->ev[i], &u->ev[j]) || !ucompat(u, i, j)) continue;
+            if (u->ev[i].k == EV_INIT) { if (u->ev[j].k != EV_INIT) rel_set(&q->co, i, j, q->ex[j]); continue; }
+            Z3_ast x = b_var(e, "co"), y = b_var(e, "co"), both = b_and(e, q->ex[i], q->ex[j]);
+            rel_set(&q->co, i, j, x);
+            rel_set(&q->co, j, i, y);
+            assert_ast(q, b_not(e, b_and(e, x, y)));
+            assert_implies(q, x, both);
+            assert_implies(q, y, both);
+            /* the product procedure's encoding: morally strong writes are ordered (§8.9.6) */
+            if (total_ms && ptx_morally_strong(c, i, j)) assert_implies(q, both, b_or(e, x, y));
+        }
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            Z3_ast ij = rel_get(&q->co, i, j);
+            if (!ij) continue;
+            for (int k = 0; k < n; k++) {
+                Z3_ast jk = rel_get(&q->co, j, k);
+                if (!jk || k == i || !overlap(&u->ev[i], &u->ev[k])) continue;
+                Z3_ast ik = rel_get(&q->co, i, k);
+                if (ik == e->T) continue;
+                assert_implies(q, b_and(e, ij, jk), ik);
+            }
+        }
+}
+
+/* fr: a read before the writes that follow, in coherence order, the write it takes an atom
+   from (§8.9.7 item 3: for any byte accessed by both) */
+static void build_fr(qproblem *q)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    for (int r = 0; r < q->n; r++) {
+        if (!q->rfa[r]) continue;
+        for (int w = 0; w < q->n; w++) {
+            if (w == r || !is_write(&u->ev[w])) continue;
+            Z3_ast acc = NULL;
+            for (int a = q->a0[r]; a < q->a1[r]; a++) {
+                if (!covers(q, w, a)) continue;
+                Z3_ast *row = q->rfa[r][a - q->a0[r]];
+                for (int w2 = 0; w2 < q->n; w2++)
+                    if (row[w2]) acc = b_or(e, acc, b_and(e, row[w2], rel_get(&q->co, w2, w)));
+            }
+            rel_set(&q->fr, r, w, acc);
+        }
+    }
+}
+
+/* ---------- Fence-SC order ---------- */
+
+static int fence_sc(const mevent *x) { return x->k == EV_F && x->fence == FENCE_SC; }
+
+static void build_sc(qproblem *q, const candidate *c)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n;
+    for (int i = 0; i < n; i++) {
+        if (!fence_sc(&u->ev[i])) continue;
+        for (int j = i + 1; j < n; j++) {
+            if (!fence_sc(&u->ev[j]) || !ucompat(u, i, j)) continue;
+            if (upo(u, i, j)) { rel_set(&q->sc, i, j, q->ex[j]); continue; }
+            if (upo(u, j, i)) { rel_set(&q->sc, j, i, q->ex[i]); continue; }
+            Z3_ast x = b_var(e, "sc"), y = b_var(e, "sc"), both = b_and(e, q->ex[i], q->ex[j]);
+            rel_set(&q->sc, i, j, x);
+            rel_set(&q->sc, j, i, y);
+            assert_ast(q, b_not(e, b_and(e, x, y)));
+            assert_implies(q, x, both);
+            assert_implies(q, y, both);
+            if (ptx_morally_strong(c, i, j)) assert_implies(q, both, b_or(e, x, y));
+        }
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            Z3_ast ij = rel_get(&q->sc, i, j);
+            if (!ij) continue;
+            for (int k = 0; k < n; k++) {
+                Z3_ast jk = rel_get(&q->sc, j, k);
+                if (!jk || k == i) continue;
+                Z3_ast ik = rel_get(&q->sc, i, k);
+                if (ik == e->T) continue;
+                assert_implies(q, b_and(e, ij, jk), ik);
+            }
+        }
+}
+
+/* ---------- final values ---------- */
+
+static void build_fin(qproblem *q)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n;
+    q->fin = xcalloc((size_t)q->at->n, sizeof *q->fin);
+    Z3_ast *v = xcalloc((size_t)n, sizeof *v);
+    for (int a = 0; a < q->at->n; a++) {
+        q->fin[a] = xcalloc((size_t)n, sizeof **q->fin);
+        int k = 0;
+        for (int w = 0; w < n; w++) {
+            if (!is_write(&u->ev[w]) || !covers(q, w, a)) continue;
+            q->fin[a][w] = v[k++] = b_var(e, "fin");
+            assert_implies(q, q->fin[a][w], q->ex[w]);
+            for (int w2 = 0; w2 < n; w2++)
+                if (w2 != w && covers(q, w2, a) && rel_get(&q->co, w, w2))
+                    assert_implies(q, q->fin[a][w], b_not(e, rel_get(&q->co, w, w2)));
+        }
+        assert_ast(q, b_or_n(e, v, k));
+        assert_atmost1(q, v, k);
+    }
+    free(v);
+}
+
+/* ---------- barriers: waits that never complete ---------- */
+
+/* A barrier instance completes once every existing participant has arrived; a waiting thread
+   goes on after it completes.  An execution exists only if these waits are acyclic: an
+   integer clock per event and per instance increases along every wait. */
+static void build_barrier_waits(qproblem *q, const candidate *c)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n, any = 0;
+    for (int i = 0; i < n && !any; i++) any = u->ev[i].k == EV_BAR;
+    if (!any) return;
+    Z3_ast *clk = xcalloc((size_t)(2 * n), sizeof *clk);
+    for (int i = 0; i < 2 * n; i++) clk[i] = Z3_mk_fresh_const(e->z, "wait", e->intsort);
+    for (int j = u->ninit; j < n; j++) {
+        if (u->parent[j] >= 0) assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[u->parent[j]], clk[j]));
+        if (u->ev[j].k != EV_BAR) continue;
+        int rep = j;
+        for (int i = u->ninit; i < j; i++)
+            if (u->ev[i].k == EV_BAR && (ptx_same_barrier(c, i, j) || (i != j && u->ev[i].thread == u->ev[j].thread &&
+                u->ev[i].bar_id == u->ev[j].bar_id && u->ev[i].bar_cnt == u->ev[j].bar_cnt &&
+                u->ev[i].bar_has_cnt == u->ev[j].bar_has_cnt && u->ev[i].bar_gen == u->ev[j].bar_gen))) { rep = i; break; }
+        assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
+        if (u->ev[j].bar == BAR_ARRIVE) continue;
+        for (int ch = u->ninit; ch < n; ch++)
+            if (u->parent[ch] == j) assert_implies(q, q->ex[ch], Z3_mk_lt(e->z, clk[n + rep], clk[ch]));
+    }
+    free(clk);
+}
+
+/* ---------- observables ---------- */
+
+static void build_observables(qproblem *q, const qobs *obs, int nobs)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    q->nobs = nobs;
+    q->obs = xcalloc((size_t)nobs, sizeof *q->obs);
+    q->ov = xcalloc((size_t)nobs, sizeof *q->ov);
+    for (int o = 0; o < nobs; o++) {
+        q->obs[o] = obs[o];
+        vlist *l = &q->ov[o];
+        if (!obs[o].is_loc) {
+            const uthread *ut = &u->th[obs[o].thread];
+            for (int k = 0; k < ut->npath; k++) vl_add(e, l, ut->path[k].regs[obs[o].reg], q->sel[obs[o].thread][k]);
+            continue;
+        }
+        /* a location's final value: each atom from its final write, the atoms combined */
+        int loc = obs[o].loc, first = q->at->first[loc], cnt = q->at->count[loc];
+        vlist *parts = xcalloc((size_t)cnt, sizeof *parts);
+        long combos = 1;
+        for (int a = first; a < first + cnt; a++) {
+            for (int w = 0; w < q->n; w++) {
+                if (!q->fin[a][w]) continue;
+                vlist wv = atom_values(q, &q->wv[w], w, a);
+                for (int i = 0; i < wv.n; i++) vl_add(e, &parts[a - first], wv.v[i], b_and(e, q->fin[a][w], wv.ind[i]));
+                vl_free(&wv);
+            }
+            combos *= parts[a - first].n;
+        }
+        for (long k = 0; k < combos; k++) {
+            long r = k;
+            uint64_t raw = 0;
+            Z3_ast when = e->T;
+            for (int a = first; a < first + cnt; a++) {
+                const vlist *pa = &parts[a - first];
+                raw |= (uint64_t)pa->v[r % pa->n] << (8 * q->at->a[a].off);
+                when = b_and(e, when, pa->ind[r % pa->n]);
+                r /= pa->n;
+            }
+            vl_add(e, l, isa_value(obs[o].type, raw), when);
+        }
+        for (int a = 0; a < cnt; a++) vl_free(&parts[a]);
+        free(parts);
+    }
+}
+
+/* ---------- the problem ---------- */
+
+static void set_timeout(qproblem *q, unsigned ms)
+{
+    if (!ms) return;
+    Z3_params p = Z3_mk_params(q->e.z);
+    Z3_params_inc_ref(q->e.z, p);
+    Z3_params_set_uint(q->e.z, p, Z3_mk_string_symbol(q->e.z, "timeout"), ms);
+    Z3_solver_set_params(q->e.z, q->s, p);
+    Z3_params_dec_ref(q->e.z, p);
+}
+
+qproblem *query_build(const muniverse *u, const matoms *at, model_kind model, const qobs *obs, int nobs,
+                      unsigned timeout_ms, int *no_exec, char *err, size_t errlen)
+{
+    *no_exec = 0;
+    qproblem *q = xcalloc(1, sizeof *q);
+    enc_init(&q->e);
+    q->e.timeout_ms = timeout_ms;
+    q->s = Z3_mk_simple_solver(q->e.z);
+    Z3_solver_inc_ref(q->e.z, q->s);
+    set_timeout(q, timeout_ms);
+    q->u = u;
+    q->at = at;
+    q->n = u->n;
+    int n = q->n;
+    q->rv = xcalloc((size_t)n, sizeof *q->rv);
+    q->wv = xcalloc((size_t)n, sizeof *q->wv);
+    q->a0 = xcalloc((size_t)n, sizeof *q->a0);
+    q->a1 = xcalloc((size_t)n, sizeof *q->a1);
+    q->rf = rel_new(n); q->co = rel_new(n); q->fr = rel_new(n); q->sc = rel_new(n); q->dep = rel_new(n);
+    for (int i = 0; i < n; i++) { q->a0[i] = q->a1[i] = -1; if (ev_mem(&u->ev[i])) atom_range(q, i); }
+    if (build_paths(q, err, errlen)) { *no_exec = 1; query_free(q); return NULL; }
+    candidate c = { .t = u->t, .kind = model, .ev = u->ev, .n = n, .ninit = u->ninit,
+                    .ex = q->ex, .po = u->po, .dep = &q->dep };
+    build_rf(q);
+    build_co(q, &c, 1);
+    build_fr(q);
+    build_sc(q, &c);
+    build_fin(q);
+    build_barrier_waits(q, &c);
+    ptx_barrier_sync(&c, &q->e, &q->bar);
+    ptx_assert_axioms(&q->e, q->s, &c, &q->rf, &q->co, &q->sc, &q->bar, &q->fr, NULL);
+    build_observables(q, obs, nobs);
+    return q;
+}
+
+int query_next_state(qproblem *q, int64_t *state)
+{
+    enc *e = &q->e;
+    Z3_lbool r = Z3_solver_check(e->z, q->s);
+    if (r == Z3_L_UNDEF) return -1;
+    if (r == Z3_L_FALSE) return 0;
+    Z3_model m = Z3_solver_get_model(e->z, q->s);
+    Z3_model_inc_ref(e->z, m);
+    Z3_ast *block = xcalloc((size_t)q->nobs, sizeof *block);
+    for (int o = 0; o < q->nobs; o++) {
+        const vlist *l = &q->ov[o];
+        int hit = -1;
+        for (int i = 0; i < l->n && hit < 0; i++) {
+            Z3_ast v;
+            if (l->ind[i] == e->T) hit = i;
+            else if (l->ind[i] && Z3_model_eval(e->z, m, l->ind[i], 1, &v) && Z3_get_bool_value(e->z, v) == Z3_L_TRUE) hit = i;
+        }
+        if (hit < 0) { fprintf(stderr, "ptxlitmus: internal error: an observable without a value\n"); abort(); }
+        state[o] = l->v[hit];
+        block[o] = b_of(e, b_not(e, l->ind[hit]));
+    }
+    Z3_model_dec_ref(e->z, m);
+    if (q->nobs) Z3_solver_assert(e->z, q->s, Z3_mk_or(e->z, (unsigned)q->nobs, block));
+    else Z3_solver_assert(e->z, q->s, e->F);   /* the one (empty) state */
+    free(block);
+    return 1;
+}
+
+void query_free(qproblem *q)
+{
+    if (!q) return;
+    for (int i = 0; i < q->n; i++) {
+        vl_free(&q->rv[i]); vl_free(&q->wv[i]);
+        if (q->rfa && q->rfa[i]) {
+            for (int a = 0; a < q->a1[i] - q->a0[i]; a++) free(q->rfa[i][a]);
+            free(q->rfa[i]);
+        }
+    }
+    free(q->rfa);
+    if (q->fin) for (int a = 0; a < q->at->n; a++) free(q->fin[a]);
+    free(q->fin);
+    for (int o = 0; o < q->nobs; o++) vl_free(&q->ov[o]);
+    free(q->ov); free(q->obs);
+    free(q->rv); free(q->wv); free(q->a0); free(q->a1);
+    for (int t = 0; q->sel && t < q->u->nth; t++) free(q->sel[t]);
+    free(q->sel); free(q->ex);
+    rel_free(&q->rf); rel_free(&q->co); rel_free(&q->fr); rel_free(&q->sc); rel_free(&q->dep); rel_free(&q->bar);
+    Z3_solver_dec_ref(q->e.z, q->s);
+    enc_free(&q->e);
+    free(q);
+}

@@ -1,0 +1,28 @@
+/* solver/query.h — one solver problem for a whole litmus test (the symbolic procedure).
+ *
+ * The events are all the events of all paths (model/universe.h); the solver chooses one path
+ * per thread (so which events exist and what each read returns), reads-from per byte range,
+ * coherence order, Fence-SC order and the final write of each byte range; the model's axioms
+ * are asserted over these.  Reachable final states are then enumerated by blocking each one
+ * found.  Z3 calls of the procedure live here. */
+#ifndef PTX_SOLVER_QUERY_H
+#define PTX_SOLVER_QUERY_H
+#include <stdint.h>
+#include "model/ptx.h"
+#include "model/universe.h"
+
+/* What an observable is: register `reg` of thread `thread`, or location `loc` (an owning
+   symbol); values are reported as `type` reads them. */
+typedef struct { int is_loc, thread, reg, loc; isa_type type; } qobs;
+
+typedef struct qproblem qproblem;
+
+/* Builds the problem.  Returns NULL with a message in err when a thread has no complete path
+   (no execution then) — *no_exec is set — or when the solver gives up. */
+qproblem *query_build(const muniverse *u, const matoms *at, model_kind model, const qobs *obs, int nobs,
+                      unsigned timeout_ms, int *no_exec, char *err, size_t errlen);
+/* Next reachable final state not found yet (values in obs order): 1, 0 when there is none,
+   -1 when the solver gave up. */
+int query_next_state(qproblem *q, int64_t *state);
+void query_free(qproblem *q);
+#endif
