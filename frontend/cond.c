@@ -235,18 +235,25 @@ void cond_free(cond_node *n)
     }
 }
 
-/* Compares two references, a constant as the other side's type reads it (ISA §5.2.2):
-   `x == -3` holds for an .s32 or a .u32 location holding 0xfffffffd.  Order: signed, except
-   for 64-bit unsigned and bit-size types.  Returns <0, 0, >0. */
-static int compare_refs(const cond_ref *l, const cond_ref *r, cond_valfn val, void *ctx)
+/* Compares two references with the values a and b, a constant as the other side's type reads
+   it (ISA §5.2.2): `x == -3` holds for an .s32 or a .u32 location holding 0xfffffffd.  Order:
+   signed, except for 64-bit unsigned and bit-size types. */
+int cond_compare(cond_op op, const cond_ref *l, int64_t a, const cond_ref *r, int64_t b)
 {
-    int64_t a = val(ctx, l), b = val(ctx, r);
     if (l->k == REF_CONST && r->k != REF_CONST) a = isa_value(r->type, (uint64_t)a);
     if (r->k == REF_CONST && l->k != REF_CONST) b = isa_value(l->type, (uint64_t)b);
     isa_type t = l->k != REF_CONST ? l->type : r->type;
     int unsig = isa_type_bits(t) == 64 && !isa_type_is_signed(t) && !isa_type_is_float(t);
-    if (unsig) return (uint64_t)a < (uint64_t)b ? -1 : (uint64_t)a > (uint64_t)b;
-    return a < b ? -1 : a > b;
+    int c = unsig ? ((uint64_t)a < (uint64_t)b ? -1 : (uint64_t)a > (uint64_t)b) : (a < b ? -1 : a > b);
+    switch (op) {
+    case CN_EQ: return c == 0;
+    case CN_NE: return c != 0;
+    case CN_LT: return c < 0;
+    case CN_LE: return c <= 0;
+    case CN_GT: return c > 0;
+    case CN_GE: return c >= 0;
+    default: return 0;
+    }
 }
 
 int cond_eval(const cond_node *n, cond_valfn val, void *ctx)
@@ -257,22 +264,18 @@ int cond_eval(const cond_node *n, cond_valfn val, void *ctx)
     case CN_AND: return cond_eval(n->a, val, ctx) && cond_eval(n->b, val, ctx);
     case CN_OR: return cond_eval(n->a, val, ctx) || cond_eval(n->b, val, ctx);
     case CN_NOT: return !cond_eval(n->a, val, ctx);
-    case CN_EQ: return compare_refs(&n->l, &n->r, val, ctx) == 0;
-    case CN_NE: return compare_refs(&n->l, &n->r, val, ctx) != 0;
-    case CN_LT: return compare_refs(&n->l, &n->r, val, ctx) < 0;
-    case CN_LE: return compare_refs(&n->l, &n->r, val, ctx) <= 0;
-    case CN_GT: return compare_refs(&n->l, &n->r, val, ctx) > 0;
-    case CN_GE: return compare_refs(&n->l, &n->r, val, ctx) >= 0;
+    case CN_EQ: case CN_NE: case CN_LT: case CN_LE: case CN_GT: case CN_GE:
+        return cond_compare(n->op, &n->l, val(ctx, &n->l), &n->r, val(ctx, &n->r));
     }
     return 0;
 }
 
-static int is_cmp(cond_op op) { return op >= CN_EQ; }
+int cond_is_compare(cond_op op) { return op >= CN_EQ; }
 
 void cond_foreach_ref(const cond_node *n, void (*fn)(void *ctx, const cond_ref *r), void *ctx)
 {
     if (!n) return;
-    if (is_cmp(n->op)) {
+    if (cond_is_compare(n->op)) {
         if (n->l.k != REF_CONST) fn(ctx, &n->l);
         if (n->r.k != REF_CONST) fn(ctx, &n->r);
         return;

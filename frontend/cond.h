@@ -46,6 +46,10 @@ void cond_ref_free(cond_ref *r);   /* frees the names of a reference (not the st
 
 typedef int64_t (*cond_valfn)(void *ctx, const cond_ref *ref);
 int cond_eval(const cond_node *n, cond_valfn val, void *ctx);
+/* Whether `a op b` holds for references l and r with values a and b (the comparison cond_eval
+   uses: a constant is read as the other side's type). */
+int cond_compare(cond_op op, const cond_ref *l, int64_t a, const cond_ref *r, int64_t b);
+int cond_is_compare(cond_op op);
 /* Calls fn for every register/location reference in the proposition. */
 void cond_foreach_ref(const cond_node *n, void (*fn)(void *ctx, const cond_ref *r), void *ctx);
 /* herd-style text: (P1:r0=1 /\ P1:r1=0).  Returns the number of characters written. */

@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         o.max_candidates = 200;
         o.max_traces = 200;
         o.max_events = 64;
-        o.max_states = 200;
+        o.states = 200;
         o.timeout_ms = 200;
         verify_result r;
         memset(&r, 0, sizeof r);

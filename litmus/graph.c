@@ -4,6 +4,7 @@
 #include "litmus/sbuf.h"
 #include "litmus/graph.h"
 #include "litmus/report.h"
+#include "model/execution.h"
 #include <errno.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -15,37 +16,26 @@
 
 extern char **environ;
 
-typedef struct { int64_t *st; char *dot; } gstate;
-
 struct graph_collector {
     verify_result *r;
-    gstate *s;
-    int n;
+    char *dot;               /* the witness of the test being verified */
 };
 
 graph_collector *graph_new(void) { return calloc(1, sizeof(graph_collector)); }
 
-static void clear(graph_collector *g)
-{
-    for (int i = 0; i < g->n; i++) { free(g->s[i].st); free(g->s[i].dot); }
-    free(g->s);
-    g->s = NULL;
-    g->n = 0;
-}
-
 void graph_free(graph_collector *g)
 {
     if (!g) return;
-    clear(g);
+    free(g->dot);
     free(g);
 }
 
 void graph_begin(graph_collector *g, verify_result *r)
 {
-    clear(g);
+    free(g->dot);
+    g->dot = NULL;
     g->r = r;
 }
-
 
 static void sb_esc(sbuf *b, const char *s)
 {
@@ -54,15 +44,6 @@ static void sb_esc(sbuf *b, const char *s)
         else if (*s == '\n') sb_add(b, "\\n");
         else sb_add(b, "%c", *s);
     }
-}
-
-static int holds(enc *e, Z3_model m, Z3_ast a)
-{
-    if (!a) return 0;
-    if (a == e->T) return 1;
-    if (a == e->F) return 0;
-    Z3_ast v;
-    return Z3_model_eval(e->z, m, a, 1, &v) && Z3_get_bool_value(e->z, v) == Z3_L_TRUE;
 }
 
 static const char *sym_name(const lit_test *t, int s) { return s >= 0 && s < t->nsym ? t->sym[s].name : "?"; }
@@ -74,8 +55,7 @@ static void value_str(const lit_test *t, int64_t v, char *b, size_t n)
     else snprintf(b, n, "%lld", (long long)v);
 }
 
-/* Edges of relation R (an n x n matrix of truth values) drawn as its transitive reduction when
- * reduce is set. */
+/* Edges of relation R (an n x n table) drawn as its transitive reduction when reduce is set. */
 static void edges(sbuf *b, const unsigned char *R, int n, int reduce, const char *attrs)
 {
     for (int i = 0; i < n; i++)
@@ -87,144 +67,140 @@ static void edges(sbuf *b, const unsigned char *R, int n, int reduce, const char
         }
 }
 
-static char *build_dot(const candidate *c, enc *e, Z3_model m, const model_rels *mr)
+/* the bytes an access names, when it is not the whole location */
+static void bytes_str(const lit_test *t, const mevent *ev, char *b, size_t n)
 {
-    const lit_test *t = c->t;
-    int n = c->n;
-    sbuf b = { 0 };
-    sb_add(&b, "digraph \"");
-    sb_esc(&b, t->name ? t->name : "test");
-    sb_add(&b, "\" {\n  label=\"");
-    sb_esc(&b, t->name ? t->name : "test");
-    sb_add(&b, " (model %s)\"; labelloc=t; rankdir=TB; newrank=true; compound=true;\n", model_name(c->kind));
-    sb_add(&b, "  node [shape=box, style=rounded, fontname=\"monospace\", fontsize=10];\n  edge [fontsize=9];\n");
-    /* initial writes */
-    sb_add(&b, "  subgraph cluster_init {\n    label=\"initial state\"; style=dashed; color=gray;\n");
-    for (int i = 0; i < c->ninit; i++) {
-        char v[64];
-        value_str(t, c->ev[i].wval, v, sizeof v);
-        sb_add(&b, "    e%d [label=\"W0 %s = %s\", style=\"rounded,dashed\"];\n", i, sym_name(t, c->ev[i].loc), v);
-    }
-    sb_add(&b, "  }\n");
-    /* threads nested in GPU / cluster / CTA */
-    int *done = calloc((size_t)t->nth, sizeof *done);
+    if (ev->off == 0 && ev->size == t->sym[ev->loc].size) b[0] = 0;
+    else snprintf(b, n, "[%d..%d]", ev->off, ev->off + ev->size - 1);
+}
+
+static void event_node(sbuf *b, const mexecution *x, int id)
+{
+    const lit_test *t = x->t;
+    const mevent *ev = &x->ev[id];
+    char v[64] = "", by[32] = "", what[200] = "";
+    if (ev->k == EV_R || ev->k == EV_W || ev->k == EV_RMW) bytes_str(t, ev, by, sizeof by);
+    if (ev->k == EV_R) { value_str(t, ev->rval, v, sizeof v); snprintf(what, sizeof what, "R %s%s = %s", sym_name(t, ev->loc), by, v); }
+    else if (ev->k == EV_W) { value_str(t, ev->wval, v, sizeof v); snprintf(what, sizeof what, "W %s%s = %s", sym_name(t, ev->loc), by, v); }
+    else if (ev->k == EV_RMW) {
+        char w[64];
+        value_str(t, ev->rval, v, sizeof v);
+        value_str(t, ev->wval, w, sizeof w);
+        snprintf(what, sizeof what, "RMW %s%s: %s -> %s", sym_name(t, ev->loc), by, v, w);
+    } else if (ev->k == EV_F) snprintf(what, sizeof what, "F");
+    else snprintf(what, sizeof what, "barrier");
+    const lit_thread *th = &t->th[ev->thread];
+    const char *text = ev->insn >= 0 && ev->insn < th->nins && th->ins[ev->insn].text ? th->ins[ev->insn].text : "";
+    sb_add(b, "          e%d [label=\"", id);
+    sb_esc(b, text);
+    sb_add(b, "\\n%s\"%s];\n", what, ev->k == EV_F ? ", shape=hexagon" : ev->k == EV_BAR ? ", shape=octagon" : "");
+}
+
+/* one thread's column */
+static void thread_column(sbuf *b, const mexecution *x, int th)
+{
+    sb_add(b, "        subgraph cluster_t%d {\n          label=\"", th);
+    sb_esc(b, x->t->th[th].name);
+    sb_add(b, "\"; style=rounded; color=gray;\n");
+    for (int i = x->ninit; i < x->n; i++)
+        if (x->ev[i].thread == th) event_node(b, x, i);
+    sb_add(b, "        }\n");
+}
+
+/* threads nested in GPU / cluster / CTA */
+static void placement(sbuf *b, const mexecution *x)
+{
+    const lit_test *t = x->t;
+    int *done = calloc((size_t)(t->nth ? t->nth : 1), sizeof *done);
     for (int th = 0; th < t->nth; th++) {
         if (done[th]) continue;
         int gpu = t->th[th].gpu;
-        sb_add(&b, "  subgraph cluster_gpu%d {\n    label=\"GPU %d\"; style=solid; color=black;\n", gpu, gpu);
+        sb_add(b, "  subgraph cluster_gpu%d {\n    label=\"GPU %d\"; style=solid; color=black;\n", gpu, gpu);
         for (int t2 = th; t2 < t->nth; t2++) {
             if (done[t2] || t->th[t2].gpu != gpu) continue;
             int cl = t->th[t2].cluster, has = t->th[t2].has_cluster;
-            if (has) sb_add(&b, "    subgraph cluster_g%d_cl%d {\n      label=\"cluster %d\"; style=dashed; color=blue;\n", gpu, cl < 0 ? -cl : cl, cl);
+            if (has) sb_add(b, "    subgraph cluster_g%d_cl%d {\n      label=\"cluster %d\"; style=dashed; color=blue;\n", gpu, cl < 0 ? -cl : cl, cl);
             for (int t3 = t2; t3 < t->nth; t3++) {
                 if (done[t3] || t->th[t3].gpu != gpu || t->th[t3].cluster != cl) continue;
                 int cta = t->th[t3].cta;
-                sb_add(&b, "      subgraph cluster_g%d_cta%d {\n        label=\"CTA %d\"; style=dotted; color=darkgreen;\n", gpu, cta, cta);
+                sb_add(b, "      subgraph cluster_g%d_cta%d {\n        label=\"CTA %d\"; style=dotted; color=darkgreen;\n", gpu, cta, cta);
                 for (int t4 = t3; t4 < t->nth; t4++) {
                     if (done[t4] || t->th[t4].gpu != gpu || t->th[t4].cluster != cl || t->th[t4].cta != cta) continue;
                     done[t4] = 1;
-                    sb_add(&b, "        subgraph cluster_t%d {\n          label=\"", t4);
-                    sb_esc(&b, t->th[t4].name);
-                    sb_add(&b, "\"; style=rounded; color=gray;\n");
-                    const mtrace *tr = c->tr[t4];
-                    for (int k = 0; k < tr->nev; k++) {
-                        int id = c->base[t4] + k;
-                        const mevent *ev = &c->ev[id];
-                        char v[64] = "", what[160] = "";
-                        if (ev->k == EV_R) { value_str(t, ev->rval, v, sizeof v); snprintf(what, sizeof what, "R %s = %s", sym_name(t, ev->loc), v); }
-                        else if (ev->k == EV_W) { value_str(t, ev->wval, v, sizeof v); snprintf(what, sizeof what, "W %s = %s", sym_name(t, ev->loc), v); }
-                        else if (ev->k == EV_RMW) {
-                            char w[64];
-                            value_str(t, ev->rval, v, sizeof v);
-                            value_str(t, ev->wval, w, sizeof w);
-                            snprintf(what, sizeof what, "RMW %s: %s -> %s", sym_name(t, ev->loc), v, w);
-                        } else if (ev->k == EV_F) snprintf(what, sizeof what, "F");
-                        else snprintf(what, sizeof what, "barrier");
-                        const char *text = ev->insn >= 0 && ev->insn < t->th[t4].nins && t->th[t4].ins[ev->insn].text ? t->th[t4].ins[ev->insn].text : "";
-                        sb_add(&b, "          e%d [label=\"", id);
-                        sb_esc(&b, text);
-                        sb_add(&b, "\\n%s\"%s];\n", what, ev->k == EV_F ? ", shape=hexagon" : ev->k == EV_BAR ? ", shape=octagon" : "");
-                    }
-                    sb_add(&b, "        }\n");
+                    thread_column(b, x, t4);
                 }
-                sb_add(&b, "      }\n");
+                sb_add(b, "      }\n");
             }
-            if (has) sb_add(&b, "    }\n");
+            if (has) sb_add(b, "    }\n");
         }
-        sb_add(&b, "  }\n");
+        sb_add(b, "  }\n");
     }
     free(done);
-    /* program order: consecutive events of a thread, heavy weight keeps the columns straight */
-    for (int th = 0; th < t->nth; th++)
-        for (int k = 0; k + 1 < c->tr[th]->nev; k++)
-            sb_add(&b, "  e%d -> e%d [label=\"po\", color=black, weight=100];\n", c->base[th] + k, c->base[th] + k + 1);
-    /* inits above the first event of each thread */
-    for (int th = 0; th < t->nth; th++)
-        if (c->ninit && c->tr[th]->nev) sb_add(&b, "  e%d -> e%d [style=invis];\n", c->ninit - 1, c->base[th]);
-    unsigned char *R = malloc((size_t)n * (size_t)n);
-    struct { const rel *r; int reduce; const char *attrs; } rels[] = {
-        { &mr->rf, 0, "label=\"rf\", color=red, fontcolor=red, constraint=false" },
-        { &mr->co, 1, "label=\"co\", color=blue, fontcolor=blue, style=bold, constraint=false" },
-        { &mr->fr, 0, "label=\"fr\", color=orange, fontcolor=orange, style=dashed, constraint=false" },
-        { &mr->sync, 1, "label=\"sync\", color=darkgreen, fontcolor=darkgreen, penwidth=2, constraint=false" },
-        { &mr->sc, 1, "label=\"sc\", color=purple, fontcolor=purple, style=dotted, penwidth=2, constraint=false" },
-    };
-    for (size_t k = 0; k < sizeof rels / sizeof rels[0]; k++) {
-        if (!rels[k].r->m || rels[k].r->n != n) continue;
-        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) R[i * n + j] = (unsigned char)holds(e, m, rel_get(rels[k].r, i, j));
-        edges(&b, R, n, rels[k].reduce, rels[k].attrs);
+}
+
+static char *build_dot(const mexecution *x, const verify_result *r)
+{
+    const lit_test *t = x->t;
+    int n = x->n;
+    sbuf b = { 0 };
+    sb_add(&b, "// witness: %s; final state", x->note);
+    char v[64];
+    for (int k = 0; r && k < x->nstate && k < r->nobs; k++) {
+        verify_value_str(r, k, x->state[k], v, sizeof v);
+        sb_add(&b, " %s=%s;", r->obs[k].name, v);
     }
-    free(R);
+    sb_add(&b, "\ndigraph \"");
+    sb_esc(&b, t->name ? t->name : "test");
+    sb_add(&b, "\" {\n  label=\"");
+    sb_esc(&b, t->name ? t->name : "test");
+    sb_add(&b, " (model %s)\"; labelloc=t; rankdir=TB; newrank=true; compound=true;\n", x->model);
+    sb_add(&b, "  node [shape=box, style=rounded, fontname=\"monospace\", fontsize=10];\n  edge [fontsize=9];\n");
+    sb_add(&b, "  subgraph cluster_init {\n    label=\"initial state\"; style=dashed; color=gray;\n");
+    for (int i = 0; i < x->ninit; i++) {
+        char v[64];
+        value_str(t, x->ev[i].wval, v, sizeof v);
+        sb_add(&b, "    e%d [label=\"W0 %s = %s\", style=\"rounded,dashed\"];\n", i, sym_name(t, x->ev[i].loc), v);
+    }
+    sb_add(&b, "  }\n");
+    placement(&b, x);
+    /* program order between consecutive events (heavy weight keeps the columns straight), the
+       initial writes above each thread's first event */
+    const mrelation *po = mexecution_find(x, "po");
+    for (int th = 0; th < t->nth; th++) {
+        int prev = -1;
+        for (int i = x->ninit; i < n; i++) {
+            if (x->ev[i].thread != th) continue;
+            if (prev >= 0 && (!po || po->m[prev * n + i])) sb_add(&b, "  e%d -> e%d [label=\"po\", color=black, weight=100];\n", prev, i);
+            else if (prev < 0 && x->ninit) sb_add(&b, "  e%d -> e%d [style=invis];\n", x->ninit - 1, i);
+            prev = i;
+        }
+    }
+    static const struct { const char *name; int reduce; const char *attrs; } style[] = {
+        { "rf", 0, "label=\"rf\", color=red, fontcolor=red, constraint=false" },
+        { "co", 1, "label=\"co\", color=blue, fontcolor=blue, style=bold, constraint=false" },
+        { "fr", 0, "label=\"fr\", color=orange, fontcolor=orange, style=dashed, constraint=false" },
+        { "sync", 1, "label=\"sync\", color=darkgreen, fontcolor=darkgreen, penwidth=2, constraint=false" },
+        { "sc", 1, "label=\"sc\", color=purple, fontcolor=purple, style=dotted, penwidth=2, constraint=false" },
+    };
+    for (size_t k = 0; k < sizeof style / sizeof style[0]; k++) {
+        const mrelation *r = mexecution_find(x, style[k].name);
+        if (r) edges(&b, r->m, n, style[k].reduce, style[k].attrs);
+    }
     sb_add(&b, "}\n");
     return b.s;
 }
 
-void graph_callback(void *ctx, const candidate *c, enc *e, Z3_model m, const model_rels *mr, const int64_t *mem)
+void graph_callback(void *ctx, const mexecution *x)
 {
     graph_collector *g = ctx;
-    verify_result *r = g->r;
-    if (!r) return;
-    /* the final state as verify builds it: registers from the traces, locations from mem */
-    int64_t *st = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *st);
-    int *memloc = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *memloc), nm = 0;
-    for (int i = 0; i < r->nobs; i++) {
-        const observable *o = &r->obs[i];
-        if (o->k == OBS_REG) { st[i] = c->tr[o->thread]->regs[o->reg]; continue; }
-        int k = -1;
-        for (int q = 0; q < nm; q++) if (memloc[q] == o->loc) k = q;
-        if (k < 0) { k = nm; memloc[nm++] = o->loc; }
-        st[i] = mem[k];
-    }
-    free(memloc);
-    for (int i = 0; i < g->n; i++)
-        if (!memcmp(g->s[i].st, st, (size_t)r->nobs * sizeof *st)) { free(st); return; }
-    g->s = realloc(g->s, (size_t)(g->n + 1) * sizeof *g->s);
-    g->s[g->n].st = st;
-    g->s[g->n].dot = build_dot(c, e, m, mr);
-    g->n++;
+    free(g->dot);
+    g->dot = build_dot(x, g->r);
 }
 
 char *graph_witness_dot(graph_collector *g, const verify_result *r)
 {
-    if (!r->ok || !r->nstates) return NULL;
-    int pick = -1;
-    for (int s = 0; s < r->nstates && pick < 0; s++) {
-        int h = r->holds[s];
-        if ((r->quant == COND_EXISTS && h) || (r->quant == COND_NOT_EXISTS && h) || (r->quant == COND_FORALL && !h)) pick = s;
-    }
-    if (pick < 0) pick = 0;
-    const int64_t *want = &r->states[(size_t)pick * (size_t)r->nobs];
-    for (int i = 0; i < g->n; i++)
-        if (!memcmp(g->s[i].st, want, (size_t)r->nobs * sizeof *want)) {
-            const char *tag = pick >= 0 && ((r->quant == COND_FORALL) ? !r->holds[pick] : r->holds[pick]) ? (r->quant == COND_EXISTS ? "satisfies the condition" : "violates the condition") : "a representative allowed execution";
-            sbuf b = { 0 };
-            sb_add(&b, "// witness: %s; final state", tag);
-            char v[64];
-            for (int k = 0; k < r->nobs; k++) { verify_value_str(r, k, want[k], v, sizeof v); sb_add(&b, " %s=%s;", r->obs[k].name, v); }
-            sb_add(&b, "\n%s", g->s[i].dot);
-            return b.s;
-        }
-    return g->n ? strdup(g->s[0].dot) : NULL;
+    if (!r->ok || !g->dot) return NULL;
+    return strdup(g->dot);
 }
 
 int graph_have_dot(void)

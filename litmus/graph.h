@@ -9,11 +9,11 @@ typedef struct graph_collector graph_collector;
 graph_collector *graph_new(void);
 void graph_free(graph_collector *g);
 /* Call before verify_test with the result it will fill, and set opts.graph = graph_callback,
- * opts.graph_ctx = g.  The callback keeps one graph per reachable final state. */
+ * opts.graph_ctx = g.  The callback keeps the witness execution verify_test gives it. */
 void graph_begin(graph_collector *g, verify_result *r);
-void graph_callback(void *ctx, const candidate *c, enc *e, Z3_model m, const model_rels *r, const int64_t *mem);
-/* After verify_test: the DOT text of the witness (a state satisfying an `exists`, violating a
- * `~exists` or `forall`, else the first reachable state), or NULL.  Caller frees. */
+void graph_callback(void *ctx, const mexecution *x);
+/* After verify_test: the DOT text of the witness (an execution satisfying an `exists`,
+ * violating a `~exists` or `forall`, else any execution), or NULL.  Caller frees. */
 char *graph_witness_dot(graph_collector *g, const verify_result *r);
 /* Writes DIR/NAME.dot (and DIR/NAME.svg when `dot` is on PATH) atomically, NAME being the
  * test file's base name without .litmus.  Returns 0 or -1 with a message on stderr. */

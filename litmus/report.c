@@ -13,7 +13,7 @@ static const char *kind_word(cond_kind q)
 void report_herd(FILE *f, const verify_result *r, int unroll)
 {
     fprintf(f, "Test %s %s\n", r->name, kind_word(r->quant));
-    fprintf(f, "States %d\n", r->nstates_total);
+    fprintf(f, "States %d\n", r->nstates_total >= 0 ? r->nstates_total : r->nstates);
     char v[64];
     for (int s = 0; s < r->nstates; s++) {
         for (int i = 0; i < r->nobs; i++) {
@@ -26,7 +26,9 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
     fprintf(f, "Witnesses\n");
     fprintf(f, "Positive: %d Negative: %d\n", r->positive, r->negative);
     if (r->bound_reached) fprintf(f, "Bound reached: some paths were cut at --unroll %d\n", unroll);
-    if (r->states_truncated) fprintf(f, "States listed: %d of %d (--max-states)\n", r->nstates, r->nstates_total);
+    if (r->nstates_total < 0)
+        fprintf(f, "States listed: %d, more exist (--states N or all; the verdict does not depend on it)\n", r->nstates);
+    else if (r->nstates < r->nstates_total) fprintf(f, "States listed: %d of %d (--states)\n", r->nstates, r->nstates_total);
     fprintf(f, "Condition %s %s\n", cond_kind_name(r->quant), r->condition);
     fprintf(f, "Observation %s %s %d %d\n", r->name, verify_observation(r), r->positive, r->negative);
     fprintf(f, "Time %s %.3f\n\n", r->name, r->time_ms / 1000.0);
@@ -64,8 +66,9 @@ cJSON *report_json_result(const verify_result *r)
         cJSON_AddItemToArray(states, m);
     }
     cJSON_AddBoolToObject(o, "bound_reached", r->bound_reached);
-    cJSON_AddBoolToObject(o, "states_truncated", r->states_truncated);
-    cJSON_AddNumberToObject(o, "states_total", r->nstates_total);
+    cJSON_AddBoolToObject(o, "states_truncated", r->nstates_total < 0 || r->nstates < r->nstates_total);
+    if (r->nstates_total >= 0) cJSON_AddNumberToObject(o, "states_total", r->nstates_total);
+    else cJSON_AddNullToObject(o, "states_total");
     cJSON_AddNumberToObject(o, "candidates", (double)r->candidates);
     cJSON_AddNumberToObject(o, "solved", (double)r->solved);
     cJSON_AddNumberToObject(o, "time_ms", r->time_ms);

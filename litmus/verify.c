@@ -16,13 +16,12 @@
 void verify_opts_default(verify_opts *o)
 {
     o->model = MODEL_PTX;
-    const char *eng = getenv("PTXLITMUS_ENGINE");   /* cross-checks: PTXLITMUS_ENGINE=product */
-    o->engine = eng && !strcmp(eng, "product") ? VERIFY_PRODUCT : VERIFY_QUERY;
+    o->engine = VERIFY_QUERY;
     o->unroll = 2;
     o->max_events = 200;
     o->max_traces = 20000;
     o->max_candidates = 2000000;
-    o->max_states = 100000;
+    o->states = 1000;
     o->timeout_ms = 0;
     o->graph = NULL;
     o->graph_ctx = NULL;
@@ -91,6 +90,12 @@ static int64_t state_val(void *ctx, const cond_ref *ref)
     return 0;
 }
 
+int verify_state_holds(const verify_result *r, const lit_test *t, const int64_t *state)
+{
+    void *ctx[2] = { (void *)r, (void *)state };
+    return cond_eval(t->cond, state_val, ctx);
+}
+
 int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
 {
     double t0 = now_ms();
@@ -137,6 +142,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     }
     if (!rc) {
         r->nstates = states.n;
+        if (r->nstates_total >= 0 && r->nstates_total < r->nstates) r->nstates_total = r->nstates;
         r->states = states.v;
         states.v = NULL;
         if (r->nstates && r->nobs) qsort_r(r->states, (size_t)r->nstates, (size_t)r->nobs * sizeof *r->states, cmp_state, &r->nobs);
@@ -146,17 +152,18 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
             r->holds[s] = (unsigned char)cond_eval(t->cond, state_val, ctx);
             if (r->holds[s]) r->positive++; else r->negative++;
         }
-        r->nstates_total = r->nstates;
-        if (r->nstates > o->max_states) {   /* list the first states only; counts and verdict use all */
-            r->nstates = o->max_states;
-            r->states_truncated = 1;
+        if (r->nstates_total == r->nstates) {   /* every state listed: the counts must agree */
+            if ((r->positive > 0) != r->has_positive || (r->negative > 0) != r->has_negative) {
+                snprintf(r->error, sizeof r->error, "%s:1:1: internal error: the states and the direct queries disagree", t->file);
+                rc = -1;
+            }
         }
         switch (t->quant) {
-        case COND_EXISTS: r->validated = r->positive > 0; break;
-        case COND_NOT_EXISTS: r->validated = r->positive == 0; break;
-        case COND_FORALL: r->validated = r->negative == 0; break;
+        case COND_EXISTS: r->validated = r->has_positive; break;
+        case COND_NOT_EXISTS: r->validated = !r->has_positive; break;
+        case COND_FORALL: r->validated = !r->has_negative; break;
         }
-        r->ok = 1;
+        r->ok = !rc;
     }
     ss_free(&states);
     r->time_ms = now_ms() - t0;
@@ -188,8 +195,8 @@ void verify_result_free(verify_result *r)
 
 const char *verify_observation(const verify_result *r)
 {
-    if (r->positive == 0) return "Never";
-    if (r->negative == 0) return "Always";
+    if (!r->has_positive) return "Never";
+    if (!r->has_negative) return "Always";
     return "Sometimes";
 }
 

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include "frontend/litmus.h"
 #include "model/ptx.h"
-#include "solver/encode.h"
+#include "model/execution.h"
 
 typedef enum { VERIFY_QUERY, VERIFY_PRODUCT } verify_engine;
 
@@ -17,11 +17,12 @@ typedef struct {
     int max_events;        /* per path */
     int max_traces;        /* per thread */
     long max_candidates;   /* per test */
-    int max_states;        /* reachable states listed per test (all decide the verdict) */
+    long states;           /* reachable states to enumerate and list: -1 all, 0 none, else at
+                              most that many (the verdict never depends on it; default 1000) */
     int timeout_ms;        /* time limit of one solver check in ms, 0 = none */
-    /* Optional: called with the solver's model of each execution that reaches a new state
-       (execution graphs, issue #4).  The candidate and relations are valid during the call. */
-    encode_graph_fn graph;
+    /* Optional (symbolic procedure): called once with a witness execution (execution graphs):
+       one satisfying an `exists`, violating a `~exists` or `forall`, else any execution. */
+    mexecution_fn graph;
     void *graph_ctx;
 } verify_opts;
 
@@ -45,14 +46,14 @@ typedef struct {
     char condition[1024];  /* herd-style text */
     int nobs;
     observable *obs;
-    int nstates;           /* states listed (at most --max-states) */
-    int nstates_total;     /* reachable states */
+    int nstates;           /* states listed (at most --states) */
+    int nstates_total;     /* reachable states; -1 when the enumeration stopped at --states */
     int64_t *states;       /* nstates x nobs, sorted */
     unsigned char *holds;  /* the proposition holds in state i */
-    int positive, negative;
+    int positive, negative;   /* listed states where the proposition holds / does not */
+    int has_positive, has_negative;   /* some reachable state where it holds / does not */
     int validated;
     int bound_reached;
-    int states_truncated;
     long candidates;       /* candidate executions considered */
     long solved;           /* candidates handed to the solver */
     double time_ms;

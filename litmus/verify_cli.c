@@ -21,8 +21,11 @@ static void usage(FILE *f)
         "  --unroll N          backward jumps allowed per branch on one path (default 2)\n"
         "  --max-events N      events per path (default 200)\n"
         "  --max-traces N      paths per thread (default 20000)\n"
-        "  --max-candidates N  candidate executions per test (default 2000000)\n"
-        "  --max-states N      reachable states listed per test (default 100000; all decide the verdict)\n"
+        "  --max-candidates N  candidate executions per test, --engine product only (default 2000000)\n"
+        "  --engine E          query (default: one solver problem per test) or product (one per\n"
+        "                      combination of paths; the first procedure, kept for cross-checks)\n"
+        "  --states N|all|none reachable states enumerated and listed per test (default 1000; the\n"
+        "                      verdict never depends on it; --max-states N is the same)\n"
         "  --max-depth N       nesting levels allowed in a condition (default 512, at most 10000)\n"
         "  --timeout MS        time limit of one solver check in milliseconds (default none)\n"
         "  --graph DIR         write a witness execution graph per test: DIR/NAME.dot (+ .svg with dot)\n"
@@ -58,6 +61,10 @@ int verify_cli(int argc, char **argv)
         else if (!strcmp(a, "--model")) {
             if (!val || model_parse(val, &o.model)) { fprintf(stderr, "ptxlitmus verify: --model takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'\n", val ? val : ""); free(files); return 2; }
             i++;
+        } else if (!strcmp(a, "--engine")) {
+            if (!val || (strcmp(val, "query") && strcmp(val, "product"))) { fprintf(stderr, "ptxlitmus verify: --engine takes query or product, found '%s'\n", val ? val : ""); free(files); return 2; }
+            o.engine = !strcmp(val, "product") ? VERIFY_PRODUCT : VERIFY_QUERY;
+            i++;
         } else if (!strcmp(a, "--json")) {
             if (!val) { fprintf(stderr, "ptxlitmus verify: --json takes a file name or -\n"); free(files); return 2; }
             json = val; i++;
@@ -68,7 +75,8 @@ int verify_cli(int argc, char **argv)
         else if (!strcmp(a, "--max-events")) { if (num_arg(a, val, 1, 256, &v)) { free(files); return 2; } o.max_events = (int)v; i++; }
         else if (!strcmp(a, "--max-traces")) { if (num_arg(a, val, 1, 10000000, &v)) { free(files); return 2; } o.max_traces = (int)v; i++; }
         else if (!strcmp(a, "--max-candidates")) { if (num_arg(a, val, 1, LONG_MAX, &v)) { free(files); return 2; } o.max_candidates = v; i++; }
-        else if (!strcmp(a, "--max-states")) { if (num_arg(a, val, 1, 100000000, &v)) { free(files); return 2; } o.max_states = (int)v; i++; }
+        else if (!strcmp(a, "--states") && val && (!strcmp(val, "all") || !strcmp(val, "none"))) { o.states = !strcmp(val, "all") ? -1 : 0; i++; }
+        else if (!strcmp(a, "--max-states") || !strcmp(a, "--states")) { if (num_arg(a, val, 0, 100000000, &v)) { free(files); return 2; } o.states = v; i++; }
         else if (!strcmp(a, "--max-depth")) { if (num_arg(a, val, 1, COND_DEPTH_CAP, &v)) { free(files); return 2; } max_depth = (int)v; i++; }
         else if (!strcmp(a, "--timeout")) { if (num_arg(a, val, 0, 86400000, &v)) { free(files); return 2; } o.timeout_ms = (int)v; i++; }
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;

@@ -135,7 +135,7 @@ static void solve_candidate(driver *d)
             at += tr->nev;
         }
         d->solved++;
-        int rc = encode_candidate(&d->e, &c, d->memobs_loc, nm, (const int64_t *const *)known, nknown, found_mem, d, d->o->graph, d->o->graph_ctx);
+        int rc = encode_candidate(&d->e, &c, d->memobs_loc, nm, (const int64_t *const *)known, nknown, found_mem, d);
         if (rc < 0) {
             snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up on a candidate execution, expected a decision (limit --timeout)", t->file);
             d->failed = 1;
@@ -289,8 +289,14 @@ int verify_product(const lit_test *t, const verify_opts *o, verify_result *r, co
     }
     r->solved = d.solved;
     free(d.locs); free(d.loc_init); free(d.memobs_loc); free(d.obs_mem);
-    if (!rc) {
-        for (int s = 0; s < d.states.n; s++) ss_add(out, &d.states.v[(size_t)s * (size_t)r->nobs]);
+    if (!rc) {   /* every state; the listing is cut to --states */
+        for (int s = 0; s < d.states.n && (o->states < 0 || s < o->states); s++) ss_add(out, &d.states.v[(size_t)s * (size_t)r->nobs]);
+        r->nstates_total = d.states.n;
+        for (int s = 0; s < d.states.n; s++) {
+            int h = verify_state_holds(r, t, &d.states.v[(size_t)s * (size_t)r->nobs]);
+            r->has_positive |= h;
+            r->has_negative |= !h;
+        }
     }
     ss_free(&d.states);
     return rc;

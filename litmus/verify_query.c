@@ -7,6 +7,64 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int obs_of(void *ctx, const cond_ref *ref)
+{
+    const verify_result *r = ctx;
+    for (int i = 0; i < r->nobs; i++) {
+        const observable *o = &r->obs[i];
+        if (ref->k == REF_REG && o->k == OBS_REG && o->thread == ref->thread && o->reg == ref->reg) return i;
+        if (ref->k == REF_LOC && o->k == OBS_LOC && o->loc == r->test->sym[ref->sym].loc) return i;
+    }
+    abort();   /* every reference of the condition is an observable */
+}
+
+static int gave_up(const lit_test *t, verify_result *r)
+{
+    snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up, expected a decision (limit --timeout)", t->file);
+    return -1;
+}
+
+/* The verdict by two direct questions (is there an execution where the proposition holds, one
+   where it does not), then the states, at most o->states of them. */
+static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qproblem *q, stateset *out)
+{
+    Z3_ast c = query_cond(q, t->cond, obs_of, r);
+    int pos = query_holds(q, c), neg = query_holds(q, query_not(q, c));
+    r->solved += 2;
+    if (pos < 0 || neg < 0) return gave_up(t, r);
+    r->has_positive = pos;
+    r->has_negative = neg;
+    if (o->graph) {   /* the witness: satisfies an exists, violates a ~exists or forall, else any */
+        int want_pos = t->quant != COND_FORALL;
+        int have = want_pos ? pos : neg;
+        const char *note = !have ? "a representative allowed execution" :
+                           t->quant == COND_EXISTS ? "satisfies the condition" : "violates the condition";
+        Z3_ast f = !have ? query_true(q) : want_pos ? c : query_not(q, c);
+        if (query_witness(q, f, note, o->graph, o->graph_ctx) < 0) return gave_up(t, r);
+    }
+    int64_t *st = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *st);
+    long n = 0;
+    int rc = 0, more = 0;
+    for (;;) {
+        if (o->states >= 0 && n >= o->states) { more = -1; break; }
+        r->solved++;
+        int k = query_next_state(q, st);
+        if (k < 0) { rc = gave_up(t, r); break; }
+        if (!k) break;
+        ss_add(out, st);
+        n++;
+    }
+    if (more < 0 && !rc) {   /* the limit was reached: is there another state? */
+        r->solved++;
+        int k = query_next_state(q, st);
+        if (k < 0) rc = gave_up(t, r);
+        more = k;
+    }
+    r->nstates_total = more ? -1 : (int)n;
+    free(st);
+    return rc;
+}
+
 int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, stateset *out)
 {
     muniverse u;
@@ -22,24 +80,12 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
     qproblem *q = query_build(&u, &p->at, o->model, obs, r->nobs, (unsigned)o->timeout_ms, &no_exec, err, sizeof err);
     r->candidates = 1;
     if (q) {
-        int64_t *st = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *st);
-        for (;;) {
-            r->solved++;
-            int k = query_next_state(q, st);
-            if (k < 0) {
-                snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up, expected a decision (limit --timeout)", t->file);
-                rc = -1;
-                break;
-            }
-            if (!k) break;
-            ss_add(out, st);
-        }
-        free(st);
+        rc = decide(t, o, r, q, out);
         query_free(q);
     } else if (!no_exec) {
         snprintf(r->error, sizeof r->error, "%s:1:1: %s", t->file, err);
         rc = -1;
-    }
+    } else r->nstates_total = 0;   /* no execution at all */
     free(obs);
     muniverse_free(&u);
     return rc;

@@ -22,8 +22,7 @@ static void assert_ast(enc *e, Z3_solver s, Z3_ast a)
 static int is_write(const mevent *e) { return ev_writes(e); }
 
 int encode_candidate(enc *e, const candidate *c, const int *obs_loc, int nobs,
-                     const int64_t *const *known, int nknown, encode_found_fn found, void *ctx,
-                     encode_graph_fn graph, void *gctx)
+                     const int64_t *const *known, int nknown, encode_found_fn found, void *ctx)
 {
     int n = c->n;
     Z3_solver s = Z3_mk_simple_solver(e->z);
@@ -131,8 +130,7 @@ int encode_candidate(enc *e, const candidate *c, const int *obs_loc, int nobs,
     if (ptx_barrier_deadlock(c)) { result = 0; goto done; }   /* the paths deadlock on barriers */
     ptx_barrier_sync(c, e, &bar);
 
-    model_rels mr;
-    ptx_assert_axioms(e, s, c, &rf, &co, &sc, &bar, NULL, graph ? &mr : NULL);
+    ptx_assert_axioms(e, s, c, &rf, &co, &sc, &bar, NULL, NULL);
 
     /* final value of each observed location: a co-maximal write */
     Z3_ast **fin = calloc((size_t)(nobs ? nobs : 1), sizeof *fin);
@@ -182,7 +180,6 @@ int encode_candidate(enc *e, const candidate *c, const int *obs_loc, int nobs,
                 if (Z3_model_eval(e->z, m, fin[o][w], 1, &v) && Z3_get_bool_value(e->z, v) == Z3_L_TRUE) { mem[o] = c->ev[w].wval; break; }
             }
         }
-        if (graph) graph(gctx, c, e, m, &mr, mem);
         Z3_model_dec_ref(e->z, m);
         result++;
         found(ctx, mem);
@@ -194,7 +191,6 @@ int encode_candidate(enc *e, const candidate *c, const int *obs_loc, int nobs,
     free(mem);
     for (int o = 0; o < nobs; o++) free(fin[o]);
     free(fin);
-    if (graph) model_rels_free(&mr);
 done:
     free(tmp);
     rel_free(&rf); rel_free(&co); rel_free(&sc); rel_free(&bar);

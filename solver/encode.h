@@ -6,15 +6,11 @@
 
 /* Called for each new reachable memory state (values of the observed locations, in order). */
 typedef void (*encode_found_fn)(void *ctx, const int64_t *mem);
-/* Called with the solver's model of a witness execution (for execution graphs); may be NULL. */
-typedef void (*encode_graph_fn)(void *ctx, const candidate *c, enc *e, Z3_model m, const model_rels *r,
-                                const int64_t *mem);
 
 /* Asserts the candidate's choices and the model's axioms, then enumerates the final values of
  * the observed physical locations obs_loc[0..nobs) that are reachable and not in known[].
  * Returns the number of new states, 0 if the candidate is not a consistent execution, -1 if
  * the solver gave up. */
 int encode_candidate(enc *e, const candidate *c, const int *obs_loc, int nobs,
-                     const int64_t *const *known, int nknown, encode_found_fn found, void *ctx,
-                     encode_graph_fn graph, void *gctx);
+                     const int64_t *const *known, int nknown, encode_found_fn found, void *ctx);
 #endif

@@ -29,6 +29,8 @@ struct qproblem {
     vlist *rv, *wv;              /* per event: raw values read / written */
     int *a0, *a1;                /* per memory event: its atoms [a0, a1) */
     rel rf, co, fr, sc, dep, bar;
+    model_rels mr;               /* the model's relations, for witnesses */
+    model_kind kind;
     Z3_ast ***rfa;               /* rfa[r][a - a0[r]][w]: read r takes atom a from write w */
     Z3_ast **fin;                /* fin[a][w]: write w gives atom a its final value */
     int nobs;
@@ -456,7 +458,8 @@ qproblem *query_build(const muniverse *u, const matoms *at, model_kind model, co
     build_fin(q);
     build_barrier_waits(q, &c);
     ptx_barrier_sync(&c, &q->e, &q->bar);
-    ptx_assert_axioms(&q->e, q->s, &c, &q->rf, &q->co, &q->sc, &q->bar, &q->fr, NULL);
+    q->kind = model;
+    ptx_assert_axioms(&q->e, q->s, &c, &q->rf, &q->co, &q->sc, &q->bar, &q->fr, &q->mr);
     build_observables(q, obs, nobs);
     return q;
 }
@@ -508,7 +511,128 @@ void query_free(qproblem *q)
     for (int t = 0; q->sel && t < q->u->nth; t++) free(q->sel[t]);
     free(q->sel); free(q->ex);
     rel_free(&q->rf); rel_free(&q->co); rel_free(&q->fr); rel_free(&q->sc); rel_free(&q->dep); rel_free(&q->bar);
+    model_rels_free(&q->mr);
     Z3_solver_dec_ref(q->e.z, q->s);
     enc_free(&q->e);
     free(q);
 }
+
+/* ---------- the condition ---------- */
+
+static Z3_ast compare_atom(qproblem *q, const cond_node *n, query_obs_fn obs_of, void *ctx)
+{
+    enc *e = &q->e;
+    vlist cl = { 0 }, cr = { 0 };
+    const vlist *l = &cl, *r = &cr;
+    if (n->l.k == REF_CONST) vl_add(e, &cl, n->l.val, e->T); else l = &q->ov[obs_of(ctx, &n->l)];
+    if (n->r.k == REF_CONST) vl_add(e, &cr, n->r.val, e->T); else r = &q->ov[obs_of(ctx, &n->r)];
+    Z3_ast acc = NULL;
+    for (int i = 0; i < l->n; i++)
+        for (int j = 0; j < r->n; j++)
+            if (cond_compare(n->op, &n->l, l->v[i], &n->r, r->v[j])) acc = b_or(e, acc, b_and(e, l->ind[i], r->ind[j]));
+    vl_free(&cl);
+    vl_free(&cr);
+    return acc;
+}
+
+Z3_ast query_cond(qproblem *q, const cond_node *n, query_obs_fn obs_of, void *ctx)
+{
+    enc *e = &q->e;
+    switch (n->op) {
+    case CN_TRUE: return e->T;
+    case CN_FALSE: return NULL;
+    case CN_AND: return b_and(e, query_cond(q, n->a, obs_of, ctx), query_cond(q, n->b, obs_of, ctx));
+    case CN_OR: return b_or(e, query_cond(q, n->a, obs_of, ctx), query_cond(q, n->b, obs_of, ctx));
+    case CN_NOT: return b_not(e, query_cond(q, n->a, obs_of, ctx));
+    default: return compare_atom(q, n, obs_of, ctx);
+    }
+}
+
+int query_holds(qproblem *q, Z3_ast f)
+{
+    enc *e = &q->e;
+    if (!f) return 0;
+    Z3_solver_push(e->z, q->s);
+    assert_ast(q, f);
+    Z3_lbool r = Z3_solver_check(e->z, q->s);
+    Z3_solver_pop(e->z, q->s, 1);
+    return r == Z3_L_UNDEF ? -1 : r == Z3_L_TRUE;
+}
+
+Z3_ast query_not(qproblem *q, Z3_ast f) { return b_not(&q->e, f); }
+
+/* ---------- witnesses ---------- */
+
+static int model_true(enc *e, Z3_model m, Z3_ast a)
+{
+    if (!a) return 0;
+    if (a == e->T) return 1;
+    Z3_ast v;
+    return Z3_model_eval(e->z, m, a, 1, &v) && Z3_get_bool_value(e->z, v) == Z3_L_TRUE;
+}
+
+static int64_t model_value(enc *e, Z3_model m, const vlist *l)
+{
+    for (int i = 0; i < l->n; i++) if (model_true(e, m, l->ind[i])) return l->v[i];
+    return 0;
+}
+
+/* The execution of a model: the events that exist, their values, the relations. */
+static void extract(qproblem *q, Z3_model m, mexecution *x)
+{
+    enc *e = &q->e;
+    int *map = xcalloc((size_t)q->n, sizeof *map);
+    x->t = q->u->t;
+    x->model = model_name(q->kind);
+    x->ev = xcalloc((size_t)q->n, sizeof *x->ev);
+    for (int i = 0; i < q->n; i++) {
+        map[i] = -1;
+        if (!model_true(e, m, q->ex[i])) continue;
+        map[i] = x->n;
+        mevent *v = &x->ev[x->n++];
+        *v = q->u->ev[i];
+        v->rval = model_value(e, m, &q->rv[i]);
+        v->wval = model_value(e, m, &q->wv[i]);
+        if (i < q->u->ninit) x->ninit = x->n;
+    }
+    struct { const char *name; const rel *r; } rels[] = {
+        { "rf", &q->rf }, { "co", &q->co }, { "fr", &q->fr }, { "sc", &q->sc }, { "sync", &q->mr.sync },
+        { "cause", &q->mr.causality } };
+    unsigned char *po = mexecution_add(x, "po");
+    for (int i = 0; i < q->n; i++)
+        for (int j = 0; j < q->n; j++)
+            if (map[i] >= 0 && map[j] >= 0 && upo(q->u, i, j)) po[map[i] * x->n + map[j]] = 1;
+    for (size_t k = 0; k < sizeof rels / sizeof rels[0]; k++) {
+        if (!rels[k].r->m) continue;
+        unsigned char *t = mexecution_add(x, rels[k].name);
+        for (int i = 0; i < q->n; i++)
+            for (int j = 0; j < q->n; j++)
+                if (map[i] >= 0 && map[j] >= 0 && model_true(e, m, rel_get(rels[k].r, i, j))) t[map[i] * x->n + map[j]] = 1;
+    }
+    free(map);
+}
+
+int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, void *ctx)
+{
+    enc *e = &q->e;
+    Z3_solver_push(e->z, q->s);
+    if (f) assert_ast(q, f);
+    Z3_lbool r = f ? Z3_solver_check(e->z, q->s) : Z3_L_FALSE;
+    if (r == Z3_L_TRUE) {
+        Z3_model m = Z3_solver_get_model(e->z, q->s);
+        Z3_model_inc_ref(e->z, m);
+        mexecution x = { 0 };
+        extract(q, m, &x);
+        x.nstate = q->nobs;
+        x.state = xcalloc((size_t)q->nobs, sizeof *x.state);
+        for (int o = 0; o < q->nobs; o++) x.state[o] = model_value(e, m, &q->ov[o]);
+        snprintf(x.note, sizeof x.note, "%s", note);
+        fn(ctx, &x);
+        mexecution_free(&x);
+        Z3_model_dec_ref(e->z, m);
+    }
+    Z3_solver_pop(e->z, q->s, 1);
+    return r == Z3_L_UNDEF ? -1 : r == Z3_L_TRUE;
+}
+
+Z3_ast query_true(qproblem *q) { return q->e.T; }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "model/ptx.h"
 #include "model/universe.h"
+#include "model/execution.h"
 
 /* What an observable is: register `reg` of thread `thread`, or location `loc` (an owning
    symbol); values are reported as `type` reads them. */
@@ -21,6 +22,19 @@ typedef struct qproblem qproblem;
    (no execution then) — *no_exec is set — or when the solver gives up. */
 qproblem *query_build(const muniverse *u, const matoms *at, model_kind model, const qobs *obs, int nobs,
                       unsigned timeout_ms, int *no_exec, char *err, size_t errlen);
+/* The proposition of a condition as a formula over the observables' final values; obs_of maps
+   a register or location reference to its observable.  query_holds: is some execution
+   consistent with the model in which it holds (1), none (0), or did the solver give up (-1).
+   The states found by query_next_state are not excluded. */
+typedef int (*query_obs_fn)(void *ctx, const cond_ref *ref);
+Z3_ast query_cond(qproblem *q, const cond_node *n, query_obs_fn obs_of, void *ctx);
+int query_holds(qproblem *q, Z3_ast f);
+Z3_ast query_not(qproblem *q, Z3_ast f);
+/* Finds an execution where f holds (f: the constant true is e->T, see query_true) and calls fn
+   with it, labelled `note`.  1 found, 0 none, -1 the solver gave up. */
+int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, void *ctx);
+Z3_ast query_true(qproblem *q);
+
 /* Next reachable final state not found yet (values in obs order): 1, 0 when there is none,
    -1 when the solver gave up. */
 int query_next_state(qproblem *q, int64_t *state);

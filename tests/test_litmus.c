@@ -383,19 +383,29 @@ END_TEST
 
 START_TEST(max_states_limits_the_listing_not_the_verdict)
 {
-    /* 3 reachable states, one satisfies the proposition; listing only 1 must not change the
-       verdict (the listed state is the one that does not satisfy it) */
+    /* 3 reachable states, one satisfies the proposition; enumerating only 1 must not change the
+       verdict nor the observation (they come from direct queries) */
     lit_test *t = parse_ok("PTX MP-max-states\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
                  " st.weak x, 1 | ld.acquire.gpu r0, y ;\n st.release.gpu y, 1 | ld.weak r1, x ;\n"
                  "exists (P1:r0 == 1 /\\ P1:r1 == 1)\n");
     verify_opts o;
     verify_opts_default(&o);
-    o.max_states = 1;
+    o.states = 1;
     verify_result r;
     ck_assert_int_eq(verify_test(t, &o, &r), 0);
     ck_assert(r.validated);
-    ck_assert(r.states_truncated);
     ck_assert_int_eq(r.nstates, 1);
+    ck_assert_int_eq(r.nstates_total, -1);            /* more exist, not counted */
+    ck_assert_str_eq(verify_observation(&r), "Sometimes");
+    verify_result_free(&r);
+    o.states = 0;                                     /* no enumeration at all */
+    ck_assert_int_eq(verify_test(t, &o, &r), 0);
+    ck_assert(r.validated);
+    ck_assert_int_eq(r.nstates, 0);
+    verify_result_free(&r);
+    o.states = -1;                                    /* all of them */
+    ck_assert_int_eq(verify_test(t, &o, &r), 0);
+    ck_assert_int_eq(r.nstates, 3);
     ck_assert_int_eq(r.nstates_total, 3);
     ck_assert_int_eq(r.positive, 1);
     ck_assert_int_eq(r.negative, 2);
