@@ -38,7 +38,7 @@ cJSON *report_json_result(const verify_result *r)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "file", r->file ? r->file : "");
-    cJSON_AddStringToObject(o, "status", r->ok ? "ok" : "error");
+    cJSON_AddStringToObject(o, "status", r->ok ? "ok" : r->timed_out ? "timeout" : "error");
     if (r->name) cJSON_AddStringToObject(o, "name", r->name); else cJSON_AddNullToObject(o, "name");
     if (!r->ok) {
         cJSON_AddStringToObject(o, "error", r->error);

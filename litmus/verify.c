@@ -22,7 +22,7 @@ void verify_opts_default(verify_opts *o)
     o->max_traces = 20000;
     o->max_candidates = 2000000;
     o->states = 1000;
-    o->timeout_ms = 0;
+    o->timeout_s = 0;
     o->graph = NULL;
     o->graph_ctx = NULL;
 }
@@ -129,15 +129,17 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         for (int i = 0; i < r->nobs; i++)
             if (r->obs[i].k == OBS_REG && r->obs[i].thread == th) observed[th][r->obs[i].reg] = 1;
     }
-    mlimits lim = { o->unroll, o->max_events, o->max_traces };
+    mlimits lim = { o->unroll, o->max_events, o->max_traces, o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0 };
     mprogram prog;
     int rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
     for (int th = 0; th < t->nth; th++) free(observed[th]);
     free(observed);
     stateset states = { .nobs = r->nobs };
+    if (rc == -2) r->timed_out = 1;
     if (!rc) {
         r->bound_reached = prog.bound_hit;
-        rc = o->engine == VERIFY_PRODUCT ? verify_product(t, o, r, &prog, &states) : verify_query(t, o, r, &prog, &states);
+        rc = o->engine == VERIFY_PRODUCT ? verify_product(t, o, r, &prog, lim.deadline, &states) :
+                                           verify_query(t, o, r, &prog, lim.deadline, &states);
         mprogram_free(t, &prog);
     }
     if (!rc) {
@@ -167,7 +169,10 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     }
     ss_free(&states);
     r->time_ms = now_ms() - t0;
-    return rc;
+    if (r->timed_out)
+        snprintf(r->error, sizeof r->error, "%s:1:1: found a test that needs more than %g s, expected a decision within "
+                 "the limit (--timeout %g)", t->file, o->timeout_s, o->timeout_s);
+    return rc ? -1 : 0;
 }
 
 int verify_file(const char *path, const verify_opts *o, verify_result *r)

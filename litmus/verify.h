@@ -19,7 +19,7 @@ typedef struct {
     long max_candidates;   /* per test */
     long states;           /* reachable states to enumerate and list: -1 all, 0 none, else at
                               most that many (the verdict never depends on it; default 1000) */
-    int timeout_ms;        /* time limit of one solver check in ms, 0 = none */
+    double timeout_s;      /* wall-clock limit of one test in seconds, 0 = none */
     /* Optional (symbolic procedure): called once with a witness execution (execution graphs):
        one satisfying an `exists`, violating a `~exists` or `forall`, else any execution. */
     mexecution_fn graph;
@@ -54,6 +54,7 @@ typedef struct {
     int has_positive, has_negative;   /* some reachable state where it holds / does not */
     int validated;
     int bound_reached;
+    int timed_out;         /* the test ran past --timeout (ok is 0 then) */
     long candidates;       /* candidate executions considered */
     long solved;           /* candidates handed to the solver */
     double time_ms;

@@ -27,7 +27,7 @@ static void usage(FILE *f)
         "  --states N|all|none reachable states enumerated and listed per test (default 1000; the\n"
         "                      verdict never depends on it; --max-states N is the same)\n"
         "  --max-depth N       nesting levels allowed in a condition (default 512, at most 10000)\n"
-        "  --timeout MS        time limit of one solver check in milliseconds (default none)\n"
+        "  --timeout S         wall-clock limit of each test in seconds, fractions allowed (default none)\n"
         "  --graph DIR         write a witness execution graph per test: DIR/NAME.dot (+ .svg with dot)\n"
         "  -q, --quiet         no herd blocks on stdout\n");
 }
@@ -78,7 +78,15 @@ int verify_cli(int argc, char **argv)
         else if (!strcmp(a, "--states") && val && (!strcmp(val, "all") || !strcmp(val, "none"))) { o.states = !strcmp(val, "all") ? -1 : 0; i++; }
         else if (!strcmp(a, "--max-states") || !strcmp(a, "--states")) { if (num_arg(a, val, 0, 100000000, &v)) { free(files); return 2; } o.states = v; i++; }
         else if (!strcmp(a, "--max-depth")) { if (num_arg(a, val, 1, COND_DEPTH_CAP, &v)) { free(files); return 2; } max_depth = (int)v; i++; }
-        else if (!strcmp(a, "--timeout")) { if (num_arg(a, val, 0, 86400000, &v)) { free(files); return 2; } o.timeout_ms = (int)v; i++; }
+        else if (!strcmp(a, "--timeout")) {
+            char *end;
+            double d = val ? strtod(val, &end) : -1;
+            if (!val || !*val || *end || !(d >= 0 && d <= 86400 * 365)) {
+                fprintf(stderr, "ptxlitmus verify: --timeout takes a number of seconds from 0 to 31536000, found '%s'\n", val ? val : "");
+                free(files); return 2;
+            }
+            o.timeout_s = d; i++;
+        }
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus verify: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
         else files[nf++] = argv[i];

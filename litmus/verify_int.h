@@ -8,9 +8,12 @@
 #include "model/program.h"
 
 /* Each adds the reachable final states (vectors over r->obs, values as the observables' types
-   read them) to out and returns 0, or returns -1 with r->error set. */
-int verify_product(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, stateset *out);
+   read them) to out and returns 0, or returns -1 with r->error set, or sets r->timed_out when
+   the deadline (mclock_ms() time, 0 = none) passed. */
+int verify_product(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline,
+                   stateset *out);
 /* Whether the test's proposition holds in a state (a vector over r->obs). */
 int verify_state_holds(const verify_result *r, const lit_test *t, const int64_t *state);
-int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, stateset *out);
+int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline,
+                 stateset *out);
 #endif

@@ -41,6 +41,7 @@ typedef struct {
     int enc_uses;
     int failed;
     long solved;
+    double deadline;
 } driver;
 
 /* The value of a location's raw bits as the condition reads them (its type, §5.2.2). */
@@ -112,7 +113,12 @@ static void solve_candidate(driver *d)
        this candidate cannot add a state (with no observed location, product is 1) */
     int skip = nknown >= product;
     if (!skip) {
-        if (d->enc_uses++ >= 256) { enc_free(&d->e); enc_init(&d->e); d->e.timeout_ms = (unsigned)d->o->timeout_ms; d->enc_uses = 1; }
+        if (d->enc_uses++ >= 256) { enc_free(&d->e); enc_init(&d->e); d->enc_uses = 1; }
+        if (d->deadline) {
+            double left = d->deadline - mclock_ms();
+            if (left < 1) { d->r->timed_out = 1; d->failed = 1; goto skip; }
+            d->e.timeout_ms = (unsigned)left;
+        }
         /* build the candidate: initial writes, then each thread's events */
         int n = d->nloc;
         for (int th = 0; th < t->nth; th++) n += d->tt[th].tr[d->choice[th]].nev;
@@ -137,11 +143,13 @@ static void solve_candidate(driver *d)
         d->solved++;
         int rc = encode_candidate(&d->e, &c, d->memobs_loc, nm, (const int64_t *const *)known, nknown, found_mem, d);
         if (rc < 0) {
-            snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up on a candidate execution, expected a decision (limit --timeout)", t->file);
+            if (d->deadline && mclock_ms() >= d->deadline - 1) r->timed_out = 1;
+            else snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up on a candidate execution, expected a decision", t->file);
             d->failed = 1;
         }
         free(c.ev); free(c.base); free(c.tr);
     }
+skip:
     for (int k = 0; k < nknown; k++) free((void *)known[k]);
     free(known);
     for (int m = 0; m < nm; m++) free(cand[m]);
@@ -212,7 +220,8 @@ static int refuse_mixed_sizes(const lit_test *t, const mthread_traces *tt, verif
     return 0;
 }
 
-int verify_product(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, stateset *out)
+int verify_product(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline,
+                   stateset *out)
 {
     driver d = { .t = t, .o = o, .r = r };
     d.states.nobs = r->nobs;
@@ -277,7 +286,7 @@ int verify_product(const lit_test *t, const verify_opts *o, verify_result *r, co
         d.cur = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *d.cur);
         d.choice = calloc((size_t)(t->nth ? t->nth : 1), sizeof *d.choice);
         enc_init(&d.e);
-        d.e.timeout_ms = (unsigned)o->timeout_ms;
+        d.deadline = deadline;
         int any = 1;
         for (int th = 0; th < t->nth; th++) if (!d.tt[th].ntr) any = 0;
         if (any) combine(&d, 0);

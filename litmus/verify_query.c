@@ -18,9 +18,10 @@ static int obs_of(void *ctx, const cond_ref *ref)
     abort();   /* every reference of the condition is an observable */
 }
 
-static int gave_up(const lit_test *t, verify_result *r)
+static int gave_up(const lit_test *t, verify_result *r, const qproblem *q)
 {
-    snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up, expected a decision (limit --timeout)", t->file);
+    if (query_timed_out(q)) r->timed_out = 1;
+    else snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up, expected a decision", t->file);
     return -1;
 }
 
@@ -31,7 +32,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     Z3_ast c = query_cond(q, t->cond, obs_of, r);
     int pos = query_holds(q, c), neg = query_holds(q, query_not(q, c));
     r->solved += 2;
-    if (pos < 0 || neg < 0) return gave_up(t, r);
+    if (pos < 0 || neg < 0) return gave_up(t, r, q);
     r->has_positive = pos;
     r->has_negative = neg;
     if (o->graph) {   /* the witness: satisfies an exists, violates a ~exists or forall, else any */
@@ -40,7 +41,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
         const char *note = !have ? "a representative allowed execution" :
                            t->quant == COND_EXISTS ? "satisfies the condition" : "violates the condition";
         Z3_ast f = !have ? query_true(q) : want_pos ? c : query_not(q, c);
-        if (query_witness(q, f, note, o->graph, o->graph_ctx) < 0) return gave_up(t, r);
+        if (query_witness(q, f, note, o->graph, o->graph_ctx) < 0) return gave_up(t, r, q);
     }
     int64_t *st = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *st);
     long n = 0;
@@ -49,7 +50,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
         if (o->states >= 0 && n >= o->states) { more = -1; break; }
         r->solved++;
         int k = query_next_state(q, st);
-        if (k < 0) { rc = gave_up(t, r); break; }
+        if (k < 0) { rc = gave_up(t, r, q); break; }
         if (!k) break;
         ss_add(out, st);
         n++;
@@ -57,7 +58,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     if (more < 0 && !rc) {   /* the limit was reached: is there another state? */
         r->solved++;
         int k = query_next_state(q, st);
-        if (k < 0) rc = gave_up(t, r);
+        if (k < 0) rc = gave_up(t, r, q);
         more = k;
     }
     r->nstates_total = more ? -1 : (int)n;
@@ -65,7 +66,8 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     return rc;
 }
 
-int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, stateset *out)
+int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline,
+                 stateset *out)
 {
     muniverse u;
     if (muniverse_build(t, p, 0, &u)) {
@@ -76,14 +78,14 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
     for (int i = 0; i < r->nobs; i++)
         obs[i] = (qobs){ r->obs[i].k == OBS_LOC, r->obs[i].thread, r->obs[i].reg, r->obs[i].loc, r->obs[i].type };
     char err[256];
-    int no_exec = 0, rc = 0;
-    qproblem *q = query_build(&u, &p->at, o->model, obs, r->nobs, (unsigned)o->timeout_ms, &no_exec, err, sizeof err);
+    int status = 0, rc = 0;
+    qproblem *q = query_build(&u, &p->at, o->model, obs, r->nobs, deadline, &status, err, sizeof err);
     r->candidates = 1;
     if (q) {
         rc = decide(t, o, r, q, out);
         query_free(q);
-    } else if (!no_exec) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: %s", t->file, err);
+    } else if (status == QUERY_TIMEOUT) {
+        r->timed_out = 1;
         rc = -1;
     } else r->nstates_total = 0;   /* no execution at all */
     free(obs);

@@ -77,12 +77,17 @@ typedef struct {
     int unroll;          /* backward jumps allowed per branch instruction on a path */
     int max_events;      /* per trace */
     int max_traces;      /* per thread */
+    double deadline;     /* mclock_ms() time at which to give up, 0 = none */
 } mlimits;
+
+/* Milliseconds of a monotonic clock. */
+double mclock_ms(void);
 
 /* Enumerate the complete paths of thread ti given the value domains; observed[r] says the
  * final value of register r matters (it appears in the condition).  Loop iterations that
  * return to a loop head with the same live registers and no write in between are cut as
- * dominated (spin-loop reduction).  Returns 0, or -1 with "file:line:col: message" in err. */
+ * dominated (spin-loop reduction).  Returns 0, -1 with "file:line:col: message" in err, or -2
+ * when the deadline of lim passed. */
 int traces_enumerate(const lit_test *t, int ti, const matoms *at, const mdomain *dom, const mlimits *lim,
                      const unsigned char *observed, mthread_traces *out, char *err, size_t errlen);
 void traces_free(mthread_traces *tt);

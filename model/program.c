@@ -164,7 +164,8 @@ static int enumerate_all(const lit_test *t, mprogram *p, const mlimits *lim, uns
 {
     for (int th = 0; th < t->nth; th++) {
         traces_free(&p->tt[th]);
-        if (traces_enumerate(t, th, &p->at, p->dom, lim, observed[th], &p->tt[th], err, errlen)) return -1;
+        int rc = traces_enumerate(t, th, &p->at, p->dom, lim, observed[th], &p->tt[th], err, errlen);
+        if (rc) return rc;
     }
     return 0;
 }

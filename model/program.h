@@ -12,7 +12,8 @@ typedef struct {
 } mprogram;
 
 /* observed[th][r]: register r of thread th appears in the condition (its final value matters
-   to the spin-loop reduction).  Returns 0, or -1 with "file:line:col: message" in err. */
+   to the spin-loop reduction).  Returns 0, -1 with "file:line:col: message" in err, or -2 when
+   lim's deadline passed. */
 int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *observed, mprogram *p,
                    char *err, size_t errlen);
 void mprogram_free(const lit_test *t, mprogram *p);

@@ -10,6 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+double mclock_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 #define TW 4                 /* taint bitset words: events per trace <= 256 */
 typedef struct { uint64_t w[TW]; } bits;
@@ -28,6 +36,8 @@ typedef struct {
     char *err;
     size_t errlen;
     int failed;
+    int timed_out;
+    unsigned steps;
     mevent *ev;  int nev;
     mdep *dep;   int ndep, capdep;
     /* spin-loop reduction: live registers at loop heads, visits on the current path */
@@ -359,6 +369,10 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
     int nev0 = w->nev, ndep0 = w->ndep, nvis0 = w->nvis;
     while (!w->failed && pc < th->nins) {
         const lit_insn *in = &th->ins[pc];
+        if (w->lim->deadline && !(++w->steps & 1023) && mclock_ms() > w->lim->deadline) {
+            w->timed_out = w->failed = 1;
+            goto out;
+        }
         if (w->head[pc] && loop_head_visit(w, pc, s.regs)) goto out;
         deps on = { .ctrl = ctrl };
         if (in->guard >= 0) {
@@ -508,7 +522,7 @@ int traces_enumerate(const lit_test *t, int ti, const matoms *at, const mdomain 
     free(w.vis);
     free(w.live);
     free(w.head);
-    if (w.failed) { traces_free(out); return -1; }
+    if (w.failed) { traces_free(out); return w.timed_out ? -2 : -1; }
     return 0;
 }
 

@@ -31,6 +31,8 @@ struct qproblem {
     rel rf, co, fr, sc, dep, bar;
     model_rels mr;               /* the model's relations, for witnesses */
     model_kind kind;
+    double deadline;             /* mclock_ms() time to give up at, 0 = none */
+    int timed_out;
     Z3_ast ***rfa;               /* rfa[r][a - a0[r]][w]: read r takes atom a from write w */
     Z3_ast **fin;                /* fin[a][w]: write w gives atom a its final value */
     int nobs;
@@ -55,6 +57,8 @@ static void vl_add(enc *e, vlist *l, int64_t v, Z3_ast when)
     l->v[l->n] = v;
     l->ind[l->n++] = when;
 }
+
+static int past_deadline(qproblem *q);
 
 static void vl_free(vlist *l) { free(l->v); free(l->ind); l->v = NULL; l->ind = NULL; l->n = 0; }
 
@@ -239,7 +243,7 @@ static void build_co(qproblem *q, const candidate *c, int total_ms)
             if (total_ms && ptx_morally_strong(c, i, j)) assert_implies(q, both, b_or(e, x, y));
         }
     }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && !past_deadline(q); i++)
         for (int j = 0; j < n; j++) {
             Z3_ast ij = rel_get(&q->co, i, j);
             if (!ij) continue;
@@ -299,7 +303,7 @@ static void build_sc(qproblem *q, const candidate *c)
             if (ptx_morally_strong(c, i, j)) assert_implies(q, both, b_or(e, x, y));
         }
     }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && !past_deadline(q); i++)
         for (int j = 0; j < n; j++) {
             Z3_ast ij = rel_get(&q->sc, i, j);
             if (!ij) continue;
@@ -418,26 +422,38 @@ static void build_observables(qproblem *q, const qobs *obs, int nobs)
 
 /* ---------- the problem ---------- */
 
-static void set_timeout(qproblem *q, unsigned ms)
+/* A solver check within the deadline: Z3's own timeout is the time left. */
+static Z3_lbool check(qproblem *q)
 {
-    if (!ms) return;
-    Z3_params p = Z3_mk_params(q->e.z);
-    Z3_params_inc_ref(q->e.z, p);
-    Z3_params_set_uint(q->e.z, p, Z3_mk_string_symbol(q->e.z, "timeout"), ms);
-    Z3_solver_set_params(q->e.z, q->s, p);
-    Z3_params_dec_ref(q->e.z, p);
+    if (q->deadline) {
+        double left = q->deadline - mclock_ms();
+        if (left < 1) { q->timed_out = 1; return Z3_L_UNDEF; }
+        Z3_params p = Z3_mk_params(q->e.z);
+        Z3_params_inc_ref(q->e.z, p);
+        Z3_params_set_uint(q->e.z, p, Z3_mk_string_symbol(q->e.z, "timeout"), (unsigned)(left < 4e9 ? left : 4e9));
+        Z3_solver_set_params(q->e.z, q->s, p);
+        Z3_params_dec_ref(q->e.z, p);
+    }
+    Z3_lbool r = Z3_solver_check(q->e.z, q->s);
+    if (r == Z3_L_UNDEF && q->deadline && mclock_ms() >= q->deadline - 1) q->timed_out = 1;
+    return r;
+}
+
+static int past_deadline(qproblem *q)
+{
+    if (q->deadline && mclock_ms() > q->deadline) q->timed_out = 1;
+    return q->timed_out;
 }
 
 qproblem *query_build(const muniverse *u, const matoms *at, model_kind model, const qobs *obs, int nobs,
-                      unsigned timeout_ms, int *no_exec, char *err, size_t errlen)
+                      double deadline, int *status, char *err, size_t errlen)
 {
-    *no_exec = 0;
+    *status = 0;
     qproblem *q = xcalloc(1, sizeof *q);
     enc_init(&q->e);
-    q->e.timeout_ms = timeout_ms;
+    q->deadline = deadline;
     q->s = Z3_mk_simple_solver(q->e.z);
     Z3_solver_inc_ref(q->e.z, q->s);
-    set_timeout(q, timeout_ms);
     q->u = u;
     q->at = at;
     q->n = u->n;
@@ -448,26 +464,27 @@ qproblem *query_build(const muniverse *u, const matoms *at, model_kind model, co
     q->a1 = xcalloc((size_t)n, sizeof *q->a1);
     q->rf = rel_new(n); q->co = rel_new(n); q->fr = rel_new(n); q->sc = rel_new(n); q->dep = rel_new(n);
     for (int i = 0; i < n; i++) { q->a0[i] = q->a1[i] = -1; if (ev_mem(&u->ev[i])) atom_range(q, i); }
-    if (build_paths(q, err, errlen)) { *no_exec = 1; query_free(q); return NULL; }
+    if (build_paths(q, err, errlen)) { *status = QUERY_NO_EXECUTION; query_free(q); return NULL; }
     candidate c = { .t = u->t, .kind = model, .ev = u->ev, .n = n, .ninit = u->ninit,
                     .ex = q->ex, .po = u->po, .dep = &q->dep };
     build_rf(q);
-    build_co(q, &c, 1);
-    build_fr(q);
-    build_sc(q, &c);
-    build_fin(q);
-    build_barrier_waits(q, &c);
+    if (!past_deadline(q)) build_co(q, &c, 1);
+    if (!past_deadline(q)) build_fr(q);
+    if (!past_deadline(q)) build_sc(q, &c);
+    if (!past_deadline(q)) build_fin(q);
+    if (!past_deadline(q)) build_barrier_waits(q, &c);
     ptx_barrier_sync(&c, &q->e, &q->bar);
     q->kind = model;
-    ptx_assert_axioms(&q->e, q->s, &c, &q->rf, &q->co, &q->sc, &q->bar, &q->fr, &q->mr);
-    build_observables(q, obs, nobs);
+    if (!past_deadline(q)) ptx_assert_axioms(&q->e, q->s, &c, &q->rf, &q->co, &q->sc, &q->bar, &q->fr, &q->mr);
+    if (!past_deadline(q)) build_observables(q, obs, nobs);
+    if (past_deadline(q)) { *status = QUERY_TIMEOUT; query_free(q); return NULL; }
     return q;
 }
 
 int query_next_state(qproblem *q, int64_t *state)
 {
     enc *e = &q->e;
-    Z3_lbool r = Z3_solver_check(e->z, q->s);
+    Z3_lbool r = check(q);
     if (r == Z3_L_UNDEF) return -1;
     if (r == Z3_L_FALSE) return 0;
     Z3_model m = Z3_solver_get_model(e->z, q->s);
@@ -554,7 +571,7 @@ int query_holds(qproblem *q, Z3_ast f)
     if (!f) return 0;
     Z3_solver_push(e->z, q->s);
     assert_ast(q, f);
-    Z3_lbool r = Z3_solver_check(e->z, q->s);
+    Z3_lbool r = check(q);
     Z3_solver_pop(e->z, q->s, 1);
     return r == Z3_L_UNDEF ? -1 : r == Z3_L_TRUE;
 }
@@ -617,7 +634,7 @@ int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, voi
     enc *e = &q->e;
     Z3_solver_push(e->z, q->s);
     if (f) assert_ast(q, f);
-    Z3_lbool r = f ? Z3_solver_check(e->z, q->s) : Z3_L_FALSE;
+    Z3_lbool r = f ? check(q) : Z3_L_FALSE;
     if (r == Z3_L_TRUE) {
         Z3_model m = Z3_solver_get_model(e->z, q->s);
         Z3_model_inc_ref(e->z, m);
@@ -636,3 +653,5 @@ int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, voi
 }
 
 Z3_ast query_true(qproblem *q) { return q->e.T; }
+
+int query_timed_out(const qproblem *q) { return q->timed_out; }

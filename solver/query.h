@@ -18,10 +18,14 @@ typedef struct { int is_loc, thread, reg, loc; isa_type type; } qobs;
 
 typedef struct qproblem qproblem;
 
-/* Builds the problem.  Returns NULL with a message in err when a thread has no complete path
-   (no execution then) — *no_exec is set — or when the solver gives up. */
+/* Builds the problem; deadline: mclock_ms() time to give up at (0: none), bounding the building
+   and every later check.  Returns NULL with *status QUERY_NO_EXECUTION when a thread has no
+   complete path (no execution then; a message in err), QUERY_TIMEOUT when the deadline passed. */
+enum { QUERY_OK, QUERY_NO_EXECUTION, QUERY_TIMEOUT };
 qproblem *query_build(const muniverse *u, const matoms *at, model_kind model, const qobs *obs, int nobs,
-                      unsigned timeout_ms, int *no_exec, char *err, size_t errlen);
+                      double deadline, int *status, char *err, size_t errlen);
+/* The last failure (a -1 of the functions below) was the deadline. */
+int query_timed_out(const qproblem *q);
 /* The proposition of a condition as a formula over the observables' final values; obs_of maps
    a register or location reference to its observable.  query_holds: is some execution
    consistent with the model in which it holds (1), none (0), or did the solver give up (-1).

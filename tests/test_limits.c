@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "frontend/cond.h"
 #include "frontend/litmus.h"
@@ -250,12 +251,41 @@ START_TEST(limit_timeout_accepted)
     lit_test *t = lit_parse("lim.litmus", HEAD "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n", err, sizeof err);
     verify_opts o;
     verify_opts_default(&o);
-    o.timeout_ms = 10000;
+    o.timeout_s = 10;
     verify_result r;
     ck_assert_int_eq(verify_test(t, &o, &r), 0);
     ck_assert_int_eq(r.validated, 0);
     verify_result_free(&r);
     lit_free(t);
+}
+END_TEST
+
+START_TEST(limit_timeout_bounds_the_whole_test)
+{
+    /* 48 fence.sc per thread and 48 racing stores: far more than 0.5 s of work; the limit
+       stops the test with status timeout (issue #16: the limit bounds the test, not one check) */
+    char *text = malloc(16384);
+    int o = sprintf(text, "PTX big\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n");
+    for (int i = 0; i < 48; i++) o += sprintf(text + o, " fence.sc.gpu | fence.sc.gpu ;\n st.relaxed.gpu x, %d | st.relaxed.gpu x, %d ;\n", i + 1, i + 100);
+    sprintf(text + o, "exists (x == 1)\n");
+    char err[1024];
+    lit_test *t = lit_parse("big.litmus", text, err, sizeof err);
+    ck_assert_msg(t != NULL, "%s", err);
+    verify_opts vo;
+    verify_opts_default(&vo);
+    vo.timeout_s = 0.5;
+    verify_result r;
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    ck_assert_int_ne(verify_test(t, &vo, &r), 0);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    ck_assert(r.timed_out);
+    ck_assert_msg(strstr(r.error, "--timeout 0.5"), "%s", r.error);
+    /* the limit fires within a few seconds of its time (loaded CI machines vary) */
+    ck_assert_double_lt((double)(b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9, 10.0);
+    verify_result_free(&r);
+    lit_free(t);
+    free(text);
 }
 END_TEST
 
@@ -288,6 +318,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, limit_max_traces);
     tcase_add_test(tc, limit_unroll_and_states);
     tcase_add_test(tc, limit_timeout_accepted);
+    tcase_add_test(tc, limit_timeout_bounds_the_whole_test);
     tcase_add_test(tc, nul_byte_file);
 }
 
