@@ -174,3 +174,169 @@ rel rel_static(int n, int (*holds)(void *ctx, int i, int j), void *ctx, enc *e)
             if (holds(ctx, i, j)) r.m[i * n + j] = e->T;
     return r;
 }
+
+/* ---- additions for the cat evaluator ---- */
+
+rset rset_new(int n)
+{
+    rset s = { n, calloc((size_t)(n > 0 ? n : 1), sizeof(Z3_ast)) };
+    if (!s.v) abort();
+    return s;
+}
+
+void rset_free(rset *s) { free(s->v); s->v = NULL; }
+
+rset rset_copy(const rset *a)
+{
+    rset s = rset_new(a->n);
+    if (a->n) memcpy(s.v, a->v, (size_t)a->n * sizeof(Z3_ast));
+    return s;
+}
+
+rset rset_union(enc *e, const rset *a, const rset *b)
+{
+    rset s = rset_new(a->n);
+    for (int i = 0; i < a->n; i++) s.v[i] = b_or(e, a->v[i], b->v[i]);
+    return s;
+}
+
+rset rset_inter(enc *e, const rset *a, const rset *b)
+{
+    rset s = rset_new(a->n);
+    for (int i = 0; i < a->n; i++) s.v[i] = b_and(e, a->v[i], b->v[i]);
+    return s;
+}
+
+/* x and not y, folded */
+static Z3_ast b_andnot(enc *e, Z3_ast x, Z3_ast y)
+{
+    if (!x || !y) return x;
+    if (y == e->T || x == y) return NULL;
+    return b_and(e, x, b_not(e, y));
+}
+
+rset rset_diff(enc *e, const rset *a, const rset *b)
+{
+    rset s = rset_new(a->n);
+    for (int i = 0; i < a->n; i++) s.v[i] = b_andnot(e, a->v[i], b->v[i]);
+    return s;
+}
+
+rel rel_diff(enc *e, const rel *a, const rel *b)
+{
+    rel r = rel_new(a->n);
+    for (int i = 0; i < a->n * a->n; i++) r.m[i] = b_andnot(e, a->m[i], b->m[i]);
+    return r;
+}
+
+rel rel_cross(enc *e, const rset *a, const rset *b)
+{
+    int n = a->n;
+    rel r = rel_new(n);
+    for (int i = 0; i < n; i++) {
+        if (!a->v[i]) continue;
+        for (int j = 0; j < n; j++) r.m[i * n + j] = b_and(e, a->v[i], b->v[j]);
+    }
+    return r;
+}
+
+rel rel_complement(enc *e, const rel *a, const rset *u)
+{
+    int n = a->n;
+    rel r = rel_new(n);
+    for (int i = 0; i < n; i++) {
+        if (!u->v[i]) continue;
+        for (int j = 0; j < n; j++)
+            r.m[i * n + j] = b_andnot(e, b_and(e, u->v[i], u->v[j]), a->m[i * n + j]);
+    }
+    return r;
+}
+
+rel rel_ident(const rset *s)
+{
+    rel r = rel_new(s->n);
+    for (int i = 0; i < s->n; i++) r.m[i * s->n + i] = s->v[i];
+    return r;
+}
+
+rset rel_domain(enc *e, const rel *a)
+{
+    int n = a->n;
+    rset s = rset_new(n);
+    Z3_ast *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
+    if (!tmp) abort();
+    for (int i = 0; i < n; i++) {
+        memcpy(tmp, a->m + i * n, (size_t)n * sizeof *tmp);
+        s.v[i] = b_or_n(e, tmp, n);
+    }
+    free(tmp);
+    return s;
+}
+
+rset rel_range(enc *e, const rel *a)
+{
+    int n = a->n;
+    rset s = rset_new(n);
+    Z3_ast *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
+    if (!tmp) abort();
+    for (int j = 0; j < n; j++) {
+        for (int i = 0; i < n; i++) tmp[i] = a->m[i * n + j];
+        s.v[j] = b_or_n(e, tmp, n);
+    }
+    free(tmp);
+    return s;
+}
+
+rel rel_opt(enc *e, const rel *a, const rset *u)
+{
+    rel r = rel_copy(a);
+    for (int i = 0; i < a->n; i++) r.m[i * a->n + i] = b_or(e, a->m[i * a->n + i], u->v[i]);
+    return r;
+}
+
+rel rel_star(enc *e, const rel *a, const rset *u)
+{
+    rel p = rel_plus(e, a);
+    for (int i = 0; i < a->n; i++) p.m[i * a->n + i] = b_or(e, p.m[i * a->n + i], u->v[i]);
+    return p;
+}
+
+rel rel_seq_sparse(enc *e, const rel *a, const rel *b)
+{
+    int n = a->n;
+    rel r = rel_new(n);
+    int *mid = malloc((size_t)(n > 0 ? n : 1) * sizeof *mid);
+    Z3_ast *acc = malloc((size_t)(n > 0 ? n : 1) * sizeof *acc);
+    if (!mid || !acc) abort();
+    for (int i = 0; i < n; i++) {
+        int nm = 0;
+        for (int k = 0; k < n; k++)
+            if (a->m[i * n + k]) mid[nm++] = k;
+        if (!nm) continue;
+        for (int j = 0; j < n; j++) {
+            int na = 0;
+            for (int q = 0; q < nm; q++) {
+                Z3_ast y = b->m[mid[q] * n + j];
+                if (y) acc[na++] = b_and(e, a->m[i * n + mid[q]], y);
+            }
+            if (na) r.m[i * n + j] = b_or_n(e, acc, na);
+        }
+    }
+    free(mid);
+    free(acc);
+    return r;
+}
+
+int rel_is_empty(const rel *a)
+{
+    for (int i = 0; i < a->n * a->n; i++)
+        if (a->m[i]) return 0;
+    return 1;
+}
+
+int rset_is_empty(const rset *a)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->v[i]) return 0;
+    return 1;
+}
