@@ -185,12 +185,17 @@ static val *fail_at(ev_t *E, int file, int line, int col, const char *fmt, ...)
 
 #define FAIL(E, x, ...) fail_at((E), (x)->file, (x)->line, (x)->col, __VA_ARGS__)
 
-/* "found <v>, expected <want> (<where>)" at the expression x that gave v */
+/* "found <v>, expected <want> (<where>)" at the expression x that gave v; when x is a name,
+ * "found the relation 'po', …" */
 static val *type_err(ev_t *E, const cat_expr *x, const val *v, const char *want,
                      const char *where)
 {
     char buf[64];
-    return FAIL(E, x, "found %s, expected %s (%s)", describe(v, buf, sizeof buf), want, where);
+    const char *d = describe(v, buf, sizeof buf);
+    if ((x->k == CE_VAR || x->k == CE_BASE || x->k == CE_PRIM) && x->name &&
+        !strncmp(d, "a ", 2) && strlen(x->name) < 80)
+        return FAIL(E, x, "found the %s '%s', expected %s (%s)", d + 2, x->name, want, where);
+    return FAIL(E, x, "found %s, expected %s (%s)", d, want, where);
 }
 
 static const char *op_name(cat_ek k)
