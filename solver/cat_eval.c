@@ -25,6 +25,10 @@ struct cat_prog {
     cat_engine eng;
     int *ids;                   /* engine id of each base name, -1 unknown */
     cat_kind *kinds;
+    int *drop_at;               /* top-level slot -> the top instruction after which its value
+                                   is no longer used (-1: kept to the end) */
+    int *drop_start, *drop;     /* slots to drop after top instruction i: drop[drop_start[i] ..
+                                   drop_start[i+1]) */
 };
 
 typedef enum {
@@ -86,12 +90,42 @@ static void *xcalloc(size_t n, size_t sz)
     return p;
 }
 
+/* values freed during an evaluation are kept for the next ones (run() empties the pool): the
+ * operators make and drop one per step, and malloc's small-chunk churn would cost more */
+static _Thread_local val *pool;
+static _Thread_local int pooled;
+
 static val *v_new(vkind k)
 {
-    val *v = xcalloc(1, sizeof *v);
+    val *v = pool;
+    if (v) {
+        pool = v->v ? (val *)v->v : NULL;
+        pooled--;
+        memset(v, 0, sizeof *v);
+    } else {
+        v = xcalloc(1, sizeof *v);
+    }
     v->refs = 1;
     v->k = k;
     return v;
+}
+
+static void v_recycle(val *v)
+{
+    if (pooled >= 4096) { free(v); return; }
+    v->v = (val **)pool;
+    pool = v;
+    pooled++;
+}
+
+static void pool_empty(void)
+{
+    while (pool) {
+        val *nx = (val *)pool->v;
+        free(pool);
+        pool = nx;
+    }
+    pooled = 0;
 }
 
 static val *v_ref(val *v)
@@ -109,7 +143,8 @@ static void v_drop(val *v)
         for (int i = 0; i < v->n; i++) v_drop(v->v[i]);
         free(v->v);
     }
-    free(v);
+    v->v = NULL;
+    v_recycle(v);
 }
 
 static val *v_set(rset s) { val *v = v_new(V_SET); v->s = s; return v; }
@@ -760,7 +795,7 @@ static val *eval_list(ev_t *E, frame *F, const cat_expr *x, val ***out)
 static val *tuple(ev_t *E, frame *F, const cat_expr *x)
 {
     val *t = v_new(V_TUPLE);
-    if (x->n && !eval_list(E, F, x, &t->v)) { free(t); return NULL; }
+    if (x->n && !eval_list(E, F, x, &t->v)) { v_drop(t); return NULL; }
     t->n = x->n;
     return t;
 }
@@ -817,7 +852,10 @@ static Z3_ast entry(const val *v, int k)
 
 static int size_of(const val *v, int n) { return v->k == V_SET ? n : v->k == V_REL ? n * n : 0; }
 
-/* does every new entry imply the old one (so the iteration has converged)?  1 yes, 0 no */
+/* does every new entry imply the old one (so the iteration has converged)?  1 yes, 0 no.
+ * Only when the pairs that are not statically false are the same in both is the solver asked
+ * (one call: is some new entry true while the old one is false?); a new pair means another
+ * round, which is sound since the rounds are bounded anyway. */
 static int implied(ev_t *E, val *const *nv, val *const *old, const int *idx, int cnt)
 {
     Z3_ast *t = NULL;
@@ -828,6 +866,9 @@ static int implied(ev_t *E, val *const *nv, val *const *old, const int *idx, int
         for (int k = 0; k < sz; k++) {
             Z3_ast x = entry(a, k), y = entry(o, k);
             if (x == y || !x || y == E->e->T) continue;
+            /* a pair that was statically false and is not any more: the iteration grows (or
+             * at worst makes one round more than needed); no solver call */
+            if (!y) { sat_known = 1; break; }
             Z3_ast d = b_and(E->e, x, b_not(E->e, y));
             if (!d) continue;
             if (d == E->e->T) { sat_known = 1; break; }
@@ -1251,11 +1292,93 @@ static int exec_instr(ev_t *E, frame *F, const cat_instr *in)
 
 static int exec_block(ev_t *E, frame *F, const cat_block *b, int top)
 {
+    const cat_prog *p = E->p;
     for (int i = 0; i < b->n; i++) {
         if (top) E->top_index = i;
         if (exec_instr(E, F, &b->v[i]) < 0) return -1;
+        if (top && p->drop_start)   /* values no later instruction reads */
+            for (int k = p->drop_start[i]; k < p->drop_start[i + 1]; k++)
+                set_slot(F, p->drop[k], NULL);
     }
     return 0;
+}
+
+/* ---------- last uses of the top-level slots ---------- */
+
+typedef struct { int *last; int instr; } uses;
+
+static void use_pat(uses *U, const cat_pat *p, int depth)
+{
+    for (int k = 0; depth == 0 && k < p->n; k++)
+        if (U->last[p->slot[k]] != -1) U->last[p->slot[k]] = U->instr;
+}
+
+/* depth: frames between the expression's and the top level (function bodies, procedures,
+ * forall); a top-level slot read at depth > 0 may be read whenever the function is called */
+static void use_expr(uses *U, const cat_expr *x, int depth)
+{
+    if (!x) return;
+    if (x->k == CE_VAR && x->up == depth) {
+        if (depth > 0) U->last[x->slot] = -1;
+        else if (U->last[x->slot] != -1) U->last[x->slot] = U->instr;
+    }
+    int inner = x->k == CE_FUN ? depth + 1 : depth;
+    use_expr(U, x->a, inner);
+    use_expr(U, x->b, depth);
+    use_expr(U, x->c, depth);
+    for (int i = 0; i < x->n && (x->k == CE_TUPLE || x->k == CE_SETLIT || x->k == CE_MATCH_TAG);
+         i++)
+        use_expr(U, x->v[i], depth);
+    if (x->k == CE_LET)
+        for (int i = 0; i < x->n; i++) {
+            use_pat(U, &x->binds[i].pat, depth);
+            use_expr(U, x->binds[i].rhs, depth);
+        }
+    if (x->k == CE_MATCH_SET && depth == 0) {
+        if (U->last[x->s1] != -1) U->last[x->s1] = U->instr;
+        if (U->last[x->s2] != -1) U->last[x->s2] = U->instr;
+    }
+}
+
+static void use_block(uses *U, const cat_block *b, int depth)
+{
+    for (int i = 0; i < b->n; i++) {
+        const cat_instr *in = &b->v[i];
+        for (int k = 0; k < in->nb; k++) {
+            use_pat(U, &in->binds[k].pat, depth);
+            use_expr(U, in->binds[k].rhs, depth);
+        }
+        use_expr(U, in->e, depth);
+        use_expr(U, in->arg, depth);
+        if ((in->k == CI_PROC || in->k == CI_ENUM) && depth == 0 && U->last[in->slot] != -1)
+            U->last[in->slot] = U->instr;
+        if (in->k == CI_PROC || in->k == CI_FORALL) use_block(U, &in->body, depth + 1);
+    }
+}
+
+/* for each top instruction, the top-level slots whose values it reads last */
+static void plan_drops(cat_prog *p)
+{
+    const cat_model *m = p->m;
+    int ns = m->top_frame, ni = m->top.n;
+    int *last = xcalloc((size_t)ns, sizeof *last);
+    for (int s = 0; s < ns; s++) last[s] = -2;   /* never used */
+    uses U = { last, 0 };
+    for (int i = 0; i < ni; i++) {
+        U.instr = i;
+        cat_block one = { 1, &m->top.v[i] };
+        use_block(&U, &one, 0);
+    }
+    p->drop_start = xcalloc((size_t)ni + 1, sizeof *p->drop_start);
+    p->drop = xcalloc((size_t)ns, sizeof *p->drop);
+    int k = 0;
+    for (int i = 0; i < ni; i++) {
+        p->drop_start[i] = k;
+        for (int s = 0; s < ns; s++)
+            if (last[s] == i) p->drop[k++] = s;
+    }
+    p->drop_start[ni] = k;
+    free(last);
 }
 
 /* ---------- evaluation, linking ---------- */
@@ -1292,6 +1415,7 @@ static int run(const cat_prog *p, enc *e, int n, void *ctx, int dry, const cat_e
     v_drop(E.univ);
     v_drop(E.idrel);
     if (E.fixs) Z3_solver_dec_ref(e->z, E.fixs);
+    pool_empty();
     cat_result r = { E.nchk, E.chk };
     if (rc < 0 || !out) {
         cat_result_free(&r);
@@ -1335,6 +1459,7 @@ cat_prog *cat_link(const cat_model *m, const cat_engine *eng, void *ctx, char *e
         cat_prog_free(p);
         return NULL;
     }
+    plan_drops(p);
     enc dummy;
     memset(&dummy, 0, sizeof dummy);
     if (run(p, &dummy, 0, ctx, 1, NULL, NULL, err, errlen) < 0) {
@@ -1349,6 +1474,8 @@ void cat_prog_free(cat_prog *p)
     if (!p) return;
     free(p->ids);
     free(p->kinds);
+    free(p->drop_start);
+    free(p->drop);
     free(p);
 }
 

@@ -301,28 +301,53 @@ rel rel_star(enc *e, const rel *a, const rset *u)
     return p;
 }
 
+/* rows i of a ; b: for each middle event k (ascending) with a(i,k), each column j of b's row k
+ * that is not statically false; an entry stops accumulating once it is statically true */
+static void seq_rows(enc *e, const rel *a, const rel *b, rel *r, int *bcol, int *bcnt,
+                     Z3_ast *acc, int *cnt)
+{
+    int n = a->n;
+    for (int k = 0; k < n; k++) {
+        bcnt[k] = 0;
+        for (int j = 0; j < n; j++)
+            if (b->m[k * n + j]) bcol[k * n + bcnt[k]++] = j;
+    }
+    for (int i = 0; i < n; i++) {
+        int any = 0;
+        memset(cnt, 0, (size_t)n * sizeof *cnt);
+        for (int k = 0; k < n; k++) {
+            Z3_ast x = a->m[i * n + k];
+            if (!x) continue;
+            for (int q = 0; q < bcnt[k]; q++) {
+                int j = bcol[k * n + q];
+                if (cnt[j] < 0) continue;
+                Z3_ast t = b_and(e, x, b->m[k * n + j]);
+                if (t == e->T) cnt[j] = -1;
+                else acc[j * n + cnt[j]++] = t;
+                any = 1;
+            }
+        }
+        for (int j = 0; any && j < n; j++)
+            r->m[i * n + j] = cnt[j] < 0 ? e->T : cnt[j] ? b_or_n(e, acc + j * n, cnt[j]) : NULL;
+    }
+}
+
 rel rel_seq_sparse(enc *e, const rel *a, const rel *b)
 {
     int n = a->n;
     rel r = rel_new(n);
-    int *mid = malloc((size_t)(n > 0 ? n : 1) * sizeof *mid);
-    Z3_ast *acc = malloc((size_t)(n > 0 ? n : 1) * sizeof *acc);
-    if (!mid || !acc) abort();
-    for (int i = 0; i < n; i++) {
-        int nm = 0;
-        for (int k = 0; k < n; k++)
-            if (a->m[i * n + k]) mid[nm++] = k;
-        if (!nm) continue;
-        for (int j = 0; j < n; j++) {
-            int na = 0;
-            for (int q = 0; q < nm; q++) {
-                Z3_ast y = b->m[mid[q] * n + j];
-                if (y) acc[na++] = b_and(e, a->m[i * n + mid[q]], y);
-            }
-            if (na) r.m[i * n + j] = b_or_n(e, acc, na);
-        }
+    if (n <= 0) return r;
+    if (n <= 32) {
+        int bcol[32 * 32], bcnt[32], cnt[32];
+        Z3_ast acc[32 * 32];
+        seq_rows(e, a, b, &r, bcol, bcnt, acc, cnt);
+        return r;
     }
-    free(mid);
+    int *bcol = malloc((size_t)n * (size_t)(n + 2) * sizeof *bcol);
+    Z3_ast *acc = malloc((size_t)n * (size_t)n * sizeof *acc);
+    if (!bcol || !acc) abort();
+    seq_rows(e, a, b, &r, bcol, bcol + n * n, acc, bcol + n * n + n);
+    free(bcol);
     free(acc);
     return r;
 }

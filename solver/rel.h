@@ -59,8 +59,9 @@ rset rel_domain(enc *e, const rel *a);                /* i such that some (i,j) 
 rset rel_range(enc *e, const rel *a);                 /* j such that some (i,j) */
 rel rel_opt(enc *e, const rel *a, const rset *u);     /* a? = a | [u] */
 rel rel_star(enc *e, const rel *a, const rset *u);    /* a* = a+ | [u] */
-/* a ; b in O(n^3) worst case but skipping statically false rows and columns; the disjuncts of
- * each entry are in the order of the middle event, as rel_seq. */
+/* a ; b, the same relation as rel_seq (the disjuncts of an entry in the order of the middle
+ * event), in time proportional to the pairs of entries that are not statically false, and an
+ * entry that becomes statically true takes no more terms. */
 rel rel_seq_sparse(enc *e, const rel *a, const rel *b);
 int rel_is_empty(const rel *a);                       /* every entry statically false */
 int rset_is_empty(const rset *a);

@@ -532,6 +532,9 @@ START_TEST(shadowing_and_functions)
     same(&e, &t, "r\nlet h = fun x -> fun y -> x | y\nempty h r s", "r | s");
     same(&e, &t, "r\nlet h x y = x \\ y\nempty h r s", "r \\ s");
     same(&e, &t, "r\nlet a = r\nlet f(x) = x | a\nlet a = s\nempty f(po)", "po | r");
+    same(&e, &t, "r\nlet q = r\nprocedure p(x) = empty x | q end\nlet z = s\ncall p(z)",
+         "s | r");
+    same(&e, &t, "r\nlet q = r\nlet u = q ; q\nlet q = s\nempty u | q", "(r ; r) | s");
     same(&e, &t, "r\nlet fencerel(B) = (po & (_ * B)) ; po\nempty fencerel(A)",
          "(po & (_ * A)) ; po");
     same(&e, &t, "r\nlet imply (A, B) = ~A | B\nempty [imply(A, B)]", "[~A | B]");
@@ -642,7 +645,7 @@ START_TEST(includes)
     ck_assert_int_eq(cat_eval(pr, &e, 4, &t, NULL, &res, err, sizeof err), 0);
     ck_assert_int_eq(res.n, 2);              /* near.cat once, main.cat not again */
     ck_assert_str_eq(res.v[0].name, "near");
-    char want[1024];
+    char want[2048];
     snprintf(want, sizeof want, "%s/near.cat", sub);
     ck_assert_str_eq(res.v[0].file, want);
     ck_assert_int_eq(res.v[0].line, 3);
