@@ -208,7 +208,8 @@ static int token(lexer *L)
         return push(L, k, line, col, s, n);
     }
     if (c == '\'') {
-        if (!name_start((unsigned char)s[1])) return fail(L, line, col, "a quote ' alone", "a tag 'name");
+        if (!name_start((unsigned char)s[1]))
+            return fail(L, line, col, "a quote ' alone", "a tag 'name");
         n = 2;
         while (name_char((unsigned char)s[n])) n++;
         adv(L, n);

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MAX_FILE_BYTES (64 << 20)
 
@@ -952,6 +953,8 @@ static void parse_instrs(parser *P, builder *B, int top)
 /* reads a whole file (malloc'd, NUL-terminated); NULL with errno set on failure */
 static char *slurp(const char *path, size_t *len)
 {
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) { errno = EINVAL; return NULL; }
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
     size_t cap = 4096, n = 0;
@@ -1047,6 +1050,9 @@ static void parse_include(parser *P, builder *B)
         snprintf(tried + tl, sizeof tried - tl, "%s%.600s", tl ? ", " : "", path);
     }
     if (!found) fail_tok(P, s, "a cat file that exists (tried %s)", tried);
+    struct stat sb;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+        fail_tok(P, s, "a regular file (%s is not one)", path);
     (void)t;
     if (!mark_loaded(P, path)) return;   /* herd: a file is included once */
     size_t len;

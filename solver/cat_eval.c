@@ -382,7 +382,8 @@ static val *get_base(ev_t *E, const cat_expr *x, int i)
                         "engine declared, expected one", name, k == CAT_SET ? "set"
                         : "relation", E->n);
         E->fatal = 0;
-        v = k == CAT_SET ? v_set(rset_copy(&out.set)) : v_rel(rel_copy(&out.rel));
+        if (E->n == 0) v = k == CAT_SET ? v_set(rset_new(0)) : v_rel(rel_new(0));
+        else v = k == CAT_SET ? v_set(rset_copy(&out.set)) : v_rel(rel_copy(&out.rel));
     }
     E->base[i] = v;
     return v_ref(v);
@@ -655,10 +656,10 @@ static val *complement(ev_t *E, const cat_expr *x, val *a)
 static val *bracket(ev_t *E, const cat_expr *x, const cat_expr *at, val *a)
 {
     setref sa;
+    if (a->k == V_EMPTY) return &EMPTY_V;
     if (get_set(E, a, &sa) < 0)
         return type_err(E, at, a, "a set of events", x->k == CE_BRACKET ? "the operand of '[…]'"
                                                                         : "the argument of toid");
-    if (a->k == V_EMPTY) return &EMPTY_V;
     rel r = rel_ident(sa.p);
     set_done(&sa);
     return v_rel(r);
@@ -1165,7 +1166,10 @@ static int add_check(ev_t *E, const cat_instr *in, val *v)
     char where[48];
     snprintf(where, sizeof where, "the operand of '%s'", cat_check_kind_name(in->check));
     rel r;
-    if (is_rellike(v) || v->k == V_EMPTY) {
+    if (v->k == V_REL && v->refs == 1) {   /* nobody else holds it: take the matrix */
+        r = v->r;
+        v->r.m = NULL;
+    } else if (is_rellike(v) || v->k == V_EMPTY) {
         relref rr;
         get_rel(E, v, &rr);
         r = rr.tmp.m ? rr.tmp : rel_copy(rr.p);

@@ -60,6 +60,8 @@ typedef struct {
     char gen[32];            /* storage of a generated name */
 } cat_check;
 
+/* the checks performed, in order; names and file names point into the model, so a result is
+ * freed (cat_result_free) before its model */
 typedef struct { int n; cat_check *v; } cat_result;
 
 typedef struct {

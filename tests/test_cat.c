@@ -788,61 +788,63 @@ END_TEST
 
 /* ---------- type errors and unknown names ---------- */
 
+#define RE(text, want) run_err(&e, &t, (text), (want))
+
 START_TEST(type_errors)
 {
     enc e;
     enc_init(&e);
     teng t;
     std_engine(&e, &t, 3, 0);
-    run_err(&e, &t, "empty W ; po", "t.cat:1:7: found the set of events 'W', expected a relation (the "
+    RE("empty W ; po", "t.cat:1:7: found the set of events 'W', expected a relation (the "
             "left operand of ';')");
-    run_err(&e, &t, "empty po ;\n   W", "t.cat:2:4: found the set of events 'W', expected a relation "
+    RE("empty po ;\n   W", "t.cat:2:4: found the set of events 'W', expected a relation "
             "(the right operand of ';')");
-    run_err(&e, &t, "acyclic W", "t.cat:1:9: found the set of events 'W', expected a relation (the operand"
+    RE("acyclic W", "t.cat:1:9: found the set of events 'W', expected a relation (the operand"
             " of 'acyclic')");
-    run_err(&e, &t, "empty po | (W)", "t.cat:1:13: found the set of events 'W', expected a relation (the "
+    RE("empty po | (W)", "t.cat:1:13: found the set of events 'W', expected a relation (the "
             "right operand of '|', whose left operand is a relation)");
-    run_err(&e, &t, "empty W * po", "t.cat:1:11: found the relation 'po', expected a set of events (the "
+    RE("empty W * po", "t.cat:1:11: found the relation 'po', expected a set of events (the "
             "right operand of '*')");
-    run_err(&e, &t, "empty ~0", "t.cat:1:8: found the empty value (0 or {}, of no known type), "
+    RE("empty ~0", "t.cat:1:8: found the empty value (0 or {}, of no known type), "
             "expected a set of events or a relation (the operand of '~')");
-    run_err(&e, &t, "empty W+", "t.cat:1:7: found the set of events 'W', expected a relation (the "
+    RE("empty W+", "t.cat:1:7: found the set of events 'W', expected a relation (the "
             "operand of '+')");
-    run_err(&e, &t, "empty [po]", "t.cat:1:8: found the relation 'po', expected a set of events (the "
+    RE("empty [po]", "t.cat:1:8: found the relation 'po', expected a set of events (the "
             "operand of '[…]')");
-    run_err(&e, &t, "empty domain(W)", "t.cat:1:14: found the set of events 'W', expected a relation "
+    RE("empty domain(W)", "t.cat:1:14: found the set of events 'W', expected a relation "
             "(the argument of domain)");
-    run_err(&e, &t, "empty po po", "t.cat:1:7: found the relation 'po', expected a function (applied to "
+    RE("empty po po", "t.cat:1:7: found the relation 'po', expected a function (applied to "
             "an argument)");
-    run_err(&e, &t, "let f(x, y) = x\nempty f(po)", "t.cat:2:9: found a relation, expected a "
+    RE("let f(x, y) = x\nempty f(po)", "t.cat:2:9: found a relation, expected a "
             "tuple of 2 values (the pattern (x, …))");
-    run_err(&e, &t, "let f(x) = x ; W\nempty f(po)", "t.cat:1:16: found the set of events 'W', expected "
+    RE("let f(x) = x ; W\nempty f(po)", "t.cat:1:16: found the set of events 'W', expected "
             "a relation (the right operand of ';') [in f, called at t.cat:2:7]");
-    run_err(&e, &t, "let rec x = try ([x] | W) with po\nempty x", "t.cat:1:13: found a relation,"
+    RE("let rec x = try ([x] | W) with po\nempty x", "t.cat:1:13: found a relation,"
             " expected a set of events (the value of the previous iteration of this 'let rec')");
-    run_err(&e, &t, "enum E = 'a\nlet x = match 'a with {} -> po || e ++ s -> po end",
+    RE("enum E = 'a\nlet x = match 'a with {} -> po || e ++ s -> po end",
             "t.cat:2:15: found a tag, expected a set (the value matched by the clauses '{} ->' "
             "and 'x ++ s ->')");
-    run_err(&e, &t, "enum E = 'a || 'b\nlet x = match 'b with 'a -> po end", "t.cat:2:9: found the"
+    RE("enum E = 'a || 'b\nlet x = match 'b with 'a -> po end", "t.cat:2:9: found the"
             " tag 'b, expected one of the tags of the match's clauses");
-    run_err(&e, &t, "call po(po)", "t.cat:1:6: found a relation, expected a procedure (after "
+    RE("call po(po)", "t.cat:1:6: found a relation, expected a procedure (after "
             "'call')");
-    run_err(&e, &t, "empty {po}", "t.cat:1:8: found the relation 'po', expected a tag, an event, a pair or"
+    RE("empty {po}", "t.cat:1:8: found the relation 'po', expected a tag, an event, a pair or"
             " a tuple of those (an element of '{…}'; sets of sets of events are not supported)");
-    run_err(&e, &t, "let rec f x = f x\nempty f(po)", "t.cat:1:15: found a recursion deeper than "
+    RE("let rec f x = f x\nempty f(po)", "t.cat:1:15: found a recursion deeper than "
             "2500, expected one that ends");
-    run_err(&e, &t, "let rec x = (po, po)\nempty po", "t.cat:1:13: found a tuple of 2 values, expected a "
+    RE("let rec x = (po, po)\nempty po", "t.cat:1:13: found a tuple of 2 values, expected a "
             "set of events or a relation (a 'let rec' defines the least fixpoint of sets and "
             "relations, or functions)");
     te_free(&t);
     /* unknown names: the names that exist, closest first */
     std_engine(&e, &t, 3, 0);
-    run_err(&e, &t, "empty ss", "t.cat:1:7: found 'ss', expected a name that exists: s, A, B, R, W,"
+    RE("empty ss", "t.cat:1:7: found 'ss', expected a name that exists: s, A, B, R, W,"
             " _, id, po, r, toid, range, domain (and 3 more)");
-    run_err(&e, &t, "let strong-write = W\nempty [strong-wirte]", "t.cat:2:8: found 'strong-wirte', "
+    RE("let strong-write = W\nempty [strong-wirte]", "t.cat:2:8: found 'strong-wirte', "
             "expected a name that exists: strong-write, range, newSet, toid, domain, emptyset, "
             "id, newRelation, po, r, s, A (and 4 more)");
-    run_err(&e, &t, "empty foo\nlet foo = po", "t.cat:1:7: found 'foo', expected a name that exists:"
+    RE("empty foo\nlet foo = po", "t.cat:1:7: found 'foo', expected a name that exists:"
             " po, A, B, R, W, _, id, r, s, toid, domain, range (and 3 more); 'foo' is bound "
             "later, at t.cat:2:1");
     enc_free(&e);
@@ -957,7 +959,10 @@ static void gx_eval(const gx *x, int set, const world *w, unsigned char *o)
         for (int i = 0; i < sz; i++)
             o[i] = !a[i] && (set ? U[i] : U[i / n] && U[i % n]);
         break;
-    case G_BRACKET: memset(o, 0, (size_t)sz); for (int i = 0; i < n; i++) o[i * n + i] = a[i]; break;
+    case G_BRACKET:
+        memset(o, 0, (size_t)sz);
+        for (int i = 0; i < n; i++) o[i * n + i] = a[i];
+        break;
     case G_CROSS: for (int i = 0; i < sz; i++) o[i] = a[i / n] && b[i % n]; break;
     case G_ID: memset(o, 0, (size_t)sz); for (int i = 0; i < n; i++) o[i * n + i] = U[i]; break;
     case G_ZERO: memset(o, 0, (size_t)sz); break;
