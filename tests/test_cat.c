@@ -1107,6 +1107,69 @@ START_TEST(symbolic_against_brute_force)
 }
 END_TEST
 
+/* ---------- solver-chosen relations, flags on models, symbolic refusals ---------- */
+
+START_TEST(fresh_relations_and_flags)
+{
+    enc e;
+    enc_init(&e);
+    teng t;
+    std_engine(&e, &t, 4, 0);
+    unsigned char chain[16] = { 0 }, cyc[16] = { 0 };
+    for (int i = 0; i + 1 < 4; i++) chain[i * 4 + i + 1] = cyc[i * 4 + i + 1] = 1;
+    cyc[3 * 4 + 0] = 1;
+    te_rel(&t, "chain", rel_of_bits(&e, chain, 4));
+    te_rel(&t, "cyc", rel_of_bits(&e, cyc, 4));
+    rel x = rel_new(4);
+    Z3_ast v = b_var(&e, "x");
+    rel_set(&x, 0, 2, v);
+    te_rel(&t, "x", x);
+    /* newRelation(): some acyclic relation containing chain exists, none containing cyc */
+    for (int k = 0; k < 2; k++) {
+        run_t R = run_ok(&e, &t, k ? "let s = newRelation()\nempty cyc \\ s\nacyclic s"
+                                   : "let s = newRelation()\nempty chain \\ s\nacyclic s");
+        Z3_solver s = Z3_mk_simple_solver(e.z);
+        Z3_solver_inc_ref(e.z, s);
+        cat_assert_checks(&e, s, &R.r);
+        ck_assert_int_eq(Z3_solver_check(e.z, s), k ? Z3_L_FALSE : Z3_L_TRUE);
+        Z3_solver_dec_ref(e.z, s);
+        run_free(&R);
+    }
+    /* a flag is never asserted; on a model it says whether it holds */
+    run_t R = run_ok(&e, &t, "flag ~empty x as race\nundefined_unless empty x as ub\n"
+                             "acyclic chain");
+    for (int want = 0; want < 2; want++) {
+        Z3_solver s = Z3_mk_simple_solver(e.z);
+        Z3_solver_inc_ref(e.z, s);
+        ck_assert_int_eq(cat_assert_checks(&e, s, &R.r), 1);
+        Z3_solver_assert(e.z, s, want ? v : Z3_mk_not(e.z, v));
+        ck_assert_int_eq(Z3_solver_check(e.z, s), Z3_L_TRUE);
+        Z3_model m = Z3_solver_get_model(e.z, s);
+        Z3_model_inc_ref(e.z, m);
+        int holds[3];
+        ck_assert_int_eq(cat_checks_hold(&e, m, &R.r, holds), 0);
+        ck_assert_int_eq(holds[0], want);       /* ~empty x: holds when x(0,2) */
+        ck_assert_int_eq(holds[1], !want);
+        ck_assert_int_eq(holds[2], 1);
+        Z3_model_dec_ref(e.z, m);
+        Z3_solver_dec_ref(e.z, s);
+    }
+    run_free(&R);
+    /* a match or forall over a set whose members the solver chooses is refused */
+    te_set(&t, "S", rset_new(4));
+    t.b[t.nb - 1].s.v[1] = b_var(&e, "s");
+    run_err(&e, &t, "let rec f S = match S with {} -> 0 || e ++ R -> f R end\nempty f(S)",
+            "t.cat:1:21: found the set of events 'S', expected one whose members are known (a "
+            "match takes a member out of a set; here membership depends on the execution) [in f,"
+            " called at t.cat:2:7]");
+    run_err(&e, &t, "forall e in S do empty po end", "t.cat:1:13: found the set of events 'S', "
+            "expected one whose members are known ('forall' iterates over the members; here "
+            "membership depends on the execution)");
+    te_free(&t);
+    enc_free(&e);
+}
+END_TEST
+
 /* ---------- the published models ---------- */
 
 static int have_spec(void)
@@ -1199,6 +1262,36 @@ START_TEST(published_models)
         }
         cat_free(m);
     }
+}
+END_TEST
+
+/* Dat3M's library found through the search path */
+START_TEST(search_path_with_published_library)
+{
+    if (!have_spec()) return;
+    const char *search[] = { SPEC };
+    char err[1024];
+    cat_model *m = cat_load_text("t.cat", "\"with stdlib\"\ninclude \"dat3m-stdlib.cat\"\n"
+                                 "acyclic po-loc | rf | co | fr as sc-per-loc", search, 1, err,
+                                 sizeof err);
+    ck_assert_msg(m != NULL, "%s", err);
+    enc e;
+    enc_init(&e);
+    teng t;
+    ptx_engine(&e, &t, 6, 1);
+    cat_prog *p = cat_link(m, &TE, &t, err, sizeof err);
+    ck_assert_msg(p != NULL, "%s", err);
+    cat_result r;
+    ck_assert_int_eq(cat_eval(p, &e, 6, &t, NULL, &r, err, sizeof err), 0);
+    ck_assert_int_eq(r.n, 3);
+    ck_assert_str_eq(r.v[1].name, "undefined-behavior");
+    ck_assert_int_eq(r.v[1].flag, 1);
+    ck_assert_str_eq(r.v[2].name, "sc-per-loc");
+    cat_result_free(&r);
+    cat_prog_free(p);
+    te_free(&t);
+    enc_free(&e);
+    cat_free(m);
 }
 END_TEST
 
@@ -1311,7 +1404,9 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, let_rec_symbolic);
     tcase_add_test(tc, type_errors);
     tcase_add_test(tc, symbolic_against_brute_force);
+    tcase_add_test(tc, fresh_relations_and_flags);
     tcase_add_test(tc, published_models);
+    tcase_add_test(tc, search_path_with_published_library);
     tcase_add_test(tc, published_model_speed);
     tcase_add_test(tc, error_catalogue);
 }
