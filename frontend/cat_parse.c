@@ -4,7 +4,7 @@
  * Grammar (herd's manual, "Model definitions"; Dat3M's Cat.g4 spellings), loosest first:
  *   expr   := 'fun' pat '->' expr | 'let' ['rec'] binds 'in' expr | 'match' … 'end'
  *           | 'try' expr 'with' expr | union
- *   union  := addset ('|' union)?          addset := seq ('++' addset)?
+ *   union  := addset ('|' union)?          addset := seq ('++' addset)?      (right)
  *   seq    := diff (';' seq)?              diff   := inter ('\' inter)*      (left)
  *   inter  := cross ('&' inter)?           cross  := unary ('*' unary)?      (non-assoc.)
  *   unary  := '~' unary | app              app    := postfix postfix*        (application)
@@ -12,8 +12,9 @@
  *   simple := name | '0' | 'tag | '(' ')' | '(' expr {',' expr} ')' | '[' expr ']'
  *           | '{' '}' | '{' expr {',' expr} '}' | 'begin' expr 'end'
  * A '*' after an expression is the cartesian product when what follows can start an operand,
- * else the reflexive-transitive closure.  '&' binds tighter than '\' as in herd's and Dat3M's
- * parsers (the manual's list says otherwise; docs/cat.md).  Errors unwind with longjmp: every
+ * else the reflexive-transitive closure.  '&' binds tighter than '\' as in Dat3M's grammar (the
+ * manual's list says otherwise; docs/cat.md).  | ; & are associative: their chains are built as
+ * balanced trees, so a long union is not a deep tree.  Errors unwind with longjmp: every
  * allocation is in the model's arena, so a failed load frees it and leaks nothing. */
 #include "frontend/cat_ast.h"
 #include "frontend/cat_lex.h"
@@ -385,15 +386,16 @@ static cat_expr *parse_match(parser *P);
 static cat_expr *parse_unary(parser *P)
 {
     const cat_tok *t = cur(P);
-    if (++P->rdepth > CAT_MAX_DEPTH)
-        fail_tok(P, t, "an expression nested at most %d levels deep", CAT_MAX_DEPTH);
     cat_expr *e;
     switch (t->k) {
     case CT_TILDE:
         P->pos++;
         if (!starts_expr(curk(P)) || curk(P) == CT_LET)
             fail_tok(P, cur(P), "an expression after '~'");
+        if (++P->rdepth > CAT_MAX_DEPTH)
+            fail_tok(P, t, "an expression nested at most %d levels deep", CAT_MAX_DEPTH);
         e = mk_op(P, CE_COMPL, parse_unary(P), NULL);
+        P->rdepth--;
         e->line = t->line; e->col = t->col; e->file = P->file;
         break;
     case CT_FUN: e = parse_fun(P); break;
@@ -409,7 +411,6 @@ static cat_expr *parse_unary(parser *P)
     }
     default: e = parse_app(P); break;
     }
-    P->rdepth--;
     return e;
 }
 
@@ -425,7 +426,17 @@ static cat_expr *parse_cross(parser *P)
     return e;
 }
 
-/* a right-associative chain of operator `op` over operands parsed by sub */
+/* v[lo..hi) combined by the associative operator k as a balanced tree (a long chain of unions
+ * is not a deep tree) */
+static cat_expr *balanced(parser *P, cat_ek k, cat_expr **v, int lo, int hi)
+{
+    if (hi - lo == 1) return v[lo];
+    int mid = lo + (hi - lo) / 2;
+    return mk_op(P, k, balanced(P, k, v, lo, mid), balanced(P, k, v, mid, hi));
+}
+
+/* a chain of operator `op` over operands parsed by sub: right-nested, or balanced when the
+ * operator is associative (| & ;) */
 static cat_expr *chain_right(parser *P, cat_tk op, cat_ek k, cat_expr *(*sub)(parser *))
 {
     cat_expr *first = sub(P);
@@ -441,6 +452,7 @@ static cat_expr *chain_right(parser *P, cat_tk op, cat_ek k, cat_expr *(*sub)(pa
         v = grow(P, v, n, &cap, sizeof *v);
         v[n++] = sub(P);
     }
+    if (k != CE_ADD) return balanced(P, k, v, 0, n);
     cat_expr *e = v[n - 1];
     for (int i = n - 2; i >= 0; i--) e = mk_op(P, k, v[i], e);
     return e;

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_STEPS 20000000L     /* expression nodes evaluated per evaluation */
+#define MAX_STEPS 2000000L      /* expression nodes evaluated per evaluation */
 #define MAX_DEPTH 2500          /* nested evaluations (deep recursion of cat functions) */
 
 struct cat_prog {
