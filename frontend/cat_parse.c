@@ -553,9 +553,8 @@ static cat_expr *parse_fun(parser *P)
     int mark = P->nvis;
     unit_push(P);
     cat_pat p = parse_pat(P, 1);
-    const cat_tok *arrow = expect(P, CT_ARROW, "'->' after the parameter of 'fun'");
+    expect(P, CT_ARROW, "'->' after the parameter of 'fun'");
     if (!starts_expr(curk(P))) fail_tok(P, cur(P), "the body of the function after '->'");
-    (void)arrow;
     cat_expr *f = fun_body(P, &p, &t, 1);
     P->nvis = mark;
     return f;
@@ -571,6 +570,7 @@ static void parse_binding(parser *P, binds_t *B, int rec, int *rec_slots)
     if (curk(P) == CT_NAME && nextk(P) != CT_EQ) {
         /* function: name pat … = body */
         name = &P->t[P->pos++];
+        if (tok_eq(name, "_")) fail_tok(P, name, "a name to bind ('_' is the universe)");
         cat_pat pats[16];
         const cat_tok *at[16];
         int np = 0, mark = P->nvis;
@@ -582,9 +582,8 @@ static void parse_binding(parser *P, binds_t *B, int rec, int *rec_slots)
             unit_push(P);
             pats[np++] = parse_pat(P, 1);
         }
-        const cat_tok *eq = &P->t[P->pos++];
+        P->pos++;   /* '=' */
         if (!starts_expr(curk(P))) fail_tok(P, cur(P), "an expression after '='");
-        (void)eq;
         b.rhs = fun_body(P, pats, at, np);
         b.rhs->name = tokstr(P, name);
         P->nvis = mark;
@@ -1040,7 +1039,7 @@ static void folder(const char *path, char *buf, size_t len)
 
 static void parse_include(parser *P, builder *B)
 {
-    const cat_tok *t = &P->t[P->pos++];
+    P->pos++;   /* 'include' */
     const cat_tok *s = expect(P, CT_STR, "the file name in double quotes after 'include'");
     if (P->dead) return;
     char name[1024], path[4096], tried[2048] = "";
@@ -1065,7 +1064,6 @@ static void parse_include(parser *P, builder *B)
     struct stat sb;
     if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
         fail_tok(P, s, "a regular file (%s is not one)", path);
-    (void)t;
     if (!mark_loaded(P, path)) return;   /* herd: a file is included once */
     size_t len;
     char *text = read_file(P, path, &len);

@@ -308,6 +308,10 @@ START_TEST(parse_errors)
              "expression, and a model is a list of instructions)");
     load_err("let _ = po", "t.cat:1:5: found '_', expected a name to bind ('_' is the "
              "universe)");
+    load_err("let _ x = po", "t.cat:1:5: found '_', expected a name to bind ('_' is the "
+             "universe)");
+    load_err("let f = fun x ->", "t.cat:1:17: found the end of the file, expected the body of "
+             "the function after '->'");
 }
 END_TEST
 
