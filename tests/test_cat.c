@@ -563,6 +563,9 @@ START_TEST(shadowing_and_functions)
          "\nempty f(E \\ E) ; f({'a} | {'b} & E)", "r ; s");
     same(&e, &t, "r\nenum E = 'a || 'b\nlet f(S) = match S with x ++ R -> s || {} -> r end\n"
          "empty f('a ++ {})", "s");
+    same(&e, &t, "r\nenum E = 'a || 'b || 'c\nlet rec ev S = match S with {} -> r || x ++ R -> "
+         "od R end\nand od S = match S with {} -> s || x ++ R -> ev R end\nempty ev(E)", "s");
+    same(&e, &t, "r\nlet rec y = r | (y ; f(r)) and f(x) = x\nempty y", "r+");
     same(&e, &t, "r\nlet rec events S = match S with {} -> 0 || e ++ R -> [{e}] | events R end\n"
          "empty events(A)", "[A]");
     same(&e, &t, "r\nlet rec pairs p = match p with {} -> 0 || x ++ R -> (let (a, b) = x in "
