@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fuzz/run.sh TARGET SECONDS [libFuzzer options...] — runs fuzz/out/fuzz_TARGET for SECONDS on one
 # worker with a working corpus in fuzz/out/corpus/TARGET, seeded from the bundled suites (litmus,
-# conditions) or tests/kernels/*.ptx (ptx, exec) and from fuzz/regressions/TARGET.  Crashes go to
+# conditions), tests/kernels/*.ptx (ptx, exec), fuzz/seeds/cat and tests/errors/cat (cat) and from
+# fuzz/regressions/TARGET.  Crashes go to
 # fuzz/out/crashes/TARGET/.  Appends "TARGET runs seconds(taken/budget) exec/s crashes" to
 # fuzz/out/stats.txt
 # and exits non-zero when the run found a crash, a leak or a timeout.
@@ -26,6 +27,9 @@ if [ -z "$(ls -A "$corpus")" ]; then
             done ;;
     ptx|exec) cp tests/kernels/*.ptx "$corpus"/ 2>/dev/null ;;
     manifest) i=0; for f in suites/*/manifest.yaml; do cp "$f" "$corpus/seed$i.yaml"; i=$((i+1)); done ;;
+    cat)    for f in fuzz/seeds/cat/*.cat tests/errors/cat/*.cat; do
+              [ -f "$f" ] && cp "$f" "$corpus/$(basename "$(dirname "$f")")-$(basename "$f")"
+            done ;;
     spec)   printf 'module: k.ptx\ngrid: 1\nblock: 16\nbuffers:\n  x: { type: u32, count: 16, init: { file: d.bin } }\nparams:\n  - { u32: 16 }\n  - { buffer: x }\noutputs:\n  - { buffer: x, file: x.out }\n' > "$corpus/seed-ok.yaml"
             for f in tests/errors/run/*.yaml; do [ -f "$f" ] && cp "$f" "$corpus/err-$(basename "$f")"; done ;;
   esac

@@ -174,3 +174,194 @@ rel rel_static(int n, int (*holds)(void *ctx, int i, int j), void *ctx, enc *e)
             if (holds(ctx, i, j)) r.m[i * n + j] = e->T;
     return r;
 }
+
+/* ---- additions for the cat evaluator ---- */
+
+rset rset_new(int n)
+{
+    rset s = { n, calloc((size_t)(n > 0 ? n : 1), sizeof(Z3_ast)) };
+    if (!s.v) abort();
+    return s;
+}
+
+void rset_free(rset *s) { free(s->v); s->v = NULL; }
+
+rset rset_copy(const rset *a)
+{
+    rset s = rset_new(a->n);
+    if (a->n) memcpy(s.v, a->v, (size_t)a->n * sizeof(Z3_ast));
+    return s;
+}
+
+rset rset_union(enc *e, const rset *a, const rset *b)
+{
+    rset s = rset_new(a->n);
+    for (int i = 0; i < a->n; i++) s.v[i] = b_or(e, a->v[i], b->v[i]);
+    return s;
+}
+
+rset rset_inter(enc *e, const rset *a, const rset *b)
+{
+    rset s = rset_new(a->n);
+    for (int i = 0; i < a->n; i++) s.v[i] = b_and(e, a->v[i], b->v[i]);
+    return s;
+}
+
+/* x and not y, folded */
+static Z3_ast b_andnot(enc *e, Z3_ast x, Z3_ast y)
+{
+    if (!x || !y) return x;
+    if (y == e->T || x == y) return NULL;
+    return b_and(e, x, b_not(e, y));
+}
+
+rset rset_diff(enc *e, const rset *a, const rset *b)
+{
+    rset s = rset_new(a->n);
+    for (int i = 0; i < a->n; i++) s.v[i] = b_andnot(e, a->v[i], b->v[i]);
+    return s;
+}
+
+rel rel_diff(enc *e, const rel *a, const rel *b)
+{
+    rel r = rel_new(a->n);
+    for (int i = 0; i < a->n * a->n; i++) r.m[i] = b_andnot(e, a->m[i], b->m[i]);
+    return r;
+}
+
+rel rel_cross(enc *e, const rset *a, const rset *b)
+{
+    int n = a->n;
+    rel r = rel_new(n);
+    for (int i = 0; i < n; i++) {
+        if (!a->v[i]) continue;
+        for (int j = 0; j < n; j++) r.m[i * n + j] = b_and(e, a->v[i], b->v[j]);
+    }
+    return r;
+}
+
+rel rel_complement(enc *e, const rel *a, const rset *u)
+{
+    int n = a->n;
+    rel r = rel_new(n);
+    for (int i = 0; i < n; i++) {
+        if (!u->v[i]) continue;
+        for (int j = 0; j < n; j++)
+            r.m[i * n + j] = b_andnot(e, b_and(e, u->v[i], u->v[j]), a->m[i * n + j]);
+    }
+    return r;
+}
+
+rel rel_ident(const rset *s)
+{
+    rel r = rel_new(s->n);
+    for (int i = 0; i < s->n; i++) r.m[i * s->n + i] = s->v[i];
+    return r;
+}
+
+rset rel_domain(enc *e, const rel *a)
+{
+    int n = a->n;
+    rset s = rset_new(n);
+    Z3_ast *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
+    if (!tmp) abort();
+    for (int i = 0; i < n; i++) {
+        memcpy(tmp, a->m + i * n, (size_t)n * sizeof *tmp);
+        s.v[i] = b_or_n(e, tmp, n);
+    }
+    free(tmp);
+    return s;
+}
+
+rset rel_range(enc *e, const rel *a)
+{
+    int n = a->n;
+    rset s = rset_new(n);
+    Z3_ast *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
+    if (!tmp) abort();
+    for (int j = 0; j < n; j++) {
+        for (int i = 0; i < n; i++) tmp[i] = a->m[i * n + j];
+        s.v[j] = b_or_n(e, tmp, n);
+    }
+    free(tmp);
+    return s;
+}
+
+rel rel_opt(enc *e, const rel *a, const rset *u)
+{
+    rel r = rel_copy(a);
+    for (int i = 0; i < a->n; i++) r.m[i * a->n + i] = b_or(e, a->m[i * a->n + i], u->v[i]);
+    return r;
+}
+
+rel rel_star(enc *e, const rel *a, const rset *u)
+{
+    rel p = rel_plus(e, a);
+    for (int i = 0; i < a->n; i++) p.m[i * a->n + i] = b_or(e, p.m[i * a->n + i], u->v[i]);
+    return p;
+}
+
+/* rows i of a ; b: for each middle event k (ascending) with a(i,k), each column j of b's row k
+ * that is not statically false; an entry stops accumulating once it is statically true */
+static void seq_rows(enc *e, const rel *a, const rel *b, rel *r, int *bcol, int *bcnt,
+                     Z3_ast *acc, int *cnt)
+{
+    int n = a->n;
+    for (int k = 0; k < n; k++) {
+        bcnt[k] = 0;
+        for (int j = 0; j < n; j++)
+            if (b->m[k * n + j]) bcol[k * n + bcnt[k]++] = j;
+    }
+    for (int i = 0; i < n; i++) {
+        int any = 0;
+        memset(cnt, 0, (size_t)n * sizeof *cnt);
+        for (int k = 0; k < n; k++) {
+            Z3_ast x = a->m[i * n + k];
+            if (!x) continue;
+            for (int q = 0; q < bcnt[k]; q++) {
+                int j = bcol[k * n + q];
+                if (cnt[j] < 0) continue;
+                Z3_ast t = b_and(e, x, b->m[k * n + j]);
+                if (t == e->T) cnt[j] = -1;
+                else acc[j * n + cnt[j]++] = t;
+                any = 1;
+            }
+        }
+        for (int j = 0; any && j < n; j++)
+            r->m[i * n + j] = cnt[j] < 0 ? e->T : cnt[j] ? b_or_n(e, acc + j * n, cnt[j]) : NULL;
+    }
+}
+
+rel rel_seq_sparse(enc *e, const rel *a, const rel *b)
+{
+    int n = a->n;
+    rel r = rel_new(n);
+    if (n <= 0) return r;
+    if (n <= 32) {
+        int bcol[32 * 32], bcnt[32], cnt[32];
+        Z3_ast acc[32 * 32];
+        seq_rows(e, a, b, &r, bcol, bcnt, acc, cnt);
+        return r;
+    }
+    int *bcol = malloc((size_t)n * (size_t)(n + 2) * sizeof *bcol);
+    Z3_ast *acc = malloc((size_t)n * (size_t)n * sizeof *acc);
+    if (!bcol || !acc) abort();
+    seq_rows(e, a, b, &r, bcol, bcol + n * n, acc, bcol + n * n + n);
+    free(bcol);
+    free(acc);
+    return r;
+}
+
+int rel_is_empty(const rel *a)
+{
+    for (int i = 0; i < a->n * a->n; i++)
+        if (a->m[i]) return 0;
+    return 1;
+}
+
+int rset_is_empty(const rset *a)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->v[i]) return 0;
+    return 1;
+}

@@ -39,4 +39,30 @@ rel rel_plus(enc *e, const rel *a);                   /* transitive closure a+ *
 /* keep (i,j) only where keep(i,j,ctx) */
 rel rel_filter(const rel *a, int (*keep)(void *ctx, int i, int j), void *ctx);
 rel rel_static(int n, int (*holds)(void *ctx, int i, int j), void *ctx, enc *e);
+/* ---- additions for the cat evaluator (solver/cat_eval.c) ----
+ * Sets of events: a vector of n entries with the same convention as relations (NULL statically
+ * false, the context's T statically true, otherwise a Z3 Boolean term).  A universe `u` is the
+ * set of events that exist; it need not be all-true. */
+typedef struct { int n; Z3_ast *v; } rset;
+
+rset rset_new(int n);                                 /* all NULL; aborts when out of memory */
+void rset_free(rset *s);
+rset rset_copy(const rset *a);
+rset rset_union(enc *e, const rset *a, const rset *b);
+rset rset_inter(enc *e, const rset *a, const rset *b);
+rset rset_diff(enc *e, const rset *a, const rset *b); /* a \ b */
+rel rel_diff(enc *e, const rel *a, const rel *b);     /* a \ b */
+rel rel_complement(enc *e, const rel *a, const rset *u);        /* (u * u) \ a */
+rel rel_cross(enc *e, const rset *a, const rset *b);  /* cartesian product a * b */
+rel rel_ident(const rset *s);                         /* [s]: (i,i) = s(i) */
+rset rel_domain(enc *e, const rel *a);                /* i such that some (i,j) */
+rset rel_range(enc *e, const rel *a);                 /* j such that some (i,j) */
+rel rel_opt(enc *e, const rel *a, const rset *u);     /* a? = a | [u] */
+rel rel_star(enc *e, const rel *a, const rset *u);    /* a* = a+ | [u] */
+/* a ; b, the same relation as rel_seq (the disjuncts of an entry in the order of the middle
+ * event), in time proportional to the pairs of entries that are not statically false, and an
+ * entry that becomes statically true takes no more terms. */
+rel rel_seq_sparse(enc *e, const rel *a, const rel *b);
+int rel_is_empty(const rel *a);                       /* every entry statically false */
+int rset_is_empty(const rset *a);
 #endif
