@@ -6,12 +6,13 @@ CC      ?= cc
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 override CFLAGS += -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -I.
-LDLIBS  += -lz3 -lcjson -lyaml -lm
+LDLIBS  += -lz3 -lcjson -lyaml -lm -lpthread
 BUILD   ?= build
 
 SRC_DIRS := frontend model solver litmus exec
 LIB_SRC  := $(filter-out litmus/main.c,$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/model_bundled.o
+MODELS   := $(wildcard model/*.cat)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread -lm)
@@ -25,6 +26,17 @@ deps:
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# the bundled cat models, compiled into the program (scripts/embed.c)
+$(BUILD)/embed: scripts/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -o $@ $<
+
+$(BUILD)/model_bundled.c: $(MODELS) $(BUILD)/embed
+	$(BUILD)/embed $@ $(MODELS)
+
+$(BUILD)/model_bundled.o: $(BUILD)/model_bundled.c
+	$(CC) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libptxlitmus.a: $(LIB_OBJ)
 	@rm -f $@

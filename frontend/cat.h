@@ -24,7 +24,17 @@ cat_model *cat_load_file(const char *path, const char *const *search, int nsearc
  * first place where includes are searched. */
 cat_model *cat_load_text(const char *file, const char *text, const char *const *search,
                          int nsearch, char *err, size_t errlen);
+/* The same with a prelude: the file `prelude` (searched like an include) is loaded before the
+   model, as herd and Dat3M load their standard library. */
+cat_model *cat_load_file_prelude(const char *path, const char *const *search, int nsearch,
+                                 const char *prelude, char *err, size_t errlen);
 void cat_free(cat_model *m);
+
+/* Files compiled into the program (the bundled models).  The search-list entry CAT_BUILTIN
+   looks among them, and a path "<builtin>/NAME" names one.  The table must outlive loading. */
+typedef struct { const char *name, *text; } cat_builtin;
+#define CAT_BUILTIN "<builtin>"
+void cat_set_builtins(const cat_builtin *files, int n);
 
 /* The model's name: its leading quoted string, else its leading name(s) ("" when none). */
 const char *cat_model_name(const cat_model *m);

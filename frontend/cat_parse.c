@@ -1037,44 +1037,82 @@ static void folder(const char *path, char *buf, size_t len)
     buf[n] = 0;
 }
 
-static void parse_include(parser *P, builder *B)
+/* ---------- files compiled into the program ---------- */
+
+static const cat_builtin *builtins;
+static int nbuiltins;
+
+void cat_set_builtins(const cat_builtin *files, int n) { builtins = files; nbuiltins = n; }
+
+static const cat_builtin *find_builtin(const char *name)
 {
-    P->pos++;   /* 'include' */
-    const cat_tok *s = expect(P, CT_STR, "the file name in double quotes after 'include'");
-    if (P->dead) return;
-    char name[1024], path[4096], tried[2048] = "";
-    if (s->len == 0 || s->len >= (int)sizeof name) fail_tok(P, s, "the name of a cat file");
-    memcpy(name, s->s, (size_t)s->len);
-    name[s->len] = 0;
+    for (int i = 0; i < nbuiltins; i++)
+        if (!strcmp(builtins[i].name, name)) return &builtins[i];
+    return NULL;
+}
+
+/* Parses the file `name` as an include: searched in the folder of the current file, then in
+   the search list (CAT_BUILTIN: the files compiled in).  `at` is the token to blame. */
+static void include_file(parser *P, builder *B, const char *name, const cat_tok *at)
+{
+    char path[4096], tried[2048] = "";
     int found = 0;
+    const cat_builtin *bi = NULL;
     for (int i = -1; i < P->nsearch && !found; i++) {
         char dir[2048];
         if (name[0] == '/') { if (i >= 0) break; dir[0] = 0; }
         else if (i < 0) folder(P->m->files[P->file], dir, sizeof dir);
-        else snprintf(dir, sizeof dir, "%s%s", P->search[i],
-                      P->search[i][0] && P->search[i][strlen(P->search[i]) - 1] != '/' ? "/"
-                                                                                      : "");
+        else if (!strcmp(P->search[i], CAT_BUILTIN)) {
+            if ((bi = find_builtin(name))) { snprintf(path, sizeof path, "%s/%s", CAT_BUILTIN, name); found = 1; break; }
+            size_t tl = strlen(tried);
+            snprintf(tried + tl, sizeof tried - tl, "%sthe bundled models", tl ? ", " : "");
+            continue;
+        } else snprintf(dir, sizeof dir, "%s%s", P->search[i],
+                        P->search[i][0] && P->search[i][strlen(P->search[i]) - 1] != '/' ? "/" : "");
         snprintf(path, sizeof path, "%s%s", dir, name);
         FILE *f = fopen(path, "rb");
         if (f) { fclose(f); found = 1; break; }
         size_t tl = strlen(tried);
         snprintf(tried + tl, sizeof tried - tl, "%s%.600s", tl ? ", " : "", path);
     }
-    if (!found) fail_tok(P, s, "a cat file that exists (tried %s)", tried);
-    struct stat sb;
-    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
-        fail_tok(P, s, "a regular file (%s is not one)", path);
-    if (!mark_loaded(P, path)) return;   /* herd: a file is included once */
+    if (!found) fail_tok(P, at, "a cat file that exists (tried %s)", tried);
     size_t len;
-    char *text = read_file(P, path, &len);
-    if (!text) fail_tok(P, s, "a file that can be read (%s: %s)", path, strerror(errno));
+    char *text;
+    if (bi) {
+        for (int i = 0; i < P->nincl; i++)
+            if (!strcmp(P->incl[i], path)) return;   /* herd: a file is included once */
+        char *s = cat_arena_strndup(P->A, path, strlen(path));
+        if (!s) alloc(P, SIZE_MAX / 2);
+        P->incl = grow(P, P->incl, P->nincl, &P->capincl, sizeof *P->incl);
+        P->incl[P->nincl++] = s;
+        len = strlen(bi->text);
+        text = cat_arena_strndup(P->A, bi->text, len);
+        if (!text) alloc(P, SIZE_MAX / 2);
+    } else {
+        struct stat sb;
+        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) fail_tok(P, at, "a regular file (%s is not one)", path);
+        if (!mark_loaded(P, path)) return;   /* herd: a file is included once */
+        text = read_file(P, path, &len);
+        if (!text) fail_tok(P, at, "a file that can be read (%s: %s)", path, strerror(errno));
+    }
     cat_tok *st = P->t;
     int snt = P->nt, spos = P->pos, sfile = P->file;
     parse_file(P, add_file(P, path), text, len, B, 0);
     P->t = st; P->nt = snt; P->pos = spos; P->file = sfile;
 }
 
-/* the model's header: names, then a string (herd: `PTX`, `"x86 TSO"`; Dat3M: NAME* STRING?) */
+static void parse_include(parser *P, builder *B)
+{
+    P->pos++;   /* 'include' */
+    const cat_tok *s = expect(P, CT_STR, "the file name in double quotes after 'include'");
+    if (P->dead) return;
+    char name[1024];
+    if (s->len == 0 || s->len >= (int)sizeof name) fail_tok(P, s, "the name of a cat file");
+    memcpy(name, s->s, (size_t)s->len);
+    name[s->len] = 0;
+    include_file(P, B, name, s);
+}
+
 static void parse_header(parser *P, int main_file)
 {
     int first = P->pos;
@@ -1116,7 +1154,8 @@ static void parse_file(parser *P, int file, const char *text, size_t len, builde
 }
 
 static cat_model *load(const char *file, const char *text, size_t len, int from_path,
-                       const char *const *search, int nsearch, char *err, size_t errlen)
+                       const char *const *search, int nsearch, const char *prelude, char *err,
+                       size_t errlen)
 {
     cat_arena *A = cat_arena_new();
     cat_model *m = A ? cat_arena_alloc(A, sizeof *m) : NULL;
@@ -1144,6 +1183,10 @@ static cat_model *load(const char *file, const char *text, size_t len, int from_
     text = copy;
     unit_push(&P);
     builder B = { &m->top, 0 };
+    if (prelude) {   /* herd and Dat3M load their standard library before a model */
+        static const cat_tok at = { CT_STR, 1, 1, "", 0 };
+        include_file(&P, &B, prelude, &at);
+    }
     parse_file(&P, 0, text, len, &B, 1);
     m->top_frame = unit_pop(&P);
     return m;
@@ -1153,19 +1196,28 @@ cat_model *cat_load_text(const char *file, const char *text, const char *const *
                          int nsearch, char *err, size_t errlen)
 {
     return load(file ? file : "<cat>", text ? text : "", text ? strlen(text) : 0, 0, search,
-                nsearch, err, errlen);
+                nsearch, NULL, err, errlen);
 }
 
 cat_model *cat_load_file(const char *path, const char *const *search, int nsearch, char *err,
                          size_t errlen)
 {
+    return cat_load_file_prelude(path, search, nsearch, NULL, err, errlen);
+}
+
+cat_model *cat_load_file_prelude(const char *path, const char *const *search, int nsearch,
+                                 const char *prelude, char *err, size_t errlen)
+{
     size_t len;
-    char *buf = slurp(path, &len);
+    const cat_builtin *bi = !strncmp(path, CAT_BUILTIN "/", strlen(CAT_BUILTIN) + 1)
+                          ? find_builtin(path + strlen(CAT_BUILTIN) + 1) : NULL;
+    char *buf = bi ? strdup(bi->text) : slurp(path, &len);
+    if (bi && buf) len = strlen(buf);
     if (!buf) {
-        if (err && errlen) snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        if (err && errlen) snprintf(err, errlen, "%s:1:1: found no readable file, expected a cat model (%s)", path, strerror(errno));
         return NULL;
     }
-    cat_model *m = load(path, buf, len, 1, search, nsearch, err, errlen);
+    cat_model *m = load(path, buf, len, !bi, search, nsearch, prelude, err, errlen);
     free(buf);
     return m;
 }

@@ -69,7 +69,6 @@ cJSON *report_json_result(const verify_result *r)
     cJSON_AddBoolToObject(o, "states_truncated", r->nstates_total < 0 || r->nstates < r->nstates_total);
     if (r->nstates_total >= 0) cJSON_AddNumberToObject(o, "states_total", r->nstates_total);
     else cJSON_AddNullToObject(o, "states_total");
-    cJSON_AddNumberToObject(o, "candidates", (double)r->candidates);
     cJSON_AddNumberToObject(o, "solved", (double)r->solved);
     cJSON_AddNumberToObject(o, "time_ms", r->time_ms);
     return o;

@@ -16,11 +16,11 @@
 void verify_opts_default(verify_opts *o)
 {
     o->model = MODEL_PTX;
-    o->engine = VERIFY_QUERY;
+    o->cat = NULL;
+    o->model_label = NULL;
     o->unroll = 2;
     o->max_events = 200;
     o->max_traces = 20000;
-    o->max_candidates = 2000000;
     o->states = 1000;
     o->timeout_s = 0;
     o->graph = NULL;
@@ -105,14 +105,14 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     r->quant = t->quant;
     r->test = t;
     cond_print(t->cond, r->condition, sizeof r->condition);
-    /* model features */
-    if (o->model != MODEL_PTX && t->uses_cluster) {
+    /* a bundled model of an older ISA refuses what that ISA did not have */
+    if (!o->cat && !model_has_cluster(o->model) && t->uses_cluster) {
         snprintf(r->error, sizeof r->error, "%s:1:1: found the .cluster scope or a cluster placement, expected none under model %s (clusters arrived in PTX ISA 7.8)", t->file, model_name(o->model));
         r->time_ms = now_ms() - t0;
         return -1;
     }
-    if (o->model == MODEL_PTX60 && t->uses_proxies) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: found a proxy (alias, texture, surface, constant or fence.proxy), expected none under model ptx-v6.0 (use --model ptx or ptx-v7.5)", t->file);
+    if (!o->cat && !model_has_proxies(o->model) && t->uses_proxies) {
+        snprintf(r->error, sizeof r->error, "%s:1:1: found a proxy (alias, texture, surface, constant or fence.proxy), expected none under model %s (use --model ptx or ptx-v7.5)", t->file, model_name(o->model));
         r->time_ms = now_ms() - t0;
         return -1;
     }
@@ -138,8 +138,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     if (rc == -2) r->timed_out = 1;
     if (!rc) {
         r->bound_reached = prog.bound_hit;
-        rc = o->engine == VERIFY_PRODUCT ? verify_product(t, o, r, &prog, lim.deadline, &states) :
-                                           verify_query(t, o, r, &prog, lim.deadline, &states);
+        rc = verify_query(t, o, r, &prog, lim.deadline, &states);
         mprogram_free(t, &prog);
     }
     if (!rc) {

@@ -4,19 +4,17 @@
 #define PTX_LITMUS_VERIFY_H
 #include <stdint.h>
 #include "frontend/litmus.h"
-#include "model/ptx.h"
+#include "model/models.h"
 #include "model/execution.h"
-
-typedef enum { VERIFY_QUERY, VERIFY_PRODUCT } verify_engine;
 
 typedef struct {
     model_kind model;
-    verify_engine engine;  /* VERIFY_QUERY: one solver problem per test; VERIFY_PRODUCT: one
-                              per combination of paths (the first procedure, for cross-checks) */
+    const struct cat_prog *cat;   /* a model read with --cat (verify_load_cat); NULL: the bundled
+                                     model `model` */
+    const char *model_label;      /* the model's name in reports (NULL: model_name(model)) */
     int unroll;            /* backward jumps per branch instruction on one path */
     int max_events;        /* per path */
     int max_traces;        /* per thread */
-    long max_candidates;   /* per test */
     long states;           /* reachable states to enumerate and list: -1 all, 0 none, else at
                               most that many (the verdict never depends on it; default 1000) */
     double timeout_s;      /* wall-clock limit of one test in seconds, 0 = none */
@@ -55,8 +53,7 @@ typedef struct {
     int validated;
     int bound_reached;
     int timed_out;         /* the test ran past --timeout (ok is 0 then) */
-    long candidates;       /* candidate executions considered */
-    long solved;           /* candidates handed to the solver */
+    long solved;           /* solver checks made */
     double time_ms;
     const lit_test *test;  /* borrowed, for value printing */
 } verify_result;

@@ -11,19 +11,22 @@
 #include "litmus/report.h"
 #include "litmus/verify.h"
 #include "litmus/graph.h"
+#include "solver/query.h"
+#include "frontend/cat.h"
+#include "model/bundled.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: ptxlitmus verify [options] FILE...\n"
         "  --model NAME        ptx (default: ISA 8.4 + mixed proxies), ptx-v7.5, ptx-v6.0\n"
+        "  --cat FILE          the model written in cat (herd7/Dat3M); includes are searched in\n"
+        "                      FILE's folder, then in the bundled models\n"
         "  --json FILE|-       write the results as JSON (docs/json-schema.md)\n"
         "  --unroll N          backward jumps allowed per branch on one path (default 2)\n"
         "  --max-events N      events per path (default 200)\n"
         "  --max-traces N      paths per thread (default 20000)\n"
-        "  --max-candidates N  candidate executions per test, --engine product only (default 2000000)\n"
-        "  --engine E          query (default: one solver problem per test) or product (one per\n"
-        "                      combination of paths; the first procedure, kept for cross-checks)\n"
+
         "  --states N|all|none reachable states enumerated and listed per test (default 1000; the\n"
         "                      verdict never depends on it; --max-states N is the same)\n"
         "  --max-depth N       nesting levels allowed in a condition (default 512, at most 10000)\n"
@@ -49,7 +52,7 @@ int verify_cli(int argc, char **argv)
 {
     verify_opts o;
     verify_opts_default(&o);
-    const char *json = NULL, *graph_dir = NULL;
+    const char *json = NULL, *graph_dir = NULL, *cat_file = NULL;
     int quiet = 0, max_depth = COND_MAX_DEPTH;
     char **files = calloc((size_t)argc, sizeof *files);
     int nf = 0;
@@ -61,10 +64,9 @@ int verify_cli(int argc, char **argv)
         else if (!strcmp(a, "--model")) {
             if (!val || model_parse(val, &o.model)) { fprintf(stderr, "ptxlitmus verify: --model takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'\n", val ? val : ""); free(files); return 2; }
             i++;
-        } else if (!strcmp(a, "--engine")) {
-            if (!val || (strcmp(val, "query") && strcmp(val, "product"))) { fprintf(stderr, "ptxlitmus verify: --engine takes query or product, found '%s'\n", val ? val : ""); free(files); return 2; }
-            o.engine = !strcmp(val, "product") ? VERIFY_PRODUCT : VERIFY_QUERY;
-            i++;
+        } else if (!strcmp(a, "--cat")) {
+            if (!val) { fprintf(stderr, "ptxlitmus verify: --cat takes a cat file\n"); free(files); return 2; }
+            cat_file = val; i++;
         } else if (!strcmp(a, "--json")) {
             if (!val) { fprintf(stderr, "ptxlitmus verify: --json takes a file name or -\n"); free(files); return 2; }
             json = val; i++;
@@ -74,7 +76,6 @@ int verify_cli(int argc, char **argv)
         } else if (!strcmp(a, "--unroll")) { if (num_arg(a, val, 0, 1000, &v)) { free(files); return 2; } o.unroll = (int)v; i++; }
         else if (!strcmp(a, "--max-events")) { if (num_arg(a, val, 1, 256, &v)) { free(files); return 2; } o.max_events = (int)v; i++; }
         else if (!strcmp(a, "--max-traces")) { if (num_arg(a, val, 1, 10000000, &v)) { free(files); return 2; } o.max_traces = (int)v; i++; }
-        else if (!strcmp(a, "--max-candidates")) { if (num_arg(a, val, 1, LONG_MAX, &v)) { free(files); return 2; } o.max_candidates = v; i++; }
         else if (!strcmp(a, "--states") && val && (!strcmp(val, "all") || !strcmp(val, "none"))) { o.states = !strcmp(val, "all") ? -1 : 0; i++; }
         else if (!strcmp(a, "--max-states") || !strcmp(a, "--states")) { if (num_arg(a, val, 0, 100000000, &v)) { free(files); return 2; } o.states = v; i++; }
         else if (!strcmp(a, "--max-depth")) { if (num_arg(a, val, 1, COND_DEPTH_CAP, &v)) { free(files); return 2; } max_depth = (int)v; i++; }
@@ -92,6 +93,18 @@ int verify_cli(int argc, char **argv)
         else files[nf++] = argv[i];
     }
     if (!nf) { fprintf(stderr, "ptxlitmus verify: no test file given\n"); usage(stderr); free(files); return 2; }
+    cat_model *cm = NULL;
+    cat_prog *cp = NULL;
+    if (cat_file) {
+        char cerr[1024];
+        const char *search[] = { CAT_BUILTIN };
+        cat_set_builtins(model_bundled, model_nbundled);
+        cm = cat_load_file_prelude(cat_file, search, 1, "stdlib.cat", cerr, sizeof cerr);
+        if (cm) cp = query_link_model(cm, cerr, sizeof cerr);
+        if (!cp) { fprintf(stderr, "%s\n", cerr); cat_free(cm); free(files); return 2; }
+        o.cat = cp;
+        o.model_label = cat_model_name(cm);
+    }
 
     cJSON *root = NULL, *results = NULL;
     if (json) {
@@ -145,5 +158,7 @@ int verify_cli(int argc, char **argv)
     }
     graph_free(gc);
     free(files);
+    cat_prog_free(cp);
+    cat_free(cm);
     return errors ? 2 : 0;
 }

@@ -1,19 +1,18 @@
 /* litmus/verify_int.h — what the verify driver (litmus/verify.c) shares with its decision
- * procedures: the symbolic query (litmus/verify_query.c) and the product of paths
- * (litmus/verify_product.c).  Not part of the public interface. */
+ * procedure (litmus/verify_query.c).  Not part of the public interface. */
 #ifndef PTX_LITMUS_VERIFY_INT_H
 #define PTX_LITMUS_VERIFY_INT_H
 #include "litmus/verify.h"
 #include "litmus/stateset.h"
 #include "model/program.h"
 
-/* Each adds the reachable final states (vectors over r->obs, values as the observables' types
+/* verify_query adds the reachable final states (vectors over r->obs, values as the observables' types
    read them) to out and returns 0, or returns -1 with r->error set, or sets r->timed_out when
    the deadline (mclock_ms() time, 0 = none) passed. */
-int verify_product(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline,
-                   stateset *out);
 /* Whether the test's proposition holds in a state (a vector over r->obs). */
 int verify_state_holds(const verify_result *r, const lit_test *t, const int64_t *state);
 int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline,
                  stateset *out);
+/* The linked program of a bundled model (loaded once per process, shared by threads). */
+const struct cat_prog *verify_bundled(model_kind k, char *err, size_t errlen);
 #endif

@@ -3,6 +3,8 @@
  * reachable final states enumerated by blocking each one found. */
 #include "litmus/verify_int.h"
 #include "solver/query.h"
+#include "model/bundled.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,24 +68,52 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     return rc;
 }
 
+/* ---------- the bundled models ---------- */
+
+static pthread_mutex_t bundled_lock = PTHREAD_MUTEX_INITIALIZER;
+static cat_model *bundled_model[MODEL_COUNT];
+static cat_prog *bundled_prog[MODEL_COUNT];
+
+const struct cat_prog *verify_bundled(model_kind k, char *err, size_t errlen)
+{
+    if ((unsigned)k >= MODEL_COUNT) { snprintf(err, errlen, "no such model"); return NULL; }
+    pthread_mutex_lock(&bundled_lock);
+    if (!bundled_prog[k]) {
+        char path[64];
+        const char *search[] = { CAT_BUILTIN };
+        cat_set_builtins(model_bundled, model_nbundled);
+        snprintf(path, sizeof path, "%s/%s", CAT_BUILTIN, model_file(k));
+        bundled_model[k] = cat_load_file_prelude(path, search, 1, "stdlib.cat", err, errlen);
+        if (bundled_model[k]) bundled_prog[k] = query_link_model(bundled_model[k], err, errlen);
+    }
+    const cat_prog *p = bundled_prog[k];
+    pthread_mutex_unlock(&bundled_lock);
+    return p;
+}
+
 int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline,
                  stateset *out)
 {
     muniverse u;
-    if (muniverse_build(t, p, 0, &u)) {
+    char err[256];
+    const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
+    if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return -1; }
+    if (muniverse_build(t, p, 1, &u)) {
         snprintf(r->error, sizeof r->error, "%s:1:1: found no memory for the events of the test, expected less (limit --max-events)", t->file);
         return -1;
     }
     qobs *obs = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *obs);
     for (int i = 0; i < r->nobs; i++)
         obs[i] = (qobs){ r->obs[i].k == OBS_LOC, r->obs[i].thread, r->obs[i].reg, r->obs[i].loc, r->obs[i].type };
-    char err[256];
     int status = 0, rc = 0;
-    qproblem *q = query_build(&u, &p->at, o->model, obs, r->nobs, deadline, &status, err, sizeof err);
-    r->candidates = 1;
+    const char *label = o->model_label ? o->model_label : model_name(o->model);
+    qproblem *q = query_build(&u, &p->at, prog, label, obs, r->nobs, deadline, &status, err, sizeof err);
     if (q) {
         rc = decide(t, o, r, q, out);
         query_free(q);
+    } else if (status == QUERY_MODEL_ERROR) {
+        snprintf(r->error, sizeof r->error, "%s", err);
+        rc = -1;
     } else if (status == QUERY_TIMEOUT) {
         r->timed_out = 1;
         rc = -1;

@@ -16,10 +16,12 @@ const char *cat_check_kind_name(cat_check_kind k)
     return k == CAT_ACYCLIC ? "acyclic" : k == CAT_IRREFLEXIVE ? "irreflexive" : "empty";
 }
 
-static void assert_ast(enc *e, Z3_solver s, Z3_ast a)
+/* asserts a, or guard -> a when a guard is given */
+static void assert_ast(enc *e, Z3_solver s, Z3_ast a, Z3_ast guard)
 {
     if (a == e->T) return;
-    Z3_solver_assert(e->z, s, b_of(e, a));
+    if (guard) Z3_solver_assert(e->z, s, Z3_mk_implies(e->z, guard, b_of(e, a)));
+    else Z3_solver_assert(e->z, s, b_of(e, a));
 }
 
 /* reach[i*n+j]: j is reachable from i by one or more edges that are not statically false */
@@ -50,13 +52,13 @@ static rel cyclic_part(const rel *r)
     return c;
 }
 
-static void assert_acyclic(enc *e, Z3_solver s, const rel *r, cat_acyclic_enc how)
+static void assert_acyclic(enc *e, Z3_solver s, const rel *r, cat_acyclic_enc how, Z3_ast g)
 {
     int n = r->n;
     rel c = cyclic_part(r);
     if (how == CAT_ACYCLIC_CLOSURE) {
         rel p = rel_plus(e, &c);
-        for (int i = 0; i < n; i++) assert_ast(e, s, b_not(e, rel_get(&p, i, i)));
+        for (int i = 0; i < n; i++) assert_ast(e, s, b_not(e, rel_get(&p, i, i)), g);
         rel_free(&p);
         rel_free(&c);
         return;
@@ -67,13 +69,13 @@ static void assert_acyclic(enc *e, Z3_solver s, const rel *r, cat_acyclic_enc ho
         for (int j = 0; j < n; j++) {
             Z3_ast x = rel_get(&c, i, j);
             if (!x) continue;
-            if (i == j) { assert_ast(e, s, b_not(e, x)); continue; }
+            if (i == j) { assert_ast(e, s, b_not(e, x), g); continue; }
             for (int k = 0; k < 2; k++) {
                 int v = k ? j : i;
                 if (!clk[v]) clk[v] = Z3_mk_fresh_const(e->z, "catclk", e->intsort);
             }
             Z3_ast lt = Z3_mk_lt(e->z, clk[i], clk[j]);
-            assert_ast(e, s, x == e->T ? lt : Z3_mk_implies(e->z, x, lt));
+            assert_ast(e, s, x == e->T ? lt : Z3_mk_implies(e->z, x, lt), g);
         }
     free(clk);
     rel_free(&c);
@@ -94,6 +96,11 @@ static Z3_ast some_entry(enc *e, const rel *r, int diag)
 
 void cat_assert_check(enc *e, Z3_solver s, const cat_check *c, cat_acyclic_enc how)
 {
+    cat_assert_check_if(e, s, c, how, NULL);
+}
+
+void cat_assert_check_if(enc *e, Z3_solver s, const cat_check *c, cat_acyclic_enc how, Z3_ast g)
+{
     const rel *r = &c->r;
     int n = r->n;
     if (c->negated) {
@@ -106,15 +113,15 @@ void cat_assert_check(enc *e, Z3_solver s, const cat_check *c, cat_acyclic_enc h
         } else {
             any = some_entry(e, r, c->kind == CAT_IRREFLEXIVE);
         }
-        assert_ast(e, s, any);
+        assert_ast(e, s, any, g);
         return;
     }
-    if (c->kind == CAT_ACYCLIC) { assert_acyclic(e, s, r, how); return; }
+    if (c->kind == CAT_ACYCLIC) { assert_acyclic(e, s, r, how, g); return; }
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             if (c->kind == CAT_IRREFLEXIVE && i != j) continue;
             Z3_ast x = rel_get(r, i, j);
-            if (x) assert_ast(e, s, b_not(e, x));
+            if (x) assert_ast(e, s, b_not(e, x), g);
         }
 }
 

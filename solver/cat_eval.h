@@ -89,8 +89,10 @@ cat_eval_stats cat_eval_last_stats(void);
  * (default), or the transitive closure of the component with an empty diagonal. */
 typedef enum { CAT_ACYCLIC_CLOCKS, CAT_ACYCLIC_CLOSURE } cat_acyclic_enc;
 
-/* Asserts one check (its negation when negated) into s. */
+/* Asserts one check (its negation when negated) into s; _if: each assertion under the literal
+   g (g -> assertion), so that solving under the assumption g enables the check. */
 void cat_assert_check(enc *e, Z3_solver s, const cat_check *c, cat_acyclic_enc how);
+void cat_assert_check_if(enc *e, Z3_solver s, const cat_check *c, cat_acyclic_enc how, Z3_ast g);
 /* Asserts every check that is neither a flag nor undefined_unless; returns how many. */
 int cat_assert_checks(enc *e, Z3_solver s, const cat_result *r);
 /* holds[i] = 1 when check i holds (negation included) in the Z3 model m, else 0.  Returns 0,

@@ -12,6 +12,8 @@
  * Barrier waits that can never complete (a cycle of waits) leave no final state.  The model
  * (model/ptx.c) then asserts its axioms over these relations. */
 #include "solver/query.h"
+#include "model/base.h"
+#include "solver/cat_eval.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +30,17 @@ struct qproblem {
     Z3_ast *ex;
     vlist *rv, *wv;              /* per event: raw values read / written */
     int *a0, *a1;                /* per memory event: its atoms [a0, a1) */
-    rel rf, co, fr, sc, dep, bar;
-    model_rels mr;               /* the model's relations, for witnesses */
-    model_kind kind;
+    rel rf, co, fr, sc;
+    rel addr, data, ctrl;        /* dep by kind */
+    const cat_prog *cat;         /* the model as cat (NULL: model/ptx.c) */
+    cat_result checks;
+    Z3_ast *guard;               /* per check: asserted when the guard holds */
+    int nguard;
+    rset *bset;                  /* base values computed (model/base.c index) */
+    rel *brel;
+    Z3_ast *assume;              /* the guards assumed by every check (all but `dropped`) */
+    int dropped;
+    const char *label;           /* the model's name, for witnesses */
     double deadline;             /* mclock_ms() time to give up at, 0 = none */
     int timed_out;
     Z3_ast ***rfa;               /* rfa[r][a - a0[r]][w]: read r takes atom a from write w */
@@ -136,7 +146,10 @@ static int build_paths(qproblem *q, char *err, size_t errlen)
             }
             for (int d = 0; d < p->ndep; d++) {
                 const udep *x = &p->dep[d];
-                rel_set(&q->dep, x->from, x->to, b_or(e, rel_get(&q->dep, x->from, x->to), q->sel[t][k]));
+                rel *kind[3] = { &q->addr, &q->data, &q->ctrl };
+                for (int b = 0; b < 3; b++)
+                    if (x->kind & (1 << b))
+                        rel_set(kind[b], x->from, x->to, b_or(e, rel_get(kind[b], x->from, x->to), q->sel[t][k]));
             }
         }
     /* a value that holds on every path through the event holds whenever it exists */
@@ -223,7 +236,7 @@ static void build_rf(qproblem *q)
 
 /* ---------- coherence order ---------- */
 
-static void build_co(qproblem *q, const candidate *c, int total_ms)
+static void build_co(qproblem *q)
 {
     const muniverse *u = q->u;
     enc *e = &q->e;
@@ -239,8 +252,6 @@ static void build_co(qproblem *q, const candidate *c, int total_ms)
             assert_ast(q, b_not(e, b_and(e, x, y)));
             assert_implies(q, x, both);
             assert_implies(q, y, both);
-            /* the product procedure's encoding: morally strong writes are ordered (§8.9.6) */
-            if (total_ms && ptx_morally_strong(c, i, j)) assert_implies(q, both, b_or(e, x, y));
         }
     }
     for (int i = 0; i < n && !past_deadline(q); i++)
@@ -283,7 +294,7 @@ static void build_fr(qproblem *q)
 
 static int fence_sc(const mevent *x) { return x->k == EV_F && x->fence == FENCE_SC; }
 
-static void build_sc(qproblem *q, const candidate *c)
+static void build_sc(qproblem *q)
 {
     const muniverse *u = q->u;
     enc *e = &q->e;
@@ -300,7 +311,9 @@ static void build_sc(qproblem *q, const candidate *c)
             assert_ast(q, b_not(e, b_and(e, x, y)));
             assert_implies(q, x, both);
             assert_implies(q, y, both);
-            if (ptx_morally_strong(c, i, j)) assert_implies(q, both, b_or(e, x, y));
+            /* morally strong fence.sc pairs (§8.7: two fences are generic and not memory
+               operations, so condition 1 decides) are ordered */
+            if (base_same_scope(u, i, j)) assert_implies(q, both, b_or(e, x, y));
         }
     }
     for (int i = 0; i < n && !past_deadline(q); i++)
@@ -348,7 +361,7 @@ static void build_fin(qproblem *q)
 /* A barrier instance completes once every existing participant has arrived; a waiting thread
    goes on after it completes.  An execution exists only if these waits are acyclic: an
    integer clock per event and per instance increases along every wait. */
-static void build_barrier_waits(qproblem *q, const candidate *c)
+static void build_barrier_waits(qproblem *q)
 {
     const muniverse *u = q->u;
     enc *e = &q->e;
@@ -362,9 +375,7 @@ static void build_barrier_waits(qproblem *q, const candidate *c)
         if (u->ev[j].k != EV_BAR) continue;
         int rep = j;
         for (int i = u->ninit; i < j; i++)
-            if (u->ev[i].k == EV_BAR && (ptx_same_barrier(c, i, j) || (i != j && u->ev[i].thread == u->ev[j].thread &&
-                u->ev[i].bar_id == u->ev[j].bar_id && u->ev[i].bar_cnt == u->ev[j].bar_cnt &&
-                u->ev[i].bar_has_cnt == u->ev[j].bar_has_cnt && u->ev[i].bar_gen == u->ev[j].bar_gen))) { rep = i; break; }
+            if (base_same_barrier(u, i, j)) { rep = i; break; }
         assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
         if (u->ev[j].bar == BAR_ARRIVE) continue;
         for (int ch = u->ninit; ch < n; ch++)
@@ -434,7 +445,11 @@ static Z3_lbool check(qproblem *q)
         Z3_solver_set_params(q->e.z, q->s, p);
         Z3_params_dec_ref(q->e.z, p);
     }
-    Z3_lbool r = Z3_solver_check(q->e.z, q->s);
+    int k = 0;
+    if (q->nguard && !q->assume) q->assume = xcalloc((size_t)q->checks.n, sizeof *q->assume);
+    for (int i = 0; i < q->checks.n; i++)
+        if (q->guard[i] && i != q->dropped) q->assume[k++] = q->guard[i];
+    Z3_lbool r = k ? Z3_solver_check_assumptions(q->e.z, q->s, (unsigned)k, q->assume) : Z3_solver_check(q->e.z, q->s);
     if (r == Z3_L_UNDEF && q->deadline && mclock_ms() >= q->deadline - 1) q->timed_out = 1;
     return r;
 }
@@ -445,13 +460,110 @@ static int past_deadline(qproblem *q)
     return q->timed_out;
 }
 
-qproblem *query_build(const muniverse *u, const matoms *at, model_kind model, const qobs *obs, int nobs,
-                      double deadline, int *status, char *err, size_t errlen)
+/* ---------- the model as cat: base values (model/base.c) ---------- */
+
+static int qb_lookup(void *ctx, const char *name, cat_kind *k)
+{
+    (void)ctx;
+    const base_def *d = base_find(name);
+    if (!d) return -1;
+    *k = d->kind == BASE_SET ? CAT_SET : CAT_REL;
+    return (int)(d - base_defs);
+}
+
+static const char *const *qb_names(void *ctx, int *count)
+{
+    (void)ctx;
+    static const char *names[128];
+    static int n;
+    if (!n) for (int i = 0; i < base_ndefs && i < 128; i++) names[n++] = base_defs[i].name;
+    *count = n;
+    return names;
+}
+
+/* (i, j) as a pair of existing events: j's existence when i precedes it (i exists then) */
+static Z3_ast pair_exists(qproblem *q, int i, int j)
+{
+    if (!ucompat(q->u, i, j)) return NULL;
+    if (upo(q->u, i, j)) return q->ex[j];
+    if (upo(q->u, j, i)) return q->ex[i];
+    return b_and(&q->e, q->ex[i], q->ex[j]);
+}
+
+static int qb_value(void *ctx, int id, int n, cat_value *out)
+{
+    qproblem *q = ctx;
+    const base_def *d = &base_defs[id];
+    if (n == 0) {   /* cat_link type-checks over no event */
+        out->kind = d->kind == BASE_SET ? CAT_SET : CAT_REL;
+        out->set = rset_new(0);
+        out->rel = rel_new(0);
+        return 0;
+    }
+    if (d->origin == BASE_DYNAMIC) {
+        static const char *const dyn[] = { "rf", "co", "fr", "sync_fence", "addr", "data", "ctrl" };
+        const rel *r[] = { &q->rf, &q->co, &q->fr, &q->sc, &q->addr, &q->data, &q->ctrl };
+        for (int k = 0; k < 7; k++)
+            if (!strcmp(d->name, dyn[k])) { out->kind = CAT_REL; out->rel = *r[k]; return 0; }
+        return -1;
+    }
+    if (d->kind == BASE_SET) {
+        rset *c = &q->bset[id];
+        if (!c->v) {
+            *c = rset_new(n);
+            for (int i = 0; i < n; i++) if (d->set(q->u, i)) c->v[i] = q->ex[i];
+        }
+        out->kind = CAT_SET;
+        out->set = *c;
+        return 0;
+    }
+    rel *c = &q->brel[id];
+    if (!c->m) {
+        *c = rel_new(n);
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                if (d->rel(q->u, i, j)) rel_set(c, i, j, pair_exists(q, i, j));
+    }
+    out->kind = CAT_REL;
+    out->rel = *c;
+    return 0;
+}
+
+static const cat_engine query_engine = { qb_lookup, qb_names, qb_value };
+
+cat_prog *query_link_model(const cat_model *m, char *err, size_t errlen)
+{
+    return cat_link(m, &query_engine, NULL, err, errlen);
+}
+
+/* Evaluates the cat model over the universe and asserts its checks, each under a guard
+   literal (so that an explanation can leave one out).  Returns 0 or -1 with err. */
+static int assert_cat(qproblem *q, char *err, size_t errlen)
+{
+    q->bset = xcalloc((size_t)base_ndefs, sizeof *q->bset);
+    q->brel = xcalloc((size_t)base_ndefs, sizeof *q->brel);
+    cat_eval_opts opts = { .background = q->s };
+    if (cat_eval(q->cat, &q->e, q->n, q, &opts, &q->checks, err, errlen)) return -1;
+    q->guard = xcalloc((size_t)q->checks.n, sizeof *q->guard);
+    for (int k = 0; k < q->checks.n; k++) {
+        const cat_check *c = &q->checks.v[k];
+        if (c->flag || c->undefined_unless) continue;
+        q->guard[k] = b_var(&q->e, "axiom");
+        cat_assert_check_if(&q->e, q->s, c, CAT_ACYCLIC_CLOCKS, q->guard[k]);
+        q->nguard++;
+    }
+    return 0;
+}
+
+qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
+                      const qobs *obs, int nobs, double deadline, int *status, char *err, size_t errlen)
 {
     *status = 0;
     qproblem *q = xcalloc(1, sizeof *q);
     enc_init(&q->e);
     q->deadline = deadline;
+    q->cat = cat;
+    q->dropped = -1;
     q->s = Z3_mk_simple_solver(q->e.z);
     Z3_solver_inc_ref(q->e.z, q->s);
     q->u = u;
@@ -462,20 +574,18 @@ qproblem *query_build(const muniverse *u, const matoms *at, model_kind model, co
     q->wv = xcalloc((size_t)n, sizeof *q->wv);
     q->a0 = xcalloc((size_t)n, sizeof *q->a0);
     q->a1 = xcalloc((size_t)n, sizeof *q->a1);
-    q->rf = rel_new(n); q->co = rel_new(n); q->fr = rel_new(n); q->sc = rel_new(n); q->dep = rel_new(n);
+    q->rf = rel_new(n); q->co = rel_new(n); q->fr = rel_new(n); q->sc = rel_new(n);
+    q->addr = rel_new(n); q->data = rel_new(n); q->ctrl = rel_new(n);
     for (int i = 0; i < n; i++) { q->a0[i] = q->a1[i] = -1; if (ev_mem(&u->ev[i])) atom_range(q, i); }
     if (build_paths(q, err, errlen)) { *status = QUERY_NO_EXECUTION; query_free(q); return NULL; }
-    candidate c = { .t = u->t, .kind = model, .ev = u->ev, .n = n, .ninit = u->ninit,
-                    .ex = q->ex, .po = u->po, .dep = &q->dep };
     build_rf(q);
-    if (!past_deadline(q)) build_co(q, &c, 1);
+    if (!past_deadline(q)) build_co(q);
     if (!past_deadline(q)) build_fr(q);
-    if (!past_deadline(q)) build_sc(q, &c);
+    if (!past_deadline(q)) build_sc(q);
     if (!past_deadline(q)) build_fin(q);
-    if (!past_deadline(q)) build_barrier_waits(q, &c);
-    ptx_barrier_sync(&c, &q->e, &q->bar);
-    q->kind = model;
-    if (!past_deadline(q)) ptx_assert_axioms(&q->e, q->s, &c, &q->rf, &q->co, &q->sc, &q->bar, &q->fr, &q->mr);
+    if (!past_deadline(q)) build_barrier_waits(q);
+    q->label = model_label;
+    if (!past_deadline(q) && assert_cat(q, err, errlen)) { *status = QUERY_MODEL_ERROR; query_free(q); return NULL; }
     if (!past_deadline(q)) build_observables(q, obs, nobs);
     if (past_deadline(q)) { *status = QUERY_TIMEOUT; query_free(q); return NULL; }
     return q;
@@ -527,8 +637,11 @@ void query_free(qproblem *q)
     free(q->rv); free(q->wv); free(q->a0); free(q->a1);
     for (int t = 0; q->sel && t < q->u->nth; t++) free(q->sel[t]);
     free(q->sel); free(q->ex);
-    rel_free(&q->rf); rel_free(&q->co); rel_free(&q->fr); rel_free(&q->sc); rel_free(&q->dep); rel_free(&q->bar);
-    model_rels_free(&q->mr);
+    rel_free(&q->rf); rel_free(&q->co); rel_free(&q->fr); rel_free(&q->sc);
+    rel_free(&q->addr); rel_free(&q->data); rel_free(&q->ctrl);
+    cat_result_free(&q->checks);
+    for (int i = 0; q->bset && i < base_ndefs; i++) { rset_free(&q->bset[i]); rel_free(&q->brel[i]); }
+    free(q->bset); free(q->brel); free(q->guard); free(q->assume);
     Z3_solver_dec_ref(q->e.z, q->s);
     enc_free(&q->e);
     free(q);
@@ -600,7 +713,7 @@ static void extract(qproblem *q, Z3_model m, mexecution *x)
     enc *e = &q->e;
     int *map = xcalloc((size_t)q->n, sizeof *map);
     x->t = q->u->t;
-    x->model = model_name(q->kind);
+    x->model = q->label;
     x->ev = xcalloc((size_t)q->n, sizeof *x->ev);
     for (int i = 0; i < q->n; i++) {
         map[i] = -1;
@@ -613,8 +726,7 @@ static void extract(qproblem *q, Z3_model m, mexecution *x)
         if (i < q->u->ninit) x->ninit = x->n;
     }
     struct { const char *name; const rel *r; } rels[] = {
-        { "rf", &q->rf }, { "co", &q->co }, { "fr", &q->fr }, { "sc", &q->sc }, { "sync", &q->mr.sync },
-        { "cause", &q->mr.causality } };
+        { "rf", &q->rf }, { "co", &q->co }, { "fr", &q->fr }, { "sc", &q->sc } };
     unsigned char *po = mexecution_add(x, "po");
     for (int i = 0; i < q->n; i++)
         for (int j = 0; j < q->n; j++)

@@ -4,13 +4,15 @@
  * per thread (so which events exist and what each read returns), reads-from per byte range,
  * coherence order, Fence-SC order and the final write of each byte range; the model's axioms
  * are asserted over these.  Reachable final states are then enumerated by blocking each one
- * found.  Z3 calls of the procedure live here. */
+ * found.  The model is a cat program (solver/cat_eval.h) over the base sets and relations of
+ * model/base.c; no axiom is written here.  Z3 calls of the procedure live here. */
 #ifndef PTX_SOLVER_QUERY_H
 #define PTX_SOLVER_QUERY_H
 #include <stdint.h>
-#include "model/ptx.h"
+#include "model/models.h"
 #include "model/universe.h"
 #include "model/execution.h"
+#include "solver/cat_eval.h"
 
 /* What an observable is: register `reg` of thread `thread`, or location `loc` (an owning
    symbol); values are reported as `type` reads them. */
@@ -21,9 +23,13 @@ typedef struct qproblem qproblem;
 /* Builds the problem; deadline: mclock_ms() time to give up at (0: none), bounding the building
    and every later check.  Returns NULL with *status QUERY_NO_EXECUTION when a thread has no
    complete path (no execution then; a message in err), QUERY_TIMEOUT when the deadline passed. */
-enum { QUERY_OK, QUERY_NO_EXECUTION, QUERY_TIMEOUT };
-qproblem *query_build(const muniverse *u, const matoms *at, model_kind model, const qobs *obs, int nobs,
-                      double deadline, int *status, char *err, size_t errlen);
+enum { QUERY_OK, QUERY_NO_EXECUTION, QUERY_TIMEOUT, QUERY_MODEL_ERROR };
+/* cat: the model, linked with query_link_model: its checks decide consistency, its flags are
+   reported.  The universe splits atomic operations into their read and write (split_rmw). */
+qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
+                      const qobs *obs, int nobs, double deadline, int *status, char *err, size_t errlen);
+/* Links a cat model to the base sets and relations of model/base.c. */
+cat_prog *query_link_model(const cat_model *m, char *err, size_t errlen);
 /* The last failure (a -1 of the functions below) was the deadline. */
 int query_timed_out(const qproblem *q);
 /* The proposition of a condition as a formula over the observables' final values; obs_of maps

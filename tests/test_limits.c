@@ -200,15 +200,6 @@ START_TEST(limit_max_events)
 }
 END_TEST
 
-START_TEST(limit_max_candidates)
-{
-    verify_opts o;
-    verify_opts_default(&o);
-    o.max_candidates = 1;
-    o.engine = VERIFY_PRODUCT;   /* a limit of the product procedure */
-    verify_limit(HEAD "exists (P1:r0 == 1)\n", &o, "--max-candidates");
-}
-END_TEST
 
 START_TEST(limit_max_traces)
 {
@@ -314,7 +305,6 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, long_tokens);
     tcase_add_test(tc, many_threads_and_rows);
     tcase_add_test(tc, limit_max_events);
-    tcase_add_test(tc, limit_max_candidates);
     tcase_add_test(tc, limit_max_traces);
     tcase_add_test(tc, limit_unroll_and_states);
     tcase_add_test(tc, limit_timeout_accepted);

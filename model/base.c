@@ -1,0 +1,213 @@
+/* model/base.c — the base sets and relations of cat models (model/base.h), one definition
+ * each, with the ISA 8.4 text it implements.  Names follow Dat3M's PTX models where Dat3M has
+ * them (dat3m-ptx-v7.5.cat's comments list vloc, sr, scta, syncbar, sync_fence and the tags).
+ * An atomic operation is a read event followed in program order by a write event (rmw), as in
+ * herd and Dat3M; a compare-and-swap that fails is its read alone. */
+#include "model/base.h"
+#include <string.h>
+
+static const mevent *E(const muniverse *u, int i) { return &u->ev[i]; }
+static int is_init(const mevent *e) { return e->k == EV_INIT; }
+static int is_mem(const mevent *e) { return e->k == EV_R || e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT; }
+static int memory_fence(const mevent *e) { return e->k == EV_F && (e->fence == FENCE_SC || e->fence == FENCE_ACQ_REL); }
+static int proxy_fence(const mevent *e) { return e->k == EV_F && e->fence >= FENCE_PROXY_ALIAS; }
+static const lit_thread *TH(const muniverse *u, int i) { return &u->t->th[u->ev[i].thread]; }
+
+/* ---------- event kinds, §8.4 Table 17 ---------- */
+
+static int s_all(const muniverse *u, int i) { (void)u; (void)i; return 1; }
+static int s_M(const muniverse *u, int i) { return is_mem(E(u, i)); }
+static int s_R(const muniverse *u, int i) { return E(u, i)->k == EV_R || E(u, i)->k == EV_RMW; }
+static int s_W(const muniverse *u, int i) { const mevent *e = E(u, i); return e->k == EV_W || e->k == EV_RMW || is_init(e); }
+static int s_IW(const muniverse *u, int i) { return is_init(E(u, i)); }
+static int s_F(const muniverse *u, int i) { return E(u, i)->k == EV_F; }
+static int s_BAR(const muniverse *u, int i) { return E(u, i)->k == EV_BAR; }
+static int s_ATOM(const muniverse *u, int i) { return !is_init(E(u, i)) && E(u, i)->atomic; }
+static int s_RED(const muniverse *u, int i) { return !is_init(E(u, i)) && E(u, i)->red; }
+static int s_VOL(const muniverse *u, int i)
+{
+    const mevent *e = E(u, i);
+    return is_mem(e) && !is_init(e) && TH(u, i)->ins[e->insn].volatile_;
+}
+static int s_MMIO(const muniverse *u, int i) { return is_mem(E(u, i)) && !is_init(E(u, i)) && E(u, i)->mmio; }
+
+/* ---------- memory orders, §8.4 ---------- */
+
+/* The order of an event.  The read of an atomic operation acquires when the operation does
+   (.acquire, .acq_rel), its write releases when the operation does (.release, .acq_rel). */
+static lit_sem order(const muniverse *u, int i)
+{
+    const mevent *e = E(u, i);
+    if (is_init(e) || !(is_mem(e) || memory_fence(e))) return (lit_sem)-1;
+    if (e->k == EV_F) return e->sem;
+    if (!e->atomic || e->k == EV_RMW) return e->sem;
+    if (e->k == EV_R) return e->sem == SEM_ACQUIRE || e->sem == SEM_ACQ_REL ? SEM_ACQUIRE : SEM_RELAXED;
+    return e->sem == SEM_RELEASE || e->sem == SEM_ACQ_REL ? SEM_RELEASE : SEM_RELAXED;
+}
+static int s_WEAK(const muniverse *u, int i) { return order(u, i) == SEM_WEAK; }
+static int s_RLX(const muniverse *u, int i) { return order(u, i) == SEM_RELAXED; }
+static int s_ACQ(const muniverse *u, int i) { return order(u, i) == SEM_ACQUIRE; }
+static int s_REL(const muniverse *u, int i) { return order(u, i) == SEM_RELEASE; }
+/* fence.sc is a fence.acq_rel that is also in the Fence-SC order (§9.7.12.4) */
+static int s_ACQ_REL(const muniverse *u, int i) { return order(u, i) == SEM_ACQ_REL || order(u, i) == SEM_SC; }
+static int s_SC(const muniverse *u, int i) { return order(u, i) == SEM_SC; }
+
+/* ---------- scopes, §8.5 ---------- */
+
+static int has_scope(const mevent *e, lit_scope s)
+{
+    return !is_init(e) && (is_mem(e) || memory_fence(e)) && e->sem != SEM_WEAK && e->scope == s;
+}
+static int s_CTA(const muniverse *u, int i) { return has_scope(E(u, i), SCOPE_CTA); }
+static int s_CLUSTER(const muniverse *u, int i) { return has_scope(E(u, i), SCOPE_CLUSTER); }
+static int s_GPU(const muniverse *u, int i) { return has_scope(E(u, i), SCOPE_GPU); }
+static int s_SYS(const muniverse *u, int i) { return has_scope(E(u, i), SCOPE_SYS); }
+
+int base_scope_includes(const muniverse *u, int i, int thread)
+{
+    const mevent *e = E(u, i);
+    if (is_init(e) || e->sem == SEM_WEAK || thread < 0) return 0;
+    const lit_thread *a = TH(u, i), *b = &u->t->th[thread];
+    switch (e->scope) {
+    case SCOPE_CTA: return a->gpu == b->gpu && a->cta == b->cta;
+    case SCOPE_CLUSTER: return a->gpu == b->gpu && a->cluster == b->cluster;
+    case SCOPE_GPU: return a->gpu == b->gpu;
+    case SCOPE_SYS: return 1;
+    default: return 0;
+    }
+}
+
+int base_same_scope(const muniverse *u, int i, int j)
+{
+    return base_scope_includes(u, i, E(u, j)->thread) && base_scope_includes(u, j, E(u, i)->thread);
+}
+
+int base_fence_sc(const muniverse *u, int i) { return E(u, i)->k == EV_F && E(u, i)->fence == FENCE_SC; }
+
+/* ---------- proxies, §8.6 ---------- */
+
+static lit_proxy proxy(const muniverse *u, int i)
+{
+    const mevent *e = E(u, i);
+    if (proxy_fence(e) && e->fence != FENCE_PROXY_ALIAS) return (lit_proxy)(e->fence - FENCE_PROXY_ALIAS);
+    return is_mem(e) ? e->proxy : PROXY_GENERIC;
+}
+static int s_GEN(const muniverse *u, int i) { return proxy(u, i) == PROXY_GENERIC; }
+static int s_TEX(const muniverse *u, int i) { return proxy(u, i) == PROXY_TEXTURE; }
+static int s_SUR(const muniverse *u, int i) { return proxy(u, i) == PROXY_SURFACE; }
+static int s_CON(const muniverse *u, int i) { return proxy(u, i) == PROXY_CONSTANT; }
+static int s_ALIAS(const muniverse *u, int i) { return E(u, i)->k == EV_F && E(u, i)->fence == FENCE_PROXY_ALIAS; }
+
+/* ---------- relations ---------- */
+
+static int r_po(const muniverse *u, int i, int j) { return upo(u, i, j); }
+static int same_bytes(const mevent *a, const mevent *b) { return a->loc == b->loc && a->off == b->off && a->size == b->size; }
+static int r_loc(const muniverse *u, int i, int j) { return is_mem(E(u, i)) && is_mem(E(u, j)) && same_bytes(E(u, i), E(u, j)); }
+static int r_vloc(const muniverse *u, int i, int j) { return r_loc(u, i, j) && E(u, i)->vaddr == E(u, j)->vaddr; }
+static int r_overlap(const muniverse *u, int i, int j)
+{
+    const mevent *a = E(u, i), *b = E(u, j);
+    return is_mem(a) && is_mem(b) && a->loc == b->loc && a->off < b->off + b->size && b->off < a->off + a->size;
+}
+static int r_same_va(const muniverse *u, int i, int j)
+{
+    return is_mem(E(u, i)) && is_mem(E(u, j)) && E(u, i)->vaddr == E(u, j)->vaddr;
+}
+static int r_ext(const muniverse *u, int i, int j) { return E(u, i)->thread != E(u, j)->thread; }
+static int r_int(const muniverse *u, int i, int j) { return E(u, i)->thread == E(u, j)->thread && !is_init(E(u, i)); }
+static int r_rmw(const muniverse *u, int i, int j) { return u->rmw_part[i] == 1 && u->rmw_pair[i] == j; }
+static int r_none(const muniverse *u, int i, int j) { (void)u; (void)i; (void)j; return 0; }
+static int r_sr(const muniverse *u, int i, int j) { return base_same_scope(u, i, j); }
+static int r_scta(const muniverse *u, int i, int j)
+{
+    if (is_init(E(u, i)) || is_init(E(u, j))) return 0;
+    const lit_thread *a = TH(u, i), *b = TH(u, j);
+    return a->gpu == b->gpu && a->cta == b->cta;
+}
+static int r_scluster(const muniverse *u, int i, int j)
+{
+    if (is_init(E(u, i)) || is_init(E(u, j))) return 0;
+    const lit_thread *a = TH(u, i), *b = TH(u, j);
+    return a->gpu == b->gpu && a->cluster == b->cluster;
+}
+/* §8.9.4 item 2, §9.7.12.1: operations of different threads of one CTA on the same barrier
+   (same id and thread count; the k-th use by each thread meets the others' k-th use, as the
+   barrier is reinitialized when it completes); a bar.arrive does not wait, so it synchronizes
+   only towards a bar.sync or bar.red. */
+static int r_syncbar(const muniverse *u, int i, int j)
+{
+    const mevent *a = E(u, i), *b = E(u, j);
+    return a->k == EV_BAR && b->k == EV_BAR && a->thread != b->thread && r_scta(u, i, j) && a->bar_id == b->bar_id &&
+           a->bar_has_cnt == b->bar_has_cnt && a->bar_cnt == b->bar_cnt && a->bar_gen == b->bar_gen && b->bar != BAR_ARRIVE;
+}
+
+int base_same_barrier(const muniverse *u, int i, int j)
+{
+    const mevent *a = E(u, i), *b = E(u, j);
+    if (a->k != EV_BAR || b->k != EV_BAR || is_init(a) || is_init(b)) return 0;
+    const lit_thread *x = TH(u, i), *y = TH(u, j);
+    return x->gpu == y->gpu && x->cta == y->cta && a->bar_id == b->bar_id && a->bar_has_cnt == b->bar_has_cnt &&
+           a->bar_cnt == b->bar_cnt && a->bar_gen == b->bar_gen;
+}
+
+#define SET(n, f, d) { n, BASE_SET, BASE_STATIC, f, NULL, d }
+#define REL(n, f, d) { n, BASE_REL, BASE_STATIC, NULL, f, d }
+#define DYN(n, d) { n, BASE_REL, BASE_DYNAMIC, NULL, NULL, d }
+
+const base_def base_defs[] = {
+    SET("_", s_all, "every event of the execution"),
+    SET("M", s_M, "memory operations: reads and writes (§8.4 'memory operation: a read or write operation'), initial writes included"),
+    SET("R", s_R, "reads: ld, the read of atom (and of red, which Dat3M splits too) (§8.4 'read operation')"),
+    SET("W", s_W, "writes: st, the write of an atomic operation that writes, the initial writes W0 (§8.2.6)"),
+    SET("IW", s_IW, "the initial writes W0 (§8.2.6: each byte is initialized by a hypothetical write W0)"),
+    SET("F", s_F, "fences: membar, fence.sc, fence.acq_rel (memory fences) and fence.proxy (proxy fences) (§8.4)"),
+    SET("BAR", s_BAR, "barrier operations bar/barrier .sync .arrive .red (§9.7.12.1)"),
+    SET("ATOM", s_ATOM, "the events of atomic operations, atom and red (§8.4 'atomic operation')"),
+    SET("RED", s_RED, "the events of red (§8.4: an atomic operation, but not a read operation)"),
+    SET("VOL", s_VOL, ".volatile operations (§8.4 'volatile operation'; §9.7.8.8: the semantics of .relaxed.sys)"),
+    SET("MMIO", s_MMIO, ".mmio operations (§8.4.1: for the memory model, strong operations)"),
+    SET("WEAK", s_WEAK, ".weak ld/st (§8.4 'weak operation')"),
+    SET("RLX", s_RLX, ".relaxed (and .volatile, .mmio); the other part of an atomic operation that acquires or releases"),
+    SET("ACQ", s_ACQ, "acquire: ld.acquire, the read of atom.acquire / atom.acq_rel (§8.4 'acquire operation')"),
+    SET("REL", s_REL, "release: st.release, the write of atom.release / atom.acq_rel (§8.4 'release operation')"),
+    SET("ACQ_REL", s_ACQ_REL, "fence.acq_rel and fence.sc (a fence.sc is also a fence.acq_rel, §9.7.12.4)"),
+    SET("SC", s_SC, "fence.sc and membar (§9.7.12.4)"),
+    SET("CTA", s_CTA, "strong operations of scope .cta (§8.5)"),
+    SET("CLUSTER", s_CLUSTER, "strong operations of scope .cluster (§8.5)"),
+    SET("GPU", s_GPU, "strong operations of scope .gpu (§8.5)"),
+    SET("SYS", s_SYS, "strong operations of scope .sys (§8.5)"),
+    SET("GEN", s_GEN, "operations of the generic proxy (§8.6: 'Memory operations as defined in Operation types use generic method of memory access'); memory fences, barriers, fence.proxy.alias"),
+    SET("TEX", s_TEX, "texture accesses (tld, ld.global.nc, §8.1) and fence.proxy.texture"),
+    SET("SUR", s_SUR, "surface accesses (suld, sust, suatom, sured) and fence.proxy.surface"),
+    SET("CON", s_CON, "constant accesses (cold, ld.const) and fence.proxy.constant"),
+    SET("ALIAS", s_ALIAS, "fence.proxy.alias (§8.6: virtual aliases need a proxy fence)"),
+    REL("po", r_po, "program order (§8.9.1): the order of a thread's operations"),
+    REL("loc", r_loc, "the same memory location: the same bytes of physical memory (§8.2: complete overlap)"),
+    REL("vloc", r_vloc, "the same location through the same virtual address (§8.2.1, §8.2.2)"),
+    REL("overlap", r_overlap, "memory operations with a byte in common (§8.2.1 'overlap', partial or complete)"),
+    REL("same-va", r_same_va, "memory operations through the same virtual address (§8.2.2: aliases are distinct virtual addresses of one location)"),
+    REL("ext", r_ext, "events of different threads (the initial writes are in no thread)"),
+    REL("int", r_int, "events of one thread"),
+    REL("rmw", r_rmw, "the read and the write of one atomic operation (§9.7.12.5: atomically loads ... and stores)"),
+    REL("amo", r_rmw, "the same as rmw (herd's name)"),
+    REL("lxsx", r_none, "load/store-exclusive pairs: none in PTX"),
+    REL("sr", r_sr, "both operations are strong and each specifies a scope that includes the thread of the other (§8.7 condition 1)"),
+    REL("scta", r_scta, "events of threads of the same CTA (the 'thread block' of §8.9.5)"),
+    REL("scluster", r_scluster, "events of threads of the same cluster (§8.5)"),
+    REL("syncbar", r_syncbar, "barrier operations on the same barrier, towards one that waits (§8.9.4 item 2, §9.7.12.1)"),
+    DYN("rf", "reads-from: the write each byte of a read comes from (§8.9.7 item 1)"),
+    DYN("co", "coherence order: a partial transitive order of overlapping writes (§8.9.6)"),
+    DYN("fr", "from-reads: a read before the writes coherence-after the one it reads, byte by byte (§8.9.7 item 3)"),
+    DYN("sync_fence", "Fence-SC order: an acyclic partial order of fence.sc, total on morally strong pairs (§8.9.3)"),
+    DYN("addr", "address dependency: the read gives a register used in the address"),
+    DYN("data", "data dependency: the read gives a register used in the value written (or an atomic operand)"),
+    DYN("ctrl", "control dependency: the read decides a branch or guard before the event"),
+};
+const int base_ndefs = (int)(sizeof base_defs / sizeof base_defs[0]);
+
+const base_def *base_find(const char *name)
+{
+    for (int i = 0; i < base_ndefs; i++)
+        if (!strcmp(base_defs[i].name, name)) return &base_defs[i];
+    return NULL;
+}
