@@ -25,6 +25,12 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
     fprintf(f, "%s\n", r->validated ? "Ok" : "No");
     fprintf(f, "Witnesses\n");
     fprintf(f, "Positive: %d Negative: %d\n", r->positive, r->negative);
+    for (int i = 0; i < r->nflags; i++) fprintf(f, "Flag %s\n", r->flags[i]);
+    if (r->nviolated) {
+        fprintf(f, "Ruled out by");
+        for (int i = 0; i < r->nviolated; i++) fprintf(f, " %s", r->violated[i]);
+        fputc('\n', f);
+    }
     if (r->bound_reached) fprintf(f, "Bound reached: some paths were cut at --unroll %d\n", unroll);
     if (r->nstates_total < 0)
         fprintf(f, "States listed: %d, more exist (--states N or all; the verdict does not depend on it)\n", r->nstates);
@@ -64,6 +70,12 @@ cJSON *report_json_result(const verify_result *r)
             else cJSON_AddItemToObject(m, r->obs[i].name, cJSON_CreateRaw(v));   /* exact digits */
         }
         cJSON_AddItemToArray(states, m);
+    }
+    cJSON *fl = cJSON_AddArrayToObject(o, "flags");
+    for (int i = 0; i < r->nflags; i++) cJSON_AddItemToArray(fl, cJSON_CreateString(r->flags[i]));
+    if (r->nviolated) {
+        cJSON *vi = cJSON_AddArrayToObject(o, "violated");
+        for (int i = 0; i < r->nviolated; i++) cJSON_AddItemToArray(vi, cJSON_CreateString(r->violated[i]));
     }
     cJSON_AddBoolToObject(o, "bound_reached", r->bound_reached);
     cJSON_AddBoolToObject(o, "states_truncated", r->nstates_total < 0 || r->nstates < r->nstates_total);

@@ -24,6 +24,7 @@ void verify_opts_default(verify_opts *o)
     o->states = 1000;
     o->timeout_s = 0;
     o->graph = NULL;
+    o->explain = 0;
     o->graph_ctx = NULL;
 }
 
@@ -193,6 +194,9 @@ int verify_file(const char *path, const verify_opts *o, verify_result *r)
 void verify_result_free(verify_result *r)
 {
     for (int i = 0; i < r->nobs; i++) free(r->obs[i].name);
+    for (int i = 0; i < r->nflags; i++) free(r->flags[i]);
+    for (int i = 0; i < r->nviolated; i++) free(r->violated[i]);
+    free(r->flags); free(r->violated);
     free(r->file); free(r->name); free(r->obs); free(r->states); free(r->holds);
     memset(r, 0, sizeof *r);
 }

@@ -21,6 +21,7 @@ typedef struct {
     /* Optional (symbolic procedure): called once with a witness execution (execution graphs):
        one satisfying an `exists`, violating a `~exists` or `forall`, else any execution. */
     mexecution_fn graph;
+    int explain;           /* say which checks of the model rule out an unreachable outcome */
     void *graph_ctx;
 } verify_opts;
 
@@ -54,6 +55,11 @@ typedef struct {
     int bound_reached;
     int timed_out;         /* the test ran past --timeout (ok is 0 then) */
     long solved;           /* solver checks made */
+    char **flags;          /* the model's flags raised by some execution (herd's `flag`) */
+    int nflags;
+    char **violated;       /* --explain: the checks that rule out the outcome (exists: the
+                              condition; ~exists: the condition; forall: its negation) */
+    int nviolated;
     double time_ms;
     const lit_test *test;  /* borrowed, for value printing */
 } verify_result;

@@ -32,6 +32,8 @@ static void usage(FILE *f)
         "  --max-depth N       nesting levels allowed in a condition (default 512, at most 10000)\n"
         "  --timeout S         wall-clock limit of each test in seconds, fractions allowed (default none)\n"
         "  --graph DIR         write a witness execution graph per test: DIR/NAME.dot (+ .svg with dot)\n"
+        "  --explain           for an outcome no execution reaches, name the model's checks that\n"
+        "                      rule it out (\"Ruled out by\"; JSON \"violated\")\n"
         "  -q, --quiet         no herd blocks on stdout\n");
 }
 
@@ -89,6 +91,7 @@ int verify_cli(int argc, char **argv)
             o.timeout_s = d; i++;
         }
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
+        else if (!strcmp(a, "--explain")) o.explain = 1;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus verify: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
         else files[nf++] = argv[i];
     }

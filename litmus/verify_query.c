@@ -27,6 +27,19 @@ static int gave_up(const lit_test *t, verify_result *r, const qproblem *q)
     return -1;
 }
 
+/* the flags raised (f NULL) or the checks ruling out f, as owned strings */
+static int names_of(verify_result *r, char ***out, int *n, qproblem *q, Z3_ast f)
+{
+    const char *v[64];
+    int k = f ? query_explain(q, f, v, 64) : query_flags(q, v, 64);
+    r->solved += k > 0 ? k : 1;
+    if (k <= 0) return k;
+    *out = calloc((size_t)k, sizeof **out);
+    for (int i = 0; i < k; i++) (*out)[i] = strdup(v[i]);
+    *n = k;
+    return k;
+}
+
 /* The verdict by two direct questions (is there an execution where the proposition holds, one
    where it does not), then the states, at most o->states of them. */
 static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qproblem *q, stateset *out)
@@ -37,6 +50,10 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     if (pos < 0 || neg < 0) return gave_up(t, r, q);
     r->has_positive = pos;
     r->has_negative = neg;
+    if (names_of(r, &r->flags, &r->nflags, q, NULL) < 0) return gave_up(t, r, q);
+    int want_pos = t->quant != COND_FORALL;
+    if (o->explain && !(want_pos ? pos : neg) &&
+        names_of(r, &r->violated, &r->nviolated, q, want_pos ? c : query_not(q, c)) < 0) return gave_up(t, r, q);
     if (o->graph) {   /* the witness: satisfies an exists, violates a ~exists or forall, else any */
         int want_pos = t->quant != COND_FORALL;
         int have = want_pos ? pos : neg;

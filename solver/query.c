@@ -767,3 +767,54 @@ int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, voi
 Z3_ast query_true(qproblem *q) { return q->e.T; }
 
 int query_timed_out(const qproblem *q) { return q->timed_out; }
+
+/* ---------- flags and explanations ---------- */
+
+int query_flags(qproblem *q, const char **names, int max)
+{
+    int k = 0;
+    for (int i = 0; i < q->checks.n && k < max; i++) {
+        const cat_check *c = &q->checks.v[i];
+        if (!c->flag && !c->undefined_unless) continue;
+        /* a flag is raised when some consistent execution satisfies its check; an
+           undefined_unless when some consistent execution violates it */
+        Z3_solver_push(q->e.z, q->s);
+        cat_check want = *c;
+        if (c->undefined_unless) want.negated = !want.negated;
+        cat_assert_check(&q->e, q->s, &want, CAT_ACYCLIC_CLOCKS);
+        Z3_lbool r = check(q);
+        Z3_solver_pop(q->e.z, q->s, 1);
+        if (r == Z3_L_UNDEF) return -1;
+        if (r == Z3_L_TRUE) names[k++] = c->name;
+    }
+    return k;
+}
+
+int query_explain(qproblem *q, Z3_ast f, const char **names, int max)
+{
+    int k = 0;
+    if (!f) return 0;
+    Z3_solver_push(q->e.z, q->s);
+    assert_ast(q, f);
+    /* the checks that alone rule the outcome out: every other check holds */
+    for (int i = 0; i < q->checks.n && k < max; i++) {
+        if (!q->guard[i]) continue;
+        q->dropped = i;
+        Z3_lbool r = check(q);
+        if (r == Z3_L_UNDEF) { k = -1; break; }
+        if (r == Z3_L_TRUE) names[k++] = q->checks.v[i].name;
+    }
+    q->dropped = -1;
+    if (k == 0) {   /* none alone: the checks an execution with the outcome violates */
+        Z3_lbool r = Z3_solver_check(q->e.z, q->s);
+        if (r == Z3_L_TRUE) {
+            Z3_model m = Z3_solver_get_model(q->e.z, q->s);
+            Z3_model_inc_ref(q->e.z, m);
+            for (int i = 0; i < q->checks.n && k < max; i++)
+                if (q->guard[i] && cat_check_holds(&q->e, m, &q->checks.v[i]) == 0) names[k++] = q->checks.v[i].name;
+            Z3_model_dec_ref(q->e.z, m);
+        }
+    }
+    Z3_solver_pop(q->e.z, q->s, 1);
+    return k;
+}

@@ -44,6 +44,13 @@ Z3_ast query_not(qproblem *q, Z3_ast f);
    with it, labelled `note`.  1 found, 0 none, -1 the solver gave up. */
 int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, void *ctx);
 Z3_ast query_true(qproblem *q);
+/* The model's flags raised by some consistent execution (herd's `flag`; Dat3M's
+   undefined_unless when some execution violates it): their names in names[0..max), the count,
+   or -1 when the solver gave up. */
+int query_flags(qproblem *q, const char **names, int max);
+/* Why no consistent execution satisfies f: the checks that alone rule it out (every other
+   check holding), else the checks an execution satisfying f violates.  Names as above. */
+int query_explain(qproblem *q, Z3_ast f, const char **names, int max);
 
 /* Next reachable final state not found yet (values in obs order): 1, 0 when there is none,
    -1 when the solver gave up. */
