@@ -129,13 +129,13 @@ static void emit_mem(ectx *c, const lit_insn *in)
     isa_type ty = hw_access_type(c->p, in, why, sizeof why);
     int w = hw_type_width(ty);
     const char *tn = isa_type_name(ty);
-    addr(c, in, a, sizeof a);
     if (in->k == LI_LD && hw_eff_proxy(c->t, in) == PROXY_TEXTURE) {
         value(c, &in->dst[0], 32, v[0], sizeof v[0]);
         int tx = input(c, IN_TEX, in->addr.sym), ti = input(c, IN_TEXI, in->addr.sym);
         line(c, in, "tex.1d.v4.u32.s32 {%s, %%%%t_w1, %%%%t_w2, %%%%t_w3}, [%%%d, {%%%d}];", v[0], tx, ti);
         return;
     }
+    addr(c, in, a, sizeof a);
     sem_scope(in, ss, sizeof ss);
     if (in->k == LI_LD) {
         value(c, &in->dst[0], w, v[0], sizeof v[0]);
@@ -306,7 +306,8 @@ static void emit_wrapper(ectx *c, sbuf *f)
         for (char *s = strstr(esc, "*/"); s; s = strstr(s, "*/")) s[1] = ' ';
         sb_add(f, " *   #%d  %s\n", j, esc);
     }
-    sb_add(f, " */\n__device__ __noinline__ void hw_thread_%d(const hw_args &a, unsigned i)\n{\n", c->th);
+    sb_add(f, " */\nextern \"C\" __device__ __noinline__ void hw_thread_%d(const hw_args &a, unsigned i)\n{\n",
+           c->th);
     if (c->nout) sb_add(f, "    unsigned long long o[%d];\n", c->nout);
     sb_add(f, "    asm volatile(\n        \"{\\n\"\n%s        \"}\\n\"\n        :", c->a.s ? c->a.s : "");
     for (int k = 0; k < c->nout; k++) sb_add(f, "%s \"=l\"(o[%d])", k ? "," : "", k);

@@ -40,6 +40,7 @@ static void info(hw_outcome *o, const char *key, const char *v)
 
 static int parse_output(const char *path, const hw_plan *p, hw_outcome *o)
 {
+    memset(o, 0, sizeof *o);
     FILE *f = fopen(path, "r");
     if (!f) { snprintf(o->reason, sizeof o->reason, "cannot read %s", path); return -1; }
     char line[4096];
@@ -67,6 +68,7 @@ static int parse_output(const char *path, const hw_plan *p, hw_outcome *o)
 int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opts *o, hw_outcome *out)
 {
     memset(out, 0, sizeof *out);
+    out->states = NULL;
     size_t n = strlen(dir) + strlen(base) + 16;
     char *bin = malloc(n), *of = malloc(n), *ef = malloc(n);
     if (!bin || !of || !ef) { free(bin), free(of), free(ef); snprintf(out->reason, sizeof out->reason, "out of memory"); return -1; }
@@ -96,4 +98,15 @@ int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opt
     }
     free(bin), free(of), free(ef);
     return res;
+}
+
+int hw_read_output(const char *path, const hw_plan *p, hw_outcome *out)
+{
+    if (parse_output(path, p, out)) return -1;
+    if (out->skipped) out->ran = 0;
+    else if (!out->ran) {
+        if (!out->reason[0]) snprintf(out->reason, sizeof out->reason, "%s has no HWEND line: the harness did not finish", path);
+        return -1;
+    }
+    return 0;
 }

@@ -50,16 +50,17 @@ const char hw_harness_prologue[] =
     "/* The 32-bit texel holding location l of instance i (a texture spans a whole mapping). */\n"
     "#define HW_TEXEL(i, l) ((unsigned)(a.off[(size_t)(i) * T_NLOCS + (l)] >> 2))\n"
     "\n"
-    "#ifndef HW_HOST_SHIM\n"
-    "/* ---- the litmus threads (generated from the parsed test) ---- */\n";
-
-const char hw_harness_epilogue[] =
-    "/* ---- harness epilogue (hw/harness.c): kernel, placement, launches, histogram ---- */\n"
+    "/* Memory stress: warps per block, hot lines (lines), scratch words (random), loop cap. */\n"
     "#define HW_STRESS_WARPS 2\n"
     "#define HW_STRESS_LINES 64\n"
     "#define HW_STRESS_WORDS (1u << 22)\n"
     "#define HW_STRESS_MAX_ITERS (1u << 22)\n"
     "\n"
+    "#ifndef HW_HOST_SHIM\n"
+    "/* ---- the litmus threads (generated from the parsed test) ---- */\n";
+
+const char hw_harness_epilogue[] =
+    "/* ---- harness epilogue (hw/harness.c): kernel, placement, launches, histogram ---- */\n"
     "/* Memory stress (Sorensen & Donaldson, PLDI 2016): extra warps that load and store a\n"
     " * scratch region while the litmus threads of their block run.  lines: every stress warp\n"
     " * of the grid sweeps the same HW_STRESS_LINES cache lines; random: pseudo-random words\n"

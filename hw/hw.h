@@ -132,6 +132,8 @@ int hw_compile(const char *nvcc, const hw_opts *o, const char *dir, const char *
  * cleanly (out->ran / out->skipped), -1 on a failure (out->reason). */
 int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opts *o,
                hw_outcome *out);
+/* Reads the output of a harness program that ran elsewhere (ptxlitmus hw --from FILE). */
+int hw_read_output(const char *path, const hw_plan *p, hw_outcome *out);
 void hw_outcome_free(hw_outcome *o);
 
 /* ---------- classification and reports ---------- */

@@ -32,6 +32,7 @@ static void usage(FILE *f)
         "  --nvcc PATH         the nvcc to use (default: $PATH, then /usr/local/cuda/bin/nvcc)\n"
         "  --no-run            stop after compiling\n"
         "  --no-compile        stop after generating the CUDA program (see --keep)\n"
+        "  --from FILE         classify the output of a harness program run elsewhere (one test)\n"
         "  -q, --quiet         no text blocks\n"
         "exit status: 0 done, 1 a state the model forbids was observed, 2 error or refused test,\n"
         "             77 built but not run (no CUDA driver, no GPU, or no nvcc)\n");
@@ -58,10 +59,11 @@ int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
             c->set[c->nset++] = k;
             i++;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) return 1;
-        else if (!strcmp(a, "--json") || !strcmp(a, "--keep") || !strcmp(a, "--nvcc")) {
+        else if (!strcmp(a, "--json") || !strcmp(a, "--keep") || !strcmp(a, "--nvcc") || !strcmp(a, "--from")) {
             if (!v || !*v) { fprintf(stderr, "ptxlitmus hw: %s takes a %s\n", a, strcmp(a, "--keep") ? "file name" : "directory"); return -1; }
             if (!strcmp(a, "--json")) c->json = v;
             else if (!strcmp(a, "--keep")) c->o.keep = v;
+            else if (!strcmp(a, "--from")) c->from = v;
             else c->o.nvcc = v;
             i++;
         } else if (!strcmp(a, "--no-run")) c->o.no_run = 1;
@@ -127,6 +129,7 @@ int hw_cli(int argc, char **argv)
     int nf, rc = hw_parse_args(argc, argv, &c, &files, &nf);
     if (rc) { usage(rc > 0 ? stdout : stderr); free(files); return rc > 0 ? 0 : 2; }
     if (!nf) { fprintf(stderr, "ptxlitmus hw: no test file given\n"); usage(stderr); free(files); return 2; }
+    if (c.from && nf != 1) { fprintf(stderr, "ptxlitmus hw: --from takes the output of one test, found %d test files\n", nf); free(files); return 2; }
     if (c.o.keep && mkdir(c.o.keep, 0755) && errno != EEXIST) {
         fprintf(stderr, "ptxlitmus hw: cannot create %s: %s\n", c.o.keep, strerror(errno));
         free(files);

@@ -16,6 +16,7 @@ typedef struct {
     const char *nvcc;        /* found nvcc, NULL if none */
     char nvcc_version[128];
     FILE *out;               /* text blocks */
+    const char *from;        /* --from FILE: the output of a harness run elsewhere */
 } hw_ctx;
 
 typedef struct {

@@ -127,6 +127,27 @@ static const char *say(hw_ctx *c, const lit_test *lt, const char *what, const ch
     return what;
 }
 
+/* --from FILE: classify what a harness printed elsewhere (built with --no-run, run on a GPU
+ * host, or the CPU stand-in of the tests). */
+static cJSON *from_output(hw_ctx *c, const hw_opts *o, const hw_plan *p, const char *path, hw_tally *t)
+{
+    hw_outcome out;
+    cJSON *res;
+    if (hw_read_output(c->from, p, &out)) {
+        t->errors++;
+        fprintf(stderr, "%s: %s\n", c->from, out.reason);
+        res = result(path, p->t, "error", out.reason);
+    } else if (out.skipped) {
+        t->skipped++;
+        res = result(path, p->t, say(c, p->t, "skipped", out.reason), out.reason);
+    } else {
+        res = result(path, p->t, "ran", NULL);
+        report_run(c, o, p, &out, res, t);
+    }
+    hw_outcome_free(&out);
+    return res;
+}
+
 /* Compile and run the program written to dir/base.cu. */
 static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const char *path,
                             const char *dir, const char *base, hw_tally *t)
@@ -134,6 +155,7 @@ static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const
     const lit_test *lt = p->t;
     char err[2048], where[4200];
     snprintf(where, sizeof where, "%s/%s.cu", dir, base);
+    if (c->from) return from_output(c, o, p, path, t);
     if (o->no_compile) { t->generated++; return result(path, lt, say(c, lt, "generated", o->keep ? where : NULL), NULL); }
     if (!c->nvcc) {
         t->skipped++;

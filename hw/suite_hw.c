@@ -62,6 +62,7 @@ static void run_suite(hw_ctx *c, const suite_manifest *m, cJSON *results, reason
         if (st->refused > refused) count_reason(rs, cJSON_IsString(r) ? r->valuestring : NULL);
         cJSON_AddStringToObject(res, "suite", m->name);
         cJSON_AddStringToObject(res, "test", m->t[i].file);
+        cJSON_AddItemToObject(res, "options", hw_opts_json(&o));   /* the manifest's hw: applied */
         if (results) cJSON_AddItemToArray(results, res);
         else cJSON_Delete(res);
     }
