@@ -29,9 +29,10 @@ static void emit_constants(sbuf *f, const hw_plan *p, const hw_opts *o)
     sb_add(f, "#define T_NAME \"%s\"\n#define T_NROLES %d\n#define T_NCTAS %d\n#define T_NCLUSTERS %d\n"
               "#define T_CDIM %d\n#define T_RMAX %d\n#define T_WPR %d\n#define T_NLOCS %d\n"
               "#define T_NSYMS %d\n#define T_NMAPS %d\n#define T_NRES %d\n#define T_NOBS %d\n"
-              "#define T_HAS_BARRIER %d\n#define T_USES_TEX %d\n#define T_CLUSTER_LAUNCH %d\n\n",
+              "#define T_HAS_BARRIER %d\n#define T_HAS_LOOP %d\n#define T_USES_TEX %d\n"
+              "#define T_CLUSTER_LAUNCH %d\n\n",
            name, t->nth, p->nctas, p->nclusters, p->cdim, p->rmax, p->wpr, p->nlocs, t->nsym,
-           p->nmaps, p->nres, p->nobs, p->has_barrier, p->uses_tex, p->use_cluster_launch);
+           p->nmaps, p->nres, p->nobs, p->has_barrier, p->has_loop, p->uses_tex, p->use_cluster_launch);
     sb_add(f, "/* litmus thread -> its CTA, its rank in the CTA; CTA -> cluster, position in it */\n");
     table(f, "int", "t_role_cta", p->role_cta, t->nth);
     table(f, "int", "t_role_rank", p->role_rank, t->nth);

@@ -85,6 +85,7 @@ typedef struct {
     int **reg_addr;                  /* initial value is the address of this symbol, or -1 */
     /* barriers (§9.7.12.1): participants per CTA and barrier id */
     int has_barrier;
+    int has_loop;                    /* a backward branch: instances must be co-resident */
     int *bar_parts;                  /* [cta * 16 + id]: threads of the CTA that use barrier id */
     /* observed values, in verify's order */
     hw_obs *obs;

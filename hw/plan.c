@@ -249,8 +249,9 @@ static int check_insn(hw_plan *p, const lit_test *t, int th, const lit_insn *in,
         return 0;
     case LI_BAR:
         return check_bar(p, t, th, in, err, len);
-    case LI_BRANCH:
-        if (in->guard >= 0)
+    case LI_BRANCH: case LI_GOTO:
+        if (in->target <= (int)(in - t->th[th].ins)) p->has_loop = 1;
+        if (in->k == LI_BRANCH && in->guard >= 0)
             return hw_refuse(err, len, t->file, in->line, in->col, "found a guarded compare-and-"
                              "branch, expected an unguarded one");
         return 0;

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void hw_cli_prepare(hw_ctx *c)
@@ -56,14 +57,32 @@ static void base_name(const char *path, const char *prefix, char *buf, size_t le
     buf[n] = 0;
 }
 
-static int write_text(const char *dir, const char *base, const char *ext, const char *text)
+/* Writes dir/base.cu unless it already holds this text; *same says it did, and the program and
+ * its PTX built from it are still there (--keep reuses them: delete DIR to force a rebuild). */
+static int write_text(const char *dir, const char *base, const char *text, int *same)
 {
-    size_t n = strlen(dir) + strlen(base) + strlen(ext) + 4;
-    char *p = malloc(n);
-    if (!p) return -1;
-    snprintf(p, n, "%s/%s%s", dir, base, ext);
-    int rc = write_file_atomic(p, text, strlen(text));
-    free(p);
+    size_t n = strlen(dir) + strlen(base) + 8;
+    char *p = malloc(n), *q = malloc(n);
+    int rc = -1;
+    *same = 0;
+    if (!p || !q) goto out;
+    snprintf(p, n, "%s/%s.cu", dir, base);
+    FILE *f = fopen(p, "rb");
+    if (f) {
+        size_t len = strlen(text);
+        char *old = malloc(len + 2);
+        if (old) *same = fread(old, 1, len + 1, f) == len && !memcmp(old, text, len);
+        free(old);
+        fclose(f);
+    }
+    snprintf(q, n, "%s/%s", dir, base);
+    struct stat bin, ptx;
+    int have = !stat(q, &bin);
+    snprintf(q, n, "%s/%s.ptx", dir, base);
+    *same = *same && have && !stat(q, &ptx);
+    rc = *same ? 0 : write_file_atomic(p, text, strlen(text));
+out:
+    free(p), free(q);
     return rc;
 }
 
@@ -150,7 +169,7 @@ static cJSON *from_output(hw_ctx *c, const hw_opts *o, const hw_plan *p, const c
 
 /* Compile and run the program written to dir/base.cu. */
 static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const char *path,
-                            const char *dir, const char *base, hw_tally *t)
+                            const char *dir, const char *base, int built, hw_tally *t)
 {
     const lit_test *lt = p->t;
     char err[2048], where[4200];
@@ -162,7 +181,7 @@ static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const
         const char *why = "cannot compile the harness: nvcc not found (give --nvcc PATH)";
         return result(path, lt, say(c, lt, "skipped", why), why);
     }
-    if (hw_compile(c->nvcc, o, dir, base, o->keep != NULL, err, sizeof err)) {
+    if (!built && hw_compile(c->nvcc, o, dir, base, o->keep != NULL, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         t->errors++;
         return result(path, lt, say(c, lt, "error", "nvcc failed"), err);
@@ -207,14 +226,15 @@ cJSON *hw_run_file(hw_ctx *c, const hw_opts *o, const char *path, const char *pr
     if (o->keep) snprintf(dir, sizeof dir, "%s", o->keep);
     else snprintf(dir, sizeof dir, "/tmp/ptxlitmus-hw-XXXXXX");
     cJSON *res;
+    int same = 0;
     if (!o->keep && !mkdtemp(dir)) {
         t->errors++;
         res = result(path, lt, "error", "cannot create a temporary directory");
-    } else if (write_text(dir, base, ".cu", prog)) {
+    } else if (write_text(dir, base, prog, &same)) {
         t->errors++;
         snprintf(err, sizeof err, "cannot write %s/%s.cu: %s", dir, base, strerror(errno));
         res = result(path, lt, "error", err);
-    } else res = build_and_run(c, o, &p, path, dir, base, t);
+    } else res = build_and_run(c, o, &p, path, dir, base, same, t);
     if (!o->keep) clean_dir(dir, base);
     free(prog);
     hw_plan_free(&p);

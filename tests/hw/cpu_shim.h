@@ -83,6 +83,13 @@ static int hw_shim_device(int nmaps, int uses_tex)
     return 0;
 }
 
+/* Resident blocks: $HW_SHIM_RESIDENT (default: unlimited; the executor runs any grid). */
+static long hw_shim_resident_blocks(int)
+{
+    const char *r = getenv("HW_SHIM_RESIDENT");
+    return r ? atol(r) : 1L << 30;
+}
+
 static float hw_shim_launch(int blocks, int tpb, int cdim, const void *args, size_t)
 {
     ptxeLaunchConfig cfg;
