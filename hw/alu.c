@@ -10,13 +10,14 @@
 
 /* The computations the harness re-emits: integer and predicate operations whose operand types
  * are fixed by the instruction type. */
-static const char *const supported[] = {
-    "add", "sub", "mul", "mad", "div", "rem", "abs", "neg", "min", "max", "and", "or", "xor",
-    "not", "cnot", "shl", "shr", "setp", "selp", "mov", "cvt", NULL };
+static const char *const supported[] = { "add", "sub",  "mul",  "mad", "div", "rem", "abs",  "neg",
+                                         "min", "max",  "and",  "or",  "xor", "not", "cnot", "shl",
+                                         "shr", "setp", "selp", "mov", "cvt", NULL };
 
-static const char *const cmp_names[ISA_CMP_COUNT] = {
-    "", "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu",
-    "gtu", "geu", "num", "nan" };
+static const char *const cmp_names[ISA_CMP_COUNT] = { "",    "eq",  "ne",  "lt",  "le",
+                                                      "gt",  "ge",  "lo",  "ls",  "hi",
+                                                      "hs",  "equ", "neu", "ltu", "leu",
+                                                      "gtu", "geu", "num", "nan" };
 static const char *const bool_names[] = { "", "and", "or", "xor" };
 
 static int is_supported(const char *name)
@@ -40,7 +41,8 @@ int hw_alu_widths(const isa_insn *in, int ndst, int nsrc, int *dw, int *sw, char
     const char *name = isa_op_name(in);
     int w = alu_width(in->type), w2 = alu_width(in->type2);
     if (!is_supported(name) || !w || !w2) {
-        snprintf(why, len, "found the computation %s.%s, expected an integer or predicate "
+        snprintf(why, len,
+                 "found the computation %s.%s, expected an integer or predicate "
                  "computation the harness re-emits (add sub mul mad div rem abs neg min max and "
                  "or xor not cnot shl shr setp selp mov cvt on 16/32/64-bit or .pred types)",
                  name, isa_type_name(in->type));
@@ -75,8 +77,10 @@ int hw_alu_mnemonic(const isa_insn *in, char *buf, size_t len, char *why, size_t
     uint32_t extra = in->mods & ~(ISA_M_LO | ISA_M_HI | ISA_M_WIDE | ISA_M_SAT | ISA_M_PAIR);
     if (extra || in->rnd || in->aux || in->cmp < 0 || in->cmp >= ISA_CMP_COUNT || in->boolop < 0 ||
         in->boolop > 3) {
-        snprintf(why, whylen, "found %s with modifiers the harness does not re-emit, expected "
-                 "at most .lo/.hi/.wide/.sat, a comparison and a boolean combination", e->name);
+        snprintf(why, whylen,
+                 "found %s with modifiers the harness does not re-emit, expected "
+                 "at most .lo/.hi/.wide/.sat, a comparison and a boolean combination",
+                 e->name);
         return -1;
     }
     int n = snprintf(buf, len, "%s", e->name);
@@ -85,13 +89,19 @@ int hw_alu_mnemonic(const isa_insn *in, char *buf, size_t len, char *why, size_t
     if (in->boolop) n += snprintf(buf + n, len - (size_t)n, ".%s", bool_names[in->boolop]);
     if (in->mods & ISA_M_SAT) n += snprintf(buf + n, len - (size_t)n, ".sat");
     n += snprintf(buf + n, len - (size_t)n, ".%s", isa_type_name(in->type));
-    if (!strcmp(e->name, "cvt")) n += snprintf(buf + n, len - (size_t)n, ".%s", isa_type_name(in->type2));
-    if (n < 0 || (size_t)n >= len) { snprintf(why, whylen, "mnemonic too long"); return -1; }
+    if (!strcmp(e->name, "cvt"))
+        n += snprintf(buf + n, len - (size_t)n, ".%s", isa_type_name(in->type2));
+    if (n < 0 || (size_t)n >= len) {
+        snprintf(why, whylen, "mnemonic too long");
+        return -1;
+    }
     isa_insn back;
     char derr[160];
     if (isa_decode(buf, ISA_T_S64, &back, derr, sizeof derr) || !same_insn(&back, in)) {
-        snprintf(why, whylen, "found a computation whose PTX spelling '%s' does not decode to "
-                 "the same instruction, expected one the harness can re-emit exactly", buf);
+        snprintf(why, whylen,
+                 "found a computation whose PTX spelling '%s' does not decode to "
+                 "the same instruction, expected one the harness can re-emit exactly",
+                 buf);
         return -1;
     }
     return 0;

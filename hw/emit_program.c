@@ -21,19 +21,24 @@ static void emit_constants(sbuf *f, const hw_plan *p, const hw_opts *o)
     char name[256], file[512];
     hw_c_escape(name, sizeof name, t->name ? t->name : "", 0);
     hw_c_escape(file, sizeof file, t->file ? t->file : "", 0);
-    sb_add(f, "/* ptxlitmus hw: the harness program of litmus test %s (%s).\n"
-              " * Generated from the parsed test; docs/hardware.md describes the design.\n"
-              " * Build: nvcc -arch=%s -O3 -o PROG THIS.cu -ldl\n"
-              " * Run:   PROG -n INSTANCES -k LAUNCHES -s SEED -S STRESS -p PLACEMENT -b STRIDE */\n\n",
-           name, file, o->arch);
-    sb_add(f, "#define T_NAME \"%s\"\n#define T_NROLES %d\n#define T_NCTAS %d\n#define T_NCLUSTERS %d\n"
-              "#define T_CDIM %d\n#define T_RMAX %d\n#define T_WPR %d\n#define T_NLOCS %d\n"
-              "#define T_NSYMS %d\n#define T_NMAPS %d\n#define T_NRES %d\n#define T_NOBS %d\n"
-              "#define T_HAS_BARRIER %d\n#define T_HAS_LOOP %d\n#define T_USES_TEX %d\n"
-              "#define T_CLUSTER_LAUNCH %d\n\n",
-           name, t->nth, p->nctas, p->nclusters, p->cdim, p->rmax, p->wpr, p->nlocs, t->nsym,
-           p->nmaps, p->nres, p->nobs, p->has_barrier, p->has_loop, p->uses_tex, p->use_cluster_launch);
-    sb_add(f, "/* litmus thread -> its CTA, its rank in the CTA; CTA -> cluster, position in it */\n");
+    sb_add(
+        f,
+        "/* ptxlitmus hw: the harness program of litmus test %s (%s).\n"
+        " * Generated from the parsed test; docs/hardware.md describes the design.\n"
+        " * Build: nvcc -arch=%s -O3 -o PROG THIS.cu -ldl\n"
+        " * Run:   PROG -n INSTANCES -k LAUNCHES -s SEED -S STRESS -p PLACEMENT -b STRIDE */\n\n",
+        name, file, o->arch);
+    sb_add(
+        f,
+        "#define T_NAME \"%s\"\n#define T_NROLES %d\n#define T_NCTAS %d\n#define T_NCLUSTERS %d\n"
+        "#define T_CDIM %d\n#define T_RMAX %d\n#define T_WPR %d\n#define T_NLOCS %d\n"
+        "#define T_NSYMS %d\n#define T_NMAPS %d\n#define T_NRES %d\n#define T_NOBS %d\n"
+        "#define T_HAS_BARRIER %d\n#define T_HAS_LOOP %d\n#define T_USES_TEX %d\n"
+        "#define T_CLUSTER_LAUNCH %d\n\n",
+        name, t->nth, p->nctas, p->nclusters, p->cdim, p->rmax, p->wpr, p->nlocs, t->nsym, p->nmaps,
+        p->nres, p->nobs, p->has_barrier, p->has_loop, p->uses_tex, p->use_cluster_launch);
+    sb_add(f,
+           "/* litmus thread -> its CTA, its rank in the CTA; CTA -> cluster, position in it */\n");
     table(f, "int", "t_role_cta", p->role_cta, t->nth);
     table(f, "int", "t_role_rank", p->role_rank, t->nth);
     table(f, "int", "t_cta_cluster", p->cta_cluster, p->nctas);
@@ -57,9 +62,13 @@ static void emit_constants(sbuf *f, const hw_plan *p, const hw_opts *o)
 
 static void emit_obs(sbuf *f, const hw_plan *p)
 {
-    int *res = calloc((size_t)p->nobs + 1, sizeof *res), *loc = calloc((size_t)p->nobs + 1, sizeof *loc);
+    int *res = calloc((size_t)p->nobs + 1, sizeof *res),
+        *loc = calloc((size_t)p->nobs + 1, sizeof *loc);
     int *bytes = calloc((size_t)p->nobs + 1, sizeof *bytes);
-    if (!res || !loc || !bytes) { free(res), free(loc), free(bytes); return; }
+    if (!res || !loc || !bytes) {
+        free(res), free(loc), free(bytes);
+        return;
+    }
     sb_add(f, "/* observed values, in the order verify prints them:");
     for (int i = 0; i < p->nobs; i++) {
         res[i] = p->obs[i].slot, loc[i] = p->obs[i].loc, bytes[i] = p->obs[i].bytes;
@@ -83,7 +92,10 @@ char *hw_emit_program(const hw_plan *p, const hw_opts *o, char *err, size_t errl
     sb_add(&f, "%s\n", hw_harness_prologue);
     for (int th = 0; th < p->t->nth; th++) {
         char *s = hw_emit_thread(p, th, err, errlen);
-        if (!s) { free(f.s); return NULL; }
+        if (!s) {
+            free(f.s);
+            return NULL;
+        }
         sb_add(&f, "%s", s);
         free(s);
     }
@@ -91,7 +103,8 @@ char *hw_emit_program(const hw_plan *p, const hw_opts *o, char *err, size_t errl
                "__device__ void hw_dispatch(const hw_args &a, int role, unsigned i)\n{\n"
                "    switch (role) {\n");
     for (int th = 0; th < p->t->nth; th++)
-        sb_add(&f, "    case %d: hw_thread_%d(a, i); break;   /* %s */\n", th, th, p->t->th[th].name);
+        sb_add(&f, "    case %d: hw_thread_%d(a, i); break;   /* %s */\n", th, th,
+               p->t->th[th].name);
     sb_add(&f, "    default: break;\n    }\n}\n\n%s", hw_harness_epilogue);
     return f.s;
 }

@@ -20,8 +20,8 @@ typedef struct {
     const lit_test *t;
     int th;
     const lit_thread *T;
-    sbuf a;                 /* the asm template, one C string literal per line */
-    int nout, out_obs[HW_MAX_ASM_OPERANDS];   /* outputs: fixed before any input is numbered */
+    sbuf a;                                 /* the asm template, one C string literal per line */
+    int nout, out_obs[HW_MAX_ASM_OPERANDS]; /* outputs: fixed before any input is numbered */
     int nin, in_kind[HW_MAX_ASM_OPERANDS], in_sym[HW_MAX_ASM_OPERANDS];
     char *err;
     size_t errlen;
@@ -32,12 +32,14 @@ typedef struct {
 static int input(ectx *c, int kind, int sym)
 {
     for (int i = 0; i < c->nin; i++)
-        if (c->in_kind[i] == kind && (kind == IN_TEX ? c->p->sym_map[c->in_sym[i]] == c->p->sym_map[sym]
-                                                     : c->in_sym[i] == sym))
+        if (c->in_kind[i] == kind &&
+            (kind == IN_TEX ? c->p->sym_map[c->in_sym[i]] == c->p->sym_map[sym]
+                            : c->in_sym[i] == sym))
             return c->nout + i;
     if (c->nout + c->nin >= HW_MAX_ASM_OPERANDS) {
         if (!c->failed)
-            hw_refuse(c->err, c->errlen, c->t->file, 1, 1, "found thread %s with more than %d "
+            hw_refuse(c->err, c->errlen, c->t->file, 1, 1,
+                      "found thread %s with more than %d "
                       "addresses and observed registers, expected fewer (inline asm operands)",
                       c->T->name, HW_MAX_ASM_OPERANDS);
         c->failed = 1;
@@ -52,7 +54,10 @@ static void reg_name(const ectx *c, int r, char *buf, size_t len)
     char clean[48];
     size_t n = 0;
     for (const char *s = c->T->regs[r]; *s && n + 1 < sizeof clean; s++)
-        clean[n++] = (char)((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ? *s : '_');
+        clean[n++] =
+            (char)((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')
+                       ? *s
+                       : '_');
     clean[n] = 0;
     snprintf(buf, len, "%%%%lr%d_%s", r, clean);
 }
@@ -69,7 +74,10 @@ static void value(ectx *c, const lit_opnd *o, int w, char *buf, size_t len)
         int bits = w ? w : 64;
         int64_t lo = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
         if (v < 0 && v >= lo) snprintf(buf, len, "%lld", (long long)v);
-        else snprintf(buf, len, "%llu", (unsigned long long)(bits == 64 ? (uint64_t)v : (uint64_t)v & ((1ull << bits) - 1)));
+        else
+            snprintf(buf, len, "%llu",
+                     (unsigned long long)(bits == 64 ? (uint64_t)v
+                                                     : (uint64_t)v & ((1ull << bits) - 1)));
     }
 }
 
@@ -79,7 +87,8 @@ static int opnd_width(const ectx *c, const lit_opnd *o)
 }
 
 /* Appends one PTX line (already in template syntax) with an optional guard. */
-static void line(ectx *c, const lit_insn *in, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void line(ectx *c, const lit_insn *in, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void line(ectx *c, const lit_insn *in, const char *fmt, ...)
 {
     char body[512], g[64] = "";
@@ -113,12 +122,18 @@ static const char *sem_scope(const lit_insn *in, char *buf, size_t len)
 static void addr(ectx *c, const lit_insn *in, char *buf, size_t len)
 {
     if (in->addr.k == OPD_SYM) snprintf(buf, len, "[%%%d]", input(c, IN_ADDR, in->addr.sym));
-    else { char r[56]; reg_name(c, in->addr.reg, r, sizeof r); snprintf(buf, len, "[%s]", r); }
+    else {
+        char r[56];
+        reg_name(c, in->addr.reg, r, sizeof r);
+        snprintf(buf, len, "[%s]", r);
+    }
 }
 
 static const char *tmp_name(int w, int k)
 {
-    static const char *const n[3][2] = { { "%%t_h0", "%%t_h1" }, { "%%t_w0", "%%t_w1" }, { "%%t_d0", "%%t_d1" } };
+    static const char *const n[3][2] = { { "%%t_h0", "%%t_h1" },
+                                         { "%%t_w0", "%%t_w1" },
+                                         { "%%t_d0", "%%t_d1" } };
     return n[w == 16 ? 0 : w == 32 ? 1 : 2][k];
 }
 
@@ -132,7 +147,8 @@ static void emit_mem(ectx *c, const lit_insn *in)
     if (in->k == LI_LD && hw_eff_proxy(c->t, in) == PROXY_TEXTURE) {
         value(c, &in->dst[0], 32, v[0], sizeof v[0]);
         int tx = input(c, IN_TEX, in->addr.sym), ti = input(c, IN_TEXI, in->addr.sym);
-        line(c, in, "tex.1d.v4.u32.s32 {%s, %%%%t_w1, %%%%t_w2, %%%%t_w3}, [%%%d, {%%%d}];", v[0], tx, ti);
+        line(c, in, "tex.1d.v4.u32.s32 {%s, %%%%t_w1, %%%%t_w2, %%%%t_w3}, [%%%d, {%%%d}];", v[0],
+             tx, ti);
         return;
     }
     addr(c, in, a, sizeof a);
@@ -152,12 +168,22 @@ static void emit_mem(ectx *c, const lit_insn *in)
     if (op == ISA_ATOM_SUB) {
         /* PTX has no atom.sub/red.sub: add the negated operand (the litmus dialect's sub) */
         op = ISA_ATOM_ADD;
-        if (in->src[0].k == OPD_IMM) { lit_opnd neg = in->src[0]; neg.imm = -neg.imm; value(c, &neg, w, v[1], sizeof v[1]); }
-        else { line(c, NULL, "neg.s%d %s, %s;", w, tmp_name(w, 0), v[1]); snprintf(v[1], sizeof v[1], "%s", tmp_name(w, 0)); }
+        if (in->src[0].k == OPD_IMM) {
+            lit_opnd neg = in->src[0];
+            neg.imm = -neg.imm;
+            value(c, &neg, w, v[1], sizeof v[1]);
+        } else {
+            line(c, NULL, "neg.s%d %s, %s;", w, tmp_name(w, 0), v[1]);
+            snprintf(v[1], sizeof v[1], "%s", tmp_name(w, 0));
+        }
     }
-    if (in->k == LI_RED) { line(c, in, "red%s.global.%s.%s %s, %s;", ss, isa_atom_name(op), tn, a, v[1]); return; }
+    if (in->k == LI_RED) {
+        line(c, in, "red%s.global.%s.%s %s, %s;", ss, isa_atom_name(op), tn, a, v[1]);
+        return;
+    }
     value(c, &in->dst[0], w, v[0], sizeof v[0]);
-    if (op == ISA_ATOM_CAS) line(c, in, "atom%s.global.cas.%s %s, %s, %s, %s;", ss, tn, v[0], a, v[1], v[2]);
+    if (op == ISA_ATOM_CAS)
+        line(c, in, "atom%s.global.cas.%s %s, %s, %s, %s;", ss, tn, v[0], a, v[1], v[2]);
     else line(c, in, "atom%s.global.%s.%s %s, %s, %s;", ss, isa_atom_name(op), tn, v[0], a, v[1]);
 }
 
@@ -175,7 +201,8 @@ static void emit_branch(ectx *c, const lit_insn *in)
     int W = wa > wb ? wa : wb;
     if (!W) W = 32;
     if (wa == HW_W_PRED || wb == HW_W_PRED) {
-        hw_refuse(c->err, c->errlen, c->t->file, in->line, in->col, "found a predicate in a "
+        hw_refuse(c->err, c->errlen, c->t->file, in->line, in->col,
+                  "found a predicate in a "
                   "compare-and-branch, expected integer registers");
         c->failed = 1;
         return;
@@ -198,7 +225,7 @@ static void emit_alu(ectx *c, const lit_insn *in)
 {
     char mn[96], why[400], ops[400] = "", v[64];
     int dw[2], sw[4];
-    hw_alu_mnemonic(&in->alu, mn, sizeof mn, why, sizeof why);   /* checked by the plan */
+    hw_alu_mnemonic(&in->alu, mn, sizeof mn, why, sizeof why); /* checked by the plan */
     hw_alu_widths(&in->alu, in->ndst, in->nsrc, dw, sw, why, sizeof why);
     size_t n = 0;
     for (int k = 0; k < in->ndst; k++) {
@@ -217,7 +244,8 @@ static void emit_alu(ectx *c, const lit_insn *in)
 static void emit_bar(ectx *c, const lit_insn *in)
 {
     int id = (int)in->src[0].imm, parts = c->p->bar_parts[c->p->role_cta[c->th] * 16 + id];
-    line(c, in, "barrier.%s %d, %d;", in->bar == BAR_ARRIVE ? "arrive" : "sync", id, 32 * c->p->wpr * parts);
+    line(c, in, "barrier.%s %d, %d;", in->bar == BAR_ARRIVE ? "arrive" : "sync", id,
+         32 * c->p->wpr * parts);
 }
 
 static void emit_insn(ectx *c, const lit_insn *in)
@@ -225,7 +253,10 @@ static void emit_insn(ectx *c, const lit_insn *in)
     char l[32];
     static const char *const fence[] = { "fence.sc.", "fence.acq_rel.", "fence.proxy.alias" };
     switch (in->k) {
-    case LI_LD: case LI_ST: case LI_ATOM: case LI_RED: emit_mem(c, in); break;
+    case LI_LD:
+    case LI_ST:
+    case LI_ATOM:
+    case LI_RED: emit_mem(c, in); break;
     case LI_FENCE:
         if (in->fence == FENCE_PROXY_ALIAS) line(c, in, "%s;", fence[2]);
         else line(c, in, "%s%s;", fence[in->fence == FENCE_SC ? 0 : 1], hw_scope_name(in->scope));
@@ -233,7 +264,10 @@ static void emit_insn(ectx *c, const lit_insn *in)
     case LI_BAR: emit_bar(c, in); break;
     case LI_ALU: emit_alu(c, in); break;
     case LI_BRANCH: emit_branch(c, in); break;
-    case LI_GOTO: label_ref(c, in->target, l, sizeof l); line(c, in, "bra %s;", l); break;
+    case LI_GOTO:
+        label_ref(c, in->target, l, sizeof l);
+        line(c, in, "bra %s;", l);
+        break;
     default: break;
     }
 }
@@ -269,7 +303,11 @@ static void emit_body(ectx *c)
 {
     const lit_thread *T = c->T;
     unsigned char *target = calloc((size_t)T->nins + 1, 1);
-    if (!target) { c->failed = 1; hw_refuse(c->err, c->errlen, c->t->file, 1, 1, "out of memory"); return; }
+    if (!target) {
+        c->failed = 1;
+        hw_refuse(c->err, c->errlen, c->t->file, 1, 1, "out of memory");
+        return;
+    }
     for (int j = 0; j < T->nins; j++)
         if (T->ins[j].k == LI_BRANCH || T->ins[j].k == LI_GOTO) target[T->ins[j].target] = 1;
     for (int j = 0; j < T->nins && !c->failed; j++) {
@@ -306,21 +344,27 @@ static void emit_wrapper(ectx *c, sbuf *f)
         for (char *s = strstr(esc, "*/"); s; s = strstr(s, "*/")) s[1] = ' ';
         sb_add(f, " *   #%d  %s\n", j, esc);
     }
-    sb_add(f, " */\nextern \"C\" __device__ __noinline__ void hw_thread_%d(const hw_args &a, unsigned i)\n{\n",
+    sb_add(f,
+           " */\nextern \"C\" __device__ __noinline__ void hw_thread_%d(const hw_args &a, unsigned "
+           "i)\n{\n",
            c->th);
     if (c->nout) sb_add(f, "    unsigned long long o[%d];\n", c->nout);
-    sb_add(f, "    asm volatile(\n        \"{\\n\"\n%s        \"}\\n\"\n        :", c->a.s ? c->a.s : "");
+    sb_add(f, "    asm volatile(\n        \"{\\n\"\n%s        \"}\\n\"\n        :",
+           c->a.s ? c->a.s : "");
     for (int k = 0; k < c->nout; k++) sb_add(f, "%s \"=l\"(o[%d])", k ? "," : "", k);
     sb_add(f, "\n        :");
     for (int k = 0; k < c->nin; k++) {
         int s = c->in_sym[k];
         const char *sep = k ? ",\n         " : "";
         if (c->in_kind[k] == IN_ADDR)
-            sb_add(f, "%s \"l\"(HW_ADDR(i, %d, %d)) /* %s */", sep, p->sym_map[s], p->sym_loc[s], c->t->sym[s].name);
+            sb_add(f, "%s \"l\"(HW_ADDR(i, %d, %d)) /* %s */", sep, p->sym_map[s], p->sym_loc[s],
+                   c->t->sym[s].name);
         else if (c->in_kind[k] == IN_TEX)
-            sb_add(f, "%s \"l\"(a.tex[%d]) /* texture over mapping %d */", sep, p->sym_map[s], p->sym_map[s]);
+            sb_add(f, "%s \"l\"(a.tex[%d]) /* texture over mapping %d */", sep, p->sym_map[s],
+                   p->sym_map[s]);
         else
-            sb_add(f, "%s \"r\"(HW_TEXEL(i, %d)) /* texel of %s */", sep, p->sym_loc[s], c->t->sym[s].name);
+            sb_add(f, "%s \"r\"(HW_TEXEL(i, %d)) /* texel of %s */", sep, p->sym_loc[s],
+                   c->t->sym[s].name);
     }
     sb_add(f, "\n        : \"memory\");\n");
     for (int k = 0; k < c->nout; k++) {
@@ -337,8 +381,10 @@ char *hw_emit_thread(const hw_plan *p, int th, char *err, size_t errlen)
     for (int i = 0; i < p->nobs; i++)
         if (p->obs[i].k == OBS_REG && p->obs[i].thread == th) c.out_obs[c.nout++] = i;
     if (c.nout > HW_MAX_ASM_OPERANDS / 2) {
-        hw_refuse(err, errlen, p->t->file, 1, 1, "found %d observed registers in thread %s, "
-                  "expected at most %d", c.nout, c.T->name, HW_MAX_ASM_OPERANDS / 2);
+        hw_refuse(err, errlen, p->t->file, 1, 1,
+                  "found %d observed registers in thread %s, "
+                  "expected at most %d",
+                  c.nout, c.T->name, HW_MAX_ASM_OPERANDS / 2);
         return NULL;
     }
     emit_regs(&c);
@@ -346,6 +392,9 @@ char *hw_emit_thread(const hw_plan *p, int th, char *err, size_t errlen)
     sbuf f = { 0 };
     if (!c.failed) emit_wrapper(&c, &f);
     free(c.a.s);
-    if (c.failed) { free(f.s); return NULL; }
+    if (c.failed) {
+        free(f.s);
+        return NULL;
+    }
     return f.s;
 }

@@ -12,7 +12,8 @@ static int add_state(hw_outcome *o, const char *s, int nobs)
 {
     char *end;
     uint64_t cnt = strtoull(s, &end, 10);
-    uint64_t *st = realloc(o->states, (size_t)(o->nstates + 1) * (size_t)(nobs ? nobs : 1) * sizeof *st);
+    uint64_t *st =
+        realloc(o->states, (size_t)(o->nstates + 1) * (size_t)(nobs ? nobs : 1) * sizeof *st);
     if (!st) return -1;
     o->states = st;
     uint64_t *c = realloc(o->counts, (size_t)(o->nstates + 1) * sizeof *c);
@@ -42,14 +43,20 @@ static int parse_output(const char *path, const hw_plan *p, hw_outcome *o)
 {
     memset(o, 0, sizeof *o);
     FILE *f = fopen(path, "r");
-    if (!f) { snprintf(o->reason, sizeof o->reason, "cannot read %s", path); return -1; }
+    if (!f) {
+        snprintf(o->reason, sizeof o->reason, "cannot read %s", path);
+        return -1;
+    }
     char line[4096];
     int end = 0, bad = 0;
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = 0;
         if (!strncmp(line, "HWINFO ", 7)) {
             char *k = line + 7, *v = strchr(k, ' ');
-            if (v) { *v++ = 0; info(o, k, v); }
+            if (v) {
+                *v++ = 0;
+                info(o, k, v);
+            }
         } else if (!strncmp(line, "HWHIST ", 7)) {
             if (add_state(o, line + 7, p->nobs)) bad = 1;
         } else if (!strncmp(line, "HWSKIP ", 7)) {
@@ -60,19 +67,28 @@ static int parse_output(const char *path, const hw_plan *p, hw_outcome *o)
         } else if (!strcmp(line, "HWEND")) end = 1;
     }
     fclose(f);
-    if (bad) { snprintf(o->reason, sizeof o->reason, "unreadable histogram line in %s", path); return -1; }
+    if (bad) {
+        snprintf(o->reason, sizeof o->reason, "unreadable histogram line in %s", path);
+        return -1;
+    }
     o->ran = end;
     return 0;
 }
 
-int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opts *o, hw_outcome *out)
+int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opts *o,
+               hw_outcome *out)
 {
     memset(out, 0, sizeof *out);
     out->states = NULL;
     size_t n = strlen(dir) + strlen(base) + 16;
     char *bin = malloc(n), *of = malloc(n), *ef = malloc(n);
-    if (!bin || !of || !ef) { free(bin), free(of), free(ef); snprintf(out->reason, sizeof out->reason, "out of memory"); return -1; }
-    snprintf(bin, n, "%s/%s", dir, base), snprintf(of, n, "%s/%s.out", dir, base), snprintf(ef, n, "%s/%s.err", dir, base);
+    if (!bin || !of || !ef) {
+        free(bin), free(of), free(ef);
+        snprintf(out->reason, sizeof out->reason, "out of memory");
+        return -1;
+    }
+    snprintf(bin, n, "%s/%s", dir, base), snprintf(of, n, "%s/%s.out", dir, base),
+        snprintf(ef, n, "%s/%s.err", dir, base);
     char ni[32], nk[32], ns[32], nS[8], np[8], nb[16];
     snprintf(ni, sizeof ni, "%ld", o->instances), snprintf(nk, sizeof nk, "%d", o->launches);
     snprintf(ns, sizeof ns, "%" PRIu64, o->seed), snprintf(nS, sizeof nS, "%d", (int)o->stress);
@@ -81,8 +97,10 @@ int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opt
     int to, rc = hw_run_cmd(argv, of, ef, o->timeout_s, &to), res = 0;
     if (parse_output(of, p, out)) res = -1;
     else if (to) {
-        snprintf(out->reason, sizeof out->reason, "the harness ran past --timeout %d s (killed): a "
-                 "litmus thread may spin forever on this GPU", o->timeout_s);
+        snprintf(out->reason, sizeof out->reason,
+                 "the harness ran past --timeout %d s (killed): a "
+                 "litmus thread may spin forever on this GPU",
+                 o->timeout_s);
         out->ran = 0, res = -1;
     } else if (rc == HW_EXIT_SKIP || out->skipped) {
         out->skipped = 1, out->ran = 0;
@@ -91,8 +109,13 @@ int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opt
         if (!out->reason[0]) {
             char t[400] = "";
             FILE *f = fopen(ef, "r");
-            if (f) { size_t k = fread(t, 1, sizeof t - 1, f); t[k] = 0; fclose(f); }
-            snprintf(out->reason, sizeof out->reason, "the harness exited with status %d%s%s", rc, t[0] ? ": " : "", t);
+            if (f) {
+                size_t k = fread(t, 1, sizeof t - 1, f);
+                t[k] = 0;
+                fclose(f);
+            }
+            snprintf(out->reason, sizeof out->reason, "the harness exited with status %d%s%s", rc,
+                     t[0] ? ": " : "", t);
         }
         out->ran = 0, res = -1;
     }
@@ -105,7 +128,9 @@ int hw_read_output(const char *path, const hw_plan *p, hw_outcome *out)
     if (parse_output(path, p, out)) return -1;
     if (out->skipped) out->ran = 0;
     else if (!out->ran) {
-        if (!out->reason[0]) snprintf(out->reason, sizeof out->reason, "%s has no HWEND line: the harness did not finish", path);
+        if (!out->reason[0])
+            snprintf(out->reason, sizeof out->reason,
+                     "%s has no HWEND line: the harness did not finish", path);
         return -1;
     }
     return 0;

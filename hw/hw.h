@@ -30,19 +30,19 @@ typedef enum { HW_STRESS_NONE, HW_STRESS_LINES, HW_STRESS_RANDOM } hw_stress;
 typedef enum { HW_PLACE_AS_TEST, HW_PLACE_SHUFFLE } hw_placement;
 
 typedef struct {
-    long instances;          /* instances per launch (rounded up to whole warps) */
-    int launches;            /* kernel launches per test; the histogram sums them */
+    long instances; /* instances per launch (rounded up to whole warps) */
+    int launches;   /* kernel launches per test; the histogram sums them */
     hw_stress stress;
     hw_placement placement;
-    int stride;              /* bytes between two location copies (a cache line by default) */
-    char arch[16];           /* nvcc -arch, "sm_90" */
+    int stride;    /* bytes between two location copies (a cache line by default) */
+    char arch[16]; /* nvcc -arch, "sm_90" */
     model_kind model;
-    const char *nvcc;        /* NULL: $PATH, then /usr/local/cuda/bin/nvcc */
-    const char *keep;        /* directory that keeps the .cu, .ptx, binary and raw output */
-    int no_run;              /* stop after compiling */
-    int no_compile;          /* stop after generating (tests of the generator) */
+    const char *nvcc; /* NULL: $PATH, then /usr/local/cuda/bin/nvcc */
+    const char *keep; /* directory that keeps the .cu, .ptx, binary and raw output */
+    int no_run;       /* stop after compiling */
+    int no_compile;   /* stop after generating (tests of the generator) */
     uint64_t seed;
-    int timeout_s;           /* wall-clock limit of one harness run */
+    int timeout_s; /* wall-clock limit of one harness run */
 } hw_opts;
 
 void hw_opts_default(hw_opts *o);
@@ -53,14 +53,14 @@ int hw_opt_set(hw_opts *o, const char *key, const char *val, char *why, size_t w
 
 /* ---------- the plan: what the generated program does ---------- */
 
-enum { HW_W_PRED = 1 };      /* register width code for predicates; others are 16, 32, 64 */
+enum { HW_W_PRED = 1 }; /* register width code for predicates; others are 16, 32, 64 */
 
 typedef struct {
-    int reg;                 /* OBS_REG: thread register; result slot below */
+    int reg; /* OBS_REG: thread register; result slot below */
     int thread;
-    int slot;                /* index in the per-instance result row, -1 for locations */
-    int loc;                 /* OBS_LOC: physical location index (plan numbering) */
-    int bytes;               /* value width in bytes (1 for a predicate: 0/1) */
+    int slot;  /* index in the per-instance result row, -1 for locations */
+    int loc;   /* OBS_LOC: physical location index (plan numbering) */
+    int bytes; /* value width in bytes (1 for a predicate: 0/1) */
     obs_kind k;
     char name[64];
 } hw_obs;
@@ -69,24 +69,24 @@ typedef struct {
     const lit_test *t;
     /* placement (ISA §8.5): litmus CTAs and clusters renumbered from 0 */
     int nctas, nclusters, cdim, rmax;
-    int wpr;                         /* warps per litmus thread in one hardware CTA */
-    int *role_cta, *role_rank;       /* per thread: its CTA, its index among that CTA's threads */
-    int *cta_cluster, *cta_pos;      /* per CTA: its cluster, its index within the cluster */
-    int use_cluster_launch;          /* some cluster holds more than one CTA */
+    int wpr;                    /* warps per litmus thread in one hardware CTA */
+    int *role_cta, *role_rank;  /* per thread: its CTA, its index among that CTA's threads */
+    int *cta_cluster, *cta_pos; /* per CTA: its cluster, its index within the cluster */
+    int use_cluster_launch;     /* some cluster holds more than one CTA */
     /* memory: physical locations (ISA §8.2), virtual mappings (§8.2.2 aliases) */
     int nlocs, nmaps;
-    int *sym_loc, *sym_map;          /* per symbol: location index, virtual mapping index */
-    int *loc_sym, *loc_bytes;        /* per location: owning symbol, access size */
-    int *loc_init_sym;               /* per location: symbol whose address is the initial value, or -1 */
-    int *sym_tex;                    /* per symbol: read through the texture proxy */
+    int *sym_loc, *sym_map;   /* per symbol: location index, virtual mapping index */
+    int *loc_sym, *loc_bytes; /* per location: owning symbol, access size */
+    int *loc_init_sym;        /* per location: symbol whose address is the initial value, or -1 */
+    int *sym_tex;             /* per symbol: read through the texture proxy */
     int uses_tex;
     /* registers: width code per thread and register (HW_W_PRED, 16, 32, 64) */
     int **reg_w;
-    int **reg_addr;                  /* initial value is the address of this symbol, or -1 */
+    int **reg_addr; /* initial value is the address of this symbol, or -1 */
     /* barriers (§9.7.12.1): participants per CTA and barrier id */
     int has_barrier;
-    int has_loop;                    /* a backward branch: instances must be co-resident */
-    int *bar_parts;                  /* [cta * 16 + id]: threads of the CTA that use barrier id */
+    int has_loop;   /* a backward branch: instances must be co-resident */
+    int *bar_parts; /* [cta * 16 + id]: threads of the CTA that use barrier id */
     /* observed values, in verify's order */
     hw_obs *obs;
     int nobs, nres;
@@ -110,15 +110,15 @@ extern const char hw_harness_epilogue[];
 /* ---------- toolchain and execution ---------- */
 
 typedef struct {
-    int ran;                 /* the program ran to its end on a GPU */
-    int skipped;             /* 77: no driver / no device / no nvcc */
-    char reason[512];        /* why it did not run, or the error */
+    int ran;          /* the program ran to its end on a GPU */
+    int skipped;      /* 77: no driver / no device / no nvcc */
+    char reason[512]; /* why it did not run, or the error */
     char gpu[128], driver[32], cc[16];
     long instances, launches;
     uint64_t seed;
     double kernel_ms;
     int nstates;
-    uint64_t *states;        /* nstates x nobs raw values (masked to their width) */
+    uint64_t *states; /* nstates x nobs raw values (masked to their width) */
     uint64_t *counts;
 } hw_outcome;
 
@@ -142,15 +142,15 @@ void hw_outcome_free(hw_outcome *o);
 typedef enum { HW_ALLOWED, HW_FORBIDDEN, HW_UNKNOWN } hw_verdict;
 
 typedef struct {
-    int n;                   /* observed states */
-    hw_verdict *verdict;     /* per observed state */
-    int *holds;              /* the test's proposition holds in the state */
-    int *match;              /* per observed state: the model state it is, -1 if none */
-    int observed_forbidden;  /* states the model forbids that the GPU showed */
-    int allowed_never_seen;  /* model states never observed */
-    int unknown;             /* not in a truncated or bounded state list */
-    unsigned char *seen;     /* per model state: observed */
-    model_kind model;        /* the model r was decided under */
+    int n;                  /* observed states */
+    hw_verdict *verdict;    /* per observed state */
+    int *holds;             /* the test's proposition holds in the state */
+    int *match;             /* per observed state: the model state it is, -1 if none */
+    int observed_forbidden; /* states the model forbids that the GPU showed */
+    int allowed_never_seen; /* model states never observed */
+    int unknown;            /* not in a truncated or bounded state list */
+    unsigned char *seen;    /* per model state: observed */
+    model_kind model;       /* the model r was decided under */
 } hw_class;
 
 /* Classifies out's states against r (verify_test of the same test under model m); r may be
@@ -167,7 +167,7 @@ cJSON *hw_report_json(const hw_plan *p, const verify_result *r, const hw_outcome
 
 /* ---------- commands ---------- */
 
-int hw_cli(int argc, char **argv);         /* argv[0] == "hw" */
+int hw_cli(int argc, char **argv); /* argv[0] == "hw" */
 /* `ptxlitmus suite --hw [PATH...] [hw options]`: every test of the manifests on the GPU, with
  * each manifest's `hw:` field as defaults (docs/suites.md). */
 int hw_suite_cli(int argc, char **argv);

@@ -15,16 +15,19 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
+    fprintf(
+        f,
         "usage: ptxlitmus hw [options] TEST.litmus...\n"
         "  --instances N       instances per launch (default 65536, rounded up to whole warps)\n"
         "  --launches K        kernel launches per test, histograms summed (default 1)\n"
         "  --stress MODE       none (default), lines (stress warps sweep a few cache lines),\n"
         "                      random (stress warps hit random words of 16 MiB)\n"
-        "  --placement P       as-test (default) or shuffle (random thread/instance/memory placement)\n"
+        "  --placement P       as-test (default) or shuffle (random thread/instance/memory "
+        "placement)\n"
         "  --stride BYTES      bytes between two location copies (default 128, a multiple of 8)\n"
         "  --arch sm_NN        nvcc -arch (default sm_90)\n"
-        "  --model NAME        model the states are held against: ptx (default), ptx-v7.5, ptx-v6.0\n"
+        "  --model NAME        model the states are held against: ptx (default), ptx-v7.5, "
+        "ptx-v6.0\n"
         "  --seed S            seed of the shuffles and stress addresses (default 1)\n"
         "  --timeout S         seconds one harness run may take (default 300)\n"
         "  --json FILE|-       results as JSON (docs/hardware.md)\n"
@@ -38,8 +41,9 @@ static void usage(FILE *f)
         "             77 built but not run (no CUDA driver, no GPU, or no nvcc)\n");
 }
 
-static const char *const valued[] = { "--instances", "--launches", "--stress", "--placement", "--stride",
-                                      "--arch", "--model", "--seed", "--timeout", NULL };
+static const char *const valued[] = { "--instances", "--launches", "--stress", "--placement",
+                                      "--stride",    "--arch",     "--model",  "--seed",
+                                      "--timeout",   NULL };
 
 /* Parses the options shared by `hw` and `suite --hw`; unknown options and files are left for
  * the caller (*files).  Returns 0, 1 for --help, -1 on a usage error. */
@@ -55,12 +59,20 @@ int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
         int k = 0;
         while (valued[k] && strcmp(valued[k], a)) k++;
         if (valued[k]) {
-            if (hw_opt_set(&c->o, a + 2, v, why, sizeof why)) { fprintf(stderr, "ptxlitmus hw: %s %s\n", a, why); return -1; }
+            if (hw_opt_set(&c->o, a + 2, v, why, sizeof why)) {
+                fprintf(stderr, "ptxlitmus hw: %s %s\n", a, why);
+                return -1;
+            }
             c->set[c->nset++] = k;
             i++;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) return 1;
-        else if (!strcmp(a, "--json") || !strcmp(a, "--keep") || !strcmp(a, "--nvcc") || !strcmp(a, "--from")) {
-            if (!v || !*v) { fprintf(stderr, "ptxlitmus hw: %s takes a %s\n", a, strcmp(a, "--keep") ? "file name" : "directory"); return -1; }
+        else if (!strcmp(a, "--json") || !strcmp(a, "--keep") || !strcmp(a, "--nvcc") ||
+                 !strcmp(a, "--from")) {
+            if (!v || !*v) {
+                fprintf(stderr, "ptxlitmus hw: %s takes a %s\n", a,
+                        strcmp(a, "--keep") ? "file name" : "directory");
+                return -1;
+            }
             if (!strcmp(a, "--json")) c->json = v;
             else if (!strcmp(a, "--keep")) c->o.keep = v;
             else if (!strcmp(a, "--from")) c->from = v;
@@ -70,8 +82,10 @@ int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
         else if (!strcmp(a, "--no-compile")) c->o.no_compile = 1;
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) c->quiet = 1;
         else if (!strcmp(a, "--hw")) continue;
-        else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus hw: unknown option '%s'\n", a); return -1; }
-        else (*files)[(*nf)++] = argv[i];
+        else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "ptxlitmus hw: unknown option '%s'\n", a);
+            return -1;
+        } else (*files)[(*nf)++] = argv[i];
     }
     c->argv = argv;
     return 0;
@@ -127,9 +141,23 @@ int hw_cli(int argc, char **argv)
     memset(&c, 0, sizeof c);
     char **files;
     int nf, rc = hw_parse_args(argc, argv, &c, &files, &nf);
-    if (rc) { usage(rc > 0 ? stdout : stderr); free(files); return rc > 0 ? 0 : 2; }
-    if (!nf) { fprintf(stderr, "ptxlitmus hw: no test file given\n"); usage(stderr); free(files); return 2; }
-    if (c.from && nf != 1) { fprintf(stderr, "ptxlitmus hw: --from takes the output of one test, found %d test files\n", nf); free(files); return 2; }
+    if (rc) {
+        usage(rc > 0 ? stdout : stderr);
+        free(files);
+        return rc > 0 ? 0 : 2;
+    }
+    if (!nf) {
+        fprintf(stderr, "ptxlitmus hw: no test file given\n");
+        usage(stderr);
+        free(files);
+        return 2;
+    }
+    if (c.from && nf != 1) {
+        fprintf(stderr, "ptxlitmus hw: --from takes the output of one test, found %d test files\n",
+                nf);
+        free(files);
+        return 2;
+    }
     if (c.o.keep && mkdir(c.o.keep, 0755) && errno != EEXIST) {
         fprintf(stderr, "ptxlitmus hw: cannot create %s: %s\n", c.o.keep, strerror(errno));
         free(files);

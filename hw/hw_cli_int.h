@@ -10,20 +10,20 @@ typedef struct {
     hw_opts o;
     const char *json;
     int quiet;
-    int suite;               /* suite --hw: no line per generated/refused/skipped test */
-    int set[16], nset;       /* valued options given on the command line (they beat manifests) */
+    int suite;         /* suite --hw: no line per generated/refused/skipped test */
+    int set[16], nset; /* valued options given on the command line (they beat manifests) */
     char **argv;
-    const char *nvcc;        /* found nvcc, NULL if none */
+    const char *nvcc; /* found nvcc, NULL if none */
     char nvcc_version[128];
-    FILE *out;               /* text blocks */
-    const char *from;        /* --from FILE: the output of a harness run elsewhere */
+    FILE *out;        /* text blocks */
+    const char *from; /* --from FILE: the output of a harness run elsewhere */
 } hw_ctx;
 
 typedef struct {
     int tests, ran, generated, compiled, refused, skipped, errors;
-    int forbidden_tests;     /* tests with an observed state the model forbids */
-    int observed_forbidden;  /* such states, summed */
-    int allowed_never_seen;  /* model states never observed, summed over tests that ran */
+    int forbidden_tests;    /* tests with an observed state the model forbids */
+    int observed_forbidden; /* such states, summed */
+    int allowed_never_seen; /* model states never observed, summed over tests that ran */
 } hw_tally;
 
 int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf);

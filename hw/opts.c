@@ -34,7 +34,8 @@ static int whole(const char *s, long long lo, long long hi, long long *out)
 static int arch_ok(const char *s)
 {
     /* sm_NN or sm_NNa with NN >= 70: the memory model's qualifiers need sm_70 (§8.1) */
-    if (strncmp(s, "sm_", 3) || !isdigit((unsigned char)s[3]) || !isdigit((unsigned char)s[4])) return 0;
+    if (strncmp(s, "sm_", 3) || !isdigit((unsigned char)s[3]) || !isdigit((unsigned char)s[4]))
+        return 0;
     size_t n = strlen(s);
     if (n > 7 || (n >= 6 && !isdigit((unsigned char)s[5]) && !(s[5] == 'a' && n == 6)) ||
         (n == 7 && (!isdigit((unsigned char)s[5]) || s[6] != 'a')))
@@ -54,7 +55,9 @@ int hw_opt_set(hw_opts *o, const char *key, const char *val, char *why, size_t l
         o->launches = (int)v;
     } else if (!strcmp(key, "stride")) {
         if (whole(val, 8, 1 << 20, &v) || v % 8) {
-            snprintf(why, len, "found '%s' for stride, expected a multiple of 8 from 8 to 1048576 bytes", val);
+            snprintf(why, len,
+                     "found '%s' for stride, expected a multiple of 8 from 8 to 1048576 bytes",
+                     val);
             return -1;
         }
         o->stride = (int)v;
@@ -71,25 +74,41 @@ int hw_opt_set(hw_opts *o, const char *key, const char *val, char *why, size_t l
         if (!strcmp(val, "none")) o->stress = HW_STRESS_NONE;
         else if (!strcmp(val, "lines")) o->stress = HW_STRESS_LINES;
         else if (!strcmp(val, "random")) o->stress = HW_STRESS_RANDOM;
-        else { snprintf(why, len, "found '%s' for stress, expected none, lines or random", val); return -1; }
+        else {
+            snprintf(why, len, "found '%s' for stress, expected none, lines or random", val);
+            return -1;
+        }
     } else if (!strcmp(key, "placement")) {
         if (!strcmp(val, "as-test")) o->placement = HW_PLACE_AS_TEST;
         else if (!strcmp(val, "shuffle")) o->placement = HW_PLACE_SHUFFLE;
-        else { snprintf(why, len, "found '%s' for placement, expected as-test or shuffle", val); return -1; }
+        else {
+            snprintf(why, len, "found '%s' for placement, expected as-test or shuffle", val);
+            return -1;
+        }
     } else if (!strcmp(key, "arch")) {
-        if (!arch_ok(val)) { snprintf(why, len, "found '%s' for arch, expected sm_70 or later (e.g. sm_90)", val); return -1; }
+        if (!arch_ok(val)) {
+            snprintf(why, len, "found '%s' for arch, expected sm_70 or later (e.g. sm_90)", val);
+            return -1;
+        }
         snprintf(o->arch, sizeof o->arch, "%s", val);
     } else if (!strcmp(key, "model")) {
-        if (model_parse(val, &o->model)) { snprintf(why, len, "found '%s' for model, expected ptx, ptx-v7.5 or ptx-v6.0", val); return -1; }
+        if (model_parse(val, &o->model)) {
+            snprintf(why, len, "found '%s' for model, expected ptx, ptx-v7.5 or ptx-v6.0", val);
+            return -1;
+        }
     } else {
-        snprintf(why, len, "found the option '%s', expected instances, launches, stress, placement, "
-                 "stride, arch, model, seed or timeout", key);
+        snprintf(why, len,
+                 "found the option '%s', expected instances, launches, stress, placement, "
+                 "stride, arch, model, seed or timeout",
+                 key);
         return -1;
     }
     return 0;
 num:
     snprintf(why, len, "found '%s' for %s, expected a whole number from %s", val, key,
-             !strcmp(key, "instances") ? "1 to 67108864" : !strcmp(key, "launches") ? "1 to 100000"
-             : !strcmp(key, "timeout") ? "1 to 86400 (seconds)" : "0 to 18446744073709551615");
+             !strcmp(key, "instances")  ? "1 to 67108864"
+             : !strcmp(key, "launches") ? "1 to 100000"
+             : !strcmp(key, "timeout")  ? "1 to 86400 (seconds)"
+                                        : "0 to 18446744073709551615");
     return -1;
 }

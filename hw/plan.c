@@ -26,15 +26,20 @@ static int plan_placement(hw_plan *p, const lit_test *t, const hw_opts *o, char 
         const lit_thread *th = &t->th[i];
         hw_thread_pos(t, i, &line, &col);
         if (th->gpu != t->th[0].gpu)
-            rc = hw_refuse(err, len, t->file, line, col, "found thread %s on gpu %d and thread %s "
+            rc = hw_refuse(err, len, t->file, line, col,
+                           "found thread %s on gpu %d and thread %s "
                            "on gpu %d, expected every thread on one GPU (the harness runs on one "
-                           "device)", th->name, th->gpu, t->th[0].name, t->th[0].gpu);
+                           "device)",
+                           th->name, th->gpu, t->th[0].name, t->th[0].gpu);
         int c = 0;
         while (c < p->nctas && cta_id[c] != th->cta) c++;
-        if (c == p->nctas) { cta_id[c] = th->cta, clu_id[c] = th->cluster, p->nctas++; }
-        else if (clu_id[c] != th->cluster && !rc)
-            rc = hw_refuse(err, len, t->file, line, col, "found CTA %d of thread %s in two "
-                           "clusters, expected one cluster per CTA (§8.5)", th->cta, th->name);
+        if (c == p->nctas) {
+            cta_id[c] = th->cta, clu_id[c] = th->cluster, p->nctas++;
+        } else if (clu_id[c] != th->cluster && !rc)
+            rc = hw_refuse(err, len, t->file, line, col,
+                           "found CTA %d of thread %s in two "
+                           "clusters, expected one cluster per CTA (§8.5)",
+                           th->cta, th->name);
         p->role_cta[i] = c;
         for (int j = 0; j < i; j++) p->role_rank[i] += p->role_cta[j] == c;
         if (p->role_rank[i] + 1 > p->rmax) p->rmax = p->role_rank[i] + 1;
@@ -44,7 +49,10 @@ static int plan_placement(hw_plan *p, const lit_test *t, const hw_opts *o, char 
         int u = 0;
         while (u < p->nclusters && cid[u] != clu_id[c]) u++;
         if (u == p->nclusters) cid[p->nclusters++] = clu_id[c];
-        if (u >= 64) { rc = hw_refuse(err, len, t->file, 1, 1, "found more than 64 clusters, expected fewer"); break; }
+        if (u >= 64) {
+            rc = hw_refuse(err, len, t->file, 1, 1, "found more than 64 clusters, expected fewer");
+            break;
+        }
         p->cta_cluster[c] = u;
         p->cta_pos[c] = per_clu[u]++;
         if (per_clu[u] > p->cdim) p->cdim = per_clu[u];
@@ -56,14 +64,20 @@ static int plan_placement(hw_plan *p, const lit_test *t, const hw_opts *o, char 
     p->wpr = p->rmax >= 4 ? 1 : 4 / p->rmax;
     /* a cluster of at most 8 CTAs is portable (CUDA guide, thread block clusters) */
     if (p->cdim > 8)
-        return hw_refuse(err, len, t->file, 1, 1, "found a cluster of %d CTAs, expected at most 8 "
-                         "(the portable cluster size)", p->cdim);
+        return hw_refuse(err, len, t->file, 1, 1,
+                         "found a cluster of %d CTAs, expected at most 8 "
+                         "(the portable cluster size)",
+                         p->cdim);
     if (p->rmax > 24)
-        return hw_refuse(err, len, t->file, 1, 1, "found %d threads in one CTA, expected at most 24 "
-                         "(one warp per litmus thread)", p->rmax);
+        return hw_refuse(err, len, t->file, 1, 1,
+                         "found %d threads in one CTA, expected at most 24 "
+                         "(one warp per litmus thread)",
+                         p->rmax);
     if (t->uses_cluster && strcmp(o->arch, "sm_90") < 0 && strlen(o->arch) == 5)
-        return hw_refuse(err, len, t->file, 1, 1, "found clusters or the .cluster scope with "
-                         "--arch %s, expected sm_90 or later (§8.5)", o->arch);
+        return hw_refuse(err, len, t->file, 1, 1,
+                         "found clusters or the .cluster scope with "
+                         "--arch %s, expected sm_90 or later (§8.5)",
+                         o->arch);
     return 0;
 }
 
@@ -87,8 +101,7 @@ static int plan_maps(hw_plan *p, const lit_test *t, char *err, size_t len)
         p->sym_loc[s] = l;
         /* the n-th distinct virtual address of a location lives in mapping n (§8.2.2) */
         int v = t->sym[s].vaddr, m = 0;
-        for (int q = 0; q < v; q++)
-            m += t->sym[q].loc == t->sym[s].loc && t->sym[q].vaddr == q;
+        for (int q = 0; q < v; q++) m += t->sym[q].loc == t->sym[s].loc && t->sym[q].vaddr == q;
         p->sym_map[s] = m;
         if (m + 1 > p->nmaps) p->nmaps = m + 1;
     }
@@ -124,18 +137,21 @@ static int plan_sizes(hw_plan *p, const lit_test *t, char *err, size_t len)
             if (in->type == ISA_T_NONE) continue;
             int b = (int)isa_type_bits(in->type) / 8;
             if (p->loc_bytes[l] && p->loc_bytes[l] != b)
-                rc = hw_refuse(err, len, t->file, in->line, in->col, "found a %d-byte access to %s "
+                rc = hw_refuse(err, len, t->file, in->line, in->col,
+                               "found a %d-byte access to %s "
                                "after a %d-byte one, expected one access size per location "
-                               "(§8.2.1 overlap)", b, t->sym[p->loc_sym[l]].name, p->loc_bytes[l]);
+                               "(§8.2.1 overlap)",
+                               b, t->sym[p->loc_sym[l]].name, p->loc_bytes[l]);
             p->loc_bytes[l] = b;
         }
     for (int l = 0; l < p->nlocs && !rc; l++) {
         if (addr[l] && p->loc_bytes[l] && p->loc_bytes[l] != 8) {
             int line, col;
             hw_sym_pos(t, p->loc_sym[l], &line, &col);
-            rc = hw_refuse(err, len, t->file, line, col, "found the address-valued location %s "
-                           "accessed with %d bytes, expected 64-bit accesses", t->sym[p->loc_sym[l]].name,
-                           p->loc_bytes[l]);
+            rc = hw_refuse(err, len, t->file, line, col,
+                           "found the address-valued location %s "
+                           "accessed with %d bytes, expected 64-bit accesses",
+                           t->sym[p->loc_sym[l]].name, p->loc_bytes[l]);
         }
         if (!p->loc_bytes[l]) p->loc_bytes[l] = addr[l] ? 8 : 4;
     }
@@ -153,24 +169,34 @@ static int check_mem(hw_plan *p, const lit_test *t, const lit_insn *in, char *er
     if (in->addr.k == OPD_REG && (t->uses_proxies || p->nmaps > 1))
         for (int s = 0; s < t->nsym; s++)
             if (t->sym[s].proxy != PROXY_GENERIC)
-                return hw_refuse(err, len, f, in->line, in->col, "found an access through a register "
-                                 "address in a test with proxy aliases, expected accesses that name "
-                                 "their location (the access method must be known when generating)");
+                return hw_refuse(
+                    err, len, f, in->line, in->col,
+                    "found an access through a register "
+                    "address in a test with proxy aliases, expected accesses that name "
+                    "their location (the access method must be known when generating)");
     if (px == PROXY_SURFACE)
-        return hw_refuse(err, len, f, in->line, in->col, "found a surface access '%s', expected "
+        return hw_refuse(err, len, f, in->line, in->col,
+                         "found a surface access '%s', expected "
                          "generic or texture accesses: a CUDA surface is bound to a CUDA array, "
-                         "whose memory has no generic address to alias (§8.6)", in->text);
+                         "whose memory has no generic address to alias (§8.6)",
+                         in->text);
     if (px == PROXY_CONSTANT)
-        return hw_refuse(err, len, f, in->line, in->col, "found a constant-proxy access '%s', "
+        return hw_refuse(err, len, f, in->line, in->col,
+                         "found a constant-proxy access '%s', "
                          "expected generic or texture accesses: the constant bank is not "
-                         "writable through the test's generic addresses (§8.6)", in->text);
+                         "writable through the test's generic addresses (§8.6)",
+                         in->text);
     if (px == PROXY_TEXTURE) {
         if (in->k != LI_LD || in->sem != SEM_WEAK || in->addr.k != OPD_SYM)
-            return hw_refuse(err, len, f, in->line, in->col, "found '%s' through the texture proxy, "
-                             "expected only weak loads (textures are read-only, §9.7.10)", in->text);
+            return hw_refuse(err, len, f, in->line, in->col,
+                             "found '%s' through the texture proxy, "
+                             "expected only weak loads (textures are read-only, §9.7.10)",
+                             in->text);
         if (p->loc_bytes[hw_insn_loc(p, in)] != 4)
-            return hw_refuse(err, len, f, in->line, in->col, "found a texture load of a %d-byte "
-                             "location, expected 4 bytes (a 32-bit texel)", p->loc_bytes[hw_insn_loc(p, in)]);
+            return hw_refuse(err, len, f, in->line, in->col,
+                             "found a texture load of a %d-byte "
+                             "location, expected 4 bytes (a 32-bit texel)",
+                             p->loc_bytes[hw_insn_loc(p, in)]);
         p->sym_tex[in->addr.sym] = 1;
         p->uses_tex = 1;
     }
@@ -178,37 +204,48 @@ static int check_mem(hw_plan *p, const lit_test *t, const lit_insn *in, char *er
         return hw_refuse(err, len, f, in->line, in->col, "found an address offset, expected none");
     if (hw_access_type(p, in, why, sizeof why) == ISA_T_NONE)
         return hw_refuse(err, len, f, in->line, in->col, "%s", why);
-    if (in->k == LI_RED && (in->aop == ISA_ATOM_EXCH || in->aop == ISA_ATOM_CAS || in->sem == SEM_ACQUIRE ||
-                            in->sem == SEM_ACQ_REL))
-        return hw_refuse(err, len, f, in->line, in->col, "found '%s', expected red with .relaxed or "
-                         ".release and an operation other than exch and cas (§9.7.12.6)", in->text);
+    if (in->k == LI_RED && (in->aop == ISA_ATOM_EXCH || in->aop == ISA_ATOM_CAS ||
+                            in->sem == SEM_ACQUIRE || in->sem == SEM_ACQ_REL))
+        return hw_refuse(err, len, f, in->line, in->col,
+                         "found '%s', expected red with .relaxed or "
+                         ".release and an operation other than exch and cas (§9.7.12.6)",
+                         in->text);
     return 0;
 }
 
-static int check_bar(hw_plan *p, const lit_test *t, int th, const lit_insn *in, char *err, size_t len)
+static int check_bar(hw_plan *p, const lit_test *t, int th, const lit_insn *in, char *err,
+                     size_t len)
 {
     const char *f = t->file;
     const lit_thread *T = &t->th[th];
     for (int k = 0; k < in->nsrc; k++)
         if (in->src[k].k != OPD_IMM)
-            return hw_refuse(err, len, f, in->line, in->col, "found a barrier with a register "
+            return hw_refuse(err, len, f, in->line, in->col,
+                             "found a barrier with a register "
                              "operand, expected an immediate barrier number and thread count");
     if (in->src[0].imm < 0 || in->src[0].imm > 15)
-        return hw_refuse(err, len, f, in->line, in->col, "found barrier %lld, expected 0..15 "
-                         "(§9.7.12.1)", (long long)in->src[0].imm);
+        return hw_refuse(err, len, f, in->line, in->col,
+                         "found barrier %lld, expected 0..15 "
+                         "(§9.7.12.1)",
+                         (long long)in->src[0].imm);
     if (in->guard >= 0)
-        return hw_refuse(err, len, f, in->line, in->col, "found a guarded barrier, expected every "
+        return hw_refuse(err, len, f, in->line, in->col,
+                         "found a guarded barrier, expected every "
                          "barrier executed unconditionally (each warp of the harness runs one "
                          "litmus thread for 32 instances, all of which must arrive)");
     for (int j = 0; j < T->nins; j++)
         if (T->ins[j].k == LI_BRANCH || T->ins[j].k == LI_GOTO)
-            return hw_refuse(err, len, f, T->ins[j].line, T->ins[j].col, "found a branch in thread "
+            return hw_refuse(err, len, f, T->ins[j].line, T->ins[j].col,
+                             "found a branch in thread "
                              "%s, which uses a barrier, expected straight-line code (every lane "
-                             "of the warp must reach the barrier, §9.7.12.1)", T->name);
+                             "of the warp must reach the barrier, §9.7.12.1)",
+                             T->name);
     for (int j = 0; j < T->nins; j++)
         if (&T->ins[j] != in && T->ins[j].k == LI_BAR && T->ins[j].src[0].imm == in->src[0].imm)
-            return hw_refuse(err, len, f, in->line, in->col, "found barrier %lld twice in thread %s, "
-                             "expected each barrier once per thread", (long long)in->src[0].imm, T->name);
+            return hw_refuse(err, len, f, in->line, in->col,
+                             "found barrier %lld twice in thread %s, "
+                             "expected each barrier once per thread",
+                             (long long)in->src[0].imm, T->name);
     p->has_barrier = 1;
     p->bar_parts[p->role_cta[th] * 16 + (int)in->src[0].imm]++;
     return 0;
@@ -226,43 +263,54 @@ static int check_bar_counts(hw_plan *p, const lit_test *t, char *err, size_t len
             for (int q = 0; q < t->nth; q++) all += p->role_cta[q] == c;
             long want = in->nsrc > 1 ? (long)in->src[1].imm : all;
             if (in->bar == BAR_ARRIVE && in->nsrc < 2)
-                return hw_refuse(err, len, t->file, in->line, in->col, "found bar.arrive without a "
+                return hw_refuse(err, len, t->file, in->line, in->col,
+                                 "found bar.arrive without a "
                                  "thread count, expected one (§9.7.12.1)");
             if (want != parts)
-                return hw_refuse(err, len, t->file, in->line, in->col, "found barrier %lld for %ld "
-                                 "threads used by %d threads of the CTA, expected the count to equal "
-                                 "the threads that reach it", (long long)in->src[0].imm, want, parts);
+                return hw_refuse(
+                    err, len, t->file, in->line, in->col,
+                    "found barrier %lld for %ld "
+                    "threads used by %d threads of the CTA, expected the count to equal "
+                    "the threads that reach it",
+                    (long long)in->src[0].imm, want, parts);
         }
     return 0;
 }
 
-static int check_insn(hw_plan *p, const lit_test *t, int th, const lit_insn *in, char *err, size_t len)
+static int check_insn(hw_plan *p, const lit_test *t, int th, const lit_insn *in, char *err,
+                      size_t len)
 {
     switch (in->k) {
-    case LI_LD: case LI_ST: case LI_ATOM: case LI_RED:
-        return check_mem(p, t, in, err, len);
+    case LI_LD:
+    case LI_ST:
+    case LI_ATOM:
+    case LI_RED: return check_mem(p, t, in, err, len);
     case LI_FENCE:
         if (in->fence >= FENCE_PROXY_TEXTURE)
-            return hw_refuse(err, len, t->file, in->line, in->col, "found '%s', expected a fence PTX "
-                             "has: fence.sc, fence.acq_rel, membar or fence.proxy.alias (PTX ISA 8.4 "
-                             "§9.7.12.4 has no texture, surface or constant proxy fence)", in->text);
+            return hw_refuse(
+                err, len, t->file, in->line, in->col,
+                "found '%s', expected a fence PTX "
+                "has: fence.sc, fence.acq_rel, membar or fence.proxy.alias (PTX ISA 8.4 "
+                "§9.7.12.4 has no texture, surface or constant proxy fence)",
+                in->text);
         return 0;
-    case LI_BAR:
-        return check_bar(p, t, th, in, err, len);
-    case LI_BRANCH: case LI_GOTO:
+    case LI_BAR: return check_bar(p, t, th, in, err, len);
+    case LI_BRANCH:
+    case LI_GOTO:
         if (in->target <= (int)(in - t->th[th].ins)) p->has_loop = 1;
         if (in->k == LI_BRANCH && in->guard >= 0)
-            return hw_refuse(err, len, t->file, in->line, in->col, "found a guarded compare-and-"
+            return hw_refuse(err, len, t->file, in->line, in->col,
+                             "found a guarded compare-and-"
                              "branch, expected an unguarded one");
         return 0;
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
 static int plan_insns(hw_plan *p, const lit_test *t, char *err, size_t len)
 {
-    if (!NEW(p->bar_parts, 16 * p->nctas)) return hw_refuse(err, len, t->file, 1, 1, "out of memory");
+    if (!NEW(p->bar_parts, 16 * p->nctas))
+        return hw_refuse(err, len, t->file, 1, 1, "out of memory");
     for (int i = 0; i < t->nth; i++)
         for (int j = 0; j < t->th[i].nins; j++)
             if (check_insn(p, t, i, &t->th[i].ins[j], err, len)) return -1;
@@ -291,7 +339,10 @@ int hw_plan_build(const lit_test *t, const hw_opts *o, hw_plan *p, char *err, si
 {
     memset(p, 0, sizeof *p);
     p->t = t;
-    if (!t->nth) { hw_refuse(err, errlen, t->file, 1, 1, "found no thread, expected at least one"); return -1; }
+    if (!t->nth) {
+        hw_refuse(err, errlen, t->file, 1, 1, "found no thread, expected at least one");
+        return -1;
+    }
     if (plan_placement(p, t, o, err, errlen) || plan_maps(p, t, err, errlen) ||
         plan_sizes(p, t, err, errlen) || plan_insns(p, t, err, errlen) ||
         hw_plan_regs(p, t, err, errlen) || hw_plan_obs(p, t, err, errlen)) {

@@ -11,7 +11,10 @@
 
 enum { B_PRED = 1, B_16 = 2, B_32 = 4, B_64 = 8 };
 
-static int wbit(int w) { return w == HW_W_PRED ? B_PRED : w == 16 ? B_16 : w == 32 ? B_32 : w == 64 ? B_64 : 0; }
+static int wbit(int w)
+{
+    return w == HW_W_PRED ? B_PRED : w == 16 ? B_16 : w == 32 ? B_32 : w == 64 ? B_64 : 0;
+}
 static int bitw(int b) { return b == B_PRED ? HW_W_PRED : b == B_16 ? 16 : b == B_32 ? 32 : 64; }
 
 typedef struct {
@@ -66,13 +69,16 @@ static int demands(regctx *c, const lit_insn *in, char *err, size_t len)
         for (int k = 0; k < in->nsrc; k++) {
             need(c, &in->src[k], sw[k], in);
             if (in->src[k].k == OPD_SYM && sw[k] != 64)
-                return hw_refuse(err, len, c->t->file, in->line, in->col, "found the address of a "
-                                 "location as a %d-bit operand, expected a 64-bit one", sw[k]);
+                return hw_refuse(err, len, c->t->file, in->line, in->col,
+                                 "found the address of a "
+                                 "location as a %d-bit operand, expected a 64-bit one",
+                                 sw[k]);
         }
     } else if (in->k == LI_BRANCH) {
         for (int k = 0; k < 2; k++)
             if (in->src[k].k == OPD_SYM)
-                return hw_refuse(err, len, c->t->file, in->line, in->col, "found an address in a "
+                return hw_refuse(err, len, c->t->file, in->line, in->col,
+                                 "found an address in a "
                                  "compare-and-branch, expected registers or integers");
     }
     return 0;
@@ -84,23 +90,41 @@ static int resolve(regctx *c, const lit_thread *T, hw_plan *p, char *err, size_t
         int e = c->exact[r], m = c->minw[r];
         if (p->reg_addr[c->th][r] >= 0) {
             if (e & ~B_64)
-                return hw_refuse(err, len, c->t->file, c->line[r], c->col[r], "found register %s, "
+                return hw_refuse(err, len, c->t->file, c->line[r], c->col[r],
+                                 "found register %s, "
                                  "which holds an address, used as a %d-bit value, expected 64 bits",
                                  T->regs[r], bitw(e & ~B_64));
             e = B_64;
         }
         if (e & (e - 1)) {
             int a = e & -e, b = e & ~a;
-            return hw_refuse(err, len, c->t->file, c->line[r], c->col[r], "found register %s of "
-                             "thread %s used as %s and as %s, expected one width (PTX registers are "
-                             "typed, §5.2)", T->regs[r], T->name, a == B_PRED ? ".pred" : a == B_16 ? "16-bit" : a == B_32 ? "32-bit" : "64-bit",
-                             (b & -b) == B_16 ? "16-bit" : (b & -b) == B_32 ? "32-bit" : "64-bit");
+            return hw_refuse(
+                err, len, c->t->file, c->line[r], c->col[r],
+                "found register %s of "
+                "thread %s used as %s and as %s, expected one width (PTX registers are "
+                "typed, §5.2)",
+                T->regs[r], T->name,
+                a == B_PRED ? ".pred"
+                : a == B_16 ? "16-bit"
+                : a == B_32 ? "32-bit"
+                            : "64-bit",
+                (b & -b) == B_16   ? "16-bit"
+                : (b & -b) == B_32 ? "32-bit"
+                                   : "64-bit");
         }
         int w = e ? bitw(e) : (m > 32 ? m : 32);
         if ((w == HW_W_PRED && m) || (w != HW_W_PRED && w < m))
-            return hw_refuse(err, len, c->t->file, c->line[r], c->col[r], "found register %s of "
-                             "thread %s (%s) as the value of a %d-bit access, expected a register at "
-                             "least as wide", T->regs[r], T->name, w == HW_W_PRED ? ".pred" : w == 16 ? "16-bit" : w == 32 ? "32-bit" : "64-bit", m);
+            return hw_refuse(
+                err, len, c->t->file, c->line[r], c->col[r],
+                "found register %s of "
+                "thread %s (%s) as the value of a %d-bit access, expected a register at "
+                "least as wide",
+                T->regs[r], T->name,
+                w == HW_W_PRED ? ".pred"
+                : w == 16      ? "16-bit"
+                : w == 32      ? "32-bit"
+                               : "64-bit",
+                m);
         p->reg_w[c->th][r] = w;
     }
     return 0;
@@ -115,13 +139,19 @@ int hw_plan_regs(hw_plan *p, const lit_test *t, char *err, size_t len)
     for (int i = 0; i < t->nth && !rc; i++) {
         const lit_thread *T = &t->th[i];
         size_t n = (size_t)(T->nregs ? T->nregs : 1);
-        regctx c = { t, p, i, calloc(n, sizeof(int)), calloc(n, sizeof(int)), calloc(n, sizeof(int)),
+        regctx c = { t,
+                     p,
+                     i,
+                     calloc(n, sizeof(int)),
+                     calloc(n, sizeof(int)),
+                     calloc(n, sizeof(int)),
                      calloc(n, sizeof(int)) };
         p->reg_w[i] = calloc(n, sizeof(int));
         p->reg_addr[i] = calloc(n, sizeof(int));
         if (!c.exact || !c.minw || !c.line || !c.col || !p->reg_w[i] || !p->reg_addr[i])
             rc = hw_refuse(err, len, t->file, 1, 1, "out of memory");
-        for (int r = 0; r < T->nregs && !rc; r++) p->reg_addr[i][r] = lit_addr_sym(t, T->reg_init[r]);
+        for (int r = 0; r < T->nregs && !rc; r++)
+            p->reg_addr[i][r] = lit_addr_sym(t, T->reg_init[r]);
         for (int j = 0; j < T->nins && !rc; j++) rc = demands(&c, &T->ins[j], err, len);
         if (!rc) rc = resolve(&c, T, p, err, len);
         free(c.exact), free(c.minw), free(c.line), free(c.col);
@@ -129,7 +159,7 @@ int hw_plan_regs(hw_plan *p, const lit_test *t, char *err, size_t len)
     return rc;
 }
 
-/* ---------- observed values: the condition's, then `locations [...]`, ordered as verify ---------- */
+/* ---------- observed values: the condition's, then `locations [...]`, as verify orders them */
 
 static void add_obs(hw_plan *p, const lit_test *t, const cond_ref *ref)
 {
@@ -143,8 +173,10 @@ static void add_obs(hw_plan *p, const lit_test *t, const cond_ref *ref)
         snprintf(o.name, sizeof o.name, "%s", t->sym[ref->sym].name);
     } else return;
     for (int i = 0; i < p->nobs; i++)
-        if (p->obs[i].k == o.k && (o.k == OBS_REG ? p->obs[i].thread == o.thread && p->obs[i].reg == o.reg
-                                                  : p->obs[i].loc == o.loc)) return;
+        if (p->obs[i].k == o.k &&
+            (o.k == OBS_REG ? p->obs[i].thread == o.thread && p->obs[i].reg == o.reg
+                            : p->obs[i].loc == o.loc))
+            return;
     hw_obs *n = realloc(p->obs, (size_t)(p->nobs + 1) * sizeof *n);
     if (!n) return;
     p->obs = n;
@@ -173,7 +205,10 @@ int hw_plan_obs(hw_plan *p, const lit_test *t, char *err, size_t len)
     if (p->nobs) qsort(p->obs, (size_t)p->nobs, sizeof *p->obs, obs_order);
     for (int i = 0; i < p->nobs; i++) {
         hw_obs *o = &p->obs[i];
-        if (o->k == OBS_LOC) { o->bytes = p->loc_bytes[o->loc]; continue; }
+        if (o->k == OBS_LOC) {
+            o->bytes = p->loc_bytes[o->loc];
+            continue;
+        }
         int w = p->reg_w[o->thread][o->reg];
         o->bytes = w == HW_W_PRED ? 1 : w / 8;
         o->slot = p->nres++;

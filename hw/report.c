@@ -7,10 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t mask_of(int bytes)
-{
-    return bytes >= 8 ? ~0ull : (1ull << (8 * bytes)) - 1;
-}
+static uint64_t mask_of(int bytes) { return bytes >= 8 ? ~0ull : (1ull << (8 * bytes)) - 1; }
 
 /* Index of plan observable k among verify's observables, -1 if absent. */
 static int model_index(const hw_plan *p, const verify_result *r, int k)
@@ -19,7 +16,9 @@ static int model_index(const hw_plan *p, const verify_result *r, int k)
     for (int j = 0; j < r->nobs; j++) {
         const observable *m = &r->obs[j];
         if (m->k != o->k) continue;
-        if (o->k == OBS_REG ? m->thread == o->thread && m->reg == o->reg : m->loc == p->loc_sym[o->loc]) return j;
+        if (o->k == OBS_REG ? m->thread == o->thread && m->reg == o->reg
+                            : m->loc == p->loc_sym[o->loc])
+            return j;
     }
     return -1;
 }
@@ -32,17 +31,26 @@ static int64_t as_model(uint64_t v, int bytes)
     return (int64_t)((v ^ sign) - sign);
 }
 
-typedef struct { const hw_plan *p; const uint64_t *st; } evctx;
+typedef struct {
+    const hw_plan *p;
+    const uint64_t *st;
+} evctx;
 
 static int ref_value(const evctx *e, const cond_ref *r, uint64_t *v, uint64_t *m)
 {
     *m = ~0ull;
-    if (r->k == REF_CONST) { *v = (uint64_t)r->val; return 0; }
+    if (r->k == REF_CONST) {
+        *v = (uint64_t)r->val;
+        return 0;
+    }
     for (int k = 0; k < e->p->nobs; k++) {
         const hw_obs *o = &e->p->obs[k];
         int hit = r->k == REF_REG ? o->k == OBS_REG && o->thread == r->thread && o->reg == r->reg
                                   : o->k == OBS_LOC && o->loc == e->p->sym_loc[r->sym];
-        if (hit) { *v = e->st[k], *m = mask_of(o->bytes); return 0; }
+        if (hit) {
+            *v = e->st[k], *m = mask_of(o->bytes);
+            return 0;
+        }
     }
     *v = 0;
     return 0;
@@ -59,7 +67,8 @@ static int eval(const cond_node *n, const evctx *e)
     case CN_AND: return eval(n->a, e) && eval(n->b, e);
     case CN_OR: return eval(n->a, e) || eval(n->b, e);
     case CN_NOT: return !eval(n->a, e);
-    case CN_EQ: case CN_NE:
+    case CN_EQ:
+    case CN_NE:
         ref_value(e, &n->l, &a, &ma);
         ref_value(e, &n->r, &b, &mb);
         return (((a ^ b) & ma & mb) == 0) == (n->op == CN_EQ);
@@ -78,7 +87,11 @@ void hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const h
     c->match = calloc((size_t)c->n + 1, sizeof *c->match);
     c->seen = calloc((size_t)(r ? r->nstates : 0) + 1, 1);
     int *idx = calloc((size_t)p->nobs + 1, sizeof *idx);
-    if (!c->verdict || !c->holds || !c->match || !c->seen || !idx) { free(idx); c->n = 0; return; }
+    if (!c->verdict || !c->holds || !c->match || !c->seen || !idx) {
+        free(idx);
+        c->n = 0;
+        return;
+    }
     for (int k = 0; k < p->nobs; k++) idx[k] = r ? model_index(p, r, k) : -1;
     for (int i = 0; i < c->n; i++) {
         const uint64_t *st = &out->states[(size_t)i * (size_t)p->nobs];
@@ -86,16 +99,25 @@ void hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const h
         for (int s = 0; r && s < r->nstates && found < 0; s++) {
             int same = 1;
             for (int k = 0; k < p->nobs && same; k++)
-                same = idx[k] >= 0 && ((st[k] ^ (uint64_t)r->states[(size_t)s * (size_t)r->nobs + (size_t)idx[k]]) &
-                                       mask_of(p->obs[k].bytes)) == 0;
+                same =
+                    idx[k] >= 0 &&
+                    ((st[k] ^ (uint64_t)r->states[(size_t)s * (size_t)r->nobs + (size_t)idx[k]]) &
+                     mask_of(p->obs[k].bytes)) == 0;
             if (same) found = s;
         }
         evctx e = { p, st };
         c->holds[i] = found >= 0 ? r->holds[found] : eval(p->t->cond, &e);
         c->match[i] = found;
-        if (found >= 0) { c->verdict[i] = HW_ALLOWED; c->seen[found] = 1; }
-        else if (!r || r->states_truncated || r->bound_reached) { c->verdict[i] = HW_UNKNOWN; c->unknown++; }
-        else { c->verdict[i] = HW_FORBIDDEN; c->observed_forbidden++; }
+        if (found >= 0) {
+            c->verdict[i] = HW_ALLOWED;
+            c->seen[found] = 1;
+        } else if (!r || r->states_truncated || r->bound_reached) {
+            c->verdict[i] = HW_UNKNOWN;
+            c->unknown++;
+        } else {
+            c->verdict[i] = HW_FORBIDDEN;
+            c->observed_forbidden++;
+        }
     }
     for (int s = 0; r && s < r->nstates; s++) c->allowed_never_seen += !c->seen[s];
     free(idx);
@@ -171,40 +193,56 @@ void hw_report_text(FILE *f, const hw_plan *p, const verify_result *r, const hw_
     uint64_t pos, all;
     totals(out, c, &pos, &all);
     fprintf(f, "Test %s %s\n", t->name, kind_word(t->quant));
-    fprintf(f, "Histogram (%d states, %llu outcomes: %ld instances x %ld launches on %s)\n", out->nstates,
-            (unsigned long long)all, out->instances, out->launches, out->gpu[0] ? out->gpu : "?");
+    fprintf(f, "Histogram (%d states, %llu outcomes: %ld instances x %ld launches on %s)\n",
+            out->nstates, (unsigned long long)all, out->instances, out->launches,
+            out->gpu[0] ? out->gpu : "?");
     for (int i = 0; i < out->nstates; i++) {
         state_text(p, r, out, c, i, st, sizeof st);
-        fprintf(f, "%-10llu %s> %-40s %s%s\n", (unsigned long long)out->counts[i], c->holds[i] ? "*" : ":",
-                st, verdict_name(c->verdict[i]), c->verdict[i] == HW_FORBIDDEN ? "   <== observed, forbidden by the model" : "");
+        fprintf(f, "%-10llu %s> %-40s %s%s\n", (unsigned long long)out->counts[i],
+                c->holds[i] ? "*" : ":", st, verdict_name(c->verdict[i]),
+                c->verdict[i] == HW_FORBIDDEN ? "   <== observed, forbidden by the model" : "");
     }
     if (r) {
         fprintf(f, "Model %s: %d reachable states%s, condition %s %s: %s\n", model_name(c->model),
-                r->nstates_total, r->states_truncated ? " (list truncated)" : r->bound_reached ? " (loop bound reached)" : "",
+                r->nstates_total,
+                r->states_truncated ? " (list truncated)"
+                : r->bound_reached  ? " (loop bound reached)"
+                                    : "",
                 cond_kind_name(r->quant), r->condition, r->validated ? "Ok" : "No");
         for (int s = 0; s < r->nstates; s++)
-            if (!c->seen[s]) { model_state_text(r, s, st, sizeof st); fprintf(f, "Never seen (allowed): %s\n", st); }
+            if (!c->seen[s]) {
+                model_state_text(r, s, st, sizeof st);
+                fprintf(f, "Never seen (allowed): %s\n", st);
+            }
     }
-    fprintf(f, "Observation %s %s %llu %llu\n", t->name, pos == 0 ? "Never" : pos == all ? "Always" : "Sometimes",
+    fprintf(f, "Observation %s %s %llu %llu\n", t->name,
+            pos == 0     ? "Never"
+            : pos == all ? "Always"
+                         : "Sometimes",
             (unsigned long long)pos, (unsigned long long)(all - pos));
-    fprintf(f, "observed-forbidden %d\nallowed-never-seen %d\n", c->observed_forbidden, c->allowed_never_seen);
+    fprintf(f, "observed-forbidden %d\nallowed-never-seen %d\n", c->observed_forbidden,
+            c->allowed_never_seen);
     if (c->unknown) fprintf(f, "unknown %d (not in the model's cut state list)\n", c->unknown);
     fprintf(f, "Time %s %.3f ms (kernels)\n\n", t->name, out->kernel_ms);
 }
 
-static cJSON *state_json(const hw_plan *p, const verify_result *r, const hw_outcome *out, const hw_class *c, int i)
+static cJSON *state_json(const hw_plan *p, const verify_result *r, const hw_outcome *out,
+                         const hw_class *c, int i)
 {
     cJSON *m = cJSON_CreateObject();
     for (int k = 0; k < p->nobs; k++) {
         int64_t x = value_of(p, r, out, c, i, k);
         char v[64];
-        if (r && lit_addr_sym(p->t, x) >= 0) { verify_value_str(r, x, v, sizeof v); cJSON_AddStringToObject(m, p->obs[k].name, v); }
-        else cJSON_AddNumberToObject(m, p->obs[k].name, (double)x);
+        if (r && lit_addr_sym(p->t, x) >= 0) {
+            verify_value_str(r, x, v, sizeof v);
+            cJSON_AddStringToObject(m, p->obs[k].name, v);
+        } else cJSON_AddNumberToObject(m, p->obs[k].name, (double)x);
     }
     return m;
 }
 
-cJSON *hw_report_json(const hw_plan *p, const verify_result *r, const hw_outcome *out, const hw_class *c)
+cJSON *hw_report_json(const hw_plan *p, const verify_result *r, const hw_outcome *out,
+                      const hw_class *c)
 {
     cJSON *o = cJSON_CreateObject();
     uint64_t pos, all;
@@ -248,7 +286,10 @@ cJSON *hw_report_json(const hw_plan *p, const verify_result *r, const hw_outcome
         cJSON_AddBoolToObject(o, "model_states_truncated", r->states_truncated);
         cJSON_AddBoolToObject(o, "model_bound_reached", r->bound_reached);
     }
-    cJSON_AddStringToObject(o, "observation", pos == 0 ? "Never" : pos == all ? "Always" : "Sometimes");
+    cJSON_AddStringToObject(o, "observation",
+                            pos == 0     ? "Never"
+                            : pos == all ? "Always"
+                                         : "Sometimes");
     cJSON_AddNumberToObject(o, "positive", (double)pos);
     cJSON_AddNumberToObject(o, "negative", (double)(all - pos));
     cJSON_AddNumberToObject(o, "observed_forbidden", c->observed_forbidden);

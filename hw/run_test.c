@@ -25,7 +25,8 @@ cJSON *hw_opts_json(const hw_opts *o)
     cJSON_AddNumberToObject(j, "instances", (double)o->instances);
     cJSON_AddNumberToObject(j, "launches", o->launches);
     cJSON_AddStringToObject(j, "stress", stress[o->stress]);
-    cJSON_AddStringToObject(j, "placement", o->placement == HW_PLACE_SHUFFLE ? "shuffle" : "as-test");
+    cJSON_AddStringToObject(j, "placement",
+                            o->placement == HW_PLACE_SHUFFLE ? "shuffle" : "as-test");
     cJSON_AddNumberToObject(j, "stride", o->stride);
     cJSON_AddStringToObject(j, "arch", o->arch);
     cJSON_AddStringToObject(j, "model", model_name(o->model));
@@ -52,8 +53,10 @@ static void base_name(const char *path, const char *prefix, char *buf, size_t le
     size_t n = 0;
     if (prefix) n = (size_t)snprintf(buf, len, "%s__", prefix);
     for (const char *s = b; *s && n + 1 < len && strcmp(s, ".litmus"); s++)
-        buf[n++] = (char)((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-                          *s == '+' || *s == '-' || *s == '.' ? *s : '_');
+        buf[n++] = (char)((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+                                  (*s >= '0' && *s <= '9') || *s == '+' || *s == '-' || *s == '.'
+                              ? *s
+                              : '_');
     buf[n] = 0;
 }
 
@@ -101,9 +104,11 @@ static cJSON *result(const char *path, const lit_test *t, const char *status, co
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "file", path);
-    if (t && t->name) cJSON_AddStringToObject(o, "name", t->name); else cJSON_AddNullToObject(o, "name");
+    if (t && t->name) cJSON_AddStringToObject(o, "name", t->name);
+    else cJSON_AddNullToObject(o, "name");
     cJSON_AddStringToObject(o, "status", status);
-    if (reason) cJSON_AddStringToObject(o, "reason", reason); else cJSON_AddNullToObject(o, "reason");
+    if (reason) cJSON_AddStringToObject(o, "reason", reason);
+    else cJSON_AddNullToObject(o, "reason");
     return o;
 }
 
@@ -117,7 +122,8 @@ static void merge(cJSON *into, cJSON *from)
 }
 
 /* The program ran: decide the test under the model, classify, report. */
-static void report_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, hw_outcome *out, cJSON *res, hw_tally *t)
+static void report_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, hw_outcome *out, cJSON *res,
+                       hw_tally *t)
 {
     verify_opts vo;
     verify_opts_default(&vo);
@@ -142,13 +148,16 @@ static void report_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, hw_outcome
 
 static const char *say(hw_ctx *c, const lit_test *lt, const char *what, const char *detail)
 {
-    if (!c->quiet && !c->suite) fprintf(c->out, "Test %s: %s%s%s\n", lt->name, what, detail ? ": " : "", detail ? detail : "");
+    if (!c->quiet && !c->suite)
+        fprintf(c->out, "Test %s: %s%s%s\n", lt->name, what, detail ? ": " : "",
+                detail ? detail : "");
     return what;
 }
 
 /* --from FILE: classify what a harness printed elsewhere (built with --no-run, run on a GPU
  * host, or the CPU stand-in of the tests). */
-static cJSON *from_output(hw_ctx *c, const hw_opts *o, const hw_plan *p, const char *path, hw_tally *t)
+static cJSON *from_output(hw_ctx *c, const hw_opts *o, const hw_plan *p, const char *path,
+                          hw_tally *t)
 {
     hw_outcome out;
     cJSON *res;
@@ -175,7 +184,10 @@ static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const
     char err[2048], where[4200];
     snprintf(where, sizeof where, "%s/%s.cu", dir, base);
     if (c->from) return from_output(c, o, p, path, t);
-    if (o->no_compile) { t->generated++; return result(path, lt, say(c, lt, "generated", o->keep ? where : NULL), NULL); }
+    if (o->no_compile) {
+        t->generated++;
+        return result(path, lt, say(c, lt, "generated", o->keep ? where : NULL), NULL);
+    }
     if (!c->nvcc) {
         t->skipped++;
         const char *why = "cannot compile the harness: nvcc not found (give --nvcc PATH)";
@@ -186,7 +198,10 @@ static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const
         t->errors++;
         return result(path, lt, say(c, lt, "error", "nvcc failed"), err);
     }
-    if (o->no_run) { t->compiled++; return result(path, lt, say(c, lt, "compiled", o->keep ? where : NULL), NULL); }
+    if (o->no_run) {
+        t->compiled++;
+        return result(path, lt, say(c, lt, "compiled", o->keep ? where : NULL), NULL);
+    }
     hw_outcome out;
     int rc = hw_execute(dir, base, p, o, &out);
     cJSON *res;
@@ -211,10 +226,15 @@ cJSON *hw_run_file(hw_ctx *c, const hw_opts *o, const char *path, const char *pr
     char err[2048], base[256], dir[4096];
     t->tests++;
     lit_test *lt = lit_parse_file(path, err, sizeof err);
-    if (!lt) { fprintf(stderr, "%s\n", err); t->errors++; return result(path, NULL, "error", err); }
+    if (!lt) {
+        fprintf(stderr, "%s\n", err);
+        t->errors++;
+        return result(path, NULL, "error", err);
+    }
     hw_plan p;
     char *prog = NULL;
-    if (hw_plan_build(lt, o, &p, err, sizeof err) || !(prog = hw_emit_program(&p, o, err, sizeof err))) {
+    if (hw_plan_build(lt, o, &p, err, sizeof err) ||
+        !(prog = hw_emit_program(&p, o, err, sizeof err))) {
         if (!c->quiet && !c->suite) fprintf(stderr, "%s\n", err);
         t->refused++;
         cJSON *res = result(path, lt, "refused", err);

@@ -10,8 +10,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
-typedef struct { char *key; int n; } reason;
-typedef struct { reason *r; int n; } reasons;
+typedef struct {
+    char *key;
+    int n;
+} reason;
+typedef struct {
+    reason *r;
+    int n;
+} reasons;
 
 /* Counts refusals by what they expected (the text after ", expected "). */
 static void count_reason(reasons *rs, const char *msg)
@@ -19,7 +25,10 @@ static void count_reason(reasons *rs, const char *msg)
     const char *e = msg ? strstr(msg, ", expected ") : NULL;
     const char *key = e ? e + 2 : msg ? msg : "?";
     for (int i = 0; i < rs->n; i++)
-        if (!strcmp(rs->r[i].key, key)) { rs->r[i].n++; return; }
+        if (!strcmp(rs->r[i].key, key)) {
+            rs->r[i].n++;
+            return;
+        }
     reason *n = realloc(rs->r, (size_t)(rs->n + 1) * sizeof *n);
     if (!n) return;
     rs->r = n;
@@ -40,7 +49,8 @@ static void print_row(FILE *f, const char *name, const hw_tally *t)
 
 static void add_tally(hw_tally *a, const hw_tally *b)
 {
-    a->tests += b->tests, a->ran += b->ran, a->generated += b->generated, a->compiled += b->compiled;
+    a->tests += b->tests, a->ran += b->ran, a->generated += b->generated,
+        a->compiled += b->compiled;
     a->refused += b->refused, a->skipped += b->skipped, a->errors += b->errors;
     a->forbidden_tests += b->forbidden_tests, a->observed_forbidden += b->observed_forbidden;
     a->allowed_never_seen += b->allowed_never_seen;
@@ -62,7 +72,7 @@ static void run_suite(hw_ctx *c, const suite_manifest *m, cJSON *results, reason
         if (st->refused > refused) count_reason(rs, cJSON_IsString(r) ? r->valuestring : NULL);
         cJSON_AddStringToObject(res, "suite", m->name);
         cJSON_AddStringToObject(res, "test", m->t[i].file);
-        cJSON_AddItemToObject(res, "options", hw_opts_json(&o));   /* the manifest's hw: applied */
+        cJSON_AddItemToObject(res, "options", hw_opts_json(&o)); /* the manifest's hw: applied */
         if (results) cJSON_AddItemToArray(results, res);
         else cJSON_Delete(res);
     }
@@ -76,8 +86,8 @@ static void print_summary(FILE *f, const hw_tally *all, reasons *rs)
         fprintf(f, "\nrefused tests by reason:\n");
         for (int i = 0; i < rs->n; i++) fprintf(f, "%6d  %s\n", rs->r[i].n, rs->r[i].key);
     }
-    fprintf(f, "\nobserved-forbidden %d (in %d tests)\nallowed-never-seen %d\n", all->observed_forbidden,
-            all->forbidden_tests, all->allowed_never_seen);
+    fprintf(f, "\nobserved-forbidden %d (in %d tests)\nallowed-never-seen %d\n",
+            all->observed_forbidden, all->forbidden_tests, all->allowed_never_seen);
 }
 
 int hw_suite_cli(int argc, char **argv)
@@ -87,7 +97,8 @@ int hw_suite_cli(int argc, char **argv)
     char **paths, **mf = NULL;
     int np, nm = 0, rc = hw_parse_args(argc, argv, &c, &paths, &np);
     if (rc) {
-        fprintf(rc > 0 ? stdout : stderr, "usage: ptxlitmus suite --hw [PATH...] [ptxlitmus hw options]\n");
+        fprintf(rc > 0 ? stdout : stderr,
+                "usage: ptxlitmus suite --hw [PATH...] [ptxlitmus hw options]\n");
         free(paths);
         return rc > 0 ? 0 : 2;
     }
@@ -95,8 +106,11 @@ int hw_suite_cli(int argc, char **argv)
     if (!np && !stat("suites", &sb)) paths[np++] = "suites";
     hw_tally all = { 0 };
     for (int i = 0; i < np; i++)
-        if (suite_find_manifests(paths[i], &mf, &nm) < 0) { fprintf(stderr, "ptxlitmus suite: %s: no such file or directory\n", paths[i]); all.errors++; }
-    c.suite = 1;   /* per-test text only for tests that ran */
+        if (suite_find_manifests(paths[i], &mf, &nm) < 0) {
+            fprintf(stderr, "ptxlitmus suite: %s: no such file or directory\n", paths[i]);
+            all.errors++;
+        }
+    c.suite = 1; /* per-test text only for tests that ran */
     c.out = c.json && !strcmp(c.json, "-") ? stderr : stdout;
     hw_cli_prepare(&c);
     cJSON *root = c.json ? hw_json_root(&c, "hw-suite") : NULL;
@@ -107,8 +121,10 @@ int hw_suite_cli(int argc, char **argv)
         suite_manifest m;
         char err[1024];
         hw_tally st = { 0 };
-        if (suite_manifest_load(mf[i], &m, err, sizeof err)) { fprintf(stderr, "%s\n", err); all.errors++; }
-        else run_suite(&c, &m, root ? cJSON_GetObjectItem(root, "results") : NULL, &rs, &st);
+        if (suite_manifest_load(mf[i], &m, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            all.errors++;
+        } else run_suite(&c, &m, root ? cJSON_GetObjectItem(root, "results") : NULL, &rs, &st);
         print_row(c.out, m.name ? m.name : mf[i], &st);
         add_tally(&all, &st);
         suite_manifest_free(&m);

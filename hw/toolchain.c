@@ -121,7 +121,10 @@ int hw_compile(const char *nvcc, const hw_opts *o, const char *dir, const char *
     char *cu = malloc(n), *bin = malloc(n), *ptx = malloc(n), *log = malloc(n);
     char arch[32];
     int rc = -1, to;
-    if (!cu || !bin || !ptx || !log) { snprintf(err, errlen, "out of memory"); goto out; }
+    if (!cu || !bin || !ptx || !log) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
+    }
     snprintf(cu, n, "%s/%s.cu", dir, base), snprintf(bin, n, "%s/%s", dir, base);
     snprintf(ptx, n, "%s/%s.ptx", dir, base), snprintf(log, n, "%s/%s.nvcc", dir, base);
     snprintf(arch, sizeof arch, "-arch=%s", o->arch);
@@ -133,11 +136,11 @@ int hw_compile(const char *nvcc, const hw_opts *o, const char *dir, const char *
     if (hw_run_cmd(bv, log, log, 600, &to)) goto fail;
     rc = 0;
     goto out;
-fail: {
-        char t[1500];
-        tail_of(log, t, sizeof t);
-        snprintf(err, errlen, "nvcc failed on %s:\n%s", cu, t);
-    }
+fail : {
+    char t[1500];
+    tail_of(log, t, sizeof t);
+    snprintf(err, errlen, "nvcc failed on %s:\n%s", cu, t);
+}
 out:
     free(cu), free(bin), free(ptx), free(log);
     return rc;

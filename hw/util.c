@@ -29,7 +29,11 @@ static char *read_text(const char *path)
     while (s) {
         if (n + 1024 > cap) {
             char *b = realloc(s, cap * 2);
-            if (!b) { free(s); s = NULL; break; }
+            if (!b) {
+                free(s);
+                s = NULL;
+                break;
+            }
             s = b, cap *= 2;
         }
         size_t k = fread(s + n, 1, cap - n - 1, f);
@@ -55,9 +59,13 @@ static void find_decl(const char *file, const char *name, const char *next, int 
         if (start && !strncmp(p, name, l) && !(isalnum((unsigned char)p[l]) || p[l] == '_')) {
             const char *q = p + l;
             while (*q == ' ' || *q == '\t') q++;
-            if (*q && strchr(next, *q)) { *line = ln, *col = cl; break; }
+            if (*q && strchr(next, *q)) {
+                *line = ln, *col = cl;
+                break;
+            }
         }
-        if (*p == '\n') ln++, cl = 1; else cl++;
+        if (*p == '\n') ln++, cl = 1;
+        else cl++;
     }
     free(s);
 }
@@ -65,7 +73,8 @@ static void find_decl(const char *file, const char *name, const char *next, int 
 void hw_thread_pos(const lit_test *t, int th, int *line, int *col)
 {
     find_decl(t->file, t->th[th].name, "@|;", line, col);
-    if (*line == 1 && *col == 1 && t->th[th].nins) *line = t->th[th].ins[0].line, *col = t->th[th].ins[0].col;
+    if (*line == 1 && *col == 1 && t->th[th].nins)
+        *line = t->th[th].ins[0].line, *col = t->th[th].ins[0].col;
 }
 
 void hw_sym_pos(const lit_test *t, int sym, int *line, int *col)
@@ -85,15 +94,13 @@ const char *hw_sem_name(lit_sem s)
     return (unsigned)s < 6 ? n[s] : "?";
 }
 
-int hw_type_width(isa_type t)
-{
-    return t == ISA_T_PRED ? HW_W_PRED : (int)isa_type_bits(t);
-}
+int hw_type_width(isa_type t) { return t == ISA_T_PRED ? HW_W_PRED : (int)isa_type_bits(t); }
 
 lit_proxy hw_eff_proxy(const lit_test *t, const lit_insn *in)
 {
     if (in->proxy != PROXY_GENERIC) return in->proxy;
-    if (in->addr.k == OPD_SYM && in->addr.sym >= 0 && in->addr.sym < t->nsym) return t->sym[in->addr.sym].proxy;
+    if (in->addr.k == OPD_SYM && in->addr.sym >= 0 && in->addr.sym < t->nsym)
+        return t->sym[in->addr.sym].proxy;
     return PROXY_GENERIC;
 }
 
@@ -118,39 +125,49 @@ static isa_type atom_type(isa_atom_op op, isa_type t, int bytes, char *why, size
     int flt = isa_type_is_float(t);
     isa_type r = ISA_T_NONE;
     switch (op) {
-    case ISA_ATOM_AND: case ISA_ATOM_OR: case ISA_ATOM_XOR: case ISA_ATOM_EXCH: case ISA_ATOM_CAS:
-        if (!flt || op == ISA_ATOM_EXCH || op == ISA_ATOM_CAS) r = sized(bits / 8, ISA_T_B32, ISA_T_B64);
+    case ISA_ATOM_AND:
+    case ISA_ATOM_OR:
+    case ISA_ATOM_XOR:
+    case ISA_ATOM_EXCH:
+    case ISA_ATOM_CAS:
+        if (!flt || op == ISA_ATOM_EXCH || op == ISA_ATOM_CAS)
+            r = sized(bits / 8, ISA_T_B32, ISA_T_B64);
         break;
-    case ISA_ATOM_ADD: case ISA_ATOM_SUB:
+    case ISA_ATOM_ADD:
+    case ISA_ATOM_SUB:
         if (flt) r = t == ISA_T_F32 || t == ISA_T_F64 ? t : ISA_T_NONE;
         else if (t == ISA_T_S32) r = t;
         else r = sized(bits / 8, ISA_T_U32, ISA_T_U64);
         break;
-    case ISA_ATOM_INC: case ISA_ATOM_DEC:
-        r = bits == 32 && !flt ? ISA_T_U32 : ISA_T_NONE;
-        break;
-    case ISA_ATOM_MIN: case ISA_ATOM_MAX:
+    case ISA_ATOM_INC:
+    case ISA_ATOM_DEC: r = bits == 32 && !flt ? ISA_T_U32 : ISA_T_NONE; break;
+    case ISA_ATOM_MIN:
+    case ISA_ATOM_MAX:
         if (t != ISA_T_NONE && !sgn && isa_type_name(t)[0] == 'b') break;
-        r = flt ? ISA_T_NONE : (sgn || t == ISA_T_NONE) ? sized(bits / 8, ISA_T_S32, ISA_T_S64)
-                                                         : sized(bits / 8, ISA_T_U32, ISA_T_U64);
+        r = flt                        ? ISA_T_NONE
+            : (sgn || t == ISA_T_NONE) ? sized(bits / 8, ISA_T_S32, ISA_T_S64)
+                                       : sized(bits / 8, ISA_T_U32, ISA_T_U64);
         break;
-    default:
-        break;
+    default: break;
     }
     if (r == ISA_T_NONE)
-        snprintf(why, len, "found atomic .%s on a %d-bit %s, expected a type PTX has for it "
+        snprintf(why, len,
+                 "found atomic .%s on a %d-bit %s, expected a type PTX has for it "
                  "(§9.7.12.5: .inc/.dec .u32 only; .and/.or/.xor .b32/.b64; min/max signed or "
-                 "unsigned integers)", isa_atom_name(op), bits, t == ISA_T_NONE ? "location" : isa_type_name(t));
+                 "unsigned integers)",
+                 isa_atom_name(op), bits, t == ISA_T_NONE ? "location" : isa_type_name(t));
     return r;
 }
 
 isa_type hw_access_type(const hw_plan *p, const lit_insn *in, char *why, size_t whylen)
 {
     int loc = hw_insn_loc(p, in), bytes = loc >= 0 ? p->loc_bytes[loc] : 4;
-    if (in->k == LI_ATOM || in->k == LI_RED) return atom_type(in->aop, in->type, bytes, why, whylen);
+    if (in->k == LI_ATOM || in->k == LI_RED)
+        return atom_type(in->aop, in->type, bytes, why, whylen);
     if (in->type != ISA_T_NONE) {
         if (in->type == ISA_T_PRED || isa_type_bits(in->type) > 64) {
-            snprintf(why, whylen, "found a .%s access, expected a scalar integer or float type", isa_type_name(in->type));
+            snprintf(why, whylen, "found a .%s access, expected a scalar integer or float type",
+                     isa_type_name(in->type));
             return ISA_T_NONE;
         }
         return in->type;

@@ -105,22 +105,42 @@ out:
 }
 
 /* `hw: { instances: N, ... }`: the options of `ptxlitmus suite --hw` for this suite, checked
- * with the hw command's own option parser. */
-static int load_hw(yaml_document_t *doc, yaml_node_t *v, const char *path, suite_manifest *m, char *err, size_t errlen)
+ * with the hw command's own option parser (docs/hardware.md). */
+static int load_hw(yaml_document_t *doc, yaml_node_t *v, const char *path, suite_manifest *m,
+                   char *err, size_t errlen)
 {
-    if (v->type != YAML_MAPPING_NODE) { ferr(err, errlen, path, v, "found %s after hw:, expected a mapping such as { instances: 65536 }", node_kind(v)); return -1; }
+    if (v->type != YAML_MAPPING_NODE) {
+        ferr(err, errlen, path, v, "found %s after hw:, expected a mapping such as "
+             "{ instances: 65536 }", node_kind(v));
+        return -1;
+    }
     hw_opts scratch;
     hw_opts_default(&scratch);
     for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
-        yaml_node_t *hk = yaml_document_get_node(doc, q->key), *hv = yaml_document_get_node(doc, q->value);
+        yaml_node_t *hk = yaml_document_get_node(doc, q->key);
+        yaml_node_t *hv = yaml_document_get_node(doc, q->value);
         char why[300];
-        if (!scalar(hk) || !scalar(hv)) { ferr(err, errlen, path, hk, "found %s in hw:, expected key: value", node_kind(!scalar(hk) ? hk : hv)); return -1; }
-        if (hw_opt_set(&scratch, scalar(hk), scalar(hv), why, sizeof why)) { ferr(err, errlen, path, strncmp(why, "found the option", 16) ? hv : hk, "hw: %s", why); return -1; }
-        m->hw_key = realloc(m->hw_key, (size_t)(m->nhw + 1) * sizeof *m->hw_key);
-        m->hw_val = realloc(m->hw_val, (size_t)(m->nhw + 1) * sizeof *m->hw_val);
-        if (!m->hw_key || !m->hw_val) { ferr(err, errlen, path, hk, "out of memory"); return -1; }
-        m->hw_key[m->nhw] = strdup(scalar(hk));
-        m->hw_val[m->nhw++] = strdup(scalar(hv));
+        if (!scalar(hk) || !scalar(hv)) {
+            ferr(err, errlen, path, hk, "found %s in hw:, expected key: value",
+                 node_kind(!scalar(hk) ? hk : hv));
+            return -1;
+        }
+        if (hw_opt_set(&scratch, scalar(hk), scalar(hv), why, sizeof why)) {
+            ferr(err, errlen, path, strncmp(why, "found the option", 16) ? hv : hk, "hw: %s", why);
+            return -1;
+        }
+        char **k = realloc(m->hw_key, (size_t)(m->nhw + 1) * sizeof *k);
+        if (k) m->hw_key = k;
+        char **val = k ? realloc(m->hw_val, (size_t)(m->nhw + 1) * sizeof *val) : NULL;
+        if (val) m->hw_val = val;
+        char *ks = strdup(scalar(hk)), *vs = strdup(scalar(hv));
+        if (!k || !val || !ks || !vs) {
+            free(ks), free(vs);
+            ferr(err, errlen, path, hk, "out of memory");
+            return -1;
+        }
+        m->hw_key[m->nhw] = ks;
+        m->hw_val[m->nhw++] = vs;
     }
     return 0;
 }
@@ -161,7 +181,9 @@ int suite_manifest_load(const char *path, suite_manifest *m, char *err, size_t e
             continue;
         }
         if (!key || (strcmp(key, "suite") && strcmp(key, "description") && strcmp(key, "root"))) {
-            ferr(err, errlen, path, k, "found key '%s', expected suite, description, root, hw or tests", key ? key : node_kind(k)); goto done;
+            ferr(err, errlen, path, k, "found key '%s', expected suite, description, root, hw or "
+                 "tests", key ? key : node_kind(k));
+            goto done;
         }
         if (!scalar(v)) { ferr(err, errlen, path, v, "found %s after %s:, expected a string", node_kind(v), key); goto done; }
         char **slot = !strcmp(key, "suite") ? &m->name : !strcmp(key, "description") ? &m->description : &m->root;

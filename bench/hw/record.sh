@@ -33,15 +33,18 @@ mkdir -p "$run/build" || exit 2
   echo "host: $(uname -srm)"
   echo "ptxlitmus: $(./ptxlitmus version)"
   echo "options: --instances 262144 --launches 8 --seed 1 $*"
-  command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+  command -v nvidia-smi >/dev/null \
+    && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 } > "$run/meta.txt"
 find "$dat" -name '*.litmus' | sort > "$run/dat3m.list"
 worst=0; ran=0
-for cfg in "plain:--placement as-test --stress none" "shuffle+lines:--placement shuffle --stress lines" \
+for cfg in "plain:--placement as-test --stress none" \
+           "shuffle+lines:--placement shuffle --stress lines" \
            "shuffle+random:--placement shuffle --stress random"; do
   name=${cfg%%:*}; opts=${cfg#*:}
   for suite in isa dat3m; do
-    if [ $suite = isa ]; then files=(suites/isa/*.litmus); else mapfile -t files < "$run/dat3m.list"; fi
+    if [ $suite = isa ]; then files=(suites/isa/*.litmus)
+    else mapfile -t files < "$run/dat3m.list"; fi
     # shellcheck disable=SC2086
     ./ptxlitmus hw --instances 262144 --launches 8 --seed 1 $opts "$@" --keep "$run/build" \
       --json "$run/$name-$suite.json" "${files[@]}" > "$run/$name-$suite.txt" 2>&1

@@ -38,7 +38,8 @@ def main(paths):
     print("GPU: %s; nvcc %s; %s\n" % (
         next((r["gpu"] for d in runs.values() for r in d["results"] if r.get("gpu")), "?"),
         first.get("nvcc", "?"), first.get("time", "?")))
-    print("| configuration | suite | tests | ran | refused | skipped | errors | observed-forbidden |")
+    print("| configuration | suite | tests | ran | refused | skipped | errors "
+          "| observed-forbidden |")
     print("|---|---|---|---|---|---|---|---|")
     for c in configs:
         for s in suites:

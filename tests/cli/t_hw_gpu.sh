@@ -10,14 +10,16 @@ nvcc=$(find_nvcc)
 [ -n "$nvcc" ] || { echo "nvcc not found: the GPU run is skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-tests="suites/isa/MP.litmus suites/isa/SB-fence-sc.litmus suites/isa/LB.litmus suites/own/IRIW+fence.sc.litmus
-suites/isa/CoRR.litmus suites/own/2+2W+rel.litmus suites/own/MP+bar.sync.litmus
-suites/own/MP+rel+acq.cluster-same-cluster.litmus suites/isa/CoWR-alias.litmus"
+tests="suites/isa/MP.litmus suites/isa/SB-fence-sc.litmus suites/isa/LB.litmus
+suites/own/IRIW+fence.sc.litmus suites/isa/CoRR.litmus suites/own/2+2W+rel.litmus
+suites/own/MP+bar.sync.litmus suites/own/MP+rel+acq.cluster-same-cluster.litmus
+suites/isa/CoWR-alias.litmus"
+# shellcheck disable=SC2086
 "$bin" hw --nvcc "$nvcc" --instances 65536 --launches 2 --placement shuffle --stress lines \
   --json "$tmp/j" $tests >"$tmp/o" 2>&1; rc=$?
 if [ $rc -eq 77 ]; then
-  echo "no GPU: $(grep -o 'cannot run here: .*' "$tmp/o" | head -1) (the harness of 9 tests was built)"; exit 77
+  echo "no GPU: $(grep -o 'cannot run here: .*' "$tmp/o" | head -1) (9 harnesses built)"; exit 77
 fi
-[ $rc -eq 0 ] || { cat "$tmp/o"; fail "hw on the GPU: exit $rc (1 = a state the model forbids was observed)"; }
+[ $rc -eq 0 ] || { cat "$tmp/o"; fail "hw on the GPU: exit $rc (1: forbidden state observed)"; }
 [ "$(grep -c '"status":	"ran"' "$tmp/j")" -eq 9 ] || { cat "$tmp/o"; fail "9 tests ran"; }
 echo "GPU: 9 tests ran, no forbidden state ($(grep -m1 '"gpu"' "$tmp/j"))"

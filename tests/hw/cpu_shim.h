@@ -18,8 +18,14 @@
 #include <string.h>
 #include "include/ptxexec.h"
 
-struct int2 { int x, y; };
-static inline int2 make_int2(int x, int y) { int2 v = { x, y }; return v; }
+struct int2 {
+    int x, y;
+};
+static inline int2 make_int2(int x, int y)
+{
+    int2 v = { x, y };
+    return v;
+}
 typedef int cudaError_t;
 enum { cudaSuccess = 0, cudaErrorShim = 1 };
 enum cudaMemcpyKind { cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2 };
@@ -33,7 +39,8 @@ static const char *cudaGetErrorString(cudaError_t) { return hw_shim_msg; }
 static cudaError_t hw_shim_check(ptxeResult r)
 {
     if (r == PTXE_SUCCESS) return cudaSuccess;
-    snprintf(hw_shim_msg, sizeof hw_shim_msg, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(hw_shim_ctx));
+    snprintf(hw_shim_msg, sizeof hw_shim_msg, "%s: %s", ptxeGetErrorName(r),
+             ptxeGetErrorMessage(hw_shim_ctx));
     return cudaErrorShim;
 }
 
@@ -47,7 +54,8 @@ static cudaError_t cudaMalloc(void **p, size_t n)
 
 static cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, cudaMemcpyKind k)
 {
-    if (k == cudaMemcpyHostToDevice) return hw_shim_check(ptxeMemcpyHtoD(hw_shim_ctx, (ptxeDevptr)(uintptr_t)dst, src, n));
+    if (k == cudaMemcpyHostToDevice)
+        return hw_shim_check(ptxeMemcpyHtoD(hw_shim_ctx, (ptxeDevptr)(uintptr_t)dst, src, n));
     return hw_shim_check(ptxeMemcpyDtoH(hw_shim_ctx, dst, (ptxeDevptr)(uintptr_t)src, n));
 }
 
@@ -65,21 +73,29 @@ static int hw_shim_device(int nmaps, int uses_tex)
     }
     const char *path = getenv("HW_SHIM_PTX");
     FILE *f = path ? fopen(path, "rb") : NULL;
-    if (!f) { printf("HWERR HW_SHIM_PTX names no readable PTX file\n"); exit(2); }
+    if (!f) {
+        printf("HWERR HW_SHIM_PTX names no readable PTX file\n");
+        exit(2);
+    }
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
     char *text = (char *)malloc((size_t)n + 1);
-    if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) { printf("HWERR cannot read %s\n", path); exit(2); }
+    if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) {
+        printf("HWERR cannot read %s\n", path);
+        exit(2);
+    }
     fclose(f);
     ptxeModule *m;
-    if (ptxeCtxCreate(&hw_shim_ctx) || hw_shim_check(ptxeModuleLoadData(hw_shim_ctx, &m, text, (size_t)n, path)) ||
+    if (ptxeCtxCreate(&hw_shim_ctx) ||
+        hw_shim_check(ptxeModuleLoadData(hw_shim_ctx, &m, text, (size_t)n, path)) ||
         hw_shim_check(ptxeModuleGetFunction(&hw_shim_fn, m, "hw_kernel"))) {
         printf("HWERR the executor refused %s: %s\n", path, hw_shim_msg);
         exit(2);
     }
     free(text);
-    printf("HWINFO gpu ptxlitmus CPU executor (tests/hw/cpu_shim.h)\nHWINFO cc 9.0\nHWINFO driver 0\n");
+    printf("HWINFO gpu ptxlitmus CPU executor (tests/hw/cpu_shim.h)\nHWINFO cc 9.0\nHWINFO driver "
+           "0\n");
     return 0;
 }
 
