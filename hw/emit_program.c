@@ -60,14 +60,14 @@ static void emit_constants(sbuf *f, const hw_plan *p, const hw_opts *o)
     sb_add(f, " 0 };\n");
 }
 
-static void emit_obs(sbuf *f, const hw_plan *p)
+static int emit_obs(sbuf *f, const hw_plan *p)
 {
     int *res = calloc((size_t)p->nobs + 1, sizeof *res),
         *loc = calloc((size_t)p->nobs + 1, sizeof *loc);
     int *bytes = calloc((size_t)p->nobs + 1, sizeof *bytes);
     if (!res || !loc || !bytes) {
         free(res), free(loc), free(bytes);
-        return;
+        return -1;
     }
     sb_add(f, "/* observed values, in the order verify prints them:");
     for (int i = 0; i < p->nobs; i++) {
@@ -82,13 +82,18 @@ static void emit_obs(sbuf *f, const hw_plan *p)
     table(f, "int", "t_obs_bytes", bytes, p->nobs);
     sb_add(f, "\n");
     free(res), free(loc), free(bytes);
+    return 0;
 }
 
 char *hw_emit_program(const hw_plan *p, const hw_opts *o, char *err, size_t errlen)
 {
     sbuf f = { 0 };
     emit_constants(&f, p, o);
-    emit_obs(&f, p);
+    if (emit_obs(&f, p)) {
+        free(f.s);
+        hw_refuse(err, errlen, p->t->file, 1, 1, "out of memory");
+        return NULL;
+    }
     sb_add(&f, "%s\n", hw_harness_prologue);
     for (int th = 0; th < p->t->nth; th++) {
         char *s = hw_emit_thread(p, th, err, errlen);

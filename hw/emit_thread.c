@@ -51,7 +51,7 @@ static int input(ectx *c, int kind, int sym)
 
 static void reg_name(const ectx *c, int r, char *buf, size_t len)
 {
-    char clean[48];
+    char clean[32];   /* the register number keeps truncated names apart */
     size_t n = 0;
     for (const char *s = c->T->regs[r]; *s && n + 1 < sizeof clean; s++)
         clean[n++] =

@@ -154,9 +154,9 @@ typedef struct {
 } hw_class;
 
 /* Classifies out's states against r (verify_test of the same test under model m); r may be
- * NULL (every state unknown). */
-void hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const hw_outcome *out,
-                 hw_class *c);
+ * NULL (every state unknown).  Returns 0, or -1 when memory runs out. */
+int hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const hw_outcome *out,
+                hw_class *c);
 void hw_class_free(hw_class *c);
 /* herd-like text block for one test. */
 void hw_report_text(FILE *f, const hw_plan *p, const verify_result *r, const hw_outcome *out,

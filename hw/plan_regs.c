@@ -161,8 +161,16 @@ int hw_plan_regs(hw_plan *p, const lit_test *t, char *err, size_t len)
 
 /* ---------- observed values: the condition's, then `locations [...]`, as verify orders them */
 
-static void add_obs(hw_plan *p, const lit_test *t, const cond_ref *ref)
+typedef struct {
+    hw_plan *p;
+    const lit_test *t;
+    int oom;
+} obsctx;
+
+static void add_obs(obsctx *c, const cond_ref *ref)
 {
+    hw_plan *p = c->p;
+    const lit_test *t = c->t;
     hw_obs o = { 0 };
     o.slot = -1, o.loc = -1;
     if (ref->k == REF_REG) {
@@ -178,16 +186,15 @@ static void add_obs(hw_plan *p, const lit_test *t, const cond_ref *ref)
                             : p->obs[i].loc == o.loc))
             return;
     hw_obs *n = realloc(p->obs, (size_t)(p->nobs + 1) * sizeof *n);
-    if (!n) return;
+    if (!n) {
+        c->oom = 1;
+        return;
+    }
     p->obs = n;
     p->obs[p->nobs++] = o;
 }
 
-static void add_obs_cb(void *ctx, const cond_ref *ref)
-{
-    void **c = ctx;
-    add_obs(c[0], c[1], ref);
-}
+static void add_obs_cb(void *ctx, const cond_ref *ref) { add_obs(ctx, ref); }
 
 static int obs_order(const void *a, const void *b)
 {
@@ -199,9 +206,10 @@ static int obs_order(const void *a, const void *b)
 
 int hw_plan_obs(hw_plan *p, const lit_test *t, char *err, size_t len)
 {
-    void *c[2] = { p, (void *)t };
-    cond_foreach_ref(t->cond, add_obs_cb, c);
-    for (int i = 0; i < t->nlocations; i++) add_obs(p, t, &t->locations[i]);
+    obsctx c = { p, t, 0 };
+    cond_foreach_ref(t->cond, add_obs_cb, &c);
+    for (int i = 0; i < t->nlocations; i++) add_obs(&c, &t->locations[i]);
+    if (c.oom) return hw_refuse(err, len, t->file, 1, 1, "out of memory");
     if (p->nobs) qsort(p->obs, (size_t)p->nobs, sizeof *p->obs, obs_order);
     for (int i = 0; i < p->nobs; i++) {
         hw_obs *o = &p->obs[i];

@@ -76,8 +76,8 @@ static int eval(const cond_node *n, const evctx *e)
     return 0;
 }
 
-void hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const hw_outcome *out,
-                 hw_class *c)
+int hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const hw_outcome *out,
+                hw_class *c)
 {
     memset(c, 0, sizeof *c);
     c->model = m;
@@ -89,8 +89,8 @@ void hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const h
     int *idx = calloc((size_t)p->nobs + 1, sizeof *idx);
     if (!c->verdict || !c->holds || !c->match || !c->seen || !idx) {
         free(idx);
-        c->n = 0;
-        return;
+        hw_class_free(c);
+        return -1;
     }
     for (int k = 0; k < p->nobs; k++) idx[k] = r ? model_index(p, r, k) : -1;
     for (int i = 0; i < c->n; i++) {
@@ -121,6 +121,7 @@ void hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const h
     }
     for (int s = 0; r && s < r->nstates; s++) c->allowed_never_seen += !c->seen[s];
     free(idx);
+    return 0;
 }
 
 void hw_class_free(hw_class *c)

@@ -94,7 +94,7 @@ static void clean_dir(const char *dir, const char *base)
     static const char *const ext[] = { ".cu", "", ".ptx", ".nvcc", ".out", ".err", NULL };
     char p[4096];
     for (int i = 0; ext[i]; i++) {
-        snprintf(p, sizeof p, "%s/%s%s", dir, base, ext[i]);
+        snprintf(p, sizeof p, "%.3700s/%.250s%s", dir, base, ext[i]);
         unlink(p);
     }
     rmdir(dir);
@@ -135,7 +135,12 @@ static void report_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, hw_outcome
         cJSON_AddStringToObject(res, "model_error", r.error);
     }
     hw_class cl;
-    hw_classify(p, vok ? &r : NULL, o->model, out, &cl);
+    if (hw_classify(p, vok ? &r : NULL, o->model, out, &cl)) {
+        fprintf(stderr, "%s: out of memory classifying the states\n", p->t->file);
+        t->errors++;
+        verify_result_free(&r);
+        return;
+    }
     if (!c->quiet) hw_report_text(c->out, p, vok ? &r : NULL, out, &cl);
     merge(res, hw_report_json(p, vok ? &r : NULL, out, &cl));
     t->ran++;
@@ -182,7 +187,7 @@ static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const
 {
     const lit_test *lt = p->t;
     char err[2048], where[4200];
-    snprintf(where, sizeof where, "%s/%s.cu", dir, base);
+    snprintf(where, sizeof where, "%.3800s/%.250s.cu", dir, base);
     if (c->from) return from_output(c, o, p, path, t);
     if (o->no_compile) {
         t->generated++;
@@ -252,7 +257,7 @@ cJSON *hw_run_file(hw_ctx *c, const hw_opts *o, const char *path, const char *pr
         res = result(path, lt, "error", "cannot create a temporary directory");
     } else if (write_text(dir, base, prog, &same)) {
         t->errors++;
-        snprintf(err, sizeof err, "cannot write %s/%s.cu: %s", dir, base, strerror(errno));
+        snprintf(err, sizeof err, "cannot write %.1500s/%.250s.cu: %s", dir, base, strerror(errno));
         res = result(path, lt, "error", err);
     } else res = build_and_run(c, o, &p, path, dir, base, same, t);
     if (!o->keep) clean_dir(dir, base);

@@ -8,6 +8,9 @@ bin=$1
 . tests/hw/lib.sh
 nvcc=$(find_nvcc)
 [ -n "$nvcc" ] || { echo "nvcc not found: the GPU run is skipped"; exit 77; }
+if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1'; then
+  echo "no CUDA driver (libcuda.so.1 is not installed): the GPU run is skipped"; exit 77
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 tests="suites/isa/MP.litmus suites/isa/SB-fence-sc.litmus suites/isa/LB.litmus
