@@ -23,9 +23,10 @@ static void emit_constants(sbuf *f, const hw_plan *p, const hw_opts *o)
     hw_c_escape(file, sizeof file, t->file ? t->file : "", 0);
     sb_add(
         f,
-        "/* ptxlitmus hw: the harness program of litmus test %s (%s).\n"
-        " * Generated from the parsed test; docs/hardware.md describes the design.\n"
-        " * Build: nvcc -arch=%s -O3 -o PROG THIS.cu -ldl\n"
+        "/* ptxlitmus hw: the harness program of litmus test %s,\n"
+        " * generated from the parsed test of %s.\n"
+        " * docs/hardware.md describes the design.\n"
+        " * Build: nvcc -arch=%s -O3 -std=c++17 -o PROG THIS.cu -ldl\n"
         " * Run:   PROG -n INSTANCES -k LAUNCHES -s SEED -S STRESS -p PLACEMENT -b STRIDE */\n\n",
         name, file, o->arch);
     sb_add(
@@ -49,14 +50,17 @@ static void emit_constants(sbuf *f, const hw_plan *p, const hw_opts *o)
     table(f, "int", "t_loc_bytes", p->loc_bytes, p->nlocs);
     table(f, "int", "t_loc_init_sym", p->loc_init_sym, p->nlocs);
     sb_add(f, "static const long long t_loc_init[] = {");
-    for (int l = 0; l < p->nlocs; l++) sb_add(f, " %lldLL,", (long long)t->sym[p->loc_sym[l]].init);
+    for (int l = 0; l < p->nlocs; l++)
+        sb_add(f, "%s%lldLL,", l % 6 ? " " : "\n    ", (long long)t->sym[p->loc_sym[l]].init);
     sb_add(f, " 0 };\n/* symbols:");
     for (int s = 0; s < t->nsym; s++) sb_add(f, " %d=%s", s, t->sym[s].name);
     sb_add(f, " */\n");
     table(f, "int", "t_sym_loc", p->sym_loc, t->nsym);
     table(f, "int", "t_sym_map", p->sym_map, t->nsym);
-    sb_add(f, "static const unsigned long long t_sym_token[] = {");
-    for (int s = 0; s < t->nsym; s++) sb_add(f, " %lluULL,", (unsigned long long)lit_sym_addr(s));
+    sb_add(f, "/* the value verify gives the address of each symbol */\n"
+              "static const unsigned long long t_sym_token[] = {");
+    for (int s = 0; s < t->nsym; s++)
+        sb_add(f, "%s%lluULL,", s % 4 ? " " : "\n    ", (unsigned long long)lit_sym_addr(s));
     sb_add(f, " 0 };\n");
 }
 

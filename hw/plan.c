@@ -73,7 +73,7 @@ static int plan_placement(hw_plan *p, const lit_test *t, const hw_opts *o, char 
                          "found %d threads in one CTA, expected at most 24 "
                          "(one warp per litmus thread)",
                          p->rmax);
-    if (t->uses_cluster && strcmp(o->arch, "sm_90") < 0 && strlen(o->arch) == 5)
+    if (t->uses_cluster && atoi(o->arch + 3) < 90)
         return hw_refuse(err, len, t->file, 1, 1,
                          "found clusters or the .cluster scope with "
                          "--arch %s, expected sm_90 or later (§8.5)",
