@@ -366,6 +366,8 @@ static void emit_wrapper(ectx *c, sbuf *f)
             sb_add(f, "%s \"r\"(HW_TEXEL(i, %d)) /* texel of %s */", sep, p->sym_loc[s],
                    c->t->sym[s].name);
     }
+    /* an asm statement without operands is "basic" asm, where %% is not an escape */
+    if (!c->nout && !c->nin) sb_add(f, " \"r\"(i) /* unused: keeps this an extended asm */");
     sb_add(f, "\n        : \"memory\");\n");
     for (int k = 0; k < c->nout; k++) {
         const hw_obs *o = &p->obs[c->out_obs[k]];

@@ -55,8 +55,7 @@ for cfg in "plain:--placement as-test --stress none" \
   done
 done
 if [ $ran -eq 0 ]; then
-  echo "record: no test ran (no GPU here?): nothing recorded; see $run/plain-isa.txt"
-  grep -m1 'cannot run here' "$run/plain-isa.txt"
+  echo "record: no test ran, nothing recorded: $(grep -m1 -o 'cannot run here: .*' "$run/plain-isa.txt")"
   rm -rf "$run"
   exit 77
 fi

@@ -85,16 +85,18 @@ in_order "$P" 1 "^ld\.acquire\.cta\.global\.u32 ${L}r0, $A;" \
 cat > "$tmp/ATOMS.litmus" <<'T'
 PTX ATOMS
 { x=2; y=0; P0:r5=3; }
- P0@cta 0,gpu 0 ;
- atom.acq_rel.sys.sub r0, x, 1 ;
- atom.relaxed.gpu.sub r1, x, r5 ;
- atom.relaxed.cta.inc r2, y ;
- atom.acquire.gpu.cas r3, y, 0, 1 ;
- red.release.gpu.add y, 2 ;
- atom.relaxed.cluster.exch r4, y, 9 ;
+ P0@cta 0,gpu 0                     | P1@cta 1,gpu 0 ;
+ atom.acq_rel.sys.sub r0, x, 1      |                ;
+ atom.relaxed.gpu.sub r1, x, r5     |                ;
+ atom.relaxed.cta.inc r2, y         |                ;
+ atom.acquire.gpu.cas r3, y, 0, 1   |                ;
+ red.release.gpu.add y, 2           |                ;
+ atom.relaxed.cluster.exch r4, y, 9 |                ;
 forall (x == 0)
 T
 ptx "$tmp/ATOMS.litmus"
+# P1 has no instruction: its asm still has an operand (basic asm would not collapse %%)
+grep -q '"r"(i) /\* unused' "$tmp/g/ATOMS.cu" || fail "operand-less asm"
 in_order "$P" 0 "^atom\.acq_rel\.sys\.global\.add\.u32 ${L}r0, $A, -1;" "^neg\.s32 %t_w0, ${L}r5;" \
   "^atom\.relaxed\.gpu\.global\.add\.u32 ${L}r1, $A, %t_w0;" \
   "^atom\.relaxed\.cta\.global\.inc\.u32 ${L}r2, $A, -1;" \
