@@ -366,6 +366,7 @@ const char hw_harness_epilogue[] =
     "    }\n"
     "    cudaDeviceProp pr;\n"
     "    HW_CK(cudaSetDevice(0));\n"
+    "    HW_CK(cudaFree(0));   /* create the context: the driver-API aliases need it current */\n"
     "    HW_CK(cudaGetDeviceProperties(&pr, 0));\n"
     "    int drv = 0, rt = 0;\n"
     "    cudaDriverGetVersion(&drv);\n"
