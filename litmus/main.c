@@ -1,10 +1,12 @@
 /* litmus/main.c — the ptxlitmus command line: dispatches to the subcommands.
  *   verify  decide PTX litmus tests under a PTX memory model   (litmus/verify_cli.c)
- *   run     execute a PTX kernel on the CPU from a launch spec   (exec/run_cli.c)   */
+ *   run     execute a PTX kernel on the CPU from a launch spec   (exec/run_cli.c)
+ *   hw      run litmus tests on a GPU, compare with the model    (hw/hw_cli.c)      */
 #include <stdio.h>
 #include <string.h>
 #include "litmus/cli.h"
 #include "exec/run_cli.h"
+#include "hw/hw.h"
 
 static void usage(FILE *f)
 {
@@ -18,6 +20,7 @@ static void usage(FILE *f)
         "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus test family\n"
         "  compare --model A --model B PATH...                          tests whose verdicts differ\n"
         "  run SPEC.yaml [--json FILE] [--max-steps N] [--max-memory B]  execute a PTX kernel\n"
+        "  hw [--instances N] [--stress M] [--json F] ... FILE...        run litmus tests on a GPU\n"
         "  version                                                      print the version\n"
         "run 'ptxlitmus <command> --help' for the options of a command\n");
 }
@@ -32,6 +35,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "gen")) return gen_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "compare")) return compare_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "run")) return exec_run_cli(argc - 1, argv + 1);
+    if (!strcmp(cmd, "hw")) return hw_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) { printf("ptxlitmus %s\n", PTXLITMUS_VERSION); return 0; }
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) { usage(stdout); return 0; }
     fprintf(stderr, "ptxlitmus: unknown command '%s'\n", cmd);

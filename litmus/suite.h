@@ -32,6 +32,8 @@ typedef struct {
     char *rootdir;          /* directory the test files are relative to */
     suite_test *t;
     int nt;
+    char **hw_key, **hw_val;   /* optional `hw:` mapping: options of `suite --hw` (docs/hardware.md) */
+    int nhw;
 } suite_manifest;
 
 /* Loads a manifest.  Returns 0, or -1 with "file:line:col: found ..., expected ..." in err. */

@@ -3,6 +3,7 @@
 #include "litmus/suite.h"
 #include "litmus/cli.h"
 #include "litmus/report.h"
+#include "hw/hw.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@ static void usage(FILE *f)
         "  --csv FILE          table: suite,test,model,expected,verdict,observation,states,time_ms,outcome\n"
         "  --shard I/N         run only slice I of N (1 <= I <= N); combine with 'ptxlitmus merge'\n"
         "  --update            rewrite the manifests' expected verdicts from this run\n"
+        "  --hw                run the suites on a GPU instead (ptxlitmus hw options; docs/hardware.md)\n"
         "  -q, --quiet         no progress display\n"
         "exit status: 0 every test agrees, 1 a disagreement, error or timeout, 2 usage error\n");
 }
@@ -95,6 +97,8 @@ static int job_fails(void *ctx, int j, const cJSON *res)
 
 int suite_cli(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)   /* suite --hw: the suites on a GPU (hw/suite_hw.c) */
+        if (!strcmp(argv[i], "--hw")) return hw_suite_cli(argc, argv);
     suite_run_opts ro;
     suite_run_opts_default(&ro);
     const char *json = NULL, *junit = NULL, *csv = NULL, *shard = NULL;

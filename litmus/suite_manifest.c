@@ -1,6 +1,7 @@
 /* litmus/suite_manifest.c — suite manifests (YAML, libyaml document API); format in
  * docs/suites.md. */
 #include "litmus/suite.h"
+#include "hw/hw.h"
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -103,6 +104,47 @@ out:
     return rc;
 }
 
+/* `hw: { instances: N, ... }`: the options of `ptxlitmus suite --hw` for this suite, checked
+ * with the hw command's own option parser (docs/hardware.md). */
+static int load_hw(yaml_document_t *doc, yaml_node_t *v, const char *path, suite_manifest *m,
+                   char *err, size_t errlen)
+{
+    if (v->type != YAML_MAPPING_NODE) {
+        ferr(err, errlen, path, v, "found %s after hw:, expected a mapping such as "
+             "{ instances: 65536 }", node_kind(v));
+        return -1;
+    }
+    hw_opts scratch;
+    hw_opts_default(&scratch);
+    for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
+        yaml_node_t *hk = yaml_document_get_node(doc, q->key);
+        yaml_node_t *hv = yaml_document_get_node(doc, q->value);
+        char why[300];
+        if (!scalar(hk) || !scalar(hv)) {
+            ferr(err, errlen, path, hk, "found %s in hw:, expected key: value",
+                 node_kind(!scalar(hk) ? hk : hv));
+            return -1;
+        }
+        if (hw_opt_set(&scratch, scalar(hk), scalar(hv), why, sizeof why)) {
+            ferr(err, errlen, path, strncmp(why, "found the option", 16) ? hv : hk, "hw: %s", why);
+            return -1;
+        }
+        char **k = realloc(m->hw_key, (size_t)(m->nhw + 1) * sizeof *k);
+        if (k) m->hw_key = k;
+        char **val = k ? realloc(m->hw_val, (size_t)(m->nhw + 1) * sizeof *val) : NULL;
+        if (val) m->hw_val = val;
+        char *ks = strdup(scalar(hk)), *vs = strdup(scalar(hv));
+        if (!k || !val || !ks || !vs) {
+            free(ks), free(vs);
+            ferr(err, errlen, path, hk, "out of memory");
+            return -1;
+        }
+        m->hw_key[m->nhw] = ks;
+        m->hw_val[m->nhw++] = vs;
+    }
+    return 0;
+}
+
 int suite_manifest_load(const char *path, suite_manifest *m, char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
@@ -134,8 +176,14 @@ int suite_manifest_load(const char *path, suite_manifest *m, char *err, size_t e
             tests = v;
             continue;
         }
+        if (key && !strcmp(key, "hw")) {
+            if (load_hw(&doc, v, path, m, err, errlen)) goto done;
+            continue;
+        }
         if (!key || (strcmp(key, "suite") && strcmp(key, "description") && strcmp(key, "root"))) {
-            ferr(err, errlen, path, k, "found key '%s', expected suite, description, root or tests", key ? key : node_kind(k)); goto done;
+            ferr(err, errlen, path, k, "found key '%s', expected suite, description, root, hw or "
+                 "tests", key ? key : node_kind(k));
+            goto done;
         }
         if (!scalar(v)) { ferr(err, errlen, path, v, "found %s after %s:, expected a string", node_kind(v), key); goto done; }
         char **slot = !strcmp(key, "suite") ? &m->name : !strcmp(key, "description") ? &m->description : &m->root;
@@ -163,6 +211,8 @@ done:
 void suite_manifest_free(suite_manifest *m)
 {
     for (int i = 0; i < m->nt; i++) { free(m->t[i].file); free(m->t[i].path); free(m->t[i].source); free(m->t[i].note); free(m->t[i].exp); }
+    for (int i = 0; i < m->nhw; i++) { free(m->hw_key[i]); free(m->hw_val[i]); }
+    free(m->hw_key); free(m->hw_val);
     free(m->t); free(m->path); free(m->name); free(m->description); free(m->root); free(m->rootdir);
     memset(m, 0, sizeof *m);
 }
@@ -209,6 +259,11 @@ char *suite_manifest_text(const suite_manifest *m)
     sb_add(&b, "suite: "); sb_str(&b, m->name ? m->name : "suite"); sb_add(&b, "\n");
     if (m->description) { sb_add(&b, "description: "); sb_str(&b, m->description); sb_add(&b, "\n"); }
     if (m->root) { sb_add(&b, "root: "); sb_str(&b, m->root); sb_add(&b, "\n"); }
+    for (int i = 0; i < m->nhw; i++) {
+        sb_add(&b, "%s%s: ", i ? ", " : "hw: { ", m->hw_key[i]);
+        sb_str(&b, m->hw_val[i]);
+        if (i == m->nhw - 1) sb_add(&b, " }\n");
+    }
     sb_add(&b, "tests:\n");
     static const model_kind order[] = { MODEL_PTX, MODEL_PTX75, MODEL_PTX60 };
     for (int i = 0; i < m->nt; i++) {

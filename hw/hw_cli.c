@@ -1,0 +1,185 @@
+/* hw/hw_cli.c — `ptxlitmus hw [options] TEST.litmus...`: for each test, plan, generate,
+ * compile, run on the GPU, classify against the model, report (docs/hardware.md).
+ * Exit status: 1 when the GPU showed a state the model forbids (a soundness alarm), else 2 on
+ * any error or refused test (or a usage error), else 77 when a harness was built but could not
+ * run (no CUDA driver, no device, or no nvcc), else 0. */
+#include "hw/hw_cli_int.h"
+#include "litmus/cli.h"
+#include "litmus/report.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static void usage(FILE *f)
+{
+    fprintf(
+        f,
+        "usage: ptxlitmus hw [options] TEST.litmus...\n"
+        "  --instances N       instances per launch (default 65536, rounded up to whole warps)\n"
+        "  --launches K        kernel launches per test, histograms summed (default 1)\n"
+        "  --stress MODE       none (default), lines (stress warps sweep a few cache lines),\n"
+        "                      random (stress warps hit random words of 16 MiB)\n"
+        "  --placement P       as-test (default) or shuffle (random thread/instance/memory "
+        "placement)\n"
+        "  --stride BYTES      bytes between two location copies (default 128, a multiple of 8)\n"
+        "  --arch sm_NN        nvcc -arch (default sm_90)\n"
+        "  --model NAME        model the states are held against: ptx (default), ptx-v7.5, "
+        "ptx-v6.0\n"
+        "  --seed S            seed of the shuffles and stress addresses (default 1)\n"
+        "  --timeout S         seconds one harness run may take (default 300)\n"
+        "  --json FILE|-       results as JSON (docs/hardware.md)\n"
+        "  --keep DIR          keep the generated .cu, .ptx, program and its output in DIR\n"
+        "  --nvcc PATH         the nvcc to use (default: $PATH, then /usr/local/cuda/bin/nvcc)\n"
+        "  --no-run            stop after compiling\n"
+        "  --no-compile        stop after generating the CUDA program (see --keep)\n"
+        "  --from FILE         classify the output of a harness program run elsewhere (one test)\n"
+        "  -q, --quiet         no text blocks\n"
+        "exit status: 0 done, 1 a state the model forbids was observed, 2 error or refused test,\n"
+        "             77 built but not run (no CUDA driver, no GPU, or no nvcc)\n");
+}
+
+static const char *const valued[] = { "--instances", "--launches", "--stress", "--placement",
+                                      "--stride",    "--arch",     "--model",  "--seed",
+                                      "--timeout",   NULL };
+
+/* Parses the options shared by `hw` and `suite --hw`; unknown options and files are left for
+ * the caller (*files).  Returns 0, 1 for --help, -1 on a usage error. */
+int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
+{
+    hw_opts_default(&c->o);
+    *files = calloc((size_t)argc + 1, sizeof **files);
+    if (!*files) return -1;
+    *nf = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char why[300];
+        int k = 0;
+        while (valued[k] && strcmp(valued[k], a)) k++;
+        if (valued[k]) {
+            if (hw_opt_set(&c->o, a + 2, v, why, sizeof why)) {
+                fprintf(stderr, "ptxlitmus hw: %s %s\n", a, why);
+                return -1;
+            }
+            c->set[c->nset++] = k;
+            i++;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) return 1;
+        else if (!strcmp(a, "--json") || !strcmp(a, "--keep") || !strcmp(a, "--nvcc") ||
+                 !strcmp(a, "--from")) {
+            if (!v || !*v) {
+                fprintf(stderr, "ptxlitmus hw: %s takes a %s\n", a,
+                        strcmp(a, "--keep") ? "file name" : "directory");
+                return -1;
+            }
+            if (!strcmp(a, "--json")) c->json = v;
+            else if (!strcmp(a, "--keep")) c->o.keep = v;
+            else if (!strcmp(a, "--from")) c->from = v;
+            else c->o.nvcc = v;
+            i++;
+        } else if (!strcmp(a, "--no-run")) c->o.no_run = 1;
+        else if (!strcmp(a, "--no-compile")) c->o.no_compile = 1;
+        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) c->quiet = 1;
+        else if (!strcmp(a, "--hw")) continue;
+        else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "ptxlitmus hw: unknown option '%s'\n", a);
+            return -1;
+        } else (*files)[(*nf)++] = argv[i];
+    }
+    c->argv = argv;
+    return 0;
+}
+
+/* Options given on the command line override a manifest's `hw:` field: re-apply them. */
+void hw_reapply_cli(hw_ctx *c, hw_opts *o)
+{
+    char why[300];
+    for (int i = 1; c->argv[i]; i++)
+        for (int k = 0; k < c->nset; k++)
+            if (!strcmp(c->argv[i], valued[c->set[k]]) && c->argv[i + 1])
+                hw_opt_set(o, valued[c->set[k]] + 2, c->argv[i + 1], why, sizeof why);
+}
+
+cJSON *hw_json_root(const hw_ctx *c, const char *kind)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "tool", "ptxlitmus");
+    cJSON_AddStringToObject(root, "version", PTXLITMUS_VERSION);
+    cJSON_AddStringToObject(root, "kind", kind);
+    char ts[32];
+    time_t now = time(NULL);
+    strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    cJSON_AddStringToObject(root, "time", ts);
+    cJSON_AddStringToObject(root, "model", model_name(c->o.model));
+    cJSON_AddStringToObject(root, "nvcc", c->nvcc_version[0] ? c->nvcc_version : "none");
+    cJSON_AddItemToObject(root, "options", hw_opts_json(&c->o));
+    cJSON_AddArrayToObject(root, "results");
+    return root;
+}
+
+/* The JSON text to path with the project's atomic writer ("-": stdout). */
+int hw_write_json(const char *path, cJSON *root)
+{
+    char *text = cJSON_Print(root);
+    if (!text) {
+        fprintf(stderr, "ptxlitmus hw: out of memory writing %s\n", path);
+        return -1;
+    }
+    size_t l = strlen(text);
+    char *withnl = malloc(l + 2);
+    int rc = -1;
+    if (withnl) {
+        memcpy(withnl, text, l);
+        withnl[l] = '\n', withnl[l + 1] = 0;
+        if (!strcmp(path, "-")) rc = fputs(withnl, stdout) < 0 || fflush(stdout) ? -1 : 0;
+        else rc = write_file_atomic(path, withnl, l + 1);
+        if (rc) fprintf(stderr, "ptxlitmus hw: cannot write %s: %s\n", path, strerror(errno));
+    }
+    free(withnl);
+    free(text);
+    return rc;
+}
+
+int hw_cli(int argc, char **argv)
+{
+    hw_ctx c;
+    memset(&c, 0, sizeof c);
+    char **files;
+    int nf, rc = hw_parse_args(argc, argv, &c, &files, &nf);
+    if (rc) {
+        usage(rc > 0 ? stdout : stderr);
+        free(files);
+        return rc > 0 ? 0 : 2;
+    }
+    if (!nf) {
+        fprintf(stderr, "ptxlitmus hw: no test file given\n");
+        usage(stderr);
+        free(files);
+        return 2;
+    }
+    if (c.from && nf != 1) {
+        fprintf(stderr, "ptxlitmus hw: --from takes the output of one test, found %d test files\n",
+                nf);
+        free(files);
+        return 2;
+    }
+    if (c.o.keep && mkdir(c.o.keep, 0755) && errno != EEXIST) {
+        fprintf(stderr, "ptxlitmus hw: cannot create %s: %s\n", c.o.keep, strerror(errno));
+        free(files);
+        return 2;
+    }
+    hw_cli_prepare(&c);
+    cJSON *root = c.json ? hw_json_root(&c, "hw") : NULL;
+    hw_tally tally = { 0 };
+    c.out = c.json && !strcmp(c.json, "-") ? stderr : stdout;
+    for (int i = 0; i < nf; i++) {
+        cJSON *res = hw_run_file(&c, &c.o, files[i], NULL, &tally);
+        if (root) cJSON_AddItemToArray(cJSON_GetObjectItem(root, "results"), res);
+        else cJSON_Delete(res);
+    }
+    if (root && hw_write_json(c.json, root)) tally.errors++;
+    cJSON_Delete(root);
+    free(files);
+    return hw_exit_status(&tally, 0);
+}

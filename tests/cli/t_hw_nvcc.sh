@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# tests/cli/t_hw_nvcc.sh — generated harness programs through nvcc -arch=sm_90 (no GPU needed):
+# one full build with `ptxlitmus hw --no-run`, then the PTX of MP, SB, LB, IRIW, CoRR, 2+2W, a
+# barrier test, a cluster test, an alias test, a texture test and Dat3M-dialect atomics, each
+# litmus thread's instructions checked in program order with their exact qualifiers, and ptxas
+# run on them (nvcc -cubin).  Skipped (77) when there is no nvcc.
+set -u
+bin=$1
+. tests/hw/lib.sh
+nvcc=$(find_nvcc)
+[ -n "$nvcc" ] || { echo "nvcc not found (set NVCC or PATH): compile checks skipped"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+A='\[%rd[0-9]+\]'
+L='%lr[0-9]+_'
+
+# a full build: the program, and its PTX (kept with --keep)
+"$bin" hw --no-run --keep "$tmp/k" --nvcc "$nvcc" suites/isa/MP.litmus >"$tmp/o" 2>&1 \
+  || { cat "$tmp/o"; fail "hw --no-run MP"; }
+grep -q "Test MP: compiled" "$tmp/o" && [ -x "$tmp/k/MP" ] && [ -s "$tmp/k/MP.ptx" ] \
+  || fail "MP program and PTX"
+P=$tmp/k/MP.ptx
+in_order "$P" 0 "^st\.global\.u32 $A, 1;" '^fence\.acq_rel\.sys;' \
+  "^st\.relaxed\.sys\.global\.u32 $A, 1;"
+in_order "$P" 1 "^ld\.relaxed\.sys\.global\.u32 ${L}r0, $A;" '^fence\.acq_rel\.sys;' \
+  "^ld\.global\.u32 ${L}r1, $A;" "^cvt\.u64\.u32 %rd[0-9]+, ${L}r0;" \
+  "^cvt\.u64\.u32 %rd[0-9]+, ${L}r1;"
+grep -q '^\.visible \.entry hw_kernel' "$P" || fail "the kernel is in the PTX"
+
+# device code only for the others: PTX to inspect, cubin for ptxas
+ptx() {
+  "$bin" hw --no-compile --keep "$tmp/g" "$1" >/dev/null 2>"$tmp/e" \
+    || { cat "$tmp/e"; fail "gen $1"; }
+  b=$(basename "$1" .litmus)
+  "$nvcc" -arch=sm_90 -ptx -o "$tmp/g/$b.ptx" "$tmp/g/$b.cu" 2>"$tmp/e" \
+    || { cat "$tmp/e"; fail "nvcc -ptx $1"; }
+  "$nvcc" -arch=sm_90 -cubin -o "$tmp/g/$b.cubin" "$tmp/g/$b.cu" 2>"$tmp/e" \
+    || { cat "$tmp/e"; fail "ptxas $1"; }
+  P="$tmp/g/$b.ptx"
+}
+ptx suites/isa/SB-fence-sc.litmus
+in_order "$P" 0 "^st\.global\.u32 $A, 1;" '^fence\.sc\.sys;' "^ld\.global\.u32 ${L}r0, $A;"
+in_order "$P" 1 "^st\.global\.u32 $A, 1;" '^fence\.sc\.sys;' "^ld\.global\.u32 ${L}r1, $A;"
+ptx suites/isa/LB.litmus
+in_order "$P" 0 "^ld\.global\.u32 ${L}r0, $A;" "^st\.global\.u32 $A, ${L}r0;"
+in_order "$P" 1 "^ld\.global\.u32 ${L}r1, $A;" "^st\.global\.u32 $A, ${L}r1;"
+ptx suites/own/IRIW+fence.sc.litmus
+R='ld\.relaxed\.gpu\.global\.u32'
+in_order "$P" 0 "^st\.relaxed\.gpu\.global\.u32 $A, 1;"
+in_order "$P" 2 "^$R ${L}r0, $A;" '^fence\.sc\.gpu;' "^$R ${L}r1, $A;"
+in_order "$P" 3 "^$R ${L}r2, $A;" '^fence\.sc\.gpu;' "^$R ${L}r3, $A;"
+ptx suites/isa/CoRR.litmus
+R='ld\.relaxed\.sys\.global\.u32'
+in_order "$P" 1 "^$R ${L}r0, $A;" "^$R ${L}r1, $A;"
+ptx suites/own/2+2W+rel.litmus
+in_order "$P" 0 "^st\.relaxed\.gpu\.global\.u32 $A, 1;" "^st\.release\.gpu\.global\.u32 $A, 2;"
+in_order "$P" 1 "^st\.relaxed\.gpu\.global\.u32 $A, 1;" "^st\.release\.gpu\.global\.u32 $A, 2;"
+ptx suites/own/MP+bar.sync.litmus               # two threads of CTA 0, 2 warps each
+in_order "$P" 0 "^st\.global\.u32 $A, 1;" '^barrier\.sync 0, 128;'
+in_order "$P" 1 '^barrier\.sync 0, 128;' "^ld\.global\.u32 ${L}r0, $A;"
+ptx suites/own/PC+bar.arrive+bar.sync.litmus
+in_order "$P" 0 "^st\.global\.u32 $A, 1;" '^barrier\.arrive 1, 128;'
+in_order "$P" 1 '^barrier\.sync 1, 128;' "^ld\.global\.u32 ${L}r0, $A;"
+ptx suites/own/MP+rel+acq.cluster-same-cluster.litmus
+in_order "$P" 0 "^st\.global\.u32 $A, 1;" "^st\.release\.cluster\.global\.u32 $A, 1;"
+in_order "$P" 1 "^ld\.acquire\.cluster\.global\.u32 ${L}r0, $A;" "^ld\.global\.u32 ${L}r1, $A;"
+grep -q '#define T_CLUSTER_LAUNCH 1' "$tmp/g/MP+rel+acq.cluster-same-cluster.cu" || fail "clusters"
+ptx suites/isa/CoWR-alias.litmus
+in_order "$P" 0 "^st\.global\.u32 $A, 1;" '^fence\.proxy\.alias;' "^ld\.global\.u32 ${L}r1, $A;"
+grep -q '#define T_NMAPS 2' "$tmp/g/CoWR-alias.cu" || fail "two virtual mappings"
+ptx suites/own/MP+spin-pred-bra.litmus
+in_order "$P" 1 "^ld\.acquire\.gpu\.global\.u32 ${L}r0, $A;" "^setp\.ne\.s32 ${L}p1, ${L}r0, 1;" \
+  "^@${L}p1 bra hwL[0-9]+_0;" "^ld\.global\.u32 ${L}r1, $A;"
+cat > "$tmp/TEX.litmus" <<'T'
+PTX TEX
+{ x=0; flag=0; t @ texture aliases x; }
+ P0@cta 0,gpu 0         | P1@cta 0,gpu 0          ;
+ st.weak x, 1           | ld.acquire.cta r0, flag ;
+ st.release.cta flag, 1 | tld.weak r1, t          ;
+exists (P1:r0 == 1 /\ P1:r1 != 1)
+T
+ptx "$tmp/TEX.litmus"
+in_order "$P" 1 "^ld\.acquire\.cta\.global\.u32 ${L}r0, $A;" \
+  "^tex\.1d\.v4\.u32\.s32 \{${L}r1, %t_w1, %t_w2, %t_w3\}, \[%rd[0-9]+, \{%r[0-9]+\}\];"
+cat > "$tmp/ATOMS.litmus" <<'T'
+PTX ATOMS
+{ x=2; y=0; P0:r5=3; }
+ P0@cta 0,gpu 0                     | P1@cta 1,gpu 0 ;
+ atom.acq_rel.sys.sub r0, x, 1      |                ;
+ atom.relaxed.gpu.sub r1, x, r5     |                ;
+ atom.relaxed.cta.inc r2, y         |                ;
+ atom.acquire.gpu.cas r3, y, 0, 1   |                ;
+ red.release.gpu.add y, 2           |                ;
+ atom.relaxed.cluster.exch r4, y, 9 |                ;
+forall (x == 0)
+T
+ptx "$tmp/ATOMS.litmus"
+# P1 has no instruction: its asm still has an operand (basic asm would not collapse %%)
+grep -q '"r"(i) /\* unused' "$tmp/g/ATOMS.cu" || fail "operand-less asm"
+in_order "$P" 0 "^atom\.acq_rel\.sys\.global\.add\.u32 ${L}r0, $A, -1;" "^neg\.s32 %t_w0, ${L}r5;" \
+  "^atom\.relaxed\.gpu\.global\.add\.u32 ${L}r1, $A, %t_w0;" \
+  "^atom\.relaxed\.cta\.global\.inc\.u32 ${L}r2, $A, -1;" \
+  "^atom\.acquire\.gpu\.global\.cas\.b32 ${L}r3, $A, 0, 1;" \
+  "^red\.release\.gpu\.global\.add\.u32 $A, 2;" \
+  "^atom\.relaxed\.cluster\.global\.exch\.b32 ${L}r4, $A, 9;"
+echo "nvcc: 13 programs generated and compiled (1 full build, 12 through ptxas), PTX checked"
