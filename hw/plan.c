@@ -261,7 +261,9 @@ static int check_bar_counts(hw_plan *p, const lit_test *t, char *err, size_t len
             if (in->k != LI_BAR) continue;
             int c = p->role_cta[i], parts = p->bar_parts[c * 16 + (int)in->src[0].imm], all = 0;
             for (int q = 0; q < t->nth; q++) all += p->role_cta[q] == c;
-            long want = in->nsrc > 1 ? (long)in->src[1].imm : all;
+            /* a count in PTX spelling is in threads, a litmus thread standing for a warp */
+            long unit = in->bar_unit > 0 ? in->bar_unit : 1;
+            long want = in->nsrc > 1 ? (long)in->src[1].imm / unit : all;
             if (in->bar == BAR_ARRIVE && in->nsrc < 2)
                 return hw_refuse(err, len, t->file, in->line, in->col,
                                  "found bar.arrive without a "

@@ -67,13 +67,12 @@ static int eval(const cond_node *n, const evctx *e)
     case CN_AND: return eval(n->a, e) && eval(n->b, e);
     case CN_OR: return eval(n->a, e) || eval(n->b, e);
     case CN_NOT: return !eval(n->a, e);
-    case CN_EQ:
-    case CN_NE:
+    default:   /* a comparison, as verify compares (a value as its observable's type reads it) */
         ref_value(e, &n->l, &a, &ma);
         ref_value(e, &n->r, &b, &mb);
-        return (((a ^ b) & ma & mb) == 0) == (n->op == CN_EQ);
+        return cond_compare(n->op, &n->l, n->l.k == REF_CONST ? (int64_t)a : isa_value(n->l.type, a & ma),
+                            &n->r, n->r.k == REF_CONST ? (int64_t)b : isa_value(n->r.type, b & mb));
     }
-    return 0;
 }
 
 int hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const hw_outcome *out,
@@ -111,7 +110,7 @@ int hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const hw
         if (found >= 0) {
             c->verdict[i] = HW_ALLOWED;
             c->seen[found] = 1;
-        } else if (!r || r->states_truncated || r->bound_reached) {
+        } else if (!r || r->nstates_total < 0 || r->nstates < r->nstates_total || r->bound_reached) {
             c->verdict[i] = HW_UNKNOWN;
             c->unknown++;
         } else {
@@ -154,7 +153,7 @@ static void state_text(const hw_plan *p, const verify_result *r, const hw_outcom
     for (int k = 0; k < p->nobs && n < len; k++) {
         char v[64];
         int64_t x = value_of(p, r, out, c, i, k);
-        if (r) verify_value_str(r, x, v, sizeof v);
+        if (r) verify_value_str(r, model_index(p, r, k), x, v, sizeof v);
         else snprintf(v, sizeof v, "%lld", (long long)x);
         n += (size_t)snprintf(buf + n, len - n, "%s%s=%s;", k ? " " : "", p->obs[k].name, v);
     }
@@ -180,7 +179,7 @@ static void model_state_text(const verify_result *r, int s, char *buf, size_t le
     buf[0] = 0;
     for (int k = 0; k < r->nobs && n < len; k++) {
         char v[64];
-        verify_value_str(r, r->states[(size_t)s * (size_t)r->nobs + (size_t)k], v, sizeof v);
+        verify_value_str(r, k, r->states[(size_t)s * (size_t)r->nobs + (size_t)k], v, sizeof v);
         n += (size_t)snprintf(buf + n, len - n, "%s%s=%s;", k ? " " : "", r->obs[k].name, v);
     }
 }
@@ -206,7 +205,7 @@ void hw_report_text(FILE *f, const hw_plan *p, const verify_result *r, const hw_
     if (r) {
         fprintf(f, "Model %s: %d reachable states%s, condition %s %s: %s\n", model_name(c->model),
                 r->nstates_total,
-                r->states_truncated ? " (list truncated)"
+                r->nstates_total < 0 || r->nstates < r->nstates_total ? " (list truncated)"
                 : r->bound_reached  ? " (loop bound reached)"
                                     : "",
                 cond_kind_name(r->quant), r->condition, r->validated ? "Ok" : "No");
@@ -235,7 +234,7 @@ static cJSON *state_json(const hw_plan *p, const verify_result *r, const hw_outc
         int64_t x = value_of(p, r, out, c, i, k);
         char v[64];
         if (r && lit_addr_sym(p->t, x) >= 0) {
-            verify_value_str(r, x, v, sizeof v);
+            verify_value_str(r, model_index(p, r, k), x, v, sizeof v);
             cJSON_AddStringToObject(m, p->obs[k].name, v);
         } else cJSON_AddNumberToObject(m, p->obs[k].name, (double)x);
     }
@@ -274,7 +273,7 @@ cJSON *hw_report_json(const hw_plan *p, const verify_result *r, const hw_outcome
             cJSON *e = cJSON_CreateObject(), *m = cJSON_CreateObject();
             for (int k = 0; k < r->nobs; k++) {
                 int64_t x = r->states[(size_t)s * (size_t)r->nobs + (size_t)k];
-                verify_value_str(r, x, v, sizeof v);
+                verify_value_str(r, k, x, v, sizeof v);
                 if (lit_addr_sym(p->t, x) >= 0) cJSON_AddStringToObject(m, r->obs[k].name, v);
                 else cJSON_AddNumberToObject(m, r->obs[k].name, (double)x);
             }
@@ -284,7 +283,7 @@ cJSON *hw_report_json(const hw_plan *p, const verify_result *r, const hw_outcome
             cJSON_AddItemToArray(ms, e);
         }
         cJSON_AddStringToObject(o, "model_verdict", r->validated ? "Ok" : "No");
-        cJSON_AddBoolToObject(o, "model_states_truncated", r->states_truncated);
+        cJSON_AddBoolToObject(o, "model_states_truncated", r->nstates_total < 0 || r->nstates < r->nstates_total);
         cJSON_AddBoolToObject(o, "model_bound_reached", r->bound_reached);
     }
     cJSON_AddStringToObject(o, "observation",

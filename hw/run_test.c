@@ -128,6 +128,7 @@ static void report_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, hw_outcome
     verify_opts vo;
     verify_opts_default(&vo);
     vo.model = o->model;
+    vo.states = -1;   /* every reachable state, to classify what the hardware shows */
     verify_result r;
     int vok = !verify_test(p->t, &vo, &r) && r.ok;
     if (!vok) {
