@@ -124,7 +124,13 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
         obs[i] = (qobs){ r->obs[i].k == OBS_LOC, r->obs[i].thread, r->obs[i].reg, r->obs[i].loc, r->obs[i].type };
     int status = 0, rc = 0;
     const char *label = o->model_label ? o->model_label : model_name(o->model);
+    double tb = mclock_ms();
     qproblem *q = query_build(&u, &p->at, prog, label, obs, r->nobs, deadline, &status, err, sizeof err);
+    if (getenv("PTXLITMUS_DEBUG")) {
+        int np = 0;
+        for (int th = 0; th < t->nth; th++) np += u.th[th].npath;
+        fprintf(stderr, "debug %s: %d events, %d paths, built in %.1f ms\n", t->name, u.n, np, mclock_ms() - tb);
+    }
     if (q) {
         rc = decide(t, o, r, q, out);
         query_free(q);

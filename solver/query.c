@@ -93,11 +93,19 @@ static void assert_atmost1(qproblem *q, Z3_ast *v, int k)
             for (int j = i + 1; j < k; j++) assert_ast(q, b_not(&q->e, b_and(&q->e, v[i], v[j])));
         return;
     }
-    Z3_ast *w = xcalloc((size_t)k, sizeof *w);
-    int m = 0;
-    for (int i = 0; i < k; i++) if (v[i]) w[m++] = v[i] == q->e.T ? Z3_mk_true(q->e.z) : v[i];
-    if (m > 1) assert_ast(q, Z3_mk_atmost(q->e.z, (unsigned)m, w, 1));
-    free(w);
+    {   /* sequential counter (s_i: some of v_0..v_i), O(k) clauses; Z3's pseudo-Boolean
+           atmost was 27x slower on a 3-thread spin lock with 400 paths per thread */
+        Z3_ast prev = NULL;
+        for (int i = 0; i < k; i++) {
+            if (!v[i]) continue;
+            if (prev) assert_ast(q, b_not(&q->e, b_and(&q->e, prev, v[i])));
+            Z3_ast si = b_var(&q->e, "amo");
+            assert_implies(q, v[i], si);
+            if (prev) assert_implies(q, prev, si);
+            prev = si;
+        }
+        return;
+    }
 }
 
 static int is_write(const mevent *e) { return e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT; }
