@@ -16,7 +16,7 @@
 #include <yaml.h>
 #include "exec/isa.h"
 #include "exec/run_cli.h"
-#include "litmus/report.h"   /* write_file_atomic */
+#include "base/fileio.h"
 #include "include/ptxexec.h"
 
 typedef struct { char *name; isa_type type; size_t count, esz; uint8_t *host; ptxeDevptr dev; } buffer;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "litmus/report.h"   /* write_file_atomic */
+#include "base/fileio.h"
 #include "litmus/suite.h"
 
 #ifndef FUZZ_MAX_LEN

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "exec/run_cli.h"
-#include "litmus/report.h"   /* write_file_atomic */
+#include "base/fileio.h"
 
 #ifndef FUZZ_MAX_LEN
 #define FUZZ_MAX_LEN 8192

@@ -1,7 +1,8 @@
 /* litmus/gen.c — `ptxlitmus gen`: generated families of classic litmus shapes across
  * orderings, scopes, fences and placements, decided by the verifier (forked worker pool),
  * checked for monotonicity, and written with a suite manifest (docs/suites.md). */
-#include "litmus/sbuf.h"
+#include "base/fileio.h"
+#include "base/sbuf.h"
 #include "litmus/suite.h"
 #include "litmus/cli.h"
 #include <errno.h>
@@ -157,14 +158,10 @@ static char *test_text(const variant *v, const char *name)
 
 static int write_file(const char *path, const char *text)
 {
-    size_t l = strlen(path);
-    char *tmp = malloc(l + 32);
-    snprintf(tmp, l + 32, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    int bad = !f;
-    if (f) { bad |= fputs(text, f) < 0; bad |= fclose(f) != 0; }
-    if (bad || rename(tmp, path)) { fprintf(stderr, "ptxlitmus gen: cannot write %s: %s\n", path, strerror(errno)); unlink(tmp); free(tmp); return -1; }
-    free(tmp);
+    if (write_file_atomic(path, text, strlen(text))) {
+        fprintf(stderr, "ptxlitmus gen: cannot write %s: %s\n", path, fileio_error(errno));
+        return -1;
+    }
     return 0;
 }
 

@@ -1,7 +1,9 @@
 /* litmus/graph.c — execution graphs of witness executions as Graphviz DOT (docs/graphs.md).
  * Nodes are events, one column per thread, nested in CTA / cluster / GPU subgraphs; edges show
  * program order, reads-from, coherence, from-reads, synchronization and Fence-SC order. */
-#include "litmus/sbuf.h"
+#include "base/alloc.h"
+#include "base/fileio.h"
+#include "base/sbuf.h"
 #include "litmus/graph.h"
 #include "litmus/report.h"
 #include <errno.h>
@@ -252,19 +254,32 @@ int graph_write(const char *dir, const char *test_file, const char *dot)
     size_t bl = strlen(base);
     if (bl > 7 && !strcmp(base + bl - 7, ".litmus")) bl -= 7;
     size_t l = strlen(dir) + bl + 16;
-    char *dp = malloc(l), *sp = malloc(l), *tmp = malloc(l + 32);
+    char *dp = xmalloc(l), *sp = xmalloc(l);
     snprintf(dp, l, "%s/%.*s.dot", dir, (int)bl, base);
     snprintf(sp, l, "%s/%.*s.svg", dir, (int)bl, base);
     int rc = report_write_atomic(dp, dot);
+    atomic_temp t;
     if (!rc && graph_have_dot()) {
-        snprintf(tmp, l + 32, "%s.tmp.%ld", sp, (long)getpid());
-        char *args[] = { "dot", "-Tsvg", "-o", tmp, dp, NULL };
-        pid_t pid;
-        int st = 0;
-        if (posix_spawnp(&pid, "dot", NULL, NULL, args, environ) == 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
-            if (rename(tmp, sp)) { fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", sp, strerror(errno)); unlink(tmp); rc = -1; }
-        } else { fprintf(stderr, "ptxlitmus: dot failed on %s, no SVG written\n", dp); unlink(tmp); rc = -1; }
+        if (atomic_temp_create(&t, sp)) {
+            fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", sp, fileio_error(errno));
+            rc = -1;
+        } else {
+            char *args[] = { "dot", "-Tsvg", "-o", t.tmp, dp, NULL };
+            pid_t pid;
+            int st = 0;
+            if (posix_spawnp(&pid, "dot", NULL, NULL, args, environ) == 0 && waitpid(pid, &st, 0) == pid &&
+                WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+                if (atomic_temp_commit(&t)) {
+                    fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", sp, fileio_error(errno));
+                    rc = -1;
+                }
+            } else {
+                fprintf(stderr, "ptxlitmus: dot failed on %s, no SVG written\n", dp);
+                atomic_temp_discard(&t);
+                rc = -1;
+            }
+        }
     }
-    free(dp); free(sp); free(tmp);
+    free(dp); free(sp);
     return rc;
 }

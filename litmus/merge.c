@@ -1,5 +1,6 @@
 /* litmus/merge.c — `ptxlitmus merge A.json B.json ...`: combines the JSON results of
  * `ptxlitmus suite --shard I/N` runs into one report (docs/suites.md). */
+#include "base/fileio.h"
 #include "litmus/suite.h"
 #include "litmus/cli.h"
 #include <errno.h>
@@ -14,20 +15,6 @@ static void usage(FILE *f)
         "usage: ptxlitmus merge [--json FILE|-] [--junit FILE] [--csv FILE] [-q] A.json B.json ...\n"
         "  combines the --json outputs of 'ptxlitmus suite --shard I/N' runs, prints the summary\n"
         "  exit status: 0 every test agrees and every shard is present, 1 otherwise, 2 usage error\n");
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 65536, n = 0;
-    char *b = malloc(cap);
-    size_t r;
-    while ((r = fread(b + n, 1, cap - n - 1, f)) > 0) { n += r; if (cap - n < 4096) { cap *= 2; b = realloc(b, cap); } }
-    fclose(f);
-    b[n] = 0;
-    *len = n;
-    return b;
 }
 
 static void pos_of(const char *text, const char *at, int *line, int *col)
@@ -67,8 +54,12 @@ int merge_cli(int argc, char **argv)
     cJSON **docs = calloc((size_t)nf, sizeof *docs);
     for (int i = 0; i < nf; i++) {
         size_t len;
-        char *text = slurp(files[i], &len);
-        if (!text) { fprintf(stderr, "%s:1:1: cannot open: %s, expected a suite --json result file\n", files[i], strerror(errno)); bad = 1; continue; }
+        char *text, why[160];
+        if (read_input(files[i], FILEIO_CAP_DEFAULT, &text, &len, why, sizeof why)) {
+            fprintf(stderr, "%s:1:1: found %s, expected a suite --json result file\n", files[i], why);
+            bad = 1;
+            continue;
+        }
         cJSON *d = cJSON_ParseWithLength(text, len);
         if (!d) {
             int l, c;

@@ -1,5 +1,7 @@
 /* litmus/suite_manifest.c — suite manifests (YAML, libyaml document API); format in
  * docs/suites.md. */
+#include "base/fileio.h"
+#include "base/sbuf.h"
 #include "litmus/suite.h"
 #include <dirent.h>
 #include <errno.h>
@@ -107,18 +109,22 @@ int suite_manifest_load(const char *path, suite_manifest *m, char *err, size_t e
 {
     memset(m, 0, sizeof *m);
     m->path = strdup(path);
-    FILE *f = fopen(path, "rb");
-    if (!f) { snprintf(err, errlen, "%s:1:1: cannot open: %s, expected a readable manifest", path, strerror(errno)); return -1; }
+    char *text, why[160];
+    size_t tlen;
+    if (read_input(path, FILEIO_CAP_DEFAULT, &text, &tlen, why, sizeof why)) {
+        snprintf(err, errlen, "%s:1:1: found %s, expected a readable manifest", path, why);
+        return -1;
+    }
     yaml_parser_t p;
     yaml_document_t doc;
     yaml_parser_initialize(&p);
-    yaml_parser_set_input_file(&p, f);
+    yaml_parser_set_input_string(&p, (const unsigned char *)text, tlen);
     int rc = -1;
     if (!yaml_parser_load(&p, &doc)) {
         snprintf(err, errlen, "%s:%zu:%zu: found invalid YAML (%s%s%s), expected a manifest", path, p.problem_mark.line + 1, p.problem_mark.column + 1,
                  p.problem ? p.problem : "syntax error", p.context ? " " : "", p.context ? p.context : "");
         yaml_parser_delete(&p);
-        fclose(f);
+        free(text);
         return -1;
     }
     yaml_node_t *root = yaml_document_get_root_node(&doc);
@@ -156,7 +162,7 @@ done:
     free(dir);
     yaml_document_delete(&doc);
     yaml_parser_delete(&p);
-    fclose(f);
+    free(text);
     return rc;
 }
 
@@ -168,20 +174,6 @@ void suite_manifest_free(suite_manifest *m)
 }
 
 /* ---------- writing ---------- */
-
-typedef struct { char *s; size_t n, cap; } sbuf;
-static void sb_add(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int l = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (b->n + (size_t)l + 1 > b->cap) { b->cap = (b->n + (size_t)l + 1) * 2; b->s = realloc(b->s, b->cap); }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->n, (size_t)l + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)l;
-}
 
 /* A plain scalar when safe, else a double-quoted YAML string. */
 static void sb_str(sbuf *b, const char *s)

@@ -1,6 +1,6 @@
 /* litmus/suite_report.c — reports over suite result objects: the failure list and summary
  * table, JSON (verify --json objects plus expected/outcome), JUnit XML and CSV. */
-#include "litmus/sbuf.h"
+#include "base/sbuf.h"
 #include "litmus/suite.h"
 #include "litmus/report.h"
 #include "litmus/cli.h"
