@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "include/ptxexec.h"
-#include "exec/isa.h"
+#include "ptx/isa.h"
 #include "frontend/ptx_ast.h"
 
 /* Generic address windows (ISA §6.4.1.5 generic addressing): a generic address inside one of

@@ -1,7 +1,7 @@
 /* exec/load.c — turns a parsed PTX module (frontend/ptx_ast.h) into the executor's program:
  * lays out module variables (global/const/shared, §5.1), function frames (registers, .param,
  * .local), resolves labels and symbols, and decodes every instruction once into an xinsn.
- * Computational instructions are decoded by exec/isa.c (isa_decode); memory, control flow,
+ * Computational instructions are decoded by ptx/isa.c (isa_decode); memory, control flow,
  * synchronisation and special registers are decoded here.  Anything unsupported is rejected
  * now, with file:line:col and the instruction text, never during a run. */
 #include <math.h>
@@ -763,7 +763,7 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
         else { x->ns = (uint8_t)v->nelems; CONV(0, lt, &x->d[0]); x->nd = 1; }
         return 0;
     }
-    /* everything else: the shared semantics table (exec/isa.c) */
+    /* everything else: the shared semantics table (ptx/isa.c) */
     char why[200] = "";
     if (isa_decode(opc, ISA_T_NONE, &x->isa, why, sizeof why) ||
         (isa_class(&x->isa) != ISA_CLASS_PURE && isa_class(&x->isa) != ISA_CLASS_CARRY))

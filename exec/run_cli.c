@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <yaml.h>
-#include "exec/isa.h"
+#include "ptx/isa.h"
 #include "exec/run_cli.h"
 #include "base/fileio.h"
 #include "include/ptxexec.h"
@@ -94,7 +94,7 @@ static int parse_dim3(R *r, yaml_node_t *n, unsigned d[3], const char *what)
 }
 
 /* A number -> f16/bf16 bits: converted by the instruction semantics (cvt.rn.f16.f64 /
-   cvt.rn.bf16.f64 in exec/isa.c), one rounding from double. */
+   cvt.rn.bf16.f64 in ptx/isa.c), one rounding from double. */
 static uint16_t to_half(double d, isa_type t)
 {
     isa_insn in;

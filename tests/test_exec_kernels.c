@@ -31,7 +31,7 @@ static int load(const char *file, const char *kernel)
     ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
     ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
     if (r == PTXE_ERROR_INVALID_PTX && strstr(ptxeGetErrorMessage(C), "unsupported") && (strstr(file, "half"))) {
-        /* f16/bf16 semantics are still being added to exec/isa.c: report, do not fail */
+        /* f16/bf16 semantics are still being added to ptx/isa.c: report, do not fail */
         fprintf(stderr, "SKIP %s/%s: %s\n", file, kernel, ptxeGetErrorMessage(C));
         return 0;
     }

@@ -1,4 +1,4 @@
-/* tests/test_isa.c — unit tests of the PTX instruction-semantics table (exec/isa.c).
+/* tests/test_isa.c — unit tests of the PTX instruction-semantics table (ptx/isa.c).
  * Every expectation is taken from the PTX ISA 8.4 text; comments cite the section. */
 #include <check.h>
 #include <math.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exec/isa.h"
+#include "ptx/isa.h"
 
 static uint64_t D1; /* second destination of the last EV (setp p|q, lop3 d|p) */
 

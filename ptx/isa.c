@@ -1,4 +1,4 @@
-/* exec/isa.c — the PTX instruction-semantics table shared by the executor and the litmus checker.
+/* ptx/isa.c — the PTX instruction-semantics table shared by the executor and the litmus checker.
  *
  * Lua-VM style: ONE opcode table (isa_ops[] at the bottom) whose entries name a mnemonic, the
  * modifier that selects the entry ("mul" + "hi"), operand counts, class, allowed types and
@@ -8,7 +8,7 @@
  * All C arithmetic on guest values is unsigned (no host UB on overflow or wide shifts).
  * Section numbers (§) refer to the PTX ISA 8.4 text in /work/shared/spec.
  */
-#include "exec/isa.h"
+#include "ptx/isa.h"
 
 #include <fenv.h>
 #include <math.h>

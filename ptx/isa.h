@@ -1,4 +1,4 @@
-/* exec/isa.h — the PTX instruction semantics shared by the executor and the litmus checker.
+/* ptx/isa.h — the PTX instruction semantics shared by the executor and the litmus checker.
  *
  * This header is the one place where what an instruction *computes* is exposed.  The executor
  * (exec/) decodes whole PTX modules with it; the litmus checker (frontend/, litmus/) decodes the
@@ -82,7 +82,7 @@ const char *isa_atom_name(isa_atom_op op);
 int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c, uint64_t *newv);
 
 /* ---------------------------------------------------------------------------------------------
- * Additions (exec/isa.c).  Everything below is new; the declarations above are unchanged.
+ * Additions (ptx/isa.c).  Everything below is new; the declarations above are unchanged.
  * ------------------------------------------------------------------------------------------- */
 
 /* Class for the extended-precision ops add.cc/addc/sub.cc/subc/mad.cc/madc (§9.7.2): register
@@ -128,7 +128,7 @@ typedef void (*isa_eval_fn)(const isa_insn *in, uint64_t *dst, const uint64_t *s
  * Each src[k] / dst[k] is a 32-lane array (the executor's [register][lane] register file);
  * the caller passes ISA_WARP_NSRC sources and ISA_WARP_NDST destinations, the ones past
  * isa_nsrc/isa_ndst pointing to 32 zeros / a 32-lane scratch area.  A destination may be the
- * same array as a source (lane l only reads lane l).  It is generated in exec/isa.c from the
+ * same array as a source (lane l only reads lane l).  It is generated in ptx/isa.c from the
  * entry's one-lane eval (macro EV), so an instruction's meaning is still written once; with all
  * 32 lanes set the lane loop has a constant trip count and no mask tests.  NULL where eval is. */
 #define ISA_WARP_NSRC 5
@@ -143,7 +143,7 @@ typedef struct isa_opinfo {
     uint32_t types;     /* allowed primary types, bit (1u << isa_type) */
     uint32_t types2;    /* allowed secondary types (0: same as the primary type) */
     uint32_t mods;      /* allowed ISA_M_* bits */
-    uint32_t flags;     /* decoder flags (exec/isa.c) */
+    uint32_t flags;     /* decoder flags (ptx/isa.c) */
     isa_eval_fn eval;   /* one-lane semantics */
     isa_warp_fn eval_warp; /* the same, for a warp's lanes at once (generated from eval) */
     const char *doc;    /* one line: what it computes and where the rule comes from */
@@ -179,7 +179,7 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
  *    rounding of fma and of cvt with floats, .sat only on s32, ...). */
 
 /* ---------------------------------------------------------------------------------------------
- * Half precision and packing (exec/isa.c, second round of additions).
+ * Half precision and packing (ptx/isa.c, second round of additions).
  *
  * Values: .f16/.bf16 are 16-bit patterns in the low bits of the uint64_t; .f16x2/.bf16x2 hold
  * element 0 (the ISA's a[0:15]) in bits 15..0 and element 1 in bits 31..16; .e4m3x2/.e5m2x2
