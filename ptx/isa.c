@@ -10,6 +10,8 @@
  */
 #include "ptx/isa.h"
 
+#include "ptx/mnemonic.h"
+
 #include <fenv.h>
 #include <math.h>
 #include <stdarg.h>
@@ -1282,10 +1284,8 @@ enum {
     F_IRND = 1u << 7,    /* takes .rni/.rzi/.rmi/.rpi */
     F_TWO = 1u << 8,     /* mnemonic carries two types: .dtype.atype */
     F_CW = 1u << 9,      /* exactly one of .clamp/.wrap required */
-    F_LENIENT = 1u << 10,/* OTHER: unknown modifiers are skipped */
     F_RNDREQ32 = 1u << 11,/* f32 form needs a rounding modifier (div, rcp, sqrt) */
     F_RNDREQ = 1u << 12, /* needs a rounding modifier (cvt with float involvement: checked in cvt) */
-    F_ATOM = 1u << 13,   /* atom/red: aux = atom op */
     F_NEEDFTZ = 1u << 14,/* .ftz is mandatory (rcp/rsqrt.approx.ftz.f64) */
     F_RNA = 1u << 15,    /* takes .rna (cvt.rna.tf32.f32) */
     F_VEC = 1u << 16,    /* mov pack/unpack: never picked by isa_decode, see isa_mov_vector */
@@ -1314,7 +1314,6 @@ enum {
 #define M_F32 (ISA_M_FTZ | ISA_M_SAT)
 #define PURE ISA_CLASS_PURE
 #define CARRY ISA_CLASS_CARRY
-#define OTHER ISA_CLASS_OTHER
 
 /* ---------------------------------------------------------------- warp-wide evaluation
  * isa_opinfo.eval_warp of every entry is generated here from its one-lane eval: WARP(f, ND)
@@ -1466,158 +1465,299 @@ WARP(ev_cvt_pack, 1)
 WARP_HOT(ev_mov_pack, 1)
 WARP_HOT(ev_mov_unpack, 4)
 #define EV(f) f, f##_w        /* eval, eval_warp */
+#define I(id) PTX_I_##id      /* the row of ptx/opcodes.def an entry implements */
+#define ROW(name, mode, nd, ns, cls, types, types2, mods, flags, ev, op, doc) \
+    { name, mode, nd, ns, cls, types, types2, mods, flags, ev, op, doc }
 #define NOEV NULL, NULL
 
 const isa_opinfo isa_ops[] = {
-    /* name     mode     nd ns class types  types2 mods  flags  eval(+warp)  doc */
+    /* name, selecting mode, nd, ns, class, types, types2, mods, flags, eval (+warp),
+     * opcode-table row (ptx/opcodes.def), doc */
     /* §9.7.1 integer arithmetic */
-    {"add", NULL, 1, 2, PURE, T_I, 0, ISA_M_SAT, F_SATS32, EV(ev_add), "d = a + b (wraps; .sat.s32 clamps) §9.7.1.1"},
-    {"add", NULL, 1, 2, PURE, T_X2, 0, 0, 0, EV(ev_add16x2), "d.h[i] = a.h[i] + b.h[i] §9.7.1.1"},
-    {"sub", NULL, 1, 2, PURE, T_I, 0, ISA_M_SAT, F_SATS32, EV(ev_sub), "d = a - b (wraps; .sat.s32 clamps) §9.7.1.2"},
-    {"mul", "lo", 1, 2, PURE, T_I, 0, ISA_M_LO, 0, EV(ev_mul_lo), "d = (a * b)<n-1..0> §9.7.1.3"},
-    {"mul", "hi", 1, 2, PURE, T_I, 0, ISA_M_HI, 0, EV(ev_mul_hi), "d = (a * b)<2n-1..n> §9.7.1.3"},
-    {"mul", "wide", 1, 2, PURE, T_1632, 0, ISA_M_WIDE, 0, EV(ev_mul_wide), "d(2n bits) = a * b §9.7.1.3"},
-    {"mad", "lo", 1, 3, PURE, T_I, 0, ISA_M_LO, 0, EV(ev_mad_lo), "d = (a * b)<n-1..0> + c §9.7.1.4"},
-    {"mad", "hi", 1, 3, PURE, T_I, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, EV(ev_mad_hi), "d = (a * b)<2n-1..n> + c §9.7.1.4"},
-    {"mad", "wide", 1, 3, PURE, T_1632, 0, ISA_M_WIDE, 0, EV(ev_mad_wide), "d(2n) = a * b + c(2n) §9.7.1.4"},
-    {"mul24", "lo", 1, 2, PURE, T_32, 0, ISA_M_LO, 0, EV(ev_mul24_lo), "d = (a24 * b24)<31..0> §9.7.1.5"},
-    {"mul24", "hi", 1, 2, PURE, T_32, 0, ISA_M_HI, 0, EV(ev_mul24_hi), "d = (a24 * b24)<47..16> §9.7.1.5"},
-    {"mad24", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, 0, EV(ev_mad24_lo), "d = (a24 * b24)<31..0> + c §9.7.1.6"},
-    {"mad24", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, EV(ev_mad24_hi), "d = (a24 * b24)<47..16> + c §9.7.1.6"},
-    {"sad", NULL, 1, 3, PURE, T_I, 0, 0, 0, EV(ev_sad), "d = c + |a - b| §9.7.1.7"},
-    {"div", NULL, 1, 2, PURE, T_I, 0, 0, 0, EV(ev_div), "d = a / b (truncating; /0 = all ones) §9.7.1.8"},
-    {"rem", NULL, 1, 2, PURE, T_I, 0, 0, 0, EV(ev_rem), "d = a % b (%0 = a) §9.7.1.9"},
-    {"abs", NULL, 1, 1, PURE, T_S, 0, 0, 0, EV(ev_abs), "d = |a| §9.7.1.10"},
-    {"neg", NULL, 1, 1, PURE, T_S, 0, 0, 0, EV(ev_neg), "d = -a §9.7.1.11"},
-    {"min", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, EV(ev_min), "d = a < b ? a : b (.relu.s32) §9.7.1.12"},
-    {"min", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, EV(ev_min16x2), "half-word min §9.7.1.12"},
-    {"max", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, EV(ev_max), "d = a > b ? a : b (.relu.s32) §9.7.1.13"},
-    {"max", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, EV(ev_max16x2), "half-word max §9.7.1.13"},
-    {"popc", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, EV(ev_popc), "d.u32 = number of 1 bits §9.7.1.14"},
-    {"clz", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, EV(ev_clz), "d.u32 = leading zeros §9.7.1.15"},
-    {"bfind", NULL, 1, 1, PURE, T_3264, 0, ISA_M_SHIFTAMT, 0, EV(ev_bfind), "d.u32 = msb non-sign bit §9.7.1.16"},
-    {"fns", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, 0, EV(ev_fns), "d = n-th set bit of mask from base §9.7.1.17"},
-    {"brev", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, EV(ev_brev), "d = bit-reversed a §9.7.1.18"},
-    {"bfe", NULL, 1, 3, PURE, T_3264, 0, 0, 0, EV(ev_bfe), "d = a[pos+len-1..pos], extended §9.7.1.19"},
-    {"bfi", NULL, 1, 4, PURE, T_B3264, 0, 0, 0, EV(ev_bfi), "f = b with a's low len bits at pos §9.7.1.20"},
-    {"szext", NULL, 1, 2, PURE, T_32, 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_szext), "d = low b bits of a, extended §9.7.1.21"},
-    {"bmsk", NULL, 1, 2, PURE, TB(ISA_T_B32), 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_bmsk), "d = b-bit mask at bit a §9.7.1.22"},
-    {"dp4a", NULL, 1, 3, PURE, T_32, 0, 0, F_TWO, EV(ev_dp4a), "d = c + sum a.b[i] * b.b[i] §9.7.1.23"},
-    {"dp2a", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, F_TWO, EV(ev_dp2a), "d = c + sum a.h[i] * b.b[i] §9.7.1.24"},
-    {"dp2a", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI, F_TWO, EV(ev_dp2a), "d = c + sum a.h[i] * b.b[2+i] §9.7.1.24"},
+    ROW("add", NULL, 1, 2, PURE, T_I, 0, ISA_M_SAT, F_SATS32, EV(ev_add), I(ADD),
+        "d = a + b (wraps; .sat.s32 clamps) §9.7.1.1"),
+    ROW("add", NULL, 1, 2, PURE, T_X2, 0, 0, 0, EV(ev_add16x2), I(ADD),
+        "d.h[i] = a.h[i] + b.h[i] §9.7.1.1"),
+    ROW("sub", NULL, 1, 2, PURE, T_I, 0, ISA_M_SAT, F_SATS32, EV(ev_sub), I(SUB),
+        "d = a - b (wraps; .sat.s32 clamps) §9.7.1.2"),
+    ROW("mul", "lo", 1, 2, PURE, T_I, 0, ISA_M_LO, 0, EV(ev_mul_lo), I(MUL),
+        "d = (a * b)<n-1..0> §9.7.1.3"),
+    ROW("mul", "hi", 1, 2, PURE, T_I, 0, ISA_M_HI, 0, EV(ev_mul_hi), I(MUL),
+        "d = (a * b)<2n-1..n> §9.7.1.3"),
+    ROW("mul", "wide", 1, 2, PURE, T_1632, 0, ISA_M_WIDE, 0, EV(ev_mul_wide), I(MUL),
+        "d(2n bits) = a * b §9.7.1.3"),
+    ROW("mad", "lo", 1, 3, PURE, T_I, 0, ISA_M_LO, 0, EV(ev_mad_lo), I(MAD),
+        "d = (a * b)<n-1..0> + c §9.7.1.4"),
+    ROW("mad", "hi", 1, 3, PURE, T_I, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, EV(ev_mad_hi), I(MAD),
+        "d = (a * b)<2n-1..n> + c §9.7.1.4"),
+    ROW("mad", "wide", 1, 3, PURE, T_1632, 0, ISA_M_WIDE, 0, EV(ev_mad_wide), I(MAD),
+        "d(2n) = a * b + c(2n) §9.7.1.4"),
+    ROW("mul24", "lo", 1, 2, PURE, T_32, 0, ISA_M_LO, 0, EV(ev_mul24_lo), I(MUL24),
+        "d = (a24 * b24)<31..0> §9.7.1.5"),
+    ROW("mul24", "hi", 1, 2, PURE, T_32, 0, ISA_M_HI, 0, EV(ev_mul24_hi), I(MUL24),
+        "d = (a24 * b24)<47..16> §9.7.1.5"),
+    ROW("mad24", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, 0, EV(ev_mad24_lo), I(MAD24),
+        "d = (a24 * b24)<31..0> + c §9.7.1.6"),
+    ROW("mad24", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, EV(ev_mad24_hi),
+        I(MAD24),
+        "d = (a24 * b24)<47..16> + c §9.7.1.6"),
+    ROW("sad", NULL, 1, 3, PURE, T_I, 0, 0, 0, EV(ev_sad), I(SAD),
+        "d = c + |a - b| §9.7.1.7"),
+    ROW("div", NULL, 1, 2, PURE, T_I, 0, 0, 0, EV(ev_div), I(DIV),
+        "d = a / b (truncating; /0 = all ones) §9.7.1.8"),
+    ROW("rem", NULL, 1, 2, PURE, T_I, 0, 0, 0, EV(ev_rem), I(REM),
+        "d = a % b (%0 = a) §9.7.1.9"),
+    ROW("abs", NULL, 1, 1, PURE, T_S, 0, 0, 0, EV(ev_abs), I(ABS),
+        "d = |a| §9.7.1.10"),
+    ROW("neg", NULL, 1, 1, PURE, T_S, 0, 0, 0, EV(ev_neg), I(NEG),
+        "d = -a §9.7.1.11"),
+    ROW("min", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, EV(ev_min), I(MIN),
+        "d = a < b ? a : b (.relu.s32) §9.7.1.12"),
+    ROW("min", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, EV(ev_min16x2), I(MIN),
+        "half-word min §9.7.1.12"),
+    ROW("max", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, EV(ev_max), I(MAX),
+        "d = a > b ? a : b (.relu.s32) §9.7.1.13"),
+    ROW("max", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, EV(ev_max16x2), I(MAX),
+        "half-word max §9.7.1.13"),
+    ROW("popc", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, EV(ev_popc), I(POPC),
+        "d.u32 = number of 1 bits §9.7.1.14"),
+    ROW("clz", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, EV(ev_clz), I(CLZ),
+        "d.u32 = leading zeros §9.7.1.15"),
+    ROW("bfind", NULL, 1, 1, PURE, T_3264, 0, ISA_M_SHIFTAMT, 0, EV(ev_bfind), I(BFIND),
+        "d.u32 = msb non-sign bit §9.7.1.16"),
+    ROW("fns", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, 0, EV(ev_fns), I(FNS),
+        "d = n-th set bit of mask from base §9.7.1.17"),
+    ROW("brev", NULL, 1, 1, PURE, T_B3264, 0, 0, 0, EV(ev_brev), I(BREV),
+        "d = bit-reversed a §9.7.1.18"),
+    ROW("bfe", NULL, 1, 3, PURE, T_3264, 0, 0, 0, EV(ev_bfe), I(BFE),
+        "d = a[pos+len-1..pos], extended §9.7.1.19"),
+    ROW("bfi", NULL, 1, 4, PURE, T_B3264, 0, 0, 0, EV(ev_bfi), I(BFI),
+        "f = b with a's low len bits at pos §9.7.1.20"),
+    ROW("szext", NULL, 1, 2, PURE, T_32, 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_szext), I(SZEXT),
+        "d = low b bits of a, extended §9.7.1.21"),
+    ROW("bmsk", NULL, 1, 2, PURE, TB(ISA_T_B32), 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_bmsk),
+        I(BMSK),
+        "d = b-bit mask at bit a §9.7.1.22"),
+    ROW("dp4a", NULL, 1, 3, PURE, T_32, 0, 0, F_TWO, EV(ev_dp4a), I(DP4A),
+        "d = c + sum a.b[i] * b.b[i] §9.7.1.23"),
+    ROW("dp2a", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, F_TWO, EV(ev_dp2a), I(DP2A),
+        "d = c + sum a.h[i] * b.b[i] §9.7.1.24"),
+    ROW("dp2a", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI, F_TWO, EV(ev_dp2a), I(DP2A),
+        "d = c + sum a.h[i] * b.b[2+i] §9.7.1.24"),
     /* §9.7.2 extended precision: carry flag CC.CF, see isa_eval_cc */
-    {"add", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, "d = a + b, CC.CF = carry-out §9.7.2.1"},
-    {"addc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, "d = a + b + CC.CF {.cc: carry-out} §9.7.2.2"},
-    {"sub", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, "d = a - b, CC.CF = borrow-out §9.7.2.3"},
-    {"subc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, "d = a - (b + CC.CF) {.cc: borrow-out} §9.7.2.4"},
-    {"mad", "cc", 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NOEV, "d = (a*b).lo/hi + c, carry-out §9.7.2.5"},
-    {"madc", NULL, 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NOEV, "d = (a*b).lo/hi + c + CC.CF §9.7.2.6"},
+    ROW("add", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, I(ADD_CC),
+        "d = a + b, CC.CF = carry-out §9.7.2.1"),
+    ROW("addc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, I(ADDC),
+        "d = a + b + CC.CF {.cc: carry-out} §9.7.2.2"),
+    ROW("sub", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, I(SUB_CC),
+        "d = a - b, CC.CF = borrow-out §9.7.2.3"),
+    ROW("subc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, I(SUBC),
+        "d = a - (b + CC.CF) {.cc: borrow-out} §9.7.2.4"),
+    ROW("mad", "cc", 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NOEV, I(MAD_CC),
+        "d = (a*b).lo/hi + c, carry-out §9.7.2.5"),
+    ROW("madc", NULL, 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NOEV, I(MADC),
+        "d = (a*b).lo/hi + c + CC.CF §9.7.2.6"),
     /* §9.7.7 logic and shift */
-    {"and", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_and), "d = a & b §9.7.7.1"},
-    {"or", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_or), "d = a | b §9.7.7.2"},
-    {"xor", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_xor), "d = a ^ b §9.7.7.3"},
-    {"not", NULL, 1, 1, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_not), "d = ~a §9.7.7.4"},
-    {"cnot", NULL, 1, 1, PURE, T_B, 0, 0, 0, EV(ev_cnot), "d = a == 0 §9.7.7.5"},
-    {"lop3", NULL, 1, 4, PURE, TB(ISA_T_B32), 0, 0, F_BOOL | F_BOOLDST, EV(ev_lop3), "d = immLut(a, b, c) {p = d!=0 op q} §9.7.7.6"},
-    {"shf", "l", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_L | ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_shf_l), "d = ([b,a] << n)<63..32> §9.7.7.7"},
-    {"shf", "r", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_R | ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_shf_r), "d = ([b,a] >> n)<31..0> §9.7.7.7"},
-    {"shl", NULL, 1, 2, PURE, T_B, 0, 0, 0, EV(ev_shl), "d = a << b (b >= N: 0) §9.7.7.8"},
-    {"shr", NULL, 1, 2, PURE, T_B | T_I, 0, 0, 0, EV(ev_shr), "d = a >> b, sign fill for .s (clamped to N) §9.7.7.9"},
+    ROW("and", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_and), I(AND),
+        "d = a & b §9.7.7.1"),
+    ROW("or", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_or), I(OR),
+        "d = a | b §9.7.7.2"),
+    ROW("xor", NULL, 1, 2, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_xor), I(XOR),
+        "d = a ^ b §9.7.7.3"),
+    ROW("not", NULL, 1, 1, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_not), I(NOT),
+        "d = ~a §9.7.7.4"),
+    ROW("cnot", NULL, 1, 1, PURE, T_B, 0, 0, 0, EV(ev_cnot), I(CNOT),
+        "d = a == 0 §9.7.7.5"),
+    ROW("lop3", NULL, 1, 4, PURE, TB(ISA_T_B32), 0, 0, F_BOOL | F_BOOLDST, EV(ev_lop3), I(LOP3),
+        "d = immLut(a, b, c) {p = d!=0 op q} §9.7.7.6"),
+    ROW("shf", "l", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_L | ISA_M_CLAMP | ISA_M_WRAP, F_CW,
+        EV(ev_shf_l), I(SHF),
+        "d = ([b,a] << n)<63..32> §9.7.7.7"),
+    ROW("shf", "r", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_R | ISA_M_CLAMP | ISA_M_WRAP, F_CW,
+        EV(ev_shf_r), I(SHF),
+        "d = ([b,a] >> n)<31..0> §9.7.7.7"),
+    ROW("shl", NULL, 1, 2, PURE, T_B, 0, 0, 0, EV(ev_shl), I(SHL),
+        "d = a << b (b >= N: 0) §9.7.7.8"),
+    ROW("shr", NULL, 1, 2, PURE, T_B | T_I, 0, 0, 0, EV(ev_shr), I(SHR),
+        "d = a >> b, sign fill for .s (clamped to N) §9.7.7.9"),
     /* §9.7.5 comparison and selection */
-    {"setp", NULL, 1, 2, PURE, T_NUM, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, EV(ev_setp), "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.5.2"},
-    {"set", NULL, 1, 2, PURE, TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_F32), T_NUM, ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, EV(ev_set), "d = BoolOp(a CmpOp b, c) ? 1.0f/0xffffffff : 0 §9.7.5.1"},
-    {"selp", NULL, 1, 3, PURE, T_NUM, 0, 0, 0, EV(ev_selp), "d = c ? a : b §9.7.5.3"},
-    {"slct", NULL, 1, 3, PURE, T_NUM, TB(ISA_T_S32) | TB(ISA_T_F32), ISA_M_FTZ, F_TWO, EV(ev_slct), "d = c >= 0 ? a : b §9.7.5.4"},
+    ROW("setp", NULL, 1, 2, PURE, T_NUM, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, EV(ev_setp),
+        I(SETP),
+        "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.5.2"),
+    ROW("set", NULL, 1, 2, PURE, TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_F32), T_NUM, ISA_M_FTZ,
+        F_CMP | F_BOOL | F_TWO, EV(ev_set), I(SET),
+        "d = BoolOp(a CmpOp b, c) ? 1.0f/0xffffffff : 0 §9.7.5.1"),
+    ROW("selp", NULL, 1, 3, PURE, T_NUM, 0, 0, 0, EV(ev_selp), I(SELP),
+        "d = c ? a : b §9.7.5.3"),
+    ROW("slct", NULL, 1, 3, PURE, T_NUM, TB(ISA_T_S32) | TB(ISA_T_F32), ISA_M_FTZ, F_TWO,
+        EV(ev_slct), I(SLCT),
+        "d = c >= 0 ? a : b §9.7.5.4"),
     /* §9.7.8 data movement (registers) */
-    {"mov", NULL, 1, 1, PURE, T_MOV, 0, 0, 0, EV(ev_mov), "d = a §9.7.8.3"},
-    {"prmt", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, F_PRMT, EV(ev_prmt), "d = bytes of {b,a} picked by c §9.7.8.7"},
-    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_CVTI, ISA_M_SAT, F_TWO, EV(ev_cvt_ii), "d = (dtype)(atype)a {.sat clamps} §9.7.8.20"},
+    ROW("mov", NULL, 1, 1, PURE, T_MOV, 0, 0, 0, EV(ev_mov), I(MOV),
+        "d = a §9.7.8.3"),
+    ROW("prmt", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, F_PRMT, EV(ev_prmt), I(PRMT),
+        "d = bytes of {b,a} picked by c §9.7.8.7"),
+    ROW("cvt", NULL, 1, 1, PURE, T_CVTI, T_CVTI, ISA_M_SAT, F_TWO, EV(ev_cvt_ii), I(CVT),
+        "d = (dtype)(atype)a {.sat clamps} §9.7.8.20"),
     /* §9.7.3 floating point (f32, f64) */
-    {"testp", NULL, 1, 1, PURE, T_F, 0, 0, F_TESTP, EV(ev_testp), "p = property(a) §9.7.3.1"},
-    {"copysign", NULL, 1, 2, PURE, T_F, 0, 0, 0, EV(ev_copysign), "d = b with the sign of a §9.7.3.2"},
-    {"add", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, EV(ev_fadd), "d = a + b, rounded §9.7.3.3"},
-    {"sub", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, EV(ev_fsub), "d = a - b, rounded §9.7.3.4"},
-    {"mul", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, EV(ev_fmul), "d = a * b, rounded §9.7.3.5"},
-    {"fma", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, EV(ev_ffma), "d = a * b + c, one rounding §9.7.3.6"},
-    {"mad", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, EV(ev_ffma), "d = a * b + c (= fma) §9.7.3.7"},
-    {"div", "approx", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fdiv_approx), "d ~ a * (1/b) §9.7.3.8"},
-    {"div", "full", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_FULL | ISA_M_FTZ, 0, EV(ev_fdiv_approx), "d ~ a / b, full range §9.7.3.8"},
-    {"div", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_fdiv), "d = a / b, rounded §9.7.3.8"},
-    {"rcp", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ, EV(ev_frcp_approx64), "d ~ 1/a[63:32] §9.7.3.14"},
-    {"rcp", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_frcp_approx), "d ~ 1/a §9.7.3.13"},
-    {"rcp", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_frcp), "d = 1/a, rounded §9.7.3.13"},
-    {"sqrt", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fsqrt_approx), "d ~ sqrt(a) §9.7.3.15"},
-    {"sqrt", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_fsqrt), "d = sqrt(a), rounded §9.7.3.15"},
-    {"rsqrt", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ, EV(ev_frsqrt_approx64), "d ~ 1/sqrt(a[63:32]) §9.7.3.17"},
-    {"rsqrt", "approx", 1, 1, PURE, T_F, 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_frsqrt_approx), "d ~ 1/sqrt(a) §9.7.3.16"},
-    {"abs", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, EV(ev_fabs), "d = |a| §9.7.3.9"},
-    {"neg", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, EV(ev_fneg), "d = -a §9.7.3.10"},
-    {"min", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, EV(ev_fmin), "d = min(a, b), NaN ignored §9.7.3.11"},
-    {"max", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, EV(ev_fmax), "d = max(a, b), NaN ignored §9.7.3.12"},
-    {"sin", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fsin), "d ~ sin(a) §9.7.3.18"},
-    {"cos", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fcos), "d ~ cos(a) §9.7.3.19"},
-    {"lg2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_flg2), "d ~ log2(a) §9.7.3.20"},
-    {"ex2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fex2), "d ~ 2^a §9.7.3.21"},
-    {"tanh", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX, 0, EV(ev_ftanh), "d ~ tanh(a) §9.7.3.22"},
+    ROW("testp", NULL, 1, 1, PURE, T_F, 0, 0, F_TESTP, EV(ev_testp), I(TESTP),
+        "p = property(a) §9.7.3.1"),
+    ROW("copysign", NULL, 1, 2, PURE, T_F, 0, 0, 0, EV(ev_copysign), I(COPYSIGN),
+        "d = b with the sign of a §9.7.3.2"),
+    ROW("add", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, EV(ev_fadd), I(ADD_F),
+        "d = a + b, rounded §9.7.3.3"),
+    ROW("sub", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, EV(ev_fsub), I(SUB_F),
+        "d = a - b, rounded §9.7.3.4"),
+    ROW("mul", NULL, 1, 2, PURE, T_F, 0, M_F32, F_FRND, EV(ev_fmul), I(MUL_F),
+        "d = a * b, rounded §9.7.3.5"),
+    ROW("fma", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, EV(ev_ffma), I(FMA_F),
+        "d = a * b + c, one rounding §9.7.3.6"),
+    ROW("mad", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, EV(ev_ffma), I(MAD_F),
+        "d = a * b + c (= fma) §9.7.3.7"),
+    ROW("div", "approx", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0,
+        EV(ev_fdiv_approx), I(DIV_F),
+        "d ~ a * (1/b) §9.7.3.8"),
+    ROW("div", "full", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_FULL | ISA_M_FTZ, 0, EV(ev_fdiv_approx),
+        I(DIV_F),
+        "d ~ a / b, full range §9.7.3.8"),
+    ROW("div", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_fdiv), I(DIV_F),
+        "d = a / b, rounded §9.7.3.8"),
+    ROW("rcp", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ,
+        EV(ev_frcp_approx64), I(RCP_APPROX_F64),
+        "d ~ 1/a[63:32] §9.7.3.14"),
+    ROW("rcp", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0,
+        EV(ev_frcp_approx), I(RCP_F),
+        "d ~ 1/a §9.7.3.13"),
+    ROW("rcp", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_frcp), I(RCP_F),
+        "d = 1/a, rounded §9.7.3.13"),
+    ROW("sqrt", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0,
+        EV(ev_fsqrt_approx), I(SQRT_F),
+        "d ~ sqrt(a) §9.7.3.15"),
+    ROW("sqrt", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_fsqrt), I(SQRT_F),
+        "d = sqrt(a), rounded §9.7.3.15"),
+    ROW("rsqrt", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ,
+        EV(ev_frsqrt_approx64), I(RSQRT_APPROX_F64),
+        "d ~ 1/sqrt(a[63:32]) §9.7.3.17"),
+    ROW("rsqrt", "approx", 1, 1, PURE, T_F, 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_frsqrt_approx),
+        I(RSQRT_F),
+        "d ~ 1/sqrt(a) §9.7.3.16"),
+    ROW("abs", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, EV(ev_fabs), I(ABS_F),
+        "d = |a| §9.7.3.9"),
+    ROW("neg", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, EV(ev_fneg), I(NEG_F),
+        "d = -a §9.7.3.10"),
+    ROW("min", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0,
+        EV(ev_fmin), I(MIN_F),
+        "d = min(a, b), NaN ignored §9.7.3.11"),
+    ROW("max", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0,
+        EV(ev_fmax), I(MAX_F),
+        "d = max(a, b), NaN ignored §9.7.3.12"),
+    ROW("sin", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fsin),
+        I(SIN),
+        "d ~ sin(a) §9.7.3.18"),
+    ROW("cos", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fcos),
+        I(COS),
+        "d ~ cos(a) §9.7.3.19"),
+    ROW("lg2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_flg2),
+        I(LG2),
+        "d ~ log2(a) §9.7.3.20"),
+    ROW("ex2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fex2),
+        I(EX2),
+        "d ~ 2^a §9.7.3.21"),
+    ROW("tanh", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX, 0, EV(ev_ftanh), I(TANH),
+        "d ~ tanh(a) §9.7.3.22"),
     /* §9.7.8.20 cvt involving f32/f64 */
-    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_IRND, EV(ev_cvt_fi), "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_if), "d = (float)a, rounded §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND | F_IRND, EV(ev_cvt_ff), "d = a converted/rounded §9.7.8.20"},
+    ROW("cvt", NULL, 1, 1, PURE, T_CVTI, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_IRND, EV(ev_cvt_fi),
+        I(CVT),
+        "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"),
+    ROW("cvt", NULL, 1, 1, PURE, T_F, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_if), I(CVT),
+        "d = (float)a, rounded §9.7.8.20"),
+    ROW("cvt", NULL, 1, 1, PURE, T_F, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND | F_IRND,
+        EV(ev_cvt_ff), I(CVT),
+        "d = a converted/rounded §9.7.8.20"),
     /* §9.7.4 half precision (.f16 .f16x2 .bf16 .bf16x2; x2: both halves in parallel) */
-    {"add", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hadd), "d.h[i] = a.h[i] + b.h[i], .rn §9.7.4.1"},
-    {"sub", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hsub), "d.h[i] = a.h[i] - b.h[i], .rn §9.7.4.2"},
-    {"mul", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hmul), "d.h[i] = a.h[i] * b.h[i], .rn §9.7.4.3"},
-    {"fma", NULL, 1, 3, PURE, T_F16ALL, 0, M_HALF | ISA_M_RELU | ISA_M_OOB, F_FRND, EV(ev_hfma), "d.h[i] = a.h[i] * b.h[i] + c.h[i], one rounding §9.7.4.4"},
-    {"neg", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, EV(ev_hneg), "d.h[i] = -a.h[i] §9.7.4.5"},
-    {"abs", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, EV(ev_habs), "d.h[i] = |a.h[i]| §9.7.4.6"},
-    {"min", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, EV(ev_hmin), "d.h[i] = min, NaN ignored §9.7.4.7"},
-    {"max", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0, EV(ev_hmax), "d.h[i] = max, NaN ignored §9.7.4.8"},
-    {"tanh", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX, 0, EV(ev_htanh), "d.h[i] ~ tanh(a.h[i]) §9.7.4.9"},
-    {"ex2", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_hex2), "d.h[i] ~ 2^a.h[i] §9.7.4.10"},
+    ROW("add", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hadd), I(ADD_H),
+        "d.h[i] = a.h[i] + b.h[i], .rn §9.7.4.1"),
+    ROW("sub", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hsub), I(SUB_H),
+        "d.h[i] = a.h[i] - b.h[i], .rn §9.7.4.2"),
+    ROW("mul", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hmul), I(MUL_H),
+        "d.h[i] = a.h[i] * b.h[i], .rn §9.7.4.3"),
+    ROW("fma", NULL, 1, 3, PURE, T_F16ALL, 0, M_HALF | ISA_M_RELU | ISA_M_OOB, F_FRND, EV(ev_hfma),
+        I(FMA_H),
+        "d.h[i] = a.h[i] * b.h[i] + c.h[i], one rounding §9.7.4.4"),
+    ROW("neg", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, EV(ev_hneg), I(NEG_H),
+        "d.h[i] = -a.h[i] §9.7.4.5"),
+    ROW("abs", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, EV(ev_habs), I(ABS_H),
+        "d.h[i] = |a.h[i]| §9.7.4.6"),
+    ROW("min", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0,
+        EV(ev_hmin), I(MIN_H),
+        "d.h[i] = min, NaN ignored §9.7.4.7"),
+    ROW("max", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0,
+        EV(ev_hmax), I(MAX_H),
+        "d.h[i] = max, NaN ignored §9.7.4.8"),
+    ROW("tanh", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX, 0, EV(ev_htanh), I(TANH_H),
+        "d.h[i] ~ tanh(a.h[i]) §9.7.4.9"),
+    ROW("ex2", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_hex2),
+        I(EX2_H),
+        "d.h[i] ~ 2^a.h[i] §9.7.4.10"),
     /* §9.7.6 half precision comparison */
-    {"setp", NULL, 1, 2, PURE, T_F16S, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, EV(ev_setp), "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.6.2"},
-    {"setp", NULL, 2, 2, PURE, T_F16X, 0, ISA_M_FTZ, F_CMP | F_BOOL, EV(ev_setp_x2), "p = BoolOp(a.lo CmpOp b.lo, c), q = BoolOp(a.hi CmpOp b.hi, c) §9.7.6.2"},
-    {"set", NULL, 1, 2, PURE, T_F16S, T_NUM | TB(ISA_T_F16), ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, EV(ev_set), "d = BoolOp(a CmpOp b, c) ? 1.0 : 0.0 (half format) §9.7.6.1"},
-    {"set", NULL, 1, 2, PURE, T_1632, T_F16S, ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, EV(ev_set), "d = BoolOp(a CmpOp b, c) ? 0xffff/0xffffffff : 0 §9.7.6.1"},
-    {"set", NULL, 1, 2, PURE, TB(ISA_T_F16X2) | T_32, TB(ISA_T_F16X2), ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, EV(ev_set_x2), "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"},
-    {"set", NULL, 1, 2, PURE, TB(ISA_T_BF16X2) | T_32, TB(ISA_T_BF16X2), 0, F_CMP | F_BOOL | F_TWO, EV(ev_set_x2), "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"},
+    ROW("setp", NULL, 1, 2, PURE, T_F16S, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, EV(ev_setp),
+        I(SETP_H),
+        "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.6.2"),
+    ROW("setp", NULL, 2, 2, PURE, T_F16X, 0, ISA_M_FTZ, F_CMP | F_BOOL, EV(ev_setp_x2), I(SETP_H),
+        "p = BoolOp(a.lo CmpOp b.lo, c), q = BoolOp(a.hi CmpOp b.hi, c) §9.7.6.2"),
+    ROW("set", NULL, 1, 2, PURE, T_F16S, T_NUM | TB(ISA_T_F16), ISA_M_FTZ, F_CMP | F_BOOL | F_TWO,
+        EV(ev_set), I(SET_H),
+        "d = BoolOp(a CmpOp b, c) ? 1.0 : 0.0 (half format) §9.7.6.1"),
+    ROW("set", NULL, 1, 2, PURE, T_1632, T_F16S, ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, EV(ev_set),
+        I(SET_H),
+        "d = BoolOp(a CmpOp b, c) ? 0xffff/0xffffffff : 0 §9.7.6.1"),
+    ROW("set", NULL, 1, 2, PURE, TB(ISA_T_F16X2) | T_32, TB(ISA_T_F16X2), ISA_M_FTZ,
+        F_CMP | F_BOOL | F_TWO, EV(ev_set_x2), I(SET_H),
+        "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"),
+    ROW("set", NULL, 1, 2, PURE, TB(ISA_T_BF16X2) | T_32, TB(ISA_T_BF16X2), 0,
+        F_CMP | F_BOOL | F_TWO, EV(ev_set_x2), I(SET_H),
+        "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"),
     /* §9.7.8.20 cvt involving .f16/.bf16/.tf32/.e4m3x2/.e5m2x2, §9.7.8.21 cvt.pack */
-    {"cvt", NULL, 1, 1, PURE, T_CVTI, T_F16S, ISA_M_SAT, F_TWO | F_IRND, EV(ev_cvt_fi), "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F16S, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_h), "d = (half)a, rounded §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F16S | TB(ISA_T_TF32), T_F16S | T_F, ISA_M_FTZ | ISA_M_SAT | ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND | F_IRND | F_RNA, EV(ev_cvt_h), "d = a rounded to f16/bf16/tf32 {.relu .satfinite .sat} §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F, T_F16S, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_h), "d = a widened (exact) §9.7.8.20"},
-    {"cvt", NULL, 1, 2, PURE, T_F16X, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, EV(ev_cvt_x2), "d = {cvt(a), cvt(b)}: a -> d[31:16], b -> d[15:0] §9.7.8.20"},
-    {"cvt", NULL, 1, 2, PURE, T_F8X2, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, EV(ev_cvt_f8_f32), "d = {cvt(a), cvt(b)}: a -> d[15:8], b -> d[7:0] §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, T_F8X2, TB(ISA_T_F16X2), ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND, EV(ev_cvt_f8_h), "d.b[i] = cvt(a.h[i]) §9.7.8.20"},
-    {"cvt", NULL, 1, 1, PURE, TB(ISA_T_F16X2), T_F8X2, ISA_M_RELU, F_TWO | F_FRND, EV(ev_cvt_h_f8), "d.h[i] = cvt(a.b[i]) (exact) §9.7.8.20"},
-    {"cvt", "pack", 1, 2, PURE, TB(ISA_T_S32), 0, ISA_M_SAT, F_CVTPACK, EV(ev_cvt_pack), "d = {sat(a), sat(b)} 16-bit halves §9.7.8.21"},
-    {"cvt", "pack", 1, 3, PURE, TB(ISA_T_S32), TB(ISA_T_B32), ISA_M_SAT, F_CVTPACK | F_TWO, EV(ev_cvt_pack), "d = {c.low, sat(a), sat(b)} 2/4/8-bit fields §9.7.8.21"},
+    ROW("cvt", NULL, 1, 1, PURE, T_CVTI, T_F16S, ISA_M_SAT, F_TWO | F_IRND, EV(ev_cvt_fi), I(CVT),
+        "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"),
+    ROW("cvt", NULL, 1, 1, PURE, T_F16S, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_h), I(CVT),
+        "d = (half)a, rounded §9.7.8.20"),
+    ROW("cvt", NULL, 1, 1, PURE, T_F16S | TB(ISA_T_TF32), T_F16S | T_F,
+        ISA_M_FTZ | ISA_M_SAT | ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND | F_IRND | F_RNA,
+        EV(ev_cvt_h), I(CVT),
+        "d = a rounded to f16/bf16/tf32 {.relu .satfinite .sat} §9.7.8.20"),
+    ROW("cvt", NULL, 1, 1, PURE, T_F, T_F16S, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_h),
+        I(CVT),
+        "d = a widened (exact) §9.7.8.20"),
+    ROW("cvt", NULL, 1, 2, PURE, T_F16X, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE,
+        F_TWO | F_FRND, EV(ev_cvt_x2), I(CVT),
+        "d = {cvt(a), cvt(b)}: a -> d[31:16], b -> d[15:0] §9.7.8.20"),
+    ROW("cvt", NULL, 1, 2, PURE, T_F8X2, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE,
+        F_TWO | F_FRND, EV(ev_cvt_f8_f32), I(CVT),
+        "d = {cvt(a), cvt(b)}: a -> d[15:8], b -> d[7:0] §9.7.8.20"),
+    ROW("cvt", NULL, 1, 1, PURE, T_F8X2, TB(ISA_T_F16X2), ISA_M_RELU | ISA_M_SATFINITE,
+        F_TWO | F_FRND, EV(ev_cvt_f8_h), I(CVT),
+        "d.b[i] = cvt(a.h[i]) §9.7.8.20"),
+    ROW("cvt", NULL, 1, 1, PURE, TB(ISA_T_F16X2), T_F8X2, ISA_M_RELU, F_TWO | F_FRND,
+        EV(ev_cvt_h_f8), I(CVT),
+        "d.h[i] = cvt(a.b[i]) (exact) §9.7.8.20"),
+    ROW("cvt", "pack", 1, 2, PURE, TB(ISA_T_S32), 0, ISA_M_SAT, F_CVTPACK, EV(ev_cvt_pack),
+        I(CVT_PACK),
+        "d = {sat(a), sat(b)} 16-bit halves §9.7.8.21"),
+    ROW("cvt", "pack", 1, 3, PURE, TB(ISA_T_S32), TB(ISA_T_B32), ISA_M_SAT, F_CVTPACK | F_TWO,
+        EV(ev_cvt_pack), I(CVT_PACK),
+        "d = {c.low, sat(a), sat(b)} 2/4/8-bit fields §9.7.8.21"),
     /* §9.7.8.4 mov pack/unpack: reached only through isa_mov_vector */
-    {"mov", "pack", 1, 2, PURE, T_B, 0, 0, F_VEC, EV(ev_mov_pack), "d = a.x | a.y << w §9.7.8.4"},
-    {"mov", "pack", 1, 4, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, EV(ev_mov_pack), "d = a.x | a.y << w | a.z << 2w | a.w << 3w §9.7.8.4"},
-    {"mov", "unpack", 2, 1, PURE, T_B, 0, 0, F_VEC, EV(ev_mov_unpack), "{d.x, d.y} = {a[w-1..0], a[2w-1..w]} §9.7.8.4"},
-    {"mov", "unpack", 4, 1, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, EV(ev_mov_unpack), "{d.x .. d.w} = 4 fields of a §9.7.8.4"},
-    /* memory, control flow, synchronization: decoded, class OTHER, not evaluable */
-    {"ld", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "load §9.7.8.8"},
-    {"ldu", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "load uniform §9.7.8.10"},
-    {"st", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "store §9.7.8.11"},
-    {"atom", NULL, 1, 2, OTHER, T_ALL, 0, 0, F_LENIENT | F_ATOM, NOEV, "atomic RMW (aux = isa_atom_op; cas +1 src) §9.7.12.5"},
-    {"red", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT | F_ATOM, NOEV, "reduction (aux = isa_atom_op) §9.7.12.6"},
-    {"fence", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "memory fence §9.7.12.4"},
-    {"membar", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "memory barrier §9.7.12.4"},
-    {"bar", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "barrier §9.7.12.1"},
-    {"barrier", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "barrier §9.7.12.1"},
-    {"bra", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "branch §9.7.11.3"},
-    {"brx", NULL, 0, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "indirect branch §9.7.11.4"},
-    {"call", NULL, 0, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "call §9.7.11.5"},
-    {"ret", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "return §9.7.11.6"},
-    {"exit", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "exit §9.7.11.7"},
-    {"trap", NULL, 0, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "trap §9.7.17.4"},
-    {"cvta", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "address conversion §9.7.8.19"},
-    {"isspacep", NULL, 1, 1, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "address space test §9.7.8.18"},
-    {"shfl", NULL, 1, 4, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "warp shuffle §9.7.8.6"},
-    {"vote", NULL, 1, 2, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "warp vote §9.7.12.9"},
-    {"activemask", NULL, 1, 0, OTHER, T_ALL, 0, 0, F_LENIENT, NOEV, "active lanes §9.7.12.11"},
+    ROW("mov", "pack", 1, 2, PURE, T_B, 0, 0, F_VEC, EV(ev_mov_pack), I(MOV_PACK),
+        "d = a.x | a.y << w §9.7.8.4"),
+    ROW("mov", "pack", 1, 4, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, EV(ev_mov_pack),
+        I(MOV_PACK),
+        "d = a.x | a.y << w | a.z << 2w | a.w << 3w §9.7.8.4"),
+    ROW("mov", "unpack", 2, 1, PURE, T_B, 0, 0, F_VEC, EV(ev_mov_unpack), I(MOV_PACK),
+        "{d.x, d.y} = {a[w-1..0], a[2w-1..w]} §9.7.8.4"),
+    ROW("mov", "unpack", 4, 1, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, EV(ev_mov_unpack),
+        I(MOV_PACK),
+        "{d.x .. d.w} = 4 fields of a §9.7.8.4"),
 };
 const int isa_nops = (int)(sizeof isa_ops / sizeof isa_ops[0]);
 
@@ -1780,15 +1920,13 @@ static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *o
         if ((e->flags & F_BOOL) && (k = FIND(booltab, t))) { x.boolop = k; continue; }
         if ((e->flags & F_PRMT) && (k = FIND(prmttab, t))) { x.aux = k; continue; }
         if ((e->flags & F_TESTP) && (k = FIND(testptab, t))) { x.aux = k; continue; }
-        if ((e->flags & F_ATOM) && (k = (int)isa_atom_parse(t))) { x.aux = k; continue; }
         if ((e->flags & F_CVTPACK) && !x.aux && (k = FIND(packtab, t))) {
             x.aux = (int)(packbits[k] | (t[0] == 's' ? 0x100u : 0));
             continue;
         }
         if ((k = FIND(rndtab, t))) {
             int fr = k <= ISA_RND_RP, ir = k >= ISA_RND_RNI && k <= ISA_RND_RPI, na = k == ISA_RND_RNA;
-            if (!((fr && (e->flags & F_FRND)) || (ir && (e->flags & F_IRND)) || (na && (e->flags & F_RNA))) &&
-                !(e->flags & F_LENIENT))
+            if (!((fr && (e->flags & F_FRND)) || (ir && (e->flags & F_IRND)) || (na && (e->flags & F_RNA))))
                 return seterr(err, errlen, "%s: rounding modifier .%s not allowed", e->name, t), -2;
             x.rnd = k;
             continue;
@@ -1800,14 +1938,11 @@ static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *o
         }
         uint32_t m = modbit(t);
         if (m && (m & e->mods)) { x.mods |= m; continue; }
-        if (e->flags & F_LENIENT) continue;
         return seterr(err, errlen, "%s: modifier .%s not allowed", e->name, t), -2;
     }
     if (e->mode && !have_mode) return seterr(err, errlen, "%s needs .%s", e->name, e->mode), -2;
     /* types */
-    if (e->flags & F_LENIENT) {
-        x.type = ty[0], x.type2 = nty == 2 ? ty[1] : ty[0];
-    } else if (e->flags & F_TWO) {
+    if (e->flags & F_TWO) {
         if (nty != 2) return seterr(err, errlen, "%s needs two types (.dtype.atype)", e->name), -1;
         x.type = ty[0], x.type2 = ty[1];
     } else {
@@ -1819,7 +1954,7 @@ static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *o
         x.type = x.type2 = ty[0];
     }
     uint32_t t2 = e->types2 ? e->types2 : e->types;
-    if (!(e->flags & F_LENIENT) && (!(e->types & TB(x.type)) || !(t2 & TB(x.type2))))
+    if (!(e->types & TB(x.type)) || !(t2 & TB(x.type2)))
         return seterr(err, errlen, "%s: type .%s not allowed", e->name,
                       isa_type_name(!(e->types & TB(x.type)) ? x.type : x.type2)), -2;
     /* per-flag rules */
@@ -1847,31 +1982,42 @@ static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *o
     return 0;
 }
 
+/* isa_decode: the tokenizer (ptx/mnemonic.c) checks the words and finds the opcode-table row;
+ * only register computations (kinds ALU and CARRY) are decoded here.  Then every entry of
+ * isa_ops[] with the base's first word as name is tried with the words after it ("add.cc.u32":
+ * name "add", words cc, u32): the first that fits wins; the error of the entry that came
+ * closest is reported otherwise. */
 int isa_decode(const char *mnemonic, isa_type default_type, isa_insn *out, char *err, size_t errlen)
 {
-    char buf[160], *tok[16];
-    int ntok = 0;
-    if (!mnemonic || strlen(mnemonic) >= sizeof buf) return seterr(err, errlen, "bad mnemonic"), -1;
+    if (!mnemonic) return seterr(err, errlen, "bad mnemonic"), -1;
     while (*mnemonic == ' ' || *mnemonic == '\t') mnemonic++;
-    strcpy(buf, mnemonic);
-    char *p = buf, *base = buf;
-    while ((p = strchr(p, '.'))) {
+    size_t len = strlen(mnemonic);
+    ptx_mnemonic m;
+    ptx_mn_error me;
+    if (ptx_mnemonic_parse(mnemonic, len, &m, &me)) return seterr(err, errlen, "%s", me.msg), -1;
+    const ptx_opinfo *row = &ptx_ops[m.op];
+    if (row->kind != PTX_K_ALU && row->kind != PTX_K_CARRY)
+        return seterr(err, errlen, "%s is not a register computation (%s, §%s)", row->mnemonic,
+                      ptx_kinds[row->kind].doc, row->section), -1;
+    char buf[160], *tok[PTX_MN_MAXQ + 4];
+    int ntok = 0;
+    if (len >= sizeof buf) return seterr(err, errlen, "a mnemonic of %zu characters", len), -1;
+    memcpy(buf, mnemonic, len + 1);
+    for (char *p = strchr(buf, '.'); p; p = strchr(p, '.')) {   /* words after the first */
         *p++ = 0;
-        if (ntok == 16) return seterr(err, errlen, "%s: too many modifiers", base), -1;
-        if (*p) tok[ntok++] = p;
+        if (ntok == (int)(sizeof tok / sizeof tok[0])) return seterr(err, errlen, "too many words"), -1;
+        tok[ntok++] = p;
     }
-    int found = 0, best = -3;
+    int best = -3;
     char first[160] = "";
     for (int i = 0; i < isa_nops; i++) {
-        if (strcmp(isa_ops[i].name, base) || (isa_ops[i].flags & F_VEC)) continue;
+        if (strcmp(isa_ops[i].name, buf) || (isa_ops[i].flags & F_VEC)) continue;
         char e[160] = "";
         int r = try_entry(i, tok, ntok, default_type, out, e, sizeof e);
         if (r == 0) return 0;
-        /* report the first rule violation (-1) of an entry that fitted, else the first misfit (-2) */
-        found = 1;
+        /* report the first rule violation (-1) of an entry that fitted, else the first misfit */
         if (r > best) best = r, snprintf(first, sizeof first, "%s", e);
     }
-    if (!found) return seterr(err, errlen, "unknown mnemonic '%s'", base), -1;
     return seterr(err, errlen, "%s", first), -1;
 }
 
@@ -1889,7 +2035,7 @@ int isa_ndst(const isa_insn *in) { return isa_ops[in->op].ndst + ((in->mods & IS
 int isa_nsrc(const isa_insn *in)
 {
     const isa_opinfo *e = &isa_ops[in->op];
-    return e->nsrc + (in->boolop ? 1 : 0) + ((e->flags & F_ATOM) && in->aux == ISA_ATOM_CAS);
+    return e->nsrc + (in->boolop ? 1 : 0);
 }
 void isa_set_pair(isa_insn *in)
 {
@@ -1922,7 +2068,7 @@ int isa_eval(const isa_insn *in, const uint64_t *src, uint64_t *dst, char *err, 
     const isa_opinfo *e = &isa_ops[in->op];
     if (e->cls == CARRY)
         return seterr(err, errlen, "%s: reads/writes the carry flag CC.CF (§9.7.2); use isa_eval_cc", e->name), -1;
-    if (!e->eval) return seterr(err, errlen, "%s: not a register-only instruction (class OTHER)", e->name), -1;
+    if (!e->eval) return seterr(err, errlen, "%s: no semantics function", e->name), -1;
     e->eval(in, dst, src);
     return 0;
 }

@@ -146,6 +146,7 @@ typedef struct isa_opinfo {
     uint32_t flags;     /* decoder flags (ptx/isa.c) */
     isa_eval_fn eval;   /* one-lane semantics */
     isa_warp_fn eval_warp; /* the same, for a warp's lanes at once (generated from eval) */
+    uint16_t popcode;   /* the row of the opcode table (ptx/opcodes.def, ptx_opcode) */
     const char *doc;    /* one line: what it computes and where the rule comes from */
 } isa_opinfo;
 extern const isa_opinfo isa_ops[];
