@@ -71,6 +71,7 @@ typedef struct {
     cta *cl; uint32_t ncl;          /* CTAs of the running cluster, by %cluster_ctarank */
     uint32_t cl_live, cl_arrived;   /* barrier.cluster: non-exited threads, arrivals this phase */
     int yield;                      /* end the warp's quantum after this instruction */
+    int ran, budget;                /* warp-instructions run in this quantum, the quantum */
     uint64_t sink[32];              /* warp-wide ALU path: lanes written to '_' or unused destinations */
 } ex;
 
@@ -435,7 +436,7 @@ static inline uint32_t wsig_of(const xinsn *in)
 {
     return (uint32_t)in->kind | (uint32_t)in->mode << 8 | (uint32_t)(in->type & 0xff) << 16 | (uint32_t)(in->flags >> 8 & 7) << 24;
 }
-static inline int wsync_mask_idx(const xinsn *in) { return in->kind == X_SHFL ? 3 : in->kind == X_ELECT || in->kind == X_BARWARP ? 0 : 1; }
+static inline int wsync_mask_idx(const xinsn *in) { return in->kind == PTX_K_SHFL ? 3 : in->kind == PTX_K_ELECT || in->kind == PTX_K_BARWARP ? 0 : 1; }
 
 /* lanes S execute together: lane l runs I[l] in frame Fr[l] (all of one kind and qualifiers;
  * I == NULL, the converged case: every lane runs `in` in f0); `in` in f0 also gives the
@@ -444,7 +445,7 @@ static inline __attribute__((always_inline)) void wsync_exec(ex *X, warp *w, uin
 {
 #define IL(l) (I ? I[l] : in)
 #define FL(l) (I ? Fr[l] : f0)
-    if (in->kind == X_SHFL) {
+    if (in->kind == PTX_K_SHFL) {
         uint64_t A[32], D[32], Pv[32];
         for (int l = 0; l < 32; l++)
             A[l] = (S >> l & 1) ? opv(X, w, FL(l), &IL(l)->s[0], l) : (w->all >> l & 1) ? opv(X, w, f0, &in->s[0], l) : 0;
@@ -468,13 +469,13 @@ static inline __attribute__((always_inline)) void wsync_exec(ex *X, warp *w, uin
             wr(FL(l), &IL(l)->d[0], l, D[l]);
             if (IL(l)->nd > 1) wr(FL(l), &IL(l)->d[1], l, Pv[l]);
         }
-    } else if (in->kind == X_VOTE) {
+    } else if (in->kind == PTX_K_VOTE) {
         uint32_t ballot = 0;
         for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); ballot |= (uint32_t)(opv(X, w, FL(l), &IL(l)->s[0], l) & 1) << l; }
         uint64_t r = in->mode == VOTE_ALL ? ballot == S : in->mode == VOTE_ANY ? ballot != 0 :
                      in->mode == VOTE_UNI ? (ballot == 0 || ballot == S) : ballot;
         for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, r); }
-    } else if (in->kind == X_MATCH) {
+    } else if (in->kind == PTX_K_MATCH) {
         uint64_t V[32];
         for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); V[l] = opv(X, w, FL(l), &IL(l)->s[0], l); }
         int alleq = 1;
@@ -487,7 +488,7 @@ static inline __attribute__((always_inline)) void wsync_exec(ex *X, warp *w, uin
             wr(FL(l), &IL(l)->d[0], l, r);
             if (IL(l)->nd > 1) wr(FL(l), &IL(l)->d[1], l, (uint64_t)alleq);
         }
-    } else if (in->kind == X_REDUX && (in->flags & XF_FLOAT)) {
+    } else if (in->kind == PTX_K_REDUX && (in->flags & XF_FLOAT)) {
         /* redux.sync.min/max{.abs}{.NaN}.f32: NaN inputs are skipped unless .NaN (then the
          * result is the canonical NaN); -0.0 < +0.0 */
         uint32_t acc = 0; int have = 0, nan = 0;
@@ -503,7 +504,7 @@ static inline __attribute__((always_inline)) void wsync_exec(ex *X, warp *w, uin
         }
         if (!have || (nan && (in->flags & XF_NAN))) acc = 0x7fffffffu;
         for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, acc); }
-    } else if (in->kind == X_REDUX) {
+    } else if (in->kind == PTX_K_REDUX) {
         int sgn = in->type == ISA_T_S32;
         uint64_t acc = 0; int firstv = 1;
         for (uint32_t m = S; m; m &= m - 1) {
@@ -520,7 +521,7 @@ static inline __attribute__((always_inline)) void wsync_exec(ex *X, warp *w, uin
             }
         }
         for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, acc); }
-    } else if (in->kind == X_ELECT) {   /* elect.sync §9.7.12.12 */
+    } else if (in->kind == PTX_K_ELECT) {   /* elect.sync §9.7.12.12 */
         int leader = __builtin_ctz(S);
         for (uint32_t m = S; m; m &= m - 1) {
             int l = __builtin_ctz(m);
@@ -873,11 +874,451 @@ static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
     return 0;
 }
 
+/* ---------------------------------------------------------------- instruction handlers
+ * One function per kind of instruction (ptx_kind of the opcode table), called by run_warp
+ * through the table `handlers`.  A handler runs `in` for the group G of warp w (E: the lanes of
+ * G whose guard is true, f: their frame), then advances the group or reschedules the warp.  It
+ * returns 0, or -1 when the warp must stop now (a fault was reported, or it blocks). */
+typedef int (*exec_fn)(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E);
+
+/* The warp-wide path: eval_warp over [register][lane] arrays, then the straight-line run of
+ * unguarded warp-wide ALU instructions that follow, by the same group, with the accounting of
+ * the main loop (steps, budget). */
+static void alu_warp(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    uint64_t *regs = f->regs;
+    for (;;) {
+        const uint64_t *S[ISA_WARP_NSRC];
+        uint64_t *D[ISA_WARP_NDST];
+        for (int k = 0; k < ISA_WARP_NSRC; k++) S[k] = (in->wsrc[k] ? in->wsrc[k] : regs) + in->wsreg[k];
+        for (int k = 0; k < ISA_WARP_NDST; k++) D[k] = ((in->wdsink >> k & 1) ? X->sink : regs) + in->wdreg[k];
+        in->wfn(&in->isa, D, S, in->wdm, E);
+        advance(w, w->pc + 1);
+        if (w->active != G || X->ran >= X->budget || X->steps >= X->max_steps) break;
+        in = &X->prog[w->pc];
+        if (!in->wfn || in->has_guard) break;
+        X->steps++; X->ran++; w->ninsn++; E = G;
+        X->thread_insns += G == ~0u ? 32u : (uint64_t)__builtin_popcount(G);
+    }
+}
+
+/* Register computations (ALU, CARRY, PACK): the table's eval per lane, or warp-wide. */
+static int h_alu(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (in->wfn) { alu_warp(X, w, in, f, G, E); return 0; }
+    uint64_t s[XMAX_OPS], d[XMAX_OPS];
+    int ns = in->ns, nd = in->nd;
+    if (in->fast && in->fn) {   /* register/constant operands only: no operand dispatch */
+        const uint64_t *src[XMAX_OPS];
+        uint64_t neg[XMAX_OPS];
+        for (int k = 0; k < ns; k++) {
+            neg[k] = in->s[k].neg;
+            src[k] = in->s[k].kind == XO_REG ? f->regs + in->s[k].reg * 32 : NULL;
+            if (!src[k]) s[k] = in->s[k].imm;
+        }
+        uint64_t *dst0 = in->d[0].kind == XO_REG ? f->regs + in->d[0].reg * 32 : NULL;
+        uint64_t wm0 = in->d[0].wmask;
+        for (uint32_t m = E; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            for (int k = 0; k < ns; k++) if (src[k]) s[k] = src[k][l] ^ neg[k];
+            in->fn(&in->isa, d, s);
+            if (dst0) dst0[l] = d[0] & wm0;
+            for (int k = 1; k < nd; k++) wr(f, &in->d[k], l, d[k]);
+        }
+        advance(w, w->pc + 1);
+        return 0;
+    }
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        for (int k = 0; k < ns; k++) s[k] = opv(X, w, f, &in->s[k], l);
+        if (in->fn) in->fn(&in->isa, d, s);
+        else { char e[8]; isa_eval_cc(&in->isa, s, d, &w->cc[l], e, sizeof e); }
+        for (int k = 0; k < nd; k++) wr(f, &in->d[k], l, d[k]);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* ld, ldu, st (§9.7.8.8-11): scalar or vector, sign-extended loads */
+static int h_ldst(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    unsigned n = in->size, tot = n * in->vec;
+    int store = in->kind == PTX_K_ST;
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
+        uint8_t *p = maddr(X, w, l, w->pc, in->space, a, tot, store, store ? "store" : "load");
+        if (!p) return -1;
+        for (int k = 0; k < in->vec; k++) {
+            if (store) { uint64_t v = opv(X, w, f, &in->s[1 + k], l); memcpy(p + k * n, &v, n); continue; }
+            uint64_t v = ldval(p + k * n, n);
+            wr(f, &in->d[k], l, in->sign ? sext(v, n * 8) : v);
+        }
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* atom, red (§9.7.12.5-6): the new value by isa_atom_apply; vectors element-wise, one access */
+static int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    unsigned n = in->size;
+    int atom = in->kind == PTX_K_ATOM;
+    isa_atom_op op = (isa_atom_op)in->mode;
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
+        uint8_t *p = maddr(X, w, l, w->pc, in->space, a, n * in->vec, 1, atom ? "atom" : "red");
+        if (!p) return -1;
+        for (int k = 0; k < in->vec; k++) {
+            uint64_t old = ldval(p + k * n, n), nv;
+            uint64_t b = opv(X, w, f, &in->s[1 + k], l), c = in->vec == 1 && in->ns > 2 ? opv(X, w, f, &in->s[2], l) : 0;
+            int r = isa_atom_apply(op, in->type, old, b, c, &nv);
+            if (r < 0) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "atomic %s has no semantics for .%s", isa_atom_name(op), isa_type_name(in->type));
+                return -1;
+            }
+            if (r) memcpy(p + k * n, &nv, n);
+            if (!atom) continue;
+            if (in->vec == 1 && isa_type_is_signed(in->type)) old = sext(old, n * 8);
+            wr(f, &in->d[k], l, old);
+        }
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* cvta{.to}.space (§9.7.8.19): generic = window base + space address */
+static int h_cvta(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    static const uint64_t base[] = { 0, 0, WIN_SHARED, WIN_LOCAL, WIN_CONST, WIN_PARAM, 0, WIN_SHARED };
+    uint64_t b = base[in->space];
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l);
+        wr(f, &in->d[0], l, in->mode ? a - b : a + b);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* isspacep.space (§9.7.8.18) */
+static int h_isspacep(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l), r;
+        switch (in->space) {
+        case SP_SHARED: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE &&
+                            ((a - WIN_SHARED) >> SHCL_SHIFT == 0 || (a - WIN_SHARED) >> SHCL_SHIFT == w->cta->rank + 1); break;
+        case SP_SHCLUSTER: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE && (a - WIN_SHARED) >> SHCL_SHIFT <= X->ncl; break;
+        case SP_LOCAL: r = a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE; break;
+        case SP_CONST: r = a >= WIN_CONST && a < WIN_CONST + WIN_SIZE; break;
+        case SP_PARAM: r = a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE; break;
+        default: r = a >= GLOBAL_BASE32; break;
+        }
+        wr(f, &in->d[0], l, r);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* bra (§9.7.11.3): lanes with a false guard go on; the group splits when some branch */
+static int h_bra(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (E == G) advance(w, in->target);
+    else if (!E) advance(w, w->pc + 1);
+    else split(w, E, in->target, w->pc + 1);
+    return 0;
+}
+
+/* brx.idx (§9.7.11.4): per-lane targets from the .branchtargets list */
+static int h_brx(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    int tg[32], t0 = -1, uniform = 1;
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t idx = (uint32_t)opv(X, w, f, &in->s[0], l);
+        if (idx >= (uint64_t)in->ntargets) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "brx.idx index %llu is outside the %d-entry target list", (unsigned long long)idx, in->ntargets);
+            return -1;
+        }
+        tg[l] = in->targets[idx];
+        if (t0 < 0) t0 = tg[l]; else if (tg[l] != t0) uniform = 0;
+    }
+    if (uniform && E == G) { advance(w, t0); return 0; }
+    for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = (E >> l & 1) ? tg[l] : w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
+    w->active = 0;
+    resched(w);
+    return 0;
+}
+
+static int h_call(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    return do_call(X, w, in, E);
+}
+
+static int h_ret(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) advance(w, w->pc + 1);
+    else do_ret(X, w, E);
+    return 0;
+}
+
+static int h_exit(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    if (E != G) { split(w, E, w->pc, w->pc + 1); return 0; }
+    lanes_exit(X, w, E);
+    resched(w);
+    return 0;
+}
+
+/* trap, brkpt (§9.7.17.1, .4), and calls of __assertfail: the launch ends with a fault */
+static int h_trap(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+          in->flags & XF_BRKPT ? "brkpt instruction executed (breakpoint, no debugger attached)" : "trap instruction executed");
+    return -1;
+}
+
+/* fences (sequential execution orders everything), cache hints, async-group waits (copies are
+ * complete at issue), griddepcontrol, pmevent, calls of vprintf */
+static int h_nop(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* createpolicy (§9.7.8.17): the policy is 0 (cache policies are hints) */
+static int h_policy(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), 0);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* bar/barrier (§9.7.12.1): arrival of the group's lanes at barrier `id`; bar.sync/bar.red
+ * (.aligned) need the whole warp there */
+static int h_bar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    int l0 = __builtin_ctz(E);
+    uint64_t id = opv(X, w, f, &in->s[0], l0);
+    if (id > 15) { fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier id %llu out of range 0..15", (unsigned long long)id); return -1; }
+    cta *c = w->cta;
+    barrier *b = &c->bar[id];
+    if ((in->flags & XF_ALIGNED) && E != w->live && in->mode != BAR_ARRIVE) {
+        /* lanes of this warp still on their way (e.g. a loop laid out with the barrier before the
+         * body): wait for them to reach this barrier too */
+        if (E == G && wsync_wait(w, w->live)) return 0;
+        fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier divergence: lanes 0x%08x reach this bar.sync %llu while lanes 0x%08x of the warp are elsewhere",
+              E, (unsigned long long)id, w->live & ~E);
+        return -1;
+    }
+    if (in->s[1].kind != XO_NONE) {
+        uint64_t cnt = opv(X, w, f, &in->s[1], l0);
+        if (cnt == 0 || cnt % 32 || cnt > c->nthreads + 31) {
+            fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier thread count %llu is not a positive multiple of 32 up to the CTA size", (unsigned long long)cnt);
+            return -1;
+        }
+        if (b->used && b->count_given && b->expected != cnt) {
+            fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier %llu used with thread counts %u and %llu", (unsigned long long)id, b->expected, (unsigned long long)cnt);
+            return -1;
+        }
+        b->count_given = 1; b->expected = (uint32_t)cnt;
+    }
+    if (!b->used) { b->used = 1; b->mode = in->mode; b->red = 0; }
+    b->arrived += (uint32_t)__builtin_popcount(E);
+    if (in->mode >= BAR_RED_POPC) {
+        b->mode = in->mode;
+        for (uint32_t m = E; m; m &= m - 1) b->red += (uint32_t)(opv(X, w, f, &in->s[2], __builtin_ctz(m)) & 1);
+    }
+    for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
+    if (in->mode != BAR_ARRIVE) { w->barw |= E; b->wmask[w->wid] |= E; }
+    w->active = 0;
+    bar_release_check(X, c, (int)id);
+    resched(w);
+    return 0;
+}
+
+/* mapa (§9.7.8.22), getctarank (§9.7.8.23): shared::cluster addresses */
+static int h_mapa(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    int mapa = in->kind == PTX_K_MAPA;
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l), off = a;
+        if (in->space == SP_GENERIC) {
+            if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s of generic address 0x%llx, which is not in shared memory", mapa ? "mapa" : "getctarank", (unsigned long long)a);
+                return -1;
+            }
+            off = a - WIN_SHARED;
+        }
+        if (!mapa) { uint64_t r = off >> SHCL_SHIFT; wr(f, &in->d[0], l, r ? r - 1 : w->cta->rank); continue; }
+        uint64_t r = (uint32_t)opv(X, w, f, &in->s[1], l);
+        if (r >= X->ncl) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mapa to CTA rank %llu, the cluster has %u CTAs", (unsigned long long)r, X->ncl);
+            return -1;
+        }
+        uint64_t d = ((r + 1) << SHCL_SHIFT) | SHCL_OFF(off);
+        wr(f, &in->d[0], l, in->space == SP_GENERIC ? WIN_SHARED + d : d);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* barrier.cluster.arrive / .wait (§9.7.12.3) */
+static int h_barcluster(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    if (E != w->live) {   /* the instruction waits for the warp's other non-exited threads */
+        if (E == G && wsync_wait(w, w->live)) return 0;
+        if (in->flags & XF_ALIGNED) {
+            fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier divergence: lanes 0x%08x reach this aligned barrier.cluster while lanes 0x%08x of the warp are elsewhere",
+                  E, w->live & ~E);
+            return -1;
+        }
+    }
+    if (in->mode == BAR_ARRIVE) {
+        if (w->clarr & E) {
+            fault(X, w, __builtin_ctz(w->clarr & E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier.cluster.arrive by a thread that already arrived in this phase");
+            return -1;
+        }
+        w->clarr |= E; w->clok &= ~E;
+        X->cl_arrived += (uint32_t)__builtin_popcount(E);
+        advance(w, w->pc + 1);
+        clbar_check(X);
+        return 0;
+    }
+    uint32_t none = E & ~w->clarr & ~w->clok, pend = E & w->clarr;
+    if (none) {
+        fault(X, w, __builtin_ctz(none), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier.cluster.wait without a preceding barrier.cluster.arrive");
+        return -1;
+    }
+    w->clok &= ~E;
+    if (!pend) { advance(w, w->pc + 1); return 0; }
+    for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
+    w->clw |= pend;
+    w->active = 0;
+    resched(w);
+    return 0;
+}
+
+static int h_mbar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (run_mbar(X, w, f, in, E)) return -1;
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* cp.async (§9.7.8.24.3): the copy is done at issue, so every commit group is complete at once */
+static int h_cpasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
+        unsigned n = in->size, sn = n;
+        if (in->flags & XF_IGNORE_SRC) sn = (opv(X, w, f, &in->s[2], l) & 1) ? 0 : n;
+        else if (in->flags & XF_SRC_SIZE) {
+            uint64_t v = (uint32_t)opv(X, w, f, &in->s[2], l);
+            if (v > n) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "cp.async src-size %llu is larger than cp-size %u", (unsigned long long)v, n); return -1; }
+            sn = (unsigned)v;
+        }
+        uint8_t *pd = maddr(X, w, l, w->pc, SP_SHARED, dst, n, 1, "cp.async store");
+        if (!pd) return -1;
+        if (sn) {
+            const uint8_t *ps = maddr_al(X, w, l, w->pc, SP_GLOBAL, src, sn, n, 0, "cp.async load");
+            if (!ps) return -1;
+            memmove(pd, ps, sn);
+        }
+        memset(pd + sn, 0, n - sn);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+static int h_bulk(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (run_bulk(X, w, f, in, E)) return -1;
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* nanosleep (§9.7.17.2): give the other warps the processor */
+static int h_sleep(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    X->yield = 1;
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* shfl, vote, match, redux, elect, bar.warp.sync: the rendezvous of wsync_op */
+static int h_wsync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    return wsync_op(X, w, in, f, G, E);
+}
+
+/* activemask (§9.7.12.11) */
+static int h_activemask(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), G);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* stacksave, stackrestore, alloca (§9.7.15): the lane's stack pointer in local memory */
+static int h_stack(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (in->op == PTX_I_STACKSAVE) { wr(f, &in->d[0], l, w->lsp[l]); continue; }
+        if (in->op == PTX_I_STACKRESTORE) {
+            uint64_t a = opv(X, w, f, &in->s[0], l);
+            if (a > w->lsp[l]) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "stackrestore to 0x%llx above the stack top", (unsigned long long)a); return -1; }
+            w->lsp[l] = a;
+            continue;
+        }
+        uint64_t sz = opv(X, w, f, &in->s[0], l), al = opv(X, w, f, &in->s[1], l);
+        if (!al || (al & (al - 1))) al = 8;
+        uint64_t a = (w->lsp[l] + al - 1) / al * al;
+        if (sz > LOCAL_MAX || a + sz > LOCAL_MAX) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "alloca of %llu bytes overflows the %u-byte stack", (unsigned long long)sz, LOCAL_MAX); return -1; }
+        w->lsp[l] = a + sz;
+        wr(f, &in->d[0], l, a);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* The handler of each kind (ptx/opcodes.def).  Kinds without one have no implemented row: the
+ * loader refuses their instructions (exec column NO), so run_warp never meets them. */
+static const exec_fn handlers[PTX_K_COUNT] = {
+    [PTX_K_ALU] = h_alu,          [PTX_K_CARRY] = h_alu,        [PTX_K_PACK] = h_alu,
+    [PTX_K_LD] = h_ldst,          [PTX_K_ST] = h_ldst,          [PTX_K_ATOM] = h_atom,
+    [PTX_K_RED] = h_atom,         [PTX_K_ASYNC] = h_cpasync,    [PTX_K_BULK] = h_bulk,
+    [PTX_K_ASYNC_GROUP] = h_nop,  [PTX_K_MBAR] = h_mbar,        [PTX_K_FENCE] = h_nop,
+    [PTX_K_BAR] = h_bar,          [PTX_K_BARWARP] = h_wsync,    [PTX_K_BARCLUSTER] = h_barcluster,
+    [PTX_K_SHFL] = h_wsync,       [PTX_K_VOTE] = h_wsync,       [PTX_K_MATCH] = h_wsync,
+    [PTX_K_REDUX] = h_wsync,      [PTX_K_ELECT] = h_wsync,      [PTX_K_ACTIVEMASK] = h_activemask,
+    [PTX_K_BRA] = h_bra,          [PTX_K_BRX] = h_brx,          [PTX_K_CALL] = h_call,
+    [PTX_K_RET] = h_ret,          [PTX_K_EXIT] = h_exit,        [PTX_K_TRAP] = h_trap,
+    [PTX_K_CVTA] = h_cvta,        [PTX_K_ISSPACEP] = h_isspacep, [PTX_K_MAPA] = h_mapa,
+    [PTX_K_GETCTARANK] = h_mapa,  [PTX_K_STACK] = h_stack,      [PTX_K_HINT] = h_nop,
+    [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_nop,
+};
+
+/* Runs warp w for up to `budget` warp-instructions: pick the group to run (resched), count the
+ * step, evaluate the guard, dispatch to the kind's handler. */
 static int run_warp(ex *X, warp *w, int budget)
 {
-    int ran = 0;
+    X->ran = 0;
+    X->budget = budget;
     if (w->dirty || !w->active) { w->dirty = 0; resched(w); }
-    while (ran < budget) {
+    while (X->ran < budget) {
         if (!w->active) {
             resched(w);
             if (!w->active) {
@@ -890,7 +1331,7 @@ static int run_warp(ex *X, warp *w, int budget)
             fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT, "step limit of %llu warp-instructions reached", (unsigned long long)X->max_steps);
             return W_BLOCKED;
         }
-        ran++; w->ninsn++;
+        X->ran++; w->ninsn++;
         const xinsn *in = &X->prog[w->pc];
         frame *f = &w->fr[w->depth];
         uint32_t G = w->active, E = G;
@@ -900,370 +1341,12 @@ static int run_warp(ex *X, warp *w, int budget)
             for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); E |= (uint32_t)((g[l] ^ in->guard_neg) & 1) << l; }
         }
         X->thread_insns += E == ~0u ? 32u : (uint64_t)__builtin_popcount(E);
-        switch (in->kind) {
-        case X_ALU: {
-            if (in->wfn) {   /* warp-wide: the table's eval_warp over [register][lane] arrays */
-                uint64_t *regs = f->regs;
-                for (;;) {
-                    const uint64_t *S[ISA_WARP_NSRC];
-                    uint64_t *D[ISA_WARP_NDST];
-                    for (int k = 0; k < ISA_WARP_NSRC; k++) S[k] = (in->wsrc[k] ? in->wsrc[k] : regs) + in->wsreg[k];
-                    for (int k = 0; k < ISA_WARP_NDST; k++) D[k] = ((in->wdsink >> k & 1) ? X->sink : regs) + in->wdreg[k];
-                    in->wfn(&in->isa, D, S, in->wdm, E);
-                    advance(w, w->pc + 1);
-                    /* straight-line run of unguarded warp-wide ALU instructions by the same group:
-                     * go on here, with the same accounting as the main loop (steps, budget) */
-                    if (w->active != G || ran >= budget || X->steps >= X->max_steps) break;
-                    in = &X->prog[w->pc];
-                    if (!in->wfn || in->has_guard) break;
-                    X->steps++; ran++; w->ninsn++; E = G;
-                    X->thread_insns += G == ~0u ? 32u : (uint64_t)__builtin_popcount(G);
-                }
-                break;
-            }
-            uint64_t s[XMAX_OPS], d[XMAX_OPS];
-            int ns = in->ns, nd = in->nd;
-            if (in->fast && in->fn) {   /* register/constant operands only: no operand dispatch */
-                const uint64_t *src[XMAX_OPS];
-                uint64_t neg[XMAX_OPS];
-                for (int k = 0; k < ns; k++) {
-                    neg[k] = in->s[k].neg;
-                    src[k] = in->s[k].kind == XO_REG ? f->regs + in->s[k].reg * 32 : NULL;
-                    if (!src[k]) s[k] = in->s[k].imm;
-                }
-                uint64_t *dst0 = in->d[0].kind == XO_REG ? f->regs + in->d[0].reg * 32 : NULL;
-                uint64_t wm0 = in->d[0].wmask;
-                for (uint32_t m = E; m; m &= m - 1) {
-                    int l = __builtin_ctz(m);
-                    for (int k = 0; k < ns; k++) if (src[k]) s[k] = src[k][l] ^ neg[k];
-                    in->fn(&in->isa, d, s);
-                    if (dst0) dst0[l] = d[0] & wm0;
-                    for (int k = 1; k < nd; k++) wr(f, &in->d[k], l, d[k]);
-                }
-                advance(w, w->pc + 1);
-                break;
-            }
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                for (int k = 0; k < ns; k++) s[k] = opv(X, w, f, &in->s[k], l);
-                if (in->fn) in->fn(&in->isa, d, s);
-                else { char e[8]; isa_eval_cc(&in->isa, s, d, &w->cc[l], e, sizeof e); }
-                for (int k = 0; k < nd; k++) wr(f, &in->d[k], l, d[k]);
-            }
-            advance(w, w->pc + 1);
-            break;
-        }
-        case X_PACK: case X_UNPACK: {
-            unsigned eb = in->size;
-            uint64_t em = eb >= 64 ? ~0ull : (1ull << eb) - 1;
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                if (in->kind == X_PACK) {
-                    uint64_t v = 0;
-                    for (int k = 0; k < in->ns; k++) v |= (opv(X, w, f, &in->s[k], l) & em) << (k * eb);
-                    wr(f, &in->d[0], l, v);
-                } else {
-                    uint64_t v = opv(X, w, f, &in->s[0], l);
-                    for (int k = 0; k < in->nd; k++) wr(f, &in->d[k], l, (v >> (k * eb)) & em);
-                }
-            }
-            advance(w, w->pc + 1);
-            break;
-        }
-        case X_LD: case X_ST: {
-            unsigned n = in->size, tot = n * in->vec;
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
-                uint8_t *p = maddr(X, w, l, w->pc, in->space, a, tot, in->kind == X_ST, in->kind == X_ST ? "store" : "load");
-                if (!p) return W_BLOCKED;
-                if (in->kind == X_ST) {
-                    for (int k = 0; k < in->vec; k++) { uint64_t v = opv(X, w, f, &in->s[1 + k], l); memcpy(p + k * n, &v, n); }
-                } else {
-                    for (int k = 0; k < in->vec; k++) {
-                        uint64_t v = ldval(p + k * n, n);
-                        if (in->sign) v = sext(v, n * 8);
-                        wr(f, &in->d[k], l, v);
-                    }
-                }
-            }
-            advance(w, w->pc + 1);
-            break;
-        }
-        case X_ATOM: case X_RED: {
-            unsigned n = in->size;
-            if (in->vec > 1) {   /* vector atomics: element-wise, one access of the whole vector */
-                for (uint32_t m = E; m; m &= m - 1) {
-                    int l = __builtin_ctz(m);
-                    uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
-                    uint8_t *p = maddr(X, w, l, w->pc, in->space, a, n * in->vec, 1, in->kind == X_ATOM ? "atom" : "red");
-                    if (!p) return W_BLOCKED;
-                    for (int k = 0; k < in->vec; k++) {
-                        uint64_t old = ldval(p + k * n, n), nv;
-                        if (isa_atom_apply((isa_atom_op)in->mode, in->type, old, opv(X, w, f, &in->s[1 + k], l), 0, &nv) > 0) memcpy(p + k * n, &nv, n);
-                        if (in->kind == X_ATOM) wr(f, &in->d[k], l, old);
-                    }
-                }
-                advance(w, w->pc + 1);
-                break;
-            }
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
-                uint8_t *p = maddr(X, w, l, w->pc, in->space, a, n, 1, in->kind == X_ATOM ? "atom" : "red");
-                if (!p) return W_BLOCKED;
-                uint64_t old = ldval(p, n), nv;
-                uint64_t b = opv(X, w, f, &in->s[1], l), c = in->ns > 2 ? opv(X, w, f, &in->s[2], l) : 0;
-                int r = isa_atom_apply((isa_atom_op)in->mode, in->type, old, b, c, &nv);
-                if (r < 0) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "atomic %s has no semantics for .%s", isa_atom_name((isa_atom_op)in->mode), isa_type_name(in->type)); return W_BLOCKED; }
-                if (r) memcpy(p, &nv, n);
-                if (in->kind == X_ATOM) {
-                    if (isa_type_is_signed(in->type)) old = sext(old, n * 8);
-                    wr(f, &in->d[0], l, old);
-                }
-            }
-            advance(w, w->pc + 1);
-            break;
-        }
-        case X_CVTA_TO: case X_CVTA_FROM: {
-            static const uint64_t base[] = { 0, 0, WIN_SHARED, WIN_LOCAL, WIN_CONST, WIN_PARAM, 0, WIN_SHARED };
-            uint64_t b = base[in->space];
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t a = opv(X, w, f, &in->s[0], l);
-                wr(f, &in->d[0], l, in->kind == X_CVTA_TO ? a - b : a + b);
-            }
-            advance(w, w->pc + 1);
-            break;
-        }
-        case X_ISSPACEP:
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t a = opv(X, w, f, &in->s[0], l), r;
-                switch (in->space) {
-                case SP_SHARED: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE &&
-                                    ((a - WIN_SHARED) >> SHCL_SHIFT == 0 || (a - WIN_SHARED) >> SHCL_SHIFT == w->cta->rank + 1); break;
-                case SP_SHCLUSTER: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE && (a - WIN_SHARED) >> SHCL_SHIFT <= X->ncl; break;
-                case SP_LOCAL: r = a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE; break;
-                case SP_CONST: r = a >= WIN_CONST && a < WIN_CONST + WIN_SIZE; break;
-                case SP_PARAM: r = a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE; break;
-                default: r = a >= GLOBAL_BASE32; break;
-                }
-                wr(f, &in->d[0], l, r);
-            }
-            advance(w, w->pc + 1);
-            break;
-        case X_BRA:
-            if (E == G) advance(w, in->target);
-            else if (!E) advance(w, w->pc + 1);
-            else split(w, E, in->target, w->pc + 1);
-            break;
-        case X_CALL:
-            if (!E) { advance(w, w->pc + 1); break; }
-            if (do_call(X, w, in, E)) return W_BLOCKED;
-            break;
-        case X_RET:
-            if (!E) { advance(w, w->pc + 1); break; }
-            do_ret(X, w, E);
-            break;
-        case X_EXIT:
-            if (!E) { advance(w, w->pc + 1); break; }
-            if (E != G) { split(w, E, w->pc, w->pc + 1); break; }
-            lanes_exit(X, w, E);
-            resched(w);
-            break;
-        case X_TRAP:
-            if (!E) { advance(w, w->pc + 1); break; }
-            fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED, in->flags & XF_BRKPT ? "brkpt instruction executed (breakpoint, no debugger attached)" : "trap instruction executed");
-            return W_BLOCKED;
-        case X_NOP: advance(w, w->pc + 1); break;
-        case X_CONSTVAL:
-            for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), 0);
-            advance(w, w->pc + 1);
-            break;
-        case X_BAR: {
-            if (!E) { advance(w, w->pc + 1); break; }
-            int l0 = __builtin_ctz(E);
-            uint64_t id = opv(X, w, f, &in->s[0], l0);
-            if (id > 15) { fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier id %llu out of range 0..15", (unsigned long long)id); return W_BLOCKED; }
-            cta *c = w->cta;
-            barrier *b = &c->bar[id];
-            /* bar.sync/bar.red are .aligned (§9.7.12.1): every non-exited thread of the warp
-             * must execute the same barrier instruction together */
-            int aligned = strncmp(in->text, "barrier", 7) != 0 || strstr(in->text, ".aligned") != NULL;
-            if (aligned && E != w->live && in->mode != BAR_ARRIVE) {
-                /* lanes of this warp still on their way (e.g. a loop laid out with the barrier
-                 * before the body): wait for them to reach this barrier too */
-                if (E == G && wsync_wait(w, w->live)) break;
-                fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier divergence: lanes 0x%08x reach this bar.sync %llu while lanes 0x%08x of the warp are elsewhere",
-                      E, (unsigned long long)id, w->live & ~E);
-                return W_BLOCKED;
-            }
-            if (in->s[1].kind != XO_NONE) {
-                uint64_t cnt = opv(X, w, f, &in->s[1], l0);
-                if (cnt == 0 || cnt % 32 || cnt > c->nthreads + 31) {
-                    fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier thread count %llu is not a positive multiple of 32 up to the CTA size", (unsigned long long)cnt);
-                    return W_BLOCKED;
-                }
-                if (b->used && b->count_given && b->expected != cnt) {
-                    fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier %llu used with thread counts %u and %llu", (unsigned long long)id, b->expected, (unsigned long long)cnt);
-                    return W_BLOCKED;
-                }
-                b->count_given = 1; b->expected = (uint32_t)cnt;
-            }
-            if (!b->used) { b->used = 1; b->mode = in->mode; b->red = 0; }
-            b->arrived += (uint32_t)__builtin_popcount(E);
-            if (in->mode >= BAR_RED_POPC) {
-                b->mode = in->mode;
-                for (uint32_t m = E; m; m &= m - 1) b->red += (uint32_t)(opv(X, w, f, &in->s[2], __builtin_ctz(m)) & 1);
-            }
-            for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
-            if (in->mode != BAR_ARRIVE) { w->barw |= E; b->wmask[w->wid] |= E; }
-            w->active = 0;
-            bar_release_check(X, c, (int)id);
-            resched(w);
-            break;
-        }
-        case X_BRX: {   /* brx.idx: per-lane targets from the .branchtargets list */
-            if (!E) { advance(w, w->pc + 1); break; }
-            int tg[32], t0 = -1, uniform = 1;
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t idx = (uint32_t)opv(X, w, f, &in->s[0], l);
-                if (idx >= (uint64_t)in->ntargets) {
-                    fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "brx.idx index %llu is outside the %d-entry target list", (unsigned long long)idx, in->ntargets);
-                    return W_BLOCKED;
-                }
-                tg[l] = in->targets[idx];
-                if (t0 < 0) t0 = tg[l]; else if (tg[l] != t0) uniform = 0;
-            }
-            if (uniform && E == G) { advance(w, t0); break; }
-            for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = (E >> l & 1) ? tg[l] : w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
-            w->active = 0;
-            resched(w);
-            break;
-        }
-        case X_MAPA: case X_GETCTARANK:
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t a = opv(X, w, f, &in->s[0], l), off = a;
-                if (in->space == SP_GENERIC) {
-                    if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) {
-                        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s of generic address 0x%llx, which is not in shared memory", in->kind == X_MAPA ? "mapa" : "getctarank", (unsigned long long)a);
-                        return W_BLOCKED;
-                    }
-                    off = a - WIN_SHARED;
-                }
-                if (in->kind == X_GETCTARANK) { uint64_t r = off >> SHCL_SHIFT; wr(f, &in->d[0], l, r ? r - 1 : w->cta->rank); continue; }
-                uint64_t r = (uint32_t)opv(X, w, f, &in->s[1], l);
-                if (r >= X->ncl) {
-                    fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mapa to CTA rank %llu, the cluster has %u CTAs", (unsigned long long)r, X->ncl);
-                    return W_BLOCKED;
-                }
-                uint64_t d = ((r + 1) << SHCL_SHIFT) | SHCL_OFF(off);
-                wr(f, &in->d[0], l, in->space == SP_GENERIC ? WIN_SHARED + d : d);
-            }
-            advance(w, w->pc + 1);
-            break;
-        case X_BARCLUSTER: {
-            if (!E) { advance(w, w->pc + 1); break; }
-            if (E != w->live) {   /* the instruction waits for the warp's other non-exited threads */
-                if (E == G && wsync_wait(w, w->live)) break;
-                if (in->flags & XF_ALIGNED) {
-                    fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier divergence: lanes 0x%08x reach this aligned barrier.cluster while lanes 0x%08x of the warp are elsewhere",
-                          E, w->live & ~E);
-                    return W_BLOCKED;
-                }
-            }
-            if (in->mode == BAR_ARRIVE) {
-                if (w->clarr & E) {
-                    fault(X, w, __builtin_ctz(w->clarr & E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier.cluster.arrive by a thread that already arrived in this phase");
-                    return W_BLOCKED;
-                }
-                w->clarr |= E; w->clok &= ~E;
-                X->cl_arrived += (uint32_t)__builtin_popcount(E);
-                advance(w, w->pc + 1);
-                clbar_check(X);
-                break;
-            }
-            uint32_t none = E & ~w->clarr & ~w->clok, pend = E & w->clarr;
-            if (none) {
-                fault(X, w, __builtin_ctz(none), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier.cluster.wait without a preceding barrier.cluster.arrive");
-                return W_BLOCKED;
-            }
-            w->clok &= ~E;
-            if (!pend) { advance(w, w->pc + 1); break; }
-            for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
-            w->clw |= pend;
-            w->active = 0;
-            resched(w);
-            break;
-        }
-        case X_MBAR:
-            if (run_mbar(X, w, f, in, E)) return W_BLOCKED;
-            advance(w, w->pc + 1);
-            break;
-        case X_CPASYNC:   /* the copy is done at issue: every commit group is complete at once */
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
-                unsigned n = in->size, sn = n;
-                if (in->flags & XF_IGNORE_SRC) sn = (opv(X, w, f, &in->s[2], l) & 1) ? 0 : n;
-                else if (in->flags & XF_SRC_SIZE) {
-                    uint64_t v = (uint32_t)opv(X, w, f, &in->s[2], l);
-                    if (v > n) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "cp.async src-size %llu is larger than cp-size %u", (unsigned long long)v, n); return W_BLOCKED; }
-                    sn = (unsigned)v;
-                }
-                uint8_t *pd = maddr(X, w, l, w->pc, SP_SHARED, dst, n, 1, "cp.async store");
-                if (!pd) return W_BLOCKED;
-                if (sn) {
-                    const uint8_t *ps = maddr_al(X, w, l, w->pc, SP_GLOBAL, src, sn, n, 0, "cp.async load");
-                    if (!ps) return W_BLOCKED;
-                    memmove(pd, ps, sn);
-                }
-                memset(pd + sn, 0, n - sn);
-            }
-            advance(w, w->pc + 1);
-            break;
-        case X_BULKCOPY:
-            if (run_bulk(X, w, f, in, E)) return W_BLOCKED;
-            advance(w, w->pc + 1);
-            break;
-        case X_YIELD:   /* nanosleep: give the other warps the processor */
-            X->yield = 1;
-            advance(w, w->pc + 1);
-            break;
-        case X_SHFL: case X_VOTE: case X_MATCH: case X_REDUX: case X_ELECT: case X_BARWARP:
-            if (wsync_op(X, w, in, f, G, E)) return W_BLOCKED;
-            break;
-        case X_ACTIVEMASK:
-            for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), G);
-            advance(w, w->pc + 1);
-            break;
-        case X_ALLOCA: case X_STACKSAVE: case X_STACKRESTORE:
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                if (in->kind == X_STACKSAVE) wr(f, &in->d[0], l, w->lsp[l]);
-                else if (in->kind == X_STACKRESTORE) {
-                    uint64_t a = opv(X, w, f, &in->s[0], l);
-                    if (a > w->lsp[l]) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "stackrestore to 0x%llx above the stack top", (unsigned long long)a); return W_BLOCKED; }
-                    w->lsp[l] = a;
-                } else {
-                    uint64_t sz = opv(X, w, f, &in->s[0], l), al = opv(X, w, f, &in->s[1], l);
-                    if (!al || (al & (al - 1))) al = 8;
-                    uint64_t a = (w->lsp[l] + al - 1) / al * al;
-                    if (sz > LOCAL_MAX || a + sz > LOCAL_MAX) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "alloca of %llu bytes overflows the %u-byte stack", (unsigned long long)sz, LOCAL_MAX); return W_BLOCKED; }
-                    w->lsp[l] = a + sz;
-                    wr(f, &in->d[0], l, a);
-                }
-            }
-            advance(w, w->pc + 1);
-            break;
-        default:
-            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_FAILED, "internal: unknown decoded instruction kind %d", in->kind);
+        exec_fn h = handlers[in->kind];
+        if (!h) {
+            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_FAILED, "internal: no handler for instruction kind %s", ptx_kind_name(in->kind));
             return W_BLOCKED;
         }
-        if (X->fault) return W_BLOCKED;
+        if (h(X, w, in, f, G, E) || X->fault) return W_BLOCKED;
         if (X->yield) { X->yield = 0; return W_RAN; }
     }
     return W_RAN;

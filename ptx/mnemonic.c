@@ -98,7 +98,7 @@ static int record(ptx_mnemonic *m, ptx_qual *q, ptx_mn_error *err)
         m->vec = q->val;
         break;
     case PTX_QC_TYPE:
-        if (m->ntypes == 3) return fail(err, q->off, "a fourth type '.%.*s'", n, w);
+        if (m->ntypes == 4) return fail(err, q->off, "a fifth type '.%.*s'", n, w);
         m->type[m->ntypes++] = q->val;
         break;
     case PTX_QC_ATOMOP:
@@ -139,7 +139,8 @@ static int classify(ptx_mnemonic *m, size_t s, size_t e, ptx_mn_error *err)
     q->cls = vocab[q->id].cls;
     q->val = vocab[q->id].val;
     if (q->cls == PTX_QC_ATOMOP && !takes_operation(m->kind, m->op)) q->cls = PTX_QC_OTHER;
-    if (q->id != PTX_Q_SHAPE && q->cls != PTX_QC_TYPE && ptx_mn_has(m, (ptx_qid)q->id))
+    if (q->id != PTX_Q_SHAPE && q->cls != PTX_QC_TYPE && q->cls != PTX_QC_TYPEX &&
+        ptx_mn_has(m, (ptx_qid)q->id))
         return fail(err, s, "'.%.*s' given twice", (int)n, w);
     if (record(m, q, err)) return -1;
     m->has[q->id >> 6] |= 1ull << (q->id & 63);

@@ -17,7 +17,7 @@
  * litmus parser): it knows the words, the decoders know which combinations an instruction
  * allows.  It refuses, with a reason and the position: an unknown base mnemonic, an unknown or
  * empty qualifier, a word given twice, two semantics, two scopes, two vector widths, two atomic
- * operations, three state spaces, four types, more than PTX_MN_MAXQ qualifiers.
+ * operations, three state spaces, five types, more than PTX_MN_MAXQ qualifiers.
  *
  * Thread-safe: no strtok, no static buffers; the result points into the caller's text. */
 #ifndef PTX_MNEMONIC_H
@@ -52,7 +52,7 @@ typedef enum { PTX_RS_NONE, PTX_RS_MBARRIER_INIT, PTX_RS_SHARED_CTA,
 
 /* Classes of qualifiers (the class column of ptx/qualifiers.def). */
 typedef enum { PTX_QC_OTHER, PTX_QC_SPACE, PTX_QC_SEM, PTX_QC_MMIO, PTX_QC_SCOPE, PTX_QC_VEC,
-               PTX_QC_TYPE, PTX_QC_ATOMOP, PTX_QC_PROXY, PTX_QC_COP, PTX_QC_EVICT,
+               PTX_QC_TYPE, PTX_QC_TYPEX, PTX_QC_ATOMOP, PTX_QC_PROXY, PTX_QC_COP, PTX_QC_EVICT,
                PTX_QC_CACHEHINT, PTX_QC_PREFETCH, PTX_QC_COMPLETION, PTX_QC_ALIGNED,
                PTX_QC_RESTRICT, PTX_QC_MULTICAST, PTX_QC_SHAPE, PTX_QC_COUNT } ptx_qclass;
 
@@ -92,8 +92,8 @@ typedef struct ptx_mnemonic {
     uint16_t evict;            /* ptx_qid of an eviction-priority hint (PTX_Q_NONE: none) */
     uint8_t aop;               /* isa_atom_op for atom/red/redux/multimem/cp.reduce/red.async */
     uint8_t vec;               /* vector width: 1 (none), 2, 4, 8 */
-    uint8_t ntypes;            /* value types written (.dtype.atype ...), at most 3 */
-    uint8_t type[3];           /* isa_type, in order */
+    uint8_t ntypes;            /* value types written (.dtype.atype.btype.ctype), at most 4 */
+    uint8_t type[4];           /* isa_type, in order */
     uint32_t given;            /* bit (1u << ptx_qclass) for each class written */
     uint8_t nq;                /* qualifiers after the base, in written order */
     ptx_qual q[PTX_MN_MAXQ];

@@ -238,6 +238,11 @@ START_TEST(tokenize_async_and_sync)
     tok("dp4a.u32.s32");
     tok("vadd4.s32.s32.u32.sat");
     ck_assert_int_eq(M.ntypes, 3);
+    tok("wmma.mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32");   /* d, a, b, c types */
+    ck_assert_int_eq(M.ntypes, 2);
+    ck_assert_int_eq(M.op, PTX_I_WMMA_MMA);
+    tok("match.any.sync.b32");   /* §9.7.12.10 is titled match.sync */
+    ck_assert_int_eq(M.op, PTX_I_MATCH_SYNC);
     tok("add");
     ck_assert_int_eq(M.nq, 0);
 }
@@ -255,7 +260,7 @@ START_TEST(tokenize_refusals)
     refused("ld.v2.v4.u32", "a second vector width", 6);
     refused("atom.add.cas.u32", "a second operation '.cas'", 9);
     refused("cp.async.bulk.global.shared::cta.local", "a third state space '.local'", 33);
-    refused("vadd4.s32.s32.s32.s32", "a fourth type", 18);
+    refused("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32.f32", "a fifth type", 48);
     refused("ld.global;u32", "the character ';'", 9);
     refused("", "an empty mnemonic", 0);
     refused("ld.m16n8x.u32", "unknown qualifier '.m16n8x'", 3);
