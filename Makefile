@@ -9,7 +9,7 @@ override CFLAGS += -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -I
 LDLIBS  += -lz3 -lcjson -lyaml -lm
 BUILD   ?= build
 
-SRC_DIRS := base ptx frontend model solver litmus exec
+SRC_DIRS := base ptx frontend model solver litmus exec cli
 LIB_SRC  := $(filter-out litmus/main.c,$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)

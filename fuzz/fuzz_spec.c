@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "exec/run_cli.h"
+#include "cli/run_cli.h"
 #include "base/fileio.h"
 
 #ifndef FUZZ_MAX_LEN

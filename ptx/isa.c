@@ -1355,7 +1355,7 @@ __attribute__((noinline)) static void f##_p(const isa_insn *in, uint64_t *const 
     (void)d1; (void)d2; (void)d3; (void)m1; (void)m2; (void)m3; \
     for (uint32_t r_ = lanes; r_; r_ &= r_ - 1) { unsigned l = (unsigned)__builtin_ctz(r_); WARP_LANE(f, ND, l); } \
 } \
-ATTR static void f##_w(const isa_insn *in, uint64_t *const D[], const uint64_t *const S[], const uint64_t M[], uint32_t lanes) \
+ATTR __attribute__((aligned(64))) static void f##_w(const isa_insn *in, uint64_t *const D[], const uint64_t *const S[], const uint64_t M[], uint32_t lanes) \
 { \
     if (lanes != 0xffffffffu) { f##_p(in, D, S, M, lanes); return; } \
     const isa_insn li_ = *in;   /* a local copy: calls (fesetround ...) cannot change it */ \

@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <yaml.h>
 #include "ptx/isa.h"
-#include "exec/run_cli.h"
+#include "cli/run_cli.h"
 #include "base/fileio.h"
 #include "include/ptxexec.h"
 
