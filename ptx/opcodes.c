@@ -6,9 +6,9 @@
 #define PTX_LIT_L 1
 #define PTX_LIT_N 0
 const ptx_opinfo ptx_ops[PTX_I_COUNT] = {
-    [PTX_I_NONE] = { "", 0, 0, PTX_EX_NO, "", "", "" },
+    [PTX_I_NONE] = { "NONE", "", 0, 0, PTX_EX_NO, "", "", "" },
 #define OP(id, mnemonic, kind, litmus, exec, section, title, doc) \
-    [PTX_I_##id] = { mnemonic, PTX_K_##kind, PTX_LIT_##litmus, PTX_EX_##exec, section, title, \
+    [PTX_I_##id] = { #id, mnemonic, PTX_K_##kind, PTX_LIT_##litmus, PTX_EX_##exec, section, title, \
                       doc },
 #include "ptx/opcodes.def"
 };

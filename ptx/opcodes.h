@@ -25,6 +25,7 @@ typedef enum {
 typedef enum { PTX_EX_NO, PTX_EX_IMPL, PTX_EX_NOP, PTX_EX_SYN } ptx_exec_status;
 
 typedef struct {
+    const char *id;         /* "CP_ASYNC_BULK": the row's C name without PTX_I_ */
     const char *mnemonic;   /* "cp.async.bulk" */
     uint8_t kind;           /* ptx_kind */
     uint8_t litmus;         /* 1: litmus tests may use it */

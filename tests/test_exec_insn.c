@@ -7,6 +7,8 @@
 #include <string.h>
 #include <check.h>
 #include "include/ptxexec.h"
+#define EVIDENCE_EXEC
+#include "tests/evidence.h"
 
 static ptxeCtx *C;
 static ptxeModule *M;
@@ -21,6 +23,7 @@ static ptxeResult try_load(const char *body)
     M = NULL;
     ptxeResult r = ptxeModuleLoadData(C, &M, body, strlen(body), "t.ptx");
     if (r == PTXE_SUCCESS) ck_assert_int_eq(ptxeModuleGetFunction(&F, M, NULL), PTXE_SUCCESS);
+    if (r == PTXE_SUCCESS) evidence_module(M, "test_exec_insn.c");
     return r;
 }
 static void load(const char *body) { ptxeResult r = try_load(body); ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C)); }

@@ -9,10 +9,13 @@
 #include <string.h>
 #include <check.h>
 #include "include/ptxexec.h"
+#define EVIDENCE_EXEC
+#include "tests/evidence.h"
 
 static ptxeCtx *C;
 static ptxeModule *M;
 static ptxeFunction *F;
+static char kfile[64] = "kernels/?";   /* the kernel file loaded last, for the evidence */
 
 static uint32_t rng = 12345;
 static uint32_t rnd(void) { rng = rng * 1664525u + 1013904223u; return rng ^ (rng >> 13); }
@@ -37,6 +40,7 @@ static int load(const char *file, const char *kernel)
     }
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
+    snprintf(kfile, sizeof kfile, "kernels/%s", file);
     return 1;
 }
 
@@ -56,6 +60,7 @@ static void run3(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by
     ptxeLaunchConfig cfg = { { gx, gy, gz }, { bx, by, bz }, { 0, 0, 0 }, shared, 0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
+    evidence_kernel(F, kfile);
 }
 static void run(unsigned g, unsigned b, void **args) { run3(g, 1, 1, b, 1, 1, 0, args); }
 
@@ -810,6 +815,7 @@ static void run_cl(unsigned g, unsigned b, unsigned cl, unsigned shared, void **
     ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { cl, cl ? 1 : 0, cl ? 1 : 0 }, shared, 0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
+    evidence_kernel(F, kfile);
 }
 
 START_TEST(k_cluster_ring)
@@ -968,6 +974,7 @@ static const char *fault_msg(void **a, unsigned g, unsigned b)
 {
     ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { 0, 0, 0 }, 0, 0 };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_LAUNCH_FAILED);
+    evidence_kernel(F, kfile);
     return ptxeGetErrorMessage(C);
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ptx/isa.h"
+#include "tests/evidence.h"
 
 static uint64_t D1; /* second destination of the last EV (setp p|q, lop3 d|p) */
 
@@ -20,6 +21,7 @@ static uint64_t ev_(const char *mn, const uint64_t *s)
     uint64_t d[4] = {0, 0, 0, 0};
     r = isa_eval(&in, s, d, err, sizeof err);
     ck_assert_msg(r == 0, "eval %s: %s", mn, err);
+    evidence_row(isa_ops[in.op].popcode, "test_isa.c");
     D1 = d[1];
     return d[0];
 }
@@ -43,6 +45,7 @@ static isa_insn dec(const char *mn)
     isa_insn in;
     char err[160] = "";
     ck_assert_msg(isa_decode(mn, ISA_T_S64, &in, err, sizeof err) == 0, "decode %s: %s", mn, err);
+    evidence_row(isa_ops[in.op].popcode, "test_isa.c");
     return in;
 }
 #define M32 0xffffffffull
@@ -1583,6 +1586,7 @@ static void movvec(const char *mn, int unpack, int n, const uint64_t *src, uint6
     ck_assert_int_eq(isa_nsrc(&in), unpack ? 1 : n);
     ck_assert_int_eq(isa_class(&in), ISA_CLASS_PURE);
     ck_assert_int_eq(isa_eval(&in, src, dst, err, sizeof err), 0);
+    evidence_row(isa_ops[in.op].popcode, "test_isa.c");
 }
 START_TEST(mov_vector)
 {
