@@ -8,6 +8,7 @@
  * wait for the lanes named by their membermask, which may meet them at another instruction of the
  * same kind (a rendezvous, §9.7.8.6, §9.7.12.7-12).  Faults (bad address,
  * misalignment, barrier deadlock/divergence, trap, step limit) stop the launch with a report. */
+#include <fenv.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1422,121 +1423,158 @@ static void deadlock_report(ex *X, cta *cs, int ncta)
     fault(X, NULL, -1, -1, PTXE_ERROR_LAUNCH_FAILED, "deadlock: no thread can make progress");
 }
 
+/* The launch shape: grid, block, cluster (a .reqnctapercluster is the default cluster shape),
+ * dynamic shared memory, step limit, and its checks.  PTXE_ERROR_INVALID_VALUE with a message. */
+static ptxeResult launch_shape(ex *X, const xfunc *ef, const ptxeLaunchConfig *cfg)
+{
+    ptxeCtx *ctx = X->ctx;
+    char *msg = ctx->msg;
+    size_t n = sizeof ctx->msg;
+    int cfg_cluster = cfg->cluster[0] || cfg->cluster[1] || cfg->cluster[2];
+    for (int k = 0; k < 3; k++) {
+        X->grid[k] = cfg->grid[k] ? cfg->grid[k] : 1;
+        X->block[k] = cfg->block[k] ? cfg->block[k] : 1;
+        X->cluster[k] = cfg->cluster[k] ? cfg->cluster[k] : 1;
+        if (!cfg_cluster && ef->reqnctapercluster[0] > 0)
+            X->cluster[k] = ef->reqnctapercluster[k] > 0 ? (unsigned)ef->reqnctapercluster[k] : 1;
+    }
+    if (cfg_cluster && ef->reqnctapercluster[0] > 0)
+        for (int k = 0; k < 3; k++)
+            if (X->cluster[k] != (unsigned)(ef->reqnctapercluster[k] > 0 ? ef->reqnctapercluster[k] : 1)) {
+                snprintf(msg, n, "cluster (%u,%u,%u) differs from .reqnctapercluster %d,%d,%d", X->cluster[0], X->cluster[1],
+                         X->cluster[2], ef->reqnctapercluster[0], ef->reqnctapercluster[1], ef->reqnctapercluster[2]);
+                return PTXE_ERROR_INVALID_VALUE;
+            }
+    X->explicit_cluster = cfg_cluster || ef->explicitcluster;
+    X->dyn = cfg->shared_bytes;
+    X->max_steps = cfg->max_steps ? cfg->max_steps : 10000000000ull;
+    uint64_t nt = (uint64_t)X->block[0] * X->block[1] * X->block[2];
+    if (!ef->is_entry || !ef->has_body) { snprintf(msg, n, "%s is not a kernel (.entry)", ef->name); return PTXE_ERROR_INVALID_VALUE; }
+    if (nt > 1024 || X->block[0] > 1024 || X->block[1] > 1024 || X->block[2] > 64) {
+        snprintf(msg, n, "block (%u,%u,%u) has %llu threads, expected at most 1024 (x,y <= 1024, z <= 64)", X->block[0], X->block[1],
+                 X->block[2], (unsigned long long)nt);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (ef->reqntid[0] && (ef->reqntid[0] != (int)X->block[0] || ef->reqntid[1] != (int)X->block[1] || ef->reqntid[2] != (int)X->block[2])) {
+        snprintf(msg, n, "block (%u,%u,%u) differs from .reqntid %d,%d,%d", X->block[0], X->block[1], X->block[2], ef->reqntid[0],
+                 ef->reqntid[1], ef->reqntid[2]);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    for (int k = 0; k < 3; k++)
+        if (X->grid[k] % X->cluster[k]) {
+            snprintf(msg, n, "grid (%u,%u,%u) is not a multiple of cluster (%u,%u,%u)", X->grid[0], X->grid[1], X->grid[2], X->cluster[0],
+                     X->cluster[1], X->cluster[2]);
+            return PTXE_ERROR_INVALID_VALUE;
+        }
+    uint32_t ncl = X->cluster[0] * X->cluster[1] * X->cluster[2];
+    if (ncl > 16) { snprintf(msg, n, "cluster of %u CTAs, expected at most 16", ncl); return PTXE_ERROR_INVALID_VALUE; }
+    if (X->dyn > 227 * 1024 || X->m->shared_static + X->dyn > 228 * 1024) {
+        snprintf(msg, n, "%u bytes of static + %u bytes of dynamic shared memory, expected at most 228 KiB", X->m->shared_static, X->dyn);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    return PTXE_SUCCESS;
+}
+
+/* The kernel parameter buffer (§5.1.6.1). */
+static ptxeResult launch_params(ex *X, const xfunc *ef, void **params)
+{
+    X->kpsize = ef->kparam_size;
+    X->kparams = calloc(X->kpsize + 8, 1);
+    if (!X->kparams) return PTXE_ERROR_OUT_OF_MEMORY;
+    for (int i = 0; i < ef->nparams; i++) {
+        if (!params || !params[i]) {
+            snprintf(X->ctx->msg, sizeof X->ctx->msg, "parameter %d of %s is missing", i, ef->name);
+            return PTXE_ERROR_INVALID_VALUE;
+        }
+        memcpy(X->kparams + ef->poff[i], params[i], ef->psz[i]);
+    }
+    return PTXE_SUCCESS;
+}
+
+/* One cluster (cx, cy, cz): its CTAs are set up, their warps interleaved in quanta until all
+ * exit, a fault, or no warp can progress (a deadlock); per-warp statistics recorded. */
+static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], uint64_t wpc)
+{
+    uint32_t ncl = X->cluster[0] * X->cluster[1] * X->cluster[2], nt = X->block[0] * X->block[1] * X->block[2], k = 0;
+    memcpy(X->clusterid, cid, sizeof X->clusterid);
+    X->cl = cs; X->ncl = ncl; X->cl_live = ncl * nt; X->cl_arrived = 0;
+    for (uint32_t z = 0; z < X->cluster[2]; z++)
+    for (uint32_t y = 0; y < X->cluster[1]; y++)
+    for (uint32_t x = 0; x < X->cluster[0]; x++, k++) {
+        cta *c = &cs[k];
+        uint32_t in[3] = { x, y, z };
+        for (int d = 0; d < 3; d++) { c->ctaid[d] = cid[d] * X->cluster[d] + in[d]; c->cl_ctaid[d] = in[d]; }
+        if (setup_cta(X, c, ef, k)) { fault(X, NULL, -1, -1, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for CTA state"); break; }
+    }
+    while (!X->fault) {
+        int progress = 0, alive = 0;
+        for (uint32_t i = 0; i < ncl && !X->fault; i++)
+            for (int j = 0; j < cs[i].nwarps && !X->fault; j++) {
+                warp *w = &cs[i].warps[j];
+                if (!w->live) continue;
+                uint64_t before = w->ninsn;
+                int r = run_warp(X, w, QUANTUM);
+                if (w->ninsn != before) progress = 1;
+                if (r != W_DONE) alive = 1;
+            }
+        if (!alive || X->fault) break;
+        if (!progress) { deadlock_report(X, cs, (int)ncl); break; }
+    }
+    ptxeCtx *ctx = X->ctx;
+    for (uint32_t i = 0; i < ncl; i++) {
+        cta *c = &cs[i];
+        if (c->warps) {
+            uint64_t lin = ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
+            for (int j = 0; j < c->nwarps; j++) {
+                ctx->per_warp[lin * wpc + (uint64_t)j] = c->warps[j].ninsn;
+                ctx->stats.warp_insns += c->warps[j].ninsn;
+            }
+        }
+        free_cta(c);
+    }
+}
+
+/* The clusters of the grid in order (the CTAs of a cluster run together: co-scheduled).  The
+ * host thread's floating-point rounding mode is set to round-to-nearest-even for the launch (the
+ * default-rounding paths of ptx/isa.c compute in the current mode) and restored afterwards. */
 ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **params)
 {
     ptxeModule *m = fh->mod;
     ptxeCtx *ctx = m->ctx;
     const xfunc *ef = &m->funcs[fh->idx];
-    ex X; memset(&X, 0, sizeof X);
+    ex X;
+    memset(&X, 0, sizeof X);
     X.m = m; X.ctx = ctx; X.prog = m->prog; X.funcs = m->funcs;
+    X.nregs = m->nregs_max; X.psize = m->psize_max;
     ctx->msg[0] = 0;
     memset(&ctx->stats, 0, sizeof ctx->stats);
-    int cfg_cluster = cfg->cluster[0] || cfg->cluster[1] || cfg->cluster[2];
-    for (int k = 0; k < 3; k++) {
-        X.grid[k] = cfg->grid[k] ? cfg->grid[k] : 1;
-        X.block[k] = cfg->block[k] ? cfg->block[k] : 1;
-        X.cluster[k] = cfg->cluster[k] ? cfg->cluster[k] : 1;
-        /* .reqnctapercluster (__cluster_dims__): the compile-time cluster shape is the default */
-        if (!cfg_cluster && ef->reqnctapercluster[0] > 0) X.cluster[k] = ef->reqnctapercluster[k] > 0 ? (unsigned)ef->reqnctapercluster[k] : 1;
-    }
-    if (cfg_cluster && ef->reqnctapercluster[0] > 0)
-        for (int k = 0; k < 3; k++)
-            if (X.cluster[k] != (unsigned)(ef->reqnctapercluster[k] > 0 ? ef->reqnctapercluster[k] : 1)) {
-                snprintf(ctx->msg, sizeof ctx->msg, "cluster (%u,%u,%u) differs from .reqnctapercluster %d,%d,%d", X.cluster[0], X.cluster[1], X.cluster[2],
-                         ef->reqnctapercluster[0], ef->reqnctapercluster[1], ef->reqnctapercluster[2]);
-                return PTXE_ERROR_INVALID_VALUE;
-            }
-    X.explicit_cluster = cfg_cluster || ef->explicitcluster;
-    X.dyn = cfg->shared_bytes;
-    X.max_steps = cfg->max_steps ? cfg->max_steps : 10000000000ull;
-    X.nregs = m->nregs_max; X.psize = m->psize_max;
-    uint64_t nt = (uint64_t)X.block[0] * X.block[1] * X.block[2];
-    if (!ef->is_entry || !ef->has_body) { snprintf(ctx->msg, sizeof ctx->msg, "%s is not a kernel (.entry)", ef->name); return PTXE_ERROR_INVALID_VALUE; }
-    if (nt > 1024 || X.block[0] > 1024 || X.block[1] > 1024 || X.block[2] > 64) {
-        snprintf(ctx->msg, sizeof ctx->msg, "block (%u,%u,%u) has %llu threads, expected at most 1024 (x,y <= 1024, z <= 64)", X.block[0], X.block[1], X.block[2], (unsigned long long)nt);
-        return PTXE_ERROR_INVALID_VALUE;
-    }
-    if (ef->reqntid[0] && (ef->reqntid[0] != (int)X.block[0] || ef->reqntid[1] != (int)X.block[1] || ef->reqntid[2] != (int)X.block[2])) {
-        snprintf(ctx->msg, sizeof ctx->msg, "block (%u,%u,%u) differs from .reqntid %d,%d,%d", X.block[0], X.block[1], X.block[2], ef->reqntid[0], ef->reqntid[1], ef->reqntid[2]);
-        return PTXE_ERROR_INVALID_VALUE;
-    }
-    for (int k = 0; k < 3; k++)
-        if (X.grid[k] % X.cluster[k]) {
-            snprintf(ctx->msg, sizeof ctx->msg, "grid (%u,%u,%u) is not a multiple of cluster (%u,%u,%u)", X.grid[0], X.grid[1], X.grid[2], X.cluster[0], X.cluster[1], X.cluster[2]);
-            return PTXE_ERROR_INVALID_VALUE;
-        }
-    uint32_t ncl = X.cluster[0] * X.cluster[1] * X.cluster[2];
-    if (ncl > 16) { snprintf(ctx->msg, sizeof ctx->msg, "cluster of %u CTAs, expected at most 16", ncl); return PTXE_ERROR_INVALID_VALUE; }
-    if (X.dyn > 227 * 1024 || m->shared_static + X.dyn > 228 * 1024) {
-        snprintf(ctx->msg, sizeof ctx->msg, "%u bytes of static + %u bytes of dynamic shared memory, expected at most 228 KiB", m->shared_static, X.dyn);
-        return PTXE_ERROR_INVALID_VALUE;
-    }
-    /* kernel parameters (§5.1.6.1) */
-    X.kpsize = ef->kparam_size;
-    X.kparams = calloc(X.kpsize + 8, 1);
-    if (!X.kparams) return PTXE_ERROR_OUT_OF_MEMORY;
-    for (int i = 0; i < ef->nparams; i++) {
-        if (!params || !params[i]) { free(X.kparams); snprintf(ctx->msg, sizeof ctx->msg, "parameter %d of %s is missing", i, ef->name); return PTXE_ERROR_INVALID_VALUE; }
-        memcpy(X.kparams + ef->poff[i], params[i], ef->psz[i]);
-    }
+    ptxeResult res = launch_shape(&X, ef, cfg);
+    if (!res) res = launch_params(&X, ef, params);
+    uint64_t nt = (uint64_t)X.block[0] * X.block[1] * X.block[2], wpc = (nt + 31) / 32;
     uint64_t nctas = (uint64_t)X.grid[0] * X.grid[1] * X.grid[2];
-    uint64_t wpc = (nt + 31) / 32;
-    if (ctx->per_warp_cap < nctas * wpc) {
+    if (!res && ctx->per_warp_cap < nctas * wpc) {
         free(ctx->per_warp);
         ctx->per_warp = calloc(nctas * wpc + 1, 8);
         ctx->per_warp_cap = ctx->per_warp ? nctas * wpc : 0;
-        if (!ctx->per_warp) { free(X.kparams); return PTXE_ERROR_OUT_OF_MEMORY; }
+        if (!ctx->per_warp) res = PTXE_ERROR_OUT_OF_MEMORY;
     }
+    uint32_t ncl = X.cluster[0] * X.cluster[1] * X.cluster[2];
+    cta *cs = res ? NULL : calloc(ncl, sizeof *cs);
+    if (!res && !cs) res = PTXE_ERROR_OUT_OF_MEMORY;
+    if (res) { free(X.kparams); return res; }
     ctx->gridid++;
-    cta *cs = calloc(ncl, sizeof *cs);
-    if (!cs) { free(X.kparams); return PTXE_ERROR_OUT_OF_MEMORY; }
-    ptxeResult res = PTXE_SUCCESS;
-    /* clusters in order; the CTAs of a cluster run together (they are co-scheduled) */
-    for (uint32_t cz = 0; cz < X.grid[2] / X.cluster[2] && !X.fault; cz++)
-    for (uint32_t cy = 0; cy < X.grid[1] / X.cluster[1] && !X.fault; cy++)
-    for (uint32_t cx = 0; cx < X.grid[0] / X.cluster[0] && !X.fault; cx++) {
-        X.clusterid[0] = cx; X.clusterid[1] = cy; X.clusterid[2] = cz;
-        X.cl = cs; X.ncl = ncl; X.cl_live = ncl * (uint32_t)nt; X.cl_arrived = 0;
-        uint32_t k = 0;
-        for (uint32_t z = 0; z < X.cluster[2]; z++)
-        for (uint32_t y = 0; y < X.cluster[1]; y++)
-        for (uint32_t x = 0; x < X.cluster[0]; x++, k++) {
-            cta *c = &cs[k];
-            c->ctaid[0] = cx * X.cluster[0] + x; c->ctaid[1] = cy * X.cluster[1] + y; c->ctaid[2] = cz * X.cluster[2] + z;
-            c->cl_ctaid[0] = x; c->cl_ctaid[1] = y; c->cl_ctaid[2] = z;
-            if (setup_cta(&X, c, ef, k)) { fault(&X, NULL, -1, -1, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for CTA state"); break; }
-        }
-        while (!X.fault) {
-            int progress = 0, alive = 0;
-            for (uint32_t i = 0; i < ncl && !X.fault; i++)
-                for (int j = 0; j < cs[i].nwarps && !X.fault; j++) {
-                    warp *w = &cs[i].warps[j];
-                    if (!w->live) continue;
-                    uint64_t before = w->ninsn;
-                    int r = run_warp(&X, w, QUANTUM);
-                    if (w->ninsn != before) progress = 1;
-                    if (r != W_DONE) alive = 1;
-                }
-            if (!alive || X.fault) break;
-            if (!progress) { deadlock_report(&X, cs, (int)ncl); break; }
-        }
-        for (uint32_t i = 0; i < ncl; i++) {
-            cta *c = &cs[i];
-            if (c->warps) {
-                uint64_t lin = ((uint64_t)c->ctaid[2] * X.grid[1] + c->ctaid[1]) * X.grid[0] + c->ctaid[0];
-                for (int j = 0; j < c->nwarps; j++) {
-                    ctx->per_warp[lin * wpc + (uint64_t)j] = c->warps[j].ninsn;
-                    ctx->stats.warp_insns += c->warps[j].ninsn;
-                }
-            }
-            free_cta(c);
-        }
-    }
+    int rounding = fegetround();
+    if (rounding != FE_TONEAREST) fesetround(FE_TONEAREST);
+    uint32_t cid[3];
+    for (cid[2] = 0; cid[2] < X.grid[2] / X.cluster[2] && !X.fault; cid[2]++)
+        for (cid[1] = 0; cid[1] < X.grid[1] / X.cluster[1] && !X.fault; cid[1]++)
+            for (cid[0] = 0; cid[0] < X.grid[0] / X.cluster[0] && !X.fault; cid[0]++)
+                run_cluster(&X, cs, ef, cid, wpc);
+    if (rounding != FE_TONEAREST) fesetround(rounding);
     free(cs);
     free(X.kparams);
     ctx->stats.thread_insns = X.thread_insns;
     ctx->stats.nwarps = nctas * wpc;
     ctx->stats.per_warp = ctx->per_warp;
-    if (X.fault) res = X.fault;
-    return res;
+    return X.fault ? X.fault : PTXE_SUCCESS;
 }

@@ -120,11 +120,8 @@ static int write_init(L *l, const ptx_var *v, uint8_t *dst, uint64_t size)
     return 0;
 }
 
-static int add_sym(L *l, const char *name, int space, uint64_t addr, uint64_t size, int cap_hint)
+static int add_sym(L *l, const char *name, int space, uint64_t addr, uint64_t size)
 {
-    (void)cap_hint;
-    static int dummy;
-    (void)dummy;
     ptxeModule *m = l->m;
     xsym *ns = xalloc(l, (size_t)(m->nsyms + 1) * sizeof *ns);
     if (m->nsyms) memcpy(ns, m->syms, (size_t)m->nsyms * sizeof *ns);
@@ -147,13 +144,13 @@ static int layout_module_vars(L *l)
             int dyn = v->ndims > 0 && v->dims[0] < 0;
             if (v->space == PTX_SP_SHARED) {
                 if (dyn != pass) continue;
-                if (dyn) { sh = (uint32_t)align_up(sh, 16); add_sym(l, v->name, SP_SHARED, sh, 0, 0); continue; }
+                if (dyn) { sh = (uint32_t)align_up(sh, 16); add_sym(l, v->name, SP_SHARED, sh, 0); continue; }
                 sh = (uint32_t)align_up(sh, al);
                 if (sz > SHARED_MAX || sh + sz > SHARED_MAX)
                     return lfail(l, v->pos.line, v->pos.col, NULL, "found .shared '%s' of %llu bytes (%u before it), expected at most 228 KiB of shared memory",
                                  v->name, (unsigned long long)sz, sh);
                 if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .shared '%s', expected none (§5.1.7)", v->name);
-                add_sym(l, v->name, SP_SHARED, sh, sz, 0);
+                add_sym(l, v->name, SP_SHARED, sh, sz);
                 sh += (uint32_t)sz;
             } else if (pass == 1) continue;
             else if (v->space == PTX_SP_GLOBAL) {
@@ -162,8 +159,7 @@ static int layout_module_vars(L *l)
                 if (mem_alloc(m->ctx, sz ? sz : 1, &addr)) return lfail(l, v->pos.line, v->pos.col, NULL, "out of device memory for '%s'", v->name);
                 galloc *g = mem_find(m->ctx, addr, 1);
                 if (write_init(l, v, g->host, sz)) return -1;
-                add_sym(l, v->name, SP_GLOBAL, addr, sz, 0);
-                int *dummy = NULL; (void)dummy;
+                add_sym(l, v->name, SP_GLOBAL, addr, sz);
                 uint64_t *na = xalloc(l, (size_t)(m->ngallocs + 1) * sizeof *na);
                 if (m->ngallocs) memcpy(na, m->galloc_addrs, (size_t)m->ngallocs * sizeof *na);
                 na[m->ngallocs++] = addr; m->galloc_addrs = na;
@@ -176,7 +172,7 @@ static int layout_module_vars(L *l)
                 memset(nc + c->csize, 0, off + sz + 1 - c->csize);
                 c->cmem = nc; c->csize = off + sz;
                 if (write_init(l, v, nc + off, sz)) return -1;
-                add_sym(l, v->name, SP_CONST, off, sz, 0);
+                add_sym(l, v->name, SP_CONST, off, sz);
             } else if (v->space == PTX_SP_LOCAL) {
                 return lfail(l, v->pos.line, v->pos.col, NULL, "found a module-scope .local variable '%s', expected .local only inside functions", v->name);
             }
