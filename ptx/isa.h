@@ -41,6 +41,7 @@ typedef struct isa_insn {
     int op;              /* index into the opcode table (exec/ops.c) */
     isa_type type;       /* primary type suffix */
     isa_type type2;      /* secondary type (cvt source, setp/set operand type, ...) */
+    isa_type type3;      /* third type (video .btype: vabsdiff4.dtype.atype.btype) */
     uint32_t mods;       /* modifier bits (exec/ops.c) */
     int cmp;             /* comparison operator for setp/set/slct (exec/ops.c) */
     int boolop;          /* .and/.or/.xor combine for setp/set */
@@ -207,6 +208,7 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
  * does not give the OOB-NaN encoding.
  * ------------------------------------------------------------------------------------------- */
 enum { ISA_M_OOB = 1u << 20 };   /* fma.oob (decoded only to be refused with a reason) */
+enum { ISA_M_ADD = 1u << 21 };   /* video secondary accumulate (vabsdiff4...add, §9.7.16.2.3) */
 
 /* §9.7.8.4 mov pack/unpack.  "mov.b32 d, {a, b}" and "mov.b64 {lo, hi}, x" share the mnemonic of
  * the scalar mov, so the caller that sees the braces turns a decoded scalar mov into the vector

@@ -391,6 +391,25 @@ START_TEST(vector_atom_redux_f32)
 END_TEST
 
 /* misc: accepted hints, nanosleep, pmevent, %clock / %globaltimer advance, elect.sync */
+/* §9.7.16.2.3 vabsdiff4 end to end (the worked example of docs/architecture.md): per lane t,
+ * a = t in every byte, b = 0x20 in every byte: .add gives c + 4|t - 32|, the merge form the
+ * four byte differences */
+START_TEST(video_vabsdiff4)
+{
+    unsigned out[64];
+    run_u32(HDR PRO(12)
+            "mul.lo.u32 %r2, %r1, 16843009;\n"
+            "vabsdiff4.u32.u32.u32.add %r3, %r2, 538976288, 1000;\n"
+            "vabsdiff4.u32.u32.u32 %r4, %r2, 538976288, %r3;\n"
+            "st.global.u32 [%rd3], %r3;\nst.global.u32 [%rd3+128], %r4;\nret;\n}\n", 32, out, 64);
+    for (unsigned t = 0; t < 32; t++) {
+        unsigned diff = 32 - t;
+        ck_assert_uint_eq(out[t], 1000 + 4 * diff);
+        ck_assert_uint_eq(out[32 + t], diff * 0x01010101u);
+    }
+}
+END_TEST
+
 START_TEST(misc_insns)
 {
     unsigned out[32];
@@ -790,6 +809,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, mbarrier_ops);
     tcase_add_test(tc, vector_atom_redux_f32);
     tcase_add_test(tc, misc_insns);
+    tcase_add_test(tc, video_vabsdiff4);
     tcase_add_test(tc, misc_forms);
     tcase_add_test(tc, reject_syntax);
     tcase_add_test(tc, fault_oob);

@@ -411,6 +411,23 @@ START_TEST(int_szext_bmsk_dp)
 }
 END_TEST
 
+/* §9.7.16.2.3 vabsdiff4 (the worked example of docs/architecture.md): per byte |a - b| with
+ * the bytes read as .atype/.btype, .sat to the byte range of .dtype, or .add: c + the sum */
+START_TEST(video_vabsdiff4)
+{
+    CHK("vabsdiff4.u32.u32.u32", 0x0a0a0a0a, 0x0a141e28, 0x141e2832, 0);       /* 10 each way */
+    CHK("vabsdiff4.u32.u32.u32", 0x00ff0000, 0x00ff00ff, 0x000000ff, 0x5555);   /* c unused */
+    CHK("vabsdiff4.u32.u32.u32.add", 0x3e8 + 40, 0x0a141e28, 0x141e2832, 0x3e8); /* SAD + c */
+    CHK("vabsdiff4.u32.s32.s32", 0x000000fe, 0x0000007f, 0x00000081, 0);        /* |127 - -127| */
+    CHK("vabsdiff4.s32.s32.s32.sat", 0x0000007f, 0x0000007f, 0x00000081, 0);    /* clamped */
+    CHK("vabsdiff4.u32.u32.s32", 0x0000fe01, 0x0000ff00, 0x000001ff, 0);       /* 255 - 1, 0 - -1 */
+    CHK("vabsdiff4.s32.u32.u32.add", (0xffffffffull + 4 * 255) & 0xffffffffu, 0xffffffff, 0, 0xffffffff);
+    bad("vabsdiff4.u32.u32");              /* three types */
+    bad("vabsdiff4.u32.u32.u32.sat.add");  /* .sat does not combine with .add */
+    bad("vabsdiff4.u32.u32.f32");
+}
+END_TEST
+
 START_TEST(int_carry)
 {
     /* §9.7.2: carry flag via isa_eval_cc */
@@ -1678,7 +1695,8 @@ START_TEST(warp_matches_lane)
         "cvt.rn.f64.s32", "cvt.rm.f32.u32", "cvt.rn.sat.f32.s32", "cvt.f64.f32", "cvt.rn.f32.f64",
         "cvt.rni.f32.f32", "add.f16", "fma.rn.f16x2", "add.bf16x2", "neg.f16", "max.NaN.bf16",
         "setp.lt.f16x2", "cvt.rn.f16.f32", "cvt.f32.f16", "cvt.rn.f16x2.f32",
-        "cvt.rn.satfinite.e4m3x2.f32", "cvt.pack.sat.s16.s32",
+        "cvt.rn.satfinite.e4m3x2.f32", "cvt.pack.sat.s16.s32", "vabsdiff4.u32.s32.u32.add",
+        "vabsdiff4.s32.s32.s32.sat",
     };
     uint64_t seed = 0x9e3779b97f4a7c15ull;
     for (size_t i = 0; i < sizeof mn / sizeof mn[0]; i++)
@@ -1732,6 +1750,7 @@ static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, types);
     tcase_add_test(tc, decode_shapes);
+    tcase_add_test(tc, video_vabsdiff4);
     tcase_add_test(tc, decode_errors);
     tcase_add_test(tc, decode_other);
     tcase_add_test(tc, int_add_sub);
