@@ -438,99 +438,146 @@ static inline uint32_t wsig_of(const xinsn *in)
 }
 static inline int wsync_mask_idx(const xinsn *in) { return in->kind == PTX_K_SHFL ? 3 : in->kind == PTX_K_ELECT || in->kind == PTX_K_BARWARP ? 0 : 1; }
 
-/* lanes S execute together: lane l runs I[l] in frame Fr[l] (all of one kind and qualifiers;
- * I == NULL, the converged case: every lane runs `in` in f0); `in` in f0 also gives the
- * (undefined: stale) shfl source of lanes outside S */
-static inline __attribute__((always_inline)) void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, const xinsn *in, frame *f0)
+/* Lanes S execute a warp-synchronous instruction together: lane l runs I[l] in frame Fr[l] (all
+ * of one kind and qualifiers; I == NULL, the converged case: every lane runs `in` in f0); `in` in
+ * f0 also gives the (undefined: stale) shfl source of lanes outside S.  One function per kind. */
+typedef struct {
+    ex *X; warp *w; uint32_t S;
+    const xinsn **I; frame **Fr;
+    const xinsn *in; frame *f0;
+} wsx;
+static inline const xinsn *ws_in(const wsx *c, int l) { return c->I ? c->I[l] : c->in; }
+static inline frame *ws_fr(const wsx *c, int l) { return c->I ? c->Fr[l] : c->f0; }
+/* source k / destination k of lane l's own instruction */
+static inline uint64_t ws_src(const wsx *c, int l, int k) { return opv(c->X, c->w, ws_fr(c, l), &ws_in(c, l)->s[k], l); }
+static inline void ws_dst(const wsx *c, int l, int k, uint64_t v) { wr(ws_fr(c, l), &ws_in(c, l)->d[k], l, v); }
+/* every lane of S gets v in its first destination */
+static inline void ws_all(const wsx *c, uint64_t v)
 {
-#define IL(l) (I ? I[l] : in)
-#define FL(l) (I ? Fr[l] : f0)
-    if (in->kind == PTX_K_SHFL) {
-        uint64_t A[32], D[32], Pv[32];
-        for (int l = 0; l < 32; l++)
-            A[l] = (S >> l & 1) ? opv(X, w, FL(l), &IL(l)->s[0], l) : (w->all >> l & 1) ? opv(X, w, f0, &in->s[0], l) : 0;
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            int bval = (int)(opv(X, w, FL(l), &IL(l)->s[1], l) & 31);
-            uint32_t c = (uint32_t)opv(X, w, FL(l), &IL(l)->s[2], l);
-            int cval = (int)(c & 31), seg = (int)((c >> 8) & 31);
-            int maxl = (l & seg) | (cval & ~seg), minl = l & seg, j, pv;
-            switch (in->mode) {   /* §9.7.8.6 */
-            case 0: j = l - bval; pv = j >= maxl; break;
-            case 1: j = l + bval; pv = j <= maxl; break;
-            case 2: j = l ^ bval; pv = j <= maxl; break;
-            default: j = minl | (bval & ~seg); pv = j <= maxl; break;
-            }
-            if (!pv) j = l;
-            D[l] = A[j & 31]; Pv[l] = (uint64_t)pv;
+    for (uint32_t m = c->S; m; m &= m - 1) ws_dst(c, __builtin_ctz(m), 0, v);
+}
+
+/* shfl.sync (§9.7.8.6): d = a of lane j (up, down, bfly, idx with clamp and segment mask),
+ * p = j in range */
+static void ws_shfl(const wsx *c)
+{
+    ex *X = c->X;
+    warp *w = c->w;
+    uint32_t S = c->S;
+    uint64_t A[32], D[32], Pv[32];
+    for (int l = 0; l < 32; l++)
+        A[l] = (S >> l & 1) ? ws_src(c, l, 0) : (w->all >> l & 1) ? opv(X, w, c->f0, &c->in->s[0], l) : 0;
+    for (uint32_t m = S; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        int bval = (int)(ws_src(c, l, 1) & 31);
+        uint32_t cv = (uint32_t)ws_src(c, l, 2);
+        int cval = (int)(cv & 31), seg = (int)((cv >> 8) & 31);
+        int maxl = (l & seg) | (cval & ~seg), minl = l & seg, j, pv;
+        switch (c->in->mode) {
+        case 0: j = l - bval; pv = j >= maxl; break;
+        case 1: j = l + bval; pv = j <= maxl; break;
+        case 2: j = l ^ bval; pv = j <= maxl; break;
+        default: j = minl | (bval & ~seg); pv = j <= maxl; break;
         }
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            wr(FL(l), &IL(l)->d[0], l, D[l]);
-            if (IL(l)->nd > 1) wr(FL(l), &IL(l)->d[1], l, Pv[l]);
+        if (!pv) j = l;
+        D[l] = A[j & 31]; Pv[l] = (uint64_t)pv;
+    }
+    for (uint32_t m = S; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ws_dst(c, l, 0, D[l]);
+        if (ws_in(c, l)->nd > 1) ws_dst(c, l, 1, Pv[l]);
+    }
+}
+
+/* vote.sync (§9.7.12.9): all, any, uni, ballot of p */
+static void ws_vote(const wsx *c)
+{
+    uint32_t S = c->S, ballot = 0;
+    for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); ballot |= (uint32_t)(ws_src(c, l, 0) & 1) << l; }
+    int mode = c->in->mode;
+    ws_all(c, mode == VOTE_ALL ? ballot == S : mode == VOTE_ANY ? ballot != 0
+              : mode == VOTE_UNI ? (ballot == 0 || ballot == S) : ballot);
+}
+
+/* match.sync (§9.7.12.10): .any: the lanes with my value; .all: all lanes if all are equal */
+static void ws_match(const wsx *c)
+{
+    uint32_t S = c->S;
+    uint64_t V[32];
+    for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); V[l] = ws_src(c, l, 0); }
+    int alleq = 1;
+    for (uint32_t m = S; m; m &= m - 1) if (V[__builtin_ctz(m)] != V[__builtin_ctz(S)]) alleq = 0;
+    for (uint32_t m = S; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint32_t r = 0;
+        if (c->in->mode) r = alleq ? S : 0;
+        else for (uint32_t k = S; k; k &= k - 1) if (V[__builtin_ctz(k)] == V[l]) r |= 1u << __builtin_ctz(k);
+        ws_dst(c, l, 0, r);
+        if (ws_in(c, l)->nd > 1) ws_dst(c, l, 1, (uint64_t)alleq);
+    }
+}
+
+/* redux.sync.min/max{.abs}{.NaN}.f32: NaN inputs are skipped unless .NaN (then the result is
+ * the canonical NaN); -0.0 < +0.0 */
+static void ws_redux_f32(const wsx *c)
+{
+    uint32_t acc = 0, flags = c->in->flags;
+    int have = 0, nan = 0;
+    for (uint32_t m = c->S; m; m &= m - 1) {
+        uint32_t v = (uint32_t)ws_src(c, __builtin_ctz(m), 0);
+        if (flags & XF_ABS) v &= 0x7fffffffu;
+        if ((v & 0x7fffffffu) > 0x7f800000u) { nan = 1; continue; }
+        /* total order key of a non-NaN float */
+        uint32_t kv = v >> 31 ? ~v : v | 0x80000000u, ka = acc >> 31 ? ~acc : acc | 0x80000000u;
+        if (!have || (c->in->mode == 1 ? kv < ka : kv > ka)) acc = v;
+        have = 1;
+    }
+    if (!have || (nan && (flags & XF_NAN))) acc = 0x7fffffffu;
+    ws_all(c, acc);
+}
+
+/* redux.sync (§9.7.12.12) on .u32/.s32/.b32: add, min, max, and, or, xor */
+static void ws_redux(const wsx *c)
+{
+    int sgn = c->in->type == ISA_T_S32, firstv = 1;
+    uint64_t acc = 0;
+    for (uint32_t m = c->S; m; m &= m - 1) {
+        uint32_t v = (uint32_t)ws_src(c, __builtin_ctz(m), 0);
+        if (firstv) { acc = v; firstv = 0; continue; }
+        switch (c->in->mode) {
+        case 0: acc = (uint32_t)(acc + v); break;
+        case 1: acc = sgn ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
+        case 2: acc = sgn ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
+        case 3: acc &= v; break;
+        case 4: acc |= v; break;
+        default: acc ^= v; break;
         }
-    } else if (in->kind == PTX_K_VOTE) {
-        uint32_t ballot = 0;
-        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); ballot |= (uint32_t)(opv(X, w, FL(l), &IL(l)->s[0], l) & 1) << l; }
-        uint64_t r = in->mode == VOTE_ALL ? ballot == S : in->mode == VOTE_ANY ? ballot != 0 :
-                     in->mode == VOTE_UNI ? (ballot == 0 || ballot == S) : ballot;
-        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, r); }
-    } else if (in->kind == PTX_K_MATCH) {
-        uint64_t V[32];
-        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); V[l] = opv(X, w, FL(l), &IL(l)->s[0], l); }
-        int alleq = 1;
-        for (uint32_t m = S; m; m &= m - 1) if (V[__builtin_ctz(m)] != V[__builtin_ctz(S)]) alleq = 0;
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            uint32_t r = 0;
-            if (in->mode) r = alleq ? S : 0;
-            else for (uint32_t k = S; k; k &= k - 1) if (V[__builtin_ctz(k)] == V[l]) r |= 1u << __builtin_ctz(k);
-            wr(FL(l), &IL(l)->d[0], l, r);
-            if (IL(l)->nd > 1) wr(FL(l), &IL(l)->d[1], l, (uint64_t)alleq);
-        }
-    } else if (in->kind == PTX_K_REDUX && (in->flags & XF_FLOAT)) {
-        /* redux.sync.min/max{.abs}{.NaN}.f32: NaN inputs are skipped unless .NaN (then the
-         * result is the canonical NaN); -0.0 < +0.0 */
-        uint32_t acc = 0; int have = 0, nan = 0;
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            uint32_t v = (uint32_t)opv(X, w, FL(l), &IL(l)->s[0], l);
-            if (in->flags & XF_ABS) v &= 0x7fffffffu;
-            if ((v & 0x7fffffffu) > 0x7f800000u) { nan = 1; continue; }
-            /* total order key of a non-NaN float */
-            uint32_t kv = v >> 31 ? ~v : v | 0x80000000u, ka = acc >> 31 ? ~acc : acc | 0x80000000u;
-            if (!have || (in->mode == 1 ? kv < ka : kv > ka)) acc = v;
-            have = 1;
-        }
-        if (!have || (nan && (in->flags & XF_NAN))) acc = 0x7fffffffu;
-        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, acc); }
-    } else if (in->kind == PTX_K_REDUX) {
-        int sgn = in->type == ISA_T_S32;
-        uint64_t acc = 0; int firstv = 1;
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            uint32_t v = (uint32_t)opv(X, w, FL(l), &IL(l)->s[0], l);
-            if (firstv) { acc = v; firstv = 0; continue; }
-            switch (in->mode) {   /* §9.7.12.11 */
-            case 0: acc = (uint32_t)(acc + v); break;
-            case 1: acc = sgn ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
-            case 2: acc = sgn ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
-            case 3: acc &= v; break;
-            case 4: acc |= v; break;
-            default: acc ^= v; break;
-            }
-        }
-        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, acc); }
-    } else if (in->kind == PTX_K_ELECT) {   /* elect.sync §9.7.12.12 */
-        int leader = __builtin_ctz(S);
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            wr(FL(l), &IL(l)->d[0], l, (uint64_t)leader);
-            wr(FL(l), &IL(l)->d[1], l, (uint64_t)(l == leader));
-        }
-    }   /* bar.warp.sync: the rendezvous is all */
-#undef IL
-#undef FL
+    }
+    ws_all(c, acc);
+}
+
+/* elect.sync (§9.7.12.14): the lowest lane leads */
+static void ws_elect(const wsx *c)
+{
+    int leader = __builtin_ctz(c->S);
+    for (uint32_t m = c->S; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ws_dst(c, l, 0, (uint64_t)leader);
+        ws_dst(c, l, 1, (uint64_t)(l == leader));
+    }
+}
+
+static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, const xinsn *in, frame *f0)
+{
+    const wsx c = { X, w, S, I, Fr, in, f0 };
+    switch (in->kind) {
+    case PTX_K_SHFL: ws_shfl(&c); break;
+    case PTX_K_VOTE: ws_vote(&c); break;
+    case PTX_K_MATCH: ws_match(&c); break;
+    case PTX_K_REDUX: if (in->flags & XF_FLOAT) ws_redux_f32(&c); else ws_redux(&c); break;
+    case PTX_K_ELECT: ws_elect(&c); break;
+    default: break;   /* bar.warp.sync: the rendezvous is all */
+    }
 }
 
 /* the group G (guard true: E) reaches the warp-synchronous instruction `in`; or, with w->rdv,

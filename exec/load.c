@@ -1124,26 +1124,18 @@ static int add_lsym(L *l, const char *name, int kind, uint64_t off, uint32_t siz
 
 static int builtin_func(const char *name) { return !strcmp(name, "vprintf") || !strcmp(name, "__assertfail"); }
 
-static int load_function(L *l, int fi, int *pc)
+/* Parameters and return values of function f: .reg ones are registers of the frame (§7.1);
+ * kernel params lie at offsets of the launch's param buffer (§5.1.6.1), function params and
+ * return values in the lane's frame param area (§5.1.6.2). */
+static int layout_params(L *l, const ptx_func *f, xfunc *xf)
 {
-    ptxeModule *m = l->m;
-    const ptx_func *f = &m->ast->funcs[fi];
-    xfunc *xf = &m->funcs[fi];
-    l->nregs = 0; l->nlsyms = 0; l->nlabels = 0; l->nreg_next = 0; l->psize = 0; l->lsize = 0; l->lalign = 1;
-    xf->start = *pc;
-    /* parameters: kernel params at offsets of the launch's param buffer (§5.1.6.1), function
-     * params and return values in the lane's frame param area (§5.1.6.2) */
     xf->nparams = f->nparams; xf->nrets = f->nrets;
     xf->poff = xalloc(l, (size_t)(f->nparams + 1) * 4); xf->psz = xalloc(l, (size_t)(f->nparams + 1) * 4);
     xf->ptype = xalloc(l, (size_t)(f->nparams + 1) * sizeof(char *));
     xf->roff = xalloc(l, (size_t)(f->nrets + 1) * 4); xf->rsz = xalloc(l, (size_t)(f->nrets + 1) * 4);
     xf->preg = xalloc(l, (size_t)(f->nparams + 1) * 4); xf->rreg = xalloc(l, (size_t)(f->nrets + 1) * 4);
     xf->pregbits = xalloc(l, (size_t)(f->nparams + 1)); xf->rregbits = xalloc(l, (size_t)(f->nrets + 1));
-    l->curf = f;
-    for (int k = 0; k < 3; k++) { xf->reqntid[k] = f->reqntid[k]; xf->reqnctapercluster[k] = f->reqnctapercluster[k]; }
-    xf->explicitcluster = f->explicitcluster || f->reqnctapercluster[0] > 0;
-    uint32_t off = 0;
-    for (int pass = 0; pass < 2; pass++) {   /* .reg parameters and return values (§7.1): registers of the frame */
+    for (int pass = 0; pass < 2; pass++) {
         const ptx_var *vs = pass ? f->rets : f->params;
         int n = pass ? f->nrets : f->nparams;
         for (int i = 0; i < n; i++) {
@@ -1159,11 +1151,13 @@ static int load_function(L *l, int fi, int *pc)
             l->nreg_next++;
         }
     }
+    uint32_t off = 0;
     for (int i = 0; i < f->nparams; i++) {
         const ptx_var *v = &f->params[i];
-        if (v->space != PTX_SP_PARAM) { xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type; continue; }
+        xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type;
+        if (v->space != PTX_SP_PARAM) continue;
         off = (uint32_t)align_up(off, var_align(v));
-        xf->poff[i] = off; xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type;
+        xf->poff[i] = off;
         if (f->is_entry) add_lsym(l, v->name, XO_IMM, off, xf->psz[i]);
         else add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off, xf->psz[i]);
         off += xf->psz[i];
@@ -1171,88 +1165,105 @@ static int load_function(L *l, int fi, int *pc)
     if (f->is_entry) { xf->kparam_size = off; off = 0; }
     for (int i = 0; i < f->nrets; i++) {
         const ptx_var *v = &f->rets[i];
-        if (v->space != PTX_SP_PARAM) { xf->rsz[i] = (uint32_t)var_size(v); continue; }
+        xf->rsz[i] = (uint32_t)var_size(v);
+        if (v->space != PTX_SP_PARAM) continue;
         off = (uint32_t)align_up(off, var_align(v));
-        xf->roff[i] = off; xf->rsz[i] = (uint32_t)var_size(v);
+        xf->roff[i] = off;
         add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off, xf->rsz[i]);
         off += xf->rsz[i];
     }
     l->psize = off;
-    /* pass 1: labels */
+    return 0;
+}
+
+/* A declaration in a function body: .reg, .param (a call-site frame variable), .local, .shared. */
+static int load_decl(L *l, const ptx_var *v)
+{
+    ptxeModule *m = l->m;
+    if (v->space == PTX_SP_REG) {
+        int cnt = v->nrange ? v->nrange : 1;
+        XGROW(l, l->regs, l->nregs, l->regcap);
+        l->regs[l->nregs++] = (regdecl){ v->name, l->nreg_next, v->nrange, (uint8_t)reg_bits(v->type) };
+        if (v->vec > 1) return lfail(l, v->pos.line, v->pos.col, NULL, "found a vector register '%s', expected scalar registers", v->name);
+        l->nreg_next += (uint32_t)cnt;
+    } else if (v->space == PTX_SP_PARAM) {
+        l->psize = (uint32_t)align_up(l->psize, var_align(v));
+        add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + l->psize, (uint32_t)var_size(v));
+        l->psize += (uint32_t)var_size(v);
+    } else if (v->space == PTX_SP_LOCAL) {
+        if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .local '%s', expected none", v->name);
+        uint32_t a = var_align(v);
+        l->lsize = (uint32_t)align_up(l->lsize, a);
+        if (a > l->lalign) l->lalign = a;
+        add_lsym(l, v->name, XO_LOCALSYM, l->lsize, 0);
+        l->lsize += (uint32_t)var_size(v);
+    } else if (v->space == PTX_SP_SHARED) {
+        if (var_size(v) > SHARED_MAX || align_up(m->shared_static, var_align(v)) + var_size(v) > SHARED_MAX)
+            return lfail(l, v->pos.line, v->pos.col, NULL, "found .shared '%s' of %llu bytes (%u before it), expected at most 228 KiB of shared memory",
+                         v->name, (unsigned long long)var_size(v), m->shared_static);
+        m->shared_static = (uint32_t)align_up(m->shared_static, var_align(v));
+        add_lsym(l, v->name, XO_IMM, m->shared_static, 0);
+        m->shared_static += (uint32_t)var_size(v);
+    } else return lfail(l, v->pos.line, v->pos.col, NULL, "found a function-scope %s declaration, expected .reg .param .local or .shared",
+                        v->space == PTX_SP_CONST ? ".const" : ".global");
+    return 0;
+}
+
+/* An instruction statement: its position, guard, and the decoded instruction. */
+static int load_insn(L *l, const ptx_stmt *s, xinsn *x, int fi, const xfunc *xf)
+{
+    x->func = fi;
+    x->line = s->pos.line; x->col = s->pos.col; x->text = s->text;
+    x->src_file = s->src_file; x->src_line = s->src_line;
+    if (s->guard) {
+        int bits;
+        if (lookup_reg(l, s->guard, &x->guard, &bits) || bits != 1)
+            return lfail(l, s->pos.line, s->pos.col, s->text, "found guard '%s', expected a declared .pred register", s->guard);
+        x->has_guard = 1; x->guard_neg = (uint8_t)s->guard_neg;
+    }
+    return decode_insn(l, s, x, xf);
+}
+
+/* Function fi: parameters, labels (pass 1), then declarations in scope order and instructions
+ * (pass 2), then an implicit ret so that falling off the end returns. */
+static int load_function(L *l, int fi, int *pc)
+{
+    ptxeModule *m = l->m;
+    const ptx_func *f = &m->ast->funcs[fi];
+    xfunc *xf = &m->funcs[fi];
+    l->nregs = 0; l->nlsyms = 0; l->nlabels = 0; l->nreg_next = 0; l->psize = 0; l->lsize = 0; l->lalign = 1;
+    l->curf = f;
+    xf->start = *pc;
+    for (int k = 0; k < 3; k++) { xf->reqntid[k] = f->reqntid[k]; xf->reqnctapercluster[k] = f->reqnctapercluster[k]; }
+    xf->explicitcluster = f->explicitcluster || f->reqnctapercluster[0] > 0;
+    if (layout_params(l, f, xf)) return -1;
     int n = 0;
     for (int i = 0; i < f->nbody; i++) {
         const ptx_stmt *s = &f->body[i];
         if (s->kind == PTX_ST_INSN) n++;
         else if (s->kind == PTX_ST_LABEL) add_label(l, s->name, *pc + n);
     }
-    /* pass 2: declarations in scope order, instructions */
     int scope_regs[64], scope_syms[64], depth = 0;
     for (int i = 0; i < f->nbody && !l->failed; i++) {
         const ptx_stmt *s = &f->body[i];
-        switch (s->kind) {
-        case PTX_ST_OPEN:
+        if (s->kind == PTX_ST_OPEN) {
             if (depth == 64) return lfail(l, s->pos.line, s->pos.col, NULL, "found more than 64 nested blocks, expected fewer");
             scope_regs[depth] = l->nregs; scope_syms[depth] = l->nlsyms; depth++;
-            break;
-        case PTX_ST_CLOSE:
+        } else if (s->kind == PTX_ST_CLOSE) {
             if (depth > 0) { depth--; l->nregs = scope_regs[depth]; l->nlsyms = scope_syms[depth]; }
-            break;
-        case PTX_ST_LABEL: case PTX_ST_PROTO: case PTX_ST_BTARGETS: break;
-        case PTX_ST_DECL: {
-            const ptx_var *v = &s->var;
-            if (v->space == PTX_SP_REG) {
-                int cnt = v->nrange ? v->nrange : 1;
-                XGROW(l, l->regs, l->nregs, l->regcap);
-                l->regs[l->nregs++] = (regdecl){ v->name, l->nreg_next, v->nrange, (uint8_t)reg_bits(v->type) };
-                if (v->vec > 1) return lfail(l, v->pos.line, v->pos.col, NULL, "found a vector register '%s', expected scalar registers", v->name);
-                l->nreg_next += (uint32_t)cnt;
-            } else if (v->space == PTX_SP_PARAM) {
-                l->psize = (uint32_t)align_up(l->psize, var_align(v));
-                add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + l->psize, (uint32_t)var_size(v));
-                l->psize += (uint32_t)var_size(v);
-            } else if (v->space == PTX_SP_LOCAL) {
-                if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .local '%s', expected none", v->name);
-                uint32_t a = var_align(v);
-                l->lsize = (uint32_t)align_up(l->lsize, a);
-                if (a > l->lalign) l->lalign = a;
-                add_lsym(l, v->name, XO_LOCALSYM, l->lsize, 0);
-                l->lsize += (uint32_t)var_size(v);
-            } else if (v->space == PTX_SP_SHARED) {
-                if (var_size(v) > SHARED_MAX || align_up(m->shared_static, var_align(v)) + var_size(v) > SHARED_MAX)
-                    return lfail(l, v->pos.line, v->pos.col, NULL, "found .shared '%s' of %llu bytes (%u before it), expected at most 228 KiB of shared memory",
-                                 v->name, (unsigned long long)var_size(v), m->shared_static);
-                m->shared_static = (uint32_t)align_up(m->shared_static, var_align(v));
-                add_lsym(l, v->name, XO_IMM, m->shared_static, 0);
-                m->shared_static += (uint32_t)var_size(v);
-            } else return lfail(l, v->pos.line, v->pos.col, NULL, "found a function-scope %s declaration, expected .reg .param .local or .shared",
-                                v->space == PTX_SP_CONST ? ".const" : ".global");
-            break;
-        }
-        case PTX_ST_INSN: {
-            xinsn *x = &m->prog[(*pc)++];
-            x->func = fi;
-            x->line = s->pos.line; x->col = s->pos.col; x->text = s->text;
-            x->src_file = s->src_file; x->src_line = s->src_line;
-            if (s->guard) {
-                int bits;
-                if (lookup_reg(l, s->guard, &x->guard, &bits) || bits != 1)
-                    return lfail(l, s->pos.line, s->pos.col, s->text, "found guard '%s', expected a declared .pred register", s->guard);
-                x->has_guard = 1; x->guard_neg = (uint8_t)s->guard_neg;
-            }
-            if (decode_insn(l, s, x, xf)) return -1;
-            break;
-        }
+        } else if (s->kind == PTX_ST_DECL) {
+            if (load_decl(l, &s->var)) return -1;
+        } else if (s->kind == PTX_ST_INSN) {
+            if (load_insn(l, s, &m->prog[(*pc)++], fi, xf)) return -1;
         }
     }
     if (l->failed) return -1;
-    xf->end = *pc;
     xf->nregs = (int)l->nreg_next;
     xf->psize = l->psize;
     xf->lsize = (uint32_t)align_up(l->lsize, 16);
     xf->lalign = l->lalign;
     if (xf->nregs > m->nregs_max) m->nregs_max = xf->nregs;
     if (xf->psize > m->psize_max) m->psize_max = xf->psize;
-    /* a body must end in ret/exit/bra: append an implicit ret so falling off the end returns */
     xinsn *x = &m->prog[(*pc)++];
     memset(x, 0, sizeof *x);
     x->kind = PTX_K_RET; x->op = PTX_I_RET; x->func = fi; x->line = f->pos.line; x->col = f->pos.col; x->text = "(end of function)";

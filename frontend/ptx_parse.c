@@ -318,6 +318,104 @@ static const char *tok_text(P *p, size_t from, size_t to)
     return s;
 }
 
+/* `name:` followed by .callprototype (a PROTO statement), .branchtargets (§10.5.2: the label
+ * list of brx.idx) or nothing (a LABEL). */
+static int parse_labelled(P *p, ptx_stmt *st)
+{
+    st->name = ptx_arena_strdup(p->m, cur(p)->text);
+    p->i += 2;
+    if (is_word(cur(p), ".callprototype")) {
+        p->i++;
+        st->kind = PTX_ST_PROTO;
+        if (is_punct(cur(p), '(') && parse_params(p, &st->pret, &st->npret)) return -1;
+        if (cur(p)->kind != PTK_WORD) return fail(p, cur(p), "'_' in a .callprototype");
+        p->i++;
+        if (is_punct(cur(p), '(') && parse_params(p, &st->pargs, &st->npargs)) return -1;
+        while (is_word(cur(p), ".noreturn")) p->i++;
+        return expect(p, ';', "';' after .callprototype");
+    }
+    if (!is_word(cur(p), ".branchtargets")) { st->kind = PTX_ST_LABEL; return 0; }
+    p->i++;
+    st->kind = PTX_ST_BTARGETS;
+    int ocap = 0;
+    do {
+        if (cur(p)->kind != PTK_WORD || cur(p)->text[0] == '.' || cur(p)->text[0] == '%')
+            return fail(p, cur(p), "a label in .branchtargets");
+        GROW(p, st->ops, st->nops, ocap);
+        ptx_opnd *o = &st->ops[st->nops++];
+        memset(o, 0, sizeof *o);
+        o->kind = PTX_OP_SYM; o->pos = (ptx_pos){ cur(p)->line, cur(p)->col };
+        o->name = ptx_arena_strdup(p->m, cur(p)->text);
+        p->i++;
+    } while (accept(p, ','));
+    return expect(p, ';', "';' or ',' in .branchtargets");
+}
+
+/* A directive inside a body: .loc (kept for reports), .pragma (skipped), or a declaration list,
+ * whose DECL statements are appended to f. */
+static int parse_body_directive(P *p, ptx_func *f, int *cap)
+{
+    const ptx_tok *t = cur(p);
+    ptx_space sp = space_of(t->text);
+    if (!strcmp(t->text, ".loc")) {
+        int line = t->line; p->i++;
+        if (cur(p)->kind == PTK_INT) { p->loc_file = (int)cur(p)->u; p->i++; }
+        if (cur(p)->kind == PTK_INT) { p->loc_line = (int)cur(p)->u; p->i++; }
+        skip_line(p, line);
+        return 0;
+    }
+    if (!strcmp(t->text, ".pragma")) {
+        while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++;
+        return expect(p, ';', "';' after .pragma");
+    }
+    if (sp == PTX_SP_NONE || sp == PTX_SP_SREG || sp == PTX_SP_TEX)
+        return fail(p, t, "an instruction, a label or a declaration (.reg .local .shared .param .const .global)");
+    p->i++;
+    ptx_var v = { .space = sp, .vec = 1 };
+    if (parse_var_attrs(p, &v)) return -1;
+    do {
+        ptx_var w = v;
+        if (parse_var_name(p, &w)) return -1;
+        ptx_stmt d; memset(&d, 0, sizeof d);
+        d.kind = PTX_ST_DECL; d.pos = w.pos; d.var = w;
+        GROW(p, f->body, f->nbody, *cap);
+        f->body[f->nbody++] = d;
+    } while (accept(p, ','));
+    return expect(p, ';', "';' after a declaration");
+}
+
+/* `{@{!}p} opcode operand, ...;` with its source text and the last .loc. */
+static int parse_insn(P *p, ptx_stmt *st)
+{
+    size_t from = p->i;
+    st->kind = PTX_ST_INSN;
+    if (accept(p, '@')) {
+        if (accept(p, '!')) st->guard_neg = 1;
+        if (cur(p)->kind != PTK_WORD) return fail(p, cur(p), "a predicate register after '@'");
+        st->guard = ptx_arena_strdup(p->m, cur(p)->text); p->i++;
+    }
+    const ptx_tok *op = cur(p);
+    if (op->kind != PTK_WORD || op->text[0] == '%' || op->text[0] == '.') return fail(p, op, "an instruction opcode");
+    st->opcode = ptx_arena_strdup(p->m, op->text);
+    st->pos = (ptx_pos){ op->line, op->col };
+    p->i++;
+    int ocap = 0;
+    if (!is_punct(cur(p), ';')) {
+        do {
+            GROW(p, st->ops, st->nops, ocap);
+            if (parse_operand(p, &st->ops[st->nops])) return -1;
+            st->nops++;
+        } while (accept(p, ','));
+    }
+    if (!is_punct(cur(p), ';')) return fail(p, cur(p), "';' or ',' after an operand of %s", st->opcode);
+    p->i++;
+    st->text = tok_text(p, from, p->i - 1);
+    st->src_file = p->loc_file; st->src_line = p->loc_line;
+    return 0;
+}
+
+/* The statements of a function body up to its closing '}': scopes, labels, declarations,
+ * instructions (§4, §7, §9.7 instruction syntax). */
 static int parse_body(P *p, ptx_func *f)
 {
     int cap = 0, depth = 1;
@@ -331,89 +429,11 @@ static int parse_body(P *p, ptx_func *f)
             st.kind = PTX_ST_CLOSE;
         } else if (accept(p, '{')) { depth++; st.kind = PTX_ST_OPEN; }
         else if (accept(p, ';')) continue;
-        else if (t->kind == PTK_WORD && is_punct(peek(p, 1), ':')) {
-            st.name = ptx_arena_strdup(p->m, t->text);
-            p->i += 2;
-            if (is_word(cur(p), ".callprototype")) {
-                p->i++;
-                st.kind = PTX_ST_PROTO;
-                if (is_punct(cur(p), '(')) { if (parse_params(p, &st.pret, &st.npret)) return -1; }
-                if (cur(p)->kind != PTK_WORD) return fail(p, cur(p), "'_' in a .callprototype");
-                p->i++;
-                if (is_punct(cur(p), '(')) { if (parse_params(p, &st.pargs, &st.npargs)) return -1; }
-                while (is_word(cur(p), ".noreturn")) p->i++;
-                if (expect(p, ';', "';' after .callprototype")) return -1;
-            } else if (is_word(cur(p), ".branchtargets")) {   /* §10.5.2: label list for brx.idx */
-                p->i++;
-                st.kind = PTX_ST_BTARGETS;
-                int ocap = 0;
-                do {
-                    if (cur(p)->kind != PTK_WORD || cur(p)->text[0] == '.' || cur(p)->text[0] == '%') return fail(p, cur(p), "a label in .branchtargets");
-                    GROW(p, st.ops, st.nops, ocap);
-                    ptx_opnd *o = &st.ops[st.nops++];
-                    memset(o, 0, sizeof *o);
-                    o->kind = PTX_OP_SYM; o->pos = (ptx_pos){ cur(p)->line, cur(p)->col };
-                    o->name = ptx_arena_strdup(p->m, cur(p)->text);
-                    p->i++;
-                } while (accept(p, ','));
-                if (expect(p, ';', "';' or ',' in .branchtargets")) return -1;
-            } else st.kind = PTX_ST_LABEL;
-        } else if (t->kind == PTK_WORD && t->text[0] == '.') {
-            ptx_space sp = space_of(t->text);
-            if (!strcmp(t->text, ".loc")) {
-                int line = t->line; p->i++;
-                if (cur(p)->kind == PTK_INT) { p->loc_file = (int)cur(p)->u; p->i++; }
-                if (cur(p)->kind == PTK_INT) { p->loc_line = (int)cur(p)->u; p->i++; }
-                skip_line(p, line);
-                continue;
-            }
-            if (!strcmp(t->text, ".pragma")) {
-                while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++;
-                if (expect(p, ';', "';' after .pragma")) return -1;
-                continue;
-            }
-            if (sp == PTX_SP_NONE || sp == PTX_SP_SREG || sp == PTX_SP_TEX)
-                return fail(p, t, "an instruction, a label or a declaration (.reg .local .shared .param .const .global)");
-            p->i++;
-            ptx_var v = { .space = sp, .vec = 1 };
-            if (parse_var_attrs(p, &v)) return -1;
-            do {
-                ptx_var w = v;
-                if (parse_var_name(p, &w)) return -1;
-                ptx_stmt d; memset(&d, 0, sizeof d);
-                d.kind = PTX_ST_DECL; d.pos = w.pos; d.var = w;
-                GROW(p, f->body, f->nbody, cap);
-                f->body[f->nbody++] = d;
-            } while (accept(p, ','));
-            if (expect(p, ';', "';' after a declaration")) return -1;
+        else if (t->kind == PTK_WORD && is_punct(peek(p, 1), ':')) { if (parse_labelled(p, &st)) return -1; }
+        else if (t->kind == PTK_WORD && t->text[0] == '.') {
+            if (parse_body_directive(p, f, &cap)) return -1;
             continue;
-        } else {
-            size_t from = p->i;
-            st.kind = PTX_ST_INSN;
-            if (accept(p, '@')) {
-                if (accept(p, '!')) st.guard_neg = 1;
-                if (cur(p)->kind != PTK_WORD) return fail(p, cur(p), "a predicate register after '@'");
-                st.guard = ptx_arena_strdup(p->m, cur(p)->text); p->i++;
-            }
-            const ptx_tok *op = cur(p);
-            if (op->kind != PTK_WORD || op->text[0] == '%' || op->text[0] == '.')
-                return fail(p, op, "an instruction opcode");
-            st.opcode = ptx_arena_strdup(p->m, op->text);
-            st.pos = (ptx_pos){ op->line, op->col };
-            p->i++;
-            int ocap = 0;
-            if (!is_punct(cur(p), ';')) {
-                do {
-                    GROW(p, st.ops, st.nops, ocap);
-                    if (parse_operand(p, &st.ops[st.nops])) return -1;
-                    st.nops++;
-                } while (accept(p, ','));
-            }
-            if (!is_punct(cur(p), ';')) return fail(p, cur(p), "';' or ',' after an operand of %s", st.opcode);
-            p->i++;
-            st.text = tok_text(p, from, p->i - 1);
-            st.src_file = p->loc_file; st.src_line = p->loc_line;
-        }
+        } else if (parse_insn(p, &st)) return -1;
         GROW(p, f->body, f->nbody, cap);
         f->body[f->nbody++] = st;
     }
@@ -462,6 +482,97 @@ static int parse_function(P *p, int linkage)
     return 0;
 }
 
+/* .file INDEX "NAME" (kept for fault reports) */
+static void parse_file_directive(P *p)
+{
+    int line = cur(p)->line;
+    p->i++;
+    if (cur(p)->kind == PTK_INT && peek(p, 1)->kind == PTK_STRING) {
+        int idx = (int)cur(p)->u;
+        if (idx >= 0 && idx < 100000) {
+            if (idx >= p->m->nfiles) {
+                const char **nf = ptx_arena_alloc(p->m, (size_t)(idx + 1) * sizeof *nf);
+                memset(nf, 0, (size_t)(idx + 1) * sizeof *nf);
+                if (p->m->nfiles) memcpy(nf, p->m->files, (size_t)p->m->nfiles * sizeof *nf);
+                p->m->files = nf; p->m->nfiles = idx + 1;
+            }
+            p->m->files[idx] = ptx_arena_strdup(p->m, peek(p, 1)->text);
+        }
+    }
+    skip_line(p, line);
+}
+
+/* .section (DWARF of -G): skipped with its braces */
+static int skip_section(P *p)
+{
+    p->i++;
+    while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), '{')) p->i++;
+    if (cur(p)->kind == PTK_EOF) return expect(p, '{', "'{' opening the .section");
+    int d = 0;
+    do { if (is_punct(cur(p), '{')) d++; else if (is_punct(cur(p), '}')) d--; p->i++; }
+    while (d > 0 && cur(p)->kind != PTK_EOF);
+    return d > 0 ? expect(p, '}', "'}' closing the .section") : 0;
+}
+
+/* Linkage directives, then a function (.entry .func) or a module variable list. */
+static int parse_module_item(P *p, int *vcap)
+{
+    int link = 0;
+    for (;;) {
+        if (is_word(cur(p), ".visible")) link |= PTX_LINK_VISIBLE;
+        else if (is_word(cur(p), ".extern")) link |= PTX_LINK_EXTERN;
+        else if (is_word(cur(p), ".weak")) link |= PTX_LINK_WEAK;
+        else if (is_word(cur(p), ".common")) link |= PTX_LINK_COMMON;
+        else break;
+        p->i++;
+    }
+    const ptx_tok *t = cur(p);
+    if (is_word(t, ".entry") || is_word(t, ".func") || is_word(t, ".kernel")) return parse_function(p, link);
+    ptx_space sp = t->kind == PTK_WORD ? space_of(t->text) : PTX_SP_NONE;
+    if (sp != PTX_SP_GLOBAL && sp != PTX_SP_SHARED && sp != PTX_SP_CONST && sp != PTX_SP_LOCAL)
+        return fail(p, t, "a module-level directive (.entry .func .global .shared .const .local .version .target)");
+    p->i++;
+    ptx_var v = { .space = sp, .vec = 1, .linkage = link };
+    if (parse_var_attrs(p, &v)) return -1;
+    do {
+        ptx_var w = v;
+        if (parse_var_name(p, &w)) return -1;
+        GROW(p, p->m->vars, p->m->nvars, *vcap);
+        p->m->vars[p->m->nvars++] = w;
+    } while (accept(p, ','));
+    return expect(p, ';', "';' after a variable declaration");
+}
+
+/* One module directive: .version .target .address_size .file .section .pragma, or an item. */
+static int parse_module_directive(P *p, int *vcap)
+{
+    const ptx_tok *t = cur(p);
+    if (t->kind != PTK_WORD || t->text[0] != '.') return fail(p, t, "a directive (.version .target .entry .func .global ...)");
+    if (is_word(t, ".version")) {
+        int line = t->line; p->i++;
+        if (sscanf(cur(p)->text, "%d.%d", &p->m->version_major, &p->m->version_minor) != 2)
+            return fail(p, cur(p), "a version number like 8.4");
+        skip_line(p, line);
+    } else if (is_word(t, ".target")) {
+        p->i++;
+        if (cur(p)->kind != PTK_WORD) return fail(p, cur(p), "a target name like sm_80");
+        snprintf(p->m->target, sizeof p->m->target, "%s", cur(p)->text);
+        p->i++;
+        while (accept(p, ',') && cur(p)->kind != PTK_EOF) p->i++;
+    } else if (is_word(t, ".address_size")) {
+        p->i++; int64_t a;
+        if (parse_int(p, &a)) return -1;
+        if (a != 32 && a != 64) return fail(p, &p->tk.t[p->i - 1], "32 or 64");
+        p->m->address_size = (int)a;
+    } else if (is_word(t, ".file")) parse_file_directive(p);
+    else if (is_word(t, ".section")) return skip_section(p);
+    else if (is_word(t, ".pragma")) {
+        while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++;
+        return expect(p, ';', "';' after .pragma");
+    } else return parse_module_item(p, vcap);
+    return 0;
+}
+
 ptx_module *ptx_parse(const char *filename, const char *src, size_t len, char *err, size_t errlen)
 {
     P p; memset(&p, 0, sizeof p);
@@ -476,83 +587,8 @@ ptx_module *ptx_parse(const char *filename, const char *src, size_t len, char *e
     if (!p.m) { ptx_toks_free(&p.tk); snprintf(err, errlen, "%s: out of memory", filename); return NULL; }
     p.m->filename = ptx_arena_strdup(p.m, filename);
     int vcap = 0;
-    while (!p.failed && cur(&p)->kind != PTK_EOF) {
-        const ptx_tok *t = cur(&p);
-        if (t->kind != PTK_WORD || t->text[0] != '.') { fail(&p, t, "a directive (.version .target .entry .func .global ...)"); break; }
-        if (is_word(t, ".version")) {
-            int line = t->line; p.i++;
-            const char *v = cur(&p)->text;
-            if (sscanf(v, "%d.%d", &p.m->version_major, &p.m->version_minor) != 2) { fail(&p, cur(&p), "a version number like 8.4"); break; }
-            skip_line(&p, line);
-        } else if (is_word(t, ".target")) {
-            p.i++;
-            if (cur(&p)->kind != PTK_WORD) { fail(&p, cur(&p), "a target name like sm_80"); break; }
-            snprintf(p.m->target, sizeof p.m->target, "%s", cur(&p)->text);
-            p.i++;
-            while (accept(&p, ',') && cur(&p)->kind != PTK_EOF) p.i++;
-        } else if (is_word(t, ".address_size")) {
-            p.i++; int64_t a;
-            if (parse_int(&p, &a)) break;
-            if (a != 32 && a != 64) { fail(&p, &p.tk.t[p.i - 1], "32 or 64"); break; }
-            p.m->address_size = (int)a;
-        } else if (is_word(t, ".file")) {
-            int line = t->line; p.i++;
-            if (cur(&p)->kind == PTK_INT && peek(&p, 1)->kind == PTK_STRING) {
-                int idx = (int)cur(&p)->u;
-                if (idx >= 0 && idx < 100000) {
-                    if (idx >= p.m->nfiles) {
-                        const char **nf = ptx_arena_alloc(p.m, (size_t)(idx + 1) * sizeof *nf);
-                        memset(nf, 0, (size_t)(idx + 1) * sizeof *nf);
-                        if (p.m->nfiles) memcpy(nf, p.m->files, (size_t)p.m->nfiles * sizeof *nf);
-                        p.m->files = nf; p.m->nfiles = idx + 1;
-                    }
-                    p.m->files[idx] = ptx_arena_strdup(p.m, peek(&p, 1)->text);
-                }
-            }
-            skip_line(&p, line);
-        } else if (is_word(t, ".section")) {   /* DWARF sections (-G): skip the braces */
-            p.i++;
-            while (cur(&p)->kind != PTK_EOF && !is_punct(cur(&p), '{')) p.i++;
-            if (cur(&p)->kind == PTK_EOF) { expect(&p, '{', "'{' opening the .section"); break; }
-            int d = 0;
-            do { if (is_punct(cur(&p), '{')) d++; else if (is_punct(cur(&p), '}')) d--; p.i++; }
-            while (d > 0 && cur(&p)->kind != PTK_EOF);
-            if (d > 0) { expect(&p, '}', "'}' closing the .section"); break; }
-        } else if (is_word(t, ".pragma")) {
-            while (cur(&p)->kind != PTK_EOF && !is_punct(cur(&p), ';')) p.i++;
-            expect(&p, ';', "';' after .pragma");
-        } else {
-            int link = 0;
-            for (;;) {
-                if (is_word(cur(&p), ".visible")) link |= PTX_LINK_VISIBLE;
-                else if (is_word(cur(&p), ".extern")) link |= PTX_LINK_EXTERN;
-                else if (is_word(cur(&p), ".weak")) link |= PTX_LINK_WEAK;
-                else if (is_word(cur(&p), ".common")) link |= PTX_LINK_COMMON;
-                else break;
-                p.i++;
-            }
-            t = cur(&p);
-            if (is_word(t, ".entry") || is_word(t, ".func") || is_word(t, ".kernel")) {
-                if (parse_function(&p, link)) break;
-                continue;
-            }
-            ptx_space sp = t->kind == PTK_WORD ? space_of(t->text) : PTX_SP_NONE;
-            if (sp != PTX_SP_GLOBAL && sp != PTX_SP_SHARED && sp != PTX_SP_CONST && sp != PTX_SP_LOCAL) {
-                fail(&p, t, "a module-level directive (.entry .func .global .shared .const .local .version .target)");
-                break;
-            }
-            p.i++;
-            ptx_var v = { .space = sp, .vec = 1, .linkage = link };
-            if (parse_var_attrs(&p, &v)) break;
-            do {
-                ptx_var w = v;
-                if (parse_var_name(&p, &w)) break;
-                GROW(&p, p.m->vars, p.m->nvars, vcap);
-                p.m->vars[p.m->nvars++] = w;
-            } while (accept(&p, ','));
-            if (!p.failed) expect(&p, ';', "';' after a variable declaration");
-        }
-    }
+    while (!p.failed && cur(&p)->kind != PTK_EOF)
+        if (parse_module_directive(&p, &vcap)) break;
     ptx_toks_free(&p.tk);
     if (p.failed) { ptx_module_free(p.m); return NULL; }
     return p.m;

@@ -1926,92 +1926,118 @@ static isa_type bit_type(isa_type t)
     }
 }
 
-/* Try to decode the modifier tokens tok[0..ntok-1] against table entry e. */
-static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *out, char *err, size_t errlen)
+/* try_entry, phase 1: the words after the name against entry e: its selecting mode, comparison,
+ * BoolOp, prmt mode, testp property, cvt.pack width, rounding, types (into ty/nty), modifiers.
+ * Returns 0, -1 (a rule of an entry that fits) or -2 (the entry does not fit). */
+static int entry_words(const isa_opinfo *e, char **tok, int ntok, isa_insn *x, isa_type ty[3], int *nty,
+                       char *err, size_t errlen)
 {
-    const isa_opinfo *e = &isa_ops[op];
-    isa_insn x = {0};
-    isa_type ty[3] = {ISA_T_NONE, ISA_T_NONE, ISA_T_NONE};
-    int nty = 0, have_mode = 0;
-    x.op = op;
+    int have_mode = 0;
     for (int i = 0; i < ntok; i++) {
         const char *t = tok[i];
         int k;
         isa_type tt;
-        if (e->mode && !strcmp(t, e->mode)) { have_mode = 1; x.mods |= modbit(t); continue; }
+        if (e->mode && !strcmp(t, e->mode)) { have_mode = 1; x->mods |= modbit(t); continue; }
         if ((e->flags & F_CMP) && (k = cmp_parse(t))) {
-            if (x.cmp) return seterr(err, errlen, "%s: two comparison operators", e->name), -1;
-            x.cmp = k;
+            if (x->cmp) return seterr(err, errlen, "%s: two comparison operators", e->name), -1;
+            x->cmp = k;
             continue;
         }
-        if ((e->flags & F_BOOL) && (k = FIND(booltab, t))) { x.boolop = k; continue; }
-        if ((e->flags & F_PRMT) && (k = FIND(prmttab, t))) { x.aux = k; continue; }
-        if ((e->flags & F_TESTP) && (k = FIND(testptab, t))) { x.aux = k; continue; }
-        if ((e->flags & F_CVTPACK) && !x.aux && (k = FIND(packtab, t))) {
-            x.aux = (int)(packbits[k] | (t[0] == 's' ? 0x100u : 0));
+        if ((e->flags & F_BOOL) && (k = FIND(booltab, t))) { x->boolop = k; continue; }
+        if ((e->flags & F_PRMT) && (k = FIND(prmttab, t))) { x->aux = k; continue; }
+        if ((e->flags & F_TESTP) && (k = FIND(testptab, t))) { x->aux = k; continue; }
+        if ((e->flags & F_CVTPACK) && !x->aux && (k = FIND(packtab, t))) {
+            x->aux = (int)(packbits[k] | (t[0] == 's' ? 0x100u : 0));
             continue;
         }
         if ((k = FIND(rndtab, t))) {
             int fr = k <= ISA_RND_RP, ir = k >= ISA_RND_RNI && k <= ISA_RND_RPI, na = k == ISA_RND_RNA;
             if (!((fr && (e->flags & F_FRND)) || (ir && (e->flags & F_IRND)) || (na && (e->flags & F_RNA))))
                 return seterr(err, errlen, "%s: rounding modifier .%s not allowed", e->name, t), -2;
-            x.rnd = k;
+            x->rnd = k;
             continue;
         }
         if ((tt = isa_type_parse(t)) != ISA_T_NONE) {
-            if (nty == 3) return seterr(err, errlen, "%s: too many types", e->name), -1;
-            ty[nty++] = tt;
+            if (*nty == 3) return seterr(err, errlen, "%s: too many types", e->name), -1;
+            ty[(*nty)++] = tt;
             continue;
         }
         uint32_t m = modbit(t);
-        if (m && (m & e->mods)) { x.mods |= m; continue; }
+        if (m && (m & e->mods)) { x->mods |= m; continue; }
         return seterr(err, errlen, "%s: modifier .%s not allowed", e->name, t), -2;
     }
     if (e->mode && !have_mode) return seterr(err, errlen, "%s needs .%s", e->name, e->mode), -2;
-    /* types */
+    return 0;
+}
+
+/* try_entry, phase 2: the types written (one, .dtype.atype, or .dtype.atype.btype; a bare
+ * mnemonic takes deftype, or the bit-size type of its width) against the entry's type sets. */
+static int entry_types(const isa_opinfo *e, isa_insn *x, isa_type ty[3], int nty, isa_type deftype,
+                       char *err, size_t errlen)
+{
     if (e->flags & F_THREE) {
         if (nty != 3) return seterr(err, errlen, "%s needs three types (.dtype.atype.btype)", e->name), -1;
-        x.type = ty[0], x.type2 = ty[1], x.type3 = ty[2];
+        x->type = ty[0], x->type2 = ty[1], x->type3 = ty[2];
     } else if (e->flags & F_TWO) {
         if (nty != 2) return seterr(err, errlen, "%s needs two types (.dtype.atype)", e->name), -1;
-        x.type = ty[0], x.type2 = ty[1];
+        x->type = ty[0], x->type2 = ty[1];
     } else {
         if (nty >= 2) return seterr(err, errlen, "%s takes one type", e->name), -1;
         if (nty == 0) {
             ty[0] = deftype;
             if (!(e->types & TB(deftype)) && (e->types & TB(bit_type(deftype)))) ty[0] = bit_type(deftype);
         }
-        x.type = x.type2 = ty[0];
+        x->type = x->type2 = ty[0];
     }
     uint32_t t2 = e->types2 ? e->types2 : e->types;
-    if ((e->flags & F_THREE) && !(t2 & TB(x.type3)))
-        return seterr(err, errlen, "%s: type .%s not allowed", e->name, isa_type_name(x.type3)), -2;
-    if ((x.mods & ISA_M_SAT) && (x.mods & ISA_M_ADD))
-        return seterr(err, errlen, "%s: .sat does not combine with .add (§9.7.16.2.3)", e->name), -1;
-    if (!(e->types & TB(x.type)) || !(t2 & TB(x.type2)))
+    if ((e->flags & F_THREE) && !(t2 & TB(x->type3)))
+        return seterr(err, errlen, "%s: type .%s not allowed", e->name, isa_type_name(x->type3)), -2;
+    if (!(e->types & TB(x->type)) || !(t2 & TB(x->type2)))
         return seterr(err, errlen, "%s: type .%s not allowed", e->name,
-                      isa_type_name(!(e->types & TB(x.type)) ? x.type : x.type2)), -2;
-    /* per-flag rules */
-    if ((e->flags & F_CMP) && !x.cmp) return seterr(err, errlen, "%s needs a comparison operator", e->name), -1;
-    if (x.cmp) {
-        int flt = isa_type_is_float(x.type2), bit = x.type2 >= ISA_T_B8 && x.type2 <= ISA_T_B128;
-        const char *c = cmptab[x.cmp].name;
-        if (cmptab[x.cmp].fonly && !flt) return seterr(err, errlen, "%s.%s needs a float type (§9.7.5)", e->name, c), -1;
-        if (cmptab[x.cmp].ionly && flt) return seterr(err, errlen, "%s.%s needs an integer type (§9.7.5)", e->name, c), -1;
-        if (bit && x.cmp != ISA_CMP_EQ && x.cmp != ISA_CMP_NE)
+                      isa_type_name(!(e->types & TB(x->type)) ? x->type : x->type2)), -2;
+    return 0;
+}
+
+/* try_entry, phase 3: the rules of the entry's flags and of floating point (fp_rules). */
+static int entry_rules(const isa_opinfo *e, isa_insn *x, char *err, size_t errlen)
+{
+    if ((e->flags & F_CMP) && !x->cmp) return seterr(err, errlen, "%s needs a comparison operator", e->name), -1;
+    if (x->cmp) {
+        int flt = isa_type_is_float(x->type2), bit = x->type2 >= ISA_T_B8 && x->type2 <= ISA_T_B128;
+        const char *c = cmptab[x->cmp].name;
+        if (cmptab[x->cmp].fonly && !flt) return seterr(err, errlen, "%s.%s needs a float type (§9.7.5)", e->name, c), -1;
+        if (cmptab[x->cmp].ionly && flt) return seterr(err, errlen, "%s.%s needs an integer type (§9.7.5)", e->name, c), -1;
+        if (bit && x->cmp != ISA_CMP_EQ && x->cmp != ISA_CMP_NE)
             return seterr(err, errlen, "%s.%s: bit-size types allow only eq/ne (§9.7.5)", e->name, c), -1;
     }
-    if ((e->flags & F_BOOLDST) && x.boolop) x.mods |= ISA_M_PAIR;
-    if ((e->flags & F_SATS32) && (x.mods & ISA_M_SAT) && x.type != ISA_T_S32)
+    if ((e->flags & F_BOOLDST) && x->boolop) x->mods |= ISA_M_PAIR;
+    if ((x->mods & ISA_M_SAT) && (x->mods & ISA_M_ADD))
+        return seterr(err, errlen, "%s: .sat does not combine with .add (§9.7.16.2.3)", e->name), -1;
+    if ((e->flags & F_SATS32) && (x->mods & ISA_M_SAT) && x->type != ISA_T_S32)
         return seterr(err, errlen, "%s: .sat applies only to .s32", e->name), -1;
-    if ((e->flags & F_CW) && !!(x.mods & ISA_M_CLAMP) + !!(x.mods & ISA_M_WRAP) != 1)
+    if ((e->flags & F_CW) && !!(x->mods & ISA_M_CLAMP) + !!(x->mods & ISA_M_WRAP) != 1)
         return seterr(err, errlen, "%s needs exactly one of .clamp/.wrap", e->name), -1;
-    if ((e->flags & F_CVTPACK) && (!(x.mods & ISA_M_SAT) || !x.aux || ((x.aux & 0xff) == 16) != (e->nsrc == 2)))
+    if ((e->flags & F_CVTPACK) && (!(x->mods & ISA_M_SAT) || !x->aux || ((x->aux & 0xff) == 16) != (e->nsrc == 2)))
         return seterr(err, errlen, "cvt.pack needs .sat and .u16/.s16.s32 or .{u2,s2,u4,s4,u8,s8}.s32.b32 (§9.7.8.21)"), -1;
-    if ((e->flags & F_TESTP) && !x.aux) return seterr(err, errlen, "%s needs a property (.finite ...)", e->name), -1;
-    if ((e->flags & F_RNDREQ32) && x.type == ISA_T_F32 && !x.rnd && !(x.mods & (ISA_M_APPROX | ISA_M_FULL)))
+    if ((e->flags & F_TESTP) && !x->aux) return seterr(err, errlen, "%s needs a property (.finite ...)", e->name), -1;
+    if ((e->flags & F_RNDREQ32) && x->type == ISA_T_F32 && !x->rnd && !(x->mods & (ISA_M_APPROX | ISA_M_FULL)))
         return seterr(err, errlen, "%s.f32 needs .approx, .full or a rounding modifier (§9.7.3)", e->name), -1;
-    if (e->cls == PURE && fp_check && fp_check(&x, err, errlen)) return -1;
+    if (e->cls == PURE && fp_check && fp_check(x, err, errlen)) return -1;
+    return 0;
+}
+
+/* Try to decode the modifier words tok[0..ntok-1] against table entry op: 0 and *out, or -1 (a
+ * rule broken by an entry that fits) or -2 (the entry does not fit) with a reason. */
+static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *out, char *err, size_t errlen)
+{
+    const isa_opinfo *e = &isa_ops[op];
+    isa_insn x = {0};
+    isa_type ty[3] = {ISA_T_NONE, ISA_T_NONE, ISA_T_NONE};
+    int nty = 0, r;
+    x.op = op;
+    if ((r = entry_words(e, tok, ntok, &x, ty, &nty, err, errlen)) ||
+        (r = entry_types(e, &x, ty, nty, deftype, err, errlen)) || (r = entry_rules(e, &x, err, errlen)))
+        return r;
     *out = x;
     return 0;
 }
