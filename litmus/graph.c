@@ -89,6 +89,62 @@ static void edges(sbuf *b, const unsigned char *R, int n, int reduce, const char
         }
 }
 
+/* One event node: its instruction text and what it did (R x = v, W, RMW, F, barrier). */
+static void dot_event(sbuf *b, const candidate *c, int th, int k)
+{
+    const lit_test *t = c->t;
+    int id = c->base[th] + k;
+    const mevent *ev = &c->ev[id];
+    char v[64] = "", w[64], what[160] = "";
+    if (ev->k == EV_R) { value_str(t, ev->rval, v, sizeof v); snprintf(what, sizeof what, "R %s = %s", sym_name(t, ev->loc), v); }
+    else if (ev->k == EV_W) { value_str(t, ev->wval, v, sizeof v); snprintf(what, sizeof what, "W %s = %s", sym_name(t, ev->loc), v); }
+    else if (ev->k == EV_RMW) {
+        value_str(t, ev->rval, v, sizeof v);
+        value_str(t, ev->wval, w, sizeof w);
+        snprintf(what, sizeof what, "RMW %s: %s -> %s", sym_name(t, ev->loc), v, w);
+    } else snprintf(what, sizeof what, "%s", ev->k == EV_F ? "F" : "barrier");
+    const lit_thread *tt = &t->th[th];
+    const char *text = ev->insn >= 0 && ev->insn < tt->nins && tt->ins[ev->insn].text ? tt->ins[ev->insn].text : "";
+    sb_add(b, "          e%d [label=\"", id);
+    sb_esc(b, text);
+    sb_add(b, "\\n%s\"%s];\n", what, ev->k == EV_F ? ", shape=hexagon" : ev->k == EV_BAR ? ", shape=octagon" : "");
+}
+
+/* The threads as columns, nested in GPU / cluster / CTA subgraphs. */
+static void dot_threads(sbuf *b, const candidate *c)
+{
+    const lit_test *t = c->t;
+    int *done = xcalloc((size_t)t->nth + 1, sizeof *done);
+    for (int th = 0; th < t->nth; th++) {
+        if (done[th]) continue;
+        int gpu = t->th[th].gpu;
+        sb_add(b, "  subgraph cluster_gpu%d {\n    label=\"GPU %d\"; style=solid; color=black;\n", gpu, gpu);
+        for (int t2 = th; t2 < t->nth; t2++) {
+            if (done[t2] || t->th[t2].gpu != gpu) continue;
+            int cl = t->th[t2].cluster, has = t->th[t2].has_cluster;
+            if (has) sb_add(b, "    subgraph cluster_g%d_cl%d {\n      label=\"cluster %d\"; style=dashed; color=blue;\n", gpu, cl < 0 ? -cl : cl, cl);
+            for (int t3 = t2; t3 < t->nth; t3++) {
+                if (done[t3] || t->th[t3].gpu != gpu || t->th[t3].cluster != cl) continue;
+                int cta = t->th[t3].cta;
+                sb_add(b, "      subgraph cluster_g%d_cta%d {\n        label=\"CTA %d\"; style=dotted; color=darkgreen;\n", gpu, cta, cta);
+                for (int t4 = t3; t4 < t->nth; t4++) {
+                    if (done[t4] || t->th[t4].gpu != gpu || t->th[t4].cluster != cl || t->th[t4].cta != cta) continue;
+                    done[t4] = 1;
+                    sb_add(b, "        subgraph cluster_t%d {\n          label=\"", t4);
+                    sb_esc(b, t->th[t4].name);
+                    sb_add(b, "\"; style=rounded; color=gray;\n");
+                    for (int k = 0; k < c->tr[t4]->nev; k++) dot_event(b, c, t4, k);
+                    sb_add(b, "        }\n");
+                }
+                sb_add(b, "      }\n");
+            }
+            if (has) sb_add(b, "    }\n");
+        }
+        sb_add(b, "  }\n");
+    }
+    free(done);
+}
+
 static char *build_dot(const candidate *c, enc *e, Z3_model m, const model_rels *mr)
 {
     const lit_test *t = c->t;
@@ -108,54 +164,7 @@ static char *build_dot(const candidate *c, enc *e, Z3_model m, const model_rels 
         sb_add(&b, "    e%d [label=\"W0 %s = %s\", style=\"rounded,dashed\"];\n", i, sym_name(t, c->ev[i].loc), v);
     }
     sb_add(&b, "  }\n");
-    /* threads nested in GPU / cluster / CTA */
-    int *done = calloc((size_t)t->nth, sizeof *done);
-    for (int th = 0; th < t->nth; th++) {
-        if (done[th]) continue;
-        int gpu = t->th[th].gpu;
-        sb_add(&b, "  subgraph cluster_gpu%d {\n    label=\"GPU %d\"; style=solid; color=black;\n", gpu, gpu);
-        for (int t2 = th; t2 < t->nth; t2++) {
-            if (done[t2] || t->th[t2].gpu != gpu) continue;
-            int cl = t->th[t2].cluster, has = t->th[t2].has_cluster;
-            if (has) sb_add(&b, "    subgraph cluster_g%d_cl%d {\n      label=\"cluster %d\"; style=dashed; color=blue;\n", gpu, cl < 0 ? -cl : cl, cl);
-            for (int t3 = t2; t3 < t->nth; t3++) {
-                if (done[t3] || t->th[t3].gpu != gpu || t->th[t3].cluster != cl) continue;
-                int cta = t->th[t3].cta;
-                sb_add(&b, "      subgraph cluster_g%d_cta%d {\n        label=\"CTA %d\"; style=dotted; color=darkgreen;\n", gpu, cta, cta);
-                for (int t4 = t3; t4 < t->nth; t4++) {
-                    if (done[t4] || t->th[t4].gpu != gpu || t->th[t4].cluster != cl || t->th[t4].cta != cta) continue;
-                    done[t4] = 1;
-                    sb_add(&b, "        subgraph cluster_t%d {\n          label=\"", t4);
-                    sb_esc(&b, t->th[t4].name);
-                    sb_add(&b, "\"; style=rounded; color=gray;\n");
-                    const mtrace *tr = c->tr[t4];
-                    for (int k = 0; k < tr->nev; k++) {
-                        int id = c->base[t4] + k;
-                        const mevent *ev = &c->ev[id];
-                        char v[64] = "", what[160] = "";
-                        if (ev->k == EV_R) { value_str(t, ev->rval, v, sizeof v); snprintf(what, sizeof what, "R %s = %s", sym_name(t, ev->loc), v); }
-                        else if (ev->k == EV_W) { value_str(t, ev->wval, v, sizeof v); snprintf(what, sizeof what, "W %s = %s", sym_name(t, ev->loc), v); }
-                        else if (ev->k == EV_RMW) {
-                            char w[64];
-                            value_str(t, ev->rval, v, sizeof v);
-                            value_str(t, ev->wval, w, sizeof w);
-                            snprintf(what, sizeof what, "RMW %s: %s -> %s", sym_name(t, ev->loc), v, w);
-                        } else if (ev->k == EV_F) snprintf(what, sizeof what, "F");
-                        else snprintf(what, sizeof what, "barrier");
-                        const char *text = ev->insn >= 0 && ev->insn < t->th[t4].nins && t->th[t4].ins[ev->insn].text ? t->th[t4].ins[ev->insn].text : "";
-                        sb_add(&b, "          e%d [label=\"", id);
-                        sb_esc(&b, text);
-                        sb_add(&b, "\\n%s\"%s];\n", what, ev->k == EV_F ? ", shape=hexagon" : ev->k == EV_BAR ? ", shape=octagon" : "");
-                    }
-                    sb_add(&b, "        }\n");
-                }
-                sb_add(&b, "      }\n");
-            }
-            if (has) sb_add(&b, "    }\n");
-        }
-        sb_add(&b, "  }\n");
-    }
-    free(done);
+    dot_threads(&b, c);
     /* program order: consecutive events of a thread, heavy weight keeps the columns straight */
     for (int th = 0; th < t->nth; th++)
         for (int k = 0; k + 1 < c->tr[th]->nev; k++)
@@ -163,7 +172,7 @@ static char *build_dot(const candidate *c, enc *e, Z3_model m, const model_rels 
     /* inits above the first event of each thread */
     for (int th = 0; th < t->nth; th++)
         if (c->ninit && c->tr[th]->nev) sb_add(&b, "  e%d -> e%d [style=invis];\n", c->ninit - 1, c->base[th]);
-    unsigned char *R = malloc((size_t)n * (size_t)n);
+    unsigned char *R = xmalloc((size_t)n * (size_t)n + 1);
     struct { const rel *r; int reduce; const char *attrs; } rels[] = {
         { &mr->rf, 0, "label=\"rf\", color=red, fontcolor=red, constraint=false" },
         { &mr->co, 1, "label=\"co\", color=blue, fontcolor=blue, style=bold, constraint=false" },

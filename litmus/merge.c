@@ -1,5 +1,6 @@
 /* litmus/merge.c — `ptxlitmus merge A.json B.json ...`: combines the JSON results of
  * `ptxlitmus suite --shard I/N` runs into one report (docs/suites.md). */
+#include "base/alloc.h"
 #include "base/fileio.h"
 #include "litmus/suite.h"
 #include "litmus/cli.h"
@@ -30,10 +31,38 @@ static int cmp_job(const void *a, const void *b)
     return jx < jy ? -1 : jx > jy;
 }
 
+/* One result file: the --json document of `ptxlitmus suite` ("kind": "suite" with "results"),
+ * or NULL after a message. */
+static cJSON *load_result_file(const char *path)
+{
+    size_t len;
+    char *text, why[160];
+    if (read_input(path, FILEIO_CAP_DEFAULT, &text, &len, why, sizeof why)) {
+        fprintf(stderr, "%s:1:1: found %s, expected a suite --json result file\n", path, why);
+        return NULL;
+    }
+    cJSON *d = cJSON_ParseWithLength(text, len);
+    if (!d) {
+        int l, c;
+        pos_of(text, cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : text, &l, &c);
+        fprintf(stderr, "%s:%d:%d: found invalid JSON, expected a suite --json result file\n", path, l, c);
+        free(text);
+        return NULL;
+    }
+    free(text);
+    if (strcmp(suite_str(d, "kind"), "suite") || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(d, "results"))) {
+        fprintf(stderr, "%s:1:1: found a JSON document without \"kind\": \"suite\" and \"results\", "
+                "expected the --json output of ptxlitmus suite\n", path);
+        cJSON_Delete(d);
+        return NULL;
+    }
+    return d;
+}
+
 int merge_cli(int argc, char **argv)
 {
     const char *json = NULL, *junit = NULL, *csv = NULL;
-    char **files = calloc((size_t)argc + 1, sizeof *files);
+    char **files = xcalloc((size_t)argc + 1, sizeof *files);
     int nf = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -51,46 +80,29 @@ int merge_cli(int argc, char **argv)
     unsigned char *seen_shard = NULL;
     cJSON **all = NULL;
     int na = 0;
-    cJSON **docs = calloc((size_t)nf, sizeof *docs);
+    cJSON **docs = xcalloc((size_t)nf, sizeof *docs);
     for (int i = 0; i < nf; i++) {
-        size_t len;
-        char *text, why[160];
-        if (read_input(files[i], FILEIO_CAP_DEFAULT, &text, &len, why, sizeof why)) {
-            fprintf(stderr, "%s:1:1: found %s, expected a suite --json result file\n", files[i], why);
-            bad = 1;
-            continue;
-        }
-        cJSON *d = cJSON_ParseWithLength(text, len);
-        if (!d) {
-            int l, c;
-            pos_of(text, cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : text, &l, &c);
-            fprintf(stderr, "%s:%d:%d: found invalid JSON, expected a suite --json result file\n", files[i], l, c);
-            free(text); bad = 1; continue;
-        }
-        free(text);
+        cJSON *d = load_result_file(files[i]);
+        if (!d) { bad = 1; continue; }
         const cJSON *res = cJSON_GetObjectItemCaseSensitive(d, "results");
-        if (strcmp(suite_str(d, "kind"), "suite") || !cJSON_IsArray(res)) {
-            fprintf(stderr, "%s:1:1: found a JSON document without \"kind\": \"suite\" and \"results\", expected the --json output of ptxlitmus suite\n", files[i]);
-            cJSON_Delete(d); bad = 1; continue;
-        }
         docs[i] = d;
         int si, sn;
         const char *sh = suite_str(d, "shard");
         if (*sh && !suite_parse_shard(sh, &si, &sn)) {
-            if (!shard_n) { shard_n = sn; seen_shard = calloc((size_t)sn + 1, 1); }
+            if (!shard_n) { shard_n = sn; seen_shard = xcalloc((size_t)sn + 1, 1); }
             if (sn != shard_n) { fprintf(stderr, "%s:1:1: found shard %s, expected a shard of %d like the other files\n", files[i], sh, shard_n); bad = 1; }
             else if (seen_shard[si]++) { fprintf(stderr, "%s:1:1: found shard %s a second time, expected each shard once\n", files[i], sh); bad = 1; continue; }
         }
         const cJSON *r;
         cJSON_ArrayForEach(r, res) {
             if (!cJSON_IsObject(r)) continue;
-            all = realloc(all, (size_t)(na + 1) * sizeof *all);
+            all = xrealloc(all, (size_t)(na + 1) * sizeof *all);
             all[na++] = (cJSON *)r;
         }
     }
     for (int s = 1; s <= shard_n; s++)
         if (!seen_shard[s]) { fprintf(stderr, "ptxlitmus merge: shard %d/%d is missing, expected all %d shards\n", s, shard_n, shard_n); bad = 1; }
-    qsort(all, (size_t)na, sizeof *all, cmp_job);
+    if (na) qsort(all, (size_t)na, sizeof *all, cmp_job);
     cJSON *results = cJSON_CreateArray();
     double prev = -2;
     for (int i = 0; i < na; i++) {
