@@ -16,13 +16,15 @@ LDLIBS  += -lz3 -lcjson -lyaml -lm
 BUILD   ?= build
 
 EXEC_SRC := $(wildcard base/*.c ptx/*.c frontend/ptx_*.c exec/*.c)
-LIT_SRC  := $(filter-out litmus/main.c $(EXEC_SRC),$(wildcard frontend/*.c model/*.c solver/*.c litmus/*.c cli/*.c))
+LIT_SRC  := $(filter-out litmus/main.c $(EXEC_SRC), \
+              $(wildcard frontend/*.c model/*.c solver/*.c litmus/*.c cli/*.c))
 EXEC_OBJ := $(EXEC_SRC:%.c=$(BUILD)/%.o)
 LIT_OBJ  := $(LIT_SRC:%.c=$(BUILD)/%.o)
 LIBS     := $(BUILD)/libptxlitmus.a $(BUILD)/libptxexec.a
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread -lm)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || \
+                echo -lcheck -lsubunit -lrt -lpthread -lm)
 
 .PHONY: all deps check check-unit check-cli check-suites check-asan asan-run demo bench clean \
         check-lib check-layers coverage check-coverage
@@ -50,7 +52,8 @@ ptxlitmus: $(BUILD)/litmus/main.o $(LIBS)
 
 $(BUILD)/tests/%: tests/%.c $(LIBS) tests/check_main.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -pthread -DTEST_FILE='"$<"' -MMD -MP $< $(LIBS) -o $@ $(LDLIBS) $(CHECK_LIBS)
+	$(CC) $(CFLAGS) -pthread -DTEST_FILE='"$<"' -MMD -MP $< $(LIBS) -o $@ \
+	  $(LDLIBS) $(CHECK_LIBS)
 
 # The executor library alone: a small C program linked with libptxexec.a and -lm only.
 $(BUILD)/tests/exec_standalone: tests/exec_standalone.c $(BUILD)/libptxexec.a
@@ -68,14 +71,16 @@ check-layers:
 # binaries below, run with PTX_EVIDENCE=FILE, append the opcode-table rows their PTX uses
 # (tests/evidence.h); tools/gen_coverage.c writes the page.  check-coverage fails when the
 # committed page differs from a fresh one.
-EVIDENCE_TESTS := $(BUILD)/tests/test_isa $(BUILD)/tests/test_exec_insn $(BUILD)/tests/test_exec_kernels
+EVIDENCE_TESTS := $(BUILD)/tests/test_isa $(BUILD)/tests/test_exec_insn \
+                  $(BUILD)/tests/test_exec_kernels
 $(BUILD)/tools/gen_coverage: tools/gen_coverage.c $(BUILD)/libptxexec.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< $(BUILD)/libptxexec.a -o $@ -lm
 
 $(BUILD)/coverage.md: $(BUILD)/tools/gen_coverage $(EVIDENCE_TESTS)
 	@rm -f $(BUILD)/evidence.txt
-	@for t in $(EVIDENCE_TESTS); do PTX_EVIDENCE=$(abspath $(BUILD)/evidence.txt) $$t > /dev/null || exit 1; done
+	@for t in $(EVIDENCE_TESTS); do \
+	  PTX_EVIDENCE=$(abspath $(BUILD)/evidence.txt) $$t > /dev/null || exit 1; done
 	@$(BUILD)/tools/gen_coverage $(BUILD)/evidence.txt > $@.tmp && mv $@.tmp $@
 
 coverage: $(BUILD)/coverage.md
@@ -83,9 +88,11 @@ coverage: $(BUILD)/coverage.md
 	@echo "docs/coverage.md: $$(tail -n 1 docs/coverage.md)"
 
 check-coverage: $(BUILD)/coverage.md
-	@if cmp -s $(BUILD)/coverage.md docs/coverage.md; then echo "check-coverage: docs/coverage.md is up to date"; \
+	@if cmp -s $(BUILD)/coverage.md docs/coverage.md; then \
+	  echo "check-coverage: docs/coverage.md is up to date"; \
 	else diff -u docs/coverage.md $(BUILD)/coverage.md | head -n 40; \
-	  echo "check-coverage: docs/coverage.md is stale: run make coverage and commit it"; exit 1; fi
+	  echo "check-coverage: docs/coverage.md is stale: run make coverage and commit it"; \
+	  exit 1; fi
 
 # Unit and integration tests; each binary prints Check's summary line.
 check-unit: $(TEST_BIN) ptxlitmus
@@ -116,7 +123,8 @@ $(BUILD)/ptxlitmus: $(BUILD)/litmus/main.o $(LIBS)
 check:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory check-quality
-	@$(MAKE) --no-print-directory check-unit check-lib check-cli check-suites check-layers check-coverage
+	@$(MAKE) --no-print-directory check-unit check-lib check-cli check-suites check-layers \
+	  check-coverage
 	@$(MAKE) --no-print-directory check-asan
 
 demo:
@@ -178,11 +186,13 @@ check-errors: ptxlitmus
 	@bash tests/cli/errors.sh ./ptxlitmus
 
 check-errors-asan:
-	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" build-asan/ptxlitmus
+	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" \
+	  build-asan/ptxlitmus
 	@ASAN_OPTIONS=detect_leaks=1 bash tests/cli/errors.sh build-asan/ptxlitmus
 
 check-fuzz-regress:
-	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" fuzz-replay-bins
+	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" \
+	  fuzz-replay-bins
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p fuzz/regressions/$$t; \
 	  printf 'fuzz-regress %-7s ' $$t; \
@@ -198,7 +208,8 @@ $(BUILD)/fuzz/replay_%: fuzz/fuzz_%.c fuzz/replay.c $(LIBS)
 # libFuzzer binaries: the library built with clang + coverage in fuzz/out/build
 fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_OUT)/build CC=$(FUZZ_CC) \
-	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined $(QG_CFLAGS)" fuzz-bins
+	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+	          -fno-sanitize-recover=undefined $(QG_CFLAGS)" fuzz-bins
 
 fuzz-bins: $(FUZZ_TARGETS:%=$(FUZZ_OUT)/fuzz_%)
 
@@ -209,7 +220,8 @@ fuzz: fuzz-build
 	@set -e; for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SECONDS); done
 
 fuzz-smoke: fuzz-build
-	@set -e; for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) -seed=1; done
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) -seed=1; done
 
 check-valgrind: ptxlitmus
 	@bash tests/cli/valgrind.sh $(VALGRIND) ./ptxlitmus

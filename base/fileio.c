@@ -44,7 +44,8 @@ static void install_handlers(void)
     static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
         struct sigaction old, sa;
-        if (sigaction(sigs[i], NULL, &old) || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+        if (sigaction(sigs[i], NULL, &old) || (old.sa_flags & SA_SIGINFO) ||
+            old.sa_handler != SIG_DFL)
             continue;   /* the program handles (or ignores) it itself */
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_signal;
@@ -339,8 +340,13 @@ static int read_fd(int fd, size_t cap, size_t hint, char **data, size_t *len, ch
             char *nb = ns > size ? realloc(b, ns + 1) : NULL;
             if (!nb) {
                 free(b);
-                if (ns > size) { snprintf(err, errlen, "a file too large for the memory"); errno = ENOMEM; }
-                else { snprintf(err, errlen, "a file larger than the limit of %zu bytes", cap); errno = EFBIG; }
+                if (ns > size) {
+                    snprintf(err, errlen, "a file too large for the memory");
+                    errno = ENOMEM;
+                } else {
+                    snprintf(err, errlen, "a file larger than the limit of %zu bytes", cap);
+                    errno = EFBIG;
+                }
                 return -1;
             }
             b = nb;
@@ -348,7 +354,13 @@ static int read_fd(int fd, size_t cap, size_t hint, char **data, size_t *len, ch
         }
         ssize_t r = read(fd, b + n, size - n);
         if (r < 0 && errno == EINTR) continue;
-        if (r < 0) { int e = errno; snprintf(err, errlen, "an unreadable file (%s)", strerror(e)); free(b); errno = e; return -1; }
+        if (r < 0) {
+            int e = errno;
+            snprintf(err, errlen, "an unreadable file (%s)", strerror(e));
+            free(b);
+            errno = e;
+            return -1;
+        }
         if (r == 0) break;
         n += (size_t)r;
         if (n > cap) {
@@ -375,8 +387,10 @@ int read_input(const char *path, size_t cap, char **data, size_t *len, char *err
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {
         int e = errno;
-        snprintf(err, errlen, "%s", e == ENOENT ? "no such file" : e == EACCES ? "a file without read permission"
-                                  : strerror(e));
+        snprintf(err, errlen, "%s",
+                 e == ENOENT   ? "no such file"
+                 : e == EACCES ? "a file without read permission"
+                               : strerror(e));
         errno = e;
         return -1;
     }

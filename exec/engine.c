@@ -31,7 +31,8 @@ typedef struct warp {
     struct cta *cta;
     int wid;
     uint32_t all, live, barw, wsync, active, others;
-    uint32_t clarr, clok, clw;  /* barrier.cluster: arrived this phase, phase completed since arrive, waiting */
+    uint32_t clarr, clok,
+        clw; /* barrier.cluster: arrived this phase, phase completed since arrive, waiting */
     /* warp-synchronous rendezvous (shfl/vote/match/redux.sync, elect.sync, bar.warp.sync):
      * wrdv (a subset of wsync) are lanes waiting at such an instruction (at lpc, not executed)
      * for the other non-exited lanes of their membermask wmem[l]; wsig[l] is the instruction's
@@ -48,7 +49,10 @@ typedef struct warp {
     uint64_t ninsn;
 } warp;
 
-typedef struct { uint32_t arrived, expected, count_given, red, mode, used; uint32_t *wmask; } barrier;
+typedef struct {
+    uint32_t arrived, expected, count_given, red, mode, used;
+    uint32_t *wmask;
+} barrier;
 
 typedef struct cta {
     uint32_t ctaid[3], cl_ctaid[3], rank;
@@ -72,10 +76,13 @@ typedef struct {
     cta *cl; uint32_t ncl;          /* CTAs of the running cluster, by %cluster_ctarank */
     uint32_t cl_live, cl_arrived;   /* barrier.cluster: non-exited threads, arrivals this phase */
     int yield;                      /* end the warp's quantum after this instruction */
-    uint64_t sink[32];              /* warp-wide ALU path: lanes written to '_' or unused destinations */
+    uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
 } ex;
 
-static inline uint64_t key_of(unsigned depth, int pc) { return ((uint64_t)(MAXD - depth) << 32) | (uint32_t)pc; }
+static inline uint64_t key_of(unsigned depth, int pc)
+{
+    return ((uint64_t)(MAXD - depth) << 32) | (uint32_t)pc;
+}
 static inline uint64_t lane_key(const warp *w, int l) { return key_of(w->ldep[l], w->lpc[l]); }
 
 /* ---------------------------------------------------------------- faults */
@@ -90,16 +97,23 @@ static void fault(ex *X, warp *w, int lane, int pc, ptxeResult kind, const char 
     if (w) {
         cta *c = w->cta;
         if (lane >= 0)
-            k += snprintf(o + k, n - (size_t)k, "  thread (%u,%u,%u) of CTA (%u,%u,%u), warp %d lane %d\n",
-                          w->tid[lane][0], w->tid[lane][1], w->tid[lane][2], c->ctaid[0], c->ctaid[1], c->ctaid[2], w->wid, lane);
+            k += snprintf(o + k, n - (size_t)k,
+                          "  thread (%u,%u,%u) of CTA (%u,%u,%u), warp %d lane %d\n",
+                          w->tid[lane][0], w->tid[lane][1], w->tid[lane][2], c->ctaid[0],
+                          c->ctaid[1], c->ctaid[2], w->wid, lane);
         else
-            k += snprintf(o + k, n - (size_t)k, "  warp %d of CTA (%u,%u,%u)\n", w->wid, c->ctaid[0], c->ctaid[1], c->ctaid[2]);
+            k += snprintf(o + k, n - (size_t)k, "  warp %d of CTA (%u,%u,%u)\n", w->wid,
+                          c->ctaid[0], c->ctaid[1], c->ctaid[2]);
     }
     if (pc >= 0 && pc < X->m->nprog && k > 0 && (size_t)k < n) {
         const xinsn *in = &X->prog[pc];
-        k += snprintf(o + k, n - (size_t)k, "  at %s:%d:%d: %s\n", X->m->ast->filename, in->line, in->col, in->text);
+        k += snprintf(o + k, n - (size_t)k, "  at %s:%d:%d: %s\n", X->m->ast->filename, in->line,
+                      in->col, in->text);
         if (in->src_line && k > 0 && (size_t)k < n) {
-            const char *f = in->src_file > 0 && in->src_file < X->m->ast->nfiles && X->m->ast->files[in->src_file] ? X->m->ast->files[in->src_file] : "?";
+            const char *f = in->src_file > 0 && in->src_file < X->m->ast->nfiles &&
+                                    X->m->ast->files[in->src_file]
+                                ? X->m->ast->files[in->src_file]
+                                : "?";
             snprintf(o + k, n - (size_t)k, "  CUDA source: %s:%d\n", f, in->src_line);
         }
     }
@@ -146,10 +160,18 @@ static uint64_t sreg(ex *X, warp *w, int l, int id)
     case SR_NTID: case SR_NTID + 1: case SR_NTID + 2: return X->block[id - SR_NTID];
     case SR_CTAID: case SR_CTAID + 1: case SR_CTAID + 2: return c->ctaid[id - SR_CTAID];
     case SR_NCTAID: case SR_NCTAID + 1: case SR_NCTAID + 2: return X->grid[id - SR_NCTAID];
-    case SR_CLUSTERID: case SR_CLUSTERID + 1: case SR_CLUSTERID + 2: return X->clusterid[id - SR_CLUSTERID];
-    case SR_NCLUSTERID: case SR_NCLUSTERID + 1: case SR_NCLUSTERID + 2: return X->grid[id - SR_NCLUSTERID] / X->cluster[id - SR_NCLUSTERID];
-    case SR_CLUSTER_CTAID: case SR_CLUSTER_CTAID + 1: case SR_CLUSTER_CTAID + 2: return c->cl_ctaid[id - SR_CLUSTER_CTAID];
-    case SR_CLUSTER_NCTAID: case SR_CLUSTER_NCTAID + 1: case SR_CLUSTER_NCTAID + 2: return X->cluster[id - SR_CLUSTER_NCTAID];
+    case SR_CLUSTERID:
+    case SR_CLUSTERID + 1:
+    case SR_CLUSTERID + 2: return X->clusterid[id - SR_CLUSTERID];
+    case SR_NCLUSTERID:
+    case SR_NCLUSTERID + 1:
+    case SR_NCLUSTERID + 2: return X->grid[id - SR_NCLUSTERID] / X->cluster[id - SR_NCLUSTERID];
+    case SR_CLUSTER_CTAID:
+    case SR_CLUSTER_CTAID + 1:
+    case SR_CLUSTER_CTAID + 2: return c->cl_ctaid[id - SR_CLUSTER_CTAID];
+    case SR_CLUSTER_NCTAID:
+    case SR_CLUSTER_NCTAID + 1:
+    case SR_CLUSTER_NCTAID + 2: return X->cluster[id - SR_CLUSTER_NCTAID];
     case SR_CLUSTER_CTARANK: return c->rank;
     case SR_CLUSTER_NCTARANK: return X->cluster[0] * X->cluster[1] * X->cluster[2];
     case SR_IS_EXPLICIT_CLUSTER: return (uint64_t)X->explicit_cluster;
@@ -195,28 +217,41 @@ static inline void wr(frame *f, const xopnd *o, int l, uint64_t v)
 /* ---------------------------------------------------------------- memory */
 static const char *space_name(int s)
 {
-    static const char *const n[] = { "?", "global", "shared", "local", "const", "param", "generic", "shared::cluster" };
+    static const char *const n[] = { "?",     "global", "shared",  "local",
+                                     "const", "param",  "generic", "shared::cluster" };
     return n[s];
 }
 
 /* host pointer for an access of n bytes at a in space sp by lane l; NULL after a fault */
-static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, unsigned align, int write, const char *what)
+static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n,
+                         unsigned align, int write, const char *what)
 {
     int orig = sp;
     uint64_t oa = a;
     if (a % align) {
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "misaligned %s %s of %u bytes at address 0x%llx", space_name(orig), what, n, (unsigned long long)oa);
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "misaligned %s %s of %u bytes at address 0x%llx", space_name(orig), what, n,
+              (unsigned long long)oa);
         return NULL;
     }
     if (sp == SP_GENERIC) {   /* §6.4.1.5: generic addresses map into the windows */
-        if (a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE) { sp = SP_SHCLUSTER; a -= WIN_SHARED; }
-        else if (a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE) { sp = SP_LOCAL; a -= WIN_LOCAL; }
-        else if (a >= WIN_CONST && a < WIN_CONST + WIN_SIZE) { sp = SP_CONST; a -= WIN_CONST; }
-        else if (a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE) { sp = SP_PARAM; a -= WIN_PARAM; }
-        else if (a >= GLOBAL_BASE32) sp = SP_GLOBAL;
+        if (a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE) {
+            sp = SP_SHCLUSTER;
+            a -= WIN_SHARED;
+        } else if (a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE) {
+            sp = SP_LOCAL;
+            a -= WIN_LOCAL;
+        } else if (a >= WIN_CONST && a < WIN_CONST + WIN_SIZE) {
+            sp = SP_CONST;
+            a -= WIN_CONST;
+        } else if (a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE) {
+            sp = SP_PARAM;
+            a -= WIN_PARAM;
+        } else if (a >= GLOBAL_BASE32) sp = SP_GLOBAL;
         else {
-            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "generic %s of %u bytes at address 0x%llx, which is in no state space",
-                  what, n, (unsigned long long)oa);
+            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "generic %s of %u bytes at address 0x%llx, which is in no state space", what, n,
+                  (unsigned long long)oa);
             return NULL;
         }
     }
@@ -224,7 +259,8 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
     switch (sp) {
     case SP_GLOBAL: {
         galloc *g = X->gcache;
-        if (!(g && g->host && a >= g->addr && a + n <= g->addr + g->size)) g = X->gcache = mem_find(X->ctx, a, n);
+        if (!(g && g->host && a >= g->addr && a + n <= g->addr + g->size))
+            g = X->gcache = mem_find(X->ctx, a, n);
         if (g) p = g->host + (a - g->addr);
         break;
     }
@@ -233,19 +269,27 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
         uint64_t r = a >> SHCL_SHIFT;
         if (r) {   /* shared::cluster address naming CTA rank r - 1 */
             if (r - 1 >= X->ncl) {
-                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s shared::cluster %s of %u bytes at address 0x%llx names CTA rank %llu, the cluster has %u CTAs",
-                      space_name(orig), what, n, (unsigned long long)oa, (unsigned long long)(r - 1), X->ncl);
+                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "%s shared::cluster %s of %u bytes at address 0x%llx names CTA rank %llu, "
+                      "the cluster has %u CTAs",
+                      space_name(orig), what, n, (unsigned long long)oa,
+                      (unsigned long long)(r - 1), X->ncl);
                 return NULL;
             }
             t = &X->cl[r - 1];
             if (t != w->cta && sp == SP_SHARED) {
-                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "shared::cta %s of %u bytes at address 0x%llx is in the shared memory of CTA rank %llu, not the executing CTA (rank %u)",
+                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "shared::cta %s of %u bytes at address 0x%llx is in the shared memory of CTA "
+                      "rank %llu, not the executing CTA (rank %u)",
                       what, n, (unsigned long long)oa, (unsigned long long)(r - 1), w->cta->rank);
                 return NULL;
             }
             if (t != w->cta && t->nexited == t->nthreads) {
-                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s %s of %u bytes at address 0x%llx in the shared memory of CTA rank %llu, which has exited",
-                      space_name(orig), what, n, (unsigned long long)oa, (unsigned long long)(r - 1));
+                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "%s %s of %u bytes at address 0x%llx in the shared memory of CTA rank %llu, "
+                      "which has exited",
+                      space_name(orig), what, n, (unsigned long long)oa,
+                      (unsigned long long)(r - 1));
                 return NULL;
             }
             a = SHCL_OFF(a);
@@ -255,7 +299,11 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
     }
     case SP_LOCAL: p = local_ptr(w, l, a, n); break;
     case SP_CONST:
-        if (write) { fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to const space at address 0x%llx", what, (unsigned long long)oa); return NULL; }
+        if (write) {
+            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to const space at address 0x%llx",
+                  what, (unsigned long long)oa);
+            return NULL;
+        }
         if (a + n <= X->ctx->csize) p = X->ctx->cmem + a;
         break;
     case SP_PARAM:
@@ -263,18 +311,30 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
             uint64_t off = a - FRAME_PARAM;
             if (off + n <= X->psize) p = w->fr[w->depth].params + (size_t)l * X->psize + off;
         } else {
-            if (write) { fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to kernel parameter space at 0x%llx", what, (unsigned long long)oa); return NULL; }
+            if (write) {
+                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "%s to kernel parameter space at 0x%llx", what, (unsigned long long)oa);
+                return NULL;
+            }
             if (a + n <= X->kpsize) p = X->kparams + a;
         }
         break;
     }
-    if (!p) fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s",
-                  space_name(orig), what, n, (unsigned long long)oa, orig == SP_GENERIC ? " (" : "",
-                  orig == SP_GENERIC ? (sp == SP_GLOBAL ? "global)" : sp == SP_SHCLUSTER ? "shared)" : sp == SP_LOCAL ? "local)" : sp == SP_CONST ? "const)" : "param)") : "");
+    if (!p)
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s", space_name(orig), what, n,
+              (unsigned long long)oa, orig == SP_GENERIC ? " (" : "",
+              orig == SP_GENERIC ? (sp == SP_GLOBAL      ? "global)"
+                                    : sp == SP_SHCLUSTER ? "shared)"
+                                    : sp == SP_LOCAL     ? "local)"
+                                    : sp == SP_CONST     ? "const)"
+                                                         : "param)")
+                                 : "");
     return p;
 }
 
-static uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, int write, const char *what)
+static uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, int write,
+                      const char *what)
 {
     return maddr_al(X, w, l, pc, sp, a, n, n, write, what);
 }
@@ -286,7 +346,10 @@ static inline uint64_t ldval(const uint8_t *p, unsigned n)
     return v;
 }
 
-static inline uint64_t sext(uint64_t v, unsigned bits) { return bits >= 64 ? v : (v ^ (1ull << (bits - 1))) - (1ull << (bits - 1)); }
+static inline uint64_t sext(uint64_t v, unsigned bits)
+{
+    return bits >= 64 ? v : (v ^ (1ull << (bits - 1))) - (1ull << (bits - 1));
+}
 
 /* ---------------------------------------------------------------- scheduling */
 /* lanes waiting at warp-synchronous instructions that now form a complete rendezvous: one
@@ -296,7 +359,10 @@ static uint32_t rdv_complete(const warp *w)
     for (uint32_t m = w->wrdv; m; ) {
         int l = __builtin_ctz(m);
         uint32_t c = 0;
-        for (uint32_t k = m; k; k &= k - 1) { int j = __builtin_ctz(k); if (w->wsig[j] == w->wsig[l] && w->wmem[j] == w->wmem[l]) c |= 1u << j; }
+        for (uint32_t k = m; k; k &= k - 1) {
+            int j = __builtin_ctz(k);
+            if (w->wsig[j] == w->wsig[l] && w->wmem[j] == w->wmem[l]) c |= 1u << j;
+        }
         if (!(w->wmem[l] & w->live & ~c)) return c;
         m &= ~c;
     }
@@ -305,8 +371,16 @@ static uint32_t rdv_complete(const warp *w)
 
 static void resched(warp *w)
 {
-    if (w->rdv) { w->wsync |= w->active; w->wrdv |= w->active; }   /* not run yet: back to waiting, own PCs */
-    else for (uint32_t m = w->active; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc; w->ldep[l] = (uint16_t)w->depth; }
+    if (w->rdv) {
+        w->wsync |= w->active;
+        w->wrdv |= w->active;
+    } /* not run yet: back to waiting, own PCs */
+    else
+        for (uint32_t m = w->active; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            w->lpc[l] = w->pc;
+            w->ldep[l] = (uint16_t)w->depth;
+        }
     w->active = 0; w->forced = 0; w->rdv = 0;
     if (w->wrdv) {
         uint32_t c = rdv_complete(w);
@@ -325,9 +399,16 @@ static void resched(warp *w)
     uint32_t pool = R ? R : w->wsync & ~w->wrdv;
     if (!pool) { w->others = 0; return; }
     uint64_t best = ~0ull;
-    for (uint32_t m = pool; m; m &= m - 1) { int l = __builtin_ctz(m); uint64_t k = lane_key(w, l); if (k < best) best = k; }
+    for (uint32_t m = pool; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t k = lane_key(w, l);
+        if (k < best) best = k;
+    }
     uint32_t g = 0;
-    for (uint32_t m = pool | w->wsync; m; m &= m - 1) { int l = __builtin_ctz(m); if (lane_key(w, l) == best) g |= 1u << l; }
+    for (uint32_t m = pool | w->wsync; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (lane_key(w, l) == best) g |= 1u << l;
+    }
     if (!R) w->forced = 1;
     w->wsync &= ~g; w->wrdv &= ~g;
     w->active = g;
@@ -335,7 +416,11 @@ static void resched(warp *w)
     w->pc = w->lpc[l0]; w->depth = w->ldep[l0];
     w->others = R & ~g;
     w->others_key = ~0ull;
-    for (uint32_t m = w->others; m; m &= m - 1) { int l = __builtin_ctz(m); uint64_t k = lane_key(w, l); if (k < w->others_key) w->others_key = k; }
+    for (uint32_t m = w->others; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t k = lane_key(w, l);
+        if (k < w->others_key) w->others_key = k;
+    }
 }
 
 /* the group continues at pc: switch when another group has a smaller or equal key */
@@ -345,7 +430,11 @@ static inline void advance(warp *w, int pc)
     if (w->others && key_of((unsigned)w->depth, pc) >= w->others_key) { resched(w); return; }
     if (w->wsync) {
         uint64_t k = key_of((unsigned)w->depth, pc);
-        for (uint32_t m = w->wsync; m; m &= m - 1) if (lane_key(w, __builtin_ctz(m)) == k) { resched(w); return; }
+        for (uint32_t m = w->wsync; m; m &= m - 1)
+            if (lane_key(w, __builtin_ctz(m)) == k) {
+                resched(w);
+                return;
+            }
     }
 }
 
@@ -375,7 +464,9 @@ static void bar_release_check(ex *X, cta *c, int id)
             for (uint32_t k = m; k; k &= k - 1) {
                 int l = __builtin_ctz(k);
                 const xinsn *in = &X->prog[w->lpc[l] - 1];
-                uint64_t v = b->mode == BAR_RED_POPC ? b->red : b->mode == BAR_RED_AND ? (b->red == b->arrived) : (b->red != 0);
+                uint64_t v = b->mode == BAR_RED_POPC  ? b->red
+                             : b->mode == BAR_RED_AND ? (b->red == b->arrived)
+                                                      : (b->red != 0);
                 wr(&w->fr[w->ldep[l]], &in->d[0], l, v);
             }
         w->barw &= ~m;
@@ -420,7 +511,11 @@ static int wsync_wait(warp *w, uint32_t mask)
     uint32_t missing = mask & w->live & ~w->active;
     if (!missing || w->forced) return 0;
     w->wsync |= w->active;
-    for (uint32_t m = w->active; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc; w->ldep[l] = (uint16_t)w->depth; }
+    for (uint32_t m = w->active; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = w->pc;
+        w->ldep[l] = (uint16_t)w->depth;
+    }
     w->active = 0;
     resched(w);
     return 1;
@@ -434,9 +529,15 @@ static int wsync_wait(warp *w, uint32_t mask)
  * execute together, each lane with the operands of its own instruction. */
 static inline uint32_t wsig_of(const xinsn *in)
 {
-    return (uint32_t)in->kind | (uint32_t)in->mode << 8 | (uint32_t)(in->type & 0xff) << 16 | (uint32_t)(in->flags >> 8 & 7) << 24;
+    return (uint32_t)in->kind | (uint32_t)in->mode << 8 | (uint32_t)(in->type & 0xff) << 16 |
+           (uint32_t)(in->flags >> 8 & 7) << 24;
 }
-static inline int wsync_mask_idx(const xinsn *in) { return in->kind == PTX_K_SHFL ? 3 : in->kind == PTX_K_ELECT || in->kind == PTX_K_BARWARP ? 0 : 1; }
+static inline int wsync_mask_idx(const xinsn *in)
+{
+    return in->kind == PTX_K_SHFL                                 ? 3
+           : in->kind == PTX_K_ELECT || in->kind == PTX_K_BARWARP ? 0
+                                                                  : 1;
+}
 
 /* Lanes S execute a warp-synchronous instruction together: lane l runs I[l] in frame Fr[l] (all
  * of one kind and qualifiers; I == NULL, the converged case: every lane runs `in` in f0); `in` in
@@ -449,8 +550,14 @@ typedef struct {
 static inline const xinsn *ws_in(const wsx *c, int l) { return c->I ? c->I[l] : c->in; }
 static inline frame *ws_fr(const wsx *c, int l) { return c->I ? c->Fr[l] : c->f0; }
 /* source k / destination k of lane l's own instruction */
-static inline uint64_t ws_src(const wsx *c, int l, int k) { return opv(c->X, c->w, ws_fr(c, l), &ws_in(c, l)->s[k], l); }
-static inline void ws_dst(const wsx *c, int l, int k, uint64_t v) { wr(ws_fr(c, l), &ws_in(c, l)->d[k], l, v); }
+static inline uint64_t ws_src(const wsx *c, int l, int k)
+{
+    return opv(c->X, c->w, ws_fr(c, l), &ws_in(c, l)->s[k], l);
+}
+static inline void ws_dst(const wsx *c, int l, int k, uint64_t v)
+{
+    wr(ws_fr(c, l), &ws_in(c, l)->d[k], l, v);
+}
 /* every lane of S gets v in its first destination */
 static inline void ws_all(const wsx *c, uint64_t v)
 {
@@ -466,7 +573,9 @@ static void ws_shfl(const wsx *c)
     uint32_t S = c->S;
     uint64_t A[32], D[32], Pv[32];
     for (int l = 0; l < 32; l++)
-        A[l] = (S >> l & 1) ? ws_src(c, l, 0) : (w->all >> l & 1) ? opv(X, w, c->f0, &c->in->s[0], l) : 0;
+        A[l] = (S >> l & 1)        ? ws_src(c, l, 0)
+               : (w->all >> l & 1) ? opv(X, w, c->f0, &c->in->s[0], l)
+                                   : 0;
     for (uint32_t m = S; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         int bval = (int)(ws_src(c, l, 1) & 31);
@@ -493,7 +602,10 @@ static void ws_shfl(const wsx *c)
 static void ws_vote(const wsx *c)
 {
     uint32_t S = c->S, ballot = 0;
-    for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); ballot |= (uint32_t)(ws_src(c, l, 0) & 1) << l; }
+    for (uint32_t m = S; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ballot |= (uint32_t)(ws_src(c, l, 0) & 1) << l;
+    }
     int mode = c->in->mode;
     ws_all(c, mode == VOTE_ALL ? ballot == S : mode == VOTE_ANY ? ballot != 0
               : mode == VOTE_UNI ? (ballot == 0 || ballot == S) : ballot);
@@ -511,7 +623,9 @@ static void ws_match(const wsx *c)
         int l = __builtin_ctz(m);
         uint32_t r = 0;
         if (c->in->mode) r = alleq ? S : 0;
-        else for (uint32_t k = S; k; k &= k - 1) if (V[__builtin_ctz(k)] == V[l]) r |= 1u << __builtin_ctz(k);
+        else
+            for (uint32_t k = S; k; k &= k - 1)
+                if (V[__builtin_ctz(k)] == V[l]) r |= 1u << __builtin_ctz(k);
         ws_dst(c, l, 0, r);
         if (ws_in(c, l)->nd > 1) ws_dst(c, l, 1, (uint64_t)alleq);
     }
@@ -567,7 +681,8 @@ static void ws_elect(const wsx *c)
     }
 }
 
-static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, const xinsn *in, frame *f0)
+static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, const xinsn *in,
+                       frame *f0)
 {
     const wsx c = { X, w, S, I, Fr, in, f0 };
     switch (in->kind) {
@@ -585,9 +700,13 @@ static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, 
 static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     const xinsn *I[32]; frame *Fr[32];
-    if (w->rdv) {   /* waiting lanes at their own instructions (guards were true when they arrived) */
+    if (w->rdv) { /* waiting lanes at their own instructions (guards were true when they arrived) */
         X->thread_insns += (uint64_t)__builtin_popcount(G) - (uint64_t)__builtin_popcount(E);
-        for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = &X->prog[w->lpc[l]]; Fr[l] = &w->fr[w->ldep[l]]; }
+        for (uint32_t m = G; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            I[l] = &X->prog[w->lpc[l]];
+            Fr[l] = &w->fr[w->ldep[l]];
+        }
         int l0 = __builtin_ctz(G);
         wsync_exec(X, w, G, I, Fr, &X->prog[w->lpc[l0]], &w->fr[w->ldep[l0]]);
         for (uint32_t m = G; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
@@ -610,10 +729,12 @@ static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint3
         }
     if (bad) {
         int l = __builtin_ctz(bad);
-        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "executing lane is not in membermask 0x%08x", mo->kind == XO_IMM ? mask : M[l]);
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "executing lane is not in membermask 0x%08x", mo->kind == XO_IMM ? mask : M[l]);
         return -1;
     }
-    if (in->flags & XF_NOSYNC) {   /* deprecated vote/shfl: the active lanes, converged when possible */
+    if (in->flags &
+        XF_NOSYNC) { /* deprecated vote/shfl: the active lanes, converged when possible */
         if (wsync_wait(w, mask)) return 0;
     } else if (!uni || (mask & w->live & ~G)) {
         /* member lanes elsewhere: per membermask class, run with the lanes already waiting at a
@@ -621,19 +742,36 @@ static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint3
          * count as present (as when converged) and go on. */
         uint32_t sig = wsig_of(in), todo = E;
         if (uni) for (uint32_t m = E; m; m &= m - 1) M[__builtin_ctz(m)] = mask;
-        for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
+        for (uint32_t m = G; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            w->lpc[l] = w->pc + 1;
+            w->ldep[l] = (uint16_t)w->depth;
+        }
         while (todo) {
             uint32_t mk = M[__builtin_ctz(todo)], K = 0, Cw = 0;
-            for (uint32_t m = todo; m; m &= m - 1) if (M[__builtin_ctz(m)] == mk) K |= 1u << __builtin_ctz(m);
+            for (uint32_t m = todo; m; m &= m - 1)
+                if (M[__builtin_ctz(m)] == mk) K |= 1u << __builtin_ctz(m);
             todo &= ~K;
-            for (uint32_t m = w->wrdv; m; m &= m - 1) { int l = __builtin_ctz(m); if (w->wsig[l] == sig && w->wmem[l] == mk) Cw |= 1u << l; }
+            for (uint32_t m = w->wrdv; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                if (w->wsig[l] == sig && w->wmem[l] == mk) Cw |= 1u << l;
+            }
             if (mk & w->live & ~(G | Cw)) {
-                for (uint32_t m = K; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc; w->wsig[l] = sig; w->wmem[l] = mk; }
+                for (uint32_t m = K; m; m &= m - 1) {
+                    int l = __builtin_ctz(m);
+                    w->lpc[l] = w->pc;
+                    w->wsig[l] = sig;
+                    w->wmem[l] = mk;
+                }
                 w->wsync |= K; w->wrdv |= K;
                 continue;
             }
             for (uint32_t m = K; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = in; Fr[l] = f; }
-            for (uint32_t m = Cw; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = &X->prog[w->lpc[l]]; Fr[l] = &w->fr[w->ldep[l]]; }
+            for (uint32_t m = Cw; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                I[l] = &X->prog[w->lpc[l]];
+                Fr[l] = &w->fr[w->ldep[l]];
+            }
             wsync_exec(X, w, K | Cw, I, Fr, in, f);
             for (uint32_t m = Cw; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
             w->wsync &= ~Cw; w->wrdv &= ~Cw;
@@ -654,16 +792,28 @@ static void wsync_deadlock(ex *X, warp *w)
 {
     int l = __builtin_ctz(w->wrdv);
     uint32_t mk = w->wmem[l], c = 0;
-    for (uint32_t m = w->wrdv; m; m &= m - 1) { int j = __builtin_ctz(m); if (w->wsig[j] == w->wsig[l] && w->wmem[j] == mk) c |= 1u << j; }
+    for (uint32_t m = w->wrdv; m; m &= m - 1) {
+        int j = __builtin_ctz(m);
+        if (w->wsig[j] == w->wsig[l] && w->wmem[j] == mk) c |= 1u << j;
+    }
     uint32_t miss = mk & w->live & ~c;
-    if (!miss) { fault(X, w, l, w->lpc[l], PTXE_ERROR_LAUNCH_FAILED, "warp-synchronous deadlock: lanes 0x%08x of membermask 0x%08x wait here", c, mk); return; }
+    if (!miss) {
+        fault(X, w, l, w->lpc[l], PTXE_ERROR_LAUNCH_FAILED,
+              "warp-synchronous deadlock: lanes 0x%08x of membermask 0x%08x wait here", c, mk);
+        return;
+    }
     int o = __builtin_ctz(miss);
     int opc = (w->barw >> o & 1) || (w->clw >> o & 1) ? w->lpc[o] - 1 : w->lpc[o];
-    const char *where = (w->barw >> o & 1) ? "at a barrier" : (w->clw >> o & 1) ? "at a cluster barrier" :
-                        (w->wrdv >> o & 1) ? "at a warp-synchronous instruction of another kind, qualifiers or membermask" : "elsewhere";
+    const char *where =
+        (w->barw >> o & 1)  ? "at a barrier"
+        : (w->clw >> o & 1) ? "at a cluster barrier"
+        : (w->wrdv >> o & 1)
+            ? "at a warp-synchronous instruction of another kind, qualifiers or membermask"
+            : "elsewhere";
     const xinsn *oi = opc >= 0 && opc < X->m->nprog ? &X->prog[opc] : NULL;
     fault(X, w, l, w->lpc[l], PTXE_ERROR_LAUNCH_FAILED,
-          "warp-synchronous deadlock: lanes 0x%08x wait here for lanes 0x%08x of membermask 0x%08x; lane %d waits %s (line %d: %s)",
+          "warp-synchronous deadlock: lanes 0x%08x wait here for lanes 0x%08x of membermask "
+          "0x%08x; lane %d waits %s (line %d: %s)",
           c, miss, mk, o, where, oi ? oi->line : 0, oi ? oi->text : "?");
 }
 
@@ -678,8 +828,15 @@ static int do_call(ex *X, warp *w, const xinsn *in, uint32_t E)
         split(w, E, w->pc, w->pc + 1);
         return 0;   /* (the calling lanes run the call when rescheduled; guard re-evaluated) */
     }
-    if ((unsigned)w->depth + 1 >= MAXD) { fault(X, w, __builtin_ctz(G), w->pc, PTXE_ERROR_LAUNCH_FAILED, "call stack overflow (depth %u)", MAXD); return -1; }
-    if (ensure_frame(X, w, w->depth + 1)) { fault(X, w, -1, w->pc, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for a call frame"); return -1; }
+    if ((unsigned)w->depth + 1 >= MAXD) {
+        fault(X, w, __builtin_ctz(G), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "call stack overflow (depth %u)", MAXD);
+        return -1;
+    }
+    if (ensure_frame(X, w, w->depth + 1)) {
+        fault(X, w, -1, w->pc, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for a call frame");
+        return -1;
+    }
     frame *cf = &w->fr[w->depth], *nf = &w->fr[w->depth + 1];
     int tgt[32], uniform = 1, first = -1;
     for (uint32_t m = G; m; m &= m - 1) {
@@ -688,14 +845,18 @@ static int do_call(ex *X, warp *w, const xinsn *in, uint32_t E)
         if (f < 0) {
             uint64_t a = opv(X, w, cf, &in->s[0], l);
             uint64_t idx = (a - FUNC_BASE) / 16;
-            if (a < FUNC_BASE || (a - FUNC_BASE) % 16 || idx >= (uint64_t)X->m->nfuncs || !X->funcs[idx].has_body || X->funcs[idx].is_entry) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call to address 0x%llx, which is not a function", (unsigned long long)a);
+            if (a < FUNC_BASE || (a - FUNC_BASE) % 16 || idx >= (uint64_t)X->m->nfuncs ||
+                !X->funcs[idx].has_body || X->funcs[idx].is_entry) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "indirect call to address 0x%llx, which is not a function",
+                      (unsigned long long)a);
                 return -1;
             }
             f = (int)idx;
             const xfunc *xf = &X->funcs[f];
             if (xf->nparams != in->ncargs || xf->nrets != in->ncrets) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s with %d arguments and %d results, expected %d and %d",
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "indirect call of %s with %d arguments and %d results, expected %d and %d",
                       xf->name, in->ncargs, in->ncrets, xf->nparams, xf->nrets);
                 return -1;
             }
@@ -705,40 +866,60 @@ static int do_call(ex *X, warp *w, const xinsn *in, uint32_t E)
         const xfunc *xf = &X->funcs[f];
         for (int i = 0; i < in->ncargs; i++) {
             if ((xf->preg[i] >= 0) != (in->carg_off[i] == NOPARAM)) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: argument %d is passed as a %s, expected a %s",
-                      xf->name, i + 1, in->carg_off[i] == NOPARAM ? "register" : ".param variable", xf->preg[i] >= 0 ? "register" : ".param variable");
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "indirect call of %s: argument %d is passed as a %s, expected a %s", xf->name,
+                      i + 1, in->carg_off[i] == NOPARAM ? "register" : ".param variable",
+                      xf->preg[i] >= 0 ? "register" : ".param variable");
                 return -1;
             }
             if (xf->preg[i] < 0 && in->carg_vsz[i] < xf->psz[i]) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: argument %d is a %u-byte .param variable, expected at least %u bytes",
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "indirect call of %s: argument %d is a %u-byte .param variable, expected at "
+                      "least %u bytes",
                       xf->name, i + 1, in->carg_vsz[i], xf->psz[i]);
                 return -1;
             }
             if (xf->preg[i] >= 0) {
                 uint64_t v = opv(X, w, cf, &in->carg_x[i], l);
                 unsigned b = xf->pregbits[i];
-                nf->regs[(unsigned)xf->preg[i] * 32 + (unsigned)l] = b >= 64 ? v : v & ((1ull << b) - 1);
-            } else memcpy(nf->params + (size_t)l * X->psize + xf->poff[i], cf->params + (size_t)l * X->psize + in->carg_off[i], xf->psz[i]);
+                nf->regs[(unsigned)xf->preg[i] * 32 + (unsigned)l] =
+                    b >= 64 ? v : v & ((1ull << b) - 1);
+            } else
+                memcpy(nf->params + (size_t)l * X->psize + xf->poff[i],
+                       cf->params + (size_t)l * X->psize + in->carg_off[i], xf->psz[i]);
         }
         for (int i = 0; i < in->ncrets; i++)
             if ((xf->rreg[i] >= 0) != (in->cret_off[i] == NOPARAM)) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: result %d is received in a %s, expected a %s",
-                      xf->name, i + 1, in->cret_off[i] == NOPARAM ? "register" : ".param variable", xf->rreg[i] >= 0 ? "register" : ".param variable");
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "indirect call of %s: result %d is received in a %s, expected a %s", xf->name,
+                      i + 1, in->cret_off[i] == NOPARAM ? "register" : ".param variable",
+                      xf->rreg[i] >= 0 ? "register" : ".param variable");
                 return -1;
             } else if (xf->rreg[i] < 0 && in->cret_vsz[i] < xf->rsz[i]) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: result %d is received in a %u-byte .param variable, expected at least %u bytes",
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "indirect call of %s: result %d is received in a %u-byte .param variable, "
+                      "expected at least %u bytes",
                       xf->name, i + 1, in->cret_vsz[i], xf->rsz[i]);
                 return -1;
             }
         nf->ret_pc[l] = w->pc + 1; nf->call_pc[l] = w->pc;
         nf->saved_sp[l] = w->lsp[l];
         uint64_t base = (w->lsp[l] + xf->lalign - 1) / xf->lalign * xf->lalign;
-        if (base + xf->lsize > LOCAL_MAX) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "local memory (stack) overflow: %llu bytes", (unsigned long long)(base + xf->lsize)); return -1; }
+        if (base + xf->lsize > LOCAL_MAX) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "local memory (stack) overflow: %llu bytes",
+                  (unsigned long long)(base + xf->lsize));
+            return -1;
+        }
         nf->lbase[l] = base;
         w->lsp[l] = base + xf->lsize;
     }
     if (uniform) { w->depth++; advance(w, X->funcs[first].start); return 0; }
-    for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = X->funcs[tgt[l]].start; w->ldep[l] = (uint16_t)(w->depth + 1); }
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = X->funcs[tgt[l]].start;
+        w->ldep[l] = (uint16_t)(w->depth + 1);
+    }
     w->active = 0;
     resched(w);
     return 0;
@@ -756,14 +937,21 @@ static void do_ret(ex *X, warp *w, uint32_t E)
         const xinsn *call = &X->prog[cf->call_pc[l]];
         const xfunc *xf = &X->funcs[X->prog[w->pc].func];
         for (int i = 0; i < call->ncrets; i++) {
-            if (xf->rreg[i] >= 0) wr(pf, &call->cret_x[i], l, cf->regs[(unsigned)xf->rreg[i] * 32 + (unsigned)l]);
-            else memcpy(pf->params + (size_t)l * X->psize + call->cret_off[i], cf->params + (size_t)l * X->psize + xf->roff[i], xf->rsz[i]);
+            if (xf->rreg[i] >= 0)
+                wr(pf, &call->cret_x[i], l, cf->regs[(unsigned)xf->rreg[i] * 32 + (unsigned)l]);
+            else
+                memcpy(pf->params + (size_t)l * X->psize + call->cret_off[i],
+                       cf->params + (size_t)l * X->psize + xf->roff[i], xf->rsz[i]);
         }
         w->lsp[l] = cf->saved_sp[l];
         if (rpc < 0) rpc = cf->ret_pc[l]; else if (rpc != cf->ret_pc[l]) uniform = 0;
     }
     if (uniform) { w->depth--; advance(w, rpc); return; }
-    for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = cf->ret_pc[l]; w->ldep[l] = (uint16_t)(w->depth - 1); }
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = cf->ret_pc[l];
+        w->ldep[l] = (uint16_t)(w->depth - 1);
+    }
     w->active = 0;
     resched(w);
 }
@@ -777,18 +965,30 @@ typedef struct { uint32_t pend, exp; int32_t tx; int valid, ph; } mbar;
 static mbar mb_get(const uint8_t *p)
 {
     uint64_t v = ldval(p, 8);
-    mbar b = { (uint32_t)(v & MB_MAX), (uint32_t)(v >> 20 & MB_MAX), (int32_t)sext(v >> 40 & 0x1fffff, 21), (int)(v >> 61 & 1), (int)(v >> 63) };
+    mbar b = { (uint32_t)(v & MB_MAX), (uint32_t)(v >> 20 & MB_MAX),
+               (int32_t)sext(v >> 40 & 0x1fffff, 21), (int)(v >> 61 & 1), (int)(v >> 63) };
     return b;
 }
 static void mb_put(uint8_t *p, const mbar *b)
 {
-    uint64_t v = (uint64_t)b->pend | (uint64_t)b->exp << 20 | ((uint64_t)(uint32_t)b->tx & 0x1fffff) << 40 | (uint64_t)b->valid << 61 | (uint64_t)b->ph << 63;
+    uint64_t v = (uint64_t)b->pend | (uint64_t)b->exp << 20 |
+                 ((uint64_t)(uint32_t)b->tx & 0x1fffff) << 40 | (uint64_t)b->valid << 61 |
+                 (uint64_t)b->ph << 63;
     memcpy(p, &v, 8);
 }
 /* phase completion: no pending arrivals and no outstanding transactions */
-static void mb_progress(mbar *b) { if (b->pend == 0 && b->tx == 0) { b->ph ^= 1; b->pend = b->exp; } }
+static void mb_progress(mbar *b)
+{
+    if (b->pend == 0 && b->tx == 0) {
+        b->ph ^= 1;
+        b->pend = b->exp;
+    }
+}
 
-static const char *const mb_names[] = { "init", "inval", "expect_tx", "complete_tx", "arrive", "arrive_drop", "test_wait", "try_wait", "pending_count", "cp.async arrive" };
+static const char *const mb_names[] = { "init",           "inval",    "expect_tx",
+                                        "complete_tx",    "arrive",   "arrive_drop",
+                                        "test_wait",      "try_wait", "pending_count",
+                                        "cp.async arrive" };
 
 /* host pointer of the mbarrier at a (space sp) for lane l, checked: shared memory, initialised
  * unless init, in the executing CTA unless the operation may be remote */
@@ -797,14 +997,19 @@ static uint8_t *mb_ptr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, int mo
     uint64_t sa = a;
     if (sp == SP_GENERIC) {
         if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) {
-            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.%s on address 0x%llx, which is not in shared memory", mb_names[mode], (unsigned long long)a);
+            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "mbarrier.%s on address 0x%llx, which is not in shared memory", mb_names[mode],
+                  (unsigned long long)a);
             return NULL;
         }
         sa = a - WIN_SHARED;
     }
     uint64_t r = sa >> SHCL_SHIFT;
-    if (r && r - 1 != w->cta->rank && mode != MB_ARRIVE && mode != MB_EXPECT_TX && mode != MB_COMPLETE_TX) {
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.%s on the mbarrier of CTA rank %llu at 0x%llx: only arrive, expect_tx and complete_tx may use another CTA's mbarrier",
+    if (r && r - 1 != w->cta->rank && mode != MB_ARRIVE && mode != MB_EXPECT_TX &&
+        mode != MB_COMPLETE_TX) {
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "mbarrier.%s on the mbarrier of CTA rank %llu at 0x%llx: only arrive, expect_tx and "
+              "complete_tx may use another CTA's mbarrier",
               mb_names[mode], (unsigned long long)(r - 1), (unsigned long long)a);
         return NULL;
     }
@@ -812,7 +1017,9 @@ static uint8_t *mb_ptr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, int mo
     if (!p) return NULL;
     *b = mb_get(p);
     if (mode != MB_INIT && !b->valid) {
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.%s on an uninitialised mbarrier object at 0x%llx", mb_names[mode], (unsigned long long)a);
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "mbarrier.%s on an uninitialised mbarrier object at 0x%llx", mb_names[mode],
+              (unsigned long long)a);
         return NULL;
     }
     return p;
@@ -822,7 +1029,9 @@ static int mb_tx(ex *X, warp *w, int l, int pc, mbar *b, int64_t delta, uint64_t
 {
     int64_t t = (int64_t)b->tx + delta;
     if (t > (int64_t)MB_MAX || t < -(int64_t)MB_MAX) {
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier tx-count %lld at 0x%llx is outside -(2^20-1)..2^20-1", (long long)t, (unsigned long long)a);
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "mbarrier tx-count %lld at 0x%llx is outside -(2^20-1)..2^20-1", (long long)t,
+              (unsigned long long)a);
         return -1;
     }
     b->tx = (int32_t)t;
@@ -832,7 +1041,8 @@ static int mb_tx(ex *X, warp *w, int l, int pc, mbar *b, int64_t delta, uint64_t
 static int mb_arrive(ex *X, warp *w, int l, int pc, mbar *b, uint64_t cnt, uint64_t a)
 {
     if (cnt > b->pend) {
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier arrive-on with count %llu at 0x%llx exceeds the pending arrival count %u",
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "mbarrier arrive-on with count %llu at 0x%llx exceeds the pending arrival count %u",
               (unsigned long long)cnt, (unsigned long long)a, b->pend);
         return -1;
     }
@@ -852,32 +1062,52 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
         if (!p) return -1;
         switch (in->mode) {
         case MB_INIT:
-            if (v1 == 0 || v1 > MB_MAX) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.init count %llu outside 1..2^20-1", (unsigned long long)v1); return -1; }
+            if (v1 == 0 || v1 > MB_MAX) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "mbarrier.init count %llu outside 1..2^20-1", (unsigned long long)v1);
+                return -1;
+            }
             b = (mbar){ (uint32_t)v1, (uint32_t)v1, 0, 1, 0 };
             break;
         case MB_INVAL: memset(&b, 0, sizeof b); break;
-        case MB_EXPECT_TX: if (mb_tx(X, w, l, w->pc, &b, (int64_t)(uint32_t)v1, a)) return -1; break;
-        case MB_COMPLETE_TX: if (mb_tx(X, w, l, w->pc, &b, -(int64_t)(uint32_t)v1, a)) return -1; mb_progress(&b); break;
+        case MB_EXPECT_TX:
+            if (mb_tx(X, w, l, w->pc, &b, (int64_t)(uint32_t)v1, a)) return -1;
+            break;
+        case MB_COMPLETE_TX:
+            if (mb_tx(X, w, l, w->pc, &b, -(int64_t)(uint32_t)v1, a)) return -1;
+            mb_progress(&b);
+            break;
         case MB_ARRIVE: case MB_ARRIVE_DROP: case MB_CP_ARRIVE: {
-            uint64_t cnt = (in->flags & XF_EXPECT_TX) || in->mode == MB_CP_ARRIVE ? 1 : (uint32_t)v1;
-            if ((in->flags & XF_EXPECT_TX) && mb_tx(X, w, l, w->pc, &b, (int64_t)(uint32_t)v1, a)) return -1;
-            if (in->mode == MB_CP_ARRIVE && !(in->flags & XF_NOINC)) break;   /* +1 then the copies' arrive-on: no change */
+            uint64_t cnt =
+                (in->flags & XF_EXPECT_TX) || in->mode == MB_CP_ARRIVE ? 1 : (uint32_t)v1;
+            if ((in->flags & XF_EXPECT_TX) && mb_tx(X, w, l, w->pc, &b, (int64_t)(uint32_t)v1, a))
+                return -1;
+            if (in->mode == MB_CP_ARRIVE && !(in->flags & XF_NOINC))
+                break; /* +1 then the copies' arrive-on: no change */
             if (in->mode == MB_ARRIVE_DROP) {
-                if (cnt > b.exp) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.arrive_drop with count %llu exceeds the expected count %u", (unsigned long long)cnt, b.exp); return -1; }
+                if (cnt > b.exp) {
+                    fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                          "mbarrier.arrive_drop with count %llu exceeds the expected count %u",
+                          (unsigned long long)cnt, b.exp);
+                    return -1;
+                }
                 b.exp -= (uint32_t)cnt;
             }
             int ph = b.ph;
             if (mb_arrive(X, w, l, w->pc, &b, cnt, a)) return -1;
             uint32_t pend = b.pend;
             if ((in->flags & XF_NOCOMPLETE) && b.pend == 0 && b.tx == 0) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.arrive.noComplete at 0x%llx completes the phase", (unsigned long long)a);
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "mbarrier.arrive.noComplete at 0x%llx completes the phase",
+                      (unsigned long long)a);
                 return -1;
             }
             mb_progress(&b);
             if (in->nd) wr(f, &in->d[0], l, (uint64_t)ph << 63 | pend);
             break;
         }
-        default: {   /* test_wait / try_wait: the phase named by the state token or the parity completed */
+        default: { /* test_wait / try_wait: the phase named by the state token or the parity
+                      completed */
             int want = in->flags & XF_PARITY ? (int)(v1 & 1) : (int)(v1 >> 63);
             int done = want != b.ph;
             wr(f, &in->d[0], l, (uint64_t)done);
@@ -895,17 +1125,25 @@ static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
 {
     for (uint32_t m = E; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
+        uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,
+                 src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
         uint64_t size = (uint32_t)opv(X, w, f, &in->s[2], l);
-        if (size % 16) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "cp.async.bulk size %llu is not a multiple of 16", (unsigned long long)size); return -1; }
-        const uint8_t *ps = maddr_al(X, w, l, w->pc, in->mode, src, (unsigned)size, 16, 0, "cp.async.bulk load");
+        if (size % 16) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "cp.async.bulk size %llu is not a multiple of 16", (unsigned long long)size);
+            return -1;
+        }
+        const uint8_t *ps =
+            maddr_al(X, w, l, w->pc, in->mode, src, (unsigned)size, 16, 0, "cp.async.bulk load");
         if (!ps) return -1;
-        uint32_t ranks = in->s[4].kind != XO_NONE ? (uint32_t)opv(X, w, f, &in->s[4], l) & 0xffff : 0;
+        uint32_t ranks =
+            in->s[4].kind != XO_NONE ? (uint32_t)opv(X, w, f, &in->s[4], l) & 0xffff : 0;
         int multi = in->s[4].kind != XO_NONE;
         for (int r = multi ? 0 : -1; r < (multi ? 16 : 0); r++) {
             if (multi && !(ranks >> r & 1)) continue;
             uint64_t d = multi ? ((uint64_t)(r + 1) << SHCL_SHIFT) | SHCL_OFF(dst) : dst;
-            uint8_t *pd = maddr_al(X, w, l, w->pc, in->space, d, (unsigned)size, 16, 1, "cp.async.bulk store");
+            uint8_t *pd = maddr_al(X, w, l, w->pc, in->space, d, (unsigned)size, 16, 1,
+                                   "cp.async.bulk store");
             if (!pd) return -1;
             memmove(pd, ps, size);
             if (in->s[3].kind == XO_NONE) continue;
@@ -976,7 +1214,11 @@ static int h_ldst(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
         uint8_t *p = maddr(X, w, l, w->pc, in->space, a, tot, store, store ? "store" : "load");
         if (!p) return -1;
         for (int k = 0; k < in->vec; k++) {
-            if (store) { uint64_t v = opv(X, w, f, &in->s[1 + k], l); memcpy(p + k * n, &v, n); continue; }
+            if (store) {
+                uint64_t v = opv(X, w, f, &in->s[1 + k], l);
+                memcpy(p + k * n, &v, n);
+                continue;
+            }
             uint64_t v = ldval(p + k * n, n);
             wr(f, &in->d[k], l, in->sign ? sext(v, n * 8) : v);
         }
@@ -998,10 +1240,13 @@ static int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
         if (!p) return -1;
         for (int k = 0; k < in->vec; k++) {
             uint64_t old = ldval(p + k * n, n), nv;
-            uint64_t b = opv(X, w, f, &in->s[1 + k], l), c = in->vec == 1 && in->ns > 2 ? opv(X, w, f, &in->s[2], l) : 0;
+            uint64_t b = opv(X, w, f, &in->s[1 + k], l),
+                     c = in->vec == 1 && in->ns > 2 ? opv(X, w, f, &in->s[2], l) : 0;
             int r = isa_atom_apply(op, in->type, old, b, c, &nv);
             if (r < 0) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "atomic %s has no semantics for .%s", isa_atom_name(op), isa_type_name(in->type));
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "atomic %s has no semantics for .%s", isa_atom_name(op),
+                      isa_type_name(in->type));
                 return -1;
             }
             if (r) memcpy(p + k * n, &nv, n);
@@ -1017,7 +1262,8 @@ static int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
 /* cvta{.to}.space (§9.7.8.19): generic = window base + space address */
 static int h_cvta(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
-    static const uint64_t base[] = { 0, 0, WIN_SHARED, WIN_LOCAL, WIN_CONST, WIN_PARAM, 0, WIN_SHARED };
+    static const uint64_t base[] = { 0,         0,         WIN_SHARED, WIN_LOCAL,
+                                     WIN_CONST, WIN_PARAM, 0,          WIN_SHARED };
     uint64_t b = base[in->space];
     for (uint32_t m = E; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -1035,9 +1281,15 @@ static int h_isspacep(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uin
         int l = __builtin_ctz(m);
         uint64_t a = opv(X, w, f, &in->s[0], l), r;
         switch (in->space) {
-        case SP_SHARED: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE &&
-                            ((a - WIN_SHARED) >> SHCL_SHIFT == 0 || (a - WIN_SHARED) >> SHCL_SHIFT == w->cta->rank + 1); break;
-        case SP_SHCLUSTER: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE && (a - WIN_SHARED) >> SHCL_SHIFT <= X->ncl; break;
+        case SP_SHARED:
+            r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE &&
+                ((a - WIN_SHARED) >> SHCL_SHIFT == 0 ||
+                 (a - WIN_SHARED) >> SHCL_SHIFT == w->cta->rank + 1);
+            break;
+        case SP_SHCLUSTER:
+            r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE &&
+                (a - WIN_SHARED) >> SHCL_SHIFT <= X->ncl;
+            break;
         case SP_LOCAL: r = a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE; break;
         case SP_CONST: r = a >= WIN_CONST && a < WIN_CONST + WIN_SIZE; break;
         case SP_PARAM: r = a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE; break;
@@ -1067,14 +1319,20 @@ static int h_brx(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
         int l = __builtin_ctz(m);
         uint64_t idx = (uint32_t)opv(X, w, f, &in->s[0], l);
         if (idx >= (uint64_t)in->ntargets) {
-            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "brx.idx index %llu is outside the %d-entry target list", (unsigned long long)idx, in->ntargets);
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "brx.idx index %llu is outside the %d-entry target list", (unsigned long long)idx,
+                  in->ntargets);
             return -1;
         }
         tg[l] = in->targets[idx];
         if (t0 < 0) t0 = tg[l]; else if (tg[l] != t0) uniform = 0;
     }
     if (uniform && E == G) { advance(w, t0); return 0; }
-    for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = (E >> l & 1) ? tg[l] : w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = (E >> l & 1) ? tg[l] : w->pc + 1;
+        w->ldep[l] = (uint16_t)w->depth;
+    }
     w->active = 0;
     resched(w);
     return 0;
@@ -1107,7 +1365,8 @@ static int h_trap(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
 {
     if (!E) { advance(w, w->pc + 1); return 0; }
     fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
-          in->flags & XF_BRKPT ? "brkpt instruction executed (breakpoint, no debugger attached)" : "trap instruction executed");
+          in->flags & XF_BRKPT ? "brkpt instruction executed (breakpoint, no debugger attached)"
+                               : "trap instruction executed");
     return -1;
 }
 
@@ -1134,25 +1393,35 @@ static int h_bar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
     if (!E) { advance(w, w->pc + 1); return 0; }
     int l0 = __builtin_ctz(E);
     uint64_t id = opv(X, w, f, &in->s[0], l0);
-    if (id > 15) { fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier id %llu out of range 0..15", (unsigned long long)id); return -1; }
+    if (id > 15) {
+        fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier id %llu out of range 0..15",
+              (unsigned long long)id);
+        return -1;
+    }
     cta *c = w->cta;
     barrier *b = &c->bar[id];
     if ((in->flags & XF_ALIGNED) && E != w->live && in->mode != BAR_ARRIVE) {
         /* lanes of this warp still on their way (e.g. a loop laid out with the barrier before the
          * body): wait for them to reach this barrier too */
         if (E == G && wsync_wait(w, w->live)) return 0;
-        fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier divergence: lanes 0x%08x reach this bar.sync %llu while lanes 0x%08x of the warp are elsewhere",
+        fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "barrier divergence: lanes 0x%08x reach this bar.sync %llu while lanes 0x%08x of the "
+              "warp are elsewhere",
               E, (unsigned long long)id, w->live & ~E);
         return -1;
     }
     if (in->s[1].kind != XO_NONE) {
         uint64_t cnt = opv(X, w, f, &in->s[1], l0);
         if (cnt == 0 || cnt % 32 || cnt > c->nthreads + 31) {
-            fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier thread count %llu is not a positive multiple of 32 up to the CTA size", (unsigned long long)cnt);
+            fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "barrier thread count %llu is not a positive multiple of 32 up to the CTA size",
+                  (unsigned long long)cnt);
             return -1;
         }
         if (b->used && b->count_given && b->expected != cnt) {
-            fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier %llu used with thread counts %u and %llu", (unsigned long long)id, b->expected, (unsigned long long)cnt);
+            fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "barrier %llu used with thread counts %u and %llu", (unsigned long long)id,
+                  b->expected, (unsigned long long)cnt);
             return -1;
         }
         b->count_given = 1; b->expected = (uint32_t)cnt;
@@ -1161,9 +1430,14 @@ static int h_bar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
     b->arrived += (uint32_t)__builtin_popcount(E);
     if (in->mode >= BAR_RED_POPC) {
         b->mode = in->mode;
-        for (uint32_t m = E; m; m &= m - 1) b->red += (uint32_t)(opv(X, w, f, &in->s[2], __builtin_ctz(m)) & 1);
+        for (uint32_t m = E; m; m &= m - 1)
+            b->red += (uint32_t)(opv(X, w, f, &in->s[2], __builtin_ctz(m)) & 1);
     }
-    for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = w->pc + 1;
+        w->ldep[l] = (uint16_t)w->depth;
+    }
     if (in->mode != BAR_ARRIVE) { w->barw |= E; b->wmask[w->wid] |= E; }
     w->active = 0;
     bar_release_check(X, c, (int)id);
@@ -1180,15 +1454,22 @@ static int h_mapa(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
         uint64_t a = opv(X, w, f, &in->s[0], l), off = a;
         if (in->space == SP_GENERIC) {
             if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s of generic address 0x%llx, which is not in shared memory", mapa ? "mapa" : "getctarank", (unsigned long long)a);
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "%s of generic address 0x%llx, which is not in shared memory",
+                      mapa ? "mapa" : "getctarank", (unsigned long long)a);
                 return -1;
             }
             off = a - WIN_SHARED;
         }
-        if (!mapa) { uint64_t r = off >> SHCL_SHIFT; wr(f, &in->d[0], l, r ? r - 1 : w->cta->rank); continue; }
+        if (!mapa) {
+            uint64_t r = off >> SHCL_SHIFT;
+            wr(f, &in->d[0], l, r ? r - 1 : w->cta->rank);
+            continue;
+        }
         uint64_t r = (uint32_t)opv(X, w, f, &in->s[1], l);
         if (r >= X->ncl) {
-            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mapa to CTA rank %llu, the cluster has %u CTAs", (unsigned long long)r, X->ncl);
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "mapa to CTA rank %llu, the cluster has %u CTAs", (unsigned long long)r, X->ncl);
             return -1;
         }
         uint64_t d = ((r + 1) << SHCL_SHIFT) | SHCL_OFF(off);
@@ -1205,14 +1486,17 @@ static int h_barcluster(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, u
     if (E != w->live) {   /* the instruction waits for the warp's other non-exited threads */
         if (E == G && wsync_wait(w, w->live)) return 0;
         if (in->flags & XF_ALIGNED) {
-            fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier divergence: lanes 0x%08x reach this aligned barrier.cluster while lanes 0x%08x of the warp are elsewhere",
+            fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "barrier divergence: lanes 0x%08x reach this aligned barrier.cluster while lanes "
+                  "0x%08x of the warp are elsewhere",
                   E, w->live & ~E);
             return -1;
         }
     }
     if (in->mode == BAR_ARRIVE) {
         if (w->clarr & E) {
-            fault(X, w, __builtin_ctz(w->clarr & E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier.cluster.arrive by a thread that already arrived in this phase");
+            fault(X, w, __builtin_ctz(w->clarr & E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "barrier.cluster.arrive by a thread that already arrived in this phase");
             return -1;
         }
         w->clarr |= E; w->clok &= ~E;
@@ -1223,12 +1507,17 @@ static int h_barcluster(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, u
     }
     uint32_t none = E & ~w->clarr & ~w->clok, pend = E & w->clarr;
     if (none) {
-        fault(X, w, __builtin_ctz(none), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier.cluster.wait without a preceding barrier.cluster.arrive");
+        fault(X, w, __builtin_ctz(none), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "barrier.cluster.wait without a preceding barrier.cluster.arrive");
         return -1;
     }
     w->clok &= ~E;
     if (!pend) { advance(w, w->pc + 1); return 0; }
-    for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = w->pc + 1;
+        w->ldep[l] = (uint16_t)w->depth;
+    }
     w->clw |= pend;
     w->active = 0;
     resched(w);
@@ -1247,12 +1536,17 @@ static int h_cpasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint
 {
     for (uint32_t m = E; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
+        uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,
+                 src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
         unsigned n = in->size, sn = n;
         if (in->flags & XF_IGNORE_SRC) sn = (opv(X, w, f, &in->s[2], l) & 1) ? 0 : n;
         else if (in->flags & XF_SRC_SIZE) {
             uint64_t v = (uint32_t)opv(X, w, f, &in->s[2], l);
-            if (v > n) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "cp.async src-size %llu is larger than cp-size %u", (unsigned long long)v, n); return -1; }
+            if (v > n) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "cp.async src-size %llu is larger than cp-size %u", (unsigned long long)v, n);
+                return -1;
+            }
             sn = (unsigned)v;
         }
         uint8_t *pd = maddr(X, w, l, w->pc, SP_SHARED, dst, n, 1, "cp.async store");
@@ -1305,14 +1599,23 @@ static int h_stack(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32
         if (in->op == PTX_I_STACKSAVE) { wr(f, &in->d[0], l, w->lsp[l]); continue; }
         if (in->op == PTX_I_STACKRESTORE) {
             uint64_t a = opv(X, w, f, &in->s[0], l);
-            if (a > w->lsp[l]) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "stackrestore to 0x%llx above the stack top", (unsigned long long)a); return -1; }
+            if (a > w->lsp[l]) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "stackrestore to 0x%llx above the stack top", (unsigned long long)a);
+                return -1;
+            }
             w->lsp[l] = a;
             continue;
         }
         uint64_t sz = opv(X, w, f, &in->s[0], l), al = opv(X, w, f, &in->s[1], l);
         if (!al || (al & (al - 1))) al = 8;
         uint64_t a = (w->lsp[l] + al - 1) / al * al;
-        if (sz > LOCAL_MAX || a + sz > LOCAL_MAX) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "alloca of %llu bytes overflows the %u-byte stack", (unsigned long long)sz, LOCAL_MAX); return -1; }
+        if (sz > LOCAL_MAX || a + sz > LOCAL_MAX) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "alloca of %llu bytes overflows the %u-byte stack", (unsigned long long)sz,
+                  LOCAL_MAX);
+            return -1;
+        }
         w->lsp[l] = a + sz;
         wr(f, &in->d[0], l, a);
     }
@@ -1356,7 +1659,8 @@ static int run_warp(ex *X, warp *w, int budget)
             }
         }
         if (++X->steps > X->max_steps) {
-            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT, "step limit of %llu warp-instructions reached", (unsigned long long)X->max_steps);
+            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT,
+                  "step limit of %llu warp-instructions reached", (unsigned long long)X->max_steps);
             return W_BLOCKED;
         }
         ran++; w->ninsn++;
@@ -1366,7 +1670,10 @@ static int run_warp(ex *X, warp *w, int budget)
         if (in->has_guard) {
             E = 0;
             const uint64_t *g = f->regs + in->guard * 32;
-            for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); E |= (uint32_t)((g[l] ^ in->guard_neg) & 1) << l; }
+            for (uint32_t m = G; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                E |= (uint32_t)((g[l] ^ in->guard_neg) & 1) << l;
+            }
         }
         X->thread_insns += E == ~0u ? 32u : (uint64_t)__builtin_popcount(E);
         if (in->wfn) {   /* warp-wide: the table's eval_warp over [register][lane] arrays */
@@ -1374,8 +1681,10 @@ static int run_warp(ex *X, warp *w, int budget)
             for (;;) {
                 const uint64_t *S[ISA_WARP_NSRC];
                 uint64_t *D[ISA_WARP_NDST];
-                for (int k = 0; k < ISA_WARP_NSRC; k++) S[k] = (in->wsrc[k] ? in->wsrc[k] : regs) + in->wsreg[k];
-                for (int k = 0; k < ISA_WARP_NDST; k++) D[k] = ((in->wdsink >> k & 1) ? X->sink : regs) + in->wdreg[k];
+                for (int k = 0; k < ISA_WARP_NSRC; k++)
+                    S[k] = (in->wsrc[k] ? in->wsrc[k] : regs) + in->wsreg[k];
+                for (int k = 0; k < ISA_WARP_NDST; k++)
+                    D[k] = ((in->wdsink >> k & 1) ? X->sink : regs) + in->wdreg[k];
                 in->wfn(&in->isa, D, S, in->wdm, E);
                 advance(w, w->pc + 1);
                 if (w->active != G || ran >= budget || X->steps >= X->max_steps) break;
@@ -1388,7 +1697,8 @@ static int run_warp(ex *X, warp *w, int budget)
         }
         exec_fn h = handlers[in->kind];
         if (!h) {
-            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_FAILED, "internal: no handler for instruction kind %s", ptx_kind_name(in->kind));
+            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "internal: no handler for instruction kind %s", ptx_kind_name(in->kind));
             return W_BLOCKED;
         }
         if (h(X, w, in, f, G, E) || X->fault) return W_BLOCKED;
@@ -1415,7 +1725,10 @@ static int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t linear_in_cluster)
     c->smem = calloc(c->ssize + 1, 1);
     c->warps = calloc((size_t)c->nwarps, sizeof *c->warps);
     if (!c->smem || !c->warps) return -1;
-    for (int b = 0; b < 16; b++) { c->bar[b].wmask = calloc((size_t)c->nwarps, 4); if (!c->bar[b].wmask) return -1; }
+    for (int b = 0; b < 16; b++) {
+        c->bar[b].wmask = calloc((size_t)c->nwarps, 4);
+        if (!c->bar[b].wmask) return -1;
+    }
     for (int i = 0; i < c->nwarps; i++) {
         warp *w = &c->warps[i];
         w->cta = c; w->wid = i;
@@ -1452,7 +1765,9 @@ static void deadlock_report(ex *X, cta *cs, int ncta)
             warp *w = &cs[i].warps[j];
             if (!w->clw) continue;
             int l = __builtin_ctz(w->clw);
-            fault(X, w, l, w->lpc[l] - 1, PTXE_ERROR_LAUNCH_FAILED, "cluster barrier deadlock: %u of %u threads of the cluster arrived and no other thread can run",
+            fault(X, w, l, w->lpc[l] - 1, PTXE_ERROR_LAUNCH_FAILED,
+                  "cluster barrier deadlock: %u of %u threads of the cluster arrived and no other "
+                  "thread can run",
                   X->cl_arrived, X->cl_live);
             return;
         }
@@ -1463,8 +1778,15 @@ static void deadlock_report(ex *X, cta *cs, int ncta)
             int l = __builtin_ctz(w->barw);
             int pc = w->lpc[l] - 1;
             uint32_t arrived = 0, need = 0;
-            for (int b = 0; b < 16; b++) if (cs[i].bar[b].wmask[j]) { arrived = cs[i].bar[b].arrived; need = cs[i].bar[b].count_given ? cs[i].bar[b].expected : cs[i].nthreads - cs[i].nexited; }
-            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "barrier deadlock: %u of %u threads arrived and no other thread can run", arrived, need);
+            for (int b = 0; b < 16; b++)
+                if (cs[i].bar[b].wmask[j]) {
+                    arrived = cs[i].bar[b].arrived;
+                    need = cs[i].bar[b].count_given ? cs[i].bar[b].expected
+                                                    : cs[i].nthreads - cs[i].nexited;
+                }
+            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "barrier deadlock: %u of %u threads arrived and no other thread can run", arrived,
+                  need);
             return;
         }
     fault(X, NULL, -1, -1, PTXE_ERROR_LAUNCH_FAILED, "deadlock: no thread can make progress");
@@ -1487,36 +1809,49 @@ static ptxeResult launch_shape(ex *X, const xfunc *ef, const ptxeLaunchConfig *c
     }
     if (cfg_cluster && ef->reqnctapercluster[0] > 0)
         for (int k = 0; k < 3; k++)
-            if (X->cluster[k] != (unsigned)(ef->reqnctapercluster[k] > 0 ? ef->reqnctapercluster[k] : 1)) {
-                snprintf(msg, n, "cluster (%u,%u,%u) differs from .reqnctapercluster %d,%d,%d", X->cluster[0], X->cluster[1],
-                         X->cluster[2], ef->reqnctapercluster[0], ef->reqnctapercluster[1], ef->reqnctapercluster[2]);
+            if (X->cluster[k] !=
+                (unsigned)(ef->reqnctapercluster[k] > 0 ? ef->reqnctapercluster[k] : 1)) {
+                snprintf(msg, n, "cluster (%u,%u,%u) differs from .reqnctapercluster %d,%d,%d",
+                         X->cluster[0], X->cluster[1], X->cluster[2], ef->reqnctapercluster[0],
+                         ef->reqnctapercluster[1], ef->reqnctapercluster[2]);
                 return PTXE_ERROR_INVALID_VALUE;
             }
     X->explicit_cluster = cfg_cluster || ef->explicitcluster;
     X->dyn = cfg->shared_bytes;
     X->max_steps = cfg->max_steps ? cfg->max_steps : 10000000000ull;
     uint64_t nt = (uint64_t)X->block[0] * X->block[1] * X->block[2];
-    if (!ef->is_entry || !ef->has_body) { snprintf(msg, n, "%s is not a kernel (.entry)", ef->name); return PTXE_ERROR_INVALID_VALUE; }
-    if (nt > 1024 || X->block[0] > 1024 || X->block[1] > 1024 || X->block[2] > 64) {
-        snprintf(msg, n, "block (%u,%u,%u) has %llu threads, expected at most 1024 (x,y <= 1024, z <= 64)", X->block[0], X->block[1],
-                 X->block[2], (unsigned long long)nt);
+    if (!ef->is_entry || !ef->has_body) {
+        snprintf(msg, n, "%s is not a kernel (.entry)", ef->name);
         return PTXE_ERROR_INVALID_VALUE;
     }
-    if (ef->reqntid[0] && (ef->reqntid[0] != (int)X->block[0] || ef->reqntid[1] != (int)X->block[1] || ef->reqntid[2] != (int)X->block[2])) {
-        snprintf(msg, n, "block (%u,%u,%u) differs from .reqntid %d,%d,%d", X->block[0], X->block[1], X->block[2], ef->reqntid[0],
-                 ef->reqntid[1], ef->reqntid[2]);
+    if (nt > 1024 || X->block[0] > 1024 || X->block[1] > 1024 || X->block[2] > 64) {
+        snprintf(msg, n,
+                 "block (%u,%u,%u) has %llu threads, expected at most 1024 (x,y <= 1024, z <= 64)",
+                 X->block[0], X->block[1], X->block[2], (unsigned long long)nt);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (ef->reqntid[0] &&
+        (ef->reqntid[0] != (int)X->block[0] || ef->reqntid[1] != (int)X->block[1] ||
+         ef->reqntid[2] != (int)X->block[2])) {
+        snprintf(msg, n, "block (%u,%u,%u) differs from .reqntid %d,%d,%d", X->block[0],
+                 X->block[1], X->block[2], ef->reqntid[0], ef->reqntid[1], ef->reqntid[2]);
         return PTXE_ERROR_INVALID_VALUE;
     }
     for (int k = 0; k < 3; k++)
         if (X->grid[k] % X->cluster[k]) {
-            snprintf(msg, n, "grid (%u,%u,%u) is not a multiple of cluster (%u,%u,%u)", X->grid[0], X->grid[1], X->grid[2], X->cluster[0],
-                     X->cluster[1], X->cluster[2]);
+            snprintf(msg, n, "grid (%u,%u,%u) is not a multiple of cluster (%u,%u,%u)", X->grid[0],
+                     X->grid[1], X->grid[2], X->cluster[0], X->cluster[1], X->cluster[2]);
             return PTXE_ERROR_INVALID_VALUE;
         }
     uint32_t ncl = X->cluster[0] * X->cluster[1] * X->cluster[2];
-    if (ncl > 16) { snprintf(msg, n, "cluster of %u CTAs, expected at most 16", ncl); return PTXE_ERROR_INVALID_VALUE; }
+    if (ncl > 16) {
+        snprintf(msg, n, "cluster of %u CTAs, expected at most 16", ncl);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
     if (X->dyn > 227 * 1024 || X->m->shared_static + X->dyn > 228 * 1024) {
-        snprintf(msg, n, "%u bytes of static + %u bytes of dynamic shared memory, expected at most 228 KiB", X->m->shared_static, X->dyn);
+        snprintf(msg, n,
+                 "%u bytes of static + %u bytes of dynamic shared memory, expected at most 228 KiB",
+                 X->m->shared_static, X->dyn);
         return PTXE_ERROR_INVALID_VALUE;
     }
     return PTXE_SUCCESS;
@@ -1542,7 +1877,8 @@ static ptxeResult launch_params(ex *X, const xfunc *ef, void **params)
  * exit, a fault, or no warp can progress (a deadlock); per-warp statistics recorded. */
 static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], uint64_t wpc)
 {
-    uint32_t ncl = X->cluster[0] * X->cluster[1] * X->cluster[2], nt = X->block[0] * X->block[1] * X->block[2], k = 0;
+    uint32_t ncl = X->cluster[0] * X->cluster[1] * X->cluster[2],
+             nt = X->block[0] * X->block[1] * X->block[2], k = 0;
     memcpy(X->clusterid, cid, sizeof X->clusterid);
     X->cl = cs; X->ncl = ncl; X->cl_live = ncl * nt; X->cl_arrived = 0;
     for (uint32_t z = 0; z < X->cluster[2]; z++)
@@ -1550,8 +1886,14 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
     for (uint32_t x = 0; x < X->cluster[0]; x++, k++) {
         cta *c = &cs[k];
         uint32_t in[3] = { x, y, z };
-        for (int d = 0; d < 3; d++) { c->ctaid[d] = cid[d] * X->cluster[d] + in[d]; c->cl_ctaid[d] = in[d]; }
-        if (setup_cta(X, c, ef, k)) { fault(X, NULL, -1, -1, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for CTA state"); break; }
+        for (int d = 0; d < 3; d++) {
+            c->ctaid[d] = cid[d] * X->cluster[d] + in[d];
+            c->cl_ctaid[d] = in[d];
+        }
+        if (setup_cta(X, c, ef, k)) {
+            fault(X, NULL, -1, -1, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for CTA state");
+            break;
+        }
     }
     while (!X->fault) {
         int progress = 0, alive = 0;
@@ -1571,7 +1913,8 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
     for (uint32_t i = 0; i < ncl; i++) {
         cta *c = &cs[i];
         if (c->warps) {
-            uint64_t lin = ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
+            uint64_t lin =
+                ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
             for (int j = 0; j < c->nwarps; j++) {
                 ctx->per_warp[lin * wpc + (uint64_t)j] = c->warps[j].ninsn;
                 ctx->stats.warp_insns += c->warps[j].ninsn;

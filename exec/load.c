@@ -13,8 +13,18 @@
 #include "frontend/ptx_parse.h"
 #include "ptx/mnemonic.h"
 
-typedef struct { const char *name; uint32_t base; int n; uint8_t bits; } regdecl;   /* n = 0: single */
-typedef struct { const char *name; int kind; uint64_t off; uint32_t size; } localsym;  /* XO_LOCALSYM / XO_FPARAMSYM / XO_IMM */
+typedef struct {
+    const char *name;
+    uint32_t base;
+    int n;
+    uint8_t bits;
+} regdecl; /* n = 0: single */
+typedef struct {
+    const char *name;
+    int kind;
+    uint64_t off;
+    uint32_t size;
+} localsym; /* XO_LOCALSYM / XO_FPARAMSYM / XO_IMM */
 
 typedef struct {
     ptxeModule *m;
@@ -35,12 +45,19 @@ static int lfail(L *l, int line, int col, const char *text, const char *fmt, ...
     l->failed = 1;
     char msg[600];
     va_list ap; va_start(ap, fmt); vsnprintf(msg, sizeof msg, fmt, ap); va_end(ap);
-    if (text) snprintf(l->err, l->errlen, "%s:%d:%d: %s in `%s`", l->m->ast->filename, line, col, msg, text);
+    if (text)
+        snprintf(l->err, l->errlen, "%s:%d:%d: %s in `%s`", l->m->ast->filename, line, col, msg,
+                 text);
     else snprintf(l->err, l->errlen, "%s:%d:%d: %s", l->m->ast->filename, line, col, msg);
     return -1;
 }
 
-static void *xalloc(L *l, size_t n) { void *p = ptx_arena_alloc(l->m->ast, n); memset(p, 0, n); return p; }
+static void *xalloc(L *l, size_t n)
+{
+    void *p = ptx_arena_alloc(l->m->ast, n);
+    memset(p, 0, n);
+    return p;
+}
 
 #define XGROW(l, arr, n, cap) do { \
         if ((n) == (cap)) { \
@@ -68,7 +85,8 @@ static uint64_t var_size(const ptx_var *v)
 
 static uint32_t var_align(const ptx_var *v)
 {
-    uint32_t a = v->align ? (uint32_t)v->align : type_bytes(v->type) * (uint32_t)(v->vec ? v->vec : 1);
+    uint32_t a =
+        v->align ? (uint32_t)v->align : type_bytes(v->type) * (uint32_t)(v->vec ? v->vec : 1);
     return a ? a : 1;
 }
 
@@ -100,21 +118,40 @@ static int write_init(L *l, const ptx_var *v, uint8_t *dst, uint64_t size)
             if (t == ISA_T_F32) { float f = (float)in->d; uint32_t b; memcpy(&b, &f, 4); val = b; }
             else if (t == ISA_T_F64) memcpy(&val, &in->d, 8);
             else val = (uint64_t)(int64_t)in->d;
-        } else if (in->kind == 3 && t == ISA_T_F32) { double d; memcpy(&d, &in->u, 8); float f = (float)d; uint32_t b; memcpy(&b, &f, 4); val = b; }
-        else if (in->kind == 2 && t == ISA_T_F64) { uint32_t b = (uint32_t)in->u; float f; memcpy(&f, &b, 4); double d = f; memcpy(&val, &d, 8); }
-        else if (in->kind == 4) {
+        } else if (in->kind == 3 && t == ISA_T_F32) {
+            double d;
+            memcpy(&d, &in->u, 8);
+            float f = (float)d;
+            uint32_t b;
+            memcpy(&b, &f, 4);
+            val = b;
+        } else if (in->kind == 2 && t == ISA_T_F64) {
+            uint32_t b = (uint32_t)in->u;
+            float f;
+            memcpy(&f, &b, 4);
+            double d = f;
+            memcpy(&val, &d, 8);
+        } else if (in->kind == 4) {
             const xsym *s = find_sym(l->m, in->sym);
             int fi = find_func(l->m, in->sym);
             if (s) {
-                uint64_t base = s->space == SP_GLOBAL ? s->addr : s->space == SP_CONST ? WIN_CONST + s->addr :
-                                s->space == SP_SHARED ? WIN_SHARED + s->addr : s->addr;
+                uint64_t base = s->space == SP_GLOBAL   ? s->addr
+                                : s->space == SP_CONST  ? WIN_CONST + s->addr
+                                : s->space == SP_SHARED ? WIN_SHARED + s->addr
+                                                        : s->addr;
                 val = base + (uint64_t)in->off;
             } else if (fi >= 0) val = FUNC_BASE + 16ull * (uint64_t)fi;
-            else return lfail(l, v->pos.line, v->pos.col, NULL, "found initialiser symbol '%s', expected a declared variable or function", in->sym);
+            else
+                return lfail(
+                    l, v->pos.line, v->pos.col, NULL,
+                    "found initialiser symbol '%s', expected a declared variable or function",
+                    in->sym);
         }
         uint64_t off = (uint64_t)i * eb;
-        if (off + eb > size) return lfail(l, v->pos.line, v->pos.col, NULL, "found %d initialiser values, expected at most %llu for '%s'",
-                                          v->ninit, (unsigned long long)(size / eb), v->name);
+        if (off + eb > size)
+            return lfail(l, v->pos.line, v->pos.col, NULL,
+                         "found %d initialiser values, expected at most %llu for '%s'", v->ninit,
+                         (unsigned long long)(size / eb), v->name);
         memcpy(dst + off, &val, eb);
     }
     return 0;
@@ -144,19 +181,33 @@ static int layout_module_vars(L *l)
             int dyn = v->ndims > 0 && v->dims[0] < 0;
             if (v->space == PTX_SP_SHARED) {
                 if (dyn != pass) continue;
-                if (dyn) { sh = (uint32_t)align_up(sh, 16); add_sym(l, v->name, SP_SHARED, sh, 0); continue; }
+                if (dyn) {
+                    sh = (uint32_t)align_up(sh, 16);
+                    add_sym(l, v->name, SP_SHARED, sh, 0);
+                    continue;
+                }
                 sh = (uint32_t)align_up(sh, al);
                 if (sz > SHARED_MAX || sh + sz > SHARED_MAX)
-                    return lfail(l, v->pos.line, v->pos.col, NULL, "found .shared '%s' of %llu bytes (%u before it), expected at most 228 KiB of shared memory",
+                    return lfail(l, v->pos.line, v->pos.col, NULL,
+                                 "found .shared '%s' of %llu bytes (%u before it), expected at "
+                                 "most 228 KiB of shared memory",
                                  v->name, (unsigned long long)sz, sh);
-                if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .shared '%s', expected none (§5.1.7)", v->name);
+                if (v->ninit)
+                    return lfail(l, v->pos.line, v->pos.col, NULL,
+                                 "found an initialiser on .shared '%s', expected none (§5.1.7)",
+                                 v->name);
                 add_sym(l, v->name, SP_SHARED, sh, sz);
                 sh += (uint32_t)sz;
             } else if (pass == 1) continue;
             else if (v->space == PTX_SP_GLOBAL) {
-                if ((v->linkage & PTX_LINK_EXTERN) && !v->ninit && dyn) return lfail(l, v->pos.line, v->pos.col, NULL, "found .extern .global '%s', expected a definition in the module", v->name);
+                if ((v->linkage & PTX_LINK_EXTERN) && !v->ninit && dyn)
+                    return lfail(l, v->pos.line, v->pos.col, NULL,
+                                 "found .extern .global '%s', expected a definition in the module",
+                                 v->name);
                 uint64_t addr;
-                if (mem_alloc(m->ctx, sz ? sz : 1, &addr)) return lfail(l, v->pos.line, v->pos.col, NULL, "out of device memory for '%s'", v->name);
+                if (mem_alloc(m->ctx, sz ? sz : 1, &addr))
+                    return lfail(l, v->pos.line, v->pos.col, NULL, "out of device memory for '%s'",
+                                 v->name);
                 galloc *g = mem_find(m->ctx, addr, 1);
                 if (write_init(l, v, g->host, sz)) return -1;
                 add_sym(l, v->name, SP_GLOBAL, addr, sz);
@@ -166,7 +217,11 @@ static int layout_module_vars(L *l)
             } else if (v->space == PTX_SP_CONST) {
                 ptxeCtx *c = m->ctx;
                 uint64_t off = align_up(c->csize, al);
-                if (off + sz > 65536 * 11) return lfail(l, v->pos.line, v->pos.col, NULL, "found .const '%s' of %llu bytes, expected the constant banks (704 KiB) to hold it", v->name, (unsigned long long)sz);
+                if (off + sz > 65536 * 11)
+                    return lfail(l, v->pos.line, v->pos.col, NULL,
+                                 "found .const '%s' of %llu bytes, expected the constant banks "
+                                 "(704 KiB) to hold it",
+                                 v->name, (unsigned long long)sz);
                 uint8_t *nc = realloc(c->cmem, off + sz + 1);
                 if (!nc) return lfail(l, v->pos.line, v->pos.col, NULL, "out of memory");
                 memset(nc + c->csize, 0, off + sz + 1 - c->csize);
@@ -174,7 +229,10 @@ static int layout_module_vars(L *l)
                 if (write_init(l, v, nc + off, sz)) return -1;
                 add_sym(l, v->name, SP_CONST, off, sz);
             } else if (v->space == PTX_SP_LOCAL) {
-                return lfail(l, v->pos.line, v->pos.col, NULL, "found a module-scope .local variable '%s', expected .local only inside functions", v->name);
+                return lfail(l, v->pos.line, v->pos.col, NULL,
+                             "found a module-scope .local variable '%s', expected .local only "
+                             "inside functions",
+                             v->name);
             }
         }
     m->shared_static = sh;
@@ -182,7 +240,11 @@ static int layout_module_vars(L *l)
 }
 
 /* ---- registers ---- */
-static int reg_bits(const char *type) { isa_type t = isa_type_parse(type); return t == ISA_T_PRED ? 1 : t == ISA_T_NONE ? 64 : (int)isa_type_bits(t); }
+static int reg_bits(const char *type)
+{
+    isa_type t = isa_type_parse(type);
+    return t == ISA_T_PRED ? 1 : t == ISA_T_NONE ? 64 : (int)isa_type_bits(t);
+}
 
 static int lookup_reg(L *l, const char *name, uint32_t *idx, int *bits)
 {
@@ -190,7 +252,14 @@ static int lookup_reg(L *l, const char *name, uint32_t *idx, int *bits)
     for (int i = l->nregs - 1; i >= 0; i--) {
         const regdecl *r = &l->regs[i];
         size_t pl = strlen(r->name);
-        if (r->n == 0) { if (!strcmp(r->name, name)) { *idx = r->base; *bits = r->bits; return 0; } continue; }
+        if (r->n == 0) {
+            if (!strcmp(r->name, name)) {
+                *idx = r->base;
+                *bits = r->bits;
+                return 0;
+            }
+            continue;
+        }
         if (nl > pl && !strncmp(name, r->name, pl)) {
             const char *d = name + pl; char *e;
             if (*d < '0' || *d > '9' || (d[0] == '0' && d[1])) continue;
@@ -203,18 +272,39 @@ static int lookup_reg(L *l, const char *name, uint32_t *idx, int *bits)
     return -1;
 }
 
-static const struct { const char *name; int id; } sregs[] = {
-    {"%tid", SR_TID}, {"%ntid", SR_NTID}, {"%ctaid", SR_CTAID}, {"%nctaid", SR_NCTAID},
-    {"%clusterid", SR_CLUSTERID}, {"%nclusterid", SR_NCLUSTERID}, {"%cluster_ctaid", SR_CLUSTER_CTAID},
-    {"%cluster_nctaid", SR_CLUSTER_NCTAID}, {"%cluster_ctarank", SR_CLUSTER_CTARANK},
-    {"%cluster_nctarank", SR_CLUSTER_NCTARANK}, {"%is_explicit_cluster", SR_IS_EXPLICIT_CLUSTER},
-    {"%laneid", SR_LANEID}, {"%warpid", SR_WARPID}, {"%nwarpid", SR_NWARPID}, {"%smid", SR_SMID},
-    {"%nsmid", SR_NSMID}, {"%gridid", SR_GRIDID}, {"%lanemask_eq", SR_LANEMASK_EQ},
-    {"%lanemask_le", SR_LANEMASK_LE}, {"%lanemask_lt", SR_LANEMASK_LT}, {"%lanemask_ge", SR_LANEMASK_GE},
-    {"%lanemask_gt", SR_LANEMASK_GT}, {"%clock", SR_CLOCK}, {"%clock_hi", SR_CLOCK_HI},
-    {"%clock64", SR_CLOCK64}, {"%globaltimer", SR_GLOBALTIMER}, {"%globaltimer_lo", SR_GLOBALTIMER_LO},
-    {"%globaltimer_hi", SR_GLOBALTIMER_HI}, {"%dynamic_smem_size", SR_DYN_SMEM},
-    {"%total_smem_size", SR_TOTAL_SMEM}, {"%aggr_smem_size", SR_AGGR_SMEM}, {NULL, 0} };
+static const struct { const char *name; int id;
+} sregs[] = { { "%tid", SR_TID },
+              { "%ntid", SR_NTID },
+              { "%ctaid", SR_CTAID },
+              { "%nctaid", SR_NCTAID },
+              { "%clusterid", SR_CLUSTERID },
+              { "%nclusterid", SR_NCLUSTERID },
+              { "%cluster_ctaid", SR_CLUSTER_CTAID },
+              { "%cluster_nctaid", SR_CLUSTER_NCTAID },
+              { "%cluster_ctarank", SR_CLUSTER_CTARANK },
+              { "%cluster_nctarank", SR_CLUSTER_NCTARANK },
+              { "%is_explicit_cluster", SR_IS_EXPLICIT_CLUSTER },
+              { "%laneid", SR_LANEID },
+              { "%warpid", SR_WARPID },
+              { "%nwarpid", SR_NWARPID },
+              { "%smid", SR_SMID },
+              { "%nsmid", SR_NSMID },
+              { "%gridid", SR_GRIDID },
+              { "%lanemask_eq", SR_LANEMASK_EQ },
+              { "%lanemask_le", SR_LANEMASK_LE },
+              { "%lanemask_lt", SR_LANEMASK_LT },
+              { "%lanemask_ge", SR_LANEMASK_GE },
+              { "%lanemask_gt", SR_LANEMASK_GT },
+              { "%clock", SR_CLOCK },
+              { "%clock_hi", SR_CLOCK_HI },
+              { "%clock64", SR_CLOCK64 },
+              { "%globaltimer", SR_GLOBALTIMER },
+              { "%globaltimer_lo", SR_GLOBALTIMER_LO },
+              { "%globaltimer_hi", SR_GLOBALTIMER_HI },
+              { "%dynamic_smem_size", SR_DYN_SMEM },
+              { "%total_smem_size", SR_TOTAL_SMEM },
+              { "%aggr_smem_size", SR_AGGR_SMEM },
+              { NULL, 0 } };
 
 static int sreg_id(const char *name)
 {
@@ -269,14 +359,19 @@ static int conv_opnd(L *l, const ptx_stmt *st, const ptx_opnd *o, isa_type t, xo
         int id = sreg_id(o->name);
         if (id < 0) {
             /* a symbol may be spelled with a leading % (rare) */
-            return lfail(l, o->pos.line, o->pos.col, st->text, "found '%s', expected a declared register or a special register", o->name);
+            return lfail(l, o->pos.line, o->pos.col, st->text,
+                         "found '%s', expected a declared register or a special register", o->name);
         }
         x->kind = XO_SREG; x->imm = (uint64_t)id;
         return 0;
     }
     case PTX_OP_INT: x->kind = XO_IMM; x->imm = (uint64_t)o->ival;
-        if (isa_type_is_float(t) && t != ISA_T_F16 && t != ISA_T_BF16 && t != ISA_T_F16X2 && t != ISA_T_BF16X2) {
-            ptx_opnd f = *o; f.kind = PTX_OP_FLT; f.fval = (double)o->ival; x->imm = conv_float_imm(&f, t);
+        if (isa_type_is_float(t) && t != ISA_T_F16 && t != ISA_T_BF16 && t != ISA_T_F16X2 &&
+            t != ISA_T_BF16X2) {
+            ptx_opnd f = *o;
+            f.kind = PTX_OP_FLT;
+            f.fval = (double)o->ival;
+            x->imm = conv_float_imm(&f, t);
         }
         return 0;
     case PTX_OP_F32: case PTX_OP_F64: case PTX_OP_FLT:
@@ -299,24 +394,35 @@ static int conv_opnd(L *l, const ptx_stmt *st, const ptx_opnd *o, isa_type t, xo
         int fi = find_func(l->m, o->name);
         if (fi >= 0) { x->kind = XO_IMM; x->imm = FUNC_BASE + 16ull * (uint64_t)fi; return 0; }
         for (int i = 0; i < l->nlabels; i++)
-            if (!strcmp(l->labels[i], o->name)) { x->kind = XO_IMM; x->imm = (uint64_t)l->labelpc[i]; return 0; }
-        return lfail(l, o->pos.line, o->pos.col, st->text, "found undeclared symbol '%s', expected a variable, function or label", o->name);
+            if (!strcmp(l->labels[i], o->name)) {
+                x->kind = XO_IMM;
+                x->imm = (uint64_t)l->labelpc[i];
+                return 0;
+            }
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found undeclared symbol '%s', expected a variable, function or label",
+                     o->name);
     }
     default:
-        return lfail(l, o->pos.line, o->pos.col, st->text, "found a %s operand, expected a register, constant or symbol",
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found a %s operand, expected a register, constant or symbol",
                      o->kind == PTX_OP_ADDR ? "[address]" : "vector");
     }
 }
 
 static int conv_addr(L *l, const ptx_stmt *st, const ptx_opnd *o, xinsn *x)
 {
-    if (o->kind != PTX_OP_ADDR) return lfail(l, o->pos.line, o->pos.col, st->text, "found an operand that is not an address, expected [address]");
+    if (o->kind != PTX_OP_ADDR)
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found an operand that is not an address, expected [address]");
     x->aoff = o->ival;
     if (!o->name) { x->abase_kind = XO_IMM; x->s[0].kind = XO_IMM; x->s[0].imm = 0; return 0; }
     ptx_opnd b = *o; b.ival = 0;
     b.kind = o->name[0] == '%' ? PTX_OP_REG : PTX_OP_SYM;
     if (conv_opnd(l, st, &b, ISA_T_U64, &x->s[0])) return -1;
-    if (x->s[0].kind == XO_SREG) return lfail(l, o->pos.line, o->pos.col, st->text, "found a special register as an address, expected a register or symbol");
+    if (x->s[0].kind == XO_SREG)
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found a special register as an address, expected a register or symbol");
     x->abase_kind = x->s[0].kind;
     return 0;
 }
@@ -333,23 +439,30 @@ static int decode_call(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
     int k = 0;
     const ptx_opnd *rets = NULL, *args = NULL;
     if (k < st->nops && st->ops[k].kind == PTX_OP_VEC) rets = &st->ops[k++];
-    if (k >= st->nops) return lfail(l, st->pos.line, st->pos.col, st->text, "found no call target, expected a function name or register");
+    if (k >= st->nops)
+        return lfail(l, st->pos.line, st->pos.col, st->text,
+                     "found no call target, expected a function name or register");
     const ptx_opnd *tgt = &st->ops[k++];
     if (k < st->nops && st->ops[k].kind == PTX_OP_VEC) args = &st->ops[k++];
     if (tgt->kind == PTX_OP_SYM) {
         int fi = find_func(l->m, tgt->name);
-        if (fi < 0) return lfail(l, tgt->pos.line, tgt->pos.col, st->text, "found call target '%s', expected a declared function", tgt->name);
+        if (fi < 0)
+            return lfail(l, tgt->pos.line, tgt->pos.col, st->text,
+                         "found call target '%s', expected a declared function", tgt->name);
         x->target = fi;
     } else if (tgt->kind == PTX_OP_REG) {
         x->target = -1;
         if (conv_opnd(l, st, tgt, ISA_T_U64, &x->s[0])) return -1;
-    } else return lfail(l, tgt->pos.line, tgt->pos.col, st->text, "found a bad call target, expected a function name or register");
+    } else
+        return lfail(l, tgt->pos.line, tgt->pos.col, st->text,
+                     "found a bad call target, expected a function name or register");
     /* arguments and results must be .param variables of this frame (ISA §7.2) or registers */
     int nr = rets ? rets->nelems : 0, na = args ? args->nelems : 0;
     x->ncrets = nr; x->ncargs = na;
     x->cret_off = xalloc(l, (size_t)(nr + 1) * 4); x->cret_size = xalloc(l, (size_t)(nr + 1) * 4);
     x->carg_off = xalloc(l, (size_t)(na + 1) * 4); x->carg_size = xalloc(l, (size_t)(na + 1) * 4);
-    x->cret_x = xalloc(l, (size_t)(nr + 1) * sizeof *x->cret_x); x->carg_x = xalloc(l, (size_t)(na + 1) * sizeof *x->carg_x);
+    x->cret_x = xalloc(l, (size_t)(nr + 1) * sizeof *x->cret_x);
+    x->carg_x = xalloc(l, (size_t)(na + 1) * sizeof *x->carg_x);
     x->cret_vsz = xalloc(l, (size_t)(nr + 1) * 4); x->carg_vsz = xalloc(l, (size_t)(na + 1) * 4);
     for (int pass = 0; pass < 2; pass++) {
         const ptx_opnd *lst = pass ? args : rets;
@@ -360,20 +473,29 @@ static int decode_call(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
             if (o->kind == PTX_OP_SYM)
                 for (int j = l->nlsyms - 1; j >= 0; j--)
                     if (!strcmp(l->lsyms[j].name, o->name) && l->lsyms[j].kind == XO_FPARAMSYM) {
-                        (pass ? x->carg_off : x->cret_off)[i] = (uint32_t)(l->lsyms[j].off - FRAME_PARAM);
+                        (pass ? x->carg_off : x->cret_off)[i] =
+                            (uint32_t)(l->lsyms[j].off - FRAME_PARAM);
                         (pass ? x->carg_vsz : x->cret_vsz)[i] = l->lsyms[j].size;
                         found = 1; break;
                     }
-            if (!found && (o->kind == PTX_OP_REG || (pass && (o->kind == PTX_OP_INT || o->kind == PTX_OP_F32 || o->kind == PTX_OP_F64)))) {
+            if (!found && (o->kind == PTX_OP_REG ||
+                           (pass && (o->kind == PTX_OP_INT || o->kind == PTX_OP_F32 ||
+                                     o->kind == PTX_OP_F64)))) {
                 /* a register (or constant argument) for a .reg parameter (§7.2) */
                 xopnd *xo = &(pass ? x->carg_x : x->cret_x)[i];
                 if (conv_opnd(l, st, o, ISA_T_B64, xo)) return -1;
-                if (!pass && xo->kind != XO_REG) return lfail(l, o->pos.line, o->pos.col, st->text, "found '%s' as a call result, expected a register", o->name ? o->name : "?");
+                if (!pass && xo->kind != XO_REG)
+                    return lfail(l, o->pos.line, o->pos.col, st->text,
+                                 "found '%s' as a call result, expected a register",
+                                 o->name ? o->name : "?");
                 (pass ? x->carg_off : x->cret_off)[i] = NOPARAM;
                 found = 1;
             }
-            if (!found) return lfail(l, o->pos.line, o->pos.col, st->text, "found call operand '%s', expected a .param variable declared in %s or a register",
-                                     o->name ? o->name : "?", cf->name);
+            if (!found)
+                return lfail(l, o->pos.line, o->pos.col, st->text,
+                             "found call operand '%s', expected a .param variable declared in %s "
+                             "or a register",
+                             o->name ? o->name : "?", cf->name);
         }
     }
     return 0;
@@ -451,7 +573,8 @@ static int conv_pair(const D *d, int i, isa_type t, int pair_required)
         return 0;
     }
     if (pair_required)
-        return lfail(d->l, o->pos.line, o->pos.col, d->st->text, "found a single destination, expected d|p");
+        return lfail(d->l, o->pos.line, o->pos.col, d->st->text,
+                     "found a single destination, expected d|p");
     d->x->nd = 1;
     return conv(d, i, t, &d->x->d[0]);
 }
@@ -492,12 +615,14 @@ static int dec_ldst(const D *d)
     const ptx_opnd *el;
     int n = vec_elems(vo, &el);
     if (n != x->vec)
-        return lfail(d->l, vo->pos.line, vo->pos.col, st->text, "found %d value operands, expected %d", n, x->vec);
+        return lfail(d->l, vo->pos.line, vo->pos.col, st->text,
+                     "found %d value operands, expected %d", n, x->vec);
     for (int i = 0; i < n; i++) {
         xopnd *o = is_st ? &x->s[1 + i] : &x->d[i];
         if (conv_opnd(d->l, st, &el[i], t, o)) return -1;
         if (!is_st && o->kind != XO_REG && o->kind != XO_SINK)
-            return lfail(d->l, el[i].pos.line, el[i].pos.col, st->text, "found a non-register destination, expected a register");
+            return lfail(d->l, el[i].pos.line, el[i].pos.col, st->text,
+                         "found a non-register destination, expected a register");
     }
     if (is_st) x->ns = (uint8_t)(1 + n);
     else { x->nd = (uint8_t)n; x->ns = 1; }
@@ -513,13 +638,16 @@ static int dec_atom_vector(const D *d, int is_red, isa_type t)
     const char *base = ptx_ops[d->mn->op].mnemonic;
     int k = 0;
     if (x->mode != ISA_ATOM_ADD && x->mode != ISA_ATOM_MIN && x->mode != ISA_ATOM_MAX)
-        return dfail(d, "found a vector %s.%s, expected .add .min or .max", base, isa_atom_name((isa_atom_op)x->mode));
+        return dfail(d, "found a vector %s.%s, expected .add .min or .max", base,
+                     isa_atom_name((isa_atom_op)x->mode));
     if (x->space != SP_GLOBAL && x->space != SP_GENERIC)
-        return dfail(d, "found a vector %s outside .global, expected .global or generic addressing", base);
+        return dfail(d, "found a vector %s outside .global, expected .global or generic addressing",
+                     base);
     if (x->vec * 2 > XMAX_OPS) return dfail(d, "found too many vector elements");
     if (!is_red) {
         if (op[0].kind != PTX_OP_VEC || vec_elems(&op[0], &el) != x->vec)
-            return lfail(d->l, op[0].pos.line, op[0].pos.col, st->text, "found a bad destination, expected a %d-element vector", x->vec);
+            return lfail(d->l, op[0].pos.line, op[0].pos.col, st->text,
+                         "found a bad destination, expected a %d-element vector", x->vec);
         for (int i = 0; i < x->vec; i++)
             if (conv_opnd(d->l, st, &el[i], t, &x->d[i])) return -1;
         x->nd = x->vec;
@@ -527,7 +655,8 @@ static int dec_atom_vector(const D *d, int is_red, isa_type t)
     }
     if (conv_addr(d->l, st, &op[k], x)) return -1;
     if (op[k + 1].kind != PTX_OP_VEC || vec_elems(&op[k + 1], &el) != x->vec)
-        return lfail(d->l, op[k + 1].pos.line, op[k + 1].pos.col, st->text, "found a bad source, expected a %d-element vector", x->vec);
+        return lfail(d->l, op[k + 1].pos.line, op[k + 1].pos.col, st->text,
+                     "found a bad source, expected a %d-element vector", x->vec);
     for (int i = 0; i < x->vec; i++)
         if (conv_opnd(d->l, st, &el[i], t, &x->s[1 + i])) return -1;
     x->ns = (uint8_t)(1 + x->vec);
@@ -545,12 +674,15 @@ static int dec_atom(const D *d)
     if (t == ISA_T_NONE) return dfail(d, "found no type on %s, expected .u32, .f32, ...", base);
     x->size = (uint8_t)(isa_type_bits(t) / 8);
     isa_atom_op aop = (isa_atom_op)d->mn->aop;
-    if (aop == ISA_ATOM_NONE) return dfail(d, "found no operation on %s, expected .add .cas .exch .min ...", base);
+    if (aop == ISA_ATOM_NONE)
+        return dfail(d, "found no operation on %s, expected .add .cas .exch .min ...", base);
     x->mode = (uint8_t)aop;
     x->vec = d->mn->vec;
     uint64_t nv;   /* the semantics table must know this operation and type: probe now */
     if (isa_atom_apply(aop, t, 0, 0, 0, &nv) < 0)
-        return dfail(d, "found unsupported %s.%s on .%s, expected an operation and type the executor implements",
+        return dfail(d,
+                     "found unsupported %s.%s on .%s, expected an operation and type the executor "
+                     "implements",
                      base, isa_atom_name(aop), isa_type_name(t));
     int want = (is_red ? 2 : 3) + (aop == ISA_ATOM_CAS);
     if (d->st->nops != want + hint_operands(d)) return need(d, want);
@@ -575,7 +707,9 @@ static int dec_cvta(const D *d)
     x->mode = (uint8_t)ptx_mn_has(d->mn, PTX_Q_to);
     x->space = (uint8_t)space_of(d->mn->space, SP_NONE);
     if (x->space == SP_NONE || x->space == SP_GENERIC)
-        return dfail(d, "found cvta without a state space, expected .global .shared .local .const or .param");
+        return dfail(
+            d,
+            "found cvta without a state space, expected .global .shared .local .const or .param");
     if (need(d, 2) || conv(d, 0, t, &x->d[0]) || conv(d, 1, t, &x->s[0])) return -1;
     x->nd = x->ns = 1;
     return 0;
@@ -587,8 +721,10 @@ static int dec_isspacep(const D *d)
     xinsn *x = d->x;
     x->space = (uint8_t)space_of(d->mn->space, SP_NONE);
     if (x->space == SP_NONE || x->space == SP_GENERIC)
-        return dfail(d, "found isspacep without a state space, expected .global .shared .local .const or .param");
-    if (need(d, 2) || conv(d, 0, ISA_T_PRED, &x->d[0]) || conv(d, 1, ISA_T_U64, &x->s[0])) return -1;
+        return dfail(d, "found isspacep without a state space, expected .global .shared .local "
+                        ".const or .param");
+    if (need(d, 2) || conv(d, 0, ISA_T_PRED, &x->d[0]) || conv(d, 1, ISA_T_U64, &x->s[0]))
+        return -1;
     x->nd = x->ns = 1;
     return 0;
 }
@@ -606,10 +742,13 @@ static int dec_bra(const D *d)
     const ptx_opnd *o = &d->st->ops[0];
     if (need(d, 1)) return -1;
     d->x->uni = (uint8_t)ptx_mn_has(d->mn, PTX_Q_uni);
-    if (o->kind != PTX_OP_SYM) return lfail(d->l, o->pos.line, o->pos.col, d->st->text, "found a bad branch target, expected a label");
+    if (o->kind != PTX_OP_SYM)
+        return lfail(d->l, o->pos.line, o->pos.col, d->st->text,
+                     "found a bad branch target, expected a label");
     d->x->target = find_label(d->l, o->name);
     if (d->x->target < 0)
-        return lfail(d->l, o->pos.line, o->pos.col, d->st->text, "found undefined label '%s', expected a label of %s", o->name, d->cf->name);
+        return lfail(d->l, o->pos.line, o->pos.col, d->st->text,
+                     "found undefined label '%s', expected a label of %s", o->name, d->cf->name);
     return 0;
 }
 
@@ -622,18 +761,24 @@ static int dec_brx(const D *d)
     if (need(d, 2) || conv(d, 0, ISA_T_U32, &x->s[0])) return -1;
     x->uni = (uint8_t)ptx_mn_has(d->mn, PTX_Q_uni);
     x->ns = 1;
-    if (o->kind != PTX_OP_SYM) return lfail(l, o->pos.line, o->pos.col, d->st->text, "found a bad target list, expected a .branchtargets label");
+    if (o->kind != PTX_OP_SYM)
+        return lfail(l, o->pos.line, o->pos.col, d->st->text,
+                     "found a bad target list, expected a .branchtargets label");
     const ptx_stmt *tl = NULL;
     for (int i = 0; i < l->curf->nbody; i++)
-        if (l->curf->body[i].kind == PTX_ST_BTARGETS && !strcmp(l->curf->body[i].name, o->name)) tl = &l->curf->body[i];
+        if (l->curf->body[i].kind == PTX_ST_BTARGETS && !strcmp(l->curf->body[i].name, o->name))
+            tl = &l->curf->body[i];
     if (!tl)
-        return lfail(l, o->pos.line, o->pos.col, d->st->text, "found '%s', expected a label declared with .branchtargets in %s", o->name, d->cf->name);
+        return lfail(l, o->pos.line, o->pos.col, d->st->text,
+                     "found '%s', expected a label declared with .branchtargets in %s", o->name,
+                     d->cf->name);
     x->ntargets = tl->nops;
     x->targets = xalloc(l, (size_t)(tl->nops + 1) * sizeof *x->targets);
     for (int k = 0; k < tl->nops; k++) {
         x->targets[k] = find_label(l, tl->ops[k].name);
         if (x->targets[k] < 0)
-            return lfail(l, tl->ops[k].pos.line, tl->ops[k].pos.col, NULL, "found undefined label '%s' in .branchtargets %s, expected a label of %s",
+            return lfail(l, tl->ops[k].pos.line, tl->ops[k].pos.col, NULL,
+                         "found undefined label '%s' in .branchtargets %s, expected a label of %s",
                          tl->ops[k].name, tl->name, d->cf->name);
     }
     return 0;
@@ -645,9 +790,11 @@ static int dec_mapa(const D *d)
     xinsn *x = d->x;
     isa_type t = ptx_mn_type(d->mn);
     if (need(d, 3)) return -1;
-    if (t != ISA_T_U32 && t != ISA_T_U64) return dfail(d, "found mapa without .u32/.u64, expected one");
+    if (t != ISA_T_U32 && t != ISA_T_U64)
+        return dfail(d, "found mapa without .u32/.u64, expected one");
     x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
-    if (conv(d, 0, t, &x->d[0]) || conv(d, 1, t, &x->s[0]) || conv(d, 2, ISA_T_U32, &x->s[1])) return -1;
+    if (conv(d, 0, t, &x->d[0]) || conv(d, 1, t, &x->s[0]) || conv(d, 2, ISA_T_U32, &x->s[1]))
+        return -1;
     x->nd = 1;
     x->ns = 2;
     return 0;
@@ -659,7 +806,8 @@ static int dec_getctarank(const D *d)
     xinsn *x = d->x;
     isa_type t = ptx_mn_type(d->mn);
     if (need(d, 2)) return -1;
-    if (t != ISA_T_U32 && t != ISA_T_U64) return dfail(d, "found getctarank without .u32/.u64, expected one");
+    if (t != ISA_T_U32 && t != ISA_T_U64)
+        return dfail(d, "found getctarank without .u32/.u64, expected one");
     x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
     if (conv(d, 0, ISA_T_U32, &x->d[0]) || conv(d, 1, t, &x->s[0])) return -1;
     x->nd = 1;
@@ -694,10 +842,12 @@ static int dec_mbar(const D *d)
     x->mode = (uint8_t)mbar_mode(mn->op);
     if (x->mode == MB_CP_ARRIVE && ptx_mn_has(mn, PTX_Q_noinc)) x->flags |= XF_NOINC;
     if (ptx_mn_has(mn, PTX_Q_parity)) x->flags |= XF_PARITY;
-    if (ptx_mn_has(mn, PTX_Q_expect_tx) && (x->mode == MB_ARRIVE || x->mode == MB_ARRIVE_DROP)) x->flags |= XF_EXPECT_TX;
+    if (ptx_mn_has(mn, PTX_Q_expect_tx) && (x->mode == MB_ARRIVE || x->mode == MB_ARRIVE_DROP))
+        x->flags |= XF_EXPECT_TX;
     if (ptx_mn_has(mn, PTX_Q_noComplete)) x->flags |= XF_NOCOMPLETE;
     if (x->mode == MB_PENDING_COUNT) {
-        if (need(d, 2) || conv(d, 0, ISA_T_U32, &x->d[0]) || conv(d, 1, ISA_T_B64, &x->s[1])) return -1;
+        if (need(d, 2) || conv(d, 0, ISA_T_U32, &x->d[0]) || conv(d, 1, ISA_T_B64, &x->s[1]))
+            return -1;
         x->nd = 1;
         x->ns = 2;
         x->s[0].kind = XO_NONE;
@@ -705,19 +855,23 @@ static int dec_mbar(const D *d)
     }
     int m = x->mode;
     int has_d = m == MB_ARRIVE || m == MB_ARRIVE_DROP || m == MB_TEST_WAIT || m == MB_TRY_WAIT;
-    int minops = has_d + 1 + (m == MB_INIT || m == MB_EXPECT_TX || m == MB_COMPLETE_TX || m == MB_TEST_WAIT ||
-                              m == MB_TRY_WAIT || (x->flags & XF_EXPECT_TX));
-    int maxops = minops + ((m == MB_ARRIVE || m == MB_ARRIVE_DROP) && !(x->flags & XF_EXPECT_TX)) + (m == MB_TRY_WAIT);
+    int minops = has_d + 1 +
+                 (m == MB_INIT || m == MB_EXPECT_TX || m == MB_COMPLETE_TX || m == MB_TEST_WAIT ||
+                  m == MB_TRY_WAIT || (x->flags & XF_EXPECT_TX));
+    int maxops = minops + ((m == MB_ARRIVE || m == MB_ARRIVE_DROP) && !(x->flags & XF_EXPECT_TX)) +
+                 (m == MB_TRY_WAIT);
     if (need_range(d, minops, maxops)) return -1;
     if (x->space == SP_SHCLUSTER && m != MB_ARRIVE && m != MB_EXPECT_TX && m != MB_COMPLETE_TX)
-        return dfail(d, "found .shared::cluster, expected .shared::cta (only arrive, expect_tx and complete_tx may use another CTA's mbarrier)");
+        return dfail(d, "found .shared::cluster, expected .shared::cta (only arrive, expect_tx and "
+                        "complete_tx may use another CTA's mbarrier)");
     if (has_d) {
         if (conv(d, 0, m >= MB_TEST_WAIT ? ISA_T_PRED : ISA_T_B64, &x->d[0])) return -1;
         x->nd = 1;
         k = 1;
         if (x->space == SP_SHCLUSTER && x->d[0].kind != XO_SINK)
             return lfail(d->l, d->st->ops[0].pos.line, d->st->ops[0].pos.col, d->st->text,
-                         "found a state destination on a shared::cluster mbarrier, expected '_' (§9.7.12.15.13)");
+                         "found a state destination on a shared::cluster mbarrier, expected '_' "
+                         "(§9.7.12.15.13)");
     }
     if (conv_addr(d->l, d->st, &d->st->ops[k], x)) return -1;
     if (nops > k + 1) { if (conv(d, k + 1, ISA_T_B64, &x->s[1])) return -1; }
@@ -734,7 +888,10 @@ static int dec_bulk(const D *d)
     int sp[2] = { space_of(mn->space, SP_NONE), space_of(mn->space2, SP_NONE) };
     for (int i = 0; i < 2; i++)
         if (sp[i] != SP_GLOBAL && sp[i] != SP_SHARED && sp[i] != SP_SHCLUSTER)
-            return dfail(d, "found %s without .dst and .src state spaces, expected e.g. .shared::cluster.global", d->st->opcode);
+            return dfail(d,
+                         "found %s without .dst and .src state spaces, expected e.g. "
+                         ".shared::cluster.global",
+                         d->st->opcode);
     x->space = (uint8_t)sp[0];
     x->mode = (uint8_t)sp[1];
     int mb = mn->completion == PTX_CM_MBARRIER;
@@ -763,7 +920,8 @@ static int dec_cp_async(const D *d)
     if (nops != 3 && nops != 4) return need(d, 3);
     if (conv_addr2(d, 1, &x->s[1], &x->aoff2) || conv_addr(d->l, d->st, &op[0], x)) return -1;
     if (op[2].kind != PTX_OP_INT || (op[2].ival != 4 && op[2].ival != 8 && op[2].ival != 16))
-        return lfail(d->l, op[2].pos.line, op[2].pos.col, d->st->text, "found a bad cp-size, expected 4, 8 or 16");
+        return lfail(d->l, op[2].pos.line, op[2].pos.col, d->st->text,
+                     "found a bad cp-size, expected 4, 8 or 16");
     x->size = (uint8_t)op[2].ival;
     if (nops == 4) {
         if (conv(d, 3, ISA_T_U32, &x->s[2])) return -1;
@@ -810,7 +968,9 @@ static int dec_bar(const D *d)
     int nops = d->st->nops;
     if (mn->op == PTX_I_BAR || ptx_mn_given(mn, PTX_QC_ALIGNED)) x->flags |= XF_ALIGNED;
     if (ptx_mn_has(mn, PTX_Q_red)) {
-        x->mode = ptx_mn_has(mn, PTX_Q_popc) ? BAR_RED_POPC : ptx_mn_has(mn, PTX_Q_and) ? BAR_RED_AND : BAR_RED_OR;
+        x->mode = ptx_mn_has(mn, PTX_Q_popc)  ? BAR_RED_POPC
+                  : ptx_mn_has(mn, PTX_Q_and) ? BAR_RED_AND
+                                              : BAR_RED_OR;
         if (nops != 3 && nops != 4) return need(d, 3);
         if (conv(d, 0, x->mode == BAR_RED_POPC ? ISA_T_U32 : ISA_T_PRED, &x->d[0]) ||
             conv(d, 1, ISA_T_U32, &x->s[0]) || conv(d, nops - 1, ISA_T_PRED, &x->s[2]))
@@ -845,7 +1005,9 @@ static int dec_barcluster(const D *d)
     if (need(d, 0)) return -1;
     if (ptx_mn_has(d->mn, PTX_Q_arrive)) x->mode = BAR_ARRIVE;
     else if (ptx_mn_has(d->mn, PTX_Q_wait)) x->mode = BAR_SYNC;
-    else return dfail(d, "found %s, expected barrier.cluster.arrive or barrier.cluster.wait", d->st->opcode);
+    else
+        return dfail(d, "found %s, expected barrier.cluster.arrive or barrier.cluster.wait",
+                     d->st->opcode);
     if (ptx_mn_given(d->mn, PTX_QC_ALIGNED)) x->flags |= XF_ALIGNED;
     return 0;
 }
@@ -856,7 +1018,10 @@ static int dec_shfl(const D *d)
     xinsn *x = d->x;
     const ptx_mnemonic *mn = d->mn;
     int sync = mn->op == PTX_I_SHFL_SYNC;
-    x->mode = ptx_mn_has(mn, PTX_Q_up) ? 0 : ptx_mn_has(mn, PTX_Q_down) ? 1 : ptx_mn_has(mn, PTX_Q_bfly) ? 2 : 3;
+    x->mode = ptx_mn_has(mn, PTX_Q_up)     ? 0
+              : ptx_mn_has(mn, PTX_Q_down) ? 1
+              : ptx_mn_has(mn, PTX_Q_bfly) ? 2
+                                           : 3;
     if (need(d, sync ? 5 : 4) || conv_pair(d, 0, ISA_T_B32, 0)) return -1;
     for (int i = 1; i < d->st->nops; i++)
         if (conv(d, i, ISA_T_B32, &x->s[i - 1])) return -1;
@@ -873,7 +1038,8 @@ static int dec_vote(const D *d)
     int sync = mn->op == PTX_I_VOTE_SYNC;
     x->mode = ptx_mn_has(mn, PTX_Q_all) ? VOTE_ALL : ptx_mn_has(mn, PTX_Q_any) ? VOTE_ANY
             : ptx_mn_has(mn, PTX_Q_uni) ? VOTE_UNI : VOTE_BALLOT;
-    if (need(d, sync ? 3 : 2) || conv(d, 0, x->mode == VOTE_BALLOT ? ISA_T_B32 : ISA_T_PRED, &x->d[0]) ||
+    if (need(d, sync ? 3 : 2) ||
+        conv(d, 0, x->mode == VOTE_BALLOT ? ISA_T_B32 : ISA_T_PRED, &x->d[0]) ||
         conv(d, 1, ISA_T_PRED, &x->s[0]))
         return -1;
     x->nd = 1;
@@ -911,8 +1077,10 @@ static int dec_redux(const D *d)
         if (ptx_mn_has(d->mn, PTX_Q_abs)) x->flags |= XF_ABS;
         if (ptx_mn_has(d->mn, PTX_Q_NaN)) x->flags |= XF_NAN;
     } else if (m < 0 || (t != ISA_T_U32 && t != ISA_T_S32 && t != ISA_T_B32))
-        return dfail(d, "found an unsupported redux.sync form, expected .add/.min/.max on .u32/.s32, .and/.or/.xor on .b32 or .min/.max on .f32");
-    if (need(d, 3) || conv(d, 0, t, &x->d[0]) || conv(d, 1, t, &x->s[0]) || conv(d, 2, ISA_T_B32, &x->s[1]))
+        return dfail(d, "found an unsupported redux.sync form, expected .add/.min/.max on "
+                        ".u32/.s32, .and/.or/.xor on .b32 or .min/.max on .f32");
+    if (need(d, 3) || conv(d, 0, t, &x->d[0]) || conv(d, 1, t, &x->s[0]) ||
+        conv(d, 2, ISA_T_B32, &x->s[1]))
         return -1;
     x->nd = 1;
     x->ns = 2;
@@ -930,7 +1098,8 @@ static int dec_activemask(const D *d)
 /* elect.sync d|p, membermask (§9.7.12.14) */
 static int dec_elect(const D *d)
 {
-    if (need(d, 2) || conv_pair(d, 0, ISA_T_B32, 1) || conv(d, 1, ISA_T_B32, &d->x->s[0])) return -1;
+    if (need(d, 2) || conv_pair(d, 0, ISA_T_B32, 1) || conv(d, 1, ISA_T_B32, &d->x->s[0]))
+        return -1;
     d->x->ns = 1;
     return 0;
 }
@@ -964,20 +1133,32 @@ static void alu_warp_path(L *l, xinsn *x)
 {
     static const uint64_t zeros[32];
     int ns = x->ns, nd = x->nd;
-    if (!x->fast || !x->fn || !isa_ops[x->isa.op].eval_warp || ns > ISA_WARP_NSRC || nd > ISA_WARP_NDST) return;
+    if (!x->fast || !x->fn || !isa_ops[x->isa.op].eval_warp || ns > ISA_WARP_NSRC ||
+        nd > ISA_WARP_NDST)
+        return;
     for (int i = 0; i < ns; i++) if (x->s[i].kind == XO_REG && x->s[i].neg) return;
     for (int i = 0; i < nd; i++) if (x->d[i].kind != XO_REG && x->d[i].kind != XO_SINK) return;
     for (int i = 0; i < ISA_WARP_NSRC; i++) {
         x->wsreg[i] = 0;
-        if (i < ns && x->s[i].kind == XO_REG) { x->wsrc[i] = NULL; x->wsreg[i] = x->s[i].reg * 32; continue; }
+        if (i < ns && x->s[i].kind == XO_REG) {
+            x->wsrc[i] = NULL;
+            x->wsreg[i] = x->s[i].reg * 32;
+            continue;
+        }
         if (i >= ns || x->s[i].imm == 0) { x->wsrc[i] = zeros; continue; }
         uint64_t *c = xalloc(l, 32 * sizeof *c);
         for (int k = 0; k < 32; k++) c[k] = x->s[i].imm;
         x->wsrc[i] = c;
     }
     for (int i = 0; i < ISA_WARP_NDST; i++) {
-        if (i < nd && x->d[i].kind == XO_REG) { x->wdreg[i] = x->d[i].reg * 32; x->wdm[i] = x->d[i].wmask; }
-        else { x->wdsink |= (uint8_t)(1u << i); x->wdreg[i] = 0; x->wdm[i] = ~0ull; }
+        if (i < nd && x->d[i].kind == XO_REG) {
+            x->wdreg[i] = x->d[i].reg * 32;
+            x->wdm[i] = x->d[i].wmask;
+        } else {
+            x->wdsink |= (uint8_t)(1u << i);
+            x->wdreg[i] = 0;
+            x->wdm[i] = ~0ull;
+        }
     }
     x->wfn = isa_ops[x->isa.op].eval_warp;
 }
@@ -997,7 +1178,8 @@ static int alu_operands(const D *d, int vec_at, int nelem)
     }
     if (nd > XMAX_OPS || ns > XMAX_OPS) return dfail(d, "found too many operands");
     if (vec_at == 0) {   /* unpack: {d0, d1, ...}, a */
-        for (int i = 0; i < nd; i++) if (conv_opnd(d->l, st, &op[0].elems[i], et, &x->d[i])) return -1;
+        for (int i = 0; i < nd; i++)
+            if (conv_opnd(d->l, st, &op[0].elems[i], et, &x->d[i])) return -1;
         pd = nd;
         k = 1;
     } else if (st->nops > 0 && nd > 0) {
@@ -1014,13 +1196,16 @@ static int alu_operands(const D *d, int vec_at, int nelem)
     }
     for (int i = pd; i < nd; i++) x->d[i].kind = XO_SINK;
     if (vec_at == 1) {   /* pack: d, {a, b, ...} */
-        for (int i = 0; i < ns; i++) if (conv_opnd(d->l, st, &op[1].elems[i], et, &x->s[i])) return -1;
+        for (int i = 0; i < ns; i++)
+            if (conv_opnd(d->l, st, &op[1].elems[i], et, &x->s[i])) return -1;
     } else {
-        if (pd > nd || st->nops - k != ns) return dfail(d, "found %d operands, expected %d", st->nops, (nd > 0) + ns);
+        if (pd > nd || st->nops - k != ns)
+            return dfail(d, "found %d operands, expected %d", st->nops, (nd > 0) + ns);
         for (int i = 0; i < ns; i++) {
             if (conv(d, k + i, lt, &x->s[i])) return -1;
             if (x->s[i].kind == XO_SINK)
-                return lfail(d->l, op[k + i].pos.line, op[k + i].pos.col, st->text, "found '_' as a source, expected a value");
+                return lfail(d->l, op[k + i].pos.line, op[k + i].pos.col, st->text,
+                             "found '_' as a source, expected a value");
         }
     }
     x->nd = (uint8_t)nd;
@@ -1042,20 +1227,27 @@ static int dec_alu(const D *d)
             if (st->ops[i].kind == PTX_OP_VEC) { vec_at = i; nelem = st->ops[i].nelems; }
     if (isa_decode(st->opcode, ISA_T_NONE, &x->isa, why, sizeof why) ||
         (vec_at >= 0 && isa_mov_vector(&x->isa, vec_at == 0, nelem, why, sizeof why)))
-        return dfail(d, "found unsupported instruction '%s': %s, expected an instruction the executor implements", st->opcode, why);
+        return dfail(d,
+                     "found unsupported instruction '%s': %s, expected an instruction the executor "
+                     "implements",
+                     st->opcode, why);
     x->op = isa_ops[x->isa.op].popcode;
     x->kind = ptx_ops[x->op].kind;
     if (st->nops > 0 && st->ops[0].kind == PTX_OP_PAIR) isa_set_pair(&x->isa);
     if (alu_operands(d, vec_at, nelem)) return -1;
     x->fn = isa_ops[x->isa.op].eval;
     x->fast = 1;
-    for (int i = 0; i < x->ns; i++) if (x->s[i].kind != XO_REG && x->s[i].kind != XO_IMM) x->fast = 0;
+    for (int i = 0; i < x->ns; i++)
+        if (x->s[i].kind != XO_REG && x->s[i].kind != XO_IMM) x->fast = 0;
     alu_warp_path(d->l, x);
     /* probe the table now so that a missing semantics is a load error, not a run-time one */
     uint64_t zs[XMAX_OPS] = { 0 }, zd[XMAX_OPS];
     uint32_t cc = 0;
     if (isa_eval_cc(&x->isa, zs, zd, &cc, why, sizeof why))
-        return dfail(d, "found unsupported instruction '%s': %s, expected an instruction the executor implements", st->opcode, why);
+        return dfail(d,
+                     "found unsupported instruction '%s': %s, expected an instruction the executor "
+                     "implements",
+                     st->opcode, why);
     return 0;
 }
 
@@ -1068,18 +1260,42 @@ static int dec_call(const D *d)
 /* The decoder of each kind; a kind without one is not executable (its rows are exec NO). */
 typedef int (*decoder_fn)(const D *d);
 static const decoder_fn decoders[PTX_K_COUNT] = {
-    [PTX_K_ALU] = dec_alu,           [PTX_K_CARRY] = dec_alu,        [PTX_K_PACK] = dec_alu,
-    [PTX_K_LD] = dec_ldst,           [PTX_K_ST] = dec_ldst,          [PTX_K_ATOM] = dec_atom,
-    [PTX_K_RED] = dec_atom,          [PTX_K_ASYNC] = dec_cp_async,   [PTX_K_BULK] = dec_bulk,
-    [PTX_K_ASYNC_GROUP] = dec_nop,   [PTX_K_MBAR] = dec_mbar,        [PTX_K_FENCE] = dec_nop,
-    [PTX_K_BAR] = dec_bar,           [PTX_K_BARWARP] = dec_barwarp,  [PTX_K_BARCLUSTER] = dec_barcluster,
-    [PTX_K_SHFL] = dec_shfl,         [PTX_K_VOTE] = dec_vote,        [PTX_K_MATCH] = dec_match,
-    [PTX_K_REDUX] = dec_redux,       [PTX_K_ELECT] = dec_elect,      [PTX_K_ACTIVEMASK] = dec_activemask,
-    [PTX_K_BRA] = dec_bra,           [PTX_K_BRX] = dec_brx,          [PTX_K_CALL] = dec_call,
-    [PTX_K_RET] = dec_plain,         [PTX_K_EXIT] = dec_plain,       [PTX_K_TRAP] = dec_plain,
-    [PTX_K_CVTA] = dec_cvta,         [PTX_K_ISSPACEP] = dec_isspacep, [PTX_K_MAPA] = dec_mapa,
-    [PTX_K_GETCTARANK] = dec_getctarank, [PTX_K_STACK] = dec_stack, [PTX_K_HINT] = dec_nop,
-    [PTX_K_POLICY] = dec_policy,     [PTX_K_SLEEP] = dec_sleep,      [PTX_K_MISC] = dec_nop,
+    [PTX_K_ALU] = dec_alu,
+    [PTX_K_CARRY] = dec_alu,
+    [PTX_K_PACK] = dec_alu,
+    [PTX_K_LD] = dec_ldst,
+    [PTX_K_ST] = dec_ldst,
+    [PTX_K_ATOM] = dec_atom,
+    [PTX_K_RED] = dec_atom,
+    [PTX_K_ASYNC] = dec_cp_async,
+    [PTX_K_BULK] = dec_bulk,
+    [PTX_K_ASYNC_GROUP] = dec_nop,
+    [PTX_K_MBAR] = dec_mbar,
+    [PTX_K_FENCE] = dec_nop,
+    [PTX_K_BAR] = dec_bar,
+    [PTX_K_BARWARP] = dec_barwarp,
+    [PTX_K_BARCLUSTER] = dec_barcluster,
+    [PTX_K_SHFL] = dec_shfl,
+    [PTX_K_VOTE] = dec_vote,
+    [PTX_K_MATCH] = dec_match,
+    [PTX_K_REDUX] = dec_redux,
+    [PTX_K_ELECT] = dec_elect,
+    [PTX_K_ACTIVEMASK] = dec_activemask,
+    [PTX_K_BRA] = dec_bra,
+    [PTX_K_BRX] = dec_brx,
+    [PTX_K_CALL] = dec_call,
+    [PTX_K_RET] = dec_plain,
+    [PTX_K_EXIT] = dec_plain,
+    [PTX_K_TRAP] = dec_plain,
+    [PTX_K_CVTA] = dec_cvta,
+    [PTX_K_ISSPACEP] = dec_isspacep,
+    [PTX_K_MAPA] = dec_mapa,
+    [PTX_K_GETCTARANK] = dec_getctarank,
+    [PTX_K_STACK] = dec_stack,
+    [PTX_K_HINT] = dec_nop,
+    [PTX_K_POLICY] = dec_policy,
+    [PTX_K_SLEEP] = dec_sleep,
+    [PTX_K_MISC] = dec_nop,
 };
 
 static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
@@ -1088,14 +1304,19 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
     ptx_mn_error me;
     if (ptx_mnemonic_parse(st->opcode, strlen(st->opcode), &mn, &me)) {
         if (mn.op == PTX_I_NONE)   /* keep the long-standing wording for unknown instructions */
-            return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported instruction '%s': %s, expected an instruction the executor implements",
+            return lfail(l, st->pos.line, st->pos.col, st->text,
+                         "found unsupported instruction '%s': %s, expected an instruction the "
+                         "executor implements",
                          st->opcode, me.msg);
-        return lfail(l, st->pos.line, st->pos.col + (int)me.off, st->text, "found %s in '%s', expected a qualifier of §%s %s",
-                     me.msg, st->opcode, ptx_ops[mn.op].section, ptx_ops[mn.op].mnemonic);
+        return lfail(l, st->pos.line, st->pos.col + (int)me.off, st->text,
+                     "found %s in '%s', expected a qualifier of §%s %s", me.msg, st->opcode,
+                     ptx_ops[mn.op].section, ptx_ops[mn.op].mnemonic);
     }
     const ptx_opinfo *row = &ptx_ops[mn.op];
     if (row->exec == PTX_EX_NO || !decoders[row->kind])
-        return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported instruction '%s' (§%s %s: %s), expected an instruction the executor implements",
+        return lfail(l, st->pos.line, st->pos.col, st->text,
+                     "found unsupported instruction '%s' (§%s %s: %s), expected an instruction the "
+                     "executor implements",
                      st->opcode, row->section, row->mnemonic, row->doc);
     x->op = mn.op;
     x->kind = row->kind;
@@ -1122,7 +1343,10 @@ static int add_lsym(L *l, const char *name, int kind, uint64_t off, uint32_t siz
     return 0;
 }
 
-static int builtin_func(const char *name) { return !strcmp(name, "vprintf") || !strcmp(name, "__assertfail"); }
+static int builtin_func(const char *name)
+{
+    return !strcmp(name, "vprintf") || !strcmp(name, "__assertfail");
+}
 
 /* Parameters and return values of function f: .reg ones are registers of the frame (§7.1);
  * kernel params lie at offsets of the launch's param buffer (§5.1.6.1), function params and
@@ -1130,11 +1354,15 @@ static int builtin_func(const char *name) { return !strcmp(name, "vprintf") || !
 static int layout_params(L *l, const ptx_func *f, xfunc *xf)
 {
     xf->nparams = f->nparams; xf->nrets = f->nrets;
-    xf->poff = xalloc(l, (size_t)(f->nparams + 1) * 4); xf->psz = xalloc(l, (size_t)(f->nparams + 1) * 4);
+    xf->poff = xalloc(l, (size_t)(f->nparams + 1) * 4);
+    xf->psz = xalloc(l, (size_t)(f->nparams + 1) * 4);
     xf->ptype = xalloc(l, (size_t)(f->nparams + 1) * sizeof(char *));
-    xf->roff = xalloc(l, (size_t)(f->nrets + 1) * 4); xf->rsz = xalloc(l, (size_t)(f->nrets + 1) * 4);
-    xf->preg = xalloc(l, (size_t)(f->nparams + 1) * 4); xf->rreg = xalloc(l, (size_t)(f->nrets + 1) * 4);
-    xf->pregbits = xalloc(l, (size_t)(f->nparams + 1)); xf->rregbits = xalloc(l, (size_t)(f->nrets + 1));
+    xf->roff = xalloc(l, (size_t)(f->nrets + 1) * 4);
+    xf->rsz = xalloc(l, (size_t)(f->nrets + 1) * 4);
+    xf->preg = xalloc(l, (size_t)(f->nparams + 1) * 4);
+    xf->rreg = xalloc(l, (size_t)(f->nrets + 1) * 4);
+    xf->pregbits = xalloc(l, (size_t)(f->nparams + 1));
+    xf->rregbits = xalloc(l, (size_t)(f->nrets + 1));
     for (int pass = 0; pass < 2; pass++) {
         const ptx_var *vs = pass ? f->rets : f->params;
         int n = pass ? f->nrets : f->nparams;
@@ -1142,8 +1370,14 @@ static int layout_params(L *l, const ptx_func *f, xfunc *xf)
             const ptx_var *v = &vs[i];
             (pass ? xf->rreg : xf->preg)[i] = -1;
             if (v->space != PTX_SP_REG) continue;
-            if (f->is_entry) return lfail(l, v->pos.line, v->pos.col, NULL, "found a .reg parameter '%s' on a kernel, expected .param (§5.1.6.1)", v->name);
-            if (v->vec > 1 || v->ndims) return lfail(l, v->pos.line, v->pos.col, NULL, "found a vector or array .reg parameter '%s', expected a scalar", v->name);
+            if (f->is_entry)
+                return lfail(l, v->pos.line, v->pos.col, NULL,
+                             "found a .reg parameter '%s' on a kernel, expected .param (§5.1.6.1)",
+                             v->name);
+            if (v->vec > 1 || v->ndims)
+                return lfail(l, v->pos.line, v->pos.col, NULL,
+                             "found a vector or array .reg parameter '%s', expected a scalar",
+                             v->name);
             XGROW(l, l->regs, l->nregs, l->regcap);
             l->regs[l->nregs++] = (regdecl){ v->name, l->nreg_next, 0, (uint8_t)reg_bits(v->type) };
             (pass ? xf->rreg : xf->preg)[i] = (int32_t)l->nreg_next;
@@ -1183,29 +1417,40 @@ static int load_decl(L *l, const ptx_var *v)
     if (v->space == PTX_SP_REG) {
         int cnt = v->nrange ? v->nrange : 1;
         XGROW(l, l->regs, l->nregs, l->regcap);
-        l->regs[l->nregs++] = (regdecl){ v->name, l->nreg_next, v->nrange, (uint8_t)reg_bits(v->type) };
-        if (v->vec > 1) return lfail(l, v->pos.line, v->pos.col, NULL, "found a vector register '%s', expected scalar registers", v->name);
+        l->regs[l->nregs++] =
+            (regdecl){ v->name, l->nreg_next, v->nrange, (uint8_t)reg_bits(v->type) };
+        if (v->vec > 1)
+            return lfail(l, v->pos.line, v->pos.col, NULL,
+                         "found a vector register '%s', expected scalar registers", v->name);
         l->nreg_next += (uint32_t)cnt;
     } else if (v->space == PTX_SP_PARAM) {
         l->psize = (uint32_t)align_up(l->psize, var_align(v));
         add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + l->psize, (uint32_t)var_size(v));
         l->psize += (uint32_t)var_size(v);
     } else if (v->space == PTX_SP_LOCAL) {
-        if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .local '%s', expected none", v->name);
+        if (v->ninit)
+            return lfail(l, v->pos.line, v->pos.col, NULL,
+                         "found an initialiser on .local '%s', expected none", v->name);
         uint32_t a = var_align(v);
         l->lsize = (uint32_t)align_up(l->lsize, a);
         if (a > l->lalign) l->lalign = a;
         add_lsym(l, v->name, XO_LOCALSYM, l->lsize, 0);
         l->lsize += (uint32_t)var_size(v);
     } else if (v->space == PTX_SP_SHARED) {
-        if (var_size(v) > SHARED_MAX || align_up(m->shared_static, var_align(v)) + var_size(v) > SHARED_MAX)
-            return lfail(l, v->pos.line, v->pos.col, NULL, "found .shared '%s' of %llu bytes (%u before it), expected at most 228 KiB of shared memory",
+        if (var_size(v) > SHARED_MAX ||
+            align_up(m->shared_static, var_align(v)) + var_size(v) > SHARED_MAX)
+            return lfail(l, v->pos.line, v->pos.col, NULL,
+                         "found .shared '%s' of %llu bytes (%u before it), expected at most 228 "
+                         "KiB of shared memory",
                          v->name, (unsigned long long)var_size(v), m->shared_static);
         m->shared_static = (uint32_t)align_up(m->shared_static, var_align(v));
         add_lsym(l, v->name, XO_IMM, m->shared_static, 0);
         m->shared_static += (uint32_t)var_size(v);
-    } else return lfail(l, v->pos.line, v->pos.col, NULL, "found a function-scope %s declaration, expected .reg .param .local or .shared",
-                        v->space == PTX_SP_CONST ? ".const" : ".global");
+    } else
+        return lfail(
+            l, v->pos.line, v->pos.col, NULL,
+            "found a function-scope %s declaration, expected .reg .param .local or .shared",
+            v->space == PTX_SP_CONST ? ".const" : ".global");
     return 0;
 }
 
@@ -1218,7 +1463,8 @@ static int load_insn(L *l, const ptx_stmt *s, xinsn *x, int fi, const xfunc *xf)
     if (s->guard) {
         int bits;
         if (lookup_reg(l, s->guard, &x->guard, &bits) || bits != 1)
-            return lfail(l, s->pos.line, s->pos.col, s->text, "found guard '%s', expected a declared .pred register", s->guard);
+            return lfail(l, s->pos.line, s->pos.col, s->text,
+                         "found guard '%s', expected a declared .pred register", s->guard);
         x->has_guard = 1; x->guard_neg = (uint8_t)s->guard_neg;
     }
     return decode_insn(l, s, x, xf);
@@ -1231,10 +1477,19 @@ static int load_function(L *l, int fi, int *pc)
     ptxeModule *m = l->m;
     const ptx_func *f = &m->ast->funcs[fi];
     xfunc *xf = &m->funcs[fi];
-    l->nregs = 0; l->nlsyms = 0; l->nlabels = 0; l->nreg_next = 0; l->psize = 0; l->lsize = 0; l->lalign = 1;
+    l->nregs = 0;
+    l->nlsyms = 0;
+    l->nlabels = 0;
+    l->nreg_next = 0;
+    l->psize = 0;
+    l->lsize = 0;
+    l->lalign = 1;
     l->curf = f;
     xf->start = *pc;
-    for (int k = 0; k < 3; k++) { xf->reqntid[k] = f->reqntid[k]; xf->reqnctapercluster[k] = f->reqnctapercluster[k]; }
+    for (int k = 0; k < 3; k++) {
+        xf->reqntid[k] = f->reqntid[k];
+        xf->reqnctapercluster[k] = f->reqnctapercluster[k];
+    }
     xf->explicitcluster = f->explicitcluster || f->reqnctapercluster[0] > 0;
     if (layout_params(l, f, xf)) return -1;
     int n = 0;
@@ -1247,7 +1502,9 @@ static int load_function(L *l, int fi, int *pc)
     for (int i = 0; i < f->nbody && !l->failed; i++) {
         const ptx_stmt *s = &f->body[i];
         if (s->kind == PTX_ST_OPEN) {
-            if (depth == 64) return lfail(l, s->pos.line, s->pos.col, NULL, "found more than 64 nested blocks, expected fewer");
+            if (depth == 64)
+                return lfail(l, s->pos.line, s->pos.col, NULL,
+                             "found more than 64 nested blocks, expected fewer");
             scope_regs[depth] = l->nregs; scope_syms[depth] = l->nlsyms; depth++;
         } else if (s->kind == PTX_ST_CLOSE) {
             if (depth > 0) { depth--; l->nregs = scope_regs[depth]; l->nlsyms = scope_syms[depth]; }
@@ -1266,7 +1523,12 @@ static int load_function(L *l, int fi, int *pc)
     if (xf->psize > m->psize_max) m->psize_max = xf->psize;
     xinsn *x = &m->prog[(*pc)++];
     memset(x, 0, sizeof *x);
-    x->kind = PTX_K_RET; x->op = PTX_I_RET; x->func = fi; x->line = f->pos.line; x->col = f->pos.col; x->text = "(end of function)";
+    x->kind = PTX_K_RET;
+    x->op = PTX_I_RET;
+    x->func = fi;
+    x->line = f->pos.line;
+    x->col = f->pos.col;
+    x->text = "(end of function)";
     xf->end = *pc;
     return 0;
 }
@@ -1276,7 +1538,8 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
     L l; memset(&l, 0, sizeof l);
     l.m = m; l.err = err; l.errlen = errlen;
     ptx_module *a = m->ast;
-    if (a->address_size == 32) ctx->addr32 = 1;   /* allocations (and this module's globals) below 4 GiB */
+    if (a->address_size == 32)
+        ctx->addr32 = 1; /* allocations (and this module's globals) below 4 GiB */
     m->nfuncs = a->nfuncs;
     m->funcs = xalloc(&l, (size_t)(a->nfuncs + 1) * sizeof *m->funcs);
     m->fhandles = xalloc(&l, (size_t)(a->nfuncs + 1) * sizeof *m->fhandles);
@@ -1287,16 +1550,21 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
         m->funcs[i].has_body = a->funcs[i].has_body;
         m->funcs[i].start = m->funcs[i].end = -1;
         m->fhandles[i] = (ptxeFunction){ m, i };
-        for (int j = 0; j < a->funcs[i].nbody; j++) total += a->funcs[i].body[j].kind == PTX_ST_INSN;
+        for (int j = 0; j < a->funcs[i].nbody; j++)
+            total += a->funcs[i].body[j].kind == PTX_ST_INSN;
         total++;
     }
     /* a function may be declared (prototype) and defined later: point declarations at the body */
     for (int i = 0; i < a->nfuncs; i++) {
         if (a->funcs[i].has_body) continue;
         int def = -1;
-        for (int j = 0; j < a->nfuncs; j++) if (j != i && a->funcs[j].has_body && !strcmp(a->funcs[j].name, a->funcs[i].name)) def = j;
+        for (int j = 0; j < a->nfuncs; j++)
+            if (j != i && a->funcs[j].has_body && !strcmp(a->funcs[j].name, a->funcs[i].name))
+                def = j;
         if (def >= 0) m->funcs[i].name = "";   /* lookups find the definition */
-        else if (!builtin_func(a->funcs[i].name) && !a->funcs[i].is_entry) { /* calls to it are rejected below */ }
+        else if (!builtin_func(a->funcs[i].name) &&
+                 !a->funcs[i].is_entry) { /* calls to it are rejected below */
+        }
     }
     m->prog = xalloc(&l, (size_t)(total + 1) * sizeof *m->prog);
     if (layout_module_vars(&l)) return -1;
@@ -1313,14 +1581,22 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
         xfunc *cf = &m->funcs[x->target];
         if (!cf->has_body) {
             if (!strcmp(cf->name, "__assertfail")) { x->kind = PTX_K_TRAP; continue; }
-            if (!strcmp(cf->name, "vprintf")) { x->kind = PTX_K_MISC; continue; }   /* no output: a no-op */
-            snprintf(err, errlen, "%s:%d:%d: found a call of '%s', which has no body in the module, expected a defined function in `%s`",
+            if (!strcmp(cf->name, "vprintf")) {
+                x->kind = PTX_K_MISC;
+                continue;
+            } /* no output: a no-op */
+            snprintf(err, errlen,
+                     "%s:%d:%d: found a call of '%s', which has no body in the module, expected a "
+                     "defined function in `%s`",
                      a->filename, x->line, x->col, cf->name, x->text);
             return -1;
         }
         if (x->ncargs != cf->nparams || x->ncrets != cf->nrets) {
-            snprintf(err, errlen, "%s:%d:%d: found %d arguments and %d results, expected %d and %d for '%s' in `%s`",
-                     a->filename, x->line, x->col, x->ncargs, x->ncrets, cf->nparams, cf->nrets, cf->name, x->text);
+            snprintf(
+                err, errlen,
+                "%s:%d:%d: found %d arguments and %d results, expected %d and %d for '%s' in `%s`",
+                a->filename, x->line, x->col, x->ncargs, x->ncrets, cf->nparams, cf->nrets,
+                cf->name, x->text);
             return -1;
         }
         x->carg_size = xalloc(&l, (size_t)(x->ncargs + 1) * 4);
@@ -1329,17 +1605,26 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
         for (int k = 0; k < x->ncrets; k++) x->cret_size[k] = cf->rsz[k];
         for (int k = 0; k < x->ncargs + x->ncrets; k++) {
             int isarg = k < x->ncargs, j = isarg ? k : k - x->ncargs;
-            int reg = (isarg ? cf->preg : cf->rreg)[j] >= 0, byreg = (isarg ? x->carg_off : x->cret_off)[j] == NOPARAM;
+            int reg = (isarg ? cf->preg : cf->rreg)[j] >= 0,
+                byreg = (isarg ? x->carg_off : x->cret_off)[j] == NOPARAM;
             if (reg != byreg) {
-                snprintf(err, errlen, "%s:%d:%d: found a %s as %s %d of '%s', which is declared .%s, expected a %s in `%s`", a->filename, x->line, x->col,
-                         byreg ? "register" : ".param variable", isarg ? "argument" : "result", j + 1, cf->name, reg ? "reg" : "param",
+                snprintf(err, errlen,
+                         "%s:%d:%d: found a %s as %s %d of '%s', which is declared .%s, expected a "
+                         "%s in `%s`",
+                         a->filename, x->line, x->col, byreg ? "register" : ".param variable",
+                         isarg ? "argument" : "result", j + 1, cf->name, reg ? "reg" : "param",
                          reg ? "register" : ".param variable", x->text);
                 return -1;
             }
-            uint32_t vsz = (isarg ? x->carg_vsz : x->cret_vsz)[j], need = (isarg ? cf->psz : cf->rsz)[j];
-            if (!byreg && vsz < need) {   /* the callee reads/writes `need` bytes of the caller's variable */
-                snprintf(err, errlen, "%s:%d:%d: found a %u-byte .param variable as %s %d of '%s', expected at least %u bytes in `%s`",
-                         a->filename, x->line, x->col, vsz, isarg ? "argument" : "result", j + 1, cf->name, need, x->text);
+            uint32_t vsz = (isarg ? x->carg_vsz : x->cret_vsz)[j],
+                     need = (isarg ? cf->psz : cf->rsz)[j];
+            if (!byreg &&
+                vsz < need) { /* the callee reads/writes `need` bytes of the caller's variable */
+                snprintf(err, errlen,
+                         "%s:%d:%d: found a %u-byte .param variable as %s %d of '%s', expected at "
+                         "least %u bytes in `%s`",
+                         a->filename, x->line, x->col, vsz, isarg ? "argument" : "result", j + 1,
+                         cf->name, need, x->text);
                 return -1;
             }
         }

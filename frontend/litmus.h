@@ -47,7 +47,7 @@ typedef struct {
     lit_sem sem;
     lit_scope scope;
     lit_proxy proxy;         /* access method forced by the mnemonic (tld/suld/...), else GENERIC */
-    int volatile_;           /* .volatile was written (treated as relaxed.sys, §9.7.8.8 ld, §9.7.8.11 st) */
+    int volatile_; /* .volatile was written (treated as relaxed.sys, §9.7.8.8 ld, §9.7.8.11 st) */
     isa_type type;           /* type suffix of a memory op, ISA_T_NONE if absent */
     isa_atom_op aop;         /* atom/red operation */
     isa_insn alu;            /* LI_ALU */
@@ -81,7 +81,7 @@ typedef struct {
     char *name;
     int loc;                 /* physical location id (index of the symbol that owns the memory) */
     int vaddr;               /* virtual address id: the generic symbol this one names (§8.2.2) */
-    lit_proxy proxy;         /* declared access method: generic, or surface/texture/constant alias */
+    lit_proxy proxy; /* declared access method: generic, or surface/texture/constant alias */
     int64_t init;            /* initial value (meaningful on the owning symbol) */
 } lit_sym;
 

@@ -65,7 +65,11 @@ typedef struct {
 
 /* the current token; an index that went past the end stays on the final EOF token */
 static const ptx_tok *cur(P *p) { return &p->tk.t[p->i < p->tk.n ? p->i : p->tk.n - 1]; }
-static const ptx_tok *peek(P *p, int k) { size_t j = p->i + k; return j < p->tk.n ? &p->tk.t[j] : &p->tk.t[p->tk.n - 1]; }
+static const ptx_tok *peek(P *p, int k)
+{
+    size_t j = p->i + k;
+    return j < p->tk.n ? &p->tk.t[j] : &p->tk.t[p->tk.n - 1];
+}
 
 static int fail(P *p, const ptx_tok *t, const char *fmt, ...)
 {
@@ -79,30 +83,44 @@ static int fail(P *p, const ptx_tok *t, const char *fmt, ...)
 }
 
 static int is_punct(const ptx_tok *t, char c) { return t->kind == PTK_PUNCT && t->c == c; }
-static int is_word(const ptx_tok *t, const char *w) { return t->kind == PTK_WORD && !strcmp(t->text, w); }
+static int is_word(const ptx_tok *t, const char *w)
+{
+    return t->kind == PTK_WORD && !strcmp(t->text, w);
+}
 static int accept(P *p, char c) { if (is_punct(cur(p), c)) { p->i++; return 1; } return 0; }
-static int expect(P *p, char c, const char *what) { if (accept(p, c)) return 0; return fail(p, cur(p), "%s", what); }
+static int expect(P *p, char c, const char *what)
+{
+    if (accept(p, c)) return 0;
+    return fail(p, cur(p), "%s", what);
+}
 
 static ptx_space space_of(const char *w)
 {
-    static const struct { const char *n; ptx_space s; } t[] = {
-        {".reg", PTX_SP_REG}, {".sreg", PTX_SP_SREG}, {".const", PTX_SP_CONST}, {".global", PTX_SP_GLOBAL},
-        {".local", PTX_SP_LOCAL}, {".param", PTX_SP_PARAM}, {".shared", PTX_SP_SHARED}, {".tex", PTX_SP_TEX} };
+    static const struct { const char *n; ptx_space s;
+    } t[] = { { ".reg", PTX_SP_REG },       { ".sreg", PTX_SP_SREG },   { ".const", PTX_SP_CONST },
+              { ".global", PTX_SP_GLOBAL }, { ".local", PTX_SP_LOCAL }, { ".param", PTX_SP_PARAM },
+              { ".shared", PTX_SP_SHARED }, { ".tex", PTX_SP_TEX } };
     for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) if (!strcmp(w, t[k].n)) return t[k].s;
     return PTX_SP_NONE;
 }
 
 static int is_type_word(const char *w)
 {
-    static const char *const ty[] = { ".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64",
-        ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".tf32", ".f32", ".f64", ".pred",
-        ".e4m3x2", ".e5m2x2", ".texref", ".samplerref", ".surfref", NULL };
+    static const char *const ty[] = { ".b8",      ".b16",    ".b32",    ".b64",    ".b128",
+                                      ".u8",      ".u16",    ".u32",    ".u64",    ".s8",
+                                      ".s16",     ".s32",    ".s64",    ".f16",    ".f16x2",
+                                      ".bf16",    ".bf16x2", ".tf32",   ".f32",    ".f64",
+                                      ".pred",    ".e4m3x2", ".e5m2x2", ".texref", ".samplerref",
+                                      ".surfref", NULL };
     for (int k = 0; ty[k]; k++) if (!strcmp(w, ty[k])) return 1;
     return 0;
 }
 
 /* skip the rest of the current source line (for .loc/.file/.version ... which end at newline) */
-static void skip_line(P *p, int line) { while (cur(p)->kind != PTK_EOF && cur(p)->line == line) p->i++; }
+static void skip_line(P *p, int line)
+{
+    while (cur(p)->kind != PTK_EOF && cur(p)->line == line) p->i++;
+}
 
 static int parse_int(P *p, int64_t *v)
 {
@@ -124,9 +142,12 @@ static int parse_init_value(P *p, ptx_var *v, int *cap)
     const ptx_tok *t = cur(p);
     if (t->kind == PTK_INT) { in->kind = 0; in->u = neg ? (uint64_t)-(int64_t)t->u : t->u; p->i++; }
     else if (t->kind == PTK_FLT) { in->kind = 1; in->d = neg ? -t->d : t->d; p->i++; }
-    else if (t->kind == PTK_F32) { in->kind = 2; in->u = t->u ^ (neg ? 0x80000000u : 0); p->i++; }
-    else if (t->kind == PTK_F64) { in->kind = 3; in->u = t->u ^ (neg ? 0x8000000000000000ull : 0); p->i++; }
-    else if (t->kind == PTK_WORD && !neg) {
+    else if (t->kind == PTK_F32) { in->kind = 2; in->u = t->u ^ (neg ? 0x80000000u : 0); p->i++;
+    } else if (t->kind == PTK_F64) {
+        in->kind = 3;
+        in->u = t->u ^ (neg ? 0x8000000000000000ull : 0);
+        p->i++;
+    } else if (t->kind == PTK_WORD && !neg) {
         in->kind = 4;
         if (!strcmp(t->text, "generic") && is_punct(peek(p, 1), '(')) {
             p->i += 2;
@@ -161,12 +182,25 @@ static int parse_var_attrs(P *p, ptx_var *v)
     for (;;) {
         const ptx_tok *t = cur(p);
         if (t->kind != PTK_WORD || t->text[0] != '.') break;
-        if (!strcmp(t->text, ".align")) { p->i++; int64_t a; if (parse_int(p, &a)) return -1; v->align = (int)a; }
-        else if (!strcmp(t->text, ".v2")) { v->vec = 2; p->i++; }
-        else if (!strcmp(t->text, ".v4")) { v->vec = 4; p->i++; }
-        else if (!strcmp(t->text, ".v8")) { v->vec = 8; p->i++; }
-        else if (!strcmp(t->text, ".ptr")) { v->is_ptr = 1; p->i++; }
-        else if (space_of(t->text) != PTX_SP_NONE && v->space == PTX_SP_PARAM) p->i++;   /* .ptr.global */
+        if (!strcmp(t->text, ".align")) {
+            p->i++;
+            int64_t a;
+            if (parse_int(p, &a)) return -1;
+            v->align = (int)a;
+        } else if (!strcmp(t->text, ".v2")) {
+            v->vec = 2;
+            p->i++;
+        } else if (!strcmp(t->text, ".v4")) {
+            v->vec = 4;
+            p->i++;
+        } else if (!strcmp(t->text, ".v8")) {
+            v->vec = 8;
+            p->i++;
+        } else if (!strcmp(t->text, ".ptr")) {
+            v->is_ptr = 1;
+            p->i++;
+        } else if (space_of(t->text) != PTX_SP_NONE && v->space == PTX_SP_PARAM)
+            p->i++; /* .ptr.global */
         else if (is_type_word(t->text)) { v->type = ptx_arena_strdup(p->m, t->text + 1); p->i++; }
         else if (!strcmp(t->text, ".attribute")) {   /* .attribute(.managed) */
             p->i++; if (expect(p, '(', "'('")) return -1;
@@ -187,7 +221,8 @@ static int parse_var_name(P *p, ptx_var *v)
     p->i++;
     if (accept(p, '<')) {
         int64_t n; if (parse_int(p, &n)) return -1;
-        if (n < 0 || n > 1000000) return fail(p, &p->tk.t[p->i - 1], "a register count between 0 and 1000000");
+        if (n < 0 || n > 1000000)
+            return fail(p, &p->tk.t[p->i - 1], "a register count between 0 and 1000000");
         v->nrange = (int)n;
         if (expect(p, '>', "'>'")) return -1;
     }
@@ -213,7 +248,8 @@ static int parse_params(P *p, ptx_var **out, int *n)
     do {
         const ptx_tok *t = cur(p);
         ptx_space sp = t->kind == PTK_WORD ? space_of(t->text) : PTX_SP_NONE;
-        if (sp != PTX_SP_PARAM && sp != PTX_SP_REG) return fail(p, t, "'.param' or '.reg' in a parameter list");
+        if (sp != PTX_SP_PARAM && sp != PTX_SP_REG)
+            return fail(p, t, "'.param' or '.reg' in a parameter list");
         p->i++;
         ptx_var v = { .space = sp, .vec = 1 };
         if (parse_var_attrs(p, &v)) return -1;
@@ -236,16 +272,25 @@ static int parse_simple(P *p, ptx_opnd *o)
     int neg = 0;
     if (is_punct(t, '-')) { neg = 1; p->i++; t = cur(p); }
     switch (t->kind) {
-    case PTK_INT: o->kind = PTX_OP_INT; o->ival = neg ? -(int64_t)t->u : (int64_t)t->u; p->i++; return 0;
+    case PTK_INT:
+        o->kind = PTX_OP_INT;
+        o->ival = neg ? -(int64_t)t->u : (int64_t)t->u;
+        p->i++;
+        return 0;
     case PTK_F32: o->kind = PTX_OP_F32; o->bits = t->u ^ (neg ? 0x80000000u : 0); p->i++; return 0;
-    case PTK_F64: o->kind = PTX_OP_F64; o->bits = t->u ^ (neg ? 0x8000000000000000ull : 0); p->i++; return 0;
+    case PTK_F64:
+        o->kind = PTX_OP_F64;
+        o->bits = t->u ^ (neg ? 0x8000000000000000ull : 0);
+        p->i++;
+        return 0;
     case PTK_FLT: o->kind = PTX_OP_FLT; o->fval = neg ? -t->d : t->d; p->i++; return 0;
     case PTK_WORD:
         if (neg) break;
         o->name = ptx_arena_strdup(p->m, t->text); p->i++;
         if (!strcmp(t->text, "_")) { o->kind = PTX_OP_SINK; return 0; }
         o->kind = t->text[0] == '%' ? PTX_OP_REG : PTX_OP_SYM;
-        if (o->kind == PTX_OP_SYM && (is_punct(cur(p), '+') || (is_punct(cur(p), '-') && peek(p, 1)->kind == PTK_INT))) {
+        if (o->kind == PTX_OP_SYM &&
+            (is_punct(cur(p), '+') || (is_punct(cur(p), '-') && peek(p, 1)->kind == PTK_INT))) {
             int s = cur(p)->c == '-'; p->i++;
             int64_t off; if (parse_int(p, &off)) return -1;
             o->ival = s ? -off : off;
@@ -266,7 +311,9 @@ static int parse_list(P *p, ptx_opnd *o, char close)
         if (parse_operand(p, &o->elems[o->nelems])) return -1;
         o->nelems++;
     } while (accept(p, ','));
-    return expect(p, close, close == '}' ? "'}' or ',' in a vector operand" : "')' or ',' in an argument list");
+    return expect(p, close,
+                  close == '}' ? "'}' or ',' in a vector operand"
+                               : "')' or ',' in an argument list");
 }
 
 static int parse_operand(P *p, ptx_opnd *o)
@@ -307,9 +354,12 @@ static const char *tok_text(P *p, size_t from, size_t to)
     char *s = ptx_arena_alloc(p->m, n + 1), *q = s;
     for (size_t k = from; k < to; k++) {
         const ptx_tok *t = &p->tk.t[k];
-        int glue = k > from && (t->kind == PTK_PUNCT ? strchr(",;]})|+", t->c) != NULL :
-                               (is_punct(&p->tk.t[k - 1], '[') || is_punct(&p->tk.t[k - 1], '{') || is_punct(&p->tk.t[k - 1], '@') ||
-                                is_punct(&p->tk.t[k - 1], '!') || is_punct(&p->tk.t[k - 1], '|') || is_punct(&p->tk.t[k - 1], '+')));
+        int glue =
+            k > from && (t->kind == PTK_PUNCT
+                             ? strchr(",;]})|+", t->c) != NULL
+                             : (is_punct(&p->tk.t[k - 1], '[') || is_punct(&p->tk.t[k - 1], '{') ||
+                                is_punct(&p->tk.t[k - 1], '@') || is_punct(&p->tk.t[k - 1], '!') ||
+                                is_punct(&p->tk.t[k - 1], '|') || is_punct(&p->tk.t[k - 1], '+')));
         if (k > from && !glue) *q++ = ' ';
         size_t l = strlen(t->kind == PTK_STRING ? "\"\"" : t->text);
         memcpy(q, t->kind == PTK_STRING ? "\"\"" : t->text, l); q += l;
@@ -369,7 +419,9 @@ static int parse_body_directive(P *p, ptx_func *f, int *cap)
         return expect(p, ';', "';' after .pragma");
     }
     if (sp == PTX_SP_NONE || sp == PTX_SP_SREG || sp == PTX_SP_TEX)
-        return fail(p, t, "an instruction, a label or a declaration (.reg .local .shared .param .const .global)");
+        return fail(
+            p, t,
+            "an instruction, a label or a declaration (.reg .local .shared .param .const .global)");
     p->i++;
     ptx_var v = { .space = sp, .vec = 1 };
     if (parse_var_attrs(p, &v)) return -1;
@@ -395,7 +447,8 @@ static int parse_insn(P *p, ptx_stmt *st)
         st->guard = ptx_arena_strdup(p->m, cur(p)->text); p->i++;
     }
     const ptx_tok *op = cur(p);
-    if (op->kind != PTK_WORD || op->text[0] == '%' || op->text[0] == '.') return fail(p, op, "an instruction opcode");
+    if (op->kind != PTK_WORD || op->text[0] == '%' || op->text[0] == '.')
+        return fail(p, op, "an instruction opcode");
     st->opcode = ptx_arena_strdup(p->m, op->text);
     st->pos = (ptx_pos){ op->line, op->col };
     p->i++;
@@ -407,7 +460,8 @@ static int parse_insn(P *p, ptx_stmt *st)
             st->nops++;
         } while (accept(p, ','));
     }
-    if (!is_punct(cur(p), ';')) return fail(p, cur(p), "';' or ',' after an operand of %s", st->opcode);
+    if (!is_punct(cur(p), ';'))
+        return fail(p, cur(p), "';' or ',' after an operand of %s", st->opcode);
     p->i++;
     st->text = tok_text(p, from, p->i - 1);
     st->src_file = p->loc_file; st->src_line = p->loc_line;
@@ -429,8 +483,9 @@ static int parse_body(P *p, ptx_func *f)
             st.kind = PTX_ST_CLOSE;
         } else if (accept(p, '{')) { depth++; st.kind = PTX_ST_OPEN; }
         else if (accept(p, ';')) continue;
-        else if (t->kind == PTK_WORD && is_punct(peek(p, 1), ':')) { if (parse_labelled(p, &st)) return -1; }
-        else if (t->kind == PTK_WORD && t->text[0] == '.') {
+        else if (t->kind == PTK_WORD && is_punct(peek(p, 1), ':')) {
+            if (parse_labelled(p, &st)) return -1;
+        } else if (t->kind == PTK_WORD && t->text[0] == '.') {
             if (parse_body_directive(p, f, &cap)) return -1;
             continue;
         } else if (parse_insn(p, &st)) return -1;
@@ -459,20 +514,30 @@ static int parse_function(P *p, int linkage)
     f.pos = (ptx_pos){ kw->line, kw->col };
     p->i++;
     if (!f.is_entry && is_punct(cur(p), '(')) { if (parse_params(p, &f.rets, &f.nrets)) return -1; }
-    if (cur(p)->kind != PTK_WORD || cur(p)->text[0] == '.') return fail(p, cur(p), "a function name");
+    if (cur(p)->kind != PTK_WORD || cur(p)->text[0] == '.')
+        return fail(p, cur(p), "a function name");
     f.name = ptx_arena_strdup(p->m, cur(p)->text); p->i++;
     if (is_punct(cur(p), '(')) { if (parse_params(p, &f.params, &f.nparams)) return -1; }
     for (;;) {   /* performance-tuning and other function directives (§11.4) */
         const ptx_tok *t = cur(p);
         if (is_word(t, ".maxntid")) { p->i++; if (parse_dim3(p, f.maxntid)) return -1; }
-        else if (is_word(t, ".reqntid")) { p->i++; if (parse_dim3(p, f.reqntid)) return -1; }
-        else if (is_word(t, ".reqnctapercluster")) { p->i++; if (parse_dim3(p, f.reqnctapercluster)) return -1; }
-        else if (is_word(t, ".explicitcluster")) { f.explicitcluster = 1; p->i++; }
-        else if (is_word(t, ".maxclusterrank") || is_word(t, ".minnctapersm") ||
-                 is_word(t, ".maxnctapersm") || is_word(t, ".maxnreg")) { int d[3]; p->i++; if (parse_dim3(p, d)) return -1; }
-        else if (is_word(t, ".noreturn")) p->i++;
-        else if (is_word(t, ".pragma")) { while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++; if (expect(p, ';', "';'")) return -1; }
-        else break;
+        else if (is_word(t, ".reqntid")) { p->i++; if (parse_dim3(p, f.reqntid)) return -1;
+        } else if (is_word(t, ".reqnctapercluster")) {
+            p->i++;
+            if (parse_dim3(p, f.reqnctapercluster)) return -1;
+        } else if (is_word(t, ".explicitcluster")) {
+            f.explicitcluster = 1;
+            p->i++;
+        } else if (is_word(t, ".maxclusterrank") || is_word(t, ".minnctapersm") ||
+                   is_word(t, ".maxnctapersm") || is_word(t, ".maxnreg")) {
+            int d[3];
+            p->i++;
+            if (parse_dim3(p, d)) return -1;
+        } else if (is_word(t, ".noreturn")) p->i++;
+        else if (is_word(t, ".pragma")) {
+            while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++;
+            if (expect(p, ';', "';'")) return -1;
+        } else break;
     }
     if (accept(p, ';')) f.has_body = 0;
     else if (accept(p, '{')) { f.has_body = 1; if (parse_body(p, &f)) return -1; }
@@ -527,10 +592,13 @@ static int parse_module_item(P *p, int *vcap)
         p->i++;
     }
     const ptx_tok *t = cur(p);
-    if (is_word(t, ".entry") || is_word(t, ".func") || is_word(t, ".kernel")) return parse_function(p, link);
+    if (is_word(t, ".entry") || is_word(t, ".func") || is_word(t, ".kernel"))
+        return parse_function(p, link);
     ptx_space sp = t->kind == PTK_WORD ? space_of(t->text) : PTX_SP_NONE;
     if (sp != PTX_SP_GLOBAL && sp != PTX_SP_SHARED && sp != PTX_SP_CONST && sp != PTX_SP_LOCAL)
-        return fail(p, t, "a module-level directive (.entry .func .global .shared .const .local .version .target)");
+        return fail(p, t,
+                    "a module-level directive (.entry .func .global .shared .const .local .version "
+                    ".target)");
     p->i++;
     ptx_var v = { .space = sp, .vec = 1, .linkage = link };
     if (parse_var_attrs(p, &v)) return -1;
@@ -547,7 +615,8 @@ static int parse_module_item(P *p, int *vcap)
 static int parse_module_directive(P *p, int *vcap)
 {
     const ptx_tok *t = cur(p);
-    if (t->kind != PTK_WORD || t->text[0] != '.') return fail(p, t, "a directive (.version .target .entry .func .global ...)");
+    if (t->kind != PTK_WORD || t->text[0] != '.')
+        return fail(p, t, "a directive (.version .target .entry .func .global ...)");
     if (is_word(t, ".version")) {
         int line = t->line; p->i++;
         if (sscanf(cur(p)->text, "%d.%d", &p->m->version_major, &p->m->version_minor) != 2)
@@ -584,7 +653,11 @@ ptx_module *ptx_parse(const char *filename, const char *src, size_t len, char *e
         return NULL;
     }
     p.m = calloc(1, sizeof *p.m);
-    if (!p.m) { ptx_toks_free(&p.tk); snprintf(err, errlen, "%s: out of memory", filename); return NULL; }
+    if (!p.m) {
+        ptx_toks_free(&p.tk);
+        snprintf(err, errlen, "%s: out of memory", filename);
+        return NULL;
+    }
     p.m->filename = ptx_arena_strdup(p.m, filename);
     int vcap = 0;
     while (!p.failed && cur(&p)->kind != PTK_EOF)

@@ -45,7 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(spec, sizeof spec, "%s/spec.yaml", dir);
     }
     if (write_file_atomic(spec, data, size)) abort();
-    char *argv[] = { "run", spec, "--no-outputs", "--max-steps", "20000", "--max-memory", "16M", NULL };
+    char *argv[] = { "run",   spec,           "--no-outputs", "--max-steps",
+                     "20000", "--max-memory", "16M",          NULL };
     exec_run_cli(7, argv);
     return 0;
 }

@@ -56,7 +56,8 @@ void ptxeCtxDestroy(ptxeCtx *ctx);
 
 /* Load a PTX module from text (len bytes); filename is used in messages.  Every instruction is
  * decoded here: unsupported ones are rejected with file:line:col and the instruction text. */
-ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, size_t len, const char *filename);
+ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, size_t len,
+                              const char *filename);
 ptxeResult ptxeModuleUnload(ptxeModule *mod);
 /* name NULL: the module's only .entry. */
 ptxeResult ptxeModuleGetFunction(ptxeFunction **f, ptxeModule *mod, const char *name);

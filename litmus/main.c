@@ -9,17 +9,22 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: ptxlitmus <command> [options] ...\n"
-        "commands:\n"
-        "  verify [--model NAME] [--json FILE|-] [--unroll N] FILE...   decide litmus tests\n"
-        "  suite [PATH...] [--model M]... [--jobs N] [--timeout S] [--json F] [--junit F] [--csv F]\n"
-        "        [--shard I/N] [--update]                               run suites against their manifests\n"
-        "  merge A.json B.json ... [--json F] [--junit F] [--csv F]      combine sharded suite results\n"
-        "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus test family\n"
-        "  compare --model A --model B PATH...                          tests whose verdicts differ\n"
-        "  run SPEC.yaml [--json FILE] [--max-steps N] [--max-memory B]  execute a PTX kernel\n"
-        "  version                                                      print the version\n"
-        "run 'ptxlitmus <command> --help' for the options of a command\n");
+            "usage: ptxlitmus <command> [options] ...\n"
+            "commands:\n"
+            "  verify [--model NAME] [--json FILE|-] [--unroll N] FILE...   decide litmus tests\n"
+            "  suite [PATH...] [--model M]... [--jobs N] [--timeout S] [--json F] [--junit F] "
+            "[--csv F]\n"
+            "        [--shard I/N] [--update]                               run suites against "
+            "their manifests\n"
+            "  merge A.json B.json ... [--json F] [--junit F] [--csv F]      combine sharded suite "
+            "results\n"
+            "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus "
+            "test family\n"
+            "  compare --model A --model B PATH...                          tests whose verdicts "
+            "differ\n"
+            "  run SPEC.yaml [--json FILE] [--max-steps N] [--max-memory B]  execute a PTX kernel\n"
+            "  version                                                      print the version\n"
+            "run 'ptxlitmus <command> --help' for the options of a command\n");
 }
 
 int main(int argc, char **argv)
@@ -32,8 +37,14 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "gen")) return gen_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "compare")) return compare_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "run")) return exec_run_cli(argc - 1, argv + 1);
-    if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) { printf("ptxlitmus %s\n", PTXLITMUS_VERSION); return 0; }
-    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) { usage(stdout); return 0; }
+    if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
+        printf("ptxlitmus %s\n", PTXLITMUS_VERSION);
+        return 0;
+    }
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+        usage(stdout);
+        return 0;
+    }
     fprintf(stderr, "ptxlitmus: unknown command '%s'\n", cmd);
     usage(stderr);
     return 2;

@@ -12,16 +12,24 @@ int suite_parse_shard(const char *s, int *i, int *n);
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-        "usage: ptxlitmus merge [--json FILE|-] [--junit FILE] [--csv FILE] [-q] A.json B.json ...\n"
+    fprintf(
+        f,
+        "usage: ptxlitmus merge [--json FILE|-] [--junit FILE] [--csv FILE] [-q] A.json B.json "
+        "...\n"
         "  combines the --json outputs of 'ptxlitmus suite --shard I/N' runs, prints the summary\n"
-        "  exit status: 0 every test agrees and every shard is present, 1 otherwise, 2 usage error\n");
+        "  exit status: 0 every test agrees and every shard is present, 1 otherwise, 2 usage "
+        "error\n");
 }
 
 static void pos_of(const char *text, const char *at, int *line, int *col)
 {
     *line = 1; *col = 1;
-    for (const char *p = text; p < at && *p; p++) { if (*p == '\n') { (*line)++; *col = 1; } else (*col)++; }
+    for (const char *p = text; p < at && *p; p++) {
+        if (*p == '\n') {
+            (*line)++;
+            *col = 1;
+        } else (*col)++;
+    }
 }
 
 static int cmp_job(const void *a, const void *b)
@@ -45,14 +53,18 @@ static cJSON *load_result_file(const char *path)
     if (!d) {
         int l, c;
         pos_of(text, cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : text, &l, &c);
-        fprintf(stderr, "%s:%d:%d: found invalid JSON, expected a suite --json result file\n", path, l, c);
+        fprintf(stderr, "%s:%d:%d: found invalid JSON, expected a suite --json result file\n", path,
+                l, c);
         free(text);
         return NULL;
     }
     free(text);
-    if (strcmp(suite_str(d, "kind"), "suite") || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(d, "results"))) {
-        fprintf(stderr, "%s:1:1: found a JSON document without \"kind\": \"suite\" and \"results\", "
-                "expected the --json output of ptxlitmus suite\n", path);
+    if (strcmp(suite_str(d, "kind"), "suite") ||
+        !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(d, "results"))) {
+        fprintf(stderr,
+                "%s:1:1: found a JSON document without \"kind\": \"suite\" and \"results\", "
+                "expected the --json output of ptxlitmus suite\n",
+                path);
         cJSON_Delete(d);
         return NULL;
     }
@@ -66,16 +78,32 @@ int merge_cli(int argc, char **argv)
     int nf = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(files); return 0; }
-        else if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv") || !strcmp(a, "-o")) {
-            if (!val || !*val) { fprintf(stderr, "ptxlitmus merge: %s takes a file name\n", a); free(files); return 2; }
-            if (!strcmp(a, "--junit")) junit = val; else if (!strcmp(a, "--csv")) csv = val; else json = val;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(files); return 0;
+        } else if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv") ||
+                   !strcmp(a, "-o")) {
+            if (!val || !*val) {
+                fprintf(stderr, "ptxlitmus merge: %s takes a file name\n", a);
+                free(files);
+                return 2;
+            }
+            if (!strcmp(a, "--junit")) junit = val;
+            else if (!strcmp(a, "--csv")) csv = val;
+            else json = val;
             i++;
-        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {}
-        else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus merge: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
-        else files[nf++] = argv[i];
+        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "ptxlitmus merge: unknown option '%s'\n", a);
+            usage(stderr);
+            free(files);
+            return 2;
+        } else files[nf++] = argv[i];
     }
-    if (!nf) { fprintf(stderr, "ptxlitmus merge: no result file given\n"); usage(stderr); free(files); return 2; }
+    if (!nf) {
+        fprintf(stderr, "ptxlitmus merge: no result file given\n");
+        usage(stderr);
+        free(files);
+        return 2;
+    }
     int bad = 0, shard_n = 0;
     unsigned char *seen_shard = NULL;
     cJSON **all = NULL;
@@ -90,8 +118,17 @@ int merge_cli(int argc, char **argv)
         const char *sh = suite_str(d, "shard");
         if (*sh && !suite_parse_shard(sh, &si, &sn)) {
             if (!shard_n) { shard_n = sn; seen_shard = xcalloc((size_t)sn + 1, 1); }
-            if (sn != shard_n) { fprintf(stderr, "%s:1:1: found shard %s, expected a shard of %d like the other files\n", files[i], sh, shard_n); bad = 1; }
-            else if (seen_shard[si]++) { fprintf(stderr, "%s:1:1: found shard %s a second time, expected each shard once\n", files[i], sh); bad = 1; continue; }
+            if (sn != shard_n) {
+                fprintf(stderr,
+                        "%s:1:1: found shard %s, expected a shard of %d like the other files\n",
+                        files[i], sh, shard_n);
+                bad = 1;
+            } else if (seen_shard[si]++) {
+                fprintf(stderr, "%s:1:1: found shard %s a second time, expected each shard once\n",
+                        files[i], sh);
+                bad = 1;
+                continue;
+            }
         }
         const cJSON *r;
         cJSON_ArrayForEach(r, res) {
@@ -101,19 +138,29 @@ int merge_cli(int argc, char **argv)
         }
     }
     for (int s = 1; s <= shard_n; s++)
-        if (!seen_shard[s]) { fprintf(stderr, "ptxlitmus merge: shard %d/%d is missing, expected all %d shards\n", s, shard_n, shard_n); bad = 1; }
+        if (!seen_shard[s]) {
+            fprintf(stderr, "ptxlitmus merge: shard %d/%d is missing, expected all %d shards\n", s,
+                    shard_n, shard_n);
+            bad = 1;
+        }
     if (na) qsort(all, (size_t)na, sizeof *all, cmp_job);
     cJSON *results = cJSON_CreateArray();
     double prev = -2;
     for (int i = 0; i < na; i++) {
         double j = suite_num(all[i], "job");
-        if (j >= 0 && j == prev) { fprintf(stderr, "ptxlitmus merge: job %.0f (%s) appears twice, keeping the first\n", j, suite_str(all[i], "test")); bad = 1; continue; }
+        if (j >= 0 && j == prev) {
+            fprintf(stderr, "ptxlitmus merge: job %.0f (%s) appears twice, keeping the first\n", j,
+                    suite_str(all[i], "test"));
+            bad = 1;
+            continue;
+        }
         prev = j;
         cJSON_AddItemToArray(results, cJSON_Duplicate(all[i], 1));
     }
     FILE *out = json && !strcmp(json, "-") ? stderr : stdout;
     if (suite_print_summary(out, results, -1)) bad = 1;
-    fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results), cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
+    fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results),
+            cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
     fflush(out);
     if (json && suite_write_json(json, results, NULL)) bad = 1;
     if (junit && suite_write_junit(junit, results)) bad = 1;

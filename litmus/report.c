@@ -26,9 +26,11 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
     fprintf(f, "Witnesses\n");
     fprintf(f, "Positive: %d Negative: %d\n", r->positive, r->negative);
     if (r->bound_reached) fprintf(f, "Bound reached: some paths were cut at --unroll %d\n", unroll);
-    if (r->states_truncated) fprintf(f, "States listed: %d of %d (--max-states)\n", r->nstates, r->nstates_total);
+    if (r->states_truncated)
+        fprintf(f, "States listed: %d of %d (--max-states)\n", r->nstates, r->nstates_total);
     fprintf(f, "Condition %s %s\n", cond_kind_name(r->quant), r->condition);
-    fprintf(f, "Observation %s %s %d %d\n", r->name, verify_observation(r), r->positive, r->negative);
+    fprintf(f, "Observation %s %s %d %d\n", r->name, verify_observation(r), r->positive,
+            r->negative);
     fprintf(f, "Time %s %.3f\n\n", r->name, r->time_ms / 1000.0);
 }
 
@@ -58,7 +60,8 @@ cJSON *report_json_result(const verify_result *r)
         for (int i = 0; i < r->nobs; i++) {
             int64_t x = r->states[(size_t)s * (size_t)r->nobs + (size_t)i];
             verify_value_str(r, x, v, sizeof v);
-            if (r->test && lit_addr_sym(r->test, x) >= 0) cJSON_AddStringToObject(m, r->obs[i].name, v);
+            if (r->test && lit_addr_sym(r->test, x) >= 0)
+                cJSON_AddStringToObject(m, r->obs[i].name, v);
             else cJSON_AddNumberToObject(m, r->obs[i].name, (double)x);
         }
         cJSON_AddItemToArray(states, m);

@@ -46,7 +46,10 @@ isa_type isa_type_parse(const char *s)
 }
 const char *isa_type_name(isa_type t) { return (unsigned)t < ISA_T_COUNT ? tinfo[t].name : ""; }
 unsigned isa_type_bits(isa_type t) { return (unsigned)t < ISA_T_COUNT ? tinfo[t].bits : 0; }
-int isa_type_is_signed(isa_type t) { return (unsigned)t < ISA_T_COUNT && tinfo[t].sgn && !tinfo[t].flt; }
+int isa_type_is_signed(isa_type t)
+{
+    return (unsigned)t < ISA_T_COUNT && tinfo[t].sgn && !tinfo[t].flt;
+}
 int isa_type_is_float(isa_type t) { return (unsigned)t < ISA_T_COUNT && tinfo[t].flt; }
 
 /* ---------------------------------------------------------------- bit helpers */
@@ -80,7 +83,10 @@ static inline uint64_t ext(isa_type t, uint64_t v)
 }
 static inline int slt(uint64_t a, uint64_t b) { return (int64_t)a < (int64_t)b; }
 /* a < b for values already extended as type t. */
-static inline int lt_t(isa_type t, uint64_t a, uint64_t b) { return tinfo[t].sgn ? slt(a, b) : a < b; }
+static inline int lt_t(isa_type t, uint64_t a, uint64_t b)
+{
+    return tinfo[t].sgn ? slt(a, b) : a < b;
+}
 /* Clamp a 64-bit signed (extended) value to MININT..MAXINT of 32 bits (.sat, §9.7.1.1). */
 static inline uint64_t sat_s32(uint64_t v)
 {
@@ -124,9 +130,18 @@ static uint64_t packed16(const isa_insn *in, lane16_fn f, uint64_t a, uint64_t b
     }
     return lo | hi << 16;
 }
-static void ev_add16x2(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = packed16(in, l16_add, s[0], s[1]); }
-static void ev_min16x2(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = packed16(in, l16_min, s[0], s[1]); }
-static void ev_max16x2(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = packed16(in, l16_max, s[0], s[1]); }
+static void ev_add16x2(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = packed16(in, l16_add, s[0], s[1]);
+}
+static void ev_min16x2(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = packed16(in, l16_min, s[0], s[1]);
+}
+static void ev_max16x2(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = packed16(in, l16_max, s[0], s[1]);
+}
 
 /* High n bits of the 2n-bit product of a and b read as type t (§9.7.1.3 mul.hi). */
 static uint64_t mul_hi(isa_type t, uint64_t a, uint64_t b)
@@ -143,15 +158,28 @@ static uint64_t mul_wide(isa_type t, uint64_t a, uint64_t b)
 {
     return (ext(t, a) * ext(t, b)) & wmask(2 * tinfo[t].bits);
 }
-static void ev_mul_lo(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (s[0] * s[1]) & wmask(BITS(in)); }
-static void ev_mul_hi(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = mul_hi(in->type, s[0], s[1]); }
-static void ev_mul_wide(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = mul_wide(in->type, s[0], s[1]); }
+static void ev_mul_lo(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (s[0] * s[1]) & wmask(BITS(in));
+}
+static void ev_mul_hi(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = mul_hi(in->type, s[0], s[1]);
+}
+static void ev_mul_wide(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = mul_wide(in->type, s[0], s[1]);
+}
 /* §9.7.1.4 mad: t = a*b; d = t.lo + c / t.hi + c (.sat: s32 .hi only) / t + c (c 2n bits). */
-static void ev_mad_lo(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (s[0] * s[1] + s[2]) & wmask(BITS(in)); }
+static void ev_mad_lo(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (s[0] * s[1] + s[2]) & wmask(BITS(in));
+}
 static void ev_mad_hi(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t h = mul_hi(in->type, s[0], s[1]);
-    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(sext(h, 32) + sext(s[2], 32)) : (h + s[2]) & wmask(BITS(in));
+    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(sext(h, 32) + sext(s[2], 32))
+                                  : (h + s[2]) & wmask(BITS(in));
 }
 static void ev_mad_wide(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
@@ -162,13 +190,23 @@ static uint64_t mul48(const isa_insn *in, uint64_t a, uint64_t b)
 {
     return SGN(in) ? sext(a, 24) * sext(b, 24) : (a & 0xffffff) * (b & 0xffffff);
 }
-static void ev_mul24_lo(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = mul48(in, s[0], s[1]) & 0xffffffffu; }
-static void ev_mul24_hi(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (mul48(in, s[0], s[1]) >> 16) & 0xffffffffu; }
-static void ev_mad24_lo(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (mul48(in, s[0], s[1]) + s[2]) & 0xffffffffu; }
+static void ev_mul24_lo(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = mul48(in, s[0], s[1]) & 0xffffffffu;
+}
+static void ev_mul24_hi(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (mul48(in, s[0], s[1]) >> 16) & 0xffffffffu;
+}
+static void ev_mad24_lo(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (mul48(in, s[0], s[1]) + s[2]) & 0xffffffffu;
+}
 static void ev_mad24_hi(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t h = (mul48(in, s[0], s[1]) >> 16) & 0xffffffffu;
-    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(sext(h, 32) + sext(s[2], 32)) : (h + s[2]) & 0xffffffffu;
+    d[0] =
+        (in->mods & ISA_M_SAT) ? sat_s32(sext(h, 32) + sext(s[2], 32)) : (h + s[2]) & 0xffffffffu;
 }
 /* §9.7.1.7 sad: d = c + |a - b|. */
 static void ev_sad(const isa_insn *in, uint64_t *d, const uint64_t *s)
@@ -205,7 +243,10 @@ static void ev_abs(const isa_insn *in, uint64_t *d, const uint64_t *s)
     uint64_t a = sext(s[0], BITS(in));
     d[0] = (slt(a, 0) ? 0 - a : a) & wmask(BITS(in));
 }
-static void ev_neg(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (0 - s[0]) & wmask(BITS(in)); }
+static void ev_neg(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (0 - s[0]) & wmask(BITS(in));
+}
 /* §9.7.1.12 min, §9.7.1.13 max: signed and unsigned differ; .relu (s32) clamps negatives to 0. */
 static uint64_t relu32(const isa_insn *in, uint64_t v)
 {
@@ -222,7 +263,10 @@ static void ev_max(const isa_insn *in, uint64_t *d, const uint64_t *s)
     d[0] = relu32(in, lt_t(in->type, b, a) ? a : b) & wmask(BITS(in));
 }
 /* §9.7.1.14 popc, §9.7.1.15 clz: .u32 results; clz(0) = width. */
-static void ev_popc(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (uint64_t)__builtin_popcountll(s[0] & wmask(BITS(in))); }
+static void ev_popc(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (uint64_t)__builtin_popcountll(s[0] & wmask(BITS(in)));
+}
 static void ev_clz(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t a = s[0] & wmask(BITS(in));
@@ -265,7 +309,10 @@ static uint64_t rev64(uint64_t v)
     v = (v >> 4 & 0x0f0f0f0f0f0f0f0full) | (v & 0x0f0f0f0f0f0f0f0full) << 4;
     return __builtin_bswap64(v);
 }
-static void ev_brev(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = rev64(s[0]) >> (64 - BITS(in)); }
+static void ev_brev(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = rev64(s[0]) >> (64 - BITS(in));
+}
 /* §9.7.1.19 bfe: pos = b&0xff, len = c&0xff; bits beyond the msb or past len take the sign
  * bit a[min(pos+len-1, msb)] (0 for unsigned types or len == 0). */
 static void ev_bfe(const isa_insn *in, uint64_t *d, const uint64_t *s)
@@ -310,7 +357,8 @@ static void ev_bmsk(const isa_insn *in, uint64_t *d, const uint64_t *s)
     else if (b1 == 0) mask1 = ~0u;
     d[0] = mask0 & ~mask1;
 }
-/* §9.7.1.23 dp4a.atype.btype, §9.7.1.24 dp2a.mode: byte/half dot products accumulated in 32 bits. */
+/* §9.7.1.23 dp4a.atype.btype, §9.7.1.24 dp2a.mode: byte/half dot products accumulated in 32 bits.
+ */
 static uint64_t lane(isa_type t, uint64_t v, unsigned i, unsigned w)
 {
     uint64_t x = (v >> (i * w)) & wmask(w);
@@ -319,14 +367,16 @@ static uint64_t lane(isa_type t, uint64_t v, unsigned i, unsigned w)
 static void ev_dp4a(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t acc = s[2];
-    for (unsigned i = 0; i < 4; i++) acc += lane(in->type, s[0], i, 8) * lane(in->type2, s[1], i, 8);
+    for (unsigned i = 0; i < 4; i++)
+        acc += lane(in->type, s[0], i, 8) * lane(in->type2, s[1], i, 8);
     d[0] = acc & 0xffffffffu;
 }
 static void ev_dp2a(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t acc = s[2];
     unsigned sel = (in->mods & ISA_M_HI) ? 2 : 0;
-    for (unsigned i = 0; i < 2; i++) acc += lane(in->type, s[0], i, 16) * lane(in->type2, s[1], sel + i, 8);
+    for (unsigned i = 0; i < 2; i++)
+        acc += lane(in->type, s[0], i, 16) * lane(in->type2, s[1], sel + i, 8);
     d[0] = acc & 0xffffffffu;
 }
 
@@ -356,7 +406,8 @@ static void ev_vabsdiff4(const isa_insn *in, uint64_t *d, const uint64_t *s)
 
 /* One function for add.cc/addc/sub.cc/subc/mad.cc/madc: op = 'a' add, 's' sub, 'm' mad.lo/hi.
  * sub is a + ~b + 1 with borrow = !carry (CC.CF holds the borrow for subc). */
-static int carry_eval(const isa_insn *in, const char *name, const uint64_t *s, uint64_t *d, uint32_t *cc)
+static int carry_eval(const isa_insn *in, const char *name, const uint64_t *s, uint64_t *d,
+                      uint32_t *cc)
 {
     unsigned n = BITS(in);
     uint64_t m = wmask(n), cin = 0, a = s[0] & m, b = s[1] & m;
@@ -385,11 +436,26 @@ static int carry_eval(const isa_insn *in, const char *name, const uint64_t *s, u
 /* ================================================================ logic and shift §9.7.7 */
 
 /* §9.7.7.1-5 and/or/xor/not/cnot (pred = 1-bit type). */
-static void ev_and(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = s[0] & s[1] & wmask(BITS(in)); }
-static void ev_or(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (s[0] | s[1]) & wmask(BITS(in)); }
-static void ev_xor(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (s[0] ^ s[1]) & wmask(BITS(in)); }
-static void ev_not(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = ~s[0] & wmask(BITS(in)); }
-static void ev_cnot(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = (s[0] & wmask(BITS(in))) == 0; }
+static void ev_and(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = s[0] & s[1] & wmask(BITS(in));
+}
+static void ev_or(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (s[0] | s[1]) & wmask(BITS(in));
+}
+static void ev_xor(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (s[0] ^ s[1]) & wmask(BITS(in));
+}
+static void ev_not(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = ~s[0] & wmask(BITS(in));
+}
+static void ev_cnot(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = (s[0] & wmask(BITS(in))) == 0;
+}
 /* Combine t with predicate c by .and/.or/.xor (none: t). */
 static uint64_t boolop(int op, uint64_t t, uint64_t c)
 {
@@ -442,7 +508,10 @@ static void ev_shr(const isa_insn *in, uint64_t *d, const uint64_t *s)
 /* ================================================================ data movement §9.7.8 */
 
 /* §9.7.8.3 mov d, a. */
-static void ev_mov(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = s[0] & wmask(BITS(in)); }
+static void ev_mov(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = s[0] & wmask(BITS(in));
+}
 /* §9.7.8.7 prmt.b32{.mode}: byte select from {b, a} = bytes 7..0.  Generic: 4-bit selectors
  * c[3:0], c[7:4], c[11:8], c[15:12], msb = replicate the byte's sign.  Modes use c[1:0] and the
  * table below (rows: selector 0..3; columns: source byte of d.b0, d.b1, d.b2, d.b3). */
@@ -486,23 +555,36 @@ static uint64_t sat_int(isa_type dt, uint64_t v, int vsigned)
 static void ev_cvt_ii(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t v = ext(in->type2, s[0]);
-    d[0] = (in->mods & ISA_M_SAT) ? sat_int(in->type, v, tinfo[in->type2].sgn) : v & wmask(BITS(in));
+    d[0] =
+        (in->mods & ISA_M_SAT) ? sat_int(in->type, v, tinfo[in->type2].sgn) : v & wmask(BITS(in));
 }
 
 /* ================================================================ compare and select §9.7.5 */
 
 /* Outcome of comparing a and b: 0 less, 1 equal, 2 greater, 3 unordered (a NaN). */
 enum { O_LT = 1, O_EQ = 2, O_GT = 4, O_UN = 8 };
-static const struct { const char *name; uint8_t outcomes, uns, fonly, ionly; } cmptab[ISA_CMP_COUNT] = {
-    [ISA_CMP_EQ] = {"eq", O_EQ, 0, 0, 0},          [ISA_CMP_NE] = {"ne", O_LT | O_GT, 0, 0, 0},
-    [ISA_CMP_LT] = {"lt", O_LT, 0, 0, 0},          [ISA_CMP_LE] = {"le", O_LT | O_EQ, 0, 0, 0},
-    [ISA_CMP_GT] = {"gt", O_GT, 0, 0, 0},          [ISA_CMP_GE] = {"ge", O_GT | O_EQ, 0, 0, 0},
-    [ISA_CMP_LO] = {"lo", O_LT, 1, 0, 1},          [ISA_CMP_LS] = {"ls", O_LT | O_EQ, 1, 0, 1},
-    [ISA_CMP_HI] = {"hi", O_GT, 1, 0, 1},          [ISA_CMP_HS] = {"hs", O_GT | O_EQ, 1, 0, 1},
-    [ISA_CMP_EQU] = {"equ", O_EQ | O_UN, 0, 1, 0}, [ISA_CMP_NEU] = {"neu", O_LT | O_GT | O_UN, 0, 1, 0},
-    [ISA_CMP_LTU] = {"ltu", O_LT | O_UN, 0, 1, 0}, [ISA_CMP_LEU] = {"leu", O_LT | O_EQ | O_UN, 0, 1, 0},
-    [ISA_CMP_GTU] = {"gtu", O_GT | O_UN, 0, 1, 0}, [ISA_CMP_GEU] = {"geu", O_GT | O_EQ | O_UN, 0, 1, 0},
-    [ISA_CMP_NUM] = {"num", O_LT | O_EQ | O_GT, 0, 1, 0}, [ISA_CMP_NAN] = {"nan", O_UN, 0, 1, 0},
+static const struct {
+    const char *name;
+    uint8_t outcomes, uns, fonly, ionly;
+} cmptab[ISA_CMP_COUNT] = {
+    [ISA_CMP_EQ] = { "eq", O_EQ, 0, 0, 0 },
+    [ISA_CMP_NE] = { "ne", O_LT | O_GT, 0, 0, 0 },
+    [ISA_CMP_LT] = { "lt", O_LT, 0, 0, 0 },
+    [ISA_CMP_LE] = { "le", O_LT | O_EQ, 0, 0, 0 },
+    [ISA_CMP_GT] = { "gt", O_GT, 0, 0, 0 },
+    [ISA_CMP_GE] = { "ge", O_GT | O_EQ, 0, 0, 0 },
+    [ISA_CMP_LO] = { "lo", O_LT, 1, 0, 1 },
+    [ISA_CMP_LS] = { "ls", O_LT | O_EQ, 1, 0, 1 },
+    [ISA_CMP_HI] = { "hi", O_GT, 1, 0, 1 },
+    [ISA_CMP_HS] = { "hs", O_GT | O_EQ, 1, 0, 1 },
+    [ISA_CMP_EQU] = { "equ", O_EQ | O_UN, 0, 1, 0 },
+    [ISA_CMP_NEU] = { "neu", O_LT | O_GT | O_UN, 0, 1, 0 },
+    [ISA_CMP_LTU] = { "ltu", O_LT | O_UN, 0, 1, 0 },
+    [ISA_CMP_LEU] = { "leu", O_LT | O_EQ | O_UN, 0, 1, 0 },
+    [ISA_CMP_GTU] = { "gtu", O_GT | O_UN, 0, 1, 0 },
+    [ISA_CMP_GEU] = { "geu", O_GT | O_EQ | O_UN, 0, 1, 0 },
+    [ISA_CMP_NUM] = { "num", O_LT | O_EQ | O_GT, 0, 1, 0 },
+    [ISA_CMP_NAN] = { "nan", O_UN, 0, 1, 0 },
 };
 static double fval(isa_type t, uint64_t v, int ftz);
 static unsigned outcome(const isa_insn *in, isa_type t, uint64_t a, uint64_t b)
@@ -544,7 +626,10 @@ static void ev_set(const isa_insn *in, uint64_t *d, const uint64_t *s)
     d[0] = r ? set_true(in->type) : 0;
 }
 /* §9.7.5.3 selp d, a, b, c: c ? a : b. */
-static void ev_selp(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = ((s[2] & 1) ? s[0] : s[1]) & wmask(BITS(in)); }
+static void ev_selp(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = ((s[2] & 1) ? s[0] : s[1]) & wmask(BITS(in));
+}
 /* §9.7.5.4 slct.dtype.{s32,f32} d, a, b, c: c >= 0 ? a : b; NaN c selects b, -0 and (with
  * .ftz) subnormal c select a. */
 static void ev_slct(const isa_insn *in, uint64_t *d, const uint64_t *s)
@@ -556,12 +641,21 @@ static void ev_slct(const isa_insn *in, uint64_t *d, const uint64_t *s)
 
 /* ================================================================ floating point §9.7.3 */
 
-static inline float f32of(uint64_t v) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); return f; }
+static inline float f32of(uint64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
 static inline double f64of(uint64_t v) { double f; memcpy(&f, &v, 8); return f; }
 static inline uint64_t bf32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline uint64_t bf64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
 /* Flush a subnormal f32 to sign-preserving zero (.ftz). */
-static inline uint64_t ftz32(uint64_t v) { return (v & 0x7f800000u) ? v & 0xffffffffu : v & 0x80000000u; }
+static inline uint64_t ftz32(uint64_t v)
+{
+    return (v & 0x7f800000u) ? v & 0xffffffffu : v & 0x80000000u;
+}
 static double hdouble(isa_type t, uint64_t v, int ftz);
 static double fval(isa_type t, uint64_t v, int ftz)
 {
@@ -571,7 +665,9 @@ static double fval(isa_type t, uint64_t v, int ftz)
 
 /* Rounding modifiers .rz/.rm/.rp switch the host rounding mode around one operation; .rn and
  * no modifier use the default round-to-nearest-even (§9.7.3.3). */
-static const int fe_of[] = {[ISA_RND_RZ] = FE_TOWARDZERO, [ISA_RND_RM] = FE_DOWNWARD, [ISA_RND_RP] = FE_UPWARD};
+static const int fe_of[] = {
+    [ISA_RND_RZ] = FE_TOWARDZERO, [ISA_RND_RM] = FE_DOWNWARD, [ISA_RND_RP] = FE_UPWARD
+};
 static int rnd_enter(int rnd)
 {
     if (rnd < ISA_RND_RZ || rnd > ISA_RND_RP) return -1;
@@ -623,9 +719,18 @@ __attribute__((noinline)) static double ar64(int op, double a, double b, double 
 
 #define F32_QNAN 0x7fffffffu                 /* canonical f32 NaN: "unspecified NaN" (§9.7.3) */
 #define F64_RCP_QNAN 0x7fffffff00000000ull   /* §9.7.3.14 rcp.approx.ftz.f64 canonical NaN */
-static inline int isnan32(uint64_t v) { return (v & 0x7f800000u) == 0x7f800000u && (v & 0x7fffffu); }
-static inline int isnan64(uint64_t v) { return (v & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (v & 0xfffffffffffffull); }
-static inline float in32(const isa_insn *in, uint64_t v) { return f32of((in->mods & ISA_M_FTZ) ? ftz32(v) : v); }
+static inline int isnan32(uint64_t v)
+{
+    return (v & 0x7f800000u) == 0x7f800000u && (v & 0x7fffffu);
+}
+static inline int isnan64(uint64_t v)
+{
+    return (v & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (v & 0xfffffffffffffull);
+}
+static inline float in32(const isa_insn *in, uint64_t v)
+{
+    return f32of((in->mods & ISA_M_FTZ) ? ftz32(v) : v);
+}
 /* Clamp to [0.0, 1.0], NaN -> +0.0 (.sat, §9.7.3.3). */
 static inline double sat01(double r) { return r != r || r <= 0 ? 0.0 : r > 1 ? 1.0 : r; }
 /* f32 result: NaN canonical, then .ftz flush, then .sat. */
@@ -640,26 +745,47 @@ static void fop(const isa_insn *in, uint64_t *d, const uint64_t *s, int op, int 
 {
     if (in->rnd < ISA_RND_RZ || in->rnd > ISA_RND_RP) {   /* .rn or none: the default mode */
         if (in->type == ISA_T_F32)
-            d[0] = out32(in, op32(op, in32(in, s[0]), nsrc > 1 ? in32(in, s[1]) : 0, nsrc > 2 ? in32(in, s[2]) : 0));
+            d[0] = out32(in, op32(op, in32(in, s[0]), nsrc > 1 ? in32(in, s[1]) : 0,
+                                  nsrc > 2 ? in32(in, s[2]) : 0));
         else
-            d[0] = bf64(op64(op, f64of(s[0]), nsrc > 1 ? f64of(s[1]) : 0, nsrc > 2 ? f64of(s[2]) : 0));
+            d[0] =
+                bf64(op64(op, f64of(s[0]), nsrc > 1 ? f64of(s[1]) : 0, nsrc > 2 ? f64of(s[2]) : 0));
         return;
     }
     int old = rnd_enter(in->rnd);
     if (in->type == ISA_T_F32)
-        d[0] = out32(in, ar32(op, in32(in, s[0]), nsrc > 1 ? in32(in, s[1]) : 0, nsrc > 2 ? in32(in, s[2]) : 0));
+        d[0] = out32(in, ar32(op, in32(in, s[0]), nsrc > 1 ? in32(in, s[1]) : 0,
+                              nsrc > 2 ? in32(in, s[2]) : 0));
     else
         d[0] = bf64(ar64(op, f64of(s[0]), nsrc > 1 ? f64of(s[1]) : 0, nsrc > 2 ? f64of(s[2]) : 0));
     rnd_leave(old);
 }
 /* §9.7.3.3-7 add sub mul fma mad: IEEE with .rn/.rz/.rm/.rp; f32 .ftz .sat. */
-static void ev_fadd(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_ADD, 2); }
-static void ev_fsub(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_SUB, 2); }
-static void ev_fmul(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_MUL, 2); }
-static void ev_ffma(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_FMA, 3); }
+static void ev_fadd(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    fop(in, d, s, FA_ADD, 2);
+}
+static void ev_fsub(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    fop(in, d, s, FA_SUB, 2);
+}
+static void ev_fmul(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    fop(in, d, s, FA_MUL, 2);
+}
+static void ev_ffma(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    fop(in, d, s, FA_FMA, 3);
+}
 /* §9.7.3.8 div.rnd, §9.7.3.13 rcp.rnd, §9.7.3.15 sqrt.rnd: IEEE. */
-static void ev_fdiv(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_DIV, 2); }
-static void ev_fsqrt(const isa_insn *in, uint64_t *d, const uint64_t *s) { fop(in, d, s, FA_SQRT, 1); }
+static void ev_fdiv(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    fop(in, d, s, FA_DIV, 2);
+}
+static void ev_fsqrt(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    fop(in, d, s, FA_SQRT, 1);
+}
 static void ev_frcp(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t t[2] = {in->type == ISA_T_F32 ? 0x3f800000u : 0x3ff0000000000000ull, s[0]};
@@ -698,10 +824,19 @@ static uint64_t hiword64(uint64_t a, int rsq)
     if (!(u & 0x7ff0000000000000ull)) u &= 0x8000000000000000ull;
     return u & 0xffffffff00000000ull;
 }
-static void ev_frcp_approx64(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = hiword64(s[0], 0); }
-static void ev_frsqrt_approx64(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = hiword64(s[0], 1); }
+static void ev_frcp_approx64(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = hiword64(s[0], 0);
+}
+static void ev_frsqrt_approx64(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = hiword64(s[0], 1);
+}
 /* §9.7.3.15 sqrt.approx.f32: subnormal inputs act as zero (table). */
-static void ev_fsqrt_approx(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, sqrtf(f32of(ftz32(s[0])))); }
+static void ev_fsqrt_approx(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = out32(in, sqrtf(f32of(ftz32(s[0]))));
+}
 /* §9.7.3.16 rsqrt.approx (f32 max abs error 2^-22.4 on [1,4): we round 1/sqrt computed in
  * double); f32 subnormal inputs act as zero (table: -subnormal -> -Inf). */
 static void ev_frsqrt_approx(const isa_insn *in, uint64_t *d, const uint64_t *s)
@@ -715,19 +850,43 @@ static float fn_sin(double x) { return (float)sin(x); }
 static float fn_cos(double x) { return (float)cos(x); }
 static float fn_lg2(double x) { return (float)log2(x); }
 static float fn_ex2(double x) { return (float)exp2(x); }
-static void ev_fsin(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, fn_sin(f32of(ftz32(s[0])))); }
-static void ev_fcos(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, fn_cos(f32of(ftz32(s[0])))); }
-static void ev_flg2(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, fn_lg2(f32of(ftz32(s[0])))); }
-static void ev_fex2(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, fn_ex2(f32of(ftz32(s[0])))); }
-static void ev_ftanh(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = out32(in, (float)tanh((double)f32of(s[0]))); }
+static void ev_fsin(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = out32(in, fn_sin(f32of(ftz32(s[0]))));
+}
+static void ev_fcos(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = out32(in, fn_cos(f32of(ftz32(s[0]))));
+}
+static void ev_flg2(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = out32(in, fn_lg2(f32of(ftz32(s[0]))));
+}
+static void ev_fex2(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = out32(in, fn_ex2(f32of(ftz32(s[0]))));
+}
+static void ev_ftanh(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = out32(in, (float)tanh((double)f32of(s[0])));
+}
 /* §9.7.3.9 abs, §9.7.3.10 neg: sign-bit operations (f32 .ftz flushes first). */
 static uint64_t fin(const isa_insn *in, uint64_t v)
 {
     return in->type == ISA_T_F32 ? ((in->mods & ISA_M_FTZ) ? ftz32(v) : v & 0xffffffffu) : v;
 }
-static uint64_t fsign(const isa_insn *in) { return in->type == ISA_T_F32 ? 0x80000000u : 0x8000000000000000ull; }
-static void ev_fabs(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = fin(in, s[0]) & ~fsign(in) & wmask(BITS(in)); }
-static void ev_fneg(const isa_insn *in, uint64_t *d, const uint64_t *s) { d[0] = fin(in, s[0]) ^ fsign(in); }
+static uint64_t fsign(const isa_insn *in)
+{
+    return in->type == ISA_T_F32 ? 0x80000000u : 0x8000000000000000ull;
+}
+static void ev_fabs(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = fin(in, s[0]) & ~fsign(in) & wmask(BITS(in));
+}
+static void ev_fneg(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    d[0] = fin(in, s[0]) ^ fsign(in);
+}
 /* §9.7.3.2 copysign d, a, b: b with the sign of a. */
 static void ev_copysign(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
@@ -948,7 +1107,8 @@ static u128 rshift_round(u128 m, long sh, int rnd, int neg)
 }
 static uint64_t hmaxfin(const hfmt *F)
 {
-    return F->noinf ? (wmask(F->eb) << F->mb | (wmask(F->mb) - 1)) : ((wmask(F->eb) - 1) << F->mb | wmask(F->mb));
+    return F->noinf ? (wmask(F->eb) << F->mb | (wmask(F->mb) - 1))
+                    : ((wmask(F->eb) - 1) << F->mb | wmask(F->mb));
 }
 /* Round x once into format f (IEEE: subnormals, overflow to inf or to max finite by direction).
  * satf (.satfinite): overflow and infinities give the sign-preserved MAX_NORM. */
@@ -966,15 +1126,19 @@ static uint64_t pack(int f, xval x, int rnd, int satf)
         long sh = (long)q - x.e;
         u128 r = sh <= 0 ? x.m << -sh : rshift_round(x.m, sh, rnd, x.neg);
         if (r >> (F->mb + 1)) { r >>= 1; q++; }     /* rounded up to the next binade */
-        uint64_t be = (r >> F->mb) ? (uint64_t)(q + F->mb + bias) : 0, fr = (uint64_t)r & wmask(F->mb);
+        uint64_t be = (r >> F->mb) ? (uint64_t)(q + F->mb + bias) : 0,
+                 fr = (uint64_t)r & wmask(F->mb);
         if ((long)q + F->mb + bias > (long)wmask(F->eb) - (F->noinf ? 0 : 1) ||
             (F->noinf && be == wmask(F->eb) && fr == wmask(F->mb)))
             over = 2;
         else body = be << F->mb | fr;
     }
     if (over) {
-        int to_inf = over == 1 ? 1 : (rnd == ISA_RND_RN || rnd == ISA_RND_RNA || rnd == ISA_RND_NONE) ? 1 :
-                     rnd == ISA_RND_RM ? x.neg : rnd == ISA_RND_RP ? !x.neg : 0;
+        int to_inf = over == 1                                                          ? 1
+                     : (rnd == ISA_RND_RN || rnd == ISA_RND_RNA || rnd == ISA_RND_NONE) ? 1
+                     : rnd == ISA_RND_RM                                                ? x.neg
+                     : rnd == ISA_RND_RP                                                ? !x.neg
+                                                                                        : 0;
         if (satf || !to_inf) body = hmaxfin(F);
         else if (F->noinf) return F->qnan;
         else body = wmask(F->eb) << F->mb;
@@ -984,7 +1148,10 @@ static uint64_t pack(int f, xval x, int rnd, int satf)
 static xval xof_double(double v) { return unpack(HF_F64, bf64(v)); }
 static double xdouble(xval x)
 {
-    double r = x.cls == XN ? NAN : x.cls == XI ? INFINITY : x.cls == XZ ? 0.0 : ldexp((double)x.m, x.e);
+    double r = x.cls == XN   ? NAN
+               : x.cls == XI ? INFINITY
+               : x.cls == XZ ? 0.0
+                             : ldexp((double)x.m, x.e);
     return x.neg ? -r : r;
 }
 /* Flush a subnormal half (16-bit, pad 0) to sign-preserving zero (.ftz). */
@@ -1084,18 +1251,37 @@ static void hsimd(const isa_insn *in, uint64_t *d, const uint64_t *s, int nsrc, 
 }
 static uint64_t harith(const isa_insn *in, int f, const uint64_t *v, int op)
 {
-    xval a = unpack(f, hin(in, f, v[0])), b = unpack(f, hin(in, f, v[1])), c = unpack(f, hin(in, f, v[2]));
+    xval a = unpack(f, hin(in, f, v[0])), b = unpack(f, hin(in, f, v[1])),
+         c = unpack(f, hin(in, f, v[2]));
     return hpost(in, f, pack(f, xarith(op, a, b, c, ISA_RND_RN), ISA_RND_RN, 0));
 }
 /* §9.7.4.1-4 add sub mul fma: one rounding (.rn), .ftz on inputs and results, .sat, .relu. */
-static uint64_t hl_add(const isa_insn *in, int f, const uint64_t *v) { return harith(in, f, v, 'a'); }
-static uint64_t hl_sub(const isa_insn *in, int f, const uint64_t *v) { return harith(in, f, v, 's'); }
-static uint64_t hl_mul(const isa_insn *in, int f, const uint64_t *v) { return harith(in, f, v, 'm'); }
-static uint64_t hl_fma(const isa_insn *in, int f, const uint64_t *v) { return harith(in, f, v, 'f'); }
+static uint64_t hl_add(const isa_insn *in, int f, const uint64_t *v)
+{
+    return harith(in, f, v, 'a');
+}
+static uint64_t hl_sub(const isa_insn *in, int f, const uint64_t *v)
+{
+    return harith(in, f, v, 's');
+}
+static uint64_t hl_mul(const isa_insn *in, int f, const uint64_t *v)
+{
+    return harith(in, f, v, 'm');
+}
+static uint64_t hl_fma(const isa_insn *in, int f, const uint64_t *v)
+{
+    return harith(in, f, v, 'f');
+}
 /* §9.7.4.5 neg, §9.7.4.6 abs: sign-bit operations after the .ftz flush ("NaN inputs yield an
  * unspecified NaN": we keep the payload and change only the sign, as IEEE does). */
-static uint64_t hl_neg(const isa_insn *in, int f, const uint64_t *v) { return hin(in, f, v[0]) ^ 0x8000; }
-static uint64_t hl_abs(const isa_insn *in, int f, const uint64_t *v) { return hin(in, f, v[0]) & 0x7fff; }
+static uint64_t hl_neg(const isa_insn *in, int f, const uint64_t *v)
+{
+    return hin(in, f, v[0]) ^ 0x8000;
+}
+static uint64_t hl_abs(const isa_insn *in, int f, const uint64_t *v)
+{
+    return hin(in, f, v[0]) & 0x7fff;
+}
 /* §9.7.4.7 min / §9.7.4.8 max: the rules of §9.7.3.11 per lane (the max pseudocode's
  * "!isNaN(fA[i])" is read as "!isNaN(d[i])" like min's). */
 static uint64_t hminmax(const isa_insn *in, int f, const uint64_t *v, int want_max)
@@ -1107,15 +1293,22 @@ static uint64_t hminmax(const isa_insn *in, int f, const uint64_t *v, int want_m
     if (na) r = b;
     else if (nb) r = a;
     else {
-        double x = hdouble(f == HF_F16 ? ISA_T_F16 : ISA_T_BF16, a, 0), y = hdouble(f == HF_F16 ? ISA_T_F16 : ISA_T_BF16, b, 0);
+        double x = hdouble(f == HF_F16 ? ISA_T_F16 : ISA_T_BF16, a, 0),
+               y = hdouble(f == HF_F16 ? ISA_T_F16 : ISA_T_BF16, b, 0);
         int a_less = x < y || (x == y && (a & 0x8000) && !(b & 0x8000));   /* -0 < +0 */
         r = (a_less != want_max) ? a : b;
     }
     if (in->mods & ISA_M_XORSIGN) r = (r & 0x7fff) | xs;
     return (in->mods & ISA_M_FTZ) ? hflush(f, r) : r;
 }
-static uint64_t hl_min(const isa_insn *in, int f, const uint64_t *v) { return hminmax(in, f, v, 0); }
-static uint64_t hl_max(const isa_insn *in, int f, const uint64_t *v) { return hminmax(in, f, v, 1); }
+static uint64_t hl_min(const isa_insn *in, int f, const uint64_t *v)
+{
+    return hminmax(in, f, v, 0);
+}
+static uint64_t hl_max(const isa_insn *in, int f, const uint64_t *v)
+{
+    return hminmax(in, f, v, 1);
+}
 /* §9.7.4.9 tanh.approx, §9.7.4.10 ex2.approx: computed in double, rounded once to nearest even
  * (within the documented 2^-10.987 / 2^-8 absolute, 2^-9.9 / 2^-7 relative bounds); tanh keeps
  * subnormals; ex2.approx.ftz.bf16 flushes subnormal inputs and results. */
@@ -1129,16 +1322,46 @@ static uint64_t hl_ex2(const isa_insn *in, int f, const uint64_t *v)
     uint64_t u = pack(f, xof_double(exp2(xdouble(unpack(f, hin(in, f, v[0]))))), ISA_RND_RN, 0);
     return (in->mods & ISA_M_FTZ) ? hflush(f, u) : u;
 }
-static void ev_hadd(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 2, hl_add); }
-static void ev_hsub(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 2, hl_sub); }
-static void ev_hmul(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 2, hl_mul); }
-static void ev_hfma(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 3, hl_fma); }
-static void ev_hneg(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 1, hl_neg); }
-static void ev_habs(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 1, hl_abs); }
-static void ev_hmin(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 2, hl_min); }
-static void ev_hmax(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 2, hl_max); }
-static void ev_htanh(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 1, hl_tanh); }
-static void ev_hex2(const isa_insn *in, uint64_t *d, const uint64_t *s) { hsimd(in, d, s, 1, hl_ex2); }
+static void ev_hadd(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    hsimd(in, d, s, 2, hl_add);
+}
+static void ev_hsub(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    hsimd(in, d, s, 2, hl_sub);
+}
+static void ev_hmul(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    hsimd(in, d, s, 2, hl_mul);
+}
+static void ev_hfma(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    hsimd(in, d, s, 3, hl_fma);
+}
+static void ev_hneg(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    hsimd(in, d, s, 1, hl_neg);
+}
+static void ev_habs(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    hsimd(in, d, s, 1, hl_abs);
+}
+static void ev_hmin(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    hsimd(in, d, s, 2, hl_min);
+}
+static void ev_hmax(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    hsimd(in, d, s, 2, hl_max);
+}
+static void ev_htanh(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    hsimd(in, d, s, 1, hl_tanh);
+}
+static void ev_hex2(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    hsimd(in, d, s, 1, hl_ex2);
+}
 
 /* §9.7.6.2 setp on .f16x2/.bf16x2: p|q, a, b{, c}: p = BoolOp(a.lo CmpOp b.lo, c),
  * q = BoolOp(a.hi CmpOp b.hi, c) (NOT the !t rule of the scalar form). */
@@ -1159,7 +1382,8 @@ static void ev_set_x2(const isa_insn *in, uint64_t *d, const uint64_t *s)
     uint64_t c = in->boolop ? s[2] : 0, one = is_x2(in->type) ? set_true(in->type) : 0xffff, r = 0;
     for (int i = 0; i < 2; i++) {
         uint64_t a = (s[0] >> (16 * i)) & 0xffff, b = (s[1] >> (16 * i)) & 0xffff;
-        if (boolop(in->boolop, (cmptab[in->cmp].outcomes & outcome(in, lt, a, b)) != 0, c)) r |= one << (16 * i);
+        if (boolop(in->boolop, (cmptab[in->cmp].outcomes & outcome(in, lt, a, b)) != 0, c))
+            r |= one << (16 * i);
     }
     d[0] = r;
 }
@@ -1213,21 +1437,25 @@ static void ev_cvt_h(const isa_insn *in, uint64_t *d, const uint64_t *s)
 static void ev_cvt_x2(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     int f = hf_of(in->type);
-    d[0] = cvt_out(in, f, cvt_in(in, ISA_T_F32, s[0])) << 16 | cvt_out(in, f, cvt_in(in, ISA_T_F32, s[1]));
+    d[0] = cvt_out(in, f, cvt_in(in, ISA_T_F32, s[0])) << 16 |
+           cvt_out(in, f, cvt_in(in, ISA_T_F32, s[1]));
 }
 /* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b: d[15:8] = cvt(a), d[7:0] = cvt(b). */
 static void ev_cvt_f8_f32(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     int f = hf_of(in->type);
-    d[0] = cvt_out(in, f, cvt_in(in, ISA_T_F32, s[0])) << 8 | cvt_out(in, f, cvt_in(in, ISA_T_F32, s[1]));
+    d[0] = cvt_out(in, f, cvt_in(in, ISA_T_F32, s[0])) << 8 |
+           cvt_out(in, f, cvt_in(in, ISA_T_F32, s[1]));
 }
-/* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a: d[15:8] = cvt(a[31:16]), d[7:0] = cvt(a[15:0]). */
+/* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a: d[15:8] = cvt(a[31:16]), d[7:0] =
+ * cvt(a[15:0]). */
 static void ev_cvt_f8_h(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     int f = hf_of(in->type);
     d[0] = cvt_out(in, f, unpack(HF_F16, s[0] >> 16)) << 8 | cvt_out(in, f, unpack(HF_F16, s[0]));
 }
-/* cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a: d[31:16] = cvt(a[15:8]), d[15:0] = cvt(a[7:0]) (exact). */
+/* cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a: d[31:16] = cvt(a[15:8]), d[15:0] = cvt(a[7:0]) (exact).
+ */
 static void ev_cvt_h_f8(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     int f = hf_of(in->type2);
@@ -1241,7 +1469,8 @@ static void ev_cvt_pack(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     unsigned n = (unsigned)in->aux & 0xff;
     int sg = (in->aux & 0x100) != 0;
-    int64_t lo = sg ? -((int64_t)1 << (n - 1)) : 0, hi = sg ? ((int64_t)1 << (n - 1)) - 1 : ((int64_t)1 << n) - 1;
+    int64_t lo = sg ? -((int64_t)1 << (n - 1)) : 0,
+            hi = sg ? ((int64_t)1 << (n - 1)) - 1 : ((int64_t)1 << n) - 1;
     uint64_t r = 0;
     for (int i = 0; i < 2; i++) {
         int64_t v = (int32_t)(uint32_t)s[i];
@@ -1273,7 +1502,8 @@ static int (*const fp_check)(const isa_insn *, char *, size_t) = fp_rules;
 
 /* atom/red on f32/f64 (§9.7.12.5): add rounds to nearest even; exch, cas (bitwise compare),
  * min, max (NaN rules of §9.7.3.11). */
-static int atom_float(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c, uint64_t *newv)
+static int atom_float(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c,
+                      uint64_t *newv)
 {
     isa_insn in = {0};
     in.type = in.type2 = t;
@@ -1296,23 +1526,25 @@ static int atom_float(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint
 
 /* Decoder flags. */
 enum {
-    F_CMP = 1u << 0,     /* takes a .CmpOp */
-    F_BOOL = 1u << 1,    /* takes a .BoolOp, which adds the source c */
-    F_BOOLDST = 1u << 2, /* the .BoolOp also adds a predicate destination (setp, lop3) */
-    F_SATS32 = 1u << 3,  /* integer .sat applies only to .s32 */
-    F_PRMT = 1u << 4,    /* takes a prmt mode */
-    F_TESTP = 1u << 5,   /* takes a testp property (required) */
-    F_FRND = 1u << 6,    /* takes .rn/.rz/.rm/.rp */
-    F_IRND = 1u << 7,    /* takes .rni/.rzi/.rmi/.rpi */
-    F_TWO = 1u << 8,     /* mnemonic carries two types: .dtype.atype */
-    F_CW = 1u << 9,      /* exactly one of .clamp/.wrap required */
-    F_RNDREQ32 = 1u << 11,/* f32 form needs a rounding modifier (div, rcp, sqrt) */
-    F_RNDREQ = 1u << 12, /* needs a rounding modifier (cvt with float involvement: checked in cvt) */
-    F_NEEDFTZ = 1u << 14,/* .ftz is mandatory (rcp/rsqrt.approx.ftz.f64) */
-    F_RNA = 1u << 15,    /* takes .rna (cvt.rna.tf32.f32) */
-    F_VEC = 1u << 16,    /* mov pack/unpack: never picked by isa_decode, see isa_mov_vector */
-    F_CVTPACK = 1u << 17,/* cvt.pack: first type token (.u2 .s2 .u4 .s4 .u8 .s8 .u16 .s16) -> aux */
-    F_THREE = 1u << 18,  /* mnemonic carries three types: .dtype.atype.btype (video) */
+    F_CMP = 1u << 0,       /* takes a .CmpOp */
+    F_BOOL = 1u << 1,      /* takes a .BoolOp, which adds the source c */
+    F_BOOLDST = 1u << 2,   /* the .BoolOp also adds a predicate destination (setp, lop3) */
+    F_SATS32 = 1u << 3,    /* integer .sat applies only to .s32 */
+    F_PRMT = 1u << 4,      /* takes a prmt mode */
+    F_TESTP = 1u << 5,     /* takes a testp property (required) */
+    F_FRND = 1u << 6,      /* takes .rn/.rz/.rm/.rp */
+    F_IRND = 1u << 7,      /* takes .rni/.rzi/.rmi/.rpi */
+    F_TWO = 1u << 8,       /* mnemonic carries two types: .dtype.atype */
+    F_CW = 1u << 9,        /* exactly one of .clamp/.wrap required */
+    F_RNDREQ32 = 1u << 11, /* f32 form needs a rounding modifier (div, rcp, sqrt) */
+    F_RNDREQ =
+        1u << 12, /* needs a rounding modifier (cvt with float involvement: checked in cvt) */
+    F_NEEDFTZ = 1u << 14, /* .ftz is mandatory (rcp/rsqrt.approx.ftz.f64) */
+    F_RNA = 1u << 15,     /* takes .rna (cvt.rna.tf32.f32) */
+    F_VEC = 1u << 16,     /* mov pack/unpack: never picked by isa_decode, see isa_mov_vector */
+    F_CVTPACK =
+        1u << 17,       /* cvt.pack: first type token (.u2 .s2 .u4 .s4 .u8 .s8 .u16 .s16) -> aux */
+    F_THREE = 1u << 18, /* mnemonic carries three types: .dtype.atype.btype (video) */
 };
 
 #define T_U (TB(ISA_T_U16) | TB(ISA_T_U32) | TB(ISA_T_U64))
@@ -1359,37 +1591,62 @@ enum {
 #else
 #define WARP_ATTR __attribute__((flatten))
 #endif
-#define WARP_LANE(f, ND, l) do { \
-        uint64_t s_[ISA_WARP_NSRC] = { s0[l], s1[l], s2[l], s3[l], s4[l] }, d_[ISA_WARP_NDST] = { 0 }; \
-        f(&li_, d_, s_); \
-        d0[l] = d_[0] & m0; \
-        if ((ND) > 1) d1[l] = d_[1] & m1; \
-        if ((ND) > 2) { d2[l] = d_[2] & m2; d3[l] = d_[3] & m3; } \
+#define WARP_LANE(f, ND, l)                                                 \
+    do {                                                                    \
+        uint64_t s_[ISA_WARP_NSRC] = { s0[l], s1[l], s2[l], s3[l], s4[l] }, \
+                 d_[ISA_WARP_NDST] = { 0 };                                 \
+        f(&li_, d_, s_);                                                    \
+        d0[l] = d_[0] & m0;                                                 \
+        if ((ND) > 1) d1[l] = d_[1] & m1;                                   \
+        if ((ND) > 2) {                                                     \
+            d2[l] = d_[2] & m2;                                             \
+            d3[l] = d_[3] & m3;                                             \
+        }                                                                   \
     } while (0)
 #define WARP(f, ND) WARP_GEN(f, ND, )
 #define WARP_HOT(f, ND) WARP_GEN(f, ND, WARP_ATTR)
-#define WARP_GEN(f, ND, ATTR) \
-__attribute__((noinline)) static void f##_p(const isa_insn *in, uint64_t *const D[], const uint64_t *const S[], const uint64_t M[], uint32_t lanes) \
-{ \
-    const isa_insn li_ = *in;   /* a local copy: calls (fesetround ...) cannot change it */ \
-    const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4]; \
-    uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3]; \
-    uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3]; \
-    (void)d1; (void)d2; (void)d3; (void)m1; (void)m2; (void)m3; \
-    for (uint32_t r_ = lanes; r_; r_ &= r_ - 1) { unsigned l = (unsigned)__builtin_ctz(r_); WARP_LANE(f, ND, l); } \
-} \
-ATTR __attribute__((aligned(64))) static void f##_w(const isa_insn *in, uint64_t *const D[], const uint64_t *const S[], const uint64_t M[], uint32_t lanes) \
-{ \
-    if (lanes != 0xffffffffu) { f##_p(in, D, S, M, lanes); return; } \
-    const isa_insn li_ = *in;   /* a local copy: calls (fesetround ...) cannot change it */ \
-    const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4]; \
-    uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3]; \
-    uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3]; \
-    (void)d1; (void)d2; (void)d3; (void)m1; (void)m2; (void)m3; \
-    _Pragma("GCC ivdep") \
-    for (unsigned l = 0; l < 32; l++) WARP_LANE(f, ND, l); \
-}
-_Static_assert(ISA_WARP_NSRC == 5 && ISA_WARP_NDST == 4, "WARP_LANE names 5 sources and 4 destinations");
+#define WARP_GEN(f, ND, ATTR)                                                                    \
+    __attribute__((noinline)) static void f##_p(const isa_insn *in, uint64_t *const D[],         \
+                                                const uint64_t *const S[], const uint64_t M[],   \
+                                                uint32_t lanes)                                  \
+    {                                                                                            \
+        const isa_insn li_ = *in; /* a local copy: calls (fesetround ...) cannot change it */    \
+        const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4];               \
+        uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3];                                 \
+        uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3];                                     \
+        (void)d1;                                                                                \
+        (void)d2;                                                                                \
+        (void)d3;                                                                                \
+        (void)m1;                                                                                \
+        (void)m2;                                                                                \
+        (void)m3;                                                                                \
+        for (uint32_t r_ = lanes; r_; r_ &= r_ - 1) {                                            \
+            unsigned l = (unsigned)__builtin_ctz(r_);                                            \
+            WARP_LANE(f, ND, l);                                                                 \
+        }                                                                                        \
+    }                                                                                            \
+    ATTR __attribute__((aligned(64))) static void f##_w(const isa_insn *in, uint64_t *const D[], \
+                                                        const uint64_t *const S[],               \
+                                                        const uint64_t M[], uint32_t lanes)      \
+    {                                                                                            \
+        if (lanes != 0xffffffffu) {                                                              \
+            f##_p(in, D, S, M, lanes);                                                           \
+            return;                                                                              \
+        }                                                                                        \
+        const isa_insn li_ = *in; /* a local copy: calls (fesetround ...) cannot change it */    \
+        const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4];               \
+        uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3];                                 \
+        uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3];                                     \
+        (void)d1;                                                                                \
+        (void)d2;                                                                                \
+        (void)d3;                                                                                \
+        (void)m1;                                                                                \
+        (void)m2;                                                                                \
+        (void)m3;                                                                                \
+        _Pragma("GCC ivdep") for (unsigned l = 0; l < 32; l++) WARP_LANE(f, ND, l);              \
+    }
+_Static_assert(ISA_WARP_NSRC == 5 && ISA_WARP_NDST == 4,
+               "WARP_LANE names 5 sources and 4 destinations");
 WARP_HOT(ev_add, 1)
 WARP_HOT(ev_add16x2, 1)
 WARP_HOT(ev_sub, 1)
@@ -1798,54 +2055,104 @@ static int half_rules(const isa_insn *x, char *err, size_t n)
     int bf = d == ISA_T_BF16 || d == ISA_T_BF16X2 || s == ISA_T_BF16 || s == ISA_T_BF16X2;
     int frnd = x->rnd >= ISA_RND_RN && x->rnd <= ISA_RND_RP, irnd_ = irnd_of(x->rnd);
     if (m & ISA_M_OOB)
-        return seterr(err, n, "%s.oob: the OOB-NaN encoding is not defined by the ISA text (§9.7.4.4, §5.5.3.3); not modelled", e->name), -1;
+        return seterr(err, n,
+                      "%s.oob: the OOB-NaN encoding is not defined by the ISA text (§9.7.4.4, "
+                      "§5.5.3.3); not modelled",
+                      e->name),
+               -1;
     if (!strcmp(e->name, "cvt")) {
         int fd = isa_type_is_float(d), fs = isa_type_is_float(s);
-        int relu = (m & ISA_M_RELU) != 0, satf = (m & ISA_M_SATFINITE) != 0, sat = (m & ISA_M_SAT) != 0;
+        int relu = (m & ISA_M_RELU) != 0, satf = (m & ISA_M_SATFINITE) != 0,
+            sat = (m & ISA_M_SAT) != 0;
         int rnrz = x->rnd == ISA_RND_RN || x->rnd == ISA_RND_RZ;
-        if ((m & ISA_M_FTZ) && d != ISA_T_F32 && s != ISA_T_F32) return seterr(err, n, "cvt: .ftz needs .f32 (§9.7.8.20)"), -1;
-        if (sat && (relu || satf)) return seterr(err, n, "cvt: .sat does not combine with .relu/.satfinite (§9.7.8.20)"), -1;
-        if (sat && (d == ISA_T_BF16 || d == ISA_T_TF32)) return seterr(err, n, "cvt: .sat applies to .f16/.f32/.f64 (§9.7.8.20)"), -1;
+        if ((m & ISA_M_FTZ) && d != ISA_T_F32 && s != ISA_T_F32)
+            return seterr(err, n, "cvt: .ftz needs .f32 (§9.7.8.20)"), -1;
+        if (sat && (relu || satf))
+            return seterr(err, n, "cvt: .sat does not combine with .relu/.satfinite (§9.7.8.20)"),
+                   -1;
+        if (sat && (d == ISA_T_BF16 || d == ISA_T_TF32))
+            return seterr(err, n, "cvt: .sat applies to .f16/.f32/.f64 (§9.7.8.20)"), -1;
         if (d == ISA_T_E4M3X2 || d == ISA_T_E5M2X2) {
-            if (x->rnd != ISA_RND_RN || !satf) return seterr(err, n, "cvt to .e4m3x2/.e5m2x2 needs .rn.satfinite (§9.7.8.20)"), -1;
+            if (x->rnd != ISA_RND_RN || !satf)
+                return seterr(err, n, "cvt to .e4m3x2/.e5m2x2 needs .rn.satfinite (§9.7.8.20)"), -1;
             return 0;
         }
         if (s == ISA_T_E4M3X2 || s == ISA_T_E5M2X2) {
-            if (x->rnd != ISA_RND_RN || satf) return seterr(err, n, "cvt.rn{.relu}.f16x2.f8x2type: .rn, no .satfinite (§9.7.8.20)"), -1;
+            if (x->rnd != ISA_RND_RN || satf)
+                return seterr(err, n,
+                              "cvt.rn{.relu}.f16x2.f8x2type: .rn, no .satfinite (§9.7.8.20)"),
+                       -1;
             return 0;
         }
         if (d == ISA_T_TF32) {
-            if (x->rnd == ISA_RND_RNA) return relu ? (seterr(err, n, "cvt.rna.tf32.f32 takes no .relu (§9.7.8.20)"), -1) : 0;
-            if (!rnrz || satf) return seterr(err, n, "cvt.tf32.f32 needs .rna{.satfinite} or .rn/.rz{.relu} (§9.7.8.20)"), -1;
+            if (x->rnd == ISA_RND_RNA)
+                return relu ? (seterr(err, n, "cvt.rna.tf32.f32 takes no .relu (§9.7.8.20)"), -1)
+                            : 0;
+            if (!rnrz || satf)
+                return seterr(err, n,
+                              "cvt.tf32.f32 needs .rna{.satfinite} or .rn/.rz{.relu} (§9.7.8.20)"),
+                       -1;
             return 0;
         }
-        if (x->rnd == ISA_RND_RNA) return seterr(err, n, "cvt: .rna only for .tf32 (§9.7.8.20)"), -1;
-        if ((relu || satf) && !((d == ISA_T_F16 || d == ISA_T_BF16 || is_x2(d)) && s == ISA_T_F32 && rnrz))
-            return seterr(err, n, "cvt: .relu/.satfinite need .rn/.rz and .f16/.bf16{x2}.f32 (§9.7.8.20)"), -1;
-        if (is_x2(d)) return rnrz ? 0 : (seterr(err, n, "cvt.%s.f32 needs .rn or .rz (§9.7.8.20)", isa_type_name(d)), -1);
-        if (!fd) return irnd_ ? 0 : (seterr(err, n, "cvt float->int needs .rni/.rzi/.rmi/.rpi (§9.7.8.20)"), -1);
-        if (!fs) return frnd ? 0 : (seterr(err, n, "cvt int->float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1);
-        if (d == s) return frnd ? (seterr(err, n, "cvt same-type float takes only .rni/.rzi/.rmi/.rpi (§9.7.8.20)"), -1) : 0;
-        if (irnd_) return seterr(err, n, "cvt: integer rounding needs the same float type (§9.7.8.20)"), -1;
+        if (x->rnd == ISA_RND_RNA)
+            return seterr(err, n, "cvt: .rna only for .tf32 (§9.7.8.20)"), -1;
+        if ((relu || satf) &&
+            !((d == ISA_T_F16 || d == ISA_T_BF16 || is_x2(d)) && s == ISA_T_F32 && rnrz))
+            return seterr(err, n,
+                          "cvt: .relu/.satfinite need .rn/.rz and .f16/.bf16{x2}.f32 (§9.7.8.20)"),
+                   -1;
+        if (is_x2(d))
+            return rnrz ? 0
+                        : (seterr(err, n, "cvt.%s.f32 needs .rn or .rz (§9.7.8.20)",
+                                  isa_type_name(d)),
+                           -1);
+        if (!fd)
+            return irnd_ ? 0
+                         : (seterr(err, n, "cvt float->int needs .rni/.rzi/.rmi/.rpi (§9.7.8.20)"),
+                            -1);
+        if (!fs)
+            return frnd ? 0
+                        : (seterr(err, n, "cvt int->float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1);
+        if (d == s)
+            return frnd ? (seterr(err, n,
+                                  "cvt same-type float takes only .rni/.rzi/.rmi/.rpi (§9.7.8.20)"),
+                           -1)
+                        : 0;
+        if (irnd_)
+            return seterr(err, n, "cvt: integer rounding needs the same float type (§9.7.8.20)"),
+                   -1;
         if (d == ISA_T_F32 || d == ISA_T_F64) {             /* exact widening */
             /* no rounding, except the ISA's own example "cvt.f64.bf16.rp" */
-            if (x->rnd && s != ISA_T_BF16) return seterr(err, n, "cvt widening float takes no rounding (§9.7.8.20)"), -1;
+            if (x->rnd && s != ISA_T_BF16)
+                return seterr(err, n, "cvt widening float takes no rounding (§9.7.8.20)"), -1;
             return 0;
         }
-        return frnd ? 0 : (seterr(err, n, "cvt narrowing float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1);
+        return frnd ? 0
+                    : (seterr(err, n, "cvt narrowing float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1);
     }
     if (!strcmp(e->name, "set") || !strcmp(e->name, "setp"))
-        return (bf && (m & ISA_M_FTZ)) ? (seterr(err, n, "%s: .ftz not allowed with .bf16/.bf16x2 (§9.7.6)", e->name), -1) : 0;
+        return (bf && (m & ISA_M_FTZ))
+                   ? (seterr(err, n, "%s: .ftz not allowed with .bf16/.bf16x2 (§9.7.6)", e->name),
+                      -1)
+                   : 0;
     /* §9.7.4 arithmetic */
-    if (x->rnd && x->rnd != ISA_RND_RN) return seterr(err, n, "%s: half precision takes only .rn (§9.7.4)", e->name), -1;
+    if (x->rnd && x->rnd != ISA_RND_RN)
+        return seterr(err, n, "%s: half precision takes only .rn (§9.7.4)", e->name), -1;
     if (!strcmp(e->name, "fma") && !x->rnd) return seterr(err, n, "fma needs .rn (§9.7.4.4)"), -1;
     if (!strcmp(e->name, "ex2")) {
-        if (bf != !!(m & ISA_M_FTZ)) return seterr(err, n, "ex2.approx: .ftz is required for .bf16/.bf16x2 and not allowed for .f16/.f16x2 (§9.7.4.10)"), -1;
+        if (bf != !!(m & ISA_M_FTZ))
+            return seterr(err, n,
+                          "ex2.approx: .ftz is required for .bf16/.bf16x2 and not allowed for "
+                          ".f16/.f16x2 (§9.7.4.10)"),
+                   -1;
         return 0;
     }
-    if (bf && (m & (ISA_M_FTZ | ISA_M_SAT))) return seterr(err, n, "%s: .ftz/.sat not allowed with .bf16/.bf16x2 (§9.7.4)", e->name), -1;
-    if ((m & ISA_M_SAT) && (m & ISA_M_RELU)) return seterr(err, n, "%s: .sat and .relu exclude each other (§9.7.4.4)", e->name), -1;
-    if (!!(m & ISA_M_XORSIGN) != !!(m & ISA_M_ABS)) return seterr(err, n, "%s: .xorsign and .abs go together (§9.7.4.7)", e->name), -1;
+    if (bf && (m & (ISA_M_FTZ | ISA_M_SAT)))
+        return seterr(err, n, "%s: .ftz/.sat not allowed with .bf16/.bf16x2 (§9.7.4)", e->name), -1;
+    if ((m & ISA_M_SAT) && (m & ISA_M_RELU))
+        return seterr(err, n, "%s: .sat and .relu exclude each other (§9.7.4.4)", e->name), -1;
+    if (!!(m & ISA_M_XORSIGN) != !!(m & ISA_M_ABS))
+        return seterr(err, n, "%s: .xorsign and .abs go together (§9.7.4.7)", e->name), -1;
     return 0;
 }
 
@@ -1854,28 +2161,37 @@ static int fp_rules(const isa_insn *x, char *err, size_t n)
 {
     const isa_opinfo *e = &isa_ops[x->op];
     int fd = isa_type_is_float(x->type), fs = isa_type_is_float(x->type2);
-    int frnd = x->rnd >= ISA_RND_RN && x->rnd <= ISA_RND_RP, irnd_ = x->rnd >= ISA_RND_RNI && x->rnd <= ISA_RND_RPI;
+    int frnd = x->rnd >= ISA_RND_RN && x->rnd <= ISA_RND_RP,
+        irnd_ = x->rnd >= ISA_RND_RNI && x->rnd <= ISA_RND_RPI;
     if (is_half(x->type) || is_half(x->type2)) return half_rules(x, err, n);
     if (!strcmp(e->name, "cvt")) {
         unsigned bd = tinfo[x->type].bits, bs = tinfo[x->type2].bits;
-        if (!fd && fs && !irnd_) return seterr(err, n, "cvt float->int needs .rni/.rzi/.rmi/.rpi (§9.7.8.20)"), -1;
-        if (fd && !fs && !frnd) return seterr(err, n, "cvt int->float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1;
-        if (fd && fs && bd < bs && !frnd) return seterr(err, n, "cvt narrowing float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1;
-        if (fd && fs && bd > bs && x->rnd) return seterr(err, n, "cvt widening float takes no rounding (§9.7.8.20)"), -1;
-        if (fd && fs && bd == bs && frnd) return seterr(err, n, "cvt same-size float takes only .rni/.rzi/.rmi/.rpi (§9.7.8.20)"), -1;
+        if (!fd && fs && !irnd_)
+            return seterr(err, n, "cvt float->int needs .rni/.rzi/.rmi/.rpi (§9.7.8.20)"), -1;
+        if (fd && !fs && !frnd)
+            return seterr(err, n, "cvt int->float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1;
+        if (fd && fs && bd < bs && !frnd)
+            return seterr(err, n, "cvt narrowing float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1;
+        if (fd && fs && bd > bs && x->rnd)
+            return seterr(err, n, "cvt widening float takes no rounding (§9.7.8.20)"), -1;
+        if (fd && fs && bd == bs && frnd)
+            return seterr(err, n, "cvt same-size float takes only .rni/.rzi/.rmi/.rpi (§9.7.8.20)"),
+                   -1;
         if ((x->mods & ISA_M_FTZ) && x->type != ISA_T_F32 && x->type2 != ISA_T_F32)
             return seterr(err, n, "cvt: .ftz needs .f32 (§9.7.8.20)"), -1;
         return 0;
     }
     if (!fd) return 0;
-    if ((e->flags & F_NEEDFTZ) && !(x->mods & ISA_M_FTZ)) return seterr(err, n, "%s.approx.f64 needs .ftz", e->name), -1;
+    if ((e->flags & F_NEEDFTZ) && !(x->mods & ISA_M_FTZ))
+        return seterr(err, n, "%s.approx.f64 needs .ftz", e->name), -1;
     if ((x->mods & ISA_M_FTZ) && x->type == ISA_T_F64 && !(e->flags & F_NEEDFTZ))
         return seterr(err, n, "%s: .ftz applies only to .f32 (§9.7.3)", e->name), -1;
     if ((x->mods & (ISA_M_SAT | ISA_M_NAN | ISA_M_XORSIGN)) && x->type == ISA_T_F64)
         return seterr(err, n, "%s: .sat/.NaN/.xorsign apply only to .f32 (§9.7.3)", e->name), -1;
     if (!!(x->mods & ISA_M_XORSIGN) != !!(x->mods & ISA_M_ABS))
         return seterr(err, n, "%s: .xorsign and .abs go together (§9.7.3.11)", e->name), -1;
-    if (!strcmp(e->name, "fma") && !x->rnd) return seterr(err, n, "fma needs .rn/.rz/.rm/.rp (§9.7.3.6)"), -1;
+    if (!strcmp(e->name, "fma") && !x->rnd)
+        return seterr(err, n, "fma needs .rn/.rz/.rm/.rp (§9.7.3.6)"), -1;
     return 0;
 }
 
@@ -1894,7 +2210,8 @@ static const char *const booltab[] = {"", "and", "or", "xor"};
 static const char *const prmttab[] = {"", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16"};
 static const char *const packtab[] = {"", "u2", "s2", "u4", "s4", "u8", "s8", "u16", "s16"};
 static const unsigned packbits[] = {0, 2, 2, 4, 4, 8, 8, 16, 16};
-static const char *const testptab[] = {"", "finite", "infinite", "number", "notanumber", "normal", "subnormal"};
+static const char *const testptab[] = { "",           "finite", "infinite", "number",
+                                        "notanumber", "normal", "subnormal" };
 
 static int cmp_parse(const char *s)
 {
@@ -1929,8 +2246,8 @@ static isa_type bit_type(isa_type t)
 /* try_entry, phase 1: the words after the name against entry e: its selecting mode, comparison,
  * BoolOp, prmt mode, testp property, cvt.pack width, rounding, types (into ty/nty), modifiers.
  * Returns 0, -1 (a rule of an entry that fits) or -2 (the entry does not fit). */
-static int entry_words(const isa_opinfo *e, char **tok, int ntok, isa_insn *x, isa_type ty[3], int *nty,
-                       char *err, size_t errlen)
+static int entry_words(const isa_opinfo *e, char **tok, int ntok, isa_insn *x, isa_type ty[3],
+                       int *nty, char *err, size_t errlen)
 {
     int have_mode = 0;
     for (int i = 0; i < ntok; i++) {
@@ -1951,8 +2268,10 @@ static int entry_words(const isa_opinfo *e, char **tok, int ntok, isa_insn *x, i
             continue;
         }
         if ((k = FIND(rndtab, t))) {
-            int fr = k <= ISA_RND_RP, ir = k >= ISA_RND_RNI && k <= ISA_RND_RPI, na = k == ISA_RND_RNA;
-            if (!((fr && (e->flags & F_FRND)) || (ir && (e->flags & F_IRND)) || (na && (e->flags & F_RNA))))
+            int fr = k <= ISA_RND_RP, ir = k >= ISA_RND_RNI && k <= ISA_RND_RPI,
+                na = k == ISA_RND_RNA;
+            if (!((fr && (e->flags & F_FRND)) || (ir && (e->flags & F_IRND)) ||
+                  (na && (e->flags & F_RNA))))
                 return seterr(err, errlen, "%s: rounding modifier .%s not allowed", e->name, t), -2;
             x->rnd = k;
             continue;
@@ -1976,7 +2295,8 @@ static int entry_types(const isa_opinfo *e, isa_insn *x, isa_type ty[3], int nty
                        char *err, size_t errlen)
 {
     if (e->flags & F_THREE) {
-        if (nty != 3) return seterr(err, errlen, "%s needs three types (.dtype.atype.btype)", e->name), -1;
+        if (nty != 3)
+            return seterr(err, errlen, "%s needs three types (.dtype.atype.btype)", e->name), -1;
         x->type = ty[0], x->type2 = ty[1], x->type3 = ty[2];
     } else if (e->flags & F_TWO) {
         if (nty != 2) return seterr(err, errlen, "%s needs two types (.dtype.atype)", e->name), -1;
@@ -1985,13 +2305,15 @@ static int entry_types(const isa_opinfo *e, isa_insn *x, isa_type ty[3], int nty
         if (nty >= 2) return seterr(err, errlen, "%s takes one type", e->name), -1;
         if (nty == 0) {
             ty[0] = deftype;
-            if (!(e->types & TB(deftype)) && (e->types & TB(bit_type(deftype)))) ty[0] = bit_type(deftype);
+            if (!(e->types & TB(deftype)) && (e->types & TB(bit_type(deftype))))
+                ty[0] = bit_type(deftype);
         }
         x->type = x->type2 = ty[0];
     }
     uint32_t t2 = e->types2 ? e->types2 : e->types;
     if ((e->flags & F_THREE) && !(t2 & TB(x->type3)))
-        return seterr(err, errlen, "%s: type .%s not allowed", e->name, isa_type_name(x->type3)), -2;
+        return seterr(err, errlen, "%s: type .%s not allowed", e->name, isa_type_name(x->type3)),
+               -2;
     if (!(e->types & TB(x->type)) || !(t2 & TB(x->type2)))
         return seterr(err, errlen, "%s: type .%s not allowed", e->name,
                       isa_type_name(!(e->types & TB(x->type)) ? x->type : x->type2)), -2;
@@ -2001,34 +2323,49 @@ static int entry_types(const isa_opinfo *e, isa_insn *x, isa_type ty[3], int nty
 /* try_entry, phase 3: the rules of the entry's flags and of floating point (fp_rules). */
 static int entry_rules(const isa_opinfo *e, isa_insn *x, char *err, size_t errlen)
 {
-    if ((e->flags & F_CMP) && !x->cmp) return seterr(err, errlen, "%s needs a comparison operator", e->name), -1;
+    if ((e->flags & F_CMP) && !x->cmp)
+        return seterr(err, errlen, "%s needs a comparison operator", e->name), -1;
     if (x->cmp) {
         int flt = isa_type_is_float(x->type2), bit = x->type2 >= ISA_T_B8 && x->type2 <= ISA_T_B128;
         const char *c = cmptab[x->cmp].name;
-        if (cmptab[x->cmp].fonly && !flt) return seterr(err, errlen, "%s.%s needs a float type (§9.7.5)", e->name, c), -1;
-        if (cmptab[x->cmp].ionly && flt) return seterr(err, errlen, "%s.%s needs an integer type (§9.7.5)", e->name, c), -1;
+        if (cmptab[x->cmp].fonly && !flt)
+            return seterr(err, errlen, "%s.%s needs a float type (§9.7.5)", e->name, c), -1;
+        if (cmptab[x->cmp].ionly && flt)
+            return seterr(err, errlen, "%s.%s needs an integer type (§9.7.5)", e->name, c), -1;
         if (bit && x->cmp != ISA_CMP_EQ && x->cmp != ISA_CMP_NE)
-            return seterr(err, errlen, "%s.%s: bit-size types allow only eq/ne (§9.7.5)", e->name, c), -1;
+            return seterr(err, errlen, "%s.%s: bit-size types allow only eq/ne (§9.7.5)", e->name,
+                          c),
+                   -1;
     }
     if ((e->flags & F_BOOLDST) && x->boolop) x->mods |= ISA_M_PAIR;
     if ((x->mods & ISA_M_SAT) && (x->mods & ISA_M_ADD))
-        return seterr(err, errlen, "%s: .sat does not combine with .add (§9.7.16.2.3)", e->name), -1;
+        return seterr(err, errlen, "%s: .sat does not combine with .add (§9.7.16.2.3)", e->name),
+               -1;
     if ((e->flags & F_SATS32) && (x->mods & ISA_M_SAT) && x->type != ISA_T_S32)
         return seterr(err, errlen, "%s: .sat applies only to .s32", e->name), -1;
     if ((e->flags & F_CW) && !!(x->mods & ISA_M_CLAMP) + !!(x->mods & ISA_M_WRAP) != 1)
         return seterr(err, errlen, "%s needs exactly one of .clamp/.wrap", e->name), -1;
-    if ((e->flags & F_CVTPACK) && (!(x->mods & ISA_M_SAT) || !x->aux || ((x->aux & 0xff) == 16) != (e->nsrc == 2)))
-        return seterr(err, errlen, "cvt.pack needs .sat and .u16/.s16.s32 or .{u2,s2,u4,s4,u8,s8}.s32.b32 (§9.7.8.21)"), -1;
-    if ((e->flags & F_TESTP) && !x->aux) return seterr(err, errlen, "%s needs a property (.finite ...)", e->name), -1;
-    if ((e->flags & F_RNDREQ32) && x->type == ISA_T_F32 && !x->rnd && !(x->mods & (ISA_M_APPROX | ISA_M_FULL)))
-        return seterr(err, errlen, "%s.f32 needs .approx, .full or a rounding modifier (§9.7.3)", e->name), -1;
+    if ((e->flags & F_CVTPACK) &&
+        (!(x->mods & ISA_M_SAT) || !x->aux || ((x->aux & 0xff) == 16) != (e->nsrc == 2)))
+        return seterr(err, errlen,
+                      "cvt.pack needs .sat and .u16/.s16.s32 or .{u2,s2,u4,s4,u8,s8}.s32.b32 "
+                      "(§9.7.8.21)"),
+               -1;
+    if ((e->flags & F_TESTP) && !x->aux)
+        return seterr(err, errlen, "%s needs a property (.finite ...)", e->name), -1;
+    if ((e->flags & F_RNDREQ32) && x->type == ISA_T_F32 && !x->rnd &&
+        !(x->mods & (ISA_M_APPROX | ISA_M_FULL)))
+        return seterr(err, errlen, "%s.f32 needs .approx, .full or a rounding modifier (§9.7.3)",
+                      e->name),
+               -1;
     if (e->cls == PURE && fp_check && fp_check(x, err, errlen)) return -1;
     return 0;
 }
 
 /* Try to decode the modifier words tok[0..ntok-1] against table entry op: 0 and *out, or -1 (a
  * rule broken by an entry that fits) or -2 (the entry does not fit) with a reason. */
-static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *out, char *err, size_t errlen)
+static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *out, char *err,
+                     size_t errlen)
 {
     const isa_opinfo *e = &isa_ops[op];
     isa_insn x = {0};
@@ -2036,7 +2373,8 @@ static int try_entry(int op, char **tok, int ntok, isa_type deftype, isa_insn *o
     int nty = 0, r;
     x.op = op;
     if ((r = entry_words(e, tok, ntok, &x, ty, &nty, err, errlen)) ||
-        (r = entry_types(e, &x, ty, nty, deftype, err, errlen)) || (r = entry_rules(e, &x, err, errlen)))
+        (r = entry_types(e, &x, ty, nty, deftype, err, errlen)) ||
+        (r = entry_rules(e, &x, err, errlen)))
         return r;
     *out = x;
     return 0;
@@ -2065,7 +2403,8 @@ int isa_decode(const char *mnemonic, isa_type default_type, isa_insn *out, char 
     memcpy(buf, mnemonic, len + 1);
     for (char *p = strchr(buf, '.'); p; p = strchr(p, '.')) {   /* words after the first */
         *p++ = 0;
-        if (ntok == (int)(sizeof tok / sizeof tok[0])) return seterr(err, errlen, "too many words"), -1;
+        if (ntok == (int)(sizeof tok / sizeof tok[0]))
+            return seterr(err, errlen, "too many words"), -1;
         tok[ntok++] = p;
     }
     int best = -3;
@@ -2091,7 +2430,10 @@ const char *isa_op_name(const isa_insn *in)
 {
     return (in && in->op >= 0 && in->op < isa_nops) ? isa_ops[in->op].name : "";
 }
-int isa_ndst(const isa_insn *in) { return isa_ops[in->op].ndst + ((in->mods & ISA_M_PAIR) ? 1 : 0); }
+int isa_ndst(const isa_insn *in)
+{
+    return isa_ops[in->op].ndst + ((in->mods & ISA_M_PAIR) ? 1 : 0);
+}
 int isa_nsrc(const isa_insn *in)
 {
     const isa_opinfo *e = &isa_ops[in->op];
@@ -2104,16 +2446,23 @@ void isa_set_pair(isa_insn *in)
 
 int isa_mov_vector(isa_insn *in, int unpack, int nelem, char *err, size_t errlen)
 {
-    if (!in || in->op < 0 || in->op >= isa_nops || strcmp(isa_ops[in->op].name, "mov") || (isa_ops[in->op].flags & F_VEC))
+    if (!in || in->op < 0 || in->op >= isa_nops || strcmp(isa_ops[in->op].name, "mov") ||
+        (isa_ops[in->op].flags & F_VEC))
         return seterr(err, errlen, "isa_mov_vector: not a decoded scalar mov"), -1;
     if (in->type != ISA_T_B16 && in->type != ISA_T_B32 && in->type != ISA_T_B64)
-        return seterr(err, errlen, "mov pack/unpack: type .%s not modelled (.b16/.b32/.b64; .b128 does not fit the 64-bit value model) (§9.7.8.4)", isa_type_name(in->type)), -1;
-    if (nelem != 2 && nelem != 4) return seterr(err, errlen, "mov pack/unpack: %d elements (2 or 4, §9.7.8.4)", nelem), -1;
-    if (BITS(in) / (unsigned)nelem < 8) return seterr(err, errlen, "mov.b16 packs two 8-bit elements (§9.7.8.4)"), -1;
+        return seterr(err, errlen,
+                      "mov pack/unpack: type .%s not modelled (.b16/.b32/.b64; .b128 does not fit "
+                      "the 64-bit value model) (§9.7.8.4)",
+                      isa_type_name(in->type)),
+               -1;
+    if (nelem != 2 && nelem != 4)
+        return seterr(err, errlen, "mov pack/unpack: %d elements (2 or 4, §9.7.8.4)", nelem), -1;
+    if (BITS(in) / (unsigned)nelem < 8)
+        return seterr(err, errlen, "mov.b16 packs two 8-bit elements (§9.7.8.4)"), -1;
     for (int i = 0; i < isa_nops; i++) {
         const isa_opinfo *e = &isa_ops[i];
-        if (!(e->flags & F_VEC) || !(e->types & TB(in->type)) || (unpack ? e->ndst : e->nsrc) != nelem ||
-            strcmp(e->mode, unpack ? "unpack" : "pack"))
+        if (!(e->flags & F_VEC) || !(e->types & TB(in->type)) ||
+            (unpack ? e->ndst : e->nsrc) != nelem || strcmp(e->mode, unpack ? "unpack" : "pack"))
             continue;
         in->op = i;
         in->aux = nelem;
@@ -2127,13 +2476,16 @@ int isa_eval(const isa_insn *in, const uint64_t *src, uint64_t *dst, char *err, 
     if (!in || in->op < 0 || in->op >= isa_nops) return seterr(err, errlen, "bad instruction"), -1;
     const isa_opinfo *e = &isa_ops[in->op];
     if (e->cls == CARRY)
-        return seterr(err, errlen, "%s: reads/writes the carry flag CC.CF (§9.7.2); use isa_eval_cc", e->name), -1;
+        return seterr(err, errlen,
+                      "%s: reads/writes the carry flag CC.CF (§9.7.2); use isa_eval_cc", e->name),
+               -1;
     if (!e->eval) return seterr(err, errlen, "%s: no semantics function", e->name), -1;
     e->eval(in, dst, src);
     return 0;
 }
 
-int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t *cc, char *err, size_t errlen)
+int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t *cc, char *err,
+                size_t errlen)
 {
     if (!in || in->op < 0 || in->op >= isa_nops) return seterr(err, errlen, "bad instruction"), -1;
     const isa_opinfo *e = &isa_ops[in->op];
@@ -2151,10 +2503,14 @@ isa_atom_op isa_atom_parse(const char *name)
     if (*name == '.') name++;
     return (isa_atom_op)FIND(atomtab, name);
 }
-const char *isa_atom_name(isa_atom_op op) { return (unsigned)op < ISA_ATOM_COUNT ? atomtab[op] : ""; }
+const char *isa_atom_name(isa_atom_op op)
+{
+    return (unsigned)op < ISA_ATOM_COUNT ? atomtab[op] : "";
+}
 
-/* atom semantics (§9.7.12.5):  inc(r, s) = (r >= s) ? 0 : r+1;  dec(r, s) = (r == 0 || r > s) ? s : r-1;
- * exch(r, s) = s;  cas(r, s, t) = (r == s) ? t : r.  inc/dec compare unsigned (they are .u32). */
+/* atom semantics (§9.7.12.5):  inc(r, s) = (r >= s) ? 0 : r+1;  dec(r, s) = (r == 0 || r > s) ? s :
+ * r-1; exch(r, s) = s;  cas(r, s, t) = (r == s) ? t : r.  inc/dec compare unsigned (they are .u32).
+ */
 int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c, uint64_t *newv)
 {
     if (t == ISA_T_NONE) t = ISA_T_S64;

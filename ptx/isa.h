@@ -18,13 +18,30 @@
 typedef enum {
     ISA_T_NONE = 0,
     ISA_T_PRED,
-    ISA_T_B8, ISA_T_B16, ISA_T_B32, ISA_T_B64, ISA_T_B128,
-    ISA_T_U8, ISA_T_U16, ISA_T_U32, ISA_T_U64,
-    ISA_T_S8, ISA_T_S16, ISA_T_S32, ISA_T_S64,
-    ISA_T_F16, ISA_T_F16X2, ISA_T_BF16, ISA_T_BF16X2, ISA_T_TF32,
-    ISA_T_F32, ISA_T_F64,
-    ISA_T_E4M3X2, ISA_T_E5M2X2,
-    ISA_T_U16X2, ISA_T_S16X2,       /* added: packed integer halves (§9.7.1.1 add, §9.7.1.12 min) */
+    ISA_T_B8,
+    ISA_T_B16,
+    ISA_T_B32,
+    ISA_T_B64,
+    ISA_T_B128,
+    ISA_T_U8,
+    ISA_T_U16,
+    ISA_T_U32,
+    ISA_T_U64,
+    ISA_T_S8,
+    ISA_T_S16,
+    ISA_T_S32,
+    ISA_T_S64,
+    ISA_T_F16,
+    ISA_T_F16X2,
+    ISA_T_BF16,
+    ISA_T_BF16X2,
+    ISA_T_TF32,
+    ISA_T_F32,
+    ISA_T_F64,
+    ISA_T_E4M3X2,
+    ISA_T_E5M2X2,
+    ISA_T_U16X2,
+    ISA_T_S16X2, /* added: packed integer halves (§9.7.1.1 add, §9.7.1.12 min) */
     ISA_T_COUNT
 } isa_type;
 
@@ -52,11 +69,14 @@ typedef struct isa_insn {
 /* Decode a mnemonic with all its modifiers, e.g. "add.s32", "mul.lo.u64", "setp.lt.and.s32",
  * "selp.b32", "mov.u32".  A bare mnemonic without a type ("add") gets the default type given
  * (the litmus dialect uses ISA_T_S64).  Returns 0, or -1 with a one-line reason in err. */
-int isa_decode(const char *mnemonic, isa_type default_type, isa_insn *out, char *err, size_t errlen);
+int isa_decode(const char *mnemonic, isa_type default_type, isa_insn *out, char *err,
+               size_t errlen);
 
 /* Class of a decoded instruction. */
-enum { ISA_CLASS_PURE = 1,  /* computes destination registers from source registers only */
-       ISA_CLASS_OTHER = 2  /* memory, control flow, synchronization: not evaluable by isa_eval */ };
+enum {
+    ISA_CLASS_PURE = 1, /* computes destination registers from source registers only */
+    ISA_CLASS_OTHER = 2 /* memory, control flow, synchronization: not evaluable by isa_eval */
+};
 int isa_class(const isa_insn *in);
 
 /* Number of destination and source operands in PTX operand order (a setp with two predicate
@@ -80,7 +100,8 @@ const char *isa_atom_name(isa_atom_op op);
 /* New memory value of an atom/red given the old one: b is the operand, c the cas swap value.
  * Returns 1 when the operation writes (0 for a cas whose comparison failed).  The value is
  * truncated to the type's width; t may be ISA_T_NONE (treated as 64-bit signed). */
-int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c, uint64_t *newv);
+int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c,
+                   uint64_t *newv);
 
 /* ---------------------------------------------------------------------------------------------
  * Additions (ptx/isa.c).  Everything below is new; the declarations above are unchanged.
@@ -214,8 +235,8 @@ enum { ISA_M_ADD = 1u << 21 };   /* video secondary accumulate (vabsdiff4...add,
  * the scalar mov, so the caller that sees the braces turns a decoded scalar mov into the vector
  * form:
  *     isa_decode("mov.b32", ..., &in, ...);          // then, for  mov.b32 d, {a, b}:
- *     isa_mov_vector(&in, 0, 2, err, n);   // pack:   isa_ndst 1, isa_nsrc 2 (src[0] = a = low bits)
- *     isa_mov_vector(&in, 1, 2, err, n);   // unpack: isa_ndst 2, isa_nsrc 1 (dst[0] = low bits)
+ *     isa_mov_vector(&in, 0, 2, err, n);   // pack:   isa_ndst 1, isa_nsrc 2 (src[0] = a = low
+ * bits) isa_mov_vector(&in, 1, 2, err, n);   // unpack: isa_ndst 2, isa_nsrc 1 (dst[0] = low bits)
  * nelem is 2 or 4; the element width is the type width / nelem (.b16: 2x8; .b32: 2x16, 4x8;
  * .b64: 2x32, 4x16).  Type must be .b16/.b32/.b64 (.b128 does not fit the value model).
  * Element i occupies bits [i*w, (i+1)*w); pack masks each source to w bits.  A sink '_' in an

@@ -115,7 +115,10 @@ static inline int ptx_mn_has(const ptx_mnemonic *m, ptx_qid q)
     return (int)(m->has[q >> 6] >> (q & 63) & 1);
 }
 /* Was a qualifier of class c written? */
-static inline int ptx_mn_given(const ptx_mnemonic *m, ptx_qclass c) { return (int)(m->given >> c & 1); }
+static inline int ptx_mn_given(const ptx_mnemonic *m, ptx_qclass c)
+{
+    return (int)(m->given >> c & 1);
+}
 /* The last value type written (the .type of ld/st/atom...), ISA_T_NONE when none. */
 static inline isa_type ptx_mn_type(const ptx_mnemonic *m)
 {

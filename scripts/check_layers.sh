@@ -65,10 +65,13 @@ for dir in "${folders[@]}"; do
         nexc=$((nexc + 1)); continue
       fi
       if [ $ok -eq 0 ]; then
-        echo "check-layers: $file includes $inc: $dir may include only: ${allow[$dir]:-(nothing outside $dir)}"
+        echo "check-layers: $file includes $inc:" \
+             "$dir may include only: ${allow[$dir]:-(nothing outside $dir)}"
         bad=1
       fi
-      if [ -z "${seen_edge[$dir $tdir]:-}" ]; then seen_edge[$dir $tdir]=1; edges+="$dir $tdir"$'\n'; fi
+      if [ -z "${seen_edge[$dir $tdir]:-}" ]; then
+        seen_edge[$dir $tdir]=1; edges+="$dir $tdir"$'\n'
+      fi
     done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$file")
   done < <(find "$dir" -type f \( -name '*.c' -o -name '*.h' -o -name '*.def' \) | sort)
 done
@@ -79,9 +82,9 @@ for dir in "${folders[@]}"; do
   [ -n "$tos" ] && printf '  %-9s -> %s\n' "$dir" "$tos"
 done
 # a cycle between the library folders (tests/tools/fuzz/bench are leaves by construction)
-if ! printf '%s' "$edges" | grep -v -E '^(tests|tools|fuzz|bench) ' | tsort > /dev/null 2> /tmp/check_layers.$$; then
-  echo "check-layers: a cycle between folders:"; sed 's/^/  /' /tmp/check_layers.$$; bad=1
+lib_edges=$(printf '%s' "$edges" | grep -v -E '^(tests|tools|fuzz|bench) ')
+if ! cycle=$(printf '%s\n' "$lib_edges" | tsort 2>&1 > /dev/null); then
+  echo "check-layers: a cycle between folders:"; printf '%s\n' "$cycle" | sed 's/^/  /'; bad=1
 fi
-rm -f /tmp/check_layers.$$
 if [ $bad -ne 0 ]; then echo "check-layers: FAILED"; exit 1; fi
 echo "check-layers: ok ($nexc known exception(s))"

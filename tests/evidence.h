@@ -20,7 +20,8 @@ static void evidence_row(int op, const char *source)
 {
     static const char *last[PTX_I_COUNT];   /* the source last written for each row */
     const char *file = getenv("PTX_EVIDENCE");
-    if (!file || op <= PTX_I_NONE || op >= PTX_I_COUNT || (last[op] && !strcmp(last[op], source))) return;
+    if (!file || op <= PTX_I_NONE || op >= PTX_I_COUNT || (last[op] && !strcmp(last[op], source)))
+        return;
     last[op] = source;
     FILE *f = fopen(file, "a");
     if (!f) return;

@@ -46,7 +46,8 @@ START_TEST(table_rows)
         ck_assert_msg(colon != NULL, "%s: title %s", o->mnemonic, o->title);
         /* rows of the same mnemonic are consecutive or distinct sections */
         for (int j = 1; j < i; j++)
-            ck_assert_msg(strcmp(ptx_ops[j].mnemonic, o->mnemonic) || strcmp(ptx_ops[j].section, o->section),
+            ck_assert_msg(strcmp(ptx_ops[j].mnemonic, o->mnemonic) ||
+                              strcmp(ptx_ops[j].section, o->section),
                           "%s twice in §%s", o->mnemonic, o->section);
     }
     ck_assert_int_eq(ptx_ngroups, 17);
@@ -90,11 +91,12 @@ START_TEST(table_covers_spec)
         int found = 0;
         for (int h = 0; h < nh && !found; h++) {
             char *sp = strchr(heads[h], ' ');
-            found = !strcmp(sp + 1, ptx_ops[i].title) && (size_t)(sp - heads[h]) == strlen(ptx_ops[i].section) + 1 &&
+            found = !strcmp(sp + 1, ptx_ops[i].title) &&
+                    (size_t)(sp - heads[h]) == strlen(ptx_ops[i].section) + 1 &&
                     !strncmp(heads[h], ptx_ops[i].section, strlen(ptx_ops[i].section));
         }
-        ck_assert_msg(found || ptx_ops[i].kind == PTX_K_SYNTAX, "row %s: no heading §%s %s", ptx_ops[i].mnemonic,
-                      ptx_ops[i].section, ptx_ops[i].title);
+        ck_assert_msg(found || ptx_ops[i].kind == PTX_K_SYNTAX, "row %s: no heading §%s %s",
+                      ptx_ops[i].mnemonic, ptx_ops[i].section, ptx_ops[i].title);
     }
 }
 END_TEST
@@ -102,7 +104,8 @@ END_TEST
 START_TEST(lookup_longest)
 {
     size_t bl;
-    ck_assert_int_eq(ptx_op_lookup("cp.async.bulk.commit_group", 26, &bl), PTX_I_CP_ASYNC_BULK_COMMIT_GROUP);
+    ck_assert_int_eq(ptx_op_lookup("cp.async.bulk.commit_group", 26, &bl),
+                     PTX_I_CP_ASYNC_BULK_COMMIT_GROUP);
     ck_assert_int_eq(ptx_op_lookup("cp.async.bulk.shared::cluster", 29, &bl), PTX_I_CP_ASYNC_BULK);
     ck_assert_int_eq(bl, 13);
     ck_assert_int_eq(ptx_op_lookup("cp.async.ca.shared.global", 25, &bl), PTX_I_CP_ASYNC);
@@ -254,7 +257,8 @@ START_TEST(tokenize_refusals)
     refused("ld.global.frob.u32", "unknown qualifier '.frob'", 10);
     refused("ld..u32", "an empty qualifier", 2);
     refused("ld.global.", "an empty qualifier", 9);
-    refused("ld.relaxed.acquire.gpu.u32", "a second semantics qualifier '.acquire' (after '.relaxed')", 11);
+    refused("ld.relaxed.acquire.gpu.u32",
+            "a second semantics qualifier '.acquire' (after '.relaxed')", 11);
     refused("ld.relaxed.gpu.sys.u32", "a second scope '.sys'", 15);
     refused("ld.global.global.u32", "'.global' given twice", 10);
     refused("ld.v2.v4.u32", "a second vector width", 6);

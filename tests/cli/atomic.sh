@@ -16,7 +16,8 @@ for delay in 0.05 0.2 0.5 1 2; do
   echo '{"previous": true}' > "$tmp/v.json"
   "$bin" verify -q --json "$tmp/v.json" suites/*/*.litmus > /dev/null 2>&1 &
   pid=$!; sleep "$delay"; kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
-  if json_ok "$tmp/v.json"; then pass=$((pass + 1)); else echo "atomic: FAIL verify --json killed after ${delay}s: truncated"; fail=$((fail + 1)); fi
+  if json_ok "$tmp/v.json"; then pass=$((pass + 1))
+  else echo "atomic: FAIL verify --json killed after ${delay}s: truncated"; fail=$((fail + 1)); fi
 done
 cat > "$tmp/spec.yaml" <<YAML
 module: $PWD/tests/errors/run/saxpy.ptx
@@ -40,7 +41,11 @@ for delay in 0.05 0.2 0.5 1; do
   pid=$!; sleep "$delay"; kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
   sz=$(stat -c %s "$tmp/y.out")
   if json_ok "$tmp/r.json" && [ "$sz" -eq 262144 ]; then pass=$((pass + 1))
-  else echo "atomic: FAIL run killed after ${delay}s: r.json valid=$(json_ok "$tmp/r.json" && echo yes || echo no), y.out $sz bytes"; fail=$((fail + 1)); fi
+  else
+    valid=$(json_ok "$tmp/r.json" && echo yes || echo no)
+    echo "atomic: FAIL run killed after ${delay}s: r.json valid=$valid, y.out $sz bytes"
+    fail=$((fail + 1))
+  fi
 done
 check() {   # check NAME CONDITION...
   local name=$1; shift
