@@ -346,10 +346,6 @@ static inline uint64_t ldval(const uint8_t *p, unsigned n)
     return v;
 }
 
-static inline uint64_t sext(uint64_t v, unsigned bits)
-{
-    return bits >= 64 ? v : (v ^ (1ull << (bits - 1))) - (1ull << (bits - 1));
-}
 
 /* ---------------------------------------------------------------- scheduling */
 /* lanes waiting at warp-synchronous instructions that now form a complete rendezvous: one
@@ -966,7 +962,7 @@ static mbar mb_get(const uint8_t *p)
 {
     uint64_t v = ldval(p, 8);
     mbar b = { (uint32_t)(v & MB_MAX), (uint32_t)(v >> 20 & MB_MAX),
-               (int32_t)sext(v >> 40 & 0x1fffff, 21), (int)(v >> 61 & 1), (int)(v >> 63) };
+               (int32_t)isa_sext(v >> 40 & 0x1fffff, 21), (int)(v >> 61 & 1), (int)(v >> 63) };
     return b;
 }
 static void mb_put(uint8_t *p, const mbar *b)
@@ -1220,7 +1216,7 @@ static int h_ldst(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
                 continue;
             }
             uint64_t v = ldval(p + k * n, n);
-            wr(f, &in->d[k], l, in->sign ? sext(v, n * 8) : v);
+            wr(f, &in->d[k], l, in->sign ? isa_sext(v, n * 8) : v);
         }
     }
     advance(w, w->pc + 1);
@@ -1251,7 +1247,7 @@ static int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
             }
             if (r) memcpy(p + k * n, &nv, n);
             if (!atom) continue;
-            if (in->vec == 1 && isa_type_is_signed(in->type)) old = sext(old, n * 8);
+            if (in->vec == 1 && isa_type_is_signed(in->type)) old = isa_sext(old, n * 8);
             wr(f, &in->d[k], l, old);
         }
     }

@@ -69,17 +69,10 @@ static void seterr(char *err, size_t n, const char *fmt, ...)
 #define SGN(in) (tinfo[(in)->type].sgn)
 
 static inline uint64_t wmask(unsigned n) { return n >= 64 ? ~0ull : (1ull << n) - 1; }
-/* Sign-extend the low n bits of v (1 <= n). */
-static inline uint64_t sext(uint64_t v, unsigned n)
-{
-    if (n >= 64) return v;
-    uint64_t m = 1ull << (n - 1);
-    return ((v & wmask(n)) ^ m) - m;
-}
 /* The value of v read as type t: sign- or zero-extended to 64 bits. */
 static inline uint64_t ext(isa_type t, uint64_t v)
 {
-    return tinfo[t].sgn ? sext(v, tinfo[t].bits) : v & wmask(tinfo[t].bits);
+    return tinfo[t].sgn ? isa_sext(v, tinfo[t].bits) : v & wmask(tinfo[t].bits);
 }
 static inline int slt(uint64_t a, uint64_t b) { return (int64_t)a < (int64_t)b; }
 /* a < b for values already extended as type t. */
@@ -100,12 +93,12 @@ static inline uint64_t sat_s32(uint64_t v)
 /* §9.7.1.1 add, §9.7.1.2 sub: wrap at the type width; .sat (s32 only) clamps. */
 static void ev_add(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
-    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(sext(s[0], 32) + sext(s[1], 32))
+    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(isa_sext(s[0], 32) + isa_sext(s[1], 32))
                                   : (s[0] + s[1]) & wmask(BITS(in));
 }
 static void ev_sub(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
-    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(sext(s[0], 32) - sext(s[1], 32))
+    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(isa_sext(s[0], 32) - isa_sext(s[1], 32))
                                   : (s[0] - s[1]) & wmask(BITS(in));
 }
 /* Packed .u16x2/.s16x2: the same op on both half words (§9.7.1.1, §9.7.1.12/13). */
@@ -113,11 +106,11 @@ typedef uint64_t (*lane16_fn)(int sgn, uint64_t a, uint64_t b);
 static uint64_t l16_add(int sgn, uint64_t a, uint64_t b) { (void)sgn; return a + b; }
 static uint64_t l16_min(int sgn, uint64_t a, uint64_t b)
 {
-    return sgn ? (slt(sext(a, 16), sext(b, 16)) ? a : b) : (a < b ? a : b);
+    return sgn ? (slt(isa_sext(a, 16), isa_sext(b, 16)) ? a : b) : (a < b ? a : b);
 }
 static uint64_t l16_max(int sgn, uint64_t a, uint64_t b)
 {
-    return sgn ? (slt(sext(b, 16), sext(a, 16)) ? a : b) : (a > b ? a : b);
+    return sgn ? (slt(isa_sext(b, 16), isa_sext(a, 16)) ? a : b) : (a > b ? a : b);
 }
 static uint64_t packed16(const isa_insn *in, lane16_fn f, uint64_t a, uint64_t b)
 {
@@ -178,7 +171,7 @@ static void ev_mad_lo(const isa_insn *in, uint64_t *d, const uint64_t *s)
 static void ev_mad_hi(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t h = mul_hi(in->type, s[0], s[1]);
-    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(sext(h, 32) + sext(s[2], 32))
+    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(isa_sext(h, 32) + isa_sext(s[2], 32))
                                   : (h + s[2]) & wmask(BITS(in));
 }
 static void ev_mad_wide(const isa_insn *in, uint64_t *d, const uint64_t *s)
@@ -188,7 +181,7 @@ static void ev_mad_wide(const isa_insn *in, uint64_t *d, const uint64_t *s)
 /* §9.7.1.5 mul24 / §9.7.1.6 mad24: 24x24 -> 48-bit product; .lo = t<31..0>, .hi = t<47..16>. */
 static uint64_t mul48(const isa_insn *in, uint64_t a, uint64_t b)
 {
-    return SGN(in) ? sext(a, 24) * sext(b, 24) : (a & 0xffffff) * (b & 0xffffff);
+    return SGN(in) ? isa_sext(a, 24) * isa_sext(b, 24) : (a & 0xffffff) * (b & 0xffffff);
 }
 static void ev_mul24_lo(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
@@ -206,7 +199,7 @@ static void ev_mad24_hi(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t h = (mul48(in, s[0], s[1]) >> 16) & 0xffffffffu;
     d[0] =
-        (in->mods & ISA_M_SAT) ? sat_s32(sext(h, 32) + sext(s[2], 32)) : (h + s[2]) & 0xffffffffu;
+        (in->mods & ISA_M_SAT) ? sat_s32(isa_sext(h, 32) + isa_sext(s[2], 32)) : (h + s[2]) & 0xffffffffu;
 }
 /* §9.7.1.7 sad: d = c + |a - b|. */
 static void ev_sad(const isa_insn *in, uint64_t *d, const uint64_t *s)
@@ -240,7 +233,7 @@ static void ev_rem(const isa_insn *in, uint64_t *d, const uint64_t *s)
 /* §9.7.1.10 abs, §9.7.1.11 neg: two's complement, so |MININT| = -MININT = MININT. */
 static void ev_abs(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
-    uint64_t a = sext(s[0], BITS(in));
+    uint64_t a = isa_sext(s[0], BITS(in));
     d[0] = (slt(a, 0) ? 0 - a : a) & wmask(BITS(in));
 }
 static void ev_neg(const isa_insn *in, uint64_t *d, const uint64_t *s)
@@ -362,7 +355,7 @@ static void ev_bmsk(const isa_insn *in, uint64_t *d, const uint64_t *s)
 static uint64_t lane(isa_type t, uint64_t v, unsigned i, unsigned w)
 {
     uint64_t x = (v >> (i * w)) & wmask(w);
-    return tinfo[t].sgn ? sext(x, w) : x;
+    return tinfo[t].sgn ? isa_sext(x, w) : x;
 }
 static void ev_dp4a(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
@@ -634,7 +627,7 @@ static void ev_selp(const isa_insn *in, uint64_t *d, const uint64_t *s)
  * .ftz) subnormal c select a. */
 static void ev_slct(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
-    int ge = in->type2 == ISA_T_S32 ? !slt(sext(s[2], 32), 0)
+    int ge = in->type2 == ISA_T_S32 ? !slt(isa_sext(s[2], 32), 0)
                                     : fval(ISA_T_F32, s[2], (in->mods & ISA_M_FTZ) != 0) >= 0.0;
     d[0] = (ge ? s[0] : s[1]) & wmask(BITS(in));
 }

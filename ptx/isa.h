@@ -1,15 +1,17 @@
 /* ptx/isa.h — the PTX instruction semantics shared by the executor and the litmus checker.
  *
  * This header is the one place where what an instruction *computes* is exposed.  The executor
- * (exec/) decodes whole PTX modules with it; the litmus checker (frontend/, litmus/) decodes the
- * local ALU instructions of a litmus thread (add, setp, selp, ...) and the value computed by an
- * atom/red with it, so that both pillars agree bit for bit.
+ * (exec/) decodes the register computations of whole PTX modules with it; the litmus checker
+ * (frontend/, model/) decodes the local ALU instructions of a litmus thread (add, setp, selp, ...)
+ * and computes the value of an atom/red with it, so that both pillars agree bit for bit.  Which
+ * mnemonics exist, and which of them are register computations, is the opcode table's business
+ * (ptx/opcodes.def); the words of a mnemonic are split by the tokenizer (ptx/mnemonic.h).
  *
  * Values are raw bit patterns held in uint64_t (sub-word values zero-extended, predicates 0/1);
  * the type of a decoded instruction says how to interpret them (ISA 8.4 §5.2 fundamental types).
  */
-#ifndef PTX_EXEC_ISA_H
-#define PTX_EXEC_ISA_H
+#ifndef PTX_ISA_H
+#define PTX_ISA_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -52,30 +54,33 @@ unsigned isa_type_bits(isa_type t);      /* 32; 1 for pred */
 int isa_type_is_signed(isa_type t);
 int isa_type_is_float(isa_type t);
 
-/* A decoded (non-memory) instruction: opcode-table index plus modifiers.  Opaque to callers
- * beyond the accessors below; the layout belongs to exec/. */
+/* A decoded register computation: semantics-table index plus modifiers.  Opaque to callers
+ * beyond the accessors below; the layout belongs to ptx/isa.c. */
 typedef struct isa_insn {
-    int op;              /* index into the opcode table (exec/ops.c) */
+    int op;              /* index into isa_ops[] (its popcode names the opcode-table row) */
     isa_type type;       /* primary type suffix */
     isa_type type2;      /* secondary type (cvt source, setp/set operand type, ...) */
     isa_type type3;      /* third type (video .btype: vabsdiff4.dtype.atype.btype) */
-    uint32_t mods;       /* modifier bits (exec/ops.c) */
-    int cmp;             /* comparison operator for setp/set/slct (exec/ops.c) */
+    uint32_t mods;       /* modifier bits ISA_M_* */
+    int cmp;             /* comparison operator for setp/set/slct ISA_CMP_* */
     int boolop;          /* .and/.or/.xor combine for setp/set */
     int rnd;             /* rounding modifier */
     int aux;             /* op-specific (prmt mode, shfl mode, ...) */
 } isa_insn;
 
-/* Decode a mnemonic with all its modifiers, e.g. "add.s32", "mul.lo.u64", "setp.lt.and.s32",
- * "selp.b32", "mov.u32".  A bare mnemonic without a type ("add") gets the default type given
- * (the litmus dialect uses ISA_T_S64).  Returns 0, or -1 with a one-line reason in err. */
+/* Decode a register computation with all its modifiers, e.g. "add.s32", "mul.lo.u64",
+ * "setp.lt.and.s32", "selp.b32", "mov.u32".  A bare mnemonic without a type ("add") gets the
+ * default type given (the litmus dialect uses ISA_T_S64).  Returns 0, or -1 with a one-line
+ * reason in err: the tokenizer's ("unknown mnemonic 'frob'", "unknown qualifier '.x'"), "ld is
+ * not a register computation (load from memory, §9.7.8.8)" for memory, control flow and
+ * synchronization (their users decode them with the tokenizer), or the rule broken. */
 int isa_decode(const char *mnemonic, isa_type default_type, isa_insn *out, char *err,
                size_t errlen);
 
 /* Class of a decoded instruction. */
 enum {
     ISA_CLASS_PURE = 1, /* computes destination registers from source registers only */
-    ISA_CLASS_OTHER = 2 /* memory, control flow, synchronization: not evaluable by isa_eval */
+    ISA_CLASS_OTHER = 2 /* isa_class of an invalid isa_insn (isa_decode decodes no others) */
 };
 int isa_class(const isa_insn *in);
 
@@ -88,7 +93,7 @@ int isa_nsrc(const isa_insn *in);
  * the table has no semantics for).  Division by zero etc. follow the ISA text, never trap. */
 int isa_eval(const isa_insn *in, const uint64_t *src, uint64_t *dst, char *err, size_t errlen);
 
-/* Atomic read-modify-write operations (ISA §9.7.13.5 atom, §9.7.13.6 red).  "sub" is accepted
+/* Atomic read-modify-write operations (ISA §9.7.12.5 atom, §9.7.12.6 red).  "sub" is accepted
  * because the public litmus dialect uses it (= add of the negated operand). */
 typedef enum {
     ISA_ATOM_NONE = 0, ISA_ATOM_ADD, ISA_ATOM_SUB, ISA_ATOM_EXCH, ISA_ATOM_CAS, ISA_ATOM_AND,
@@ -103,16 +108,20 @@ const char *isa_atom_name(isa_atom_op op);
 int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c,
                    uint64_t *newv);
 
-/* ---------------------------------------------------------------------------------------------
- * Additions (ptx/isa.c).  Everything below is new; the declarations above are unchanged.
- * ------------------------------------------------------------------------------------------- */
+/* ------------------------------------------------------------------------------------------- */
 
 /* Class for the extended-precision ops add.cc/addc/sub.cc/subc/mad.cc/madc (§9.7.2): register
  * only, but they read and/or write the carry flag CC.CF, so isa_eval refuses them; evaluate them
- * with isa_eval_cc.  Memory/control/sync mnemonics (ld st atom red bra bar fence membar ...) are
- * DECODED (not rejected) to a dedicated table entry of class ISA_CLASS_OTHER with nominal
- * operand counts; isa_eval returns -1 for them.  Unknown mnemonics make isa_decode return -1. */
+ * with isa_eval_cc. */
 enum { ISA_CLASS_CARRY = 3 };
+
+/* The low n bits of v (1 <= n <= 64) sign-extended to 64 bits (the bits above n ignored). */
+static inline uint64_t isa_sext(uint64_t v, unsigned n)
+{
+    if (n >= 64) return v;
+    uint64_t m = 1ull << (n - 1);
+    return ((v & ((m << 1) - 1)) ^ m) - m;
+}
 
 /* Modifier bits in isa_insn.mods. */
 enum {
@@ -202,7 +211,7 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
  *    rounding of fma and of cvt with floats, .sat only on s32, ...). */
 
 /* ---------------------------------------------------------------------------------------------
- * Half precision and packing (ptx/isa.c, second round of additions).
+ * Half precision and packing (ptx/isa.c).
  *
  * Values: .f16/.bf16 are 16-bit patterns in the low bits of the uint64_t; .f16x2/.bf16x2 hold
  * element 0 (the ISA's a[0:15]) in bits 15..0 and element 1 in bits 31..16; .e4m3x2/.e5m2x2
