@@ -1640,8 +1640,9 @@ static const exec_fn handlers[PTX_K_COUNT] = {
  * step, evaluate the guard, dispatch to the kind's handler.  The one exception is the hot path
  * of the benchmark and of real kernels, register computations with a warp-wide eval_warp: they
  * run here, with the straight-line run of such instructions that follows (same group, no
- * guard), so that the loop's counters stay in registers (measured: 5% of the run time). */
-static int run_warp(ex *X, warp *w, int budget)
+ * guard), so that the loop's counters stay in registers (measured: 5% of the run time).
+ * noinline: inlined into run_cluster/exec_launch it ran 3-4% slower (register pressure). */
+__attribute__((noinline)) static int run_warp(ex *X, warp *w, int budget)
 {
     int ran = 0;
     if (w->dirty || !w->active) { w->dirty = 0; resched(w); }
@@ -1711,22 +1712,59 @@ static void free_warp(warp *w)
     for (int l = 0; l < 32; l++) free(w->lmem[l]);
 }
 
-static int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t linear_in_cluster)
+/* A warp slot of the previous cluster made new: its frames and local memory are kept (zeroed),
+ * everything else is cleared. */
+static void recycle_warp(ex *X, warp *w)
+{
+    frame *fr = w->fr;
+    int nfr = w->nfr;
+    uint8_t *lmem[32];
+    uint32_t lcap[32];
+    memcpy(lmem, w->lmem, sizeof lmem);
+    memcpy(lcap, w->lcap, sizeof lcap);
+    memset(w, 0, sizeof *w);
+    w->fr = fr; w->nfr = nfr;
+    memcpy(w->lmem, lmem, sizeof lmem);
+    memcpy(w->lcap, lcap, sizeof lcap);
+    for (int i = 0; i < nfr; i++) {
+        uint64_t *regs = fr[i].regs;
+        uint8_t *params = fr[i].params;
+        memset(regs, 0, ((size_t)X->nregs * 32 + 1) * 8);
+        memset(params, 0, (size_t)X->psize * 32 + 1);
+        memset(&fr[i], 0, sizeof fr[i]);
+        fr[i].regs = regs; fr[i].params = params;
+    }
+    for (int l = 0; l < 32; l++) if (lmem[l]) memset(lmem[l], 0, lcap[l]);
+}
+
+/* The state of a CTA of the launch at `rank` in its cluster.  The first cluster allocates it;
+ * later clusters reuse the allocations of the CTA that had the same rank (zeroed), so a launch
+ * of many CTAs neither allocates nor frees per CTA (measured: with per-CTA malloc/free the heap
+ * top is trimmed and refaulted, 3x the run time of the executor benchmark). */
+static int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t rank)
 {
     uint32_t nt = X->block[0] * X->block[1] * X->block[2];
-    c->nthreads = nt;
-    c->nwarps = (int)((nt + 31) / 32);
-    c->rank = linear_in_cluster;
-    c->ssize = (uint32_t)(((X->m->shared_static + 15) & ~15u) + X->dyn);
-    c->smem = calloc(c->ssize + 1, 1);
-    c->warps = calloc((size_t)c->nwarps, sizeof *c->warps);
+    int nwarps = (int)((nt + 31) / 32), fresh = !c->warps;
+    uint32_t ssize = (uint32_t)(((X->m->shared_static + 15) & ~15u) + X->dyn);
+    uint8_t *smem = c->smem;
+    warp *warps = c->warps;
+    uint32_t *wmask[16];
+    for (int b = 0; b < 16; b++) wmask[b] = c->bar[b].wmask;
+    memset(c, 0, sizeof *c);
+    c->smem = fresh ? calloc(ssize + 1, 1) : memset(smem, 0, ssize + 1);
+    c->warps = fresh ? calloc((size_t)nwarps, sizeof *c->warps) : warps;
     if (!c->smem || !c->warps) return -1;
     for (int b = 0; b < 16; b++) {
-        c->bar[b].wmask = calloc((size_t)c->nwarps, 4);
+        c->bar[b].wmask = fresh ? calloc((size_t)nwarps, 4) : memset(wmask[b], 0, (size_t)nwarps * 4);
         if (!c->bar[b].wmask) return -1;
     }
+    c->nthreads = nt;
+    c->nwarps = nwarps;
+    c->rank = rank;
+    c->ssize = ssize;
     for (int i = 0; i < c->nwarps; i++) {
         warp *w = &c->warps[i];
+        if (!fresh) recycle_warp(X, w);
         w->cta = c; w->wid = i;
         uint32_t n = nt - (uint32_t)i * 32 < 32 ? nt - (uint32_t)i * 32 : 32;
         w->all = w->live = n == 32 ? ~0u : (1u << n) - 1;
@@ -1882,13 +1920,13 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
     for (uint32_t x = 0; x < X->cluster[0]; x++, k++) {
         cta *c = &cs[k];
         uint32_t in[3] = { x, y, z };
+        if (setup_cta(X, c, ef, k)) {   /* (clears c: the ids come after) */
+            fault(X, NULL, -1, -1, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for CTA state");
+            break;
+        }
         for (int d = 0; d < 3; d++) {
             c->ctaid[d] = cid[d] * X->cluster[d] + in[d];
             c->cl_ctaid[d] = in[d];
-        }
-        if (setup_cta(X, c, ef, k)) {
-            fault(X, NULL, -1, -1, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for CTA state");
-            break;
         }
     }
     while (!X->fault) {
@@ -1906,17 +1944,13 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
         if (!progress) { deadlock_report(X, cs, (int)ncl); break; }
     }
     ptxeCtx *ctx = X->ctx;
-    for (uint32_t i = 0; i < ncl; i++) {
+    for (uint32_t i = 0; i < k; i++) {   /* the CTAs set up (all, unless memory ran out) */
         cta *c = &cs[i];
-        if (c->warps) {
-            uint64_t lin =
-                ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
-            for (int j = 0; j < c->nwarps; j++) {
-                ctx->per_warp[lin * wpc + (uint64_t)j] = c->warps[j].ninsn;
-                ctx->stats.warp_insns += c->warps[j].ninsn;
-            }
+        uint64_t lin = ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
+        for (int j = 0; j < c->nwarps; j++) {
+            ctx->per_warp[lin * wpc + (uint64_t)j] = c->warps[j].ninsn;
+            ctx->stats.warp_insns += c->warps[j].ninsn;
         }
-        free_cta(c);
     }
 }
 
@@ -1957,6 +1991,7 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
             for (cid[0] = 0; cid[0] < X.grid[0] / X.cluster[0] && !X.fault; cid[0]++)
                 run_cluster(&X, cs, ef, cid, wpc);
     if (rounding != FE_TONEAREST) fesetround(rounding);
+    for (uint32_t i = 0; i < ncl; i++) free_cta(&cs[i]);
     free(cs);
     free(X.kparams);
     ctx->stats.thread_insns = X.thread_insns;
