@@ -222,40 +222,84 @@ static const char *space_name(int s)
     return n[s];
 }
 
-/* host pointer for an access of n bytes at a in space sp by lane l; NULL after a fault */
+/* An access being resolved, for its fault messages: lane l of w at pc, n bytes at address oa
+ * in space orig, `what` ("load", "atom", ...). */
+typedef struct { ex *X; warp *w; int l, pc, orig; uint64_t oa; unsigned n; const char *what; } acc;
+
+/* §6.4.1.5: a generic address maps into the window of a state space; -1 after a fault. */
+static int generic_window(const acc *c, int *sp, uint64_t *a)
+{
+    static const struct { uint64_t base, size; int sp; } win[] = {
+        { WIN_SHARED, WIN_SHARED_SIZE, SP_SHCLUSTER }, { WIN_LOCAL, WIN_SIZE, SP_LOCAL },
+        { WIN_CONST, WIN_SIZE, SP_CONST },             { WIN_PARAM, WIN_SIZE, SP_PARAM },
+    };
+    for (size_t i = 0; i < sizeof win / sizeof win[0]; i++)
+        if (*a >= win[i].base && *a < win[i].base + win[i].size) {
+            *sp = win[i].sp;
+            *a -= win[i].base;
+            return 0;
+        }
+    if (*a >= GLOBAL_BASE32) { *sp = SP_GLOBAL; return 0; }
+    fault(c->X, c->w, c->l, c->pc, PTXE_ERROR_LAUNCH_FAILED,
+          "generic %s of %u bytes at address 0x%llx, which is in no state space", c->what, c->n,
+          (unsigned long long)c->oa);
+    return -1;
+}
+
+/* Shared memory: of the executing CTA, or (a shared::cluster address, §5.1.5) of CTA rank
+ * (a >> SHCL_SHIFT) - 1 of the cluster.  NULL out of bounds; *faulted after a fault. */
+static uint8_t *shared_ptr(const acc *c, int sp, uint64_t a, int *faulted)
+{
+    ex *X = c->X;
+    warp *w = c->w;
+    cta *t = w->cta;
+    uint64_t r = a >> SHCL_SHIFT;
+    unsigned long long oa = (unsigned long long)c->oa, rank = (unsigned long long)(r - 1);
+    if (!r) return a + c->n <= t->ssize ? t->smem + a : NULL;
+    *faulted = 1;
+    if (r - 1 >= X->ncl) {
+        fault(X, w, c->l, c->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "%s shared::cluster %s of %u bytes at address 0x%llx names CTA rank %llu, the "
+              "cluster has %u CTAs",
+              space_name(c->orig), c->what, c->n, oa, rank, X->ncl);
+        return NULL;
+    }
+    t = &X->cl[r - 1];
+    if (t != w->cta && sp == SP_SHARED) {
+        fault(X, w, c->l, c->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "shared::cta %s of %u bytes at address 0x%llx is in the shared memory of CTA rank "
+              "%llu, not the executing "
+              "CTA (rank %u)",
+              c->what, c->n, oa, rank, w->cta->rank);
+        return NULL;
+    }
+    if (t != w->cta && t->nexited == t->nthreads) {
+        fault(X, w, c->l, c->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "%s %s of %u bytes at address 0x%llx in the shared memory of CTA rank %llu, which "
+              "has exited",
+              space_name(c->orig), c->what, c->n, oa, rank);
+        return NULL;
+    }
+    *faulted = 0;
+    a = SHCL_OFF(a);
+    return a + c->n <= t->ssize ? t->smem + a : NULL;
+}
+
+/* Host pointer for an access of n bytes at a in space sp by lane l; NULL after a fault. */
 static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n,
                          unsigned align, int write, const char *what)
 {
-    int orig = sp;
-    uint64_t oa = a;
+    const acc c = { X, w, l, pc, sp, a, n, what };
+    int faulted = 0;
     if (a % align) {
         fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
-              "misaligned %s %s of %u bytes at address 0x%llx", space_name(orig), what, n,
-              (unsigned long long)oa);
+              "misaligned %s %s of %u bytes at address 0x%llx", space_name(sp), what, n,
+              (unsigned long long)a);
         return NULL;
     }
-    if (sp == SP_GENERIC) {   /* §6.4.1.5: generic addresses map into the windows */
-        if (a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE) {
-            sp = SP_SHCLUSTER;
-            a -= WIN_SHARED;
-        } else if (a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE) {
-            sp = SP_LOCAL;
-            a -= WIN_LOCAL;
-        } else if (a >= WIN_CONST && a < WIN_CONST + WIN_SIZE) {
-            sp = SP_CONST;
-            a -= WIN_CONST;
-        } else if (a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE) {
-            sp = SP_PARAM;
-            a -= WIN_PARAM;
-        } else if (a >= GLOBAL_BASE32) sp = SP_GLOBAL;
-        else {
-            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
-                  "generic %s of %u bytes at address 0x%llx, which is in no state space", what, n,
-                  (unsigned long long)oa);
-            return NULL;
-        }
-    }
+    if (sp == SP_GENERIC && generic_window(&c, &sp, &a)) return NULL;
     uint8_t *p = NULL;
+    const char *ro = NULL;   /* a write to a read-only space */
     switch (sp) {
     case SP_GLOBAL: {
         galloc *g = X->gcache;
@@ -264,73 +308,34 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
         if (g) p = g->host + (a - g->addr);
         break;
     }
-    case SP_SHARED: case SP_SHCLUSTER: {
-        cta *t = w->cta;
-        uint64_t r = a >> SHCL_SHIFT;
-        if (r) {   /* shared::cluster address naming CTA rank r - 1 */
-            if (r - 1 >= X->ncl) {
-                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
-                      "%s shared::cluster %s of %u bytes at address 0x%llx names CTA rank %llu, "
-                      "the cluster has %u CTAs",
-                      space_name(orig), what, n, (unsigned long long)oa,
-                      (unsigned long long)(r - 1), X->ncl);
-                return NULL;
-            }
-            t = &X->cl[r - 1];
-            if (t != w->cta && sp == SP_SHARED) {
-                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
-                      "shared::cta %s of %u bytes at address 0x%llx is in the shared memory of CTA "
-                      "rank %llu, not the executing CTA (rank %u)",
-                      what, n, (unsigned long long)oa, (unsigned long long)(r - 1), w->cta->rank);
-                return NULL;
-            }
-            if (t != w->cta && t->nexited == t->nthreads) {
-                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
-                      "%s %s of %u bytes at address 0x%llx in the shared memory of CTA rank %llu, "
-                      "which has exited",
-                      space_name(orig), what, n, (unsigned long long)oa,
-                      (unsigned long long)(r - 1));
-                return NULL;
-            }
-            a = SHCL_OFF(a);
-        }
-        if (a + n <= t->ssize) p = t->smem + a;
-        break;
-    }
+    case SP_SHARED: case SP_SHCLUSTER: p = shared_ptr(&c, sp, a, &faulted); break;
     case SP_LOCAL: p = local_ptr(w, l, a, n); break;
     case SP_CONST:
-        if (write) {
-            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to const space at address 0x%llx",
-                  what, (unsigned long long)oa);
-            return NULL;
-        }
-        if (a + n <= X->ctx->csize) p = X->ctx->cmem + a;
+        if (write) ro = "const space at address";
+        else if (a + n <= X->ctx->csize) p = X->ctx->cmem + a;
         break;
     case SP_PARAM:
         if (a >= FRAME_PARAM) {
-            uint64_t off = a - FRAME_PARAM;
-            if (off + n <= X->psize) p = w->fr[w->depth].params + (size_t)l * X->psize + off;
-        } else {
-            if (write) {
-                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
-                      "%s to kernel parameter space at 0x%llx", what, (unsigned long long)oa);
-                return NULL;
-            }
-            if (a + n <= X->kpsize) p = X->kparams + a;
-        }
+            if (a - FRAME_PARAM + n <= X->psize)
+                p = w->fr[w->depth].params + (size_t)l * X->psize + (a - FRAME_PARAM);
+        } else if (write) ro = "kernel parameter space at";
+        else if (a + n <= X->kpsize) p = X->kparams + a;
         break;
     }
-    if (!p)
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
-              "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s", space_name(orig), what, n,
-              (unsigned long long)oa, orig == SP_GENERIC ? " (" : "",
-              orig == SP_GENERIC ? (sp == SP_GLOBAL      ? "global)"
-                                    : sp == SP_SHCLUSTER ? "shared)"
-                                    : sp == SP_LOCAL     ? "local)"
-                                    : sp == SP_CONST     ? "const)"
-                                                         : "param)")
-                                 : "");
-    return p;
+    if (ro)
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to %s 0x%llx", what, ro,
+              (unsigned long long)c.oa);
+    if (p || ro || faulted) return p;
+    static const char *const in[] = { [SP_GLOBAL] = "global)",
+                                      [SP_SHCLUSTER] = "shared)",
+                                      [SP_LOCAL] = "local)",
+                                      [SP_CONST] = "const)",
+                                      [SP_PARAM] = "param)" };
+    fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+          "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s", space_name(c.orig), what, n,
+          (unsigned long long)c.oa, c.orig == SP_GENERIC ? " (" : "",
+          c.orig == SP_GENERIC ? in[sp] : "");
+    return NULL;
 }
 
 static uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, int write,
@@ -691,25 +696,75 @@ static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, 
     }
 }
 
-/* the group G (guard true: E) reaches the warp-synchronous instruction `in`; or, with w->rdv,
- * a rendezvous completed by resched runs.  -1 after a fault. */
-static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+/* Lanes waiting at their own instructions run (guards were true when they arrived): a
+ * rendezvous resched completed. */
+static void wsync_rendezvous(ex *X, warp *w, uint32_t G, uint32_t E)
 {
-    const xinsn *I[32]; frame *Fr[32];
-    if (w->rdv) { /* waiting lanes at their own instructions (guards were true when they arrived) */
-        X->thread_insns += (uint64_t)__builtin_popcount(G) - (uint64_t)__builtin_popcount(E);
-        for (uint32_t m = G; m; m &= m - 1) {
+    const xinsn *I[32];
+    frame *Fr[32];
+    X->thread_insns += (uint64_t)__builtin_popcount(G) - (uint64_t)__builtin_popcount(E);
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        I[l] = &X->prog[w->lpc[l]];
+        Fr[l] = &w->fr[w->ldep[l]];
+    }
+    int l0 = __builtin_ctz(G);
+    wsync_exec(X, w, G, I, Fr, &X->prog[w->lpc[l0]], &w->fr[w->ldep[l0]]);
+    for (uint32_t m = G; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
+    w->active = 0;
+    resched(w);
+}
+
+/* Member lanes are elsewhere: per membermask class (M[l] for the lanes E), run with the lanes
+ * already waiting at a matching instruction if that completes the class, else wait.  Lanes of
+ * G whose guard is false count as present (as when converged) and go on. */
+static void wsync_classes(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E,
+                          const uint32_t *M)
+{
+    const xinsn *I[32];
+    frame *Fr[32];
+    uint32_t sig = wsig_of(in), todo = E;
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = w->pc + 1;
+        w->ldep[l] = (uint16_t)w->depth;
+    }
+    while (todo) {
+        uint32_t mk = M[__builtin_ctz(todo)], K = 0, Cw = 0;
+        for (uint32_t m = todo; m; m &= m - 1)
+            if (M[__builtin_ctz(m)] == mk) K |= 1u << __builtin_ctz(m);
+        todo &= ~K;
+        for (uint32_t m = w->wrdv; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (w->wsig[l] == sig && w->wmem[l] == mk) Cw |= 1u << l;
+        }
+        if (mk & w->live & ~(G | Cw)) {   /* incomplete: K waits */
+            for (uint32_t m = K; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                w->lpc[l] = w->pc; w->wsig[l] = sig; w->wmem[l] = mk;
+            }
+            w->wsync |= K; w->wrdv |= K;
+            continue;
+        }
+        for (uint32_t m = K; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = in; Fr[l] = f; }
+        for (uint32_t m = Cw; m; m &= m - 1) {
             int l = __builtin_ctz(m);
             I[l] = &X->prog[w->lpc[l]];
             Fr[l] = &w->fr[w->ldep[l]];
         }
-        int l0 = __builtin_ctz(G);
-        wsync_exec(X, w, G, I, Fr, &X->prog[w->lpc[l0]], &w->fr[w->ldep[l0]]);
-        for (uint32_t m = G; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
-        w->active = 0;
-        resched(w);
-        return 0;
+        wsync_exec(X, w, K | Cw, I, Fr, in, f);
+        for (uint32_t m = Cw; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
+        w->wsync &= ~Cw; w->wrdv &= ~Cw;
     }
+    w->active = 0;
+    resched(w);
+}
+
+/* The group G (guard true: E) reaches the warp-synchronous instruction `in`; or, with w->rdv,
+ * a rendezvous completed by resched runs.  -1 after a fault. */
+static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (w->rdv) { wsync_rendezvous(X, w, G, E); return 0; }
     if (!E) { advance(w, w->pc + 1); return 0; }
     const xopnd *mo = &in->s[wsync_mask_idx(in)];
     int l0 = __builtin_ctz(E);
@@ -733,47 +788,8 @@ static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint3
         XF_NOSYNC) { /* deprecated vote/shfl: the active lanes, converged when possible */
         if (wsync_wait(w, mask)) return 0;
     } else if (!uni || (mask & w->live & ~G)) {
-        /* member lanes elsewhere: per membermask class, run with the lanes already waiting at a
-         * matching instruction if that completes it, else wait.  Lanes of G whose guard is false
-         * count as present (as when converged) and go on. */
-        uint32_t sig = wsig_of(in), todo = E;
         if (uni) for (uint32_t m = E; m; m &= m - 1) M[__builtin_ctz(m)] = mask;
-        for (uint32_t m = G; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            w->lpc[l] = w->pc + 1;
-            w->ldep[l] = (uint16_t)w->depth;
-        }
-        while (todo) {
-            uint32_t mk = M[__builtin_ctz(todo)], K = 0, Cw = 0;
-            for (uint32_t m = todo; m; m &= m - 1)
-                if (M[__builtin_ctz(m)] == mk) K |= 1u << __builtin_ctz(m);
-            todo &= ~K;
-            for (uint32_t m = w->wrdv; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                if (w->wsig[l] == sig && w->wmem[l] == mk) Cw |= 1u << l;
-            }
-            if (mk & w->live & ~(G | Cw)) {
-                for (uint32_t m = K; m; m &= m - 1) {
-                    int l = __builtin_ctz(m);
-                    w->lpc[l] = w->pc;
-                    w->wsig[l] = sig;
-                    w->wmem[l] = mk;
-                }
-                w->wsync |= K; w->wrdv |= K;
-                continue;
-            }
-            for (uint32_t m = K; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = in; Fr[l] = f; }
-            for (uint32_t m = Cw; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                I[l] = &X->prog[w->lpc[l]];
-                Fr[l] = &w->fr[w->ldep[l]];
-            }
-            wsync_exec(X, w, K | Cw, I, Fr, in, f);
-            for (uint32_t m = Cw; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
-            w->wsync &= ~Cw; w->wrdv &= ~Cw;
-        }
-        w->active = 0;
-        resched(w);
+        wsync_classes(X, w, in, f, G, E, M);
         return 0;
     }
     /* converged: every non-exited member lane is here */
@@ -816,9 +832,81 @@ static void wsync_deadlock(ex *X, warp *w)
 /* ---------------------------------------------------------------- one warp */
 enum { W_RAN, W_BLOCKED, W_DONE };
 
+/* The callee of lane l: the call's target, or for an indirect call the function whose address
+ * the register holds, checked against the call's argument and result lists.  -1 after a fault. */
+static int call_target(ex *X, warp *w, const xinsn *in, const frame *cf, int l)
+{
+    if (in->target >= 0) return in->target;
+    uint64_t a = opv(X, w, cf, &in->s[0], l), idx = (a - FUNC_BASE) / 16;
+    if (a < FUNC_BASE || (a - FUNC_BASE) % 16 || idx >= (uint64_t)X->m->nfuncs ||
+        !X->funcs[idx].has_body || X->funcs[idx].is_entry) {
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "indirect call to address 0x%llx, which is not a function", (unsigned long long)a);
+        return -1;
+    }
+    const xfunc *xf = &X->funcs[idx];
+    if (xf->nparams != in->ncargs || xf->nrets != in->ncrets) {
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "indirect call of %s with %d arguments and %d results, expected %d and %d", xf->name,
+              in->ncargs, in->ncrets, xf->nparams, xf->nrets);
+        return -1;
+    }
+    for (int k = 0; k < in->ncargs + in->ncrets; k++) {   /* .reg/.param and sizes (§7.2) */
+        int arg = k < in->ncargs, i = arg ? k : k - in->ncargs;
+        int callee_reg = (arg ? xf->preg : xf->rreg)[i] >= 0,
+            by_reg = (arg ? in->carg_off : in->cret_off)[i] == NOPARAM;
+        uint32_t vsz = (arg ? in->carg_vsz : in->cret_vsz)[i], need = (arg ? xf->psz : xf->rsz)[i];
+        char head[64];
+        snprintf(head, sizeof head, arg ? "argument %d is" : "result %d is received in", i + 1);
+        if (callee_reg != by_reg) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "indirect call of %s: %s%s a %s, expected a %s", xf->name, head,
+                  arg ? " passed as" : "", by_reg ? "register" : ".param variable",
+                  callee_reg ? "register" : ".param variable");
+            return -1;
+        }
+        if (!callee_reg && vsz < need) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "indirect call of %s: %s a %u-byte .param variable, expected at least %u bytes",
+                  xf->name, head, vsz, need);
+            return -1;
+        }
+    }
+    return (int)idx;
+}
+
+/* Lane l enters function f: its arguments into the new frame nf (registers masked to their
+ * width, .param bytes copied), return point, local-memory frame.  -1 after a fault. */
+static int call_enter(ex *X, warp *w, const xinsn *in, const frame *cf, frame *nf, int l, int f)
+{
+    const xfunc *xf = &X->funcs[f];
+    for (int i = 0; i < in->ncargs; i++) {
+        if (xf->preg[i] >= 0) {
+            uint64_t v = opv(X, w, cf, &in->carg_x[i], l);
+            unsigned b = xf->pregbits[i];
+            nf->regs[(unsigned)xf->preg[i] * 32 + (unsigned)l] =
+                b >= 64 ? v : v & ((1ull << b) - 1);
+        } else
+            memcpy(nf->params + (size_t)l * X->psize + xf->poff[i],
+                   cf->params + (size_t)l * X->psize + in->carg_off[i], xf->psz[i]);
+    }
+    nf->ret_pc[l] = w->pc + 1; nf->call_pc[l] = w->pc;
+    nf->saved_sp[l] = w->lsp[l];
+    uint64_t base = (w->lsp[l] + xf->lalign - 1) / xf->lalign * xf->lalign;
+    if (base + xf->lsize > LOCAL_MAX) {
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "local memory (stack) overflow: %llu bytes",
+              (unsigned long long)(base + xf->lsize));
+        return -1;
+    }
+    nf->lbase[l] = base;
+    w->lsp[l] = base + xf->lsize;
+    return 0;
+}
+
+/* call (§9.7.11.5): a predicated call splits the group; the calling lanes enter their callee's
+ * frame (indirect calls may differ per lane: they continue apart). */
 static int do_call(ex *X, warp *w, const xinsn *in, uint32_t E)
 {
-    int fi = in->target;
     uint32_t G = w->active;
     if (E != G) {   /* predicated call: the lanes that do not call go on */
         split(w, E, w->pc, w->pc + 1);
@@ -836,79 +924,10 @@ static int do_call(ex *X, warp *w, const xinsn *in, uint32_t E)
     frame *cf = &w->fr[w->depth], *nf = &w->fr[w->depth + 1];
     int tgt[32], uniform = 1, first = -1;
     for (uint32_t m = G; m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        int f = fi;
-        if (f < 0) {
-            uint64_t a = opv(X, w, cf, &in->s[0], l);
-            uint64_t idx = (a - FUNC_BASE) / 16;
-            if (a < FUNC_BASE || (a - FUNC_BASE) % 16 || idx >= (uint64_t)X->m->nfuncs ||
-                !X->funcs[idx].has_body || X->funcs[idx].is_entry) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
-                      "indirect call to address 0x%llx, which is not a function",
-                      (unsigned long long)a);
-                return -1;
-            }
-            f = (int)idx;
-            const xfunc *xf = &X->funcs[f];
-            if (xf->nparams != in->ncargs || xf->nrets != in->ncrets) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
-                      "indirect call of %s with %d arguments and %d results, expected %d and %d",
-                      xf->name, in->ncargs, in->ncrets, xf->nparams, xf->nrets);
-                return -1;
-            }
-        }
+        int l = __builtin_ctz(m), f = call_target(X, w, in, cf, l);
+        if (f < 0 || call_enter(X, w, in, cf, nf, l, f)) return -1;
         tgt[l] = f;
         if (first < 0) first = f; else if (f != first) uniform = 0;
-        const xfunc *xf = &X->funcs[f];
-        for (int i = 0; i < in->ncargs; i++) {
-            if ((xf->preg[i] >= 0) != (in->carg_off[i] == NOPARAM)) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
-                      "indirect call of %s: argument %d is passed as a %s, expected a %s", xf->name,
-                      i + 1, in->carg_off[i] == NOPARAM ? "register" : ".param variable",
-                      xf->preg[i] >= 0 ? "register" : ".param variable");
-                return -1;
-            }
-            if (xf->preg[i] < 0 && in->carg_vsz[i] < xf->psz[i]) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
-                      "indirect call of %s: argument %d is a %u-byte .param variable, expected at "
-                      "least %u bytes",
-                      xf->name, i + 1, in->carg_vsz[i], xf->psz[i]);
-                return -1;
-            }
-            if (xf->preg[i] >= 0) {
-                uint64_t v = opv(X, w, cf, &in->carg_x[i], l);
-                unsigned b = xf->pregbits[i];
-                nf->regs[(unsigned)xf->preg[i] * 32 + (unsigned)l] =
-                    b >= 64 ? v : v & ((1ull << b) - 1);
-            } else
-                memcpy(nf->params + (size_t)l * X->psize + xf->poff[i],
-                       cf->params + (size_t)l * X->psize + in->carg_off[i], xf->psz[i]);
-        }
-        for (int i = 0; i < in->ncrets; i++)
-            if ((xf->rreg[i] >= 0) != (in->cret_off[i] == NOPARAM)) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
-                      "indirect call of %s: result %d is received in a %s, expected a %s", xf->name,
-                      i + 1, in->cret_off[i] == NOPARAM ? "register" : ".param variable",
-                      xf->rreg[i] >= 0 ? "register" : ".param variable");
-                return -1;
-            } else if (xf->rreg[i] < 0 && in->cret_vsz[i] < xf->rsz[i]) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
-                      "indirect call of %s: result %d is received in a %u-byte .param variable, "
-                      "expected at least %u bytes",
-                      xf->name, i + 1, in->cret_vsz[i], xf->rsz[i]);
-                return -1;
-            }
-        nf->ret_pc[l] = w->pc + 1; nf->call_pc[l] = w->pc;
-        nf->saved_sp[l] = w->lsp[l];
-        uint64_t base = (w->lsp[l] + xf->lalign - 1) / xf->lalign * xf->lalign;
-        if (base + xf->lsize > LOCAL_MAX) {
-            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
-                  "local memory (stack) overflow: %llu bytes",
-                  (unsigned long long)(base + xf->lsize));
-            return -1;
-        }
-        nf->lbase[l] = base;
-        w->lsp[l] = base + xf->lsize;
     }
     if (uniform) { w->depth++; advance(w, X->funcs[first].start); return 0; }
     for (uint32_t m = G; m; m &= m - 1) {
@@ -1755,7 +1774,8 @@ static int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t rank)
     c->warps = fresh ? calloc((size_t)nwarps, sizeof *c->warps) : warps;
     if (!c->smem || !c->warps) return -1;
     for (int b = 0; b < 16; b++) {
-        c->bar[b].wmask = fresh ? calloc((size_t)nwarps, 4) : memset(wmask[b], 0, (size_t)nwarps * 4);
+        c->bar[b].wmask =
+            fresh ? calloc((size_t)nwarps, 4) : memset(wmask[b], 0, (size_t)nwarps * 4);
         if (!c->bar[b].wmask) return -1;
     }
     c->nthreads = nt;
@@ -1946,7 +1966,8 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
     ptxeCtx *ctx = X->ctx;
     for (uint32_t i = 0; i < k; i++) {   /* the CTAs set up (all, unless memory ran out) */
         cta *c = &cs[i];
-        uint64_t lin = ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
+        uint64_t lin =
+            ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
         for (int j = 0; j < c->nwarps; j++) {
             ctx->per_warp[lin * wpc + (uint64_t)j] = c->warps[j].ninsn;
             ctx->stats.warp_insns += c->warps[j].ninsn;

@@ -1533,6 +1533,71 @@ static int load_function(L *l, int fi, int *pc)
     return 0;
 }
 
+/* After all functions are loaded: every direct call is checked against its callee (argument and
+ * result counts, .reg or .param, sizes; §7.2); calls of functions without a body are allowed
+ * for the CUDA runtime's __assertfail (a trap) and vprintf (no output: a no-op). */
+static int resolve_calls(ptxeModule *m, L *l, char *err, size_t errlen)
+{
+    ptx_module *a = m->ast;
+    int pc = m->nprog;
+    /* calls to functions without a body: only the CUDA runtime's vprintf/__assertfail */
+    for (int i = 0; i < pc; i++) {
+        xinsn *x = &m->prog[i];
+        if (x->kind != PTX_K_CALL || x->target < 0) continue;
+        xfunc *cf = &m->funcs[x->target];
+        if (!cf->has_body) {
+            if (!strcmp(cf->name, "__assertfail")) { x->kind = PTX_K_TRAP; continue; }
+            if (!strcmp(cf->name, "vprintf")) {
+                x->kind = PTX_K_MISC;
+                continue;
+            } /* no output: a no-op */
+            snprintf(err, errlen,
+                     "%s:%d:%d: found a call of '%s', which has no body in the module, expected a "
+                     "defined function in `%s`",
+                     a->filename, x->line, x->col, cf->name, x->text);
+            return -1;
+        }
+        if (x->ncargs != cf->nparams || x->ncrets != cf->nrets) {
+            snprintf(
+                err, errlen,
+                "%s:%d:%d: found %d arguments and %d results, expected %d and %d for '%s' in `%s`",
+                a->filename, x->line, x->col, x->ncargs, x->ncrets, cf->nparams, cf->nrets,
+                cf->name, x->text);
+            return -1;
+        }
+        x->carg_size = xalloc(l, (size_t)(x->ncargs + 1) * 4);
+        x->cret_size = xalloc(l, (size_t)(x->ncrets + 1) * 4);
+        for (int k = 0; k < x->ncargs; k++) x->carg_size[k] = cf->psz[k];
+        for (int k = 0; k < x->ncrets; k++) x->cret_size[k] = cf->rsz[k];
+        for (int k = 0; k < x->ncargs + x->ncrets; k++) {
+            int isarg = k < x->ncargs, j = isarg ? k : k - x->ncargs;
+            int reg = (isarg ? cf->preg : cf->rreg)[j] >= 0,
+                byreg = (isarg ? x->carg_off : x->cret_off)[j] == NOPARAM;
+            if (reg != byreg) {
+                snprintf(err, errlen,
+                         "%s:%d:%d: found a %s as %s %d of '%s', which is declared .%s, expected a "
+                         "%s in `%s`",
+                         a->filename, x->line, x->col, byreg ? "register" : ".param variable",
+                         isarg ? "argument" : "result", j + 1, cf->name, reg ? "reg" : "param",
+                         reg ? "register" : ".param variable", x->text);
+                return -1;
+            }
+            uint32_t vsz = (isarg ? x->carg_vsz : x->cret_vsz)[j],
+                     need = (isarg ? cf->psz : cf->rsz)[j];
+            if (!byreg &&
+                vsz < need) { /* the callee reads/writes `need` bytes of the caller's variable */
+                snprintf(err, errlen,
+                         "%s:%d:%d: found a %u-byte .param variable as %s %d of '%s', expected at "
+                         "least %u bytes in `%s`",
+                         a->filename, x->line, x->col, vsz, isarg ? "argument" : "result", j + 1,
+                         cf->name, need, x->text);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
 {
     L l; memset(&l, 0, sizeof l);
@@ -1574,61 +1639,7 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
         if (load_function(&l, i, &pc)) return -1;
     }
     m->nprog = pc;
-    /* calls to functions without a body: only the CUDA runtime's vprintf/__assertfail */
-    for (int i = 0; i < pc; i++) {
-        xinsn *x = &m->prog[i];
-        if (x->kind != PTX_K_CALL || x->target < 0) continue;
-        xfunc *cf = &m->funcs[x->target];
-        if (!cf->has_body) {
-            if (!strcmp(cf->name, "__assertfail")) { x->kind = PTX_K_TRAP; continue; }
-            if (!strcmp(cf->name, "vprintf")) {
-                x->kind = PTX_K_MISC;
-                continue;
-            } /* no output: a no-op */
-            snprintf(err, errlen,
-                     "%s:%d:%d: found a call of '%s', which has no body in the module, expected a "
-                     "defined function in `%s`",
-                     a->filename, x->line, x->col, cf->name, x->text);
-            return -1;
-        }
-        if (x->ncargs != cf->nparams || x->ncrets != cf->nrets) {
-            snprintf(
-                err, errlen,
-                "%s:%d:%d: found %d arguments and %d results, expected %d and %d for '%s' in `%s`",
-                a->filename, x->line, x->col, x->ncargs, x->ncrets, cf->nparams, cf->nrets,
-                cf->name, x->text);
-            return -1;
-        }
-        x->carg_size = xalloc(&l, (size_t)(x->ncargs + 1) * 4);
-        x->cret_size = xalloc(&l, (size_t)(x->ncrets + 1) * 4);
-        for (int k = 0; k < x->ncargs; k++) x->carg_size[k] = cf->psz[k];
-        for (int k = 0; k < x->ncrets; k++) x->cret_size[k] = cf->rsz[k];
-        for (int k = 0; k < x->ncargs + x->ncrets; k++) {
-            int isarg = k < x->ncargs, j = isarg ? k : k - x->ncargs;
-            int reg = (isarg ? cf->preg : cf->rreg)[j] >= 0,
-                byreg = (isarg ? x->carg_off : x->cret_off)[j] == NOPARAM;
-            if (reg != byreg) {
-                snprintf(err, errlen,
-                         "%s:%d:%d: found a %s as %s %d of '%s', which is declared .%s, expected a "
-                         "%s in `%s`",
-                         a->filename, x->line, x->col, byreg ? "register" : ".param variable",
-                         isarg ? "argument" : "result", j + 1, cf->name, reg ? "reg" : "param",
-                         reg ? "register" : ".param variable", x->text);
-                return -1;
-            }
-            uint32_t vsz = (isarg ? x->carg_vsz : x->cret_vsz)[j],
-                     need = (isarg ? cf->psz : cf->rsz)[j];
-            if (!byreg &&
-                vsz < need) { /* the callee reads/writes `need` bytes of the caller's variable */
-                snprintf(err, errlen,
-                         "%s:%d:%d: found a %u-byte .param variable as %s %d of '%s', expected at "
-                         "least %u bytes in `%s`",
-                         a->filename, x->line, x->col, vsz, isarg ? "argument" : "result", j + 1,
-                         cf->name, need, x->text);
-                return -1;
-            }
-        }
-    }
+    if (resolve_calls(m, &l, err, errlen)) return -1;
     (void)ctx;
     return 0;
 }

@@ -198,8 +198,8 @@ static void ev_mad24_lo(const isa_insn *in, uint64_t *d, const uint64_t *s)
 static void ev_mad24_hi(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     uint64_t h = (mul48(in, s[0], s[1]) >> 16) & 0xffffffffu;
-    d[0] =
-        (in->mods & ISA_M_SAT) ? sat_s32(isa_sext(h, 32) + isa_sext(s[2], 32)) : (h + s[2]) & 0xffffffffu;
+    d[0] = (in->mods & ISA_M_SAT) ? sat_s32(isa_sext(h, 32) + isa_sext(s[2], 32))
+                                  : (h + s[2]) & 0xffffffffu;
 }
 /* §9.7.1.7 sad: d = c + |a - b|. */
 static void ev_sad(const isa_insn *in, uint64_t *d, const uint64_t *s)
@@ -2039,6 +2039,75 @@ const isa_opinfo isa_ops[] = {
 const int isa_nops = (int)(sizeof isa_ops / sizeof isa_ops[0]);
 
 
+/* seterr, then -1: a decode rule broken */
+static int refuse(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int refuse(char *err, size_t n, const char *fmt, ...)
+{
+    if (err && n) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* Decode rules of cvt with a half or alternate format (.f16 .bf16 .tf32 .e4m3x2 .e5m2x2, x2
+ * packs), §9.7.8.20. */
+static int half_cvt_rules(const isa_insn *x, char *err, size_t n)
+{
+    isa_type d = x->type, s = x->type2;
+    uint32_t m = x->mods;
+    int fd = isa_type_is_float(d), fs = isa_type_is_float(s),
+        frnd = x->rnd >= ISA_RND_RN && x->rnd <= ISA_RND_RP;
+    int relu = (m & ISA_M_RELU) != 0, satf = (m & ISA_M_SATFINITE) != 0, sat = (m & ISA_M_SAT) != 0;
+    int rnrz = x->rnd == ISA_RND_RN || x->rnd == ISA_RND_RZ, irnd_ = irnd_of(x->rnd);
+    if ((m & ISA_M_FTZ) && d != ISA_T_F32 && s != ISA_T_F32)
+        return refuse(err, n, "cvt: .ftz needs .f32 (§9.7.8.20)");
+    if (sat && (relu || satf))
+        return refuse(err, n, "cvt: .sat does not combine with .relu/.satfinite (§9.7.8.20)");
+    if (sat && (d == ISA_T_BF16 || d == ISA_T_TF32))
+        return refuse(err, n, "cvt: .sat applies to .f16/.f32/.f64 (§9.7.8.20)");
+    if (d == ISA_T_E4M3X2 || d == ISA_T_E5M2X2)
+        return x->rnd == ISA_RND_RN && satf
+                   ? 0
+                   : refuse(err, n, "cvt to .e4m3x2/.e5m2x2 needs .rn.satfinite (§9.7.8.20)");
+    if (s == ISA_T_E4M3X2 || s == ISA_T_E5M2X2)
+        return x->rnd == ISA_RND_RN && !satf
+                   ? 0
+                   : refuse(err, n, "cvt.rn{.relu}.f16x2.f8x2type: .rn, no .satfinite (§9.7.8.20)");
+    if (d == ISA_T_TF32) {
+        if (x->rnd == ISA_RND_RNA)
+            return relu ? refuse(err, n, "cvt.rna.tf32.f32 takes no .relu (§9.7.8.20)") : 0;
+        return rnrz && !satf
+                   ? 0
+                   : refuse(err, n,
+                            "cvt.tf32.f32 needs .rna{.satfinite} or .rn/.rz{.relu} (§9.7.8.20)");
+    }
+    if (x->rnd == ISA_RND_RNA) return refuse(err, n, "cvt: .rna only for .tf32 (§9.7.8.20)");
+    if ((relu || satf) &&
+        !((d == ISA_T_F16 || d == ISA_T_BF16 || is_x2(d)) && s == ISA_T_F32 && rnrz))
+        return refuse(err, n,
+                      "cvt: .relu/.satfinite need .rn/.rz and .f16/.bf16{x2}.f32 (§9.7.8.20)");
+    if (is_x2(d))
+        return rnrz ? 0
+                    : refuse(err, n, "cvt.%s.f32 needs .rn or .rz (§9.7.8.20)", isa_type_name(d));
+    if (!fd)
+        return irnd_ ? 0 : refuse(err, n, "cvt float->int needs .rni/.rzi/.rmi/.rpi (§9.7.8.20)");
+    if (!fs) return frnd ? 0 : refuse(err, n, "cvt int->float needs .rn/.rz/.rm/.rp (§9.7.8.20)");
+    if (d == s)
+        return frnd ? refuse(err, n,
+                             "cvt same-type float takes only .rni/.rzi/.rmi/.rpi (§9.7.8.20)")
+                    : 0;
+    if (irnd_) return refuse(err, n, "cvt: integer rounding needs the same float type (§9.7.8.20)");
+    if (d == ISA_T_F32 || d == ISA_T_F64) /* exact widening: no rounding, except the ISA's own
+                                             example cvt.f64.bf16.rp */
+        return x->rnd && s != ISA_T_BF16
+                   ? refuse(err, n, "cvt widening float takes no rounding (§9.7.8.20)")
+                   : 0;
+    return frnd ? 0 : refuse(err, n, "cvt narrowing float needs .rn/.rz/.rm/.rp (§9.7.8.20)");
+}
+
 /* Decode rules of the half-precision forms (§9.7.4 syntax boxes, §9.7.6, §9.7.8.20 cvt). */
 static int half_rules(const isa_insn *x, char *err, size_t n)
 {
@@ -2046,106 +2115,31 @@ static int half_rules(const isa_insn *x, char *err, size_t n)
     isa_type d = x->type, s = x->type2;
     uint32_t m = x->mods;
     int bf = d == ISA_T_BF16 || d == ISA_T_BF16X2 || s == ISA_T_BF16 || s == ISA_T_BF16X2;
-    int frnd = x->rnd >= ISA_RND_RN && x->rnd <= ISA_RND_RP, irnd_ = irnd_of(x->rnd);
     if (m & ISA_M_OOB)
-        return seterr(err, n,
+        return refuse(err, n,
                       "%s.oob: the OOB-NaN encoding is not defined by the ISA text (§9.7.4.4, "
                       "§5.5.3.3); not modelled",
-                      e->name),
-               -1;
-    if (!strcmp(e->name, "cvt")) {
-        int fd = isa_type_is_float(d), fs = isa_type_is_float(s);
-        int relu = (m & ISA_M_RELU) != 0, satf = (m & ISA_M_SATFINITE) != 0,
-            sat = (m & ISA_M_SAT) != 0;
-        int rnrz = x->rnd == ISA_RND_RN || x->rnd == ISA_RND_RZ;
-        if ((m & ISA_M_FTZ) && d != ISA_T_F32 && s != ISA_T_F32)
-            return seterr(err, n, "cvt: .ftz needs .f32 (§9.7.8.20)"), -1;
-        if (sat && (relu || satf))
-            return seterr(err, n, "cvt: .sat does not combine with .relu/.satfinite (§9.7.8.20)"),
-                   -1;
-        if (sat && (d == ISA_T_BF16 || d == ISA_T_TF32))
-            return seterr(err, n, "cvt: .sat applies to .f16/.f32/.f64 (§9.7.8.20)"), -1;
-        if (d == ISA_T_E4M3X2 || d == ISA_T_E5M2X2) {
-            if (x->rnd != ISA_RND_RN || !satf)
-                return seterr(err, n, "cvt to .e4m3x2/.e5m2x2 needs .rn.satfinite (§9.7.8.20)"), -1;
-            return 0;
-        }
-        if (s == ISA_T_E4M3X2 || s == ISA_T_E5M2X2) {
-            if (x->rnd != ISA_RND_RN || satf)
-                return seterr(err, n,
-                              "cvt.rn{.relu}.f16x2.f8x2type: .rn, no .satfinite (§9.7.8.20)"),
-                       -1;
-            return 0;
-        }
-        if (d == ISA_T_TF32) {
-            if (x->rnd == ISA_RND_RNA)
-                return relu ? (seterr(err, n, "cvt.rna.tf32.f32 takes no .relu (§9.7.8.20)"), -1)
-                            : 0;
-            if (!rnrz || satf)
-                return seterr(err, n,
-                              "cvt.tf32.f32 needs .rna{.satfinite} or .rn/.rz{.relu} (§9.7.8.20)"),
-                       -1;
-            return 0;
-        }
-        if (x->rnd == ISA_RND_RNA)
-            return seterr(err, n, "cvt: .rna only for .tf32 (§9.7.8.20)"), -1;
-        if ((relu || satf) &&
-            !((d == ISA_T_F16 || d == ISA_T_BF16 || is_x2(d)) && s == ISA_T_F32 && rnrz))
-            return seterr(err, n,
-                          "cvt: .relu/.satfinite need .rn/.rz and .f16/.bf16{x2}.f32 (§9.7.8.20)"),
-                   -1;
-        if (is_x2(d))
-            return rnrz ? 0
-                        : (seterr(err, n, "cvt.%s.f32 needs .rn or .rz (§9.7.8.20)",
-                                  isa_type_name(d)),
-                           -1);
-        if (!fd)
-            return irnd_ ? 0
-                         : (seterr(err, n, "cvt float->int needs .rni/.rzi/.rmi/.rpi (§9.7.8.20)"),
-                            -1);
-        if (!fs)
-            return frnd ? 0
-                        : (seterr(err, n, "cvt int->float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1);
-        if (d == s)
-            return frnd ? (seterr(err, n,
-                                  "cvt same-type float takes only .rni/.rzi/.rmi/.rpi (§9.7.8.20)"),
-                           -1)
-                        : 0;
-        if (irnd_)
-            return seterr(err, n, "cvt: integer rounding needs the same float type (§9.7.8.20)"),
-                   -1;
-        if (d == ISA_T_F32 || d == ISA_T_F64) {             /* exact widening */
-            /* no rounding, except the ISA's own example "cvt.f64.bf16.rp" */
-            if (x->rnd && s != ISA_T_BF16)
-                return seterr(err, n, "cvt widening float takes no rounding (§9.7.8.20)"), -1;
-            return 0;
-        }
-        return frnd ? 0
-                    : (seterr(err, n, "cvt narrowing float needs .rn/.rz/.rm/.rp (§9.7.8.20)"), -1);
-    }
+                      e->name);
+    if (!strcmp(e->name, "cvt")) return half_cvt_rules(x, err, n);
     if (!strcmp(e->name, "set") || !strcmp(e->name, "setp"))
-        return (bf && (m & ISA_M_FTZ))
-                   ? (seterr(err, n, "%s: .ftz not allowed with .bf16/.bf16x2 (§9.7.6)", e->name),
-                      -1)
+        return bf && (m & ISA_M_FTZ)
+                   ? refuse(err, n, "%s: .ftz not allowed with .bf16/.bf16x2 (§9.7.6)", e->name)
                    : 0;
     /* §9.7.4 arithmetic */
     if (x->rnd && x->rnd != ISA_RND_RN)
-        return seterr(err, n, "%s: half precision takes only .rn (§9.7.4)", e->name), -1;
-    if (!strcmp(e->name, "fma") && !x->rnd) return seterr(err, n, "fma needs .rn (§9.7.4.4)"), -1;
-    if (!strcmp(e->name, "ex2")) {
-        if (bf != !!(m & ISA_M_FTZ))
-            return seterr(err, n,
-                          "ex2.approx: .ftz is required for .bf16/.bf16x2 and not allowed for "
-                          ".f16/.f16x2 (§9.7.4.10)"),
-                   -1;
-        return 0;
-    }
+        return refuse(err, n, "%s: half precision takes only .rn (§9.7.4)", e->name);
+    if (!strcmp(e->name, "fma") && !x->rnd) return refuse(err, n, "fma needs .rn (§9.7.4.4)");
+    if (!strcmp(e->name, "ex2"))
+        return bf != !!(m & ISA_M_FTZ) ? refuse(err, n,
+                                                "ex2.approx: .ftz is required for .bf16/.bf16x2 "
+                                                "and not allowed for .f16/.f16x2 (§9.7.4.10)")
+                                       : 0;
     if (bf && (m & (ISA_M_FTZ | ISA_M_SAT)))
-        return seterr(err, n, "%s: .ftz/.sat not allowed with .bf16/.bf16x2 (§9.7.4)", e->name), -1;
+        return refuse(err, n, "%s: .ftz/.sat not allowed with .bf16/.bf16x2 (§9.7.4)", e->name);
     if ((m & ISA_M_SAT) && (m & ISA_M_RELU))
-        return seterr(err, n, "%s: .sat and .relu exclude each other (§9.7.4.4)", e->name), -1;
+        return refuse(err, n, "%s: .sat and .relu exclude each other (§9.7.4.4)", e->name);
     if (!!(m & ISA_M_XORSIGN) != !!(m & ISA_M_ABS))
-        return seterr(err, n, "%s: .xorsign and .abs go together (§9.7.4.7)", e->name), -1;
+        return refuse(err, n, "%s: .xorsign and .abs go together (§9.7.4.7)", e->name);
     return 0;
 }
 

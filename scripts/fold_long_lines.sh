@@ -15,7 +15,7 @@ for i, l in enumerate(open(sys.argv[1], encoding="utf-8").read().split("\n"), 1)
     [ "$(md5sum < "$f")" = "$before" ] && break
   done
   left=$(python3 -c 'import sys
-print(sum(len(l.expandtabs(8)) > 100 for l in open(sys.argv[1], encoding="utf-8")))' "$f")
+print(sum(len(l.rstrip("\n").expandtabs(8)) > 100 for l in open(sys.argv[1], encoding="utf-8")))' "$f")
   [ "$left" -gt 0 ] && echo "fold_long_lines: $f: $left line(s) still over 100 columns"
 done
 exit 0
