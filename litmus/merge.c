@@ -71,39 +71,52 @@ static cJSON *load_result_file(const char *path)
     return d;
 }
 
-int merge_cli(int argc, char **argv)
+/* The options of merge: output files and the result files; -1 to go on, else the status. */
+typedef struct { const char *json, *junit, *csv; char **files; int nf; } merge_opts;
+
+static int merge_options(int argc, char **argv, merge_opts *o)
 {
-    const char *json = NULL, *junit = NULL, *csv = NULL;
-    char **files = xcalloc((size_t)argc + 1, sizeof *files);
-    int nf = 0;
+    memset(o, 0, sizeof *o);
+    o->files = xcalloc((size_t)argc + 1, sizeof *o->files);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(files); return 0;
-        } else if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv") ||
-                   !strcmp(a, "-o")) {
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(o->files); return 0; }
+        if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv") ||
+            !strcmp(a, "-o")) {
             if (!val || !*val) {
                 fprintf(stderr, "ptxlitmus merge: %s takes a file name\n", a);
-                free(files);
+                free(o->files);
                 return 2;
             }
-            if (!strcmp(a, "--junit")) junit = val;
-            else if (!strcmp(a, "--csv")) csv = val;
-            else json = val;
+            if (!strcmp(a, "--junit")) o->junit = val;
+            else if (!strcmp(a, "--csv")) o->csv = val;
+            else o->json = val;
             i++;
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "ptxlitmus merge: unknown option '%s'\n", a);
             usage(stderr);
-            free(files);
+            free(o->files);
             return 2;
-        } else files[nf++] = argv[i];
+        } else o->files[o->nf++] = argv[i];
     }
-    if (!nf) {
+    if (!o->nf) {
         fprintf(stderr, "ptxlitmus merge: no result file given\n");
         usage(stderr);
-        free(files);
+        free(o->files);
         return 2;
     }
+    return -1;
+}
+
+int merge_cli(int argc, char **argv)
+{
+    merge_opts o;
+    int rc = merge_options(argc, argv, &o);
+    if (rc >= 0) return rc;
+    const char *json = o.json, *junit = o.junit, *csv = o.csv;
+    char **files = o.files;
+    int nf = o.nf;
     int bad = 0, shard_n = 0;
     unsigned char *seen_shard = NULL;
     cJSON **all = NULL;

@@ -71,6 +71,8 @@ void suite_expect_set(suite_test *t, model_kind k, int verdict)
     t->nexp++;
 }
 
+/* One test entry { file, expect, source, note }.  Longer than 80 lines: one pass over the
+ * entry's keys with the check and the message of each key where the key is read. */
 static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, suite_manifest *m,
                      char *err, size_t errlen)
 {
@@ -167,6 +169,43 @@ out:
     return rc;
 }
 
+/* The top-level keys of a manifest: suite, description, root (strings) and tests (a list, or
+ * empty), into m and *tests; -1 with a message in err. */
+static int manifest_keys(yaml_document_t *doc, yaml_node_t *root, const char *path,
+                         suite_manifest *m, yaml_node_t **tests, char *err, size_t errlen)
+{
+    for (yaml_node_pair_t *q = root->data.mapping.pairs.start; q < root->data.mapping.pairs.top;
+         q++) {
+        yaml_node_t *k = yaml_document_get_node(doc, q->key),
+                    *v = yaml_document_get_node(doc, q->value);
+        const char *key = scalar(k);
+        if (key && !strcmp(key, "tests")) {
+            if (v->type != YAML_SEQUENCE_NODE && !(v->type == YAML_SCALAR_NODE && !*scalar(v))) {
+                ferr(err, errlen, path, v, "found %s after tests:, expected a list of test entries",
+                     node_kind(v));
+                return -1;
+            }
+            *tests = v;
+            continue;
+        }
+        if (!key || (strcmp(key, "suite") && strcmp(key, "description") && strcmp(key, "root"))) {
+            ferr(err, errlen, path, k, "found key '%s', expected suite, description, root or tests",
+                 key ? key : node_kind(k));
+            return -1;
+        }
+        if (!scalar(v)) {
+            ferr(err, errlen, path, v, "found %s after %s:, expected a string", node_kind(v), key);
+            return -1;
+        }
+        char **slot = !strcmp(key, "suite")         ? &m->name
+                      : !strcmp(key, "description") ? &m->description
+                                                    : &m->root;
+        free(*slot);
+        *slot = strdup(scalar(v));
+    }
+    return 0;
+}
+
 int suite_manifest_load(const char *path, suite_manifest *m, char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
@@ -204,35 +243,7 @@ int suite_manifest_load(const char *path, suite_manifest *m, char *err, size_t e
         goto done;
     }
     yaml_node_t *tests = NULL;
-    for (yaml_node_pair_t *q = root->data.mapping.pairs.start; q < root->data.mapping.pairs.top;
-         q++) {
-        yaml_node_t *k = yaml_document_get_node(&doc, q->key),
-                    *v = yaml_document_get_node(&doc, q->value);
-        const char *key = scalar(k);
-        if (key && !strcmp(key, "tests")) {
-            if (v->type != YAML_SEQUENCE_NODE && !(v->type == YAML_SCALAR_NODE && !*scalar(v))) {
-                ferr(err, errlen, path, v, "found %s after tests:, expected a list of test entries",
-                     node_kind(v));
-                goto done;
-            }
-            tests = v;
-            continue;
-        }
-        if (!key || (strcmp(key, "suite") && strcmp(key, "description") && strcmp(key, "root"))) {
-            ferr(err, errlen, path, k, "found key '%s', expected suite, description, root or tests",
-                 key ? key : node_kind(k));
-            goto done;
-        }
-        if (!scalar(v)) {
-            ferr(err, errlen, path, v, "found %s after %s:, expected a string", node_kind(v), key);
-            goto done;
-        }
-        char **slot = !strcmp(key, "suite")         ? &m->name
-                      : !strcmp(key, "description") ? &m->description
-                                                    : &m->root;
-        free(*slot);
-        *slot = strdup(scalar(v));
-    }
+    if (manifest_keys(&doc, root, path, m, &tests, err, errlen)) goto done;
     if (!tests) {
         ferr(err, errlen, path, root, "found no tests: key, expected tests: followed by a list");
         goto done;

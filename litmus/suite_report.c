@@ -168,6 +168,8 @@ static void states_lines(sbuf *b, const cJSON *r)
     }
 }
 
+/* The JUnit XML of a suite run.  About 80 lines: the document is written in its order
+ * (testsuites, one testsuite per suite, one testcase per job), one block per element. */
 char *suite_junit_text(const cJSON *results)
 {
     group *g = NULL;
