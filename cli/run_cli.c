@@ -60,12 +60,13 @@ static int bad(R *r, const yaml_node_t *n, const char *fmt, ...)
 {
     if (r->failed) return -1;
     r->failed = 1;
-    char msg[600];
-    va_list ap; va_start(ap, fmt); vsnprintf(msg, sizeof msg, fmt, ap); va_end(ap);
-    if (n)
-        fprintf(stderr, "%s:%zu:%zu: %s\n", r->spec, n->start_mark.line + 1,
-                n->start_mark.column + 1, msg);
-    else fprintf(stderr, "%s:1:1: %s\n", r->spec, msg);
+    char msg[800];
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vformat(msg, sizeof msg, r->spec, n ? (int)n->start_mark.line + 1 : 1,
+                 n ? (int)n->start_mark.column + 1 : 1, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s\n", msg);
     return -1;
 }
 

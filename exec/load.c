@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/diag.h"
 #include "exec/exec_int.h"
 #include "frontend/ptx_parse.h"
 #include "ptx/mnemonic.h"
@@ -44,11 +45,13 @@ static int lfail(L *l, int line, int col, const char *text, const char *fmt, ...
     if (l->failed) return -1;
     l->failed = 1;
     char msg[600];
-    va_list ap; va_start(ap, fmt); vsnprintf(msg, sizeof msg, fmt, ap); va_end(ap);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     if (text)
-        snprintf(l->err, l->errlen, "%s:%d:%d: %s in `%s`", l->m->ast->filename, line, col, msg,
-                 text);
-    else snprintf(l->err, l->errlen, "%s:%d:%d: %s", l->m->ast->filename, line, col, msg);
+        diag_format(l->err, l->errlen, l->m->ast->filename, line, col, "%s in `%s`", msg, text);
+    else diag_format(l->err, l->errlen, l->m->ast->filename, line, col, "%s", msg);
     return -1;
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/diag.h"
 #include "frontend/ptx_lex.h"
 #include "frontend/ptx_parse.h"
 
@@ -75,10 +76,13 @@ static int fail(P *p, const ptx_tok *t, const char *fmt, ...)
 {
     if (p->failed) return -1;
     p->failed = 1;
-    char msg[400];
-    va_list ap; va_start(ap, fmt); vsnprintf(msg, sizeof msg, fmt, ap); va_end(ap);
-    snprintf(p->err, p->errlen, "%s:%d:%d: found '%s', expected %s", p->fname, t->line, t->col,
-             t->kind == PTK_EOF ? "end of file" : t->text, msg);
+    char msg[400], found[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(found, sizeof found, "'%s'", t->kind == PTK_EOF ? "end of file" : t->text);
+    diag_found(p->err, p->errlen, p->fname, t->line, t->col, found, msg);
     return -1;
 }
 
