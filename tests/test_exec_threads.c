@@ -49,7 +49,7 @@ static uint32_t reference[N * 8];
 static int run_once(uint32_t *out, char *err, size_t errlen)
 {
     ptxeCtx *ctx;
-    ptxeModule *m;
+    ptxeModule *m = NULL;
     ptxeFunction *f;
     ptxeDevptr d;
     int rc = -1;
@@ -61,6 +61,7 @@ static int run_once(uint32_t *out, char *err, size_t errlen)
         if (!ptxeLaunchKernel(f, &cfg, args) && !ptxeMemcpyDtoH(ctx, out, d, N * 32)) rc = 0;
     }
     if (rc) snprintf(err, errlen, "%s", ptxeGetErrorMessage(ctx));
+    if (m) ptxeModuleUnload(m);
     ptxeCtxDestroy(ctx);
     return rc;
 }
