@@ -1,6 +1,12 @@
-# ptxlitmus — GNU make build.  `make` builds ./ptxlitmus, `make check` runs every test
-# (unit tests with Check, CLI and suite tests; the same tests again under ASan+UBSan),
-# `make demo` verifies a bundled example, `make bench` runs the benchmarks.
+# ptxlitmus — GNU make build.  `make` builds ./ptxlitmus and nothing else; `make deps` installs the
+# Debian packages (scripts/deps.sh); `make check` (deps, then every test: unit tests with Check,
+# CLI and suite tests, layers, coverage, the quality gates, the same tests under ASan+UBSan) and
+# `make demo` (deps, then a bundled example) are the README's two commands; `make bench` runs
+# the benchmarks.
+#
+# Libraries: build/libptxexec.a is the executor (base/ ptx/ frontend/ptx_* exec/) and needs
+# nothing but libm (include/ptxexec.h; checked by check-lib); build/libptxlitmus.a is the rest
+# (litmus checker, CLI) and needs Z3, cJSON and libyaml.
 
 CC      ?= cc
 OPT     ?= -O2
@@ -9,16 +15,21 @@ override CFLAGS += -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -I
 LDLIBS  += -lz3 -lcjson -lyaml -lm -lpthread
 BUILD   ?= build
 
-SRC_DIRS := frontend model solver litmus exec hw
-LIB_SRC  := $(filter-out litmus/main.c,$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/model_bundled.o
+EXEC_SRC := $(wildcard base/*.c ptx/*.c frontend/ptx_*.c exec/*.c)
+LIT_SRC  := $(filter-out litmus/main.c $(EXEC_SRC), \
+              $(wildcard frontend/*.c model/*.c solver/*.c litmus/*.c cli/*.c hw/*.c))
+EXEC_OBJ := $(EXEC_SRC:%.c=$(BUILD)/%.o)
+LIT_OBJ  := $(LIT_SRC:%.c=$(BUILD)/%.o) $(BUILD)/model_bundled.o
+LIBS     := $(BUILD)/libptxlitmus.a $(BUILD)/libptxexec.a
 MODELS   := $(wildcard model/*.cat)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread -lm)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || \
+                echo -lcheck -lsubunit -lrt -lpthread -lm)
 
-.PHONY: all deps check check-unit check-cli check-suites check-asan asan-run demo bench clean
-all: deps ptxlitmus
+.PHONY: all deps check check-unit check-cli check-suites check-asan asan-run demo bench clean \
+        check-lib check-layers coverage check-coverage
+all: ptxlitmus
 
 deps:
 	@bash scripts/deps.sh
@@ -38,16 +49,62 @@ $(BUILD)/model_bundled.c: $(MODELS) $(BUILD)/embed
 $(BUILD)/model_bundled.o: $(BUILD)/model_bundled.c
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/libptxlitmus.a: $(LIB_OBJ)
+# (the Makefile is a prerequisite: when the object lists change, the archives are rebuilt
+# without stale members)
+$(BUILD)/libptxexec.a: $(EXEC_OBJ) Makefile
 	@rm -f $@
-	ar rcs $@ $^
+	ar rcs $@ $(EXEC_OBJ)
 
-ptxlitmus: $(BUILD)/litmus/main.o $(BUILD)/libptxlitmus.a
+$(BUILD)/libptxlitmus.a: $(LIT_OBJ) Makefile
+	@rm -f $@
+	ar rcs $@ $(LIT_OBJ)
+
+ptxlitmus: $(BUILD)/litmus/main.o $(LIBS)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libptxlitmus.a tests/check_main.h
+$(BUILD)/tests/%: tests/%.c $(LIBS) tests/check_main.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -DTEST_FILE='"$<"' -MMD -MP $< $(BUILD)/libptxlitmus.a -o $@ $(LDLIBS) $(CHECK_LIBS)
+	$(CC) $(CFLAGS) -pthread -DTEST_FILE='"$<"' -MMD -MP $< $(LIBS) -o $@ \
+	  $(LDLIBS) $(CHECK_LIBS)
+
+# The executor library alone: a small C program linked with libptxexec.a and -lm only.
+$(BUILD)/tests/exec_standalone: tests/exec_standalone.c $(BUILD)/libptxexec.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< $(BUILD)/libptxexec.a -o $@ -lm
+
+check-lib: $(BUILD)/tests/exec_standalone
+	@$(BUILD)/tests/exec_standalone
+
+# Folders are layers; an include against the layer table of the script fails.
+check-layers:
+	@bash scripts/check_layers.sh
+
+# docs/coverage.md from the opcode table (ptx/opcodes.def) and the test evidence: the test
+# binaries below, run with PTX_EVIDENCE=FILE, append the opcode-table rows their PTX uses
+# (tests/evidence.h); tools/gen_coverage.c writes the page.  check-coverage fails when the
+# committed page differs from a fresh one.
+EVIDENCE_TESTS := $(BUILD)/tests/test_isa $(BUILD)/tests/test_exec_insn \
+                  $(BUILD)/tests/test_exec_kernels
+$(BUILD)/tools/gen_coverage: tools/gen_coverage.c $(BUILD)/libptxexec.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< $(BUILD)/libptxexec.a -o $@ -lm
+
+$(BUILD)/coverage.md: $(BUILD)/tools/gen_coverage $(EVIDENCE_TESTS)
+	@rm -f $(BUILD)/evidence.txt
+	@for t in $(EVIDENCE_TESTS); do \
+	  PTX_EVIDENCE=$(abspath $(BUILD)/evidence.txt) $$t > /dev/null || exit 1; done
+	@$(BUILD)/tools/gen_coverage $(BUILD)/evidence.txt > $@.tmp && mv $@.tmp $@
+
+coverage: $(BUILD)/coverage.md
+	@cp $(BUILD)/coverage.md docs/coverage.md
+	@echo "docs/coverage.md: $$(tail -n 1 docs/coverage.md)"
+
+check-coverage: $(BUILD)/coverage.md
+	@if cmp -s $(BUILD)/coverage.md docs/coverage.md; then \
+	  echo "check-coverage: docs/coverage.md is up to date"; \
+	else diff -u docs/coverage.md $(BUILD)/coverage.md | head -n 40; \
+	  echo "check-coverage: docs/coverage.md is stale: run make coverage and commit it"; \
+	  exit 1; fi
 
 # Unit and integration tests; each binary prints Check's summary line.
 check-unit: $(TEST_BIN) ptxlitmus
@@ -71,23 +128,29 @@ check-asan:
 asan-run: $(TEST_BIN) $(BUILD)/ptxlitmus
 	@CK_FORK=no ASAN_OPTIONS=detect_leaks=1 bash tests/run_units.sh $(TEST_BIN)
 
-$(BUILD)/ptxlitmus: $(BUILD)/litmus/main.o $(BUILD)/libptxlitmus.a
+$(BUILD)/ptxlitmus: $(BUILD)/litmus/main.o $(LIBS)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
-check: deps check-quality
-	@$(MAKE) --no-print-directory check-unit check-cli check-suites
+# deps first, alone: nothing is compiled before the packages are there (make -j2 safe)
+check:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory check-quality
+	@$(MAKE) --no-print-directory check-unit check-lib check-cli check-suites check-layers \
+	  check-coverage
 	@$(MAKE) --no-print-directory check-asan
 
-demo: all
+demo:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory ptxlitmus
 	./ptxlitmus verify suites/isa/MP.litmus
 
-bench: all
+bench: ptxlitmus
 	@bash bench/run.sh
 
 clean:
 	rm -rf build build-asan ptxlitmus
 
--include $(LIB_OBJ:.o=.d) $(BUILD)/litmus/main.d
+-include $(EXEC_OBJ:.o=.d) $(LIT_OBJ:.o=.d) $(BUILD)/litmus/main.d
 
 # --- quality gates ---------------------------------------------------------------------------
 # Error catalogue, fuzzing, fuzz regressions and valgrind (docs/reliability.md).
@@ -135,11 +198,13 @@ check-errors: ptxlitmus
 	@bash tests/cli/errors.sh ./ptxlitmus
 
 check-errors-asan:
-	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" build-asan/ptxlitmus
+	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" \
+	  build-asan/ptxlitmus
 	@ASAN_OPTIONS=detect_leaks=1 bash tests/cli/errors.sh build-asan/ptxlitmus
 
 check-fuzz-regress:
-	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" fuzz-replay-bins
+	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" \
+	  fuzz-replay-bins
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p fuzz/regressions/$$t; \
 	  printf 'fuzz-regress %-7s ' $$t; \
@@ -148,25 +213,27 @@ check-fuzz-regress:
 
 fuzz-replay-bins: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 
-$(BUILD)/fuzz/replay_%: fuzz/fuzz_%.c fuzz/replay.c $(BUILD)/libptxlitmus.a
+$(BUILD)/fuzz/replay_%: fuzz/fuzz_%.c fuzz/replay.c $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) fuzz/fuzz_$*.c fuzz/replay.c $(BUILD)/libptxlitmus.a -o $@ $(LDLIBS)
+	$(CC) $(CFLAGS) fuzz/fuzz_$*.c fuzz/replay.c $(LIBS) -o $@ $(LDLIBS)
 
 # libFuzzer binaries: the library built with clang + coverage in fuzz/out/build
 fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_OUT)/build CC=$(FUZZ_CC) \
-	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined $(QG_CFLAGS)" fuzz-bins
+	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+	          -fno-sanitize-recover=undefined $(QG_CFLAGS)" fuzz-bins
 
 fuzz-bins: $(FUZZ_TARGETS:%=$(FUZZ_OUT)/fuzz_%)
 
-$(FUZZ_OUT)/fuzz_%: fuzz/fuzz_%.c $(BUILD)/libptxlitmus.a
-	$(CC) $(CFLAGS) -fsanitize=fuzzer fuzz/fuzz_$*.c $(BUILD)/libptxlitmus.a -o $@ $(LDLIBS)
+$(FUZZ_OUT)/fuzz_%: fuzz/fuzz_%.c $(LIBS)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer fuzz/fuzz_$*.c $(LIBS) -o $@ $(LDLIBS)
 
 fuzz: fuzz-build
 	@set -e; for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SECONDS); done
 
 fuzz-smoke: fuzz-build
-	@set -e; for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) -seed=1; done
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) -seed=1; done
 
 check-valgrind: ptxlitmus
 	@bash tests/cli/valgrind.sh $(VALGRIND) ./ptxlitmus

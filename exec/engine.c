@@ -8,6 +8,7 @@
  * wait for the lanes named by their membermask, which may meet them at another instruction of the
  * same kind (a rendezvous, §9.7.8.6, §9.7.12.7-12).  Faults (bad address,
  * misalignment, barrier deadlock/divergence, trap, step limit) stop the launch with a report. */
+#include <fenv.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +31,8 @@ typedef struct warp {
     struct cta *cta;
     int wid;
     uint32_t all, live, barw, wsync, active, others;
-    uint32_t clarr, clok, clw;  /* barrier.cluster: arrived this phase, phase completed since arrive, waiting */
+    uint32_t clarr, clok,
+        clw; /* barrier.cluster: arrived this phase, phase completed since arrive, waiting */
     /* warp-synchronous rendezvous (shfl/vote/match/redux.sync, elect.sync, bar.warp.sync):
      * wrdv (a subset of wsync) are lanes waiting at such an instruction (at lpc, not executed)
      * for the other non-exited lanes of their membermask wmem[l]; wsig[l] is the instruction's
@@ -47,7 +49,10 @@ typedef struct warp {
     uint64_t ninsn;
 } warp;
 
-typedef struct { uint32_t arrived, expected, count_given, red, mode, used; uint32_t *wmask; } barrier;
+typedef struct {
+    uint32_t arrived, expected, count_given, red, mode, used;
+    uint32_t *wmask;
+} barrier;
 
 typedef struct cta {
     uint32_t ctaid[3], cl_ctaid[3], rank;
@@ -71,10 +76,13 @@ typedef struct {
     cta *cl; uint32_t ncl;          /* CTAs of the running cluster, by %cluster_ctarank */
     uint32_t cl_live, cl_arrived;   /* barrier.cluster: non-exited threads, arrivals this phase */
     int yield;                      /* end the warp's quantum after this instruction */
-    uint64_t sink[32];              /* warp-wide ALU path: lanes written to '_' or unused destinations */
+    uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
 } ex;
 
-static inline uint64_t key_of(unsigned depth, int pc) { return ((uint64_t)(MAXD - depth) << 32) | (uint32_t)pc; }
+static inline uint64_t key_of(unsigned depth, int pc)
+{
+    return ((uint64_t)(MAXD - depth) << 32) | (uint32_t)pc;
+}
 static inline uint64_t lane_key(const warp *w, int l) { return key_of(w->ldep[l], w->lpc[l]); }
 
 /* ---------------------------------------------------------------- faults */
@@ -89,16 +97,23 @@ static void fault(ex *X, warp *w, int lane, int pc, ptxeResult kind, const char 
     if (w) {
         cta *c = w->cta;
         if (lane >= 0)
-            k += snprintf(o + k, n - (size_t)k, "  thread (%u,%u,%u) of CTA (%u,%u,%u), warp %d lane %d\n",
-                          w->tid[lane][0], w->tid[lane][1], w->tid[lane][2], c->ctaid[0], c->ctaid[1], c->ctaid[2], w->wid, lane);
+            k += snprintf(o + k, n - (size_t)k,
+                          "  thread (%u,%u,%u) of CTA (%u,%u,%u), warp %d lane %d\n",
+                          w->tid[lane][0], w->tid[lane][1], w->tid[lane][2], c->ctaid[0],
+                          c->ctaid[1], c->ctaid[2], w->wid, lane);
         else
-            k += snprintf(o + k, n - (size_t)k, "  warp %d of CTA (%u,%u,%u)\n", w->wid, c->ctaid[0], c->ctaid[1], c->ctaid[2]);
+            k += snprintf(o + k, n - (size_t)k, "  warp %d of CTA (%u,%u,%u)\n", w->wid,
+                          c->ctaid[0], c->ctaid[1], c->ctaid[2]);
     }
     if (pc >= 0 && pc < X->m->nprog && k > 0 && (size_t)k < n) {
         const xinsn *in = &X->prog[pc];
-        k += snprintf(o + k, n - (size_t)k, "  at %s:%d:%d: %s\n", X->m->ast->filename, in->line, in->col, in->text);
+        k += snprintf(o + k, n - (size_t)k, "  at %s:%d:%d: %s\n", X->m->ast->filename, in->line,
+                      in->col, in->text);
         if (in->src_line && k > 0 && (size_t)k < n) {
-            const char *f = in->src_file > 0 && in->src_file < X->m->ast->nfiles && X->m->ast->files[in->src_file] ? X->m->ast->files[in->src_file] : "?";
+            const char *f = in->src_file > 0 && in->src_file < X->m->ast->nfiles &&
+                                    X->m->ast->files[in->src_file]
+                                ? X->m->ast->files[in->src_file]
+                                : "?";
             snprintf(o + k, n - (size_t)k, "  CUDA source: %s:%d\n", f, in->src_line);
         }
     }
@@ -145,10 +160,18 @@ static uint64_t sreg(ex *X, warp *w, int l, int id)
     case SR_NTID: case SR_NTID + 1: case SR_NTID + 2: return X->block[id - SR_NTID];
     case SR_CTAID: case SR_CTAID + 1: case SR_CTAID + 2: return c->ctaid[id - SR_CTAID];
     case SR_NCTAID: case SR_NCTAID + 1: case SR_NCTAID + 2: return X->grid[id - SR_NCTAID];
-    case SR_CLUSTERID: case SR_CLUSTERID + 1: case SR_CLUSTERID + 2: return X->clusterid[id - SR_CLUSTERID];
-    case SR_NCLUSTERID: case SR_NCLUSTERID + 1: case SR_NCLUSTERID + 2: return X->grid[id - SR_NCLUSTERID] / X->cluster[id - SR_NCLUSTERID];
-    case SR_CLUSTER_CTAID: case SR_CLUSTER_CTAID + 1: case SR_CLUSTER_CTAID + 2: return c->cl_ctaid[id - SR_CLUSTER_CTAID];
-    case SR_CLUSTER_NCTAID: case SR_CLUSTER_NCTAID + 1: case SR_CLUSTER_NCTAID + 2: return X->cluster[id - SR_CLUSTER_NCTAID];
+    case SR_CLUSTERID:
+    case SR_CLUSTERID + 1:
+    case SR_CLUSTERID + 2: return X->clusterid[id - SR_CLUSTERID];
+    case SR_NCLUSTERID:
+    case SR_NCLUSTERID + 1:
+    case SR_NCLUSTERID + 2: return X->grid[id - SR_NCLUSTERID] / X->cluster[id - SR_NCLUSTERID];
+    case SR_CLUSTER_CTAID:
+    case SR_CLUSTER_CTAID + 1:
+    case SR_CLUSTER_CTAID + 2: return c->cl_ctaid[id - SR_CLUSTER_CTAID];
+    case SR_CLUSTER_NCTAID:
+    case SR_CLUSTER_NCTAID + 1:
+    case SR_CLUSTER_NCTAID + 2: return X->cluster[id - SR_CLUSTER_NCTAID];
     case SR_CLUSTER_CTARANK: return c->rank;
     case SR_CLUSTER_NCTARANK: return X->cluster[0] * X->cluster[1] * X->cluster[2];
     case SR_IS_EXPLICIT_CLUSTER: return (uint64_t)X->explicit_cluster;
@@ -194,86 +217,129 @@ static inline void wr(frame *f, const xopnd *o, int l, uint64_t v)
 /* ---------------------------------------------------------------- memory */
 static const char *space_name(int s)
 {
-    static const char *const n[] = { "?", "global", "shared", "local", "const", "param", "generic", "shared::cluster" };
+    static const char *const n[] = { "?",     "global", "shared",  "local",
+                                     "const", "param",  "generic", "shared::cluster" };
     return n[s];
 }
 
-/* host pointer for an access of n bytes at a in space sp by lane l; NULL after a fault */
-static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, unsigned align, int write, const char *what)
+/* An access being resolved, for its fault messages: lane l of w at pc, n bytes at address oa
+ * in space orig, `what` ("load", "atom", ...). */
+typedef struct { ex *X; warp *w; int l, pc, orig; uint64_t oa; unsigned n; const char *what; } acc;
+
+/* §6.4.1.5: a generic address maps into the window of a state space; -1 after a fault. */
+static int generic_window(const acc *c, int *sp, uint64_t *a)
 {
-    int orig = sp;
-    uint64_t oa = a;
-    if (a % align) {
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "misaligned %s %s of %u bytes at address 0x%llx", space_name(orig), what, n, (unsigned long long)oa);
+    static const struct { uint64_t base, size; int sp; } win[] = {
+        { WIN_SHARED, WIN_SHARED_SIZE, SP_SHCLUSTER }, { WIN_LOCAL, WIN_SIZE, SP_LOCAL },
+        { WIN_CONST, WIN_SIZE, SP_CONST },             { WIN_PARAM, WIN_SIZE, SP_PARAM },
+    };
+    for (size_t i = 0; i < sizeof win / sizeof win[0]; i++)
+        if (*a >= win[i].base && *a < win[i].base + win[i].size) {
+            *sp = win[i].sp;
+            *a -= win[i].base;
+            return 0;
+        }
+    if (*a >= GLOBAL_BASE32) { *sp = SP_GLOBAL; return 0; }
+    fault(c->X, c->w, c->l, c->pc, PTXE_ERROR_LAUNCH_FAILED,
+          "generic %s of %u bytes at address 0x%llx, which is in no state space", c->what, c->n,
+          (unsigned long long)c->oa);
+    return -1;
+}
+
+/* Shared memory: of the executing CTA, or (a shared::cluster address, §5.1.5) of CTA rank
+ * (a >> SHCL_SHIFT) - 1 of the cluster.  NULL out of bounds; *faulted after a fault. */
+static uint8_t *shared_ptr(const acc *c, int sp, uint64_t a, int *faulted)
+{
+    ex *X = c->X;
+    warp *w = c->w;
+    cta *t = w->cta;
+    uint64_t r = a >> SHCL_SHIFT;
+    unsigned long long oa = (unsigned long long)c->oa, rank = (unsigned long long)(r - 1);
+    if (!r) return a + c->n <= t->ssize ? t->smem + a : NULL;
+    *faulted = 1;
+    if (r - 1 >= X->ncl) {
+        fault(X, w, c->l, c->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "%s shared::cluster %s of %u bytes at address 0x%llx names CTA rank %llu, the "
+              "cluster has %u CTAs",
+              space_name(c->orig), c->what, c->n, oa, rank, X->ncl);
         return NULL;
     }
-    if (sp == SP_GENERIC) {   /* §6.4.1.5: generic addresses map into the windows */
-        if (a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE) { sp = SP_SHCLUSTER; a -= WIN_SHARED; }
-        else if (a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE) { sp = SP_LOCAL; a -= WIN_LOCAL; }
-        else if (a >= WIN_CONST && a < WIN_CONST + WIN_SIZE) { sp = SP_CONST; a -= WIN_CONST; }
-        else if (a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE) { sp = SP_PARAM; a -= WIN_PARAM; }
-        else if (a >= GLOBAL_BASE32) sp = SP_GLOBAL;
-        else {
-            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "generic %s of %u bytes at address 0x%llx, which is in no state space",
-                  what, n, (unsigned long long)oa);
-            return NULL;
-        }
+    t = &X->cl[r - 1];
+    if (t != w->cta && sp == SP_SHARED) {
+        fault(X, w, c->l, c->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "shared::cta %s of %u bytes at address 0x%llx is in the shared memory of CTA rank "
+              "%llu, not the executing "
+              "CTA (rank %u)",
+              c->what, c->n, oa, rank, w->cta->rank);
+        return NULL;
     }
+    if (t != w->cta && t->nexited == t->nthreads) {
+        fault(X, w, c->l, c->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "%s %s of %u bytes at address 0x%llx in the shared memory of CTA rank %llu, which "
+              "has exited",
+              space_name(c->orig), c->what, c->n, oa, rank);
+        return NULL;
+    }
+    *faulted = 0;
+    a = SHCL_OFF(a);
+    return a + c->n <= t->ssize ? t->smem + a : NULL;
+}
+
+/* Host pointer for an access of n bytes at a in space sp by lane l; NULL after a fault. */
+static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n,
+                         unsigned align, int write, const char *what)
+{
+    const acc c = { X, w, l, pc, sp, a, n, what };
+    int faulted = 0;
+    if (a % align) {
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "misaligned %s %s of %u bytes at address 0x%llx", space_name(sp), what, n,
+              (unsigned long long)a);
+        return NULL;
+    }
+    if (sp == SP_GENERIC && generic_window(&c, &sp, &a)) return NULL;
     uint8_t *p = NULL;
+    const char *ro = NULL;   /* a write to a read-only space */
     switch (sp) {
     case SP_GLOBAL: {
         galloc *g = X->gcache;
-        if (!(g && g->host && a >= g->addr && a + n <= g->addr + g->size)) g = X->gcache = mem_find(X->ctx, a, n);
+        if (!(g && g->host && a >= g->addr && a + n <= g->addr + g->size))
+            g = X->gcache = mem_find(X->ctx, a, n);
         if (g) p = g->host + (a - g->addr);
         break;
     }
-    case SP_SHARED: case SP_SHCLUSTER: {
-        cta *t = w->cta;
-        uint64_t r = a >> SHCL_SHIFT;
-        if (r) {   /* shared::cluster address naming CTA rank r - 1 */
-            if (r - 1 >= X->ncl) {
-                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s shared::cluster %s of %u bytes at address 0x%llx names CTA rank %llu, the cluster has %u CTAs",
-                      space_name(orig), what, n, (unsigned long long)oa, (unsigned long long)(r - 1), X->ncl);
-                return NULL;
-            }
-            t = &X->cl[r - 1];
-            if (t != w->cta && sp == SP_SHARED) {
-                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "shared::cta %s of %u bytes at address 0x%llx is in the shared memory of CTA rank %llu, not the executing CTA (rank %u)",
-                      what, n, (unsigned long long)oa, (unsigned long long)(r - 1), w->cta->rank);
-                return NULL;
-            }
-            if (t != w->cta && t->nexited == t->nthreads) {
-                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s %s of %u bytes at address 0x%llx in the shared memory of CTA rank %llu, which has exited",
-                      space_name(orig), what, n, (unsigned long long)oa, (unsigned long long)(r - 1));
-                return NULL;
-            }
-            a = SHCL_OFF(a);
-        }
-        if (a + n <= t->ssize) p = t->smem + a;
-        break;
-    }
+    case SP_SHARED: case SP_SHCLUSTER: p = shared_ptr(&c, sp, a, &faulted); break;
     case SP_LOCAL: p = local_ptr(w, l, a, n); break;
     case SP_CONST:
-        if (write) { fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to const space at address 0x%llx", what, (unsigned long long)oa); return NULL; }
-        if (a + n <= X->ctx->csize) p = X->ctx->cmem + a;
+        if (write) ro = "const space at address";
+        else if (a + n <= X->ctx->csize) p = X->ctx->cmem + a;
         break;
     case SP_PARAM:
         if (a >= FRAME_PARAM) {
-            uint64_t off = a - FRAME_PARAM;
-            if (off + n <= X->psize) p = w->fr[w->depth].params + (size_t)l * X->psize + off;
-        } else {
-            if (write) { fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to kernel parameter space at 0x%llx", what, (unsigned long long)oa); return NULL; }
-            if (a + n <= X->kpsize) p = X->kparams + a;
-        }
+            if (a - FRAME_PARAM + n <= X->psize)
+                p = w->fr[w->depth].params + (size_t)l * X->psize + (a - FRAME_PARAM);
+        } else if (write) ro = "kernel parameter space at";
+        else if (a + n <= X->kpsize) p = X->kparams + a;
         break;
     }
-    if (!p) fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s",
-                  space_name(orig), what, n, (unsigned long long)oa, orig == SP_GENERIC ? " (" : "",
-                  orig == SP_GENERIC ? (sp == SP_GLOBAL ? "global)" : sp == SP_SHCLUSTER ? "shared)" : sp == SP_LOCAL ? "local)" : sp == SP_CONST ? "const)" : "param)") : "");
-    return p;
+    if (ro)
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to %s 0x%llx", what, ro,
+              (unsigned long long)c.oa);
+    if (p || ro || faulted) return p;
+    static const char *const in[] = { [SP_GLOBAL] = "global)",
+                                      [SP_SHCLUSTER] = "shared)",
+                                      [SP_LOCAL] = "local)",
+                                      [SP_CONST] = "const)",
+                                      [SP_PARAM] = "param)" };
+    fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+          "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s", space_name(c.orig), what, n,
+          (unsigned long long)c.oa, c.orig == SP_GENERIC ? " (" : "",
+          c.orig == SP_GENERIC ? in[sp] : "");
+    return NULL;
 }
 
-static uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, int write, const char *what)
+static uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, int write,
+                      const char *what)
 {
     return maddr_al(X, w, l, pc, sp, a, n, n, write, what);
 }
@@ -285,7 +351,6 @@ static inline uint64_t ldval(const uint8_t *p, unsigned n)
     return v;
 }
 
-static inline uint64_t sext(uint64_t v, unsigned bits) { return bits >= 64 ? v : (v ^ (1ull << (bits - 1))) - (1ull << (bits - 1)); }
 
 /* ---------------------------------------------------------------- scheduling */
 /* lanes waiting at warp-synchronous instructions that now form a complete rendezvous: one
@@ -295,7 +360,10 @@ static uint32_t rdv_complete(const warp *w)
     for (uint32_t m = w->wrdv; m; ) {
         int l = __builtin_ctz(m);
         uint32_t c = 0;
-        for (uint32_t k = m; k; k &= k - 1) { int j = __builtin_ctz(k); if (w->wsig[j] == w->wsig[l] && w->wmem[j] == w->wmem[l]) c |= 1u << j; }
+        for (uint32_t k = m; k; k &= k - 1) {
+            int j = __builtin_ctz(k);
+            if (w->wsig[j] == w->wsig[l] && w->wmem[j] == w->wmem[l]) c |= 1u << j;
+        }
         if (!(w->wmem[l] & w->live & ~c)) return c;
         m &= ~c;
     }
@@ -304,8 +372,16 @@ static uint32_t rdv_complete(const warp *w)
 
 static void resched(warp *w)
 {
-    if (w->rdv) { w->wsync |= w->active; w->wrdv |= w->active; }   /* not run yet: back to waiting, own PCs */
-    else for (uint32_t m = w->active; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc; w->ldep[l] = (uint16_t)w->depth; }
+    if (w->rdv) {
+        w->wsync |= w->active;
+        w->wrdv |= w->active;
+    } /* not run yet: back to waiting, own PCs */
+    else
+        for (uint32_t m = w->active; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            w->lpc[l] = w->pc;
+            w->ldep[l] = (uint16_t)w->depth;
+        }
     w->active = 0; w->forced = 0; w->rdv = 0;
     if (w->wrdv) {
         uint32_t c = rdv_complete(w);
@@ -324,9 +400,16 @@ static void resched(warp *w)
     uint32_t pool = R ? R : w->wsync & ~w->wrdv;
     if (!pool) { w->others = 0; return; }
     uint64_t best = ~0ull;
-    for (uint32_t m = pool; m; m &= m - 1) { int l = __builtin_ctz(m); uint64_t k = lane_key(w, l); if (k < best) best = k; }
+    for (uint32_t m = pool; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t k = lane_key(w, l);
+        if (k < best) best = k;
+    }
     uint32_t g = 0;
-    for (uint32_t m = pool | w->wsync; m; m &= m - 1) { int l = __builtin_ctz(m); if (lane_key(w, l) == best) g |= 1u << l; }
+    for (uint32_t m = pool | w->wsync; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (lane_key(w, l) == best) g |= 1u << l;
+    }
     if (!R) w->forced = 1;
     w->wsync &= ~g; w->wrdv &= ~g;
     w->active = g;
@@ -334,7 +417,11 @@ static void resched(warp *w)
     w->pc = w->lpc[l0]; w->depth = w->ldep[l0];
     w->others = R & ~g;
     w->others_key = ~0ull;
-    for (uint32_t m = w->others; m; m &= m - 1) { int l = __builtin_ctz(m); uint64_t k = lane_key(w, l); if (k < w->others_key) w->others_key = k; }
+    for (uint32_t m = w->others; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t k = lane_key(w, l);
+        if (k < w->others_key) w->others_key = k;
+    }
 }
 
 /* the group continues at pc: switch when another group has a smaller or equal key */
@@ -344,7 +431,11 @@ static inline void advance(warp *w, int pc)
     if (w->others && key_of((unsigned)w->depth, pc) >= w->others_key) { resched(w); return; }
     if (w->wsync) {
         uint64_t k = key_of((unsigned)w->depth, pc);
-        for (uint32_t m = w->wsync; m; m &= m - 1) if (lane_key(w, __builtin_ctz(m)) == k) { resched(w); return; }
+        for (uint32_t m = w->wsync; m; m &= m - 1)
+            if (lane_key(w, __builtin_ctz(m)) == k) {
+                resched(w);
+                return;
+            }
     }
 }
 
@@ -374,7 +465,9 @@ static void bar_release_check(ex *X, cta *c, int id)
             for (uint32_t k = m; k; k &= k - 1) {
                 int l = __builtin_ctz(k);
                 const xinsn *in = &X->prog[w->lpc[l] - 1];
-                uint64_t v = b->mode == BAR_RED_POPC ? b->red : b->mode == BAR_RED_AND ? (b->red == b->arrived) : (b->red != 0);
+                uint64_t v = b->mode == BAR_RED_POPC  ? b->red
+                             : b->mode == BAR_RED_AND ? (b->red == b->arrived)
+                                                      : (b->red != 0);
                 wr(&w->fr[w->ldep[l]], &in->d[0], l, v);
             }
         w->barw &= ~m;
@@ -419,7 +512,11 @@ static int wsync_wait(warp *w, uint32_t mask)
     uint32_t missing = mask & w->live & ~w->active;
     if (!missing || w->forced) return 0;
     w->wsync |= w->active;
-    for (uint32_t m = w->active; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc; w->ldep[l] = (uint16_t)w->depth; }
+    for (uint32_t m = w->active; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = w->pc;
+        w->ldep[l] = (uint16_t)w->depth;
+    }
     w->active = 0;
     resched(w);
     return 1;
@@ -433,120 +530,241 @@ static int wsync_wait(warp *w, uint32_t mask)
  * execute together, each lane with the operands of its own instruction. */
 static inline uint32_t wsig_of(const xinsn *in)
 {
-    return (uint32_t)in->kind | (uint32_t)in->mode << 8 | (uint32_t)(in->type & 0xff) << 16 | (uint32_t)(in->flags >> 8 & 7) << 24;
+    return (uint32_t)in->kind | (uint32_t)in->mode << 8 | (uint32_t)(in->type & 0xff) << 16 |
+           (uint32_t)(in->flags >> 8 & 7) << 24;
 }
-static inline int wsync_mask_idx(const xinsn *in) { return in->kind == X_SHFL ? 3 : in->kind == X_ELECT || in->kind == X_BARWARP ? 0 : 1; }
-
-/* lanes S execute together: lane l runs I[l] in frame Fr[l] (all of one kind and qualifiers;
- * I == NULL, the converged case: every lane runs `in` in f0); `in` in f0 also gives the
- * (undefined: stale) shfl source of lanes outside S */
-static inline __attribute__((always_inline)) void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, const xinsn *in, frame *f0)
+static inline int wsync_mask_idx(const xinsn *in)
 {
-#define IL(l) (I ? I[l] : in)
-#define FL(l) (I ? Fr[l] : f0)
-    if (in->kind == X_SHFL) {
-        uint64_t A[32], D[32], Pv[32];
-        for (int l = 0; l < 32; l++)
-            A[l] = (S >> l & 1) ? opv(X, w, FL(l), &IL(l)->s[0], l) : (w->all >> l & 1) ? opv(X, w, f0, &in->s[0], l) : 0;
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            int bval = (int)(opv(X, w, FL(l), &IL(l)->s[1], l) & 31);
-            uint32_t c = (uint32_t)opv(X, w, FL(l), &IL(l)->s[2], l);
-            int cval = (int)(c & 31), seg = (int)((c >> 8) & 31);
-            int maxl = (l & seg) | (cval & ~seg), minl = l & seg, j, pv;
-            switch (in->mode) {   /* §9.7.8.6 */
-            case 0: j = l - bval; pv = j >= maxl; break;
-            case 1: j = l + bval; pv = j <= maxl; break;
-            case 2: j = l ^ bval; pv = j <= maxl; break;
-            default: j = minl | (bval & ~seg); pv = j <= maxl; break;
-            }
-            if (!pv) j = l;
-            D[l] = A[j & 31]; Pv[l] = (uint64_t)pv;
-        }
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            wr(FL(l), &IL(l)->d[0], l, D[l]);
-            if (IL(l)->nd > 1) wr(FL(l), &IL(l)->d[1], l, Pv[l]);
-        }
-    } else if (in->kind == X_VOTE) {
-        uint32_t ballot = 0;
-        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); ballot |= (uint32_t)(opv(X, w, FL(l), &IL(l)->s[0], l) & 1) << l; }
-        uint64_t r = in->mode == VOTE_ALL ? ballot == S : in->mode == VOTE_ANY ? ballot != 0 :
-                     in->mode == VOTE_UNI ? (ballot == 0 || ballot == S) : ballot;
-        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, r); }
-    } else if (in->kind == X_MATCH) {
-        uint64_t V[32];
-        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); V[l] = opv(X, w, FL(l), &IL(l)->s[0], l); }
-        int alleq = 1;
-        for (uint32_t m = S; m; m &= m - 1) if (V[__builtin_ctz(m)] != V[__builtin_ctz(S)]) alleq = 0;
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            uint32_t r = 0;
-            if (in->mode) r = alleq ? S : 0;
-            else for (uint32_t k = S; k; k &= k - 1) if (V[__builtin_ctz(k)] == V[l]) r |= 1u << __builtin_ctz(k);
-            wr(FL(l), &IL(l)->d[0], l, r);
-            if (IL(l)->nd > 1) wr(FL(l), &IL(l)->d[1], l, (uint64_t)alleq);
-        }
-    } else if (in->kind == X_REDUX && (in->flags & XF_FLOAT)) {
-        /* redux.sync.min/max{.abs}{.NaN}.f32: NaN inputs are skipped unless .NaN (then the
-         * result is the canonical NaN); -0.0 < +0.0 */
-        uint32_t acc = 0; int have = 0, nan = 0;
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            uint32_t v = (uint32_t)opv(X, w, FL(l), &IL(l)->s[0], l);
-            if (in->flags & XF_ABS) v &= 0x7fffffffu;
-            if ((v & 0x7fffffffu) > 0x7f800000u) { nan = 1; continue; }
-            /* total order key of a non-NaN float */
-            uint32_t kv = v >> 31 ? ~v : v | 0x80000000u, ka = acc >> 31 ? ~acc : acc | 0x80000000u;
-            if (!have || (in->mode == 1 ? kv < ka : kv > ka)) acc = v;
-            have = 1;
-        }
-        if (!have || (nan && (in->flags & XF_NAN))) acc = 0x7fffffffu;
-        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, acc); }
-    } else if (in->kind == X_REDUX) {
-        int sgn = in->type == ISA_T_S32;
-        uint64_t acc = 0; int firstv = 1;
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            uint32_t v = (uint32_t)opv(X, w, FL(l), &IL(l)->s[0], l);
-            if (firstv) { acc = v; firstv = 0; continue; }
-            switch (in->mode) {   /* §9.7.12.11 */
-            case 0: acc = (uint32_t)(acc + v); break;
-            case 1: acc = sgn ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
-            case 2: acc = sgn ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
-            case 3: acc &= v; break;
-            case 4: acc |= v; break;
-            default: acc ^= v; break;
-            }
-        }
-        for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); wr(FL(l), &IL(l)->d[0], l, acc); }
-    } else if (in->kind == X_ELECT) {   /* elect.sync §9.7.12.12 */
-        int leader = __builtin_ctz(S);
-        for (uint32_t m = S; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            wr(FL(l), &IL(l)->d[0], l, (uint64_t)leader);
-            wr(FL(l), &IL(l)->d[1], l, (uint64_t)(l == leader));
-        }
-    }   /* bar.warp.sync: the rendezvous is all */
-#undef IL
-#undef FL
+    return in->kind == PTX_K_SHFL                                 ? 3
+           : in->kind == PTX_K_ELECT || in->kind == PTX_K_BARWARP ? 0
+                                                                  : 1;
 }
 
-/* the group G (guard true: E) reaches the warp-synchronous instruction `in`; or, with w->rdv,
+/* Lanes S execute a warp-synchronous instruction together: lane l runs I[l] in frame Fr[l] (all
+ * of one kind and qualifiers; I == NULL, the converged case: every lane runs `in` in f0); `in` in
+ * f0 also gives the (undefined: stale) shfl source of lanes outside S.  One function per kind. */
+typedef struct {
+    ex *X; warp *w; uint32_t S;
+    const xinsn **I; frame **Fr;
+    const xinsn *in; frame *f0;
+} wsx;
+static inline const xinsn *ws_in(const wsx *c, int l) { return c->I ? c->I[l] : c->in; }
+static inline frame *ws_fr(const wsx *c, int l) { return c->I ? c->Fr[l] : c->f0; }
+/* source k / destination k of lane l's own instruction */
+static inline uint64_t ws_src(const wsx *c, int l, int k)
+{
+    return opv(c->X, c->w, ws_fr(c, l), &ws_in(c, l)->s[k], l);
+}
+static inline void ws_dst(const wsx *c, int l, int k, uint64_t v)
+{
+    wr(ws_fr(c, l), &ws_in(c, l)->d[k], l, v);
+}
+/* every lane of S gets v in its first destination */
+static inline void ws_all(const wsx *c, uint64_t v)
+{
+    for (uint32_t m = c->S; m; m &= m - 1) ws_dst(c, __builtin_ctz(m), 0, v);
+}
+
+/* shfl.sync (§9.7.8.6): d = a of lane j (up, down, bfly, idx with clamp and segment mask),
+ * p = j in range */
+static void ws_shfl(const wsx *c)
+{
+    ex *X = c->X;
+    warp *w = c->w;
+    uint32_t S = c->S;
+    uint64_t A[32], D[32], Pv[32];
+    for (int l = 0; l < 32; l++)
+        A[l] = (S >> l & 1)        ? ws_src(c, l, 0)
+               : (w->all >> l & 1) ? opv(X, w, c->f0, &c->in->s[0], l)
+                                   : 0;
+    for (uint32_t m = S; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        int bval = (int)(ws_src(c, l, 1) & 31);
+        uint32_t cv = (uint32_t)ws_src(c, l, 2);
+        int cval = (int)(cv & 31), seg = (int)((cv >> 8) & 31);
+        int maxl = (l & seg) | (cval & ~seg), minl = l & seg, j, pv;
+        switch (c->in->mode) {
+        case 0: j = l - bval; pv = j >= maxl; break;
+        case 1: j = l + bval; pv = j <= maxl; break;
+        case 2: j = l ^ bval; pv = j <= maxl; break;
+        default: j = minl | (bval & ~seg); pv = j <= maxl; break;
+        }
+        if (!pv) j = l;
+        D[l] = A[j & 31]; Pv[l] = (uint64_t)pv;
+    }
+    for (uint32_t m = S; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ws_dst(c, l, 0, D[l]);
+        if (ws_in(c, l)->nd > 1) ws_dst(c, l, 1, Pv[l]);
+    }
+}
+
+/* vote.sync (§9.7.12.9): all, any, uni, ballot of p */
+static void ws_vote(const wsx *c)
+{
+    uint32_t S = c->S, ballot = 0;
+    for (uint32_t m = S; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ballot |= (uint32_t)(ws_src(c, l, 0) & 1) << l;
+    }
+    int mode = c->in->mode;
+    ws_all(c, mode == VOTE_ALL ? ballot == S : mode == VOTE_ANY ? ballot != 0
+              : mode == VOTE_UNI ? (ballot == 0 || ballot == S) : ballot);
+}
+
+/* match.sync (§9.7.12.10): .any: the lanes with my value; .all: all lanes if all are equal */
+static void ws_match(const wsx *c)
+{
+    uint32_t S = c->S;
+    uint64_t V[32];
+    for (uint32_t m = S; m; m &= m - 1) { int l = __builtin_ctz(m); V[l] = ws_src(c, l, 0); }
+    int alleq = 1;
+    for (uint32_t m = S; m; m &= m - 1) if (V[__builtin_ctz(m)] != V[__builtin_ctz(S)]) alleq = 0;
+    for (uint32_t m = S; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint32_t r = 0;
+        if (c->in->mode) r = alleq ? S : 0;
+        else
+            for (uint32_t k = S; k; k &= k - 1)
+                if (V[__builtin_ctz(k)] == V[l]) r |= 1u << __builtin_ctz(k);
+        ws_dst(c, l, 0, r);
+        if (ws_in(c, l)->nd > 1) ws_dst(c, l, 1, (uint64_t)alleq);
+    }
+}
+
+/* redux.sync.min/max{.abs}{.NaN}.f32: NaN inputs are skipped unless .NaN (then the result is
+ * the canonical NaN); -0.0 < +0.0 */
+static void ws_redux_f32(const wsx *c)
+{
+    uint32_t acc = 0, flags = c->in->flags;
+    int have = 0, nan = 0;
+    for (uint32_t m = c->S; m; m &= m - 1) {
+        uint32_t v = (uint32_t)ws_src(c, __builtin_ctz(m), 0);
+        if (flags & XF_ABS) v &= 0x7fffffffu;
+        if ((v & 0x7fffffffu) > 0x7f800000u) { nan = 1; continue; }
+        /* total order key of a non-NaN float */
+        uint32_t kv = v >> 31 ? ~v : v | 0x80000000u, ka = acc >> 31 ? ~acc : acc | 0x80000000u;
+        if (!have || (c->in->mode == 1 ? kv < ka : kv > ka)) acc = v;
+        have = 1;
+    }
+    if (!have || (nan && (flags & XF_NAN))) acc = 0x7fffffffu;
+    ws_all(c, acc);
+}
+
+/* redux.sync (§9.7.12.12) on .u32/.s32/.b32: add, min, max, and, or, xor */
+static void ws_redux(const wsx *c)
+{
+    int sgn = c->in->type == ISA_T_S32, firstv = 1;
+    uint64_t acc = 0;
+    for (uint32_t m = c->S; m; m &= m - 1) {
+        uint32_t v = (uint32_t)ws_src(c, __builtin_ctz(m), 0);
+        if (firstv) { acc = v; firstv = 0; continue; }
+        switch (c->in->mode) {
+        case 0: acc = (uint32_t)(acc + v); break;
+        case 1: acc = sgn ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
+        case 2: acc = sgn ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
+        case 3: acc &= v; break;
+        case 4: acc |= v; break;
+        default: acc ^= v; break;
+        }
+    }
+    ws_all(c, acc);
+}
+
+/* elect.sync (§9.7.12.14): the lowest lane leads */
+static void ws_elect(const wsx *c)
+{
+    int leader = __builtin_ctz(c->S);
+    for (uint32_t m = c->S; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        ws_dst(c, l, 0, (uint64_t)leader);
+        ws_dst(c, l, 1, (uint64_t)(l == leader));
+    }
+}
+
+static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, const xinsn *in,
+                       frame *f0)
+{
+    const wsx c = { X, w, S, I, Fr, in, f0 };
+    switch (in->kind) {
+    case PTX_K_SHFL: ws_shfl(&c); break;
+    case PTX_K_VOTE: ws_vote(&c); break;
+    case PTX_K_MATCH: ws_match(&c); break;
+    case PTX_K_REDUX: if (in->flags & XF_FLOAT) ws_redux_f32(&c); else ws_redux(&c); break;
+    case PTX_K_ELECT: ws_elect(&c); break;
+    default: break;   /* bar.warp.sync: the rendezvous is all */
+    }
+}
+
+/* Lanes waiting at their own instructions run (guards were true when they arrived): a
+ * rendezvous resched completed. */
+static void wsync_rendezvous(ex *X, warp *w, uint32_t G, uint32_t E)
+{
+    const xinsn *I[32];
+    frame *Fr[32];
+    X->thread_insns += (uint64_t)__builtin_popcount(G) - (uint64_t)__builtin_popcount(E);
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        I[l] = &X->prog[w->lpc[l]];
+        Fr[l] = &w->fr[w->ldep[l]];
+    }
+    int l0 = __builtin_ctz(G);
+    wsync_exec(X, w, G, I, Fr, &X->prog[w->lpc[l0]], &w->fr[w->ldep[l0]]);
+    for (uint32_t m = G; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
+    w->active = 0;
+    resched(w);
+}
+
+/* Member lanes are elsewhere: per membermask class (M[l] for the lanes E), run with the lanes
+ * already waiting at a matching instruction if that completes the class, else wait.  Lanes of
+ * G whose guard is false count as present (as when converged) and go on. */
+static void wsync_classes(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E,
+                          const uint32_t *M)
+{
+    const xinsn *I[32];
+    frame *Fr[32];
+    uint32_t sig = wsig_of(in), todo = E;
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = w->pc + 1;
+        w->ldep[l] = (uint16_t)w->depth;
+    }
+    while (todo) {
+        uint32_t mk = M[__builtin_ctz(todo)], K = 0, Cw = 0;
+        for (uint32_t m = todo; m; m &= m - 1)
+            if (M[__builtin_ctz(m)] == mk) K |= 1u << __builtin_ctz(m);
+        todo &= ~K;
+        for (uint32_t m = w->wrdv; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (w->wsig[l] == sig && w->wmem[l] == mk) Cw |= 1u << l;
+        }
+        if (mk & w->live & ~(G | Cw)) {   /* incomplete: K waits */
+            for (uint32_t m = K; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                w->lpc[l] = w->pc; w->wsig[l] = sig; w->wmem[l] = mk;
+            }
+            w->wsync |= K; w->wrdv |= K;
+            continue;
+        }
+        for (uint32_t m = K; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = in; Fr[l] = f; }
+        for (uint32_t m = Cw; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            I[l] = &X->prog[w->lpc[l]];
+            Fr[l] = &w->fr[w->ldep[l]];
+        }
+        wsync_exec(X, w, K | Cw, I, Fr, in, f);
+        for (uint32_t m = Cw; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
+        w->wsync &= ~Cw; w->wrdv &= ~Cw;
+    }
+    w->active = 0;
+    resched(w);
+}
+
+/* The group G (guard true: E) reaches the warp-synchronous instruction `in`; or, with w->rdv,
  * a rendezvous completed by resched runs.  -1 after a fault. */
 static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
-    const xinsn *I[32]; frame *Fr[32];
-    if (w->rdv) {   /* waiting lanes at their own instructions (guards were true when they arrived) */
-        X->thread_insns += (uint64_t)__builtin_popcount(G) - (uint64_t)__builtin_popcount(E);
-        for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = &X->prog[w->lpc[l]]; Fr[l] = &w->fr[w->ldep[l]]; }
-        int l0 = __builtin_ctz(G);
-        wsync_exec(X, w, G, I, Fr, &X->prog[w->lpc[l0]], &w->fr[w->ldep[l0]]);
-        for (uint32_t m = G; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
-        w->active = 0;
-        resched(w);
-        return 0;
-    }
+    if (w->rdv) { wsync_rendezvous(X, w, G, E); return 0; }
     if (!E) { advance(w, w->pc + 1); return 0; }
     const xopnd *mo = &in->s[wsync_mask_idx(in)];
     int l0 = __builtin_ctz(E);
@@ -562,36 +780,16 @@ static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint3
         }
     if (bad) {
         int l = __builtin_ctz(bad);
-        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "executing lane is not in membermask 0x%08x", mo->kind == XO_IMM ? mask : M[l]);
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "executing lane is not in membermask 0x%08x", mo->kind == XO_IMM ? mask : M[l]);
         return -1;
     }
-    if (in->flags & XF_NOSYNC) {   /* deprecated vote/shfl: the active lanes, converged when possible */
+    if (in->flags &
+        XF_NOSYNC) { /* deprecated vote/shfl: the active lanes, converged when possible */
         if (wsync_wait(w, mask)) return 0;
     } else if (!uni || (mask & w->live & ~G)) {
-        /* member lanes elsewhere: per membermask class, run with the lanes already waiting at a
-         * matching instruction if that completes it, else wait.  Lanes of G whose guard is false
-         * count as present (as when converged) and go on. */
-        uint32_t sig = wsig_of(in), todo = E;
         if (uni) for (uint32_t m = E; m; m &= m - 1) M[__builtin_ctz(m)] = mask;
-        for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
-        while (todo) {
-            uint32_t mk = M[__builtin_ctz(todo)], K = 0, Cw = 0;
-            for (uint32_t m = todo; m; m &= m - 1) if (M[__builtin_ctz(m)] == mk) K |= 1u << __builtin_ctz(m);
-            todo &= ~K;
-            for (uint32_t m = w->wrdv; m; m &= m - 1) { int l = __builtin_ctz(m); if (w->wsig[l] == sig && w->wmem[l] == mk) Cw |= 1u << l; }
-            if (mk & w->live & ~(G | Cw)) {
-                for (uint32_t m = K; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc; w->wsig[l] = sig; w->wmem[l] = mk; }
-                w->wsync |= K; w->wrdv |= K;
-                continue;
-            }
-            for (uint32_t m = K; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = in; Fr[l] = f; }
-            for (uint32_t m = Cw; m; m &= m - 1) { int l = __builtin_ctz(m); I[l] = &X->prog[w->lpc[l]]; Fr[l] = &w->fr[w->ldep[l]]; }
-            wsync_exec(X, w, K | Cw, I, Fr, in, f);
-            for (uint32_t m = Cw; m; m &= m - 1) w->lpc[__builtin_ctz(m)]++;
-            w->wsync &= ~Cw; w->wrdv &= ~Cw;
-        }
-        w->active = 0;
-        resched(w);
+        wsync_classes(X, w, in, f, G, E, M);
         return 0;
     }
     /* converged: every non-exited member lane is here */
@@ -606,91 +804,137 @@ static void wsync_deadlock(ex *X, warp *w)
 {
     int l = __builtin_ctz(w->wrdv);
     uint32_t mk = w->wmem[l], c = 0;
-    for (uint32_t m = w->wrdv; m; m &= m - 1) { int j = __builtin_ctz(m); if (w->wsig[j] == w->wsig[l] && w->wmem[j] == mk) c |= 1u << j; }
+    for (uint32_t m = w->wrdv; m; m &= m - 1) {
+        int j = __builtin_ctz(m);
+        if (w->wsig[j] == w->wsig[l] && w->wmem[j] == mk) c |= 1u << j;
+    }
     uint32_t miss = mk & w->live & ~c;
-    if (!miss) { fault(X, w, l, w->lpc[l], PTXE_ERROR_LAUNCH_FAILED, "warp-synchronous deadlock: lanes 0x%08x of membermask 0x%08x wait here", c, mk); return; }
+    if (!miss) {
+        fault(X, w, l, w->lpc[l], PTXE_ERROR_LAUNCH_FAILED,
+              "warp-synchronous deadlock: lanes 0x%08x of membermask 0x%08x wait here", c, mk);
+        return;
+    }
     int o = __builtin_ctz(miss);
     int opc = (w->barw >> o & 1) || (w->clw >> o & 1) ? w->lpc[o] - 1 : w->lpc[o];
-    const char *where = (w->barw >> o & 1) ? "at a barrier" : (w->clw >> o & 1) ? "at a cluster barrier" :
-                        (w->wrdv >> o & 1) ? "at a warp-synchronous instruction of another kind, qualifiers or membermask" : "elsewhere";
+    const char *where =
+        (w->barw >> o & 1)  ? "at a barrier"
+        : (w->clw >> o & 1) ? "at a cluster barrier"
+        : (w->wrdv >> o & 1)
+            ? "at a warp-synchronous instruction of another kind, qualifiers or membermask"
+            : "elsewhere";
     const xinsn *oi = opc >= 0 && opc < X->m->nprog ? &X->prog[opc] : NULL;
     fault(X, w, l, w->lpc[l], PTXE_ERROR_LAUNCH_FAILED,
-          "warp-synchronous deadlock: lanes 0x%08x wait here for lanes 0x%08x of membermask 0x%08x; lane %d waits %s (line %d: %s)",
+          "warp-synchronous deadlock: lanes 0x%08x wait here for lanes 0x%08x of membermask "
+          "0x%08x; lane %d waits %s (line %d: %s)",
           c, miss, mk, o, where, oi ? oi->line : 0, oi ? oi->text : "?");
 }
 
 /* ---------------------------------------------------------------- one warp */
 enum { W_RAN, W_BLOCKED, W_DONE };
 
+/* The callee of lane l: the call's target, or for an indirect call the function whose address
+ * the register holds, checked against the call's argument and result lists.  -1 after a fault. */
+static int call_target(ex *X, warp *w, const xinsn *in, const frame *cf, int l)
+{
+    if (in->target >= 0) return in->target;
+    uint64_t a = opv(X, w, cf, &in->s[0], l), idx = (a - FUNC_BASE) / 16;
+    if (a < FUNC_BASE || (a - FUNC_BASE) % 16 || idx >= (uint64_t)X->m->nfuncs ||
+        !X->funcs[idx].has_body || X->funcs[idx].is_entry) {
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "indirect call to address 0x%llx, which is not a function", (unsigned long long)a);
+        return -1;
+    }
+    const xfunc *xf = &X->funcs[idx];
+    if (xf->nparams != in->ncargs || xf->nrets != in->ncrets) {
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "indirect call of %s with %d arguments and %d results, expected %d and %d", xf->name,
+              in->ncargs, in->ncrets, xf->nparams, xf->nrets);
+        return -1;
+    }
+    for (int k = 0; k < in->ncargs + in->ncrets; k++) {   /* .reg/.param and sizes (§7.2) */
+        int arg = k < in->ncargs, i = arg ? k : k - in->ncargs;
+        int callee_reg = (arg ? xf->preg : xf->rreg)[i] >= 0,
+            by_reg = (arg ? in->carg_off : in->cret_off)[i] == NOPARAM;
+        uint32_t vsz = (arg ? in->carg_vsz : in->cret_vsz)[i], need = (arg ? xf->psz : xf->rsz)[i];
+        char head[64];
+        snprintf(head, sizeof head, arg ? "argument %d is" : "result %d is received in", i + 1);
+        if (callee_reg != by_reg) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "indirect call of %s: %s%s a %s, expected a %s", xf->name, head,
+                  arg ? " passed as" : "", by_reg ? "register" : ".param variable",
+                  callee_reg ? "register" : ".param variable");
+            return -1;
+        }
+        if (!callee_reg && vsz < need) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "indirect call of %s: %s a %u-byte .param variable, expected at least %u bytes",
+                  xf->name, head, vsz, need);
+            return -1;
+        }
+    }
+    return (int)idx;
+}
+
+/* Lane l enters function f: its arguments into the new frame nf (registers masked to their
+ * width, .param bytes copied), return point, local-memory frame.  -1 after a fault. */
+static int call_enter(ex *X, warp *w, const xinsn *in, const frame *cf, frame *nf, int l, int f)
+{
+    const xfunc *xf = &X->funcs[f];
+    for (int i = 0; i < in->ncargs; i++) {
+        if (xf->preg[i] >= 0) {
+            uint64_t v = opv(X, w, cf, &in->carg_x[i], l);
+            unsigned b = xf->pregbits[i];
+            nf->regs[(unsigned)xf->preg[i] * 32 + (unsigned)l] =
+                b >= 64 ? v : v & ((1ull << b) - 1);
+        } else
+            memcpy(nf->params + (size_t)l * X->psize + xf->poff[i],
+                   cf->params + (size_t)l * X->psize + in->carg_off[i], xf->psz[i]);
+    }
+    nf->ret_pc[l] = w->pc + 1; nf->call_pc[l] = w->pc;
+    nf->saved_sp[l] = w->lsp[l];
+    uint64_t base = (w->lsp[l] + xf->lalign - 1) / xf->lalign * xf->lalign;
+    if (base + xf->lsize > LOCAL_MAX) {
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "local memory (stack) overflow: %llu bytes",
+              (unsigned long long)(base + xf->lsize));
+        return -1;
+    }
+    nf->lbase[l] = base;
+    w->lsp[l] = base + xf->lsize;
+    return 0;
+}
+
+/* call (§9.7.11.5): a predicated call splits the group; the calling lanes enter their callee's
+ * frame (indirect calls may differ per lane: they continue apart). */
 static int do_call(ex *X, warp *w, const xinsn *in, uint32_t E)
 {
-    int fi = in->target;
     uint32_t G = w->active;
     if (E != G) {   /* predicated call: the lanes that do not call go on */
         split(w, E, w->pc, w->pc + 1);
         return 0;   /* (the calling lanes run the call when rescheduled; guard re-evaluated) */
     }
-    if ((unsigned)w->depth + 1 >= MAXD) { fault(X, w, __builtin_ctz(G), w->pc, PTXE_ERROR_LAUNCH_FAILED, "call stack overflow (depth %u)", MAXD); return -1; }
-    if (ensure_frame(X, w, w->depth + 1)) { fault(X, w, -1, w->pc, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for a call frame"); return -1; }
+    if ((unsigned)w->depth + 1 >= MAXD) {
+        fault(X, w, __builtin_ctz(G), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "call stack overflow (depth %u)", MAXD);
+        return -1;
+    }
+    if (ensure_frame(X, w, w->depth + 1)) {
+        fault(X, w, -1, w->pc, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for a call frame");
+        return -1;
+    }
     frame *cf = &w->fr[w->depth], *nf = &w->fr[w->depth + 1];
     int tgt[32], uniform = 1, first = -1;
     for (uint32_t m = G; m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        int f = fi;
-        if (f < 0) {
-            uint64_t a = opv(X, w, cf, &in->s[0], l);
-            uint64_t idx = (a - FUNC_BASE) / 16;
-            if (a < FUNC_BASE || (a - FUNC_BASE) % 16 || idx >= (uint64_t)X->m->nfuncs || !X->funcs[idx].has_body || X->funcs[idx].is_entry) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call to address 0x%llx, which is not a function", (unsigned long long)a);
-                return -1;
-            }
-            f = (int)idx;
-            const xfunc *xf = &X->funcs[f];
-            if (xf->nparams != in->ncargs || xf->nrets != in->ncrets) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s with %d arguments and %d results, expected %d and %d",
-                      xf->name, in->ncargs, in->ncrets, xf->nparams, xf->nrets);
-                return -1;
-            }
-        }
+        int l = __builtin_ctz(m), f = call_target(X, w, in, cf, l);
+        if (f < 0 || call_enter(X, w, in, cf, nf, l, f)) return -1;
         tgt[l] = f;
         if (first < 0) first = f; else if (f != first) uniform = 0;
-        const xfunc *xf = &X->funcs[f];
-        for (int i = 0; i < in->ncargs; i++) {
-            if ((xf->preg[i] >= 0) != (in->carg_off[i] == NOPARAM)) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: argument %d is passed as a %s, expected a %s",
-                      xf->name, i + 1, in->carg_off[i] == NOPARAM ? "register" : ".param variable", xf->preg[i] >= 0 ? "register" : ".param variable");
-                return -1;
-            }
-            if (xf->preg[i] < 0 && in->carg_vsz[i] < xf->psz[i]) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: argument %d is a %u-byte .param variable, expected at least %u bytes",
-                      xf->name, i + 1, in->carg_vsz[i], xf->psz[i]);
-                return -1;
-            }
-            if (xf->preg[i] >= 0) {
-                uint64_t v = opv(X, w, cf, &in->carg_x[i], l);
-                unsigned b = xf->pregbits[i];
-                nf->regs[(unsigned)xf->preg[i] * 32 + (unsigned)l] = b >= 64 ? v : v & ((1ull << b) - 1);
-            } else memcpy(nf->params + (size_t)l * X->psize + xf->poff[i], cf->params + (size_t)l * X->psize + in->carg_off[i], xf->psz[i]);
-        }
-        for (int i = 0; i < in->ncrets; i++)
-            if ((xf->rreg[i] >= 0) != (in->cret_off[i] == NOPARAM)) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: result %d is received in a %s, expected a %s",
-                      xf->name, i + 1, in->cret_off[i] == NOPARAM ? "register" : ".param variable", xf->rreg[i] >= 0 ? "register" : ".param variable");
-                return -1;
-            } else if (xf->rreg[i] < 0 && in->cret_vsz[i] < xf->rsz[i]) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "indirect call of %s: result %d is received in a %u-byte .param variable, expected at least %u bytes",
-                      xf->name, i + 1, in->cret_vsz[i], xf->rsz[i]);
-                return -1;
-            }
-        nf->ret_pc[l] = w->pc + 1; nf->call_pc[l] = w->pc;
-        nf->saved_sp[l] = w->lsp[l];
-        uint64_t base = (w->lsp[l] + xf->lalign - 1) / xf->lalign * xf->lalign;
-        if (base + xf->lsize > LOCAL_MAX) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "local memory (stack) overflow: %llu bytes", (unsigned long long)(base + xf->lsize)); return -1; }
-        nf->lbase[l] = base;
-        w->lsp[l] = base + xf->lsize;
     }
     if (uniform) { w->depth++; advance(w, X->funcs[first].start); return 0; }
-    for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = X->funcs[tgt[l]].start; w->ldep[l] = (uint16_t)(w->depth + 1); }
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = X->funcs[tgt[l]].start;
+        w->ldep[l] = (uint16_t)(w->depth + 1);
+    }
     w->active = 0;
     resched(w);
     return 0;
@@ -708,14 +952,21 @@ static void do_ret(ex *X, warp *w, uint32_t E)
         const xinsn *call = &X->prog[cf->call_pc[l]];
         const xfunc *xf = &X->funcs[X->prog[w->pc].func];
         for (int i = 0; i < call->ncrets; i++) {
-            if (xf->rreg[i] >= 0) wr(pf, &call->cret_x[i], l, cf->regs[(unsigned)xf->rreg[i] * 32 + (unsigned)l]);
-            else memcpy(pf->params + (size_t)l * X->psize + call->cret_off[i], cf->params + (size_t)l * X->psize + xf->roff[i], xf->rsz[i]);
+            if (xf->rreg[i] >= 0)
+                wr(pf, &call->cret_x[i], l, cf->regs[(unsigned)xf->rreg[i] * 32 + (unsigned)l]);
+            else
+                memcpy(pf->params + (size_t)l * X->psize + call->cret_off[i],
+                       cf->params + (size_t)l * X->psize + xf->roff[i], xf->rsz[i]);
         }
         w->lsp[l] = cf->saved_sp[l];
         if (rpc < 0) rpc = cf->ret_pc[l]; else if (rpc != cf->ret_pc[l]) uniform = 0;
     }
     if (uniform) { w->depth--; advance(w, rpc); return; }
-    for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = cf->ret_pc[l]; w->ldep[l] = (uint16_t)(w->depth - 1); }
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = cf->ret_pc[l];
+        w->ldep[l] = (uint16_t)(w->depth - 1);
+    }
     w->active = 0;
     resched(w);
 }
@@ -729,18 +980,30 @@ typedef struct { uint32_t pend, exp; int32_t tx; int valid, ph; } mbar;
 static mbar mb_get(const uint8_t *p)
 {
     uint64_t v = ldval(p, 8);
-    mbar b = { (uint32_t)(v & MB_MAX), (uint32_t)(v >> 20 & MB_MAX), (int32_t)sext(v >> 40 & 0x1fffff, 21), (int)(v >> 61 & 1), (int)(v >> 63) };
+    mbar b = { (uint32_t)(v & MB_MAX), (uint32_t)(v >> 20 & MB_MAX),
+               (int32_t)isa_sext(v >> 40 & 0x1fffff, 21), (int)(v >> 61 & 1), (int)(v >> 63) };
     return b;
 }
 static void mb_put(uint8_t *p, const mbar *b)
 {
-    uint64_t v = (uint64_t)b->pend | (uint64_t)b->exp << 20 | ((uint64_t)(uint32_t)b->tx & 0x1fffff) << 40 | (uint64_t)b->valid << 61 | (uint64_t)b->ph << 63;
+    uint64_t v = (uint64_t)b->pend | (uint64_t)b->exp << 20 |
+                 ((uint64_t)(uint32_t)b->tx & 0x1fffff) << 40 | (uint64_t)b->valid << 61 |
+                 (uint64_t)b->ph << 63;
     memcpy(p, &v, 8);
 }
 /* phase completion: no pending arrivals and no outstanding transactions */
-static void mb_progress(mbar *b) { if (b->pend == 0 && b->tx == 0) { b->ph ^= 1; b->pend = b->exp; } }
+static void mb_progress(mbar *b)
+{
+    if (b->pend == 0 && b->tx == 0) {
+        b->ph ^= 1;
+        b->pend = b->exp;
+    }
+}
 
-static const char *const mb_names[] = { "init", "inval", "expect_tx", "complete_tx", "arrive", "arrive_drop", "test_wait", "try_wait", "pending_count", "cp.async arrive" };
+static const char *const mb_names[] = { "init",           "inval",    "expect_tx",
+                                        "complete_tx",    "arrive",   "arrive_drop",
+                                        "test_wait",      "try_wait", "pending_count",
+                                        "cp.async arrive" };
 
 /* host pointer of the mbarrier at a (space sp) for lane l, checked: shared memory, initialised
  * unless init, in the executing CTA unless the operation may be remote */
@@ -749,14 +1012,19 @@ static uint8_t *mb_ptr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, int mo
     uint64_t sa = a;
     if (sp == SP_GENERIC) {
         if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) {
-            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.%s on address 0x%llx, which is not in shared memory", mb_names[mode], (unsigned long long)a);
+            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "mbarrier.%s on address 0x%llx, which is not in shared memory", mb_names[mode],
+                  (unsigned long long)a);
             return NULL;
         }
         sa = a - WIN_SHARED;
     }
     uint64_t r = sa >> SHCL_SHIFT;
-    if (r && r - 1 != w->cta->rank && mode != MB_ARRIVE && mode != MB_EXPECT_TX && mode != MB_COMPLETE_TX) {
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.%s on the mbarrier of CTA rank %llu at 0x%llx: only arrive, expect_tx and complete_tx may use another CTA's mbarrier",
+    if (r && r - 1 != w->cta->rank && mode != MB_ARRIVE && mode != MB_EXPECT_TX &&
+        mode != MB_COMPLETE_TX) {
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "mbarrier.%s on the mbarrier of CTA rank %llu at 0x%llx: only arrive, expect_tx and "
+              "complete_tx may use another CTA's mbarrier",
               mb_names[mode], (unsigned long long)(r - 1), (unsigned long long)a);
         return NULL;
     }
@@ -764,7 +1032,9 @@ static uint8_t *mb_ptr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, int mo
     if (!p) return NULL;
     *b = mb_get(p);
     if (mode != MB_INIT && !b->valid) {
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.%s on an uninitialised mbarrier object at 0x%llx", mb_names[mode], (unsigned long long)a);
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "mbarrier.%s on an uninitialised mbarrier object at 0x%llx", mb_names[mode],
+              (unsigned long long)a);
         return NULL;
     }
     return p;
@@ -774,7 +1044,9 @@ static int mb_tx(ex *X, warp *w, int l, int pc, mbar *b, int64_t delta, uint64_t
 {
     int64_t t = (int64_t)b->tx + delta;
     if (t > (int64_t)MB_MAX || t < -(int64_t)MB_MAX) {
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier tx-count %lld at 0x%llx is outside -(2^20-1)..2^20-1", (long long)t, (unsigned long long)a);
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "mbarrier tx-count %lld at 0x%llx is outside -(2^20-1)..2^20-1", (long long)t,
+              (unsigned long long)a);
         return -1;
     }
     b->tx = (int32_t)t;
@@ -784,7 +1056,8 @@ static int mb_tx(ex *X, warp *w, int l, int pc, mbar *b, int64_t delta, uint64_t
 static int mb_arrive(ex *X, warp *w, int l, int pc, mbar *b, uint64_t cnt, uint64_t a)
 {
     if (cnt > b->pend) {
-        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier arrive-on with count %llu at 0x%llx exceeds the pending arrival count %u",
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "mbarrier arrive-on with count %llu at 0x%llx exceeds the pending arrival count %u",
               (unsigned long long)cnt, (unsigned long long)a, b->pend);
         return -1;
     }
@@ -804,32 +1077,52 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
         if (!p) return -1;
         switch (in->mode) {
         case MB_INIT:
-            if (v1 == 0 || v1 > MB_MAX) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.init count %llu outside 1..2^20-1", (unsigned long long)v1); return -1; }
+            if (v1 == 0 || v1 > MB_MAX) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "mbarrier.init count %llu outside 1..2^20-1", (unsigned long long)v1);
+                return -1;
+            }
             b = (mbar){ (uint32_t)v1, (uint32_t)v1, 0, 1, 0 };
             break;
         case MB_INVAL: memset(&b, 0, sizeof b); break;
-        case MB_EXPECT_TX: if (mb_tx(X, w, l, w->pc, &b, (int64_t)(uint32_t)v1, a)) return -1; break;
-        case MB_COMPLETE_TX: if (mb_tx(X, w, l, w->pc, &b, -(int64_t)(uint32_t)v1, a)) return -1; mb_progress(&b); break;
+        case MB_EXPECT_TX:
+            if (mb_tx(X, w, l, w->pc, &b, (int64_t)(uint32_t)v1, a)) return -1;
+            break;
+        case MB_COMPLETE_TX:
+            if (mb_tx(X, w, l, w->pc, &b, -(int64_t)(uint32_t)v1, a)) return -1;
+            mb_progress(&b);
+            break;
         case MB_ARRIVE: case MB_ARRIVE_DROP: case MB_CP_ARRIVE: {
-            uint64_t cnt = (in->flags & XF_EXPECT_TX) || in->mode == MB_CP_ARRIVE ? 1 : (uint32_t)v1;
-            if ((in->flags & XF_EXPECT_TX) && mb_tx(X, w, l, w->pc, &b, (int64_t)(uint32_t)v1, a)) return -1;
-            if (in->mode == MB_CP_ARRIVE && !(in->flags & XF_NOINC)) break;   /* +1 then the copies' arrive-on: no change */
+            uint64_t cnt =
+                (in->flags & XF_EXPECT_TX) || in->mode == MB_CP_ARRIVE ? 1 : (uint32_t)v1;
+            if ((in->flags & XF_EXPECT_TX) && mb_tx(X, w, l, w->pc, &b, (int64_t)(uint32_t)v1, a))
+                return -1;
+            if (in->mode == MB_CP_ARRIVE && !(in->flags & XF_NOINC))
+                break; /* +1 then the copies' arrive-on: no change */
             if (in->mode == MB_ARRIVE_DROP) {
-                if (cnt > b.exp) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.arrive_drop with count %llu exceeds the expected count %u", (unsigned long long)cnt, b.exp); return -1; }
+                if (cnt > b.exp) {
+                    fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                          "mbarrier.arrive_drop with count %llu exceeds the expected count %u",
+                          (unsigned long long)cnt, b.exp);
+                    return -1;
+                }
                 b.exp -= (uint32_t)cnt;
             }
             int ph = b.ph;
             if (mb_arrive(X, w, l, w->pc, &b, cnt, a)) return -1;
             uint32_t pend = b.pend;
             if ((in->flags & XF_NOCOMPLETE) && b.pend == 0 && b.tx == 0) {
-                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mbarrier.arrive.noComplete at 0x%llx completes the phase", (unsigned long long)a);
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "mbarrier.arrive.noComplete at 0x%llx completes the phase",
+                      (unsigned long long)a);
                 return -1;
             }
             mb_progress(&b);
             if (in->nd) wr(f, &in->d[0], l, (uint64_t)ph << 63 | pend);
             break;
         }
-        default: {   /* test_wait / try_wait: the phase named by the state token or the parity completed */
+        default: { /* test_wait / try_wait: the phase named by the state token or the parity
+                      completed */
             int want = in->flags & XF_PARITY ? (int)(v1 & 1) : (int)(v1 >> 63);
             int done = want != b.ph;
             wr(f, &in->d[0], l, (uint64_t)done);
@@ -847,17 +1140,25 @@ static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
 {
     for (uint32_t m = E; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
+        uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,
+                 src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
         uint64_t size = (uint32_t)opv(X, w, f, &in->s[2], l);
-        if (size % 16) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "cp.async.bulk size %llu is not a multiple of 16", (unsigned long long)size); return -1; }
-        const uint8_t *ps = maddr_al(X, w, l, w->pc, in->mode, src, (unsigned)size, 16, 0, "cp.async.bulk load");
+        if (size % 16) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "cp.async.bulk size %llu is not a multiple of 16", (unsigned long long)size);
+            return -1;
+        }
+        const uint8_t *ps =
+            maddr_al(X, w, l, w->pc, in->mode, src, (unsigned)size, 16, 0, "cp.async.bulk load");
         if (!ps) return -1;
-        uint32_t ranks = in->s[4].kind != XO_NONE ? (uint32_t)opv(X, w, f, &in->s[4], l) & 0xffff : 0;
+        uint32_t ranks =
+            in->s[4].kind != XO_NONE ? (uint32_t)opv(X, w, f, &in->s[4], l) & 0xffff : 0;
         int multi = in->s[4].kind != XO_NONE;
         for (int r = multi ? 0 : -1; r < (multi ? 16 : 0); r++) {
             if (multi && !(ranks >> r & 1)) continue;
             uint64_t d = multi ? ((uint64_t)(r + 1) << SHCL_SHIFT) | SHCL_OFF(dst) : dst;
-            uint8_t *pd = maddr_al(X, w, l, w->pc, in->space, d, (unsigned)size, 16, 1, "cp.async.bulk store");
+            uint8_t *pd = maddr_al(X, w, l, w->pc, in->space, d, (unsigned)size, 16, 1,
+                                   "cp.async.bulk store");
             if (!pd) return -1;
             memmove(pd, ps, size);
             if (in->s[3].kind == XO_NONE) continue;
@@ -873,7 +1174,494 @@ static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
     return 0;
 }
 
-static int run_warp(ex *X, warp *w, int budget)
+/* ---------------------------------------------------------------- instruction handlers
+ * One function per kind of instruction (ptx_kind of the opcode table), called by run_warp
+ * through the table `handlers`.  A handler runs `in` for the group G of warp w (E: the lanes of
+ * G whose guard is true, f: their frame), then advances the group or reschedules the warp.  It
+ * returns 0, or -1 when the warp must stop now (a fault was reported, or it blocks). */
+typedef int (*exec_fn)(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E);
+
+/* Register computations (ALU, CARRY, PACK): the table's eval per lane (the warp-wide eval_warp
+ * path is run_warp's own fast path). */
+static int h_alu(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    uint64_t s[XMAX_OPS], d[XMAX_OPS];
+    int ns = in->ns, nd = in->nd;
+    if (in->fast && in->fn) {   /* register/constant operands only: no operand dispatch */
+        const uint64_t *src[XMAX_OPS];
+        uint64_t neg[XMAX_OPS];
+        for (int k = 0; k < ns; k++) {
+            neg[k] = in->s[k].neg;
+            src[k] = in->s[k].kind == XO_REG ? f->regs + in->s[k].reg * 32 : NULL;
+            if (!src[k]) s[k] = in->s[k].imm;
+        }
+        uint64_t *dst0 = in->d[0].kind == XO_REG ? f->regs + in->d[0].reg * 32 : NULL;
+        uint64_t wm0 = in->d[0].wmask;
+        for (uint32_t m = E; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            for (int k = 0; k < ns; k++) if (src[k]) s[k] = src[k][l] ^ neg[k];
+            in->fn(&in->isa, d, s);
+            if (dst0) dst0[l] = d[0] & wm0;
+            for (int k = 1; k < nd; k++) wr(f, &in->d[k], l, d[k]);
+        }
+        advance(w, w->pc + 1);
+        return 0;
+    }
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        for (int k = 0; k < ns; k++) s[k] = opv(X, w, f, &in->s[k], l);
+        if (in->fn) in->fn(&in->isa, d, s);
+        else { char e[8]; isa_eval_cc(&in->isa, s, d, &w->cc[l], e, sizeof e); }
+        for (int k = 0; k < nd; k++) wr(f, &in->d[k], l, d[k]);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* ld, ldu, st (§9.7.8.8-11): scalar or vector, sign-extended loads */
+static int h_ldst(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    unsigned n = in->size, tot = n * in->vec;
+    int store = in->kind == PTX_K_ST;
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
+        uint8_t *p = maddr(X, w, l, w->pc, in->space, a, tot, store, store ? "store" : "load");
+        if (!p) return -1;
+        for (int k = 0; k < in->vec; k++) {
+            if (store) {
+                uint64_t v = opv(X, w, f, &in->s[1 + k], l);
+                memcpy(p + k * n, &v, n);
+                continue;
+            }
+            uint64_t v = ldval(p + k * n, n);
+            wr(f, &in->d[k], l, in->sign ? isa_sext(v, n * 8) : v);
+        }
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* atom, red (§9.7.12.5-6): the new value by isa_atom_apply; vectors element-wise, one access */
+static int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    unsigned n = in->size;
+    int atom = in->kind == PTX_K_ATOM;
+    isa_atom_op op = (isa_atom_op)in->mode;
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
+        uint8_t *p = maddr(X, w, l, w->pc, in->space, a, n * in->vec, 1, atom ? "atom" : "red");
+        if (!p) return -1;
+        for (int k = 0; k < in->vec; k++) {
+            uint64_t old = ldval(p + k * n, n), nv;
+            uint64_t b = opv(X, w, f, &in->s[1 + k], l),
+                     c = in->vec == 1 && in->ns > 2 ? opv(X, w, f, &in->s[2], l) : 0;
+            int r = isa_atom_apply(op, in->type, old, b, c, &nv);
+            if (r < 0) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "atomic %s has no semantics for .%s", isa_atom_name(op),
+                      isa_type_name(in->type));
+                return -1;
+            }
+            if (r) memcpy(p + k * n, &nv, n);
+            if (!atom) continue;
+            if (in->vec == 1 && isa_type_is_signed(in->type)) old = isa_sext(old, n * 8);
+            wr(f, &in->d[k], l, old);
+        }
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* cvta{.to}.space (§9.7.8.19): generic = window base + space address */
+static int h_cvta(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    static const uint64_t base[] = { 0,         0,         WIN_SHARED, WIN_LOCAL,
+                                     WIN_CONST, WIN_PARAM, 0,          WIN_SHARED };
+    uint64_t b = base[in->space];
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l);
+        wr(f, &in->d[0], l, in->mode ? a - b : a + b);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* isspacep.space (§9.7.8.18) */
+static int h_isspacep(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l), r;
+        switch (in->space) {
+        case SP_SHARED:
+            r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE &&
+                ((a - WIN_SHARED) >> SHCL_SHIFT == 0 ||
+                 (a - WIN_SHARED) >> SHCL_SHIFT == w->cta->rank + 1);
+            break;
+        case SP_SHCLUSTER:
+            r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE &&
+                (a - WIN_SHARED) >> SHCL_SHIFT <= X->ncl;
+            break;
+        case SP_LOCAL: r = a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE; break;
+        case SP_CONST: r = a >= WIN_CONST && a < WIN_CONST + WIN_SIZE; break;
+        case SP_PARAM: r = a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE; break;
+        default: r = a >= GLOBAL_BASE32; break;
+        }
+        wr(f, &in->d[0], l, r);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* bra (§9.7.11.3): lanes with a false guard go on; the group splits when some branch */
+static int h_bra(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (E == G) advance(w, in->target);
+    else if (!E) advance(w, w->pc + 1);
+    else split(w, E, in->target, w->pc + 1);
+    return 0;
+}
+
+/* brx.idx (§9.7.11.4): per-lane targets from the .branchtargets list */
+static int h_brx(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    int tg[32], t0 = -1, uniform = 1;
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t idx = (uint32_t)opv(X, w, f, &in->s[0], l);
+        if (idx >= (uint64_t)in->ntargets) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "brx.idx index %llu is outside the %d-entry target list", (unsigned long long)idx,
+                  in->ntargets);
+            return -1;
+        }
+        tg[l] = in->targets[idx];
+        if (t0 < 0) t0 = tg[l]; else if (tg[l] != t0) uniform = 0;
+    }
+    if (uniform && E == G) { advance(w, t0); return 0; }
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = (E >> l & 1) ? tg[l] : w->pc + 1;
+        w->ldep[l] = (uint16_t)w->depth;
+    }
+    w->active = 0;
+    resched(w);
+    return 0;
+}
+
+static int h_call(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    return do_call(X, w, in, E);
+}
+
+static int h_ret(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) advance(w, w->pc + 1);
+    else do_ret(X, w, E);
+    return 0;
+}
+
+static int h_exit(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    if (E != G) { split(w, E, w->pc, w->pc + 1); return 0; }
+    lanes_exit(X, w, E);
+    resched(w);
+    return 0;
+}
+
+/* trap, brkpt (§9.7.17.1, .4), and calls of __assertfail: the launch ends with a fault */
+static int h_trap(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+          in->flags & XF_BRKPT ? "brkpt instruction executed (breakpoint, no debugger attached)"
+                               : "trap instruction executed");
+    return -1;
+}
+
+/* fences (sequential execution orders everything), cache hints, async-group waits (copies are
+ * complete at issue), griddepcontrol, pmevent, calls of vprintf */
+static int h_nop(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* createpolicy (§9.7.8.17): the policy is 0 (cache policies are hints) */
+static int h_policy(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), 0);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* bar/barrier (§9.7.12.1): arrival of the group's lanes at barrier `id`; bar.sync/bar.red
+ * (.aligned) need the whole warp there */
+static int h_bar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    int l0 = __builtin_ctz(E);
+    uint64_t id = opv(X, w, f, &in->s[0], l0);
+    if (id > 15) {
+        fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier id %llu out of range 0..15",
+              (unsigned long long)id);
+        return -1;
+    }
+    cta *c = w->cta;
+    barrier *b = &c->bar[id];
+    if ((in->flags & XF_ALIGNED) && E != w->live && in->mode != BAR_ARRIVE) {
+        /* lanes of this warp still on their way (e.g. a loop laid out with the barrier before the
+         * body): wait for them to reach this barrier too */
+        if (E == G && wsync_wait(w, w->live)) return 0;
+        fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "barrier divergence: lanes 0x%08x reach this bar.sync %llu while lanes 0x%08x of the "
+              "warp are elsewhere",
+              E, (unsigned long long)id, w->live & ~E);
+        return -1;
+    }
+    if (in->s[1].kind != XO_NONE) {
+        uint64_t cnt = opv(X, w, f, &in->s[1], l0);
+        if (cnt == 0 || cnt % 32 || cnt > c->nthreads + 31) {
+            fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "barrier thread count %llu is not a positive multiple of 32 up to the CTA size",
+                  (unsigned long long)cnt);
+            return -1;
+        }
+        if (b->used && b->count_given && b->expected != cnt) {
+            fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "barrier %llu used with thread counts %u and %llu", (unsigned long long)id,
+                  b->expected, (unsigned long long)cnt);
+            return -1;
+        }
+        b->count_given = 1; b->expected = (uint32_t)cnt;
+    }
+    if (!b->used) { b->used = 1; b->mode = in->mode; b->red = 0; }
+    b->arrived += (uint32_t)__builtin_popcount(E);
+    if (in->mode >= BAR_RED_POPC) {
+        b->mode = in->mode;
+        for (uint32_t m = E; m; m &= m - 1)
+            b->red += (uint32_t)(opv(X, w, f, &in->s[2], __builtin_ctz(m)) & 1);
+    }
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = w->pc + 1;
+        w->ldep[l] = (uint16_t)w->depth;
+    }
+    if (in->mode != BAR_ARRIVE) { w->barw |= E; b->wmask[w->wid] |= E; }
+    w->active = 0;
+    bar_release_check(X, c, (int)id);
+    resched(w);
+    return 0;
+}
+
+/* mapa (§9.7.8.22), getctarank (§9.7.8.23): shared::cluster addresses */
+static int h_mapa(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    int mapa = in->kind == PTX_K_MAPA;
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l), off = a;
+        if (in->space == SP_GENERIC) {
+            if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "%s of generic address 0x%llx, which is not in shared memory",
+                      mapa ? "mapa" : "getctarank", (unsigned long long)a);
+                return -1;
+            }
+            off = a - WIN_SHARED;
+        }
+        if (!mapa) {
+            uint64_t r = off >> SHCL_SHIFT;
+            wr(f, &in->d[0], l, r ? r - 1 : w->cta->rank);
+            continue;
+        }
+        uint64_t r = (uint32_t)opv(X, w, f, &in->s[1], l);
+        if (r >= X->ncl) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "mapa to CTA rank %llu, the cluster has %u CTAs", (unsigned long long)r, X->ncl);
+            return -1;
+        }
+        uint64_t d = ((r + 1) << SHCL_SHIFT) | SHCL_OFF(off);
+        wr(f, &in->d[0], l, in->space == SP_GENERIC ? WIN_SHARED + d : d);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* barrier.cluster.arrive / .wait (§9.7.12.3) */
+static int h_barcluster(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }
+    if (E != w->live) {   /* the instruction waits for the warp's other non-exited threads */
+        if (E == G && wsync_wait(w, w->live)) return 0;
+        if (in->flags & XF_ALIGNED) {
+            fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "barrier divergence: lanes 0x%08x reach this aligned barrier.cluster while lanes "
+                  "0x%08x of the warp are elsewhere",
+                  E, w->live & ~E);
+            return -1;
+        }
+    }
+    if (in->mode == BAR_ARRIVE) {
+        if (w->clarr & E) {
+            fault(X, w, __builtin_ctz(w->clarr & E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "barrier.cluster.arrive by a thread that already arrived in this phase");
+            return -1;
+        }
+        w->clarr |= E; w->clok &= ~E;
+        X->cl_arrived += (uint32_t)__builtin_popcount(E);
+        advance(w, w->pc + 1);
+        clbar_check(X);
+        return 0;
+    }
+    uint32_t none = E & ~w->clarr & ~w->clok, pend = E & w->clarr;
+    if (none) {
+        fault(X, w, __builtin_ctz(none), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "barrier.cluster.wait without a preceding barrier.cluster.arrive");
+        return -1;
+    }
+    w->clok &= ~E;
+    if (!pend) { advance(w, w->pc + 1); return 0; }
+    for (uint32_t m = G; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        w->lpc[l] = w->pc + 1;
+        w->ldep[l] = (uint16_t)w->depth;
+    }
+    w->clw |= pend;
+    w->active = 0;
+    resched(w);
+    return 0;
+}
+
+static int h_mbar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (run_mbar(X, w, f, in, E)) return -1;
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* cp.async (§9.7.8.24.3): the copy is done at issue, so every commit group is complete at once */
+static int h_cpasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,
+                 src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
+        unsigned n = in->size, sn = n;
+        if (in->flags & XF_IGNORE_SRC) sn = (opv(X, w, f, &in->s[2], l) & 1) ? 0 : n;
+        else if (in->flags & XF_SRC_SIZE) {
+            uint64_t v = (uint32_t)opv(X, w, f, &in->s[2], l);
+            if (v > n) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "cp.async src-size %llu is larger than cp-size %u", (unsigned long long)v, n);
+                return -1;
+            }
+            sn = (unsigned)v;
+        }
+        uint8_t *pd = maddr(X, w, l, w->pc, SP_SHARED, dst, n, 1, "cp.async store");
+        if (!pd) return -1;
+        if (sn) {
+            const uint8_t *ps = maddr_al(X, w, l, w->pc, SP_GLOBAL, src, sn, n, 0, "cp.async load");
+            if (!ps) return -1;
+            memmove(pd, ps, sn);
+        }
+        memset(pd + sn, 0, n - sn);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+static int h_bulk(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (run_bulk(X, w, f, in, E)) return -1;
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* nanosleep (§9.7.17.2): give the other warps the processor */
+static int h_sleep(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    X->yield = 1;
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* shfl, vote, match, redux, elect, bar.warp.sync: the rendezvous of wsync_op */
+static int h_wsync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    return wsync_op(X, w, in, f, G, E);
+}
+
+/* activemask (§9.7.12.11) */
+static int h_activemask(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), G);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* stacksave, stackrestore, alloca (§9.7.15): the lane's stack pointer in local memory */
+static int h_stack(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (in->op == PTX_I_STACKSAVE) { wr(f, &in->d[0], l, w->lsp[l]); continue; }
+        if (in->op == PTX_I_STACKRESTORE) {
+            uint64_t a = opv(X, w, f, &in->s[0], l);
+            if (a > w->lsp[l]) {
+                fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "stackrestore to 0x%llx above the stack top", (unsigned long long)a);
+                return -1;
+            }
+            w->lsp[l] = a;
+            continue;
+        }
+        uint64_t sz = opv(X, w, f, &in->s[0], l), al = opv(X, w, f, &in->s[1], l);
+        if (!al || (al & (al - 1))) al = 8;
+        uint64_t a = (w->lsp[l] + al - 1) / al * al;
+        if (sz > LOCAL_MAX || a + sz > LOCAL_MAX) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "alloca of %llu bytes overflows the %u-byte stack", (unsigned long long)sz,
+                  LOCAL_MAX);
+            return -1;
+        }
+        w->lsp[l] = a + sz;
+        wr(f, &in->d[0], l, a);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* The handler of each kind (ptx/opcodes.def).  Kinds without one have no implemented row: the
+ * loader refuses their instructions (exec column NO), so run_warp never meets them. */
+static const exec_fn handlers[PTX_K_COUNT] = {
+    [PTX_K_ALU] = h_alu,          [PTX_K_CARRY] = h_alu,        [PTX_K_PACK] = h_alu,
+    [PTX_K_LD] = h_ldst,          [PTX_K_ST] = h_ldst,          [PTX_K_ATOM] = h_atom,
+    [PTX_K_RED] = h_atom,         [PTX_K_ASYNC] = h_cpasync,    [PTX_K_BULK] = h_bulk,
+    [PTX_K_ASYNC_GROUP] = h_nop,  [PTX_K_MBAR] = h_mbar,        [PTX_K_FENCE] = h_nop,
+    [PTX_K_BAR] = h_bar,          [PTX_K_BARWARP] = h_wsync,    [PTX_K_BARCLUSTER] = h_barcluster,
+    [PTX_K_SHFL] = h_wsync,       [PTX_K_VOTE] = h_wsync,       [PTX_K_MATCH] = h_wsync,
+    [PTX_K_REDUX] = h_wsync,      [PTX_K_ELECT] = h_wsync,      [PTX_K_ACTIVEMASK] = h_activemask,
+    [PTX_K_BRA] = h_bra,          [PTX_K_BRX] = h_brx,          [PTX_K_CALL] = h_call,
+    [PTX_K_RET] = h_ret,          [PTX_K_EXIT] = h_exit,        [PTX_K_TRAP] = h_trap,
+    [PTX_K_CVTA] = h_cvta,        [PTX_K_ISSPACEP] = h_isspacep, [PTX_K_MAPA] = h_mapa,
+    [PTX_K_GETCTARANK] = h_mapa,  [PTX_K_STACK] = h_stack,      [PTX_K_HINT] = h_nop,
+    [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_nop,
+};
+
+/* Runs warp w for up to `budget` warp-instructions: pick the group to run (resched), count the
+ * step, evaluate the guard, dispatch to the kind's handler.  The one exception is the hot path
+ * of the benchmark and of real kernels, register computations with a warp-wide eval_warp: they
+ * run here, with the straight-line run of such instructions that follows (same group, no
+ * guard), so that the loop's counters stay in registers (measured: 5% of the run time).
+ * noinline: inlined into run_cluster/exec_launch it ran 3-4% slower (register pressure). */
+__attribute__((noinline)) static int run_warp(ex *X, warp *w, int budget)
 {
     int ran = 0;
     if (w->dirty || !w->active) { w->dirty = 0; resched(w); }
@@ -887,7 +1675,8 @@ static int run_warp(ex *X, warp *w, int budget)
             }
         }
         if (++X->steps > X->max_steps) {
-            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT, "step limit of %llu warp-instructions reached", (unsigned long long)X->max_steps);
+            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT,
+                  "step limit of %llu warp-instructions reached", (unsigned long long)X->max_steps);
             return W_BLOCKED;
         }
         ran++; w->ninsn++;
@@ -897,373 +1686,38 @@ static int run_warp(ex *X, warp *w, int budget)
         if (in->has_guard) {
             E = 0;
             const uint64_t *g = f->regs + in->guard * 32;
-            for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); E |= (uint32_t)((g[l] ^ in->guard_neg) & 1) << l; }
+            for (uint32_t m = G; m; m &= m - 1) {
+                int l = __builtin_ctz(m);
+                E |= (uint32_t)((g[l] ^ in->guard_neg) & 1) << l;
+            }
         }
         X->thread_insns += E == ~0u ? 32u : (uint64_t)__builtin_popcount(E);
-        switch (in->kind) {
-        case X_ALU: {
-            if (in->wfn) {   /* warp-wide: the table's eval_warp over [register][lane] arrays */
-                uint64_t *regs = f->regs;
-                for (;;) {
-                    const uint64_t *S[ISA_WARP_NSRC];
-                    uint64_t *D[ISA_WARP_NDST];
-                    for (int k = 0; k < ISA_WARP_NSRC; k++) S[k] = (in->wsrc[k] ? in->wsrc[k] : regs) + in->wsreg[k];
-                    for (int k = 0; k < ISA_WARP_NDST; k++) D[k] = ((in->wdsink >> k & 1) ? X->sink : regs) + in->wdreg[k];
-                    in->wfn(&in->isa, D, S, in->wdm, E);
-                    advance(w, w->pc + 1);
-                    /* straight-line run of unguarded warp-wide ALU instructions by the same group:
-                     * go on here, with the same accounting as the main loop (steps, budget) */
-                    if (w->active != G || ran >= budget || X->steps >= X->max_steps) break;
-                    in = &X->prog[w->pc];
-                    if (!in->wfn || in->has_guard) break;
-                    X->steps++; ran++; w->ninsn++; E = G;
-                    X->thread_insns += G == ~0u ? 32u : (uint64_t)__builtin_popcount(G);
-                }
-                break;
-            }
-            uint64_t s[XMAX_OPS], d[XMAX_OPS];
-            int ns = in->ns, nd = in->nd;
-            if (in->fast && in->fn) {   /* register/constant operands only: no operand dispatch */
-                const uint64_t *src[XMAX_OPS];
-                uint64_t neg[XMAX_OPS];
-                for (int k = 0; k < ns; k++) {
-                    neg[k] = in->s[k].neg;
-                    src[k] = in->s[k].kind == XO_REG ? f->regs + in->s[k].reg * 32 : NULL;
-                    if (!src[k]) s[k] = in->s[k].imm;
-                }
-                uint64_t *dst0 = in->d[0].kind == XO_REG ? f->regs + in->d[0].reg * 32 : NULL;
-                uint64_t wm0 = in->d[0].wmask;
-                for (uint32_t m = E; m; m &= m - 1) {
-                    int l = __builtin_ctz(m);
-                    for (int k = 0; k < ns; k++) if (src[k]) s[k] = src[k][l] ^ neg[k];
-                    in->fn(&in->isa, d, s);
-                    if (dst0) dst0[l] = d[0] & wm0;
-                    for (int k = 1; k < nd; k++) wr(f, &in->d[k], l, d[k]);
-                }
+        if (in->wfn) {   /* warp-wide: the table's eval_warp over [register][lane] arrays */
+            uint64_t *regs = f->regs;
+            for (;;) {
+                const uint64_t *S[ISA_WARP_NSRC];
+                uint64_t *D[ISA_WARP_NDST];
+                for (int k = 0; k < ISA_WARP_NSRC; k++)
+                    S[k] = (in->wsrc[k] ? in->wsrc[k] : regs) + in->wsreg[k];
+                for (int k = 0; k < ISA_WARP_NDST; k++)
+                    D[k] = ((in->wdsink >> k & 1) ? X->sink : regs) + in->wdreg[k];
+                in->wfn(&in->isa, D, S, in->wdm, E);
                 advance(w, w->pc + 1);
-                break;
+                if (w->active != G || ran >= budget || X->steps >= X->max_steps) break;
+                in = &X->prog[w->pc];
+                if (!in->wfn || in->has_guard) break;
+                X->steps++; ran++; w->ninsn++; E = G;
+                X->thread_insns += G == ~0u ? 32u : (uint64_t)__builtin_popcount(G);
             }
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                for (int k = 0; k < ns; k++) s[k] = opv(X, w, f, &in->s[k], l);
-                if (in->fn) in->fn(&in->isa, d, s);
-                else { char e[8]; isa_eval_cc(&in->isa, s, d, &w->cc[l], e, sizeof e); }
-                for (int k = 0; k < nd; k++) wr(f, &in->d[k], l, d[k]);
-            }
-            advance(w, w->pc + 1);
-            break;
+            continue;
         }
-        case X_PACK: case X_UNPACK: {
-            unsigned eb = in->size;
-            uint64_t em = eb >= 64 ? ~0ull : (1ull << eb) - 1;
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                if (in->kind == X_PACK) {
-                    uint64_t v = 0;
-                    for (int k = 0; k < in->ns; k++) v |= (opv(X, w, f, &in->s[k], l) & em) << (k * eb);
-                    wr(f, &in->d[0], l, v);
-                } else {
-                    uint64_t v = opv(X, w, f, &in->s[0], l);
-                    for (int k = 0; k < in->nd; k++) wr(f, &in->d[k], l, (v >> (k * eb)) & em);
-                }
-            }
-            advance(w, w->pc + 1);
-            break;
-        }
-        case X_LD: case X_ST: {
-            unsigned n = in->size, tot = n * in->vec;
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
-                uint8_t *p = maddr(X, w, l, w->pc, in->space, a, tot, in->kind == X_ST, in->kind == X_ST ? "store" : "load");
-                if (!p) return W_BLOCKED;
-                if (in->kind == X_ST) {
-                    for (int k = 0; k < in->vec; k++) { uint64_t v = opv(X, w, f, &in->s[1 + k], l); memcpy(p + k * n, &v, n); }
-                } else {
-                    for (int k = 0; k < in->vec; k++) {
-                        uint64_t v = ldval(p + k * n, n);
-                        if (in->sign) v = sext(v, n * 8);
-                        wr(f, &in->d[k], l, v);
-                    }
-                }
-            }
-            advance(w, w->pc + 1);
-            break;
-        }
-        case X_ATOM: case X_RED: {
-            unsigned n = in->size;
-            if (in->vec > 1) {   /* vector atomics: element-wise, one access of the whole vector */
-                for (uint32_t m = E; m; m &= m - 1) {
-                    int l = __builtin_ctz(m);
-                    uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
-                    uint8_t *p = maddr(X, w, l, w->pc, in->space, a, n * in->vec, 1, in->kind == X_ATOM ? "atom" : "red");
-                    if (!p) return W_BLOCKED;
-                    for (int k = 0; k < in->vec; k++) {
-                        uint64_t old = ldval(p + k * n, n), nv;
-                        if (isa_atom_apply((isa_atom_op)in->mode, in->type, old, opv(X, w, f, &in->s[1 + k], l), 0, &nv) > 0) memcpy(p + k * n, &nv, n);
-                        if (in->kind == X_ATOM) wr(f, &in->d[k], l, old);
-                    }
-                }
-                advance(w, w->pc + 1);
-                break;
-            }
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
-                uint8_t *p = maddr(X, w, l, w->pc, in->space, a, n, 1, in->kind == X_ATOM ? "atom" : "red");
-                if (!p) return W_BLOCKED;
-                uint64_t old = ldval(p, n), nv;
-                uint64_t b = opv(X, w, f, &in->s[1], l), c = in->ns > 2 ? opv(X, w, f, &in->s[2], l) : 0;
-                int r = isa_atom_apply((isa_atom_op)in->mode, in->type, old, b, c, &nv);
-                if (r < 0) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "atomic %s has no semantics for .%s", isa_atom_name((isa_atom_op)in->mode), isa_type_name(in->type)); return W_BLOCKED; }
-                if (r) memcpy(p, &nv, n);
-                if (in->kind == X_ATOM) {
-                    if (isa_type_is_signed(in->type)) old = sext(old, n * 8);
-                    wr(f, &in->d[0], l, old);
-                }
-            }
-            advance(w, w->pc + 1);
-            break;
-        }
-        case X_CVTA_TO: case X_CVTA_FROM: {
-            static const uint64_t base[] = { 0, 0, WIN_SHARED, WIN_LOCAL, WIN_CONST, WIN_PARAM, 0, WIN_SHARED };
-            uint64_t b = base[in->space];
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t a = opv(X, w, f, &in->s[0], l);
-                wr(f, &in->d[0], l, in->kind == X_CVTA_TO ? a - b : a + b);
-            }
-            advance(w, w->pc + 1);
-            break;
-        }
-        case X_ISSPACEP:
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t a = opv(X, w, f, &in->s[0], l), r;
-                switch (in->space) {
-                case SP_SHARED: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE &&
-                                    ((a - WIN_SHARED) >> SHCL_SHIFT == 0 || (a - WIN_SHARED) >> SHCL_SHIFT == w->cta->rank + 1); break;
-                case SP_SHCLUSTER: r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE && (a - WIN_SHARED) >> SHCL_SHIFT <= X->ncl; break;
-                case SP_LOCAL: r = a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE; break;
-                case SP_CONST: r = a >= WIN_CONST && a < WIN_CONST + WIN_SIZE; break;
-                case SP_PARAM: r = a >= WIN_PARAM && a < WIN_PARAM + WIN_SIZE; break;
-                default: r = a >= GLOBAL_BASE32; break;
-                }
-                wr(f, &in->d[0], l, r);
-            }
-            advance(w, w->pc + 1);
-            break;
-        case X_BRA:
-            if (E == G) advance(w, in->target);
-            else if (!E) advance(w, w->pc + 1);
-            else split(w, E, in->target, w->pc + 1);
-            break;
-        case X_CALL:
-            if (!E) { advance(w, w->pc + 1); break; }
-            if (do_call(X, w, in, E)) return W_BLOCKED;
-            break;
-        case X_RET:
-            if (!E) { advance(w, w->pc + 1); break; }
-            do_ret(X, w, E);
-            break;
-        case X_EXIT:
-            if (!E) { advance(w, w->pc + 1); break; }
-            if (E != G) { split(w, E, w->pc, w->pc + 1); break; }
-            lanes_exit(X, w, E);
-            resched(w);
-            break;
-        case X_TRAP:
-            if (!E) { advance(w, w->pc + 1); break; }
-            fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED, in->flags & XF_BRKPT ? "brkpt instruction executed (breakpoint, no debugger attached)" : "trap instruction executed");
-            return W_BLOCKED;
-        case X_NOP: advance(w, w->pc + 1); break;
-        case X_CONSTVAL:
-            for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), 0);
-            advance(w, w->pc + 1);
-            break;
-        case X_BAR: {
-            if (!E) { advance(w, w->pc + 1); break; }
-            int l0 = __builtin_ctz(E);
-            uint64_t id = opv(X, w, f, &in->s[0], l0);
-            if (id > 15) { fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier id %llu out of range 0..15", (unsigned long long)id); return W_BLOCKED; }
-            cta *c = w->cta;
-            barrier *b = &c->bar[id];
-            /* bar.sync/bar.red are .aligned (§9.7.12.1): every non-exited thread of the warp
-             * must execute the same barrier instruction together */
-            int aligned = strncmp(in->text, "barrier", 7) != 0 || strstr(in->text, ".aligned") != NULL;
-            if (aligned && E != w->live && in->mode != BAR_ARRIVE) {
-                /* lanes of this warp still on their way (e.g. a loop laid out with the barrier
-                 * before the body): wait for them to reach this barrier too */
-                if (E == G && wsync_wait(w, w->live)) break;
-                fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier divergence: lanes 0x%08x reach this bar.sync %llu while lanes 0x%08x of the warp are elsewhere",
-                      E, (unsigned long long)id, w->live & ~E);
-                return W_BLOCKED;
-            }
-            if (in->s[1].kind != XO_NONE) {
-                uint64_t cnt = opv(X, w, f, &in->s[1], l0);
-                if (cnt == 0 || cnt % 32 || cnt > c->nthreads + 31) {
-                    fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier thread count %llu is not a positive multiple of 32 up to the CTA size", (unsigned long long)cnt);
-                    return W_BLOCKED;
-                }
-                if (b->used && b->count_given && b->expected != cnt) {
-                    fault(X, w, l0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier %llu used with thread counts %u and %llu", (unsigned long long)id, b->expected, (unsigned long long)cnt);
-                    return W_BLOCKED;
-                }
-                b->count_given = 1; b->expected = (uint32_t)cnt;
-            }
-            if (!b->used) { b->used = 1; b->mode = in->mode; b->red = 0; }
-            b->arrived += (uint32_t)__builtin_popcount(E);
-            if (in->mode >= BAR_RED_POPC) {
-                b->mode = in->mode;
-                for (uint32_t m = E; m; m &= m - 1) b->red += (uint32_t)(opv(X, w, f, &in->s[2], __builtin_ctz(m)) & 1);
-            }
-            for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
-            if (in->mode != BAR_ARRIVE) { w->barw |= E; b->wmask[w->wid] |= E; }
-            w->active = 0;
-            bar_release_check(X, c, (int)id);
-            resched(w);
-            break;
-        }
-        case X_BRX: {   /* brx.idx: per-lane targets from the .branchtargets list */
-            if (!E) { advance(w, w->pc + 1); break; }
-            int tg[32], t0 = -1, uniform = 1;
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t idx = (uint32_t)opv(X, w, f, &in->s[0], l);
-                if (idx >= (uint64_t)in->ntargets) {
-                    fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "brx.idx index %llu is outside the %d-entry target list", (unsigned long long)idx, in->ntargets);
-                    return W_BLOCKED;
-                }
-                tg[l] = in->targets[idx];
-                if (t0 < 0) t0 = tg[l]; else if (tg[l] != t0) uniform = 0;
-            }
-            if (uniform && E == G) { advance(w, t0); break; }
-            for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = (E >> l & 1) ? tg[l] : w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
-            w->active = 0;
-            resched(w);
-            break;
-        }
-        case X_MAPA: case X_GETCTARANK:
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t a = opv(X, w, f, &in->s[0], l), off = a;
-                if (in->space == SP_GENERIC) {
-                    if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) {
-                        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s of generic address 0x%llx, which is not in shared memory", in->kind == X_MAPA ? "mapa" : "getctarank", (unsigned long long)a);
-                        return W_BLOCKED;
-                    }
-                    off = a - WIN_SHARED;
-                }
-                if (in->kind == X_GETCTARANK) { uint64_t r = off >> SHCL_SHIFT; wr(f, &in->d[0], l, r ? r - 1 : w->cta->rank); continue; }
-                uint64_t r = (uint32_t)opv(X, w, f, &in->s[1], l);
-                if (r >= X->ncl) {
-                    fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "mapa to CTA rank %llu, the cluster has %u CTAs", (unsigned long long)r, X->ncl);
-                    return W_BLOCKED;
-                }
-                uint64_t d = ((r + 1) << SHCL_SHIFT) | SHCL_OFF(off);
-                wr(f, &in->d[0], l, in->space == SP_GENERIC ? WIN_SHARED + d : d);
-            }
-            advance(w, w->pc + 1);
-            break;
-        case X_BARCLUSTER: {
-            if (!E) { advance(w, w->pc + 1); break; }
-            if (E != w->live) {   /* the instruction waits for the warp's other non-exited threads */
-                if (E == G && wsync_wait(w, w->live)) break;
-                if (in->flags & XF_ALIGNED) {
-                    fault(X, w, __builtin_ctz(E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier divergence: lanes 0x%08x reach this aligned barrier.cluster while lanes 0x%08x of the warp are elsewhere",
-                          E, w->live & ~E);
-                    return W_BLOCKED;
-                }
-            }
-            if (in->mode == BAR_ARRIVE) {
-                if (w->clarr & E) {
-                    fault(X, w, __builtin_ctz(w->clarr & E), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier.cluster.arrive by a thread that already arrived in this phase");
-                    return W_BLOCKED;
-                }
-                w->clarr |= E; w->clok &= ~E;
-                X->cl_arrived += (uint32_t)__builtin_popcount(E);
-                advance(w, w->pc + 1);
-                clbar_check(X);
-                break;
-            }
-            uint32_t none = E & ~w->clarr & ~w->clok, pend = E & w->clarr;
-            if (none) {
-                fault(X, w, __builtin_ctz(none), w->pc, PTXE_ERROR_LAUNCH_FAILED, "barrier.cluster.wait without a preceding barrier.cluster.arrive");
-                return W_BLOCKED;
-            }
-            w->clok &= ~E;
-            if (!pend) { advance(w, w->pc + 1); break; }
-            for (uint32_t m = G; m; m &= m - 1) { int l = __builtin_ctz(m); w->lpc[l] = w->pc + 1; w->ldep[l] = (uint16_t)w->depth; }
-            w->clw |= pend;
-            w->active = 0;
-            resched(w);
-            break;
-        }
-        case X_MBAR:
-            if (run_mbar(X, w, f, in, E)) return W_BLOCKED;
-            advance(w, w->pc + 1);
-            break;
-        case X_CPASYNC:   /* the copy is done at issue: every commit group is complete at once */
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, src = opv(X, w, f, &in->s[1], l) + (uint64_t)in->aoff2;
-                unsigned n = in->size, sn = n;
-                if (in->flags & XF_IGNORE_SRC) sn = (opv(X, w, f, &in->s[2], l) & 1) ? 0 : n;
-                else if (in->flags & XF_SRC_SIZE) {
-                    uint64_t v = (uint32_t)opv(X, w, f, &in->s[2], l);
-                    if (v > n) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "cp.async src-size %llu is larger than cp-size %u", (unsigned long long)v, n); return W_BLOCKED; }
-                    sn = (unsigned)v;
-                }
-                uint8_t *pd = maddr(X, w, l, w->pc, SP_SHARED, dst, n, 1, "cp.async store");
-                if (!pd) return W_BLOCKED;
-                if (sn) {
-                    const uint8_t *ps = maddr_al(X, w, l, w->pc, SP_GLOBAL, src, sn, n, 0, "cp.async load");
-                    if (!ps) return W_BLOCKED;
-                    memmove(pd, ps, sn);
-                }
-                memset(pd + sn, 0, n - sn);
-            }
-            advance(w, w->pc + 1);
-            break;
-        case X_BULKCOPY:
-            if (run_bulk(X, w, f, in, E)) return W_BLOCKED;
-            advance(w, w->pc + 1);
-            break;
-        case X_YIELD:   /* nanosleep: give the other warps the processor */
-            X->yield = 1;
-            advance(w, w->pc + 1);
-            break;
-        case X_SHFL: case X_VOTE: case X_MATCH: case X_REDUX: case X_ELECT: case X_BARWARP:
-            if (wsync_op(X, w, in, f, G, E)) return W_BLOCKED;
-            break;
-        case X_ACTIVEMASK:
-            for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), G);
-            advance(w, w->pc + 1);
-            break;
-        case X_ALLOCA: case X_STACKSAVE: case X_STACKRESTORE:
-            for (uint32_t m = E; m; m &= m - 1) {
-                int l = __builtin_ctz(m);
-                if (in->kind == X_STACKSAVE) wr(f, &in->d[0], l, w->lsp[l]);
-                else if (in->kind == X_STACKRESTORE) {
-                    uint64_t a = opv(X, w, f, &in->s[0], l);
-                    if (a > w->lsp[l]) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "stackrestore to 0x%llx above the stack top", (unsigned long long)a); return W_BLOCKED; }
-                    w->lsp[l] = a;
-                } else {
-                    uint64_t sz = opv(X, w, f, &in->s[0], l), al = opv(X, w, f, &in->s[1], l);
-                    if (!al || (al & (al - 1))) al = 8;
-                    uint64_t a = (w->lsp[l] + al - 1) / al * al;
-                    if (sz > LOCAL_MAX || a + sz > LOCAL_MAX) { fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "alloca of %llu bytes overflows the %u-byte stack", (unsigned long long)sz, LOCAL_MAX); return W_BLOCKED; }
-                    w->lsp[l] = a + sz;
-                    wr(f, &in->d[0], l, a);
-                }
-            }
-            advance(w, w->pc + 1);
-            break;
-        default:
-            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_FAILED, "internal: unknown decoded instruction kind %d", in->kind);
+        exec_fn h = handlers[in->kind];
+        if (!h) {
+            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "internal: no handler for instruction kind %s", ptx_kind_name(in->kind));
             return W_BLOCKED;
         }
-        if (X->fault) return W_BLOCKED;
+        if (h(X, w, in, f, G, E) || X->fault) return W_BLOCKED;
         if (X->yield) { X->yield = 0; return W_RAN; }
     }
     return W_RAN;
@@ -1277,19 +1731,60 @@ static void free_warp(warp *w)
     for (int l = 0; l < 32; l++) free(w->lmem[l]);
 }
 
-static int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t linear_in_cluster)
+/* A warp slot of the previous cluster made new: its frames and local memory are kept (zeroed),
+ * everything else is cleared. */
+static void recycle_warp(ex *X, warp *w)
+{
+    frame *fr = w->fr;
+    int nfr = w->nfr;
+    uint8_t *lmem[32];
+    uint32_t lcap[32];
+    memcpy(lmem, w->lmem, sizeof lmem);
+    memcpy(lcap, w->lcap, sizeof lcap);
+    memset(w, 0, sizeof *w);
+    w->fr = fr; w->nfr = nfr;
+    memcpy(w->lmem, lmem, sizeof lmem);
+    memcpy(w->lcap, lcap, sizeof lcap);
+    for (int i = 0; i < nfr; i++) {
+        uint64_t *regs = fr[i].regs;
+        uint8_t *params = fr[i].params;
+        memset(regs, 0, ((size_t)X->nregs * 32 + 1) * 8);
+        memset(params, 0, (size_t)X->psize * 32 + 1);
+        memset(&fr[i], 0, sizeof fr[i]);
+        fr[i].regs = regs; fr[i].params = params;
+    }
+    for (int l = 0; l < 32; l++) if (lmem[l]) memset(lmem[l], 0, lcap[l]);
+}
+
+/* The state of a CTA of the launch at `rank` in its cluster.  The first cluster allocates it;
+ * later clusters reuse the allocations of the CTA that had the same rank (zeroed), so a launch
+ * of many CTAs neither allocates nor frees per CTA (measured: with per-CTA malloc/free the heap
+ * top is trimmed and refaulted, 3x the run time of the executor benchmark). */
+static int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t rank)
 {
     uint32_t nt = X->block[0] * X->block[1] * X->block[2];
-    c->nthreads = nt;
-    c->nwarps = (int)((nt + 31) / 32);
-    c->rank = linear_in_cluster;
-    c->ssize = (uint32_t)(((X->m->shared_static + 15) & ~15u) + X->dyn);
-    c->smem = calloc(c->ssize + 1, 1);
-    c->warps = calloc((size_t)c->nwarps, sizeof *c->warps);
+    int nwarps = (int)((nt + 31) / 32), fresh = !c->warps;
+    uint32_t ssize = (uint32_t)(((X->m->shared_static + 15) & ~15u) + X->dyn);
+    uint8_t *smem = c->smem;
+    warp *warps = c->warps;
+    uint32_t *wmask[16];
+    for (int b = 0; b < 16; b++) wmask[b] = c->bar[b].wmask;
+    memset(c, 0, sizeof *c);
+    c->smem = fresh ? calloc(ssize + 1, 1) : memset(smem, 0, ssize + 1);
+    c->warps = fresh ? calloc((size_t)nwarps, sizeof *c->warps) : warps;
     if (!c->smem || !c->warps) return -1;
-    for (int b = 0; b < 16; b++) { c->bar[b].wmask = calloc((size_t)c->nwarps, 4); if (!c->bar[b].wmask) return -1; }
+    for (int b = 0; b < 16; b++) {
+        c->bar[b].wmask =
+            fresh ? calloc((size_t)nwarps, 4) : memset(wmask[b], 0, (size_t)nwarps * 4);
+        if (!c->bar[b].wmask) return -1;
+    }
+    c->nthreads = nt;
+    c->nwarps = nwarps;
+    c->rank = rank;
+    c->ssize = ssize;
     for (int i = 0; i < c->nwarps; i++) {
         warp *w = &c->warps[i];
+        if (!fresh) recycle_warp(X, w);
         w->cta = c; w->wid = i;
         uint32_t n = nt - (uint32_t)i * 32 < 32 ? nt - (uint32_t)i * 32 : 32;
         w->all = w->live = n == 32 ? ~0u : (1u << n) - 1;
@@ -1324,7 +1819,9 @@ static void deadlock_report(ex *X, cta *cs, int ncta)
             warp *w = &cs[i].warps[j];
             if (!w->clw) continue;
             int l = __builtin_ctz(w->clw);
-            fault(X, w, l, w->lpc[l] - 1, PTXE_ERROR_LAUNCH_FAILED, "cluster barrier deadlock: %u of %u threads of the cluster arrived and no other thread can run",
+            fault(X, w, l, w->lpc[l] - 1, PTXE_ERROR_LAUNCH_FAILED,
+                  "cluster barrier deadlock: %u of %u threads of the cluster arrived and no other "
+                  "thread can run",
                   X->cl_arrived, X->cl_live);
             return;
         }
@@ -1335,128 +1832,191 @@ static void deadlock_report(ex *X, cta *cs, int ncta)
             int l = __builtin_ctz(w->barw);
             int pc = w->lpc[l] - 1;
             uint32_t arrived = 0, need = 0;
-            for (int b = 0; b < 16; b++) if (cs[i].bar[b].wmask[j]) { arrived = cs[i].bar[b].arrived; need = cs[i].bar[b].count_given ? cs[i].bar[b].expected : cs[i].nthreads - cs[i].nexited; }
-            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "barrier deadlock: %u of %u threads arrived and no other thread can run", arrived, need);
+            for (int b = 0; b < 16; b++)
+                if (cs[i].bar[b].wmask[j]) {
+                    arrived = cs[i].bar[b].arrived;
+                    need = cs[i].bar[b].count_given ? cs[i].bar[b].expected
+                                                    : cs[i].nthreads - cs[i].nexited;
+                }
+            fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "barrier deadlock: %u of %u threads arrived and no other thread can run", arrived,
+                  need);
             return;
         }
     fault(X, NULL, -1, -1, PTXE_ERROR_LAUNCH_FAILED, "deadlock: no thread can make progress");
 }
 
+/* The launch shape: grid, block, cluster (a .reqnctapercluster is the default cluster shape),
+ * dynamic shared memory, step limit, and its checks.  PTXE_ERROR_INVALID_VALUE with a message. */
+static ptxeResult launch_shape(ex *X, const xfunc *ef, const ptxeLaunchConfig *cfg)
+{
+    ptxeCtx *ctx = X->ctx;
+    char *msg = ctx->msg;
+    size_t n = sizeof ctx->msg;
+    int cfg_cluster = cfg->cluster[0] || cfg->cluster[1] || cfg->cluster[2];
+    for (int k = 0; k < 3; k++) {
+        X->grid[k] = cfg->grid[k] ? cfg->grid[k] : 1;
+        X->block[k] = cfg->block[k] ? cfg->block[k] : 1;
+        X->cluster[k] = cfg->cluster[k] ? cfg->cluster[k] : 1;
+        if (!cfg_cluster && ef->reqnctapercluster[0] > 0)
+            X->cluster[k] = ef->reqnctapercluster[k] > 0 ? (unsigned)ef->reqnctapercluster[k] : 1;
+    }
+    if (cfg_cluster && ef->reqnctapercluster[0] > 0)
+        for (int k = 0; k < 3; k++)
+            if (X->cluster[k] !=
+                (unsigned)(ef->reqnctapercluster[k] > 0 ? ef->reqnctapercluster[k] : 1)) {
+                snprintf(msg, n, "cluster (%u,%u,%u) differs from .reqnctapercluster %d,%d,%d",
+                         X->cluster[0], X->cluster[1], X->cluster[2], ef->reqnctapercluster[0],
+                         ef->reqnctapercluster[1], ef->reqnctapercluster[2]);
+                return PTXE_ERROR_INVALID_VALUE;
+            }
+    X->explicit_cluster = cfg_cluster || ef->explicitcluster;
+    X->dyn = cfg->shared_bytes;
+    X->max_steps = cfg->max_steps ? cfg->max_steps : 10000000000ull;
+    uint64_t nt = (uint64_t)X->block[0] * X->block[1] * X->block[2];
+    if (!ef->is_entry || !ef->has_body) {
+        snprintf(msg, n, "%s is not a kernel (.entry)", ef->name);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (nt > 1024 || X->block[0] > 1024 || X->block[1] > 1024 || X->block[2] > 64) {
+        snprintf(msg, n,
+                 "block (%u,%u,%u) has %llu threads, expected at most 1024 (x,y <= 1024, z <= 64)",
+                 X->block[0], X->block[1], X->block[2], (unsigned long long)nt);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (ef->reqntid[0] &&
+        (ef->reqntid[0] != (int)X->block[0] || ef->reqntid[1] != (int)X->block[1] ||
+         ef->reqntid[2] != (int)X->block[2])) {
+        snprintf(msg, n, "block (%u,%u,%u) differs from .reqntid %d,%d,%d", X->block[0],
+                 X->block[1], X->block[2], ef->reqntid[0], ef->reqntid[1], ef->reqntid[2]);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    for (int k = 0; k < 3; k++)
+        if (X->grid[k] % X->cluster[k]) {
+            snprintf(msg, n, "grid (%u,%u,%u) is not a multiple of cluster (%u,%u,%u)", X->grid[0],
+                     X->grid[1], X->grid[2], X->cluster[0], X->cluster[1], X->cluster[2]);
+            return PTXE_ERROR_INVALID_VALUE;
+        }
+    uint32_t ncl = X->cluster[0] * X->cluster[1] * X->cluster[2];
+    if (ncl > 16) {
+        snprintf(msg, n, "cluster of %u CTAs, expected at most 16", ncl);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (X->dyn > 227 * 1024 || X->m->shared_static + X->dyn > 228 * 1024) {
+        snprintf(msg, n,
+                 "%u bytes of static + %u bytes of dynamic shared memory, expected at most 228 KiB",
+                 X->m->shared_static, X->dyn);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    return PTXE_SUCCESS;
+}
+
+/* The kernel parameter buffer (§5.1.6.1). */
+static ptxeResult launch_params(ex *X, const xfunc *ef, void **params)
+{
+    X->kpsize = ef->kparam_size;
+    X->kparams = calloc(X->kpsize + 8, 1);
+    if (!X->kparams) return PTXE_ERROR_OUT_OF_MEMORY;
+    for (int i = 0; i < ef->nparams; i++) {
+        if (!params || !params[i]) {
+            snprintf(X->ctx->msg, sizeof X->ctx->msg, "parameter %d of %s is missing", i, ef->name);
+            return PTXE_ERROR_INVALID_VALUE;
+        }
+        memcpy(X->kparams + ef->poff[i], params[i], ef->psz[i]);
+    }
+    return PTXE_SUCCESS;
+}
+
+/* One cluster (cx, cy, cz): its CTAs are set up, their warps interleaved in quanta until all
+ * exit, a fault, or no warp can progress (a deadlock); per-warp statistics recorded. */
+static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], uint64_t wpc)
+{
+    uint32_t ncl = X->cluster[0] * X->cluster[1] * X->cluster[2],
+             nt = X->block[0] * X->block[1] * X->block[2], k = 0;
+    memcpy(X->clusterid, cid, sizeof X->clusterid);
+    X->cl = cs; X->ncl = ncl; X->cl_live = ncl * nt; X->cl_arrived = 0;
+    for (uint32_t z = 0; z < X->cluster[2]; z++)
+    for (uint32_t y = 0; y < X->cluster[1]; y++)
+    for (uint32_t x = 0; x < X->cluster[0]; x++, k++) {
+        cta *c = &cs[k];
+        uint32_t in[3] = { x, y, z };
+        if (setup_cta(X, c, ef, k)) {   /* (clears c: the ids come after) */
+            fault(X, NULL, -1, -1, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for CTA state");
+            break;
+        }
+        for (int d = 0; d < 3; d++) {
+            c->ctaid[d] = cid[d] * X->cluster[d] + in[d];
+            c->cl_ctaid[d] = in[d];
+        }
+    }
+    while (!X->fault) {
+        int progress = 0, alive = 0;
+        for (uint32_t i = 0; i < ncl && !X->fault; i++)
+            for (int j = 0; j < cs[i].nwarps && !X->fault; j++) {
+                warp *w = &cs[i].warps[j];
+                if (!w->live) continue;
+                uint64_t before = w->ninsn;
+                int r = run_warp(X, w, QUANTUM);
+                if (w->ninsn != before) progress = 1;
+                if (r != W_DONE) alive = 1;
+            }
+        if (!alive || X->fault) break;
+        if (!progress) { deadlock_report(X, cs, (int)ncl); break; }
+    }
+    ptxeCtx *ctx = X->ctx;
+    for (uint32_t i = 0; i < k; i++) {   /* the CTAs set up (all, unless memory ran out) */
+        cta *c = &cs[i];
+        uint64_t lin =
+            ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
+        for (int j = 0; j < c->nwarps; j++) {
+            ctx->per_warp[lin * wpc + (uint64_t)j] = c->warps[j].ninsn;
+            ctx->stats.warp_insns += c->warps[j].ninsn;
+        }
+    }
+}
+
+/* The clusters of the grid in order (the CTAs of a cluster run together: co-scheduled).  The
+ * host thread's floating-point rounding mode is set to round-to-nearest-even for the launch (the
+ * default-rounding paths of ptx/isa.c compute in the current mode) and restored afterwards. */
 ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **params)
 {
     ptxeModule *m = fh->mod;
     ptxeCtx *ctx = m->ctx;
     const xfunc *ef = &m->funcs[fh->idx];
-    ex X; memset(&X, 0, sizeof X);
+    ex X;
+    memset(&X, 0, sizeof X);
     X.m = m; X.ctx = ctx; X.prog = m->prog; X.funcs = m->funcs;
+    X.nregs = m->nregs_max; X.psize = m->psize_max;
     ctx->msg[0] = 0;
     memset(&ctx->stats, 0, sizeof ctx->stats);
-    int cfg_cluster = cfg->cluster[0] || cfg->cluster[1] || cfg->cluster[2];
-    for (int k = 0; k < 3; k++) {
-        X.grid[k] = cfg->grid[k] ? cfg->grid[k] : 1;
-        X.block[k] = cfg->block[k] ? cfg->block[k] : 1;
-        X.cluster[k] = cfg->cluster[k] ? cfg->cluster[k] : 1;
-        /* .reqnctapercluster (__cluster_dims__): the compile-time cluster shape is the default */
-        if (!cfg_cluster && ef->reqnctapercluster[0] > 0) X.cluster[k] = ef->reqnctapercluster[k] > 0 ? (unsigned)ef->reqnctapercluster[k] : 1;
-    }
-    if (cfg_cluster && ef->reqnctapercluster[0] > 0)
-        for (int k = 0; k < 3; k++)
-            if (X.cluster[k] != (unsigned)(ef->reqnctapercluster[k] > 0 ? ef->reqnctapercluster[k] : 1)) {
-                snprintf(ctx->msg, sizeof ctx->msg, "cluster (%u,%u,%u) differs from .reqnctapercluster %d,%d,%d", X.cluster[0], X.cluster[1], X.cluster[2],
-                         ef->reqnctapercluster[0], ef->reqnctapercluster[1], ef->reqnctapercluster[2]);
-                return PTXE_ERROR_INVALID_VALUE;
-            }
-    X.explicit_cluster = cfg_cluster || ef->explicitcluster;
-    X.dyn = cfg->shared_bytes;
-    X.max_steps = cfg->max_steps ? cfg->max_steps : 10000000000ull;
-    X.nregs = m->nregs_max; X.psize = m->psize_max;
-    uint64_t nt = (uint64_t)X.block[0] * X.block[1] * X.block[2];
-    if (!ef->is_entry || !ef->has_body) { snprintf(ctx->msg, sizeof ctx->msg, "%s is not a kernel (.entry)", ef->name); return PTXE_ERROR_INVALID_VALUE; }
-    if (nt > 1024 || X.block[0] > 1024 || X.block[1] > 1024 || X.block[2] > 64) {
-        snprintf(ctx->msg, sizeof ctx->msg, "block (%u,%u,%u) has %llu threads, expected at most 1024 (x,y <= 1024, z <= 64)", X.block[0], X.block[1], X.block[2], (unsigned long long)nt);
-        return PTXE_ERROR_INVALID_VALUE;
-    }
-    if (ef->reqntid[0] && (ef->reqntid[0] != (int)X.block[0] || ef->reqntid[1] != (int)X.block[1] || ef->reqntid[2] != (int)X.block[2])) {
-        snprintf(ctx->msg, sizeof ctx->msg, "block (%u,%u,%u) differs from .reqntid %d,%d,%d", X.block[0], X.block[1], X.block[2], ef->reqntid[0], ef->reqntid[1], ef->reqntid[2]);
-        return PTXE_ERROR_INVALID_VALUE;
-    }
-    for (int k = 0; k < 3; k++)
-        if (X.grid[k] % X.cluster[k]) {
-            snprintf(ctx->msg, sizeof ctx->msg, "grid (%u,%u,%u) is not a multiple of cluster (%u,%u,%u)", X.grid[0], X.grid[1], X.grid[2], X.cluster[0], X.cluster[1], X.cluster[2]);
-            return PTXE_ERROR_INVALID_VALUE;
-        }
-    uint32_t ncl = X.cluster[0] * X.cluster[1] * X.cluster[2];
-    if (ncl > 16) { snprintf(ctx->msg, sizeof ctx->msg, "cluster of %u CTAs, expected at most 16", ncl); return PTXE_ERROR_INVALID_VALUE; }
-    if (X.dyn > 227 * 1024 || m->shared_static + X.dyn > 228 * 1024) {
-        snprintf(ctx->msg, sizeof ctx->msg, "%u bytes of static + %u bytes of dynamic shared memory, expected at most 228 KiB", m->shared_static, X.dyn);
-        return PTXE_ERROR_INVALID_VALUE;
-    }
-    /* kernel parameters (§5.1.6.1) */
-    X.kpsize = ef->kparam_size;
-    X.kparams = calloc(X.kpsize + 8, 1);
-    if (!X.kparams) return PTXE_ERROR_OUT_OF_MEMORY;
-    for (int i = 0; i < ef->nparams; i++) {
-        if (!params || !params[i]) { free(X.kparams); snprintf(ctx->msg, sizeof ctx->msg, "parameter %d of %s is missing", i, ef->name); return PTXE_ERROR_INVALID_VALUE; }
-        memcpy(X.kparams + ef->poff[i], params[i], ef->psz[i]);
-    }
+    ptxeResult res = launch_shape(&X, ef, cfg);
+    if (!res) res = launch_params(&X, ef, params);
+    uint64_t nt = (uint64_t)X.block[0] * X.block[1] * X.block[2], wpc = (nt + 31) / 32;
     uint64_t nctas = (uint64_t)X.grid[0] * X.grid[1] * X.grid[2];
-    uint64_t wpc = (nt + 31) / 32;
-    if (ctx->per_warp_cap < nctas * wpc) {
+    if (!res && ctx->per_warp_cap < nctas * wpc) {
         free(ctx->per_warp);
         ctx->per_warp = calloc(nctas * wpc + 1, 8);
         ctx->per_warp_cap = ctx->per_warp ? nctas * wpc : 0;
-        if (!ctx->per_warp) { free(X.kparams); return PTXE_ERROR_OUT_OF_MEMORY; }
+        if (!ctx->per_warp) res = PTXE_ERROR_OUT_OF_MEMORY;
     }
+    uint32_t ncl = X.cluster[0] * X.cluster[1] * X.cluster[2];
+    cta *cs = res ? NULL : calloc(ncl, sizeof *cs);
+    if (!res && !cs) res = PTXE_ERROR_OUT_OF_MEMORY;
+    if (res) { free(X.kparams); return res; }
     ctx->gridid++;
-    cta *cs = calloc(ncl, sizeof *cs);
-    if (!cs) { free(X.kparams); return PTXE_ERROR_OUT_OF_MEMORY; }
-    ptxeResult res = PTXE_SUCCESS;
-    /* clusters in order; the CTAs of a cluster run together (they are co-scheduled) */
-    for (uint32_t cz = 0; cz < X.grid[2] / X.cluster[2] && !X.fault; cz++)
-    for (uint32_t cy = 0; cy < X.grid[1] / X.cluster[1] && !X.fault; cy++)
-    for (uint32_t cx = 0; cx < X.grid[0] / X.cluster[0] && !X.fault; cx++) {
-        X.clusterid[0] = cx; X.clusterid[1] = cy; X.clusterid[2] = cz;
-        X.cl = cs; X.ncl = ncl; X.cl_live = ncl * (uint32_t)nt; X.cl_arrived = 0;
-        uint32_t k = 0;
-        for (uint32_t z = 0; z < X.cluster[2]; z++)
-        for (uint32_t y = 0; y < X.cluster[1]; y++)
-        for (uint32_t x = 0; x < X.cluster[0]; x++, k++) {
-            cta *c = &cs[k];
-            c->ctaid[0] = cx * X.cluster[0] + x; c->ctaid[1] = cy * X.cluster[1] + y; c->ctaid[2] = cz * X.cluster[2] + z;
-            c->cl_ctaid[0] = x; c->cl_ctaid[1] = y; c->cl_ctaid[2] = z;
-            if (setup_cta(&X, c, ef, k)) { fault(&X, NULL, -1, -1, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for CTA state"); break; }
-        }
-        while (!X.fault) {
-            int progress = 0, alive = 0;
-            for (uint32_t i = 0; i < ncl && !X.fault; i++)
-                for (int j = 0; j < cs[i].nwarps && !X.fault; j++) {
-                    warp *w = &cs[i].warps[j];
-                    if (!w->live) continue;
-                    uint64_t before = w->ninsn;
-                    int r = run_warp(&X, w, QUANTUM);
-                    if (w->ninsn != before) progress = 1;
-                    if (r != W_DONE) alive = 1;
-                }
-            if (!alive || X.fault) break;
-            if (!progress) { deadlock_report(&X, cs, (int)ncl); break; }
-        }
-        for (uint32_t i = 0; i < ncl; i++) {
-            cta *c = &cs[i];
-            if (c->warps) {
-                uint64_t lin = ((uint64_t)c->ctaid[2] * X.grid[1] + c->ctaid[1]) * X.grid[0] + c->ctaid[0];
-                for (int j = 0; j < c->nwarps; j++) {
-                    ctx->per_warp[lin * wpc + (uint64_t)j] = c->warps[j].ninsn;
-                    ctx->stats.warp_insns += c->warps[j].ninsn;
-                }
-            }
-            free_cta(c);
-        }
-    }
+    int rounding = fegetround();
+    if (rounding != FE_TONEAREST) fesetround(FE_TONEAREST);
+    uint32_t cid[3];
+    for (cid[2] = 0; cid[2] < X.grid[2] / X.cluster[2] && !X.fault; cid[2]++)
+        for (cid[1] = 0; cid[1] < X.grid[1] / X.cluster[1] && !X.fault; cid[1]++)
+            for (cid[0] = 0; cid[0] < X.grid[0] / X.cluster[0] && !X.fault; cid[0]++)
+                run_cluster(&X, cs, ef, cid, wpc);
+    if (rounding != FE_TONEAREST) fesetround(rounding);
+    for (uint32_t i = 0; i < ncl; i++) free_cta(&cs[i]);
     free(cs);
     free(X.kparams);
     ctx->stats.thread_insns = X.thread_insns;
     ctx->stats.nwarps = nctas * wpc;
     ctx->stats.per_warp = ctx->per_warp;
-    if (X.fault) res = X.fault;
-    return res;
+    return X.fault ? X.fault : PTXE_SUCCESS;
 }

@@ -6,7 +6,8 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "include/ptxexec.h"
-#include "exec/isa.h"
+#include "ptx/isa.h"
+#include "ptx/opcodes.h"
 #include "frontend/ptx_ast.h"
 
 /* Generic address windows (ISA §6.4.1.5 generic addressing): a generic address inside one of
@@ -52,42 +53,49 @@ typedef struct {
     uint8_t rbits;        /* register width in bits */
 } xopnd;
 
-/* decoded instruction kinds (what is not X_ALU is the executor's own) */
-enum { X_ALU, X_PACK, X_UNPACK, X_LD, X_ST, X_ATOM, X_RED, X_CVTA_TO, X_CVTA_FROM, X_ISSPACEP,
-       X_BRA, X_BRX, X_CALL, X_RET, X_EXIT, X_BAR, X_BARWARP, X_SHFL, X_VOTE, X_MATCH, X_REDUX,
-       X_ACTIVEMASK, X_ELECT, X_NOP, X_TRAP, X_ALLOCA, X_STACKSAVE, X_STACKRESTORE, X_CONSTVAL,
-       X_MAPA, X_GETCTARANK, X_BARCLUSTER, X_MBAR, X_CPASYNC, X_BULKCOPY, X_YIELD, X_NKINDS };
-
 enum { BAR_SYNC, BAR_ARRIVE, BAR_RED_POPC, BAR_RED_AND, BAR_RED_OR };
 enum { VOTE_ALL, VOTE_ANY, VOTE_UNI, VOTE_BALLOT };
 enum { MB_INIT, MB_INVAL, MB_EXPECT_TX, MB_COMPLETE_TX, MB_ARRIVE, MB_ARRIVE_DROP, MB_TEST_WAIT,
        MB_TRY_WAIT, MB_PENDING_COUNT, MB_CP_ARRIVE };
 /* xinsn.flags */
-enum { XF_ALIGNED = 1, XF_PARITY = 2, XF_EXPECT_TX = 4, XF_NOINC = 8, XF_NOCOMPLETE = 16,
-       XF_BRKPT = 32, XF_IGNORE_SRC = 64, XF_SRC_SIZE = 128, XF_FLOAT = 256, XF_ABS = 512, XF_NAN = 1024,
-       XF_NOSYNC = 2048 /* deprecated vote/shfl without .sync: no rendezvous */ };
+enum {
+    XF_ALIGNED = 1 /* .aligned barrier; cp.async.bulk: .multicast */,
+    XF_PARITY = 2,
+    XF_EXPECT_TX = 4,
+    XF_NOINC = 8,
+    XF_NOCOMPLETE = 16,
+    XF_BRKPT = 32,
+    XF_IGNORE_SRC = 64,
+    XF_SRC_SIZE = 128,
+    XF_FLOAT = 256,
+    XF_ABS = 512,
+    XF_NAN = 1024,
+    XF_NOSYNC = 2048 /* deprecated vote/shfl without .sync: no rendezvous */
+};
 
 #define XMAX_OPS 12
 typedef struct xinsn {
-    uint8_t kind;
+    uint8_t kind;         /* ptx_kind: the handler that runs it (exec/engine.c) */
+    uint16_t op;          /* ptx_opcode: its row of the opcode table (ptx/opcodes.def) */
     uint8_t space;        /* memory instructions: SP_* */
     uint8_t vec;          /* vector width of ld/st (1, 2, 4, 8) */
     uint8_t size;         /* element size in bytes */
     uint8_t sign;         /* signed load: sign-extend to the register width */
-    uint8_t mode;         /* shfl/vote/bar/match mode, atom op, cvta space ... */
+    uint8_t mode;         /* shfl/vote/bar/match mode, atom op, cvta .to (1), mbarrier op ... */
     uint8_t nd, ns;       /* destination / source operand counts */
     uint8_t has_guard, guard_neg, uni;
     uint16_t flags;       /* XF_* */
-    uint8_t fast;         /* X_ALU whose sources are all registers or constants */
+    uint8_t fast;         /* register computation whose sources are all registers or constants */
     uint32_t guard;       /* predicate register */
     int target;           /* branch target / callee function index (-1 = indirect) */
     int *targets; int ntargets;   /* brx.idx label table */
     isa_insn isa;
     isa_eval_fn fn;       /* one-lane semantics from the table (NULL for carry ops) */
-    /* warp-wide fast path (X_ALU whose sources are registers or constants, no !p source):
+    /* warp-wide fast path (register computations with register or constant sources, no !p source):
      * the table's eval_warp, with the operand arrays resolved at load */
     isa_warp_fn wfn;
-    const uint64_t *wsrc[ISA_WARP_NSRC];   /* 32-lane constant (immediate, or zeros past ns), NULL: register */
+    const uint64_t
+        *wsrc[ISA_WARP_NSRC]; /* 32-lane constant (immediate, or zeros past ns), NULL: register */
     uint32_t wsreg[ISA_WARP_NSRC];         /* register source: offset reg * 32 in the frame */
     uint32_t wdreg[ISA_WARP_NDST];         /* destination offsets; wdsink bit k: sink (scratch) */
     uint8_t wdsink;
@@ -95,12 +103,15 @@ typedef struct xinsn {
     isa_type type;
     xopnd d[XMAX_OPS], s[XMAX_OPS];   /* destinations, sources (memory address: s[0] base) */
     int64_t aoff;         /* address offset */
-    int64_t aoff2, aoff3; /* second / third address (cp.async: s[1] source, cp.async.bulk: s[3] mbarrier) */
-    uint8_t abase_kind;   /* address base: XO_REG / XO_IMM (absolute / symbol) / XO_LOCALSYM / XO_FPARAMSYM */
+    int64_t aoff2,
+        aoff3; /* second / third address (cp.async: s[1] source, cp.async.bulk: s[3] mbarrier) */
+    uint8_t abase_kind; /* address base: XO_REG / XO_IMM (absolute / symbol) / XO_LOCALSYM /
+                           XO_FPARAMSYM */
     /* call: argument and return param offsets in caller frame, callee formal offsets */
     int ncargs, ncrets; uint32_t *carg_off, *carg_size, *cret_off, *cret_size;
     uint32_t *carg_vsz, *cret_vsz;   /* sizes of the caller's .param variables (0 for registers) */
-    xopnd *carg_x, *cret_x;   /* register/constant arguments (carg_off = NOPARAM) for .reg parameters */
+    xopnd *carg_x,
+        *cret_x;          /* register/constant arguments (carg_off = NOPARAM) for .reg parameters */
     int func;             /* function index this instruction belongs to */
     /* source position */
     int line, col, src_file, src_line;
@@ -138,7 +149,7 @@ struct ptxeCtx {
     uint64_t gridid;
     int addr32;                    /* an .address_size 32 module is loaded: allocate below 4 GiB */
     uint64_t next_addr32;
-    uint64_t mem_limit;            /* bytes of device memory allowed in all (0 = PTXE_DEFAULT_MEMORY_LIMIT) */
+    uint64_t mem_limit; /* bytes of device memory allowed in all (0 = PTXE_DEFAULT_MEMORY_LIMIT) */
     uint64_t mem_used;             /* bytes allocated and not freed */
 };
 

@@ -1,7 +1,7 @@
 /* exec/load.c — turns a parsed PTX module (frontend/ptx_ast.h) into the executor's program:
  * lays out module variables (global/const/shared, §5.1), function frames (registers, .param,
  * .local), resolves labels and symbols, and decodes every instruction once into an xinsn.
- * Computational instructions are decoded by exec/isa.c (isa_decode); memory, control flow,
+ * Computational instructions are decoded by ptx/isa.c (isa_decode); memory, control flow,
  * synchronisation and special registers are decoded here.  Anything unsupported is rejected
  * now, with file:line:col and the instruction text, never during a run. */
 #include <math.h>
@@ -9,11 +9,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/diag.h"
 #include "exec/exec_int.h"
 #include "frontend/ptx_parse.h"
+#include "ptx/mnemonic.h"
 
-typedef struct { const char *name; uint32_t base; int n; uint8_t bits; } regdecl;   /* n = 0: single */
-typedef struct { const char *name; int kind; uint64_t off; uint32_t size; } localsym;  /* XO_LOCALSYM / XO_FPARAMSYM / XO_IMM */
+typedef struct {
+    const char *name;
+    uint32_t base;
+    int n;
+    uint8_t bits;
+} regdecl; /* n = 0: single */
+typedef struct {
+    const char *name;
+    int kind;
+    uint64_t off;
+    uint32_t size;
+} localsym; /* XO_LOCALSYM / XO_FPARAMSYM / XO_IMM */
 
 typedef struct {
     ptxeModule *m;
@@ -33,13 +45,22 @@ static int lfail(L *l, int line, int col, const char *text, const char *fmt, ...
     if (l->failed) return -1;
     l->failed = 1;
     char msg[600];
-    va_list ap; va_start(ap, fmt); vsnprintf(msg, sizeof msg, fmt, ap); va_end(ap);
-    if (text) snprintf(l->err, l->errlen, "%s:%d:%d: %s in `%s`", l->m->ast->filename, line, col, msg, text);
-    else snprintf(l->err, l->errlen, "%s:%d:%d: %s", l->m->ast->filename, line, col, msg);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (text)
+        diag_format(l->err, l->errlen, l->m->ast->filename, line, col, "%s in `%s`", msg, text);
+    else diag_format(l->err, l->errlen, l->m->ast->filename, line, col, "%s", msg);
     return -1;
 }
 
-static void *xalloc(L *l, size_t n) { void *p = ptx_arena_alloc(l->m->ast, n); memset(p, 0, n); return p; }
+static void *xalloc(L *l, size_t n)
+{
+    void *p = ptx_arena_alloc(l->m->ast, n);
+    memset(p, 0, n);
+    return p;
+}
 
 #define XGROW(l, arr, n, cap) do { \
         if ((n) == (cap)) { \
@@ -67,7 +88,8 @@ static uint64_t var_size(const ptx_var *v)
 
 static uint32_t var_align(const ptx_var *v)
 {
-    uint32_t a = v->align ? (uint32_t)v->align : type_bytes(v->type) * (uint32_t)(v->vec ? v->vec : 1);
+    uint32_t a =
+        v->align ? (uint32_t)v->align : type_bytes(v->type) * (uint32_t)(v->vec ? v->vec : 1);
     return a ? a : 1;
 }
 
@@ -99,31 +121,47 @@ static int write_init(L *l, const ptx_var *v, uint8_t *dst, uint64_t size)
             if (t == ISA_T_F32) { float f = (float)in->d; uint32_t b; memcpy(&b, &f, 4); val = b; }
             else if (t == ISA_T_F64) memcpy(&val, &in->d, 8);
             else val = (uint64_t)(int64_t)in->d;
-        } else if (in->kind == 3 && t == ISA_T_F32) { double d; memcpy(&d, &in->u, 8); float f = (float)d; uint32_t b; memcpy(&b, &f, 4); val = b; }
-        else if (in->kind == 2 && t == ISA_T_F64) { uint32_t b = (uint32_t)in->u; float f; memcpy(&f, &b, 4); double d = f; memcpy(&val, &d, 8); }
-        else if (in->kind == 4) {
+        } else if (in->kind == 3 && t == ISA_T_F32) {
+            double d;
+            memcpy(&d, &in->u, 8);
+            float f = (float)d;
+            uint32_t b;
+            memcpy(&b, &f, 4);
+            val = b;
+        } else if (in->kind == 2 && t == ISA_T_F64) {
+            uint32_t b = (uint32_t)in->u;
+            float f;
+            memcpy(&f, &b, 4);
+            double d = f;
+            memcpy(&val, &d, 8);
+        } else if (in->kind == 4) {
             const xsym *s = find_sym(l->m, in->sym);
             int fi = find_func(l->m, in->sym);
             if (s) {
-                uint64_t base = s->space == SP_GLOBAL ? s->addr : s->space == SP_CONST ? WIN_CONST + s->addr :
-                                s->space == SP_SHARED ? WIN_SHARED + s->addr : s->addr;
+                uint64_t base = s->space == SP_GLOBAL   ? s->addr
+                                : s->space == SP_CONST  ? WIN_CONST + s->addr
+                                : s->space == SP_SHARED ? WIN_SHARED + s->addr
+                                                        : s->addr;
                 val = base + (uint64_t)in->off;
             } else if (fi >= 0) val = FUNC_BASE + 16ull * (uint64_t)fi;
-            else return lfail(l, v->pos.line, v->pos.col, NULL, "found initialiser symbol '%s', expected a declared variable or function", in->sym);
+            else
+                return lfail(
+                    l, v->pos.line, v->pos.col, NULL,
+                    "found initialiser symbol '%s', expected a declared variable or function",
+                    in->sym);
         }
         uint64_t off = (uint64_t)i * eb;
-        if (off + eb > size) return lfail(l, v->pos.line, v->pos.col, NULL, "found %d initialiser values, expected at most %llu for '%s'",
-                                          v->ninit, (unsigned long long)(size / eb), v->name);
+        if (off + eb > size)
+            return lfail(l, v->pos.line, v->pos.col, NULL,
+                         "found %d initialiser values, expected at most %llu for '%s'", v->ninit,
+                         (unsigned long long)(size / eb), v->name);
         memcpy(dst + off, &val, eb);
     }
     return 0;
 }
 
-static int add_sym(L *l, const char *name, int space, uint64_t addr, uint64_t size, int cap_hint)
+static int add_sym(L *l, const char *name, int space, uint64_t addr, uint64_t size)
 {
-    (void)cap_hint;
-    static int dummy;
-    (void)dummy;
     ptxeModule *m = l->m;
     xsym *ns = xalloc(l, (size_t)(m->nsyms + 1) * sizeof *ns);
     if (m->nsyms) memcpy(ns, m->syms, (size_t)m->nsyms * sizeof *ns);
@@ -146,38 +184,58 @@ static int layout_module_vars(L *l)
             int dyn = v->ndims > 0 && v->dims[0] < 0;
             if (v->space == PTX_SP_SHARED) {
                 if (dyn != pass) continue;
-                if (dyn) { sh = (uint32_t)align_up(sh, 16); add_sym(l, v->name, SP_SHARED, sh, 0, 0); continue; }
+                if (dyn) {
+                    sh = (uint32_t)align_up(sh, 16);
+                    add_sym(l, v->name, SP_SHARED, sh, 0);
+                    continue;
+                }
                 sh = (uint32_t)align_up(sh, al);
                 if (sz > SHARED_MAX || sh + sz > SHARED_MAX)
-                    return lfail(l, v->pos.line, v->pos.col, NULL, "found .shared '%s' of %llu bytes (%u before it), expected at most 228 KiB of shared memory",
+                    return lfail(l, v->pos.line, v->pos.col, NULL,
+                                 "found .shared '%s' of %llu bytes (%u before it), expected at "
+                                 "most 228 KiB of shared memory",
                                  v->name, (unsigned long long)sz, sh);
-                if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .shared '%s', expected none (§5.1.7)", v->name);
-                add_sym(l, v->name, SP_SHARED, sh, sz, 0);
+                if (v->ninit)
+                    return lfail(l, v->pos.line, v->pos.col, NULL,
+                                 "found an initialiser on .shared '%s', expected none (§5.1.7)",
+                                 v->name);
+                add_sym(l, v->name, SP_SHARED, sh, sz);
                 sh += (uint32_t)sz;
             } else if (pass == 1) continue;
             else if (v->space == PTX_SP_GLOBAL) {
-                if ((v->linkage & PTX_LINK_EXTERN) && !v->ninit && dyn) return lfail(l, v->pos.line, v->pos.col, NULL, "found .extern .global '%s', expected a definition in the module", v->name);
+                if ((v->linkage & PTX_LINK_EXTERN) && !v->ninit && dyn)
+                    return lfail(l, v->pos.line, v->pos.col, NULL,
+                                 "found .extern .global '%s', expected a definition in the module",
+                                 v->name);
                 uint64_t addr;
-                if (mem_alloc(m->ctx, sz ? sz : 1, &addr)) return lfail(l, v->pos.line, v->pos.col, NULL, "out of device memory for '%s'", v->name);
+                if (mem_alloc(m->ctx, sz ? sz : 1, &addr))
+                    return lfail(l, v->pos.line, v->pos.col, NULL, "out of device memory for '%s'",
+                                 v->name);
                 galloc *g = mem_find(m->ctx, addr, 1);
                 if (write_init(l, v, g->host, sz)) return -1;
-                add_sym(l, v->name, SP_GLOBAL, addr, sz, 0);
-                int *dummy = NULL; (void)dummy;
+                add_sym(l, v->name, SP_GLOBAL, addr, sz);
                 uint64_t *na = xalloc(l, (size_t)(m->ngallocs + 1) * sizeof *na);
                 if (m->ngallocs) memcpy(na, m->galloc_addrs, (size_t)m->ngallocs * sizeof *na);
                 na[m->ngallocs++] = addr; m->galloc_addrs = na;
             } else if (v->space == PTX_SP_CONST) {
                 ptxeCtx *c = m->ctx;
                 uint64_t off = align_up(c->csize, al);
-                if (off + sz > 65536 * 11) return lfail(l, v->pos.line, v->pos.col, NULL, "found .const '%s' of %llu bytes, expected the constant banks (704 KiB) to hold it", v->name, (unsigned long long)sz);
+                if (off + sz > 65536 * 11)
+                    return lfail(l, v->pos.line, v->pos.col, NULL,
+                                 "found .const '%s' of %llu bytes, expected the constant banks "
+                                 "(704 KiB) to hold it",
+                                 v->name, (unsigned long long)sz);
                 uint8_t *nc = realloc(c->cmem, off + sz + 1);
                 if (!nc) return lfail(l, v->pos.line, v->pos.col, NULL, "out of memory");
                 memset(nc + c->csize, 0, off + sz + 1 - c->csize);
                 c->cmem = nc; c->csize = off + sz;
                 if (write_init(l, v, nc + off, sz)) return -1;
-                add_sym(l, v->name, SP_CONST, off, sz, 0);
+                add_sym(l, v->name, SP_CONST, off, sz);
             } else if (v->space == PTX_SP_LOCAL) {
-                return lfail(l, v->pos.line, v->pos.col, NULL, "found a module-scope .local variable '%s', expected .local only inside functions", v->name);
+                return lfail(l, v->pos.line, v->pos.col, NULL,
+                             "found a module-scope .local variable '%s', expected .local only "
+                             "inside functions",
+                             v->name);
             }
         }
     m->shared_static = sh;
@@ -185,7 +243,11 @@ static int layout_module_vars(L *l)
 }
 
 /* ---- registers ---- */
-static int reg_bits(const char *type) { isa_type t = isa_type_parse(type); return t == ISA_T_PRED ? 1 : t == ISA_T_NONE ? 64 : (int)isa_type_bits(t); }
+static int reg_bits(const char *type)
+{
+    isa_type t = isa_type_parse(type);
+    return t == ISA_T_PRED ? 1 : t == ISA_T_NONE ? 64 : (int)isa_type_bits(t);
+}
 
 static int lookup_reg(L *l, const char *name, uint32_t *idx, int *bits)
 {
@@ -193,7 +255,14 @@ static int lookup_reg(L *l, const char *name, uint32_t *idx, int *bits)
     for (int i = l->nregs - 1; i >= 0; i--) {
         const regdecl *r = &l->regs[i];
         size_t pl = strlen(r->name);
-        if (r->n == 0) { if (!strcmp(r->name, name)) { *idx = r->base; *bits = r->bits; return 0; } continue; }
+        if (r->n == 0) {
+            if (!strcmp(r->name, name)) {
+                *idx = r->base;
+                *bits = r->bits;
+                return 0;
+            }
+            continue;
+        }
         if (nl > pl && !strncmp(name, r->name, pl)) {
             const char *d = name + pl; char *e;
             if (*d < '0' || *d > '9' || (d[0] == '0' && d[1])) continue;
@@ -206,18 +275,39 @@ static int lookup_reg(L *l, const char *name, uint32_t *idx, int *bits)
     return -1;
 }
 
-static const struct { const char *name; int id; } sregs[] = {
-    {"%tid", SR_TID}, {"%ntid", SR_NTID}, {"%ctaid", SR_CTAID}, {"%nctaid", SR_NCTAID},
-    {"%clusterid", SR_CLUSTERID}, {"%nclusterid", SR_NCLUSTERID}, {"%cluster_ctaid", SR_CLUSTER_CTAID},
-    {"%cluster_nctaid", SR_CLUSTER_NCTAID}, {"%cluster_ctarank", SR_CLUSTER_CTARANK},
-    {"%cluster_nctarank", SR_CLUSTER_NCTARANK}, {"%is_explicit_cluster", SR_IS_EXPLICIT_CLUSTER},
-    {"%laneid", SR_LANEID}, {"%warpid", SR_WARPID}, {"%nwarpid", SR_NWARPID}, {"%smid", SR_SMID},
-    {"%nsmid", SR_NSMID}, {"%gridid", SR_GRIDID}, {"%lanemask_eq", SR_LANEMASK_EQ},
-    {"%lanemask_le", SR_LANEMASK_LE}, {"%lanemask_lt", SR_LANEMASK_LT}, {"%lanemask_ge", SR_LANEMASK_GE},
-    {"%lanemask_gt", SR_LANEMASK_GT}, {"%clock", SR_CLOCK}, {"%clock_hi", SR_CLOCK_HI},
-    {"%clock64", SR_CLOCK64}, {"%globaltimer", SR_GLOBALTIMER}, {"%globaltimer_lo", SR_GLOBALTIMER_LO},
-    {"%globaltimer_hi", SR_GLOBALTIMER_HI}, {"%dynamic_smem_size", SR_DYN_SMEM},
-    {"%total_smem_size", SR_TOTAL_SMEM}, {"%aggr_smem_size", SR_AGGR_SMEM}, {NULL, 0} };
+static const struct { const char *name; int id;
+} sregs[] = { { "%tid", SR_TID },
+              { "%ntid", SR_NTID },
+              { "%ctaid", SR_CTAID },
+              { "%nctaid", SR_NCTAID },
+              { "%clusterid", SR_CLUSTERID },
+              { "%nclusterid", SR_NCLUSTERID },
+              { "%cluster_ctaid", SR_CLUSTER_CTAID },
+              { "%cluster_nctaid", SR_CLUSTER_NCTAID },
+              { "%cluster_ctarank", SR_CLUSTER_CTARANK },
+              { "%cluster_nctarank", SR_CLUSTER_NCTARANK },
+              { "%is_explicit_cluster", SR_IS_EXPLICIT_CLUSTER },
+              { "%laneid", SR_LANEID },
+              { "%warpid", SR_WARPID },
+              { "%nwarpid", SR_NWARPID },
+              { "%smid", SR_SMID },
+              { "%nsmid", SR_NSMID },
+              { "%gridid", SR_GRIDID },
+              { "%lanemask_eq", SR_LANEMASK_EQ },
+              { "%lanemask_le", SR_LANEMASK_LE },
+              { "%lanemask_lt", SR_LANEMASK_LT },
+              { "%lanemask_ge", SR_LANEMASK_GE },
+              { "%lanemask_gt", SR_LANEMASK_GT },
+              { "%clock", SR_CLOCK },
+              { "%clock_hi", SR_CLOCK_HI },
+              { "%clock64", SR_CLOCK64 },
+              { "%globaltimer", SR_GLOBALTIMER },
+              { "%globaltimer_lo", SR_GLOBALTIMER_LO },
+              { "%globaltimer_hi", SR_GLOBALTIMER_HI },
+              { "%dynamic_smem_size", SR_DYN_SMEM },
+              { "%total_smem_size", SR_TOTAL_SMEM },
+              { "%aggr_smem_size", SR_AGGR_SMEM },
+              { NULL, 0 } };
 
 static int sreg_id(const char *name)
 {
@@ -238,23 +328,7 @@ static int sreg_id(const char *name)
     return -1;
 }
 
-/* ---- instruction decoding ---- */
-static isa_type last_type(const char *opcode)
-{
-    char buf[128]; snprintf(buf, sizeof buf, "%s", opcode);
-    isa_type t = ISA_T_NONE;
-    for (char *s = strtok(buf, "."); s; s = strtok(NULL, ".")) { isa_type u = isa_type_parse(s); if (u != ISA_T_NONE) t = u; }
-    return t;
-}
-
-static int has_comp(const char *opcode, const char *c)
-{
-    size_t n = strlen(c);
-    for (const char *p = strchr(opcode, '.'); p; p = strchr(p + 1, '.'))
-        if (!strncmp(p + 1, c, n) && (p[1 + n] == '.' || p[1 + n] == 0)) return 1;
-    return 0;
-}
-
+/* ---- operands ---- */
 static uint64_t conv_float_imm(const ptx_opnd *o, isa_type t)
 {
     double d;
@@ -288,14 +362,19 @@ static int conv_opnd(L *l, const ptx_stmt *st, const ptx_opnd *o, isa_type t, xo
         int id = sreg_id(o->name);
         if (id < 0) {
             /* a symbol may be spelled with a leading % (rare) */
-            return lfail(l, o->pos.line, o->pos.col, st->text, "found '%s', expected a declared register or a special register", o->name);
+            return lfail(l, o->pos.line, o->pos.col, st->text,
+                         "found '%s', expected a declared register or a special register", o->name);
         }
         x->kind = XO_SREG; x->imm = (uint64_t)id;
         return 0;
     }
     case PTX_OP_INT: x->kind = XO_IMM; x->imm = (uint64_t)o->ival;
-        if (isa_type_is_float(t) && t != ISA_T_F16 && t != ISA_T_BF16 && t != ISA_T_F16X2 && t != ISA_T_BF16X2) {
-            ptx_opnd f = *o; f.kind = PTX_OP_FLT; f.fval = (double)o->ival; x->imm = conv_float_imm(&f, t);
+        if (isa_type_is_float(t) && t != ISA_T_F16 && t != ISA_T_BF16 && t != ISA_T_F16X2 &&
+            t != ISA_T_BF16X2) {
+            ptx_opnd f = *o;
+            f.kind = PTX_OP_FLT;
+            f.fval = (double)o->ival;
+            x->imm = conv_float_imm(&f, t);
         }
         return 0;
     case PTX_OP_F32: case PTX_OP_F64: case PTX_OP_FLT:
@@ -318,35 +397,35 @@ static int conv_opnd(L *l, const ptx_stmt *st, const ptx_opnd *o, isa_type t, xo
         int fi = find_func(l->m, o->name);
         if (fi >= 0) { x->kind = XO_IMM; x->imm = FUNC_BASE + 16ull * (uint64_t)fi; return 0; }
         for (int i = 0; i < l->nlabels; i++)
-            if (!strcmp(l->labels[i], o->name)) { x->kind = XO_IMM; x->imm = (uint64_t)l->labelpc[i]; return 0; }
-        return lfail(l, o->pos.line, o->pos.col, st->text, "found undeclared symbol '%s', expected a variable, function or label", o->name);
+            if (!strcmp(l->labels[i], o->name)) {
+                x->kind = XO_IMM;
+                x->imm = (uint64_t)l->labelpc[i];
+                return 0;
+            }
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found undeclared symbol '%s', expected a variable, function or label",
+                     o->name);
     }
     default:
-        return lfail(l, o->pos.line, o->pos.col, st->text, "found a %s operand, expected a register, constant or symbol",
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found a %s operand, expected a register, constant or symbol",
                      o->kind == PTX_OP_ADDR ? "[address]" : "vector");
     }
 }
 
-static int space_comp(const char *opcode, int dflt)
-{
-    if (has_comp(opcode, "global")) return SP_GLOBAL;
-    if (has_comp(opcode, "shared::cluster")) return SP_SHCLUSTER;
-    if (has_comp(opcode, "shared") || has_comp(opcode, "shared::cta")) return SP_SHARED;
-    if (has_comp(opcode, "local")) return SP_LOCAL;
-    if (has_comp(opcode, "const")) return SP_CONST;
-    if (has_comp(opcode, "param") || has_comp(opcode, "param::entry") || has_comp(opcode, "param::func")) return SP_PARAM;
-    return dflt;
-}
-
 static int conv_addr(L *l, const ptx_stmt *st, const ptx_opnd *o, xinsn *x)
 {
-    if (o->kind != PTX_OP_ADDR) return lfail(l, o->pos.line, o->pos.col, st->text, "found an operand that is not an address, expected [address]");
+    if (o->kind != PTX_OP_ADDR)
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found an operand that is not an address, expected [address]");
     x->aoff = o->ival;
     if (!o->name) { x->abase_kind = XO_IMM; x->s[0].kind = XO_IMM; x->s[0].imm = 0; return 0; }
     ptx_opnd b = *o; b.ival = 0;
     b.kind = o->name[0] == '%' ? PTX_OP_REG : PTX_OP_SYM;
     if (conv_opnd(l, st, &b, ISA_T_U64, &x->s[0])) return -1;
-    if (x->s[0].kind == XO_SREG) return lfail(l, o->pos.line, o->pos.col, st->text, "found a special register as an address, expected a register or symbol");
+    if (x->s[0].kind == XO_SREG)
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found a special register as an address, expected a register or symbol");
     x->abase_kind = x->s[0].kind;
     return 0;
 }
@@ -358,54 +437,35 @@ static int vec_elems(const ptx_opnd *o, const ptx_opnd **el)
     *el = o; return 1;
 }
 
-static int decode_mem(L *l, const ptx_stmt *st, xinsn *x, int is_st)
-{
-    const char *opc = st->opcode;
-    x->space = (uint8_t)space_comp(opc, SP_GENERIC);
-    x->vec = has_comp(opc, "v2") ? 2 : has_comp(opc, "v4") ? 4 : has_comp(opc, "v8") ? 8 : 1;
-    isa_type t = last_type(opc);
-    if (t == ISA_T_NONE || t == ISA_T_PRED) return lfail(l, st->pos.line, st->pos.col, st->text, "found no data type on %s, expected .b32, .u64, .f32, ...", opc);
-    x->type = t;
-    x->size = (uint8_t)(isa_type_bits(t) / 8);
-    x->sign = (uint8_t)isa_type_is_signed(t);
-    if (st->nops != 2 && !(st->nops == 3 && (has_comp(opc, "L2::cache_hint")))) return lfail(l, st->pos.line, st->pos.col, st->text, "found %d operands, expected 2", st->nops);
-    const ptx_opnd *ao = &st->ops[is_st ? 0 : 1], *vo = &st->ops[is_st ? 1 : 0];
-    if (conv_addr(l, st, ao, x)) return -1;
-    const ptx_opnd *el; int n = vec_elems(vo, &el);
-    if (n != x->vec) return lfail(l, vo->pos.line, vo->pos.col, st->text, "found %d value operands, expected %d", n, x->vec);
-    for (int i = 0; i < n; i++) {
-        xopnd *d = is_st ? &x->s[1 + i] : &x->d[i];
-        if (conv_opnd(l, st, &el[i], t, d)) return -1;
-        if (!is_st && d->kind != XO_REG && d->kind != XO_SINK) return lfail(l, el[i].pos.line, el[i].pos.col, st->text, "found a non-register destination, expected a register");
-    }
-    if (is_st) x->ns = (uint8_t)(1 + n); else { x->nd = (uint8_t)n; x->ns = 1; }
-    return 0;
-}
-
 static int decode_call(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
 {
     int k = 0;
     const ptx_opnd *rets = NULL, *args = NULL;
     if (k < st->nops && st->ops[k].kind == PTX_OP_VEC) rets = &st->ops[k++];
-    if (k >= st->nops) return lfail(l, st->pos.line, st->pos.col, st->text, "found no call target, expected a function name or register");
+    if (k >= st->nops)
+        return lfail(l, st->pos.line, st->pos.col, st->text,
+                     "found no call target, expected a function name or register");
     const ptx_opnd *tgt = &st->ops[k++];
     if (k < st->nops && st->ops[k].kind == PTX_OP_VEC) args = &st->ops[k++];
-    x->kind = X_CALL;
-    x->uni = (uint8_t)has_comp(st->opcode, "uni");
     if (tgt->kind == PTX_OP_SYM) {
         int fi = find_func(l->m, tgt->name);
-        if (fi < 0) return lfail(l, tgt->pos.line, tgt->pos.col, st->text, "found call target '%s', expected a declared function", tgt->name);
+        if (fi < 0)
+            return lfail(l, tgt->pos.line, tgt->pos.col, st->text,
+                         "found call target '%s', expected a declared function", tgt->name);
         x->target = fi;
     } else if (tgt->kind == PTX_OP_REG) {
         x->target = -1;
         if (conv_opnd(l, st, tgt, ISA_T_U64, &x->s[0])) return -1;
-    } else return lfail(l, tgt->pos.line, tgt->pos.col, st->text, "found a bad call target, expected a function name or register");
+    } else
+        return lfail(l, tgt->pos.line, tgt->pos.col, st->text,
+                     "found a bad call target, expected a function name or register");
     /* arguments and results must be .param variables of this frame (ISA §7.2) or registers */
     int nr = rets ? rets->nelems : 0, na = args ? args->nelems : 0;
     x->ncrets = nr; x->ncargs = na;
     x->cret_off = xalloc(l, (size_t)(nr + 1) * 4); x->cret_size = xalloc(l, (size_t)(nr + 1) * 4);
     x->carg_off = xalloc(l, (size_t)(na + 1) * 4); x->carg_size = xalloc(l, (size_t)(na + 1) * 4);
-    x->cret_x = xalloc(l, (size_t)(nr + 1) * sizeof *x->cret_x); x->carg_x = xalloc(l, (size_t)(na + 1) * sizeof *x->carg_x);
+    x->cret_x = xalloc(l, (size_t)(nr + 1) * sizeof *x->cret_x);
+    x->carg_x = xalloc(l, (size_t)(na + 1) * sizeof *x->carg_x);
     x->cret_vsz = xalloc(l, (size_t)(nr + 1) * 4); x->carg_vsz = xalloc(l, (size_t)(na + 1) * 4);
     for (int pass = 0; pass < 2; pass++) {
         const ptx_opnd *lst = pass ? args : rets;
@@ -416,413 +476,856 @@ static int decode_call(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
             if (o->kind == PTX_OP_SYM)
                 for (int j = l->nlsyms - 1; j >= 0; j--)
                     if (!strcmp(l->lsyms[j].name, o->name) && l->lsyms[j].kind == XO_FPARAMSYM) {
-                        (pass ? x->carg_off : x->cret_off)[i] = (uint32_t)(l->lsyms[j].off - FRAME_PARAM);
+                        (pass ? x->carg_off : x->cret_off)[i] =
+                            (uint32_t)(l->lsyms[j].off - FRAME_PARAM);
                         (pass ? x->carg_vsz : x->cret_vsz)[i] = l->lsyms[j].size;
                         found = 1; break;
                     }
-            if (!found && (o->kind == PTX_OP_REG || (pass && (o->kind == PTX_OP_INT || o->kind == PTX_OP_F32 || o->kind == PTX_OP_F64)))) {
+            if (!found && (o->kind == PTX_OP_REG ||
+                           (pass && (o->kind == PTX_OP_INT || o->kind == PTX_OP_F32 ||
+                                     o->kind == PTX_OP_F64)))) {
                 /* a register (or constant argument) for a .reg parameter (§7.2) */
                 xopnd *xo = &(pass ? x->carg_x : x->cret_x)[i];
                 if (conv_opnd(l, st, o, ISA_T_B64, xo)) return -1;
-                if (!pass && xo->kind != XO_REG) return lfail(l, o->pos.line, o->pos.col, st->text, "found '%s' as a call result, expected a register", o->name ? o->name : "?");
+                if (!pass && xo->kind != XO_REG)
+                    return lfail(l, o->pos.line, o->pos.col, st->text,
+                                 "found '%s' as a call result, expected a register",
+                                 o->name ? o->name : "?");
                 (pass ? x->carg_off : x->cret_off)[i] = NOPARAM;
                 found = 1;
             }
-            if (!found) return lfail(l, o->pos.line, o->pos.col, st->text, "found call operand '%s', expected a .param variable declared in %s or a register",
-                                     o->name ? o->name : "?", cf->name);
+            if (!found)
+                return lfail(l, o->pos.line, o->pos.col, st->text,
+                             "found call operand '%s', expected a .param variable declared in %s "
+                             "or a register",
+                             o->name ? o->name : "?", cf->name);
         }
     }
     return 0;
 }
 
-static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
+/* ---- instruction decoding ----
+ * decode_insn tokenizes the mnemonic (ptx/mnemonic.c), looks its row up in the opcode table
+ * (ptx/opcodes.def) and hands it to the decoder of the row's kind (table `decoders` below).
+ * Rows the executor does not implement (exec column NO) are refused here, by the table. */
+
+/* Executor state space of a tokenizer state space; dflt when none was written. */
+static int space_of(int ss, int dflt)
 {
-    const char *opc = st->opcode;
-    char base[32]; size_t bl = strcspn(opc, ".");
-    snprintf(base, sizeof base, "%.*s", (int)(bl < 31 ? bl : 31), opc);
-    isa_type lt = last_type(opc);
-    x->type = lt;
-    int nops = st->nops;
-    const ptx_opnd *op = st->ops;
-#define NEED(n) do { if (nops != (n)) return lfail(l, st->pos.line, st->pos.col, st->text, "found %d operands, expected %d", nops, (n)); } while (0)
-#define CONV(i, t, dst) do { if (conv_opnd(l, st, &op[i], (t), (dst))) return -1; } while (0)
-    if (!strcmp(base, "ld") || !strcmp(base, "ldu")) { x->kind = X_LD; return decode_mem(l, st, x, 0); }
-    if (!strcmp(base, "st")) { x->kind = X_ST; return decode_mem(l, st, x, 1); }
-    if (!strcmp(base, "atom") || !strcmp(base, "red")) {
-        int is_red = base[0] == 'r';
-        x->kind = is_red ? X_RED : X_ATOM;
-        x->space = (uint8_t)space_comp(opc, SP_GENERIC);
-        if (lt == ISA_T_NONE) return lfail(l, st->pos.line, st->pos.col, st->text, "found no type on %s, expected .u32, .f32, ...", base);
-        x->size = (uint8_t)(isa_type_bits(lt) / 8);
-        isa_atom_op aop = ISA_ATOM_NONE;
-        static const char *const ops[] = { "add", "exch", "cas", "and", "or", "xor", "min", "max", "inc", "dec", NULL };
-        for (int i = 0; ops[i]; i++) if (has_comp(opc, ops[i])) aop = isa_atom_parse(ops[i]);
-        if (aop == ISA_ATOM_NONE) return lfail(l, st->pos.line, st->pos.col, st->text, "found no operation on %s, expected .add .cas .exch .min ...", base);
-        x->mode = (uint8_t)aop;
-        x->vec = has_comp(opc, "v2") ? 2 : has_comp(opc, "v4") ? 4 : has_comp(opc, "v8") ? 8 : 1;
-        {   /* the semantics table must know this operation and type (probe now, not at run time) */
-            uint64_t nv;
-            if (isa_atom_apply(aop, lt, 0, 0, 0, &nv) < 0)
-                return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported %s.%s on .%s, expected an operation and type the executor implements",
-                             base, isa_atom_name(aop), isa_type_name(lt));
-        }
-        int want = (is_red ? 2 : 3) + (aop == ISA_ATOM_CAS);
-        if (nops == want + 1 && has_comp(opc, "L2::cache_hint")) nops--;
-        NEED(want);
-        int k = 0;
-        if (x->vec > 1) {   /* vector atomics (§9.7.13.5, sm_90): element-wise add/min/max on global */
-            if (aop != ISA_ATOM_ADD && aop != ISA_ATOM_MIN && aop != ISA_ATOM_MAX)
-                return lfail(l, st->pos.line, st->pos.col, st->text, "found a vector %s.%s, expected .add .min or .max", base, isa_atom_name(aop));
-            if (x->space != SP_GLOBAL && x->space != SP_GENERIC)
-                return lfail(l, st->pos.line, st->pos.col, st->text, "found a vector %s outside .global, expected .global or generic addressing", base);
-            if (x->vec * 2 > XMAX_OPS) return lfail(l, st->pos.line, st->pos.col, st->text, "found too many vector elements");
-            const ptx_opnd *el;
-            if (!is_red) {
-                if (op[0].kind != PTX_OP_VEC || vec_elems(&op[0], &el) != x->vec) return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found a bad destination, expected a %d-element vector", x->vec);
-                for (int i = 0; i < x->vec; i++) if (conv_opnd(l, st, &el[i], lt, &x->d[i])) return -1;
-                x->nd = x->vec; k = 1;
-            }
-            if (conv_addr(l, st, &op[k], x)) return -1;
-            if (op[k + 1].kind != PTX_OP_VEC || vec_elems(&op[k + 1], &el) != x->vec) return lfail(l, op[k + 1].pos.line, op[k + 1].pos.col, st->text, "found a bad source, expected a %d-element vector", x->vec);
-            for (int i = 0; i < x->vec; i++) if (conv_opnd(l, st, &el[i], lt, &x->s[1 + i])) return -1;
-            x->ns = (uint8_t)(1 + x->vec);
-            return 0;
-        }
-        if (!is_red) { CONV(0, lt, &x->d[0]); x->nd = 1; k = 1; }
-        if (conv_addr(l, st, &op[k], x)) return -1;
-        CONV(k + 1, lt, &x->s[1]);
-        if (aop == ISA_ATOM_CAS) CONV(k + 2, lt, &x->s[2]);
-        x->ns = (uint8_t)(aop == ISA_ATOM_CAS ? 3 : 2);
+    switch (ss) {
+    case PTX_SS_GLOBAL: return SP_GLOBAL;
+    case PTX_SS_SHARED: case PTX_SS_SHARED_CTA: return SP_SHARED;
+    case PTX_SS_SHARED_CLUSTER: return SP_SHCLUSTER;
+    case PTX_SS_LOCAL: return SP_LOCAL;
+    case PTX_SS_CONST: return SP_CONST;
+    case PTX_SS_PARAM: case PTX_SS_PARAM_ENTRY: case PTX_SS_PARAM_FUNC: return SP_PARAM;
+    case PTX_SS_GENERIC: return SP_GENERIC;
+    default: return dflt;
+    }
+}
+
+/* What every decoder gets: the statement, its tokenized mnemonic, the instruction to fill. */
+typedef struct {
+    L *l;
+    const ptx_stmt *st;
+    const ptx_mnemonic *mn;
+    xinsn *x;
+    const xfunc *cf;
+} D;
+
+static int dfail(const D *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int dfail(const D *d, const char *fmt, ...)
+{
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return lfail(d->l, d->st->pos.line, d->st->pos.col, d->st->text, "%s", msg);
+}
+
+/* exactly n operands */
+static int need(const D *d, int n)
+{
+    if (d->st->nops == n) return 0;
+    return dfail(d, "found %d operands, expected %d", d->st->nops, n);
+}
+
+/* between lo and hi operands */
+static int need_range(const D *d, int lo, int hi)
+{
+    if (d->st->nops >= lo && d->st->nops <= hi) return 0;
+    return dfail(d, "found %d operands, expected %d%s", d->st->nops, lo, hi > lo ? " or more" : "");
+}
+
+/* operand i as a value of type t */
+static int conv(const D *d, int i, isa_type t, xopnd *dst)
+{
+    return conv_opnd(d->l, d->st, &d->st->ops[i], t, dst);
+}
+
+/* operand i as a destination d|p pair (shfl, match, elect) or a single register */
+static int conv_pair(const D *d, int i, isa_type t, int pair_required)
+{
+    const ptx_opnd *o = &d->st->ops[i];
+    if (o->kind == PTX_OP_PAIR) {
+        if (conv_opnd(d->l, d->st, &o->elems[0], t, &d->x->d[0]) ||
+            conv_opnd(d->l, d->st, &o->elems[1], ISA_T_PRED, &d->x->d[1]))
+            return -1;
+        d->x->nd = 2;
         return 0;
     }
-    if (!strcmp(base, "cvta")) {
-        int to = has_comp(opc, "to");
-        x->kind = to ? X_CVTA_TO : X_CVTA_FROM;
-        x->space = (uint8_t)space_comp(opc, SP_NONE);
-        if (x->space == SP_NONE) return lfail(l, st->pos.line, st->pos.col, st->text, "found cvta without a state space, expected .global .shared .local .const or .param");
-        NEED(2); CONV(0, lt, &x->d[0]); CONV(1, lt, &x->s[0]); x->nd = x->ns = 1;
-        return 0;
+    if (pair_required)
+        return lfail(d->l, o->pos.line, o->pos.col, d->st->text,
+                     "found a single destination, expected d|p");
+    d->x->nd = 1;
+    return conv(d, i, t, &d->x->d[0]);
+}
+
+/* An address operand into a separate base/offset (second and third addresses of copies). */
+static int conv_addr2(const D *d, int i, xopnd *base, int64_t *off)
+{
+    xinsn t;
+    memset(&t, 0, sizeof t);
+    if (conv_addr(d->l, d->st, &d->st->ops[i], &t)) return -1;
+    *base = t.s[0];
+    *off = t.aoff;
+    return 0;
+}
+
+/* Operands that an .L2::cache_hint adds at the end (a cache policy: ignored). */
+static int hint_operands(const D *d)
+{
+    return ptx_mn_has(d->mn, PTX_Q_L2_cache_hint) ? 1 : 0;
+}
+
+/* ld, ldu, ld.global.nc (§9.7.8.8-10), st (§9.7.8.11): [a] and a (vector of) value(s) */
+static int dec_ldst(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    int is_st = d->mn->kind == PTX_K_ST;
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    x->vec = d->mn->vec;
+    isa_type t = ptx_mn_type(d->mn);
+    if (t == ISA_T_NONE || t == ISA_T_PRED)
+        return dfail(d, "found no data type on %s, expected .b32, .u64, .f32, ...", st->opcode);
+    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    x->sign = (uint8_t)isa_type_is_signed(t);
+    if (st->nops != 2 + hint_operands(d)) return need(d, 2);
+    const ptx_opnd *ao = &st->ops[is_st ? 0 : 1], *vo = &st->ops[is_st ? 1 : 0];
+    if (conv_addr(d->l, st, ao, x)) return -1;
+    const ptx_opnd *el;
+    int n = vec_elems(vo, &el);
+    if (n != x->vec)
+        return lfail(d->l, vo->pos.line, vo->pos.col, st->text,
+                     "found %d value operands, expected %d", n, x->vec);
+    for (int i = 0; i < n; i++) {
+        xopnd *o = is_st ? &x->s[1 + i] : &x->d[i];
+        if (conv_opnd(d->l, st, &el[i], t, o)) return -1;
+        if (!is_st && o->kind != XO_REG && o->kind != XO_SINK)
+            return lfail(d->l, el[i].pos.line, el[i].pos.col, st->text,
+                         "found a non-register destination, expected a register");
     }
-    if (!strcmp(base, "isspacep")) {
-        x->kind = X_ISSPACEP; x->space = (uint8_t)space_comp(opc, SP_NONE);
-        if (x->space == SP_NONE) return lfail(l, st->pos.line, st->pos.col, st->text, "found isspacep without a state space, expected .global .shared .local .const or .param");
-        NEED(2); CONV(0, ISA_T_PRED, &x->d[0]); CONV(1, ISA_T_U64, &x->s[0]); x->nd = x->ns = 1;
-        return 0;
+    if (is_st) x->ns = (uint8_t)(1 + n);
+    else { x->nd = (uint8_t)n; x->ns = 1; }
+    return 0;
+}
+
+/* atom.vec: element-wise add/min/max on global memory (§9.7.12.5, sm_90) */
+static int dec_atom_vector(const D *d, int is_red, isa_type t)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    const ptx_opnd *op = st->ops, *el;
+    const char *base = ptx_ops[d->mn->op].mnemonic;
+    int k = 0;
+    if (x->mode != ISA_ATOM_ADD && x->mode != ISA_ATOM_MIN && x->mode != ISA_ATOM_MAX)
+        return dfail(d, "found a vector %s.%s, expected .add .min or .max", base,
+                     isa_atom_name((isa_atom_op)x->mode));
+    if (x->space != SP_GLOBAL && x->space != SP_GENERIC)
+        return dfail(d, "found a vector %s outside .global, expected .global or generic addressing",
+                     base);
+    if (x->vec * 2 > XMAX_OPS) return dfail(d, "found too many vector elements");
+    if (!is_red) {
+        if (op[0].kind != PTX_OP_VEC || vec_elems(&op[0], &el) != x->vec)
+            return lfail(d->l, op[0].pos.line, op[0].pos.col, st->text,
+                         "found a bad destination, expected a %d-element vector", x->vec);
+        for (int i = 0; i < x->vec; i++)
+            if (conv_opnd(d->l, st, &el[i], t, &x->d[i])) return -1;
+        x->nd = x->vec;
+        k = 1;
     }
-    if (!strcmp(base, "bra")) {
-        NEED(1);
-        x->kind = X_BRA; x->uni = (uint8_t)has_comp(opc, "uni");
-        if (op[0].kind != PTX_OP_SYM) return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found a bad branch target, expected a label");
-        for (int i = 0; i < l->nlabels; i++) if (!strcmp(l->labels[i], op[0].name)) { x->target = l->labelpc[i]; return 0; }
-        return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found undefined label '%s', expected a label of %s", op[0].name, cf->name);
+    if (conv_addr(d->l, st, &op[k], x)) return -1;
+    if (op[k + 1].kind != PTX_OP_VEC || vec_elems(&op[k + 1], &el) != x->vec)
+        return lfail(d->l, op[k + 1].pos.line, op[k + 1].pos.col, st->text,
+                     "found a bad source, expected a %d-element vector", x->vec);
+    for (int i = 0; i < x->vec; i++)
+        if (conv_opnd(d->l, st, &el[i], t, &x->s[1 + i])) return -1;
+    x->ns = (uint8_t)(1 + x->vec);
+    return 0;
+}
+
+/* atom (§9.7.12.5) d, [a], b{, c}; red (§9.7.12.6) [a], b: the value by isa_atom_apply */
+static int dec_atom(const D *d)
+{
+    xinsn *x = d->x;
+    const char *base = ptx_ops[d->mn->op].mnemonic;
+    int is_red = d->mn->kind == PTX_K_RED;
+    isa_type t = ptx_mn_type(d->mn);
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    if (t == ISA_T_NONE) return dfail(d, "found no type on %s, expected .u32, .f32, ...", base);
+    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    isa_atom_op aop = (isa_atom_op)d->mn->aop;
+    if (aop == ISA_ATOM_NONE)
+        return dfail(d, "found no operation on %s, expected .add .cas .exch .min ...", base);
+    x->mode = (uint8_t)aop;
+    x->vec = d->mn->vec;
+    uint64_t nv;   /* the semantics table must know this operation and type: probe now */
+    if (isa_atom_apply(aop, t, 0, 0, 0, &nv) < 0)
+        return dfail(d,
+                     "found unsupported %s.%s on .%s, expected an operation and type the executor "
+                     "implements",
+                     base, isa_atom_name(aop), isa_type_name(t));
+    int want = (is_red ? 2 : 3) + (aop == ISA_ATOM_CAS);
+    if (d->st->nops != want + hint_operands(d)) return need(d, want);
+    if (x->vec > 1) return dec_atom_vector(d, is_red, t);
+    int k = 0;
+    if (!is_red) {
+        if (conv(d, 0, t, &x->d[0])) return -1;
+        x->nd = 1;
+        k = 1;
     }
-    if (!strcmp(base, "brx")) {   /* §9.7.12.4 brx.idx index, tlist (a .branchtargets label) */
-        NEED(2);
-        if (!has_comp(opc, "idx")) return lfail(l, st->pos.line, st->pos.col, st->text, "found %s, expected brx.idx", opc);
-        x->kind = X_BRX; x->uni = (uint8_t)has_comp(opc, "uni");
-        CONV(0, ISA_T_U32, &x->s[0]); x->ns = 1;
-        if (op[1].kind != PTX_OP_SYM) return lfail(l, op[1].pos.line, op[1].pos.col, st->text, "found a bad target list, expected a .branchtargets label");
-        const ptx_stmt *tl = NULL;
-        for (int i = 0; i < l->curf->nbody; i++)
-            if (l->curf->body[i].kind == PTX_ST_BTARGETS && !strcmp(l->curf->body[i].name, op[1].name)) tl = &l->curf->body[i];
-        if (!tl) return lfail(l, op[1].pos.line, op[1].pos.col, st->text, "found '%s', expected a label declared with .branchtargets in %s", op[1].name, cf->name);
-        x->ntargets = tl->nops;
-        x->targets = xalloc(l, (size_t)(tl->nops + 1) * sizeof *x->targets);
-        for (int k = 0; k < tl->nops; k++) {
-            int found = 0;
-            for (int i = 0; i < l->nlabels && !found; i++) if (!strcmp(l->labels[i], tl->ops[k].name)) { x->targets[k] = l->labelpc[i]; found = 1; }
-            if (!found) return lfail(l, tl->ops[k].pos.line, tl->ops[k].pos.col, NULL, "found undefined label '%s' in .branchtargets %s, expected a label of %s",
-                                     tl->ops[k].name, tl->name, cf->name);
-        }
-        return 0;
+    if (conv_addr(d->l, d->st, &d->st->ops[k], x) || conv(d, k + 1, t, &x->s[1])) return -1;
+    if (aop == ISA_ATOM_CAS && conv(d, k + 2, t, &x->s[2])) return -1;
+    x->ns = (uint8_t)(aop == ISA_ATOM_CAS ? 3 : 2);
+    return 0;
+}
+
+/* cvta (§9.7.8.19) d, a: .to from generic into the space (mode 1), else into generic */
+static int dec_cvta(const D *d)
+{
+    xinsn *x = d->x;
+    isa_type t = ptx_mn_type(d->mn);
+    x->mode = (uint8_t)ptx_mn_has(d->mn, PTX_Q_to);
+    x->space = (uint8_t)space_of(d->mn->space, SP_NONE);
+    if (x->space == SP_NONE || x->space == SP_GENERIC)
+        return dfail(
+            d,
+            "found cvta without a state space, expected .global .shared .local .const or .param");
+    if (need(d, 2) || conv(d, 0, t, &x->d[0]) || conv(d, 1, t, &x->s[0])) return -1;
+    x->nd = x->ns = 1;
+    return 0;
+}
+
+/* isspacep.space p, a (§9.7.8.18) */
+static int dec_isspacep(const D *d)
+{
+    xinsn *x = d->x;
+    x->space = (uint8_t)space_of(d->mn->space, SP_NONE);
+    if (x->space == SP_NONE || x->space == SP_GENERIC)
+        return dfail(d, "found isspacep without a state space, expected .global .shared .local "
+                        ".const or .param");
+    if (need(d, 2) || conv(d, 0, ISA_T_PRED, &x->d[0]) || conv(d, 1, ISA_T_U64, &x->s[0]))
+        return -1;
+    x->nd = x->ns = 1;
+    return 0;
+}
+
+static int find_label(const L *l, const char *name)
+{
+    for (int i = 0; i < l->nlabels; i++)
+        if (!strcmp(l->labels[i], name)) return l->labelpc[i];
+    return -1;
+}
+
+/* bra{.uni} label (§9.7.11.3) */
+static int dec_bra(const D *d)
+{
+    const ptx_opnd *o = &d->st->ops[0];
+    if (need(d, 1)) return -1;
+    d->x->uni = (uint8_t)ptx_mn_has(d->mn, PTX_Q_uni);
+    if (o->kind != PTX_OP_SYM)
+        return lfail(d->l, o->pos.line, o->pos.col, d->st->text,
+                     "found a bad branch target, expected a label");
+    d->x->target = find_label(d->l, o->name);
+    if (d->x->target < 0)
+        return lfail(d->l, o->pos.line, o->pos.col, d->st->text,
+                     "found undefined label '%s', expected a label of %s", o->name, d->cf->name);
+    return 0;
+}
+
+/* brx.idx index, tlist: a label declared with .branchtargets (§9.7.11.4) */
+static int dec_brx(const D *d)
+{
+    xinsn *x = d->x;
+    L *l = d->l;
+    const ptx_opnd *o = &d->st->ops[1];
+    if (need(d, 2) || conv(d, 0, ISA_T_U32, &x->s[0])) return -1;
+    x->uni = (uint8_t)ptx_mn_has(d->mn, PTX_Q_uni);
+    x->ns = 1;
+    if (o->kind != PTX_OP_SYM)
+        return lfail(l, o->pos.line, o->pos.col, d->st->text,
+                     "found a bad target list, expected a .branchtargets label");
+    const ptx_stmt *tl = NULL;
+    for (int i = 0; i < l->curf->nbody; i++)
+        if (l->curf->body[i].kind == PTX_ST_BTARGETS && !strcmp(l->curf->body[i].name, o->name))
+            tl = &l->curf->body[i];
+    if (!tl)
+        return lfail(l, o->pos.line, o->pos.col, d->st->text,
+                     "found '%s', expected a label declared with .branchtargets in %s", o->name,
+                     d->cf->name);
+    x->ntargets = tl->nops;
+    x->targets = xalloc(l, (size_t)(tl->nops + 1) * sizeof *x->targets);
+    for (int k = 0; k < tl->nops; k++) {
+        x->targets[k] = find_label(l, tl->ops[k].name);
+        if (x->targets[k] < 0)
+            return lfail(l, tl->ops[k].pos.line, tl->ops[k].pos.col, NULL,
+                         "found undefined label '%s' in .branchtargets %s, expected a label of %s",
+                         tl->ops[k].name, tl->name, d->cf->name);
     }
-    if (!strcmp(base, "call")) return decode_call(l, st, x, cf);
-    if (!strcmp(base, "mapa")) {   /* §9.7.8.22 */
-        NEED(3);
-        if (lt != ISA_T_U32 && lt != ISA_T_U64) return lfail(l, st->pos.line, st->pos.col, st->text, "found mapa without .u32/.u64, expected one");
-        x->kind = X_MAPA; x->space = (uint8_t)space_comp(opc, SP_GENERIC);
-        CONV(0, lt, &x->d[0]); CONV(1, lt, &x->s[0]); CONV(2, ISA_T_U32, &x->s[1]); x->nd = 1; x->ns = 2;
-        return 0;
+    return 0;
+}
+
+/* mapa.space.type d, a, rank (§9.7.8.22) */
+static int dec_mapa(const D *d)
+{
+    xinsn *x = d->x;
+    isa_type t = ptx_mn_type(d->mn);
+    if (need(d, 3)) return -1;
+    if (t != ISA_T_U32 && t != ISA_T_U64)
+        return dfail(d, "found mapa without .u32/.u64, expected one");
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    if (conv(d, 0, t, &x->d[0]) || conv(d, 1, t, &x->s[0]) || conv(d, 2, ISA_T_U32, &x->s[1]))
+        return -1;
+    x->nd = 1;
+    x->ns = 2;
+    return 0;
+}
+
+/* getctarank.space.type d, a (§9.7.8.23) */
+static int dec_getctarank(const D *d)
+{
+    xinsn *x = d->x;
+    isa_type t = ptx_mn_type(d->mn);
+    if (need(d, 2)) return -1;
+    if (t != ISA_T_U32 && t != ISA_T_U64)
+        return dfail(d, "found getctarank without .u32/.u64, expected one");
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    if (conv(d, 0, ISA_T_U32, &x->d[0]) || conv(d, 1, t, &x->s[0])) return -1;
+    x->nd = 1;
+    x->ns = 1;
+    return 0;
+}
+
+/* The executor's mbarrier mode of an opcode-table row. */
+static int mbar_mode(int op)
+{
+    switch (op) {
+    case PTX_I_MBARRIER_INIT: return MB_INIT;
+    case PTX_I_MBARRIER_INVAL: return MB_INVAL;
+    case PTX_I_MBARRIER_EXPECT_TX: return MB_EXPECT_TX;
+    case PTX_I_MBARRIER_COMPLETE_TX: return MB_COMPLETE_TX;
+    case PTX_I_MBARRIER_ARRIVE: return MB_ARRIVE;
+    case PTX_I_MBARRIER_ARRIVE_DROP: return MB_ARRIVE_DROP;
+    case PTX_I_MBARRIER_TEST_WAIT: return MB_TEST_WAIT;
+    case PTX_I_MBARRIER_TRY_WAIT: return MB_TRY_WAIT;
+    case PTX_I_MBARRIER_PENDING_COUNT: return MB_PENDING_COUNT;
+    default: return MB_CP_ARRIVE;   /* cp.async.mbarrier.arrive */
     }
-    if (!strcmp(base, "getctarank")) {   /* §9.7.8.23 */
-        NEED(2);
-        if (lt != ISA_T_U32 && lt != ISA_T_U64) return lfail(l, st->pos.line, st->pos.col, st->text, "found getctarank without .u32/.u64, expected one");
-        x->kind = X_GETCTARANK; x->space = (uint8_t)space_comp(opc, SP_GENERIC);
-        CONV(0, ISA_T_U32, &x->d[0]); CONV(1, lt, &x->s[0]); x->nd = 1; x->ns = 1;
-        return 0;
-    }
-    if (!strcmp(base, "mbarrier") || (!strcmp(base, "cp") && has_comp(opc, "async") && has_comp(opc, "mbarrier") && has_comp(opc, "arrive"))) {
-        /* §9.7.12.15: mbarrier objects (8 bytes of shared memory) */
-        x->kind = X_MBAR;
-        x->space = (uint8_t)space_comp(opc, SP_GENERIC);
-        int k = 0;
-        if (base[0] == 'c') { x->mode = MB_CP_ARRIVE; if (has_comp(opc, "noinc")) x->flags |= XF_NOINC; }
-        else if (has_comp(opc, "init")) x->mode = MB_INIT;
-        else if (has_comp(opc, "inval")) x->mode = MB_INVAL;
-        else if (has_comp(opc, "arrive_drop")) x->mode = MB_ARRIVE_DROP;
-        else if (has_comp(opc, "arrive")) x->mode = MB_ARRIVE;
-        else if (has_comp(opc, "expect_tx")) x->mode = MB_EXPECT_TX;
-        else if (has_comp(opc, "complete_tx")) x->mode = MB_COMPLETE_TX;
-        else if (has_comp(opc, "test_wait")) x->mode = MB_TEST_WAIT;
-        else if (has_comp(opc, "try_wait")) x->mode = MB_TRY_WAIT;
-        else if (has_comp(opc, "pending_count")) x->mode = MB_PENDING_COUNT;
-        else return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported instruction '%s', expected an mbarrier operation the executor implements", opc);
-        if (has_comp(opc, "parity")) x->flags |= XF_PARITY;
-        if (has_comp(opc, "expect_tx") && (x->mode == MB_ARRIVE || x->mode == MB_ARRIVE_DROP)) x->flags |= XF_EXPECT_TX;
-        if (has_comp(opc, "noComplete")) x->flags |= XF_NOCOMPLETE;
-        if (x->mode == MB_PENDING_COUNT) { NEED(2); CONV(0, ISA_T_U32, &x->d[0]); CONV(1, ISA_T_B64, &x->s[1]); x->nd = 1; x->ns = 2; x->s[0].kind = XO_NONE; return 0; }
-        int has_d = x->mode == MB_ARRIVE || x->mode == MB_ARRIVE_DROP || x->mode == MB_TEST_WAIT || x->mode == MB_TRY_WAIT;
-        int minops = has_d + 1 + (x->mode == MB_INIT || x->mode == MB_EXPECT_TX || x->mode == MB_COMPLETE_TX || x->mode == MB_TEST_WAIT ||
-                                  x->mode == MB_TRY_WAIT || (x->flags & XF_EXPECT_TX));
-        int maxops = minops + ((x->mode == MB_ARRIVE || x->mode == MB_ARRIVE_DROP) && !(x->flags & XF_EXPECT_TX)) + (x->mode == MB_TRY_WAIT);
-        if (nops < minops || nops > maxops)
-            return lfail(l, st->pos.line, st->pos.col, st->text, "found %d operands, expected %d%s", nops, minops, maxops > minops ? " or more" : "");
-        if (x->space == SP_SHCLUSTER && x->mode != MB_ARRIVE && x->mode != MB_EXPECT_TX && x->mode != MB_COMPLETE_TX)
-            return lfail(l, st->pos.line, st->pos.col, st->text, "found .shared::cluster, expected .shared::cta (only arrive, expect_tx and complete_tx may use another CTA's mbarrier)");
-        if (has_d) {
-            CONV(0, x->mode >= MB_TEST_WAIT ? ISA_T_PRED : ISA_T_B64, &x->d[0]); x->nd = 1; k = 1;
-            if (x->space == SP_SHCLUSTER && x->d[0].kind != XO_SINK)
-                return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found a state destination on a shared::cluster mbarrier, expected '_' (§9.7.12.15.13)");
-        }
-        if (conv_addr(l, st, &op[k], x)) return -1;
-        if (nops > k + 1) CONV(k + 1, ISA_T_B64, &x->s[1]);
-        else { x->s[1].kind = XO_IMM; x->s[1].imm = 1; }
+}
+
+/* mbarrier.* (§9.7.12.15): objects of 8 bytes of shared memory; cp.async.mbarrier.arrive */
+static int dec_mbar(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_mnemonic *mn = d->mn;
+    int k = 0, nops = d->st->nops;
+    x->space = (uint8_t)space_of(mn->space, SP_GENERIC);
+    x->mode = (uint8_t)mbar_mode(mn->op);
+    if (x->mode == MB_CP_ARRIVE && ptx_mn_has(mn, PTX_Q_noinc)) x->flags |= XF_NOINC;
+    if (ptx_mn_has(mn, PTX_Q_parity)) x->flags |= XF_PARITY;
+    if (ptx_mn_has(mn, PTX_Q_expect_tx) && (x->mode == MB_ARRIVE || x->mode == MB_ARRIVE_DROP))
+        x->flags |= XF_EXPECT_TX;
+    if (ptx_mn_has(mn, PTX_Q_noComplete)) x->flags |= XF_NOCOMPLETE;
+    if (x->mode == MB_PENDING_COUNT) {
+        if (need(d, 2) || conv(d, 0, ISA_T_U32, &x->d[0]) || conv(d, 1, ISA_T_B64, &x->s[1]))
+            return -1;
+        x->nd = 1;
         x->ns = 2;
+        x->s[0].kind = XO_NONE;
         return 0;
     }
-    if (!strcmp(base, "cp") && has_comp(opc, "async")) {
-        if (has_comp(opc, "commit_group") || has_comp(opc, "wait_group") || has_comp(opc, "wait_all") || has_comp(opc, "prefetch")) {
-            /* copies complete when issued: groups are always complete */
-            x->kind = X_NOP; return 0;
-        }
-        if (has_comp(opc, "tensor") || has_comp(opc, "reduce"))
-            return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported instruction '%s', expected an instruction the executor implements", opc);
-        if (has_comp(opc, "bulk")) {   /* §9.7.8.24.6 */
-            /* the first state space after .bulk is the destination, the second the source */
-            char buf[128]; snprintf(buf, sizeof buf, "%s", opc);
-            int sp[2] = { SP_NONE, SP_NONE }, ns = 0;
-            for (char *c = strtok(buf, "."); c; c = strtok(NULL, "."))
-                if (ns < 2 && (!strcmp(c, "global") || !strcmp(c, "shared::cta") || !strcmp(c, "shared::cluster") || !strcmp(c, "shared")))
-                    sp[ns++] = !strcmp(c, "global") ? SP_GLOBAL : !strcmp(c, "shared::cluster") ? SP_SHCLUSTER : SP_SHARED;
-            if (ns != 2) return lfail(l, st->pos.line, st->pos.col, st->text, "found %s without .dst and .src state spaces, expected e.g. .shared::cluster.global", opc);
-            x->kind = X_BULKCOPY; x->space = (uint8_t)sp[0]; x->mode = (uint8_t)sp[1];
-            int mb = has_comp(opc, "mbarrier::complete_tx::bytes");
-            if (has_comp(opc, "multicast::cluster")) x->flags |= XF_ALIGNED;   /* (reused: multicast) */
-            int want = 3 + mb + ((x->flags & XF_ALIGNED) != 0);
-            if (nops == want + 1 && has_comp(opc, "L2::cache_hint")) nops--;
-            NEED(want);
-            xinsn t; memset(&t, 0, sizeof t);
-            if (conv_addr(l, st, &op[1], &t)) return -1;
-            x->s[1] = t.s[0]; x->aoff2 = t.aoff;
-            if (conv_addr(l, st, &op[0], x)) return -1;
-            CONV(2, ISA_T_U32, &x->s[2]);
-            if (mb) { memset(&t, 0, sizeof t); if (conv_addr(l, st, &op[3], &t)) return -1; x->s[3] = t.s[0]; x->aoff3 = t.aoff; }
-            else x->s[3].kind = XO_NONE;
-            if (x->flags & XF_ALIGNED) CONV(4, ISA_T_U16, &x->s[4]); else x->s[4].kind = XO_NONE;
-            x->ns = 5;
-            return 0;
-        }
-        /* §9.7.8.24.3 cp.async.{ca,cg}.shared{::cta}.global [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy} */
-        x->kind = X_CPASYNC; x->space = SP_SHARED;
-        if (nops >= 4 && has_comp(opc, "L2::cache_hint")) nops--;
-        if (nops != 3 && nops != 4) NEED(3);
-        xinsn t; memset(&t, 0, sizeof t);
-        if (conv_addr(l, st, &op[1], &t)) return -1;
-        x->s[1] = t.s[0]; x->aoff2 = t.aoff;
-        if (conv_addr(l, st, &op[0], x)) return -1;
-        if (op[2].kind != PTX_OP_INT || (op[2].ival != 4 && op[2].ival != 8 && op[2].ival != 16))
-            return lfail(l, op[2].pos.line, op[2].pos.col, st->text, "found a bad cp-size, expected 4, 8 or 16");
-        x->size = (uint8_t)op[2].ival;
-        if (nops == 4) {
-            CONV(3, ISA_T_U32, &x->s[2]);
-            if (x->s[2].kind == XO_REG && x->s[2].rbits == 1) x->flags |= XF_IGNORE_SRC; else x->flags |= XF_SRC_SIZE;
-        }
+    int m = x->mode;
+    int has_d = m == MB_ARRIVE || m == MB_ARRIVE_DROP || m == MB_TEST_WAIT || m == MB_TRY_WAIT;
+    int minops = has_d + 1 +
+                 (m == MB_INIT || m == MB_EXPECT_TX || m == MB_COMPLETE_TX || m == MB_TEST_WAIT ||
+                  m == MB_TRY_WAIT || (x->flags & XF_EXPECT_TX));
+    int maxops = minops + ((m == MB_ARRIVE || m == MB_ARRIVE_DROP) && !(x->flags & XF_EXPECT_TX)) +
+                 (m == MB_TRY_WAIT);
+    if (need_range(d, minops, maxops)) return -1;
+    if (x->space == SP_SHCLUSTER && m != MB_ARRIVE && m != MB_EXPECT_TX && m != MB_COMPLETE_TX)
+        return dfail(d, "found .shared::cluster, expected .shared::cta (only arrive, expect_tx and "
+                        "complete_tx may use another CTA's mbarrier)");
+    if (has_d) {
+        if (conv(d, 0, m >= MB_TEST_WAIT ? ISA_T_PRED : ISA_T_B64, &x->d[0])) return -1;
+        x->nd = 1;
+        k = 1;
+        if (x->space == SP_SHCLUSTER && x->d[0].kind != XO_SINK)
+            return lfail(d->l, d->st->ops[0].pos.line, d->st->ops[0].pos.col, d->st->text,
+                         "found a state destination on a shared::cluster mbarrier, expected '_' "
+                         "(§9.7.12.15.13)");
+    }
+    if (conv_addr(d->l, d->st, &d->st->ops[k], x)) return -1;
+    if (nops > k + 1) { if (conv(d, k + 1, ISA_T_B64, &x->s[1])) return -1; }
+    else { x->s[1].kind = XO_IMM; x->s[1].imm = 1; }
+    x->ns = 2;
+    return 0;
+}
+
+/* cp.async.bulk.dst.src.completion (§9.7.8.24.6) [dst], [src], size{, [mbar]}{, ctamask} */
+static int dec_bulk(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_mnemonic *mn = d->mn;
+    int sp[2] = { space_of(mn->space, SP_NONE), space_of(mn->space2, SP_NONE) };
+    for (int i = 0; i < 2; i++)
+        if (sp[i] != SP_GLOBAL && sp[i] != SP_SHARED && sp[i] != SP_SHCLUSTER)
+            return dfail(d,
+                         "found %s without .dst and .src state spaces, expected e.g. "
+                         ".shared::cluster.global",
+                         d->st->opcode);
+    x->space = (uint8_t)sp[0];
+    x->mode = (uint8_t)sp[1];
+    int mb = mn->completion == PTX_CM_MBARRIER;
+    if (ptx_mn_given(mn, PTX_QC_MULTICAST)) x->flags |= XF_ALIGNED;   /* (reused: multicast) */
+    int want = 3 + mb + ((x->flags & XF_ALIGNED) != 0);
+    if (d->st->nops != want + hint_operands(d)) return need(d, want);
+    if (conv_addr2(d, 1, &x->s[1], &x->aoff2) || conv_addr(d->l, d->st, &d->st->ops[0], x) ||
+        conv(d, 2, ISA_T_U32, &x->s[2]))
+        return -1;
+    if (mb) { if (conv_addr2(d, 3, &x->s[3], &x->aoff3)) return -1; }
+    else x->s[3].kind = XO_NONE;
+    if (x->flags & XF_ALIGNED) { if (conv(d, 4, ISA_T_U16, &x->s[4])) return -1; }
+    else x->s[4].kind = XO_NONE;
+    x->ns = 5;
+    return 0;
+}
+
+/* cp.async.{ca,cg}.shared{::cta}.global [dst], [src], cp-size{, src-size | ignore-src}
+ * {, cache-policy} (§9.7.8.24.3) */
+static int dec_cp_async(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_opnd *op = d->st->ops;
+    int nops = d->st->nops - (d->st->nops >= 4 ? hint_operands(d) : 0);
+    x->space = SP_SHARED;
+    if (nops != 3 && nops != 4) return need(d, 3);
+    if (conv_addr2(d, 1, &x->s[1], &x->aoff2) || conv_addr(d->l, d->st, &op[0], x)) return -1;
+    if (op[2].kind != PTX_OP_INT || (op[2].ival != 4 && op[2].ival != 8 && op[2].ival != 16))
+        return lfail(d->l, op[2].pos.line, op[2].pos.col, d->st->text,
+                     "found a bad cp-size, expected 4, 8 or 16");
+    x->size = (uint8_t)op[2].ival;
+    if (nops == 4) {
+        if (conv(d, 3, ISA_T_U32, &x->s[2])) return -1;
+        x->flags |= (x->s[2].kind == XO_REG && x->s[2].rbits == 1) ? XF_IGNORE_SRC : XF_SRC_SIZE;
+    }
+    x->ns = 3;
+    return 0;
+}
+
+/* Accepted without effect: fences (the executor is sequentially consistent), cache hints,
+ * completion of asynchronous copies (done at issue), griddepcontrol, pmevent. */
+static int dec_nop(const D *d) { (void)d; return 0; }
+
+/* ret, exit, trap, brkpt: no operands */
+static int dec_plain(const D *d)
+{
+    if (d->mn->op == PTX_I_BRKPT) d->x->flags |= XF_BRKPT;
+    return need(d, 0);
+}
+
+/* nanosleep t (§9.7.17.2): ends the warp's time slice */
+static int dec_sleep(const D *d)
+{
+    if (need(d, 1) || conv(d, 0, ISA_T_U32, &d->x->s[0])) return -1;
+    d->x->ns = 1;
+    return 0;
+}
+
+/* createpolicy ... d, ... (§9.7.8.17): d = 0 (policies are hints) */
+static int dec_policy(const D *d)
+{
+    if (d->st->nops < 1) return need(d, 1);
+    if (conv(d, 0, ISA_T_B64, &d->x->d[0])) return -1;
+    d->x->nd = 1;
+    return 0;
+}
+
+/* bar{.cta}.sync/.arrive a{, b}, bar.red.op d, a{, b}, {!}c, barrier{.aligned}...
+ * (§9.7.12.1); bar is always .aligned */
+static int dec_bar(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_mnemonic *mn = d->mn;
+    int nops = d->st->nops;
+    if (mn->op == PTX_I_BAR || ptx_mn_given(mn, PTX_QC_ALIGNED)) x->flags |= XF_ALIGNED;
+    if (ptx_mn_has(mn, PTX_Q_red)) {
+        x->mode = ptx_mn_has(mn, PTX_Q_popc)  ? BAR_RED_POPC
+                  : ptx_mn_has(mn, PTX_Q_and) ? BAR_RED_AND
+                                              : BAR_RED_OR;
+        if (nops != 3 && nops != 4) return need(d, 3);
+        if (conv(d, 0, x->mode == BAR_RED_POPC ? ISA_T_U32 : ISA_T_PRED, &x->d[0]) ||
+            conv(d, 1, ISA_T_U32, &x->s[0]) || conv(d, nops - 1, ISA_T_PRED, &x->s[2]))
+            return -1;
+        x->nd = 1;
+        if (nops == 4) { if (conv(d, 2, ISA_T_U32, &x->s[1])) return -1; }
+        else x->s[1].kind = XO_NONE;
         x->ns = 3;
         return 0;
     }
-    if (!strcmp(base, "ret")) { NEED(0); x->kind = X_RET; return 0; }
-    if (!strcmp(base, "exit")) { NEED(0); x->kind = X_EXIT; return 0; }
-    if (!strcmp(base, "trap")) { NEED(0); x->kind = X_TRAP; return 0; }
-    if (!strcmp(base, "brkpt")) { NEED(0); x->kind = X_TRAP; x->flags |= XF_BRKPT; return 0; }
-    if (!strcmp(base, "nanosleep")) { NEED(1); x->kind = X_YIELD; CONV(0, ISA_T_U32, &x->s[0]); x->ns = 1; return 0; }
-    if (!strcmp(base, "pmevent") || !strcmp(base, "membar") ||
-        !strcmp(base, "fence") || !strcmp(base, "prefetch") || !strcmp(base, "prefetchu") || !strcmp(base, "griddepcontrol") ||
-        !strcmp(base, "discard") || !strcmp(base, "applypriority")) { x->kind = X_NOP; return 0; }
-    if (!strcmp(base, "createpolicy")) { x->kind = X_CONSTVAL; if (nops < 1) NEED(1); CONV(0, ISA_T_B64, &x->d[0]); x->nd = 1; return 0; }
-    if (!strcmp(base, "bar") || !strcmp(base, "barrier")) {
-        if (has_comp(opc, "warp")) { NEED(1); x->kind = X_BARWARP; CONV(0, ISA_T_B32, &x->s[0]); x->ns = 1; return 0; }
-        if (has_comp(opc, "cluster")) {   /* §9.7.12.3 barrier.cluster.arrive/wait */
-            NEED(0);
-            x->kind = X_BARCLUSTER;
-            if (has_comp(opc, "arrive")) x->mode = BAR_ARRIVE;
-            else if (has_comp(opc, "wait")) x->mode = BAR_SYNC;
-            else return lfail(l, st->pos.line, st->pos.col, st->text, "found %s, expected barrier.cluster.arrive or barrier.cluster.wait", opc);
-            if (has_comp(opc, "aligned")) x->flags |= XF_ALIGNED;
-            return 0;
+    x->mode = ptx_mn_has(mn, PTX_Q_arrive) ? BAR_ARRIVE : BAR_SYNC;
+    if (nops != 1 && nops != 2) return need(d, 1);
+    if (conv(d, 0, ISA_T_U32, &x->s[0])) return -1;
+    if (nops == 2) { if (conv(d, 1, ISA_T_U32, &x->s[1])) return -1; }
+    else x->s[1].kind = XO_NONE;
+    x->ns = 2;
+    return 0;
+}
+
+/* bar.warp.sync membermask (§9.7.12.2) */
+static int dec_barwarp(const D *d)
+{
+    if (need(d, 1) || conv(d, 0, ISA_T_B32, &d->x->s[0])) return -1;
+    d->x->ns = 1;
+    return 0;
+}
+
+/* barrier.cluster.arrive{.sem}{.aligned}, barrier.cluster.wait{.acquire}{.aligned} (§9.7.12.3) */
+static int dec_barcluster(const D *d)
+{
+    xinsn *x = d->x;
+    if (need(d, 0)) return -1;
+    if (ptx_mn_has(d->mn, PTX_Q_arrive)) x->mode = BAR_ARRIVE;
+    else if (ptx_mn_has(d->mn, PTX_Q_wait)) x->mode = BAR_SYNC;
+    else
+        return dfail(d, "found %s, expected barrier.cluster.arrive or barrier.cluster.wait",
+                     d->st->opcode);
+    if (ptx_mn_given(d->mn, PTX_QC_ALIGNED)) x->flags |= XF_ALIGNED;
+    return 0;
+}
+
+/* shfl{.sync}.mode.b32 d{|p}, a, b, c{, membermask} (§9.7.8.5-6) */
+static int dec_shfl(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_mnemonic *mn = d->mn;
+    int sync = mn->op == PTX_I_SHFL_SYNC;
+    x->mode = ptx_mn_has(mn, PTX_Q_up)     ? 0
+              : ptx_mn_has(mn, PTX_Q_down) ? 1
+              : ptx_mn_has(mn, PTX_Q_bfly) ? 2
+                                           : 3;
+    if (need(d, sync ? 5 : 4) || conv_pair(d, 0, ISA_T_B32, 0)) return -1;
+    for (int i = 1; i < d->st->nops; i++)
+        if (conv(d, i, ISA_T_B32, &x->s[i - 1])) return -1;
+    if (!sync) { x->s[3].kind = XO_IMM; x->s[3].imm = 0xffffffffu; x->flags |= XF_NOSYNC; }
+    x->ns = 4;
+    return 0;
+}
+
+/* vote{.sync}.mode d, {!}a{, membermask} (§9.7.12.8-9) */
+static int dec_vote(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_mnemonic *mn = d->mn;
+    int sync = mn->op == PTX_I_VOTE_SYNC;
+    x->mode = ptx_mn_has(mn, PTX_Q_all) ? VOTE_ALL : ptx_mn_has(mn, PTX_Q_any) ? VOTE_ANY
+            : ptx_mn_has(mn, PTX_Q_uni) ? VOTE_UNI : VOTE_BALLOT;
+    if (need(d, sync ? 3 : 2) ||
+        conv(d, 0, x->mode == VOTE_BALLOT ? ISA_T_B32 : ISA_T_PRED, &x->d[0]) ||
+        conv(d, 1, ISA_T_PRED, &x->s[0]))
+        return -1;
+    x->nd = 1;
+    if (sync) { if (conv(d, 2, ISA_T_B32, &x->s[1])) return -1; }
+    else { x->s[1].kind = XO_IMM; x->s[1].imm = 0xffffffffu; x->flags |= XF_NOSYNC; }
+    x->ns = 2;
+    return 0;
+}
+
+/* match.{any,all}.sync.type d{|p}, a, membermask (§9.7.12.10) */
+static int dec_match(const D *d)
+{
+    xinsn *x = d->x;
+    x->mode = (uint8_t)ptx_mn_has(d->mn, PTX_Q_all);
+    if (need(d, 3) || conv_pair(d, 0, ISA_T_B32, 0) || conv(d, 1, x->type, &x->s[0]) ||
+        conv(d, 2, ISA_T_B32, &x->s[1]))
+        return -1;
+    x->ns = 2;
+    return 0;
+}
+
+/* redux.sync.op.type d, a, membermask (§9.7.12.12): mode 0..5 = add min max and or xor */
+static int dec_redux(const D *d)
+{
+    xinsn *x = d->x;
+    isa_type t = x->type;
+    static const int8_t mode_of[ISA_ATOM_COUNT] = { [ISA_ATOM_NONE] = -1, [ISA_ATOM_ADD] = 0,
+        [ISA_ATOM_MIN] = 1, [ISA_ATOM_MAX] = 2, [ISA_ATOM_AND] = 3, [ISA_ATOM_OR] = 4,
+        [ISA_ATOM_XOR] = 5, [ISA_ATOM_SUB] = -1, [ISA_ATOM_EXCH] = -1, [ISA_ATOM_CAS] = -1,
+        [ISA_ATOM_INC] = -1, [ISA_ATOM_DEC] = -1 };
+    int m = mode_of[d->mn->aop];
+    x->mode = (uint8_t)m;
+    if (t == ISA_T_F32 && (m == 1 || m == 2)) {   /* redux.sync.min/max{.abs}{.NaN}.f32 (sm_100a) */
+        x->flags |= XF_FLOAT;
+        if (ptx_mn_has(d->mn, PTX_Q_abs)) x->flags |= XF_ABS;
+        if (ptx_mn_has(d->mn, PTX_Q_NaN)) x->flags |= XF_NAN;
+    } else if (m < 0 || (t != ISA_T_U32 && t != ISA_T_S32 && t != ISA_T_B32))
+        return dfail(d, "found an unsupported redux.sync form, expected .add/.min/.max on "
+                        ".u32/.s32, .and/.or/.xor on .b32 or .min/.max on .f32");
+    if (need(d, 3) || conv(d, 0, t, &x->d[0]) || conv(d, 1, t, &x->s[0]) ||
+        conv(d, 2, ISA_T_B32, &x->s[1]))
+        return -1;
+    x->nd = 1;
+    x->ns = 2;
+    return 0;
+}
+
+/* activemask.b32 d (§9.7.12.11) */
+static int dec_activemask(const D *d)
+{
+    if (need(d, 1) || conv(d, 0, ISA_T_B32, &d->x->d[0])) return -1;
+    d->x->nd = 1;
+    return 0;
+}
+
+/* elect.sync d|p, membermask (§9.7.12.14) */
+static int dec_elect(const D *d)
+{
+    if (need(d, 2) || conv_pair(d, 0, ISA_T_B32, 1) || conv(d, 1, ISA_T_B32, &d->x->s[0]))
+        return -1;
+    d->x->ns = 1;
+    return 0;
+}
+
+/* stacksave d, stackrestore a, alloca d, size{, align} (§9.7.15) */
+static int dec_stack(const D *d)
+{
+    xinsn *x = d->x;
+    isa_type t = x->type;
+    if (d->mn->op == PTX_I_STACKSAVE) {
+        if (need(d, 1) || conv(d, 0, t, &x->d[0])) return -1;
+        x->nd = 1;
+        return 0;
+    }
+    if (d->mn->op == PTX_I_STACKRESTORE) {
+        if (need(d, 1) || conv(d, 0, t, &x->s[0])) return -1;
+        x->ns = 1;
+        return 0;
+    }
+    if (need_range(d, 2, 3) || conv(d, 0, t, &x->d[0]) || conv(d, 1, t, &x->s[0])) return -1;
+    x->nd = 1;
+    if (d->st->nops == 3) { if (conv(d, 2, ISA_T_U32, &x->s[1])) return -1; }
+    else { x->s[1].kind = XO_IMM; x->s[1].imm = 8; }
+    x->ns = 2;
+    return 0;
+}
+
+/* The warp-wide path of a register computation whose operands are registers or constants:
+ * operands become 32-lane arrays (registers by offset, constants broadcast here). */
+static void alu_warp_path(L *l, xinsn *x)
+{
+    static const uint64_t zeros[32];
+    int ns = x->ns, nd = x->nd;
+    if (!x->fast || !x->fn || !isa_ops[x->isa.op].eval_warp || ns > ISA_WARP_NSRC ||
+        nd > ISA_WARP_NDST)
+        return;
+    for (int i = 0; i < ns; i++) if (x->s[i].kind == XO_REG && x->s[i].neg) return;
+    for (int i = 0; i < nd; i++) if (x->d[i].kind != XO_REG && x->d[i].kind != XO_SINK) return;
+    for (int i = 0; i < ISA_WARP_NSRC; i++) {
+        x->wsreg[i] = 0;
+        if (i < ns && x->s[i].kind == XO_REG) {
+            x->wsrc[i] = NULL;
+            x->wsreg[i] = x->s[i].reg * 32;
+            continue;
         }
-        x->kind = X_BAR;
-        int k = 0;
-        if (has_comp(opc, "red")) {
-            x->mode = has_comp(opc, "popc") ? BAR_RED_POPC : has_comp(opc, "and") ? BAR_RED_AND : BAR_RED_OR;
-            if (nops != 3 && nops != 4) NEED(3);
-            CONV(0, x->mode == BAR_RED_POPC ? ISA_T_U32 : ISA_T_PRED, &x->d[0]); x->nd = 1; k = 1;
-            CONV(k, ISA_T_U32, &x->s[0]);
-            if (nops == 4) CONV(k + 1, ISA_T_U32, &x->s[1]); else x->s[1].kind = XO_NONE;
-            CONV(nops - 1, ISA_T_PRED, &x->s[2]);
-            x->ns = 3;
-            return 0;
+        if (i >= ns || x->s[i].imm == 0) { x->wsrc[i] = zeros; continue; }
+        uint64_t *c = xalloc(l, 32 * sizeof *c);
+        for (int k = 0; k < 32; k++) c[k] = x->s[i].imm;
+        x->wsrc[i] = c;
+    }
+    for (int i = 0; i < ISA_WARP_NDST; i++) {
+        if (i < nd && x->d[i].kind == XO_REG) {
+            x->wdreg[i] = x->d[i].reg * 32;
+            x->wdm[i] = x->d[i].wmask;
+        } else {
+            x->wdsink |= (uint8_t)(1u << i);
+            x->wdreg[i] = 0;
+            x->wdm[i] = ~0ull;
         }
-        x->mode = has_comp(opc, "arrive") ? BAR_ARRIVE : BAR_SYNC;
-        if (nops != 1 && nops != 2) NEED(1);
-        CONV(0, ISA_T_U32, &x->s[0]);
-        if (nops == 2) CONV(1, ISA_T_U32, &x->s[1]); else x->s[1].kind = XO_NONE;
-        x->ns = 2;
-        return 0;
     }
-    if (!strcmp(base, "shfl")) {
-        x->kind = X_SHFL;
-        x->mode = has_comp(opc, "up") ? 0 : has_comp(opc, "down") ? 1 : has_comp(opc, "bfly") ? 2 : 3;
-        int sync = has_comp(opc, "sync");
-        NEED(sync ? 5 : 4);
+    x->wfn = isa_ops[x->isa.op].eval_warp;
+}
+
+/* Operands of a decoded register computation: destinations first (a d|p pair), then sources;
+ * for mov pack/unpack (§9.7.8.4) the vector's elements, of the element width. */
+static int alu_operands(const D *d, int vec_at, int nelem)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    const ptx_opnd *op = st->ops;
+    isa_type lt = x->type, et = lt;
+    int nd = isa_ndst(&x->isa), ns = isa_nsrc(&x->isa), k = 0, pd = 0;
+    if (vec_at >= 0) {
+        unsigned eb = isa_type_bits(lt) / (unsigned)nelem;
+        et = eb == 8 ? ISA_T_B8 : eb == 16 ? ISA_T_B16 : eb == 32 ? ISA_T_B32 : ISA_T_B64;
+    }
+    if (nd > XMAX_OPS || ns > XMAX_OPS) return dfail(d, "found too many operands");
+    if (vec_at == 0) {   /* unpack: {d0, d1, ...}, a */
+        for (int i = 0; i < nd; i++)
+            if (conv_opnd(d->l, st, &op[0].elems[i], et, &x->d[i])) return -1;
+        pd = nd;
+        k = 1;
+    } else if (st->nops > 0 && nd > 0) {
         if (op[0].kind == PTX_OP_PAIR) {
-            if (conv_opnd(l, st, &op[0].elems[0], ISA_T_B32, &x->d[0]) || conv_opnd(l, st, &op[0].elems[1], ISA_T_PRED, &x->d[1])) return -1;
-            x->nd = 2;
-        } else { CONV(0, ISA_T_B32, &x->d[0]); x->nd = 1; }
-        for (int i = 1; i < nops; i++) CONV(i, ISA_T_B32, &x->s[i - 1]);
-        if (!sync) { x->s[3].kind = XO_IMM; x->s[3].imm = 0xffffffffu; x->flags |= XF_NOSYNC; }
-        x->ns = 4;
-        return 0;
-    }
-    if (!strcmp(base, "vote")) {
-        x->kind = X_VOTE;
-        x->mode = has_comp(opc, "all") ? VOTE_ALL : has_comp(opc, "any") ? VOTE_ANY : has_comp(opc, "uni") ? VOTE_UNI : VOTE_BALLOT;
-        int sync = has_comp(opc, "sync");
-        NEED(sync ? 3 : 2);
-        CONV(0, x->mode == VOTE_BALLOT ? ISA_T_B32 : ISA_T_PRED, &x->d[0]); x->nd = 1;
-        CONV(1, ISA_T_PRED, &x->s[0]);
-        if (sync) CONV(2, ISA_T_B32, &x->s[1]); else { x->s[1].kind = XO_IMM; x->s[1].imm = 0xffffffffu; x->flags |= XF_NOSYNC; }
-        x->ns = 2;
-        return 0;
-    }
-    if (!strcmp(base, "match")) {
-        x->kind = X_MATCH; x->mode = (uint8_t)has_comp(opc, "all");
-        NEED(3);
-        if (op[0].kind == PTX_OP_PAIR) {
-            if (conv_opnd(l, st, &op[0].elems[0], ISA_T_B32, &x->d[0]) || conv_opnd(l, st, &op[0].elems[1], ISA_T_PRED, &x->d[1])) return -1;
-            x->nd = 2;
-        } else { CONV(0, ISA_T_B32, &x->d[0]); x->nd = 1; }
-        CONV(1, lt, &x->s[0]); CONV(2, ISA_T_B32, &x->s[1]); x->ns = 2;
-        return 0;
-    }
-    if (!strcmp(base, "redux")) {
-        x->kind = X_REDUX;
-        static const char *const ops[] = { "add", "min", "max", "and", "or", "xor", NULL };
-        x->mode = 255;
-        for (int i = 0; ops[i]; i++) if (has_comp(opc, ops[i])) x->mode = (uint8_t)i;
-        if (lt == ISA_T_F32 && (x->mode == 1 || x->mode == 2)) {   /* redux.sync.min/max{.abs}{.NaN}.f32 (sm_100a) */
-            x->flags |= XF_FLOAT;
-            if (has_comp(opc, "abs")) x->flags |= XF_ABS;
-            if (has_comp(opc, "NaN")) x->flags |= XF_NAN;
-        } else if (x->mode == 255 || (lt != ISA_T_U32 && lt != ISA_T_S32 && lt != ISA_T_B32))
-            return lfail(l, st->pos.line, st->pos.col, st->text, "found an unsupported redux.sync form, expected .add/.min/.max on .u32/.s32, .and/.or/.xor on .b32 or .min/.max on .f32");
-        NEED(3); CONV(0, lt, &x->d[0]); CONV(1, lt, &x->s[0]); CONV(2, ISA_T_B32, &x->s[1]); x->nd = 1; x->ns = 2;
-        return 0;
-    }
-    if (!strcmp(base, "activemask")) { NEED(1); x->kind = X_ACTIVEMASK; CONV(0, ISA_T_B32, &x->d[0]); x->nd = 1; return 0; }
-    if (!strcmp(base, "elect")) {
-        NEED(2); x->kind = X_ELECT;
-        if (op[0].kind == PTX_OP_PAIR) {
-            if (conv_opnd(l, st, &op[0].elems[0], ISA_T_B32, &x->d[0]) || conv_opnd(l, st, &op[0].elems[1], ISA_T_PRED, &x->d[1])) return -1;
-        } else return lfail(l, op[0].pos.line, op[0].pos.col, st->text, "found a single destination, expected d|p");
-        x->nd = 2; CONV(1, ISA_T_B32, &x->s[0]); x->ns = 1;
-        return 0;
-    }
-    if (!strcmp(base, "alloca")) {
-        if (nops != 2 && nops != 3) NEED(2);
-        x->kind = X_ALLOCA; CONV(0, lt, &x->d[0]); CONV(1, lt, &x->s[0]); x->nd = 1;
-        if (nops == 3) CONV(2, ISA_T_U32, &x->s[1]); else { x->s[1].kind = XO_IMM; x->s[1].imm = 8; }
-        x->ns = 2;
-        return 0;
-    }
-    if (!strcmp(base, "stacksave")) { NEED(1); x->kind = X_STACKSAVE; CONV(0, lt, &x->d[0]); x->nd = 1; return 0; }
-    if (!strcmp(base, "stackrestore")) { NEED(1); x->kind = X_STACKRESTORE; CONV(0, lt, &x->s[0]); x->ns = 1; return 0; }
-    if (!strcmp(base, "mov") && nops == 2 && (op[0].kind == PTX_OP_VEC || op[1].kind == PTX_OP_VEC)) {
-        /* mov pack/unpack, §9.7.8.4 */
-        int unpack = op[0].kind == PTX_OP_VEC;
-        const ptx_opnd *v = &op[unpack ? 0 : 1];
-        if (lt == ISA_T_NONE || v->nelems < 2 || isa_type_bits(lt) % (unsigned)v->nelems)
-            return lfail(l, v->pos.line, v->pos.col, st->text, "found a %d-element vector, expected one that splits the %s type evenly", v->nelems, isa_type_name(lt));
-        if (v->nelems > XMAX_OPS) return lfail(l, v->pos.line, v->pos.col, st->text, "found too many vector elements");
-        x->kind = unpack ? X_UNPACK : X_PACK;
-        x->size = (uint8_t)(isa_type_bits(lt) / (unsigned)v->nelems);   /* element bits */
-        for (int i = 0; i < v->nelems; i++) {
-            isa_type et = x->size == 16 ? ISA_T_B16 : x->size == 32 ? ISA_T_B32 : x->size == 8 ? ISA_T_B8 : ISA_T_B64;
-            if (conv_opnd(l, st, &v->elems[i], et, unpack ? &x->d[i] : &x->s[i])) return -1;
-        }
-        if (unpack) { x->nd = (uint8_t)v->nelems; CONV(1, lt, &x->s[0]); x->ns = 1; }
-        else { x->ns = (uint8_t)v->nelems; CONV(0, lt, &x->d[0]); x->nd = 1; }
-        return 0;
-    }
-    /* everything else: the shared semantics table (exec/isa.c) */
-    char why[200] = "";
-    if (isa_decode(opc, ISA_T_NONE, &x->isa, why, sizeof why) ||
-        (isa_class(&x->isa) != ISA_CLASS_PURE && isa_class(&x->isa) != ISA_CLASS_CARRY))
-        return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported instruction '%s'%s%s, expected an instruction the executor implements",
-                     opc, why[0] ? ": " : "", why);
-    x->kind = X_ALU;
-    x->mode = isa_class(&x->isa) == ISA_CLASS_CARRY;
-    if (nops > 0 && op[0].kind == PTX_OP_PAIR) isa_set_pair(&x->isa);
-    int nd = isa_ndst(&x->isa), ns = isa_nsrc(&x->isa);
-    if (nd > XMAX_OPS || ns > XMAX_OPS) return lfail(l, st->pos.line, st->pos.col, st->text, "found too many operands");
-    int k = 0, pd = 0;
-    if (nops > 0 && nd > 0) {
-        if (op[0].kind == PTX_OP_PAIR) {
-            if (conv_opnd(l, st, &op[0].elems[0], lt, &x->d[0]) || conv_opnd(l, st, &op[0].elems[1], ISA_T_PRED, &x->d[1])) return -1;
+            if (conv_opnd(d->l, st, &op[0].elems[0], lt, &x->d[0]) ||
+                conv_opnd(d->l, st, &op[0].elems[1], ISA_T_PRED, &x->d[1]))
+                return -1;
             pd = 2;
-        } else { CONV(0, lt, &x->d[0]); pd = 1; }
+        } else {
+            if (conv(d, 0, lt, &x->d[0])) return -1;
+            pd = 1;
+        }
         k = 1;
     }
     for (int i = pd; i < nd; i++) x->d[i].kind = XO_SINK;
-    if (pd > nd || nops - k != ns)
-        return lfail(l, st->pos.line, st->pos.col, st->text, "found %d operands, expected %d", nops, (nd > 0) + ns);
-    for (int i = 0; i < ns; i++) {
-        CONV(k + i, lt, &x->s[i]);
-        if (x->s[i].kind == XO_SINK) return lfail(l, op[k + i].pos.line, op[k + i].pos.col, st->text, "found '_' as a source, expected a value");
-    }
-    x->nd = (uint8_t)nd; x->ns = (uint8_t)ns;
-    x->fn = isa_ops[x->isa.op].eval;
-    x->fast = 1;
-    for (int i = 0; i < ns; i++) if (x->s[i].kind != XO_REG && x->s[i].kind != XO_IMM) x->fast = 0;
-    /* warp-wide path: operands become 32-lane arrays (registers, or constants broadcast here) */
-    if (x->fast && x->fn && isa_ops[x->isa.op].eval_warp && ns <= ISA_WARP_NSRC && nd <= ISA_WARP_NDST) {
-        static const uint64_t zeros[32];
-        int ok = 1;
-        for (int i = 0; i < ns; i++) if (x->s[i].kind == XO_REG && x->s[i].neg) ok = 0;
-        for (int i = 0; i < nd; i++) if (x->d[i].kind != XO_REG && x->d[i].kind != XO_SINK) ok = 0;
-        if (ok) {
-            for (int i = 0; i < ISA_WARP_NSRC; i++) {
-                x->wsreg[i] = 0;
-                if (i < ns && x->s[i].kind == XO_REG) { x->wsrc[i] = NULL; x->wsreg[i] = x->s[i].reg * 32; continue; }
-                if (i >= ns || x->s[i].imm == 0) { x->wsrc[i] = zeros; continue; }
-                uint64_t *c = xalloc(l, 32 * sizeof *c);
-                for (int k = 0; k < 32; k++) c[k] = x->s[i].imm;
-                x->wsrc[i] = c;
-            }
-            for (int i = 0; i < ISA_WARP_NDST; i++) {
-                if (i < nd && x->d[i].kind == XO_REG) { x->wdreg[i] = x->d[i].reg * 32; x->wdm[i] = x->d[i].wmask; }
-                else { x->wdsink |= (uint8_t)(1u << i); x->wdreg[i] = 0; x->wdm[i] = ~0ull; }
-            }
-            x->wfn = isa_ops[x->isa.op].eval_warp;
+    if (vec_at == 1) {   /* pack: d, {a, b, ...} */
+        for (int i = 0; i < ns; i++)
+            if (conv_opnd(d->l, st, &op[1].elems[i], et, &x->s[i])) return -1;
+    } else {
+        if (pd > nd || st->nops - k != ns)
+            return dfail(d, "found %d operands, expected %d", st->nops, (nd > 0) + ns);
+        for (int i = 0; i < ns; i++) {
+            if (conv(d, k + i, lt, &x->s[i])) return -1;
+            if (x->s[i].kind == XO_SINK)
+                return lfail(d->l, op[k + i].pos.line, op[k + i].pos.col, st->text,
+                             "found '_' as a source, expected a value");
         }
     }
+    x->nd = (uint8_t)nd;
+    x->ns = (uint8_t)ns;
+    return 0;
+}
+
+/* Register computations (§9.7.1-9.7.8: kinds ALU, CARRY, PACK): decoded by the semantics table
+ * (isa_decode), evaluated by its eval functions; the opcode-table row becomes the precise one
+ * the table entry names (add.f32: §9.7.3.3). */
+static int dec_alu(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[200] = "";
+    int vec_at = -1, nelem = 0;
+    if (d->mn->op == PTX_I_MOV && st->nops == 2)
+        for (int i = 0; i < 2; i++)
+            if (st->ops[i].kind == PTX_OP_VEC) { vec_at = i; nelem = st->ops[i].nelems; }
+    if (isa_decode(st->opcode, ISA_T_NONE, &x->isa, why, sizeof why) ||
+        (vec_at >= 0 && isa_mov_vector(&x->isa, vec_at == 0, nelem, why, sizeof why)))
+        return dfail(d,
+                     "found unsupported instruction '%s': %s, expected an instruction the executor "
+                     "implements",
+                     st->opcode, why);
+    x->op = isa_ops[x->isa.op].popcode;
+    x->kind = ptx_ops[x->op].kind;
+    if (st->nops > 0 && st->ops[0].kind == PTX_OP_PAIR) isa_set_pair(&x->isa);
+    if (alu_operands(d, vec_at, nelem)) return -1;
+    x->fn = isa_ops[x->isa.op].eval;
+    x->fast = 1;
+    for (int i = 0; i < x->ns; i++)
+        if (x->s[i].kind != XO_REG && x->s[i].kind != XO_IMM) x->fast = 0;
+    alu_warp_path(d->l, x);
     /* probe the table now so that a missing semantics is a load error, not a run-time one */
     uint64_t zs[XMAX_OPS] = { 0 }, zd[XMAX_OPS];
     uint32_t cc = 0;
     if (isa_eval_cc(&x->isa, zs, zd, &cc, why, sizeof why))
-        return lfail(l, st->pos.line, st->pos.col, st->text, "found unsupported instruction '%s': %s, expected an instruction the executor implements", opc, why);
+        return dfail(d,
+                     "found unsupported instruction '%s': %s, expected an instruction the executor "
+                     "implements",
+                     st->opcode, why);
     return 0;
-#undef NEED
-#undef CONV
+}
+
+static int dec_call(const D *d)
+{
+    d->x->uni = (uint8_t)ptx_mn_has(d->mn, PTX_Q_uni);
+    return decode_call(d->l, d->st, d->x, d->cf);
+}
+
+/* The decoder of each kind; a kind without one is not executable (its rows are exec NO). */
+typedef int (*decoder_fn)(const D *d);
+static const decoder_fn decoders[PTX_K_COUNT] = {
+    [PTX_K_ALU] = dec_alu,
+    [PTX_K_CARRY] = dec_alu,
+    [PTX_K_PACK] = dec_alu,
+    [PTX_K_LD] = dec_ldst,
+    [PTX_K_ST] = dec_ldst,
+    [PTX_K_ATOM] = dec_atom,
+    [PTX_K_RED] = dec_atom,
+    [PTX_K_ASYNC] = dec_cp_async,
+    [PTX_K_BULK] = dec_bulk,
+    [PTX_K_ASYNC_GROUP] = dec_nop,
+    [PTX_K_MBAR] = dec_mbar,
+    [PTX_K_FENCE] = dec_nop,
+    [PTX_K_BAR] = dec_bar,
+    [PTX_K_BARWARP] = dec_barwarp,
+    [PTX_K_BARCLUSTER] = dec_barcluster,
+    [PTX_K_SHFL] = dec_shfl,
+    [PTX_K_VOTE] = dec_vote,
+    [PTX_K_MATCH] = dec_match,
+    [PTX_K_REDUX] = dec_redux,
+    [PTX_K_ELECT] = dec_elect,
+    [PTX_K_ACTIVEMASK] = dec_activemask,
+    [PTX_K_BRA] = dec_bra,
+    [PTX_K_BRX] = dec_brx,
+    [PTX_K_CALL] = dec_call,
+    [PTX_K_RET] = dec_plain,
+    [PTX_K_EXIT] = dec_plain,
+    [PTX_K_TRAP] = dec_plain,
+    [PTX_K_CVTA] = dec_cvta,
+    [PTX_K_ISSPACEP] = dec_isspacep,
+    [PTX_K_MAPA] = dec_mapa,
+    [PTX_K_GETCTARANK] = dec_getctarank,
+    [PTX_K_STACK] = dec_stack,
+    [PTX_K_HINT] = dec_nop,
+    [PTX_K_POLICY] = dec_policy,
+    [PTX_K_SLEEP] = dec_sleep,
+    [PTX_K_MISC] = dec_nop,
+};
+
+static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
+{
+    ptx_mnemonic mn;
+    ptx_mn_error me;
+    if (ptx_mnemonic_parse(st->opcode, strlen(st->opcode), &mn, &me)) {
+        if (mn.op == PTX_I_NONE)   /* keep the long-standing wording for unknown instructions */
+            return lfail(l, st->pos.line, st->pos.col, st->text,
+                         "found unsupported instruction '%s': %s, expected an instruction the "
+                         "executor implements",
+                         st->opcode, me.msg);
+        return lfail(l, st->pos.line, st->pos.col + (int)me.off, st->text,
+                     "found %s in '%s', expected a qualifier of §%s %s", me.msg, st->opcode,
+                     ptx_ops[mn.op].section, ptx_ops[mn.op].mnemonic);
+    }
+    const ptx_opinfo *row = &ptx_ops[mn.op];
+    if (row->exec == PTX_EX_NO || !decoders[row->kind])
+        return lfail(l, st->pos.line, st->pos.col, st->text,
+                     "found unsupported instruction '%s' (§%s %s: %s), expected an instruction the "
+                     "executor implements",
+                     st->opcode, row->section, row->mnemonic, row->doc);
+    x->op = mn.op;
+    x->kind = row->kind;
+    x->type = ptx_mn_type(&mn);
+    D d = { l, st, &mn, x, cf };
+    return decoders[row->kind](&d);
 }
 
 static int add_label(L *l, const char *name, int pc)
@@ -843,36 +1346,41 @@ static int add_lsym(L *l, const char *name, int kind, uint64_t off, uint32_t siz
     return 0;
 }
 
-static int builtin_func(const char *name) { return !strcmp(name, "vprintf") || !strcmp(name, "__assertfail"); }
-
-static int load_function(L *l, int fi, int *pc)
+static int builtin_func(const char *name)
 {
-    ptxeModule *m = l->m;
-    const ptx_func *f = &m->ast->funcs[fi];
-    xfunc *xf = &m->funcs[fi];
-    l->nregs = 0; l->nlsyms = 0; l->nlabels = 0; l->nreg_next = 0; l->psize = 0; l->lsize = 0; l->lalign = 1;
-    xf->start = *pc;
-    /* parameters: kernel params at offsets of the launch's param buffer (§5.1.6.1), function
-     * params and return values in the lane's frame param area (§5.1.6.2) */
+    return !strcmp(name, "vprintf") || !strcmp(name, "__assertfail");
+}
+
+/* Parameters and return values of function f: .reg ones are registers of the frame (§7.1);
+ * kernel params lie at offsets of the launch's param buffer (§5.1.6.1), function params and
+ * return values in the lane's frame param area (§5.1.6.2). */
+static int layout_params(L *l, const ptx_func *f, xfunc *xf)
+{
     xf->nparams = f->nparams; xf->nrets = f->nrets;
-    xf->poff = xalloc(l, (size_t)(f->nparams + 1) * 4); xf->psz = xalloc(l, (size_t)(f->nparams + 1) * 4);
+    xf->poff = xalloc(l, (size_t)(f->nparams + 1) * 4);
+    xf->psz = xalloc(l, (size_t)(f->nparams + 1) * 4);
     xf->ptype = xalloc(l, (size_t)(f->nparams + 1) * sizeof(char *));
-    xf->roff = xalloc(l, (size_t)(f->nrets + 1) * 4); xf->rsz = xalloc(l, (size_t)(f->nrets + 1) * 4);
-    xf->preg = xalloc(l, (size_t)(f->nparams + 1) * 4); xf->rreg = xalloc(l, (size_t)(f->nrets + 1) * 4);
-    xf->pregbits = xalloc(l, (size_t)(f->nparams + 1)); xf->rregbits = xalloc(l, (size_t)(f->nrets + 1));
-    l->curf = f;
-    for (int k = 0; k < 3; k++) { xf->reqntid[k] = f->reqntid[k]; xf->reqnctapercluster[k] = f->reqnctapercluster[k]; }
-    xf->explicitcluster = f->explicitcluster || f->reqnctapercluster[0] > 0;
-    uint32_t off = 0;
-    for (int pass = 0; pass < 2; pass++) {   /* .reg parameters and return values (§7.1): registers of the frame */
+    xf->roff = xalloc(l, (size_t)(f->nrets + 1) * 4);
+    xf->rsz = xalloc(l, (size_t)(f->nrets + 1) * 4);
+    xf->preg = xalloc(l, (size_t)(f->nparams + 1) * 4);
+    xf->rreg = xalloc(l, (size_t)(f->nrets + 1) * 4);
+    xf->pregbits = xalloc(l, (size_t)(f->nparams + 1));
+    xf->rregbits = xalloc(l, (size_t)(f->nrets + 1));
+    for (int pass = 0; pass < 2; pass++) {
         const ptx_var *vs = pass ? f->rets : f->params;
         int n = pass ? f->nrets : f->nparams;
         for (int i = 0; i < n; i++) {
             const ptx_var *v = &vs[i];
             (pass ? xf->rreg : xf->preg)[i] = -1;
             if (v->space != PTX_SP_REG) continue;
-            if (f->is_entry) return lfail(l, v->pos.line, v->pos.col, NULL, "found a .reg parameter '%s' on a kernel, expected .param (§5.1.6.1)", v->name);
-            if (v->vec > 1 || v->ndims) return lfail(l, v->pos.line, v->pos.col, NULL, "found a vector or array .reg parameter '%s', expected a scalar", v->name);
+            if (f->is_entry)
+                return lfail(l, v->pos.line, v->pos.col, NULL,
+                             "found a .reg parameter '%s' on a kernel, expected .param (§5.1.6.1)",
+                             v->name);
+            if (v->vec > 1 || v->ndims)
+                return lfail(l, v->pos.line, v->pos.col, NULL,
+                             "found a vector or array .reg parameter '%s', expected a scalar",
+                             v->name);
             XGROW(l, l->regs, l->nregs, l->regcap);
             l->regs[l->nregs++] = (regdecl){ v->name, l->nreg_next, 0, (uint8_t)reg_bits(v->type) };
             (pass ? xf->rreg : xf->preg)[i] = (int32_t)l->nreg_next;
@@ -880,11 +1388,13 @@ static int load_function(L *l, int fi, int *pc)
             l->nreg_next++;
         }
     }
+    uint32_t off = 0;
     for (int i = 0; i < f->nparams; i++) {
         const ptx_var *v = &f->params[i];
-        if (v->space != PTX_SP_PARAM) { xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type; continue; }
+        xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type;
+        if (v->space != PTX_SP_PARAM) continue;
         off = (uint32_t)align_up(off, var_align(v));
-        xf->poff[i] = off; xf->psz[i] = (uint32_t)var_size(v); xf->ptype[i] = v->type;
+        xf->poff[i] = off;
         if (f->is_entry) add_lsym(l, v->name, XO_IMM, off, xf->psz[i]);
         else add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off, xf->psz[i]);
         off += xf->psz[i];
@@ -892,92 +1402,202 @@ static int load_function(L *l, int fi, int *pc)
     if (f->is_entry) { xf->kparam_size = off; off = 0; }
     for (int i = 0; i < f->nrets; i++) {
         const ptx_var *v = &f->rets[i];
-        if (v->space != PTX_SP_PARAM) { xf->rsz[i] = (uint32_t)var_size(v); continue; }
+        xf->rsz[i] = (uint32_t)var_size(v);
+        if (v->space != PTX_SP_PARAM) continue;
         off = (uint32_t)align_up(off, var_align(v));
-        xf->roff[i] = off; xf->rsz[i] = (uint32_t)var_size(v);
+        xf->roff[i] = off;
         add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + off, xf->rsz[i]);
         off += xf->rsz[i];
     }
     l->psize = off;
-    /* pass 1: labels */
+    return 0;
+}
+
+/* A declaration in a function body: .reg, .param (a call-site frame variable), .local, .shared. */
+static int load_decl(L *l, const ptx_var *v)
+{
+    ptxeModule *m = l->m;
+    if (v->space == PTX_SP_REG) {
+        int cnt = v->nrange ? v->nrange : 1;
+        XGROW(l, l->regs, l->nregs, l->regcap);
+        l->regs[l->nregs++] =
+            (regdecl){ v->name, l->nreg_next, v->nrange, (uint8_t)reg_bits(v->type) };
+        if (v->vec > 1)
+            return lfail(l, v->pos.line, v->pos.col, NULL,
+                         "found a vector register '%s', expected scalar registers", v->name);
+        l->nreg_next += (uint32_t)cnt;
+    } else if (v->space == PTX_SP_PARAM) {
+        l->psize = (uint32_t)align_up(l->psize, var_align(v));
+        add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + l->psize, (uint32_t)var_size(v));
+        l->psize += (uint32_t)var_size(v);
+    } else if (v->space == PTX_SP_LOCAL) {
+        if (v->ninit)
+            return lfail(l, v->pos.line, v->pos.col, NULL,
+                         "found an initialiser on .local '%s', expected none", v->name);
+        uint32_t a = var_align(v);
+        l->lsize = (uint32_t)align_up(l->lsize, a);
+        if (a > l->lalign) l->lalign = a;
+        add_lsym(l, v->name, XO_LOCALSYM, l->lsize, 0);
+        l->lsize += (uint32_t)var_size(v);
+    } else if (v->space == PTX_SP_SHARED) {
+        if (var_size(v) > SHARED_MAX ||
+            align_up(m->shared_static, var_align(v)) + var_size(v) > SHARED_MAX)
+            return lfail(l, v->pos.line, v->pos.col, NULL,
+                         "found .shared '%s' of %llu bytes (%u before it), expected at most 228 "
+                         "KiB of shared memory",
+                         v->name, (unsigned long long)var_size(v), m->shared_static);
+        m->shared_static = (uint32_t)align_up(m->shared_static, var_align(v));
+        add_lsym(l, v->name, XO_IMM, m->shared_static, 0);
+        m->shared_static += (uint32_t)var_size(v);
+    } else
+        return lfail(
+            l, v->pos.line, v->pos.col, NULL,
+            "found a function-scope %s declaration, expected .reg .param .local or .shared",
+            v->space == PTX_SP_CONST ? ".const" : ".global");
+    return 0;
+}
+
+/* An instruction statement: its position, guard, and the decoded instruction. */
+static int load_insn(L *l, const ptx_stmt *s, xinsn *x, int fi, const xfunc *xf)
+{
+    x->func = fi;
+    x->line = s->pos.line; x->col = s->pos.col; x->text = s->text;
+    x->src_file = s->src_file; x->src_line = s->src_line;
+    if (s->guard) {
+        int bits;
+        if (lookup_reg(l, s->guard, &x->guard, &bits) || bits != 1)
+            return lfail(l, s->pos.line, s->pos.col, s->text,
+                         "found guard '%s', expected a declared .pred register", s->guard);
+        x->has_guard = 1; x->guard_neg = (uint8_t)s->guard_neg;
+    }
+    return decode_insn(l, s, x, xf);
+}
+
+/* Function fi: parameters, labels (pass 1), then declarations in scope order and instructions
+ * (pass 2), then an implicit ret so that falling off the end returns. */
+static int load_function(L *l, int fi, int *pc)
+{
+    ptxeModule *m = l->m;
+    const ptx_func *f = &m->ast->funcs[fi];
+    xfunc *xf = &m->funcs[fi];
+    l->nregs = 0;
+    l->nlsyms = 0;
+    l->nlabels = 0;
+    l->nreg_next = 0;
+    l->psize = 0;
+    l->lsize = 0;
+    l->lalign = 1;
+    l->curf = f;
+    xf->start = *pc;
+    for (int k = 0; k < 3; k++) {
+        xf->reqntid[k] = f->reqntid[k];
+        xf->reqnctapercluster[k] = f->reqnctapercluster[k];
+    }
+    xf->explicitcluster = f->explicitcluster || f->reqnctapercluster[0] > 0;
+    if (layout_params(l, f, xf)) return -1;
     int n = 0;
     for (int i = 0; i < f->nbody; i++) {
         const ptx_stmt *s = &f->body[i];
         if (s->kind == PTX_ST_INSN) n++;
         else if (s->kind == PTX_ST_LABEL) add_label(l, s->name, *pc + n);
     }
-    /* pass 2: declarations in scope order, instructions */
     int scope_regs[64], scope_syms[64], depth = 0;
     for (int i = 0; i < f->nbody && !l->failed; i++) {
         const ptx_stmt *s = &f->body[i];
-        switch (s->kind) {
-        case PTX_ST_OPEN:
-            if (depth == 64) return lfail(l, s->pos.line, s->pos.col, NULL, "found more than 64 nested blocks, expected fewer");
+        if (s->kind == PTX_ST_OPEN) {
+            if (depth == 64)
+                return lfail(l, s->pos.line, s->pos.col, NULL,
+                             "found more than 64 nested blocks, expected fewer");
             scope_regs[depth] = l->nregs; scope_syms[depth] = l->nlsyms; depth++;
-            break;
-        case PTX_ST_CLOSE:
+        } else if (s->kind == PTX_ST_CLOSE) {
             if (depth > 0) { depth--; l->nregs = scope_regs[depth]; l->nlsyms = scope_syms[depth]; }
-            break;
-        case PTX_ST_LABEL: case PTX_ST_PROTO: case PTX_ST_BTARGETS: break;
-        case PTX_ST_DECL: {
-            const ptx_var *v = &s->var;
-            if (v->space == PTX_SP_REG) {
-                int cnt = v->nrange ? v->nrange : 1;
-                XGROW(l, l->regs, l->nregs, l->regcap);
-                l->regs[l->nregs++] = (regdecl){ v->name, l->nreg_next, v->nrange, (uint8_t)reg_bits(v->type) };
-                if (v->vec > 1) return lfail(l, v->pos.line, v->pos.col, NULL, "found a vector register '%s', expected scalar registers", v->name);
-                l->nreg_next += (uint32_t)cnt;
-            } else if (v->space == PTX_SP_PARAM) {
-                l->psize = (uint32_t)align_up(l->psize, var_align(v));
-                add_lsym(l, v->name, XO_FPARAMSYM, FRAME_PARAM + l->psize, (uint32_t)var_size(v));
-                l->psize += (uint32_t)var_size(v);
-            } else if (v->space == PTX_SP_LOCAL) {
-                if (v->ninit) return lfail(l, v->pos.line, v->pos.col, NULL, "found an initialiser on .local '%s', expected none", v->name);
-                uint32_t a = var_align(v);
-                l->lsize = (uint32_t)align_up(l->lsize, a);
-                if (a > l->lalign) l->lalign = a;
-                add_lsym(l, v->name, XO_LOCALSYM, l->lsize, 0);
-                l->lsize += (uint32_t)var_size(v);
-            } else if (v->space == PTX_SP_SHARED) {
-                if (var_size(v) > SHARED_MAX || align_up(m->shared_static, var_align(v)) + var_size(v) > SHARED_MAX)
-                    return lfail(l, v->pos.line, v->pos.col, NULL, "found .shared '%s' of %llu bytes (%u before it), expected at most 228 KiB of shared memory",
-                                 v->name, (unsigned long long)var_size(v), m->shared_static);
-                m->shared_static = (uint32_t)align_up(m->shared_static, var_align(v));
-                add_lsym(l, v->name, XO_IMM, m->shared_static, 0);
-                m->shared_static += (uint32_t)var_size(v);
-            } else return lfail(l, v->pos.line, v->pos.col, NULL, "found a function-scope %s declaration, expected .reg .param .local or .shared",
-                                v->space == PTX_SP_CONST ? ".const" : ".global");
-            break;
-        }
-        case PTX_ST_INSN: {
-            xinsn *x = &m->prog[(*pc)++];
-            x->func = fi;
-            x->line = s->pos.line; x->col = s->pos.col; x->text = s->text;
-            x->src_file = s->src_file; x->src_line = s->src_line;
-            if (s->guard) {
-                int bits;
-                if (lookup_reg(l, s->guard, &x->guard, &bits) || bits != 1)
-                    return lfail(l, s->pos.line, s->pos.col, s->text, "found guard '%s', expected a declared .pred register", s->guard);
-                x->has_guard = 1; x->guard_neg = (uint8_t)s->guard_neg;
-            }
-            if (decode_insn(l, s, x, xf)) return -1;
-            break;
-        }
+        } else if (s->kind == PTX_ST_DECL) {
+            if (load_decl(l, &s->var)) return -1;
+        } else if (s->kind == PTX_ST_INSN) {
+            if (load_insn(l, s, &m->prog[(*pc)++], fi, xf)) return -1;
         }
     }
     if (l->failed) return -1;
-    xf->end = *pc;
     xf->nregs = (int)l->nreg_next;
     xf->psize = l->psize;
     xf->lsize = (uint32_t)align_up(l->lsize, 16);
     xf->lalign = l->lalign;
     if (xf->nregs > m->nregs_max) m->nregs_max = xf->nregs;
     if (xf->psize > m->psize_max) m->psize_max = xf->psize;
-    /* a body must end in ret/exit/bra: append an implicit ret so falling off the end returns */
     xinsn *x = &m->prog[(*pc)++];
     memset(x, 0, sizeof *x);
-    x->kind = X_RET; x->func = fi; x->line = f->pos.line; x->col = f->pos.col; x->text = "(end of function)";
+    x->kind = PTX_K_RET;
+    x->op = PTX_I_RET;
+    x->func = fi;
+    x->line = f->pos.line;
+    x->col = f->pos.col;
+    x->text = "(end of function)";
     xf->end = *pc;
+    return 0;
+}
+
+/* After all functions are loaded: every direct call is checked against its callee (argument and
+ * result counts, .reg or .param, sizes; §7.2); calls of functions without a body are allowed
+ * for the CUDA runtime's __assertfail (a trap) and vprintf (no output: a no-op). */
+static int resolve_calls(ptxeModule *m, L *l, char *err, size_t errlen)
+{
+    ptx_module *a = m->ast;
+    int pc = m->nprog;
+    /* calls to functions without a body: only the CUDA runtime's vprintf/__assertfail */
+    for (int i = 0; i < pc; i++) {
+        xinsn *x = &m->prog[i];
+        if (x->kind != PTX_K_CALL || x->target < 0) continue;
+        xfunc *cf = &m->funcs[x->target];
+        if (!cf->has_body) {
+            if (!strcmp(cf->name, "__assertfail")) { x->kind = PTX_K_TRAP; continue; }
+            if (!strcmp(cf->name, "vprintf")) {
+                x->kind = PTX_K_MISC;
+                continue;
+            } /* no output: a no-op */
+            snprintf(err, errlen,
+                     "%s:%d:%d: found a call of '%s', which has no body in the module, expected a "
+                     "defined function in `%s`",
+                     a->filename, x->line, x->col, cf->name, x->text);
+            return -1;
+        }
+        if (x->ncargs != cf->nparams || x->ncrets != cf->nrets) {
+            snprintf(
+                err, errlen,
+                "%s:%d:%d: found %d arguments and %d results, expected %d and %d for '%s' in `%s`",
+                a->filename, x->line, x->col, x->ncargs, x->ncrets, cf->nparams, cf->nrets,
+                cf->name, x->text);
+            return -1;
+        }
+        x->carg_size = xalloc(l, (size_t)(x->ncargs + 1) * 4);
+        x->cret_size = xalloc(l, (size_t)(x->ncrets + 1) * 4);
+        for (int k = 0; k < x->ncargs; k++) x->carg_size[k] = cf->psz[k];
+        for (int k = 0; k < x->ncrets; k++) x->cret_size[k] = cf->rsz[k];
+        for (int k = 0; k < x->ncargs + x->ncrets; k++) {
+            int isarg = k < x->ncargs, j = isarg ? k : k - x->ncargs;
+            int reg = (isarg ? cf->preg : cf->rreg)[j] >= 0,
+                byreg = (isarg ? x->carg_off : x->cret_off)[j] == NOPARAM;
+            if (reg != byreg) {
+                snprintf(err, errlen,
+                         "%s:%d:%d: found a %s as %s %d of '%s', which is declared .%s, expected a "
+                         "%s in `%s`",
+                         a->filename, x->line, x->col, byreg ? "register" : ".param variable",
+                         isarg ? "argument" : "result", j + 1, cf->name, reg ? "reg" : "param",
+                         reg ? "register" : ".param variable", x->text);
+                return -1;
+            }
+            uint32_t vsz = (isarg ? x->carg_vsz : x->cret_vsz)[j],
+                     need = (isarg ? cf->psz : cf->rsz)[j];
+            if (!byreg &&
+                vsz < need) { /* the callee reads/writes `need` bytes of the caller's variable */
+                snprintf(err, errlen,
+                         "%s:%d:%d: found a %u-byte .param variable as %s %d of '%s', expected at "
+                         "least %u bytes in `%s`",
+                         a->filename, x->line, x->col, vsz, isarg ? "argument" : "result", j + 1,
+                         cf->name, need, x->text);
+                return -1;
+            }
+        }
+    }
     return 0;
 }
 
@@ -986,7 +1606,8 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
     L l; memset(&l, 0, sizeof l);
     l.m = m; l.err = err; l.errlen = errlen;
     ptx_module *a = m->ast;
-    if (a->address_size == 32) ctx->addr32 = 1;   /* allocations (and this module's globals) below 4 GiB */
+    if (a->address_size == 32)
+        ctx->addr32 = 1; /* allocations (and this module's globals) below 4 GiB */
     m->nfuncs = a->nfuncs;
     m->funcs = xalloc(&l, (size_t)(a->nfuncs + 1) * sizeof *m->funcs);
     m->fhandles = xalloc(&l, (size_t)(a->nfuncs + 1) * sizeof *m->fhandles);
@@ -997,16 +1618,21 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
         m->funcs[i].has_body = a->funcs[i].has_body;
         m->funcs[i].start = m->funcs[i].end = -1;
         m->fhandles[i] = (ptxeFunction){ m, i };
-        for (int j = 0; j < a->funcs[i].nbody; j++) total += a->funcs[i].body[j].kind == PTX_ST_INSN;
+        for (int j = 0; j < a->funcs[i].nbody; j++)
+            total += a->funcs[i].body[j].kind == PTX_ST_INSN;
         total++;
     }
     /* a function may be declared (prototype) and defined later: point declarations at the body */
     for (int i = 0; i < a->nfuncs; i++) {
         if (a->funcs[i].has_body) continue;
         int def = -1;
-        for (int j = 0; j < a->nfuncs; j++) if (j != i && a->funcs[j].has_body && !strcmp(a->funcs[j].name, a->funcs[i].name)) def = j;
+        for (int j = 0; j < a->nfuncs; j++)
+            if (j != i && a->funcs[j].has_body && !strcmp(a->funcs[j].name, a->funcs[i].name))
+                def = j;
         if (def >= 0) m->funcs[i].name = "";   /* lookups find the definition */
-        else if (!builtin_func(a->funcs[i].name) && !a->funcs[i].is_entry) { /* calls to it are rejected below */ }
+        else if (!builtin_func(a->funcs[i].name) &&
+                 !a->funcs[i].is_entry) { /* calls to it are rejected below */
+        }
     }
     m->prog = xalloc(&l, (size_t)(total + 1) * sizeof *m->prog);
     if (layout_module_vars(&l)) return -1;
@@ -1016,44 +1642,7 @@ int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen)
         if (load_function(&l, i, &pc)) return -1;
     }
     m->nprog = pc;
-    /* calls to functions without a body: only the CUDA runtime's vprintf/__assertfail */
-    for (int i = 0; i < pc; i++) {
-        xinsn *x = &m->prog[i];
-        if (x->kind != X_CALL || x->target < 0) continue;
-        xfunc *cf = &m->funcs[x->target];
-        if (!cf->has_body) {
-            if (!strcmp(cf->name, "__assertfail")) { x->kind = X_TRAP; continue; }
-            if (!strcmp(cf->name, "vprintf")) { x->kind = X_NOP; continue; }
-            snprintf(err, errlen, "%s:%d:%d: found a call of '%s', which has no body in the module, expected a defined function in `%s`",
-                     a->filename, x->line, x->col, cf->name, x->text);
-            return -1;
-        }
-        if (x->ncargs != cf->nparams || x->ncrets != cf->nrets) {
-            snprintf(err, errlen, "%s:%d:%d: found %d arguments and %d results, expected %d and %d for '%s' in `%s`",
-                     a->filename, x->line, x->col, x->ncargs, x->ncrets, cf->nparams, cf->nrets, cf->name, x->text);
-            return -1;
-        }
-        x->carg_size = xalloc(&l, (size_t)(x->ncargs + 1) * 4);
-        x->cret_size = xalloc(&l, (size_t)(x->ncrets + 1) * 4);
-        for (int k = 0; k < x->ncargs; k++) x->carg_size[k] = cf->psz[k];
-        for (int k = 0; k < x->ncrets; k++) x->cret_size[k] = cf->rsz[k];
-        for (int k = 0; k < x->ncargs + x->ncrets; k++) {
-            int isarg = k < x->ncargs, j = isarg ? k : k - x->ncargs;
-            int reg = (isarg ? cf->preg : cf->rreg)[j] >= 0, byreg = (isarg ? x->carg_off : x->cret_off)[j] == NOPARAM;
-            if (reg != byreg) {
-                snprintf(err, errlen, "%s:%d:%d: found a %s as %s %d of '%s', which is declared .%s, expected a %s in `%s`", a->filename, x->line, x->col,
-                         byreg ? "register" : ".param variable", isarg ? "argument" : "result", j + 1, cf->name, reg ? "reg" : "param",
-                         reg ? "register" : ".param variable", x->text);
-                return -1;
-            }
-            uint32_t vsz = (isarg ? x->carg_vsz : x->cret_vsz)[j], need = (isarg ? cf->psz : cf->rsz)[j];
-            if (!byreg && vsz < need) {   /* the callee reads/writes `need` bytes of the caller's variable */
-                snprintf(err, errlen, "%s:%d:%d: found a %u-byte .param variable as %s %d of '%s', expected at least %u bytes in `%s`",
-                         a->filename, x->line, x->col, vsz, isarg ? "argument" : "result", j + 1, cf->name, need, x->text);
-                return -1;
-            }
-        }
-    }
+    if (resolve_calls(m, &l, err, errlen)) return -1;
     (void)ctx;
     return 0;
 }

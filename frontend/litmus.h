@@ -6,7 +6,7 @@
 #define PTX_FRONTEND_LITMUS_H
 
 #include <stdint.h>
-#include "exec/isa.h"
+#include "ptx/isa.h"
 #include "frontend/cond.h"
 
 /* Operation semantics qualifier (ISA §8.4 operation types). */
@@ -31,7 +31,7 @@ typedef enum {
     LI_RED,     /* red: read-modify-write without a result */
     LI_FENCE,   /* fence.sc / fence.acq_rel / membar / fence.proxy.* */
     LI_BAR,     /* bar{.cta}.sync|arrive, barrier{.cta}.sync|arrive */
-    LI_ALU,     /* a register computation evaluated by exec/isa (add, setp, selp, mov, ...) */
+    LI_ALU,     /* a register computation evaluated by ptx/isa (add, setp, selp, mov, ...) */
     LI_BRANCH,  /* beq/bne/blt/bgt/ble/bge a, b, L */
     LI_GOTO,    /* goto L, bra L (possibly guarded) */
     LI_NOP      /* a label-only cell or an empty instruction */

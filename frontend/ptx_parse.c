@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/diag.h"
 #include "frontend/ptx_lex.h"
 #include "frontend/ptx_parse.h"
 
@@ -65,44 +66,65 @@ typedef struct {
 
 /* the current token; an index that went past the end stays on the final EOF token */
 static const ptx_tok *cur(P *p) { return &p->tk.t[p->i < p->tk.n ? p->i : p->tk.n - 1]; }
-static const ptx_tok *peek(P *p, int k) { size_t j = p->i + k; return j < p->tk.n ? &p->tk.t[j] : &p->tk.t[p->tk.n - 1]; }
+static const ptx_tok *peek(P *p, int k)
+{
+    size_t j = p->i + k;
+    return j < p->tk.n ? &p->tk.t[j] : &p->tk.t[p->tk.n - 1];
+}
 
 static int fail(P *p, const ptx_tok *t, const char *fmt, ...)
 {
     if (p->failed) return -1;
     p->failed = 1;
-    char msg[400];
-    va_list ap; va_start(ap, fmt); vsnprintf(msg, sizeof msg, fmt, ap); va_end(ap);
-    snprintf(p->err, p->errlen, "%s:%d:%d: found '%s', expected %s", p->fname, t->line, t->col,
-             t->kind == PTK_EOF ? "end of file" : t->text, msg);
+    char msg[400], found[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(found, sizeof found, "'%s'", t->kind == PTK_EOF ? "end of file" : t->text);
+    diag_found(p->err, p->errlen, p->fname, t->line, t->col, found, msg);
     return -1;
 }
 
 static int is_punct(const ptx_tok *t, char c) { return t->kind == PTK_PUNCT && t->c == c; }
-static int is_word(const ptx_tok *t, const char *w) { return t->kind == PTK_WORD && !strcmp(t->text, w); }
+static int is_word(const ptx_tok *t, const char *w)
+{
+    return t->kind == PTK_WORD && !strcmp(t->text, w);
+}
 static int accept(P *p, char c) { if (is_punct(cur(p), c)) { p->i++; return 1; } return 0; }
-static int expect(P *p, char c, const char *what) { if (accept(p, c)) return 0; return fail(p, cur(p), "%s", what); }
+static int expect(P *p, char c, const char *what)
+{
+    if (accept(p, c)) return 0;
+    return fail(p, cur(p), "%s", what);
+}
 
 static ptx_space space_of(const char *w)
 {
-    static const struct { const char *n; ptx_space s; } t[] = {
-        {".reg", PTX_SP_REG}, {".sreg", PTX_SP_SREG}, {".const", PTX_SP_CONST}, {".global", PTX_SP_GLOBAL},
-        {".local", PTX_SP_LOCAL}, {".param", PTX_SP_PARAM}, {".shared", PTX_SP_SHARED}, {".tex", PTX_SP_TEX} };
+    static const struct { const char *n; ptx_space s;
+    } t[] = { { ".reg", PTX_SP_REG },       { ".sreg", PTX_SP_SREG },   { ".const", PTX_SP_CONST },
+              { ".global", PTX_SP_GLOBAL }, { ".local", PTX_SP_LOCAL }, { ".param", PTX_SP_PARAM },
+              { ".shared", PTX_SP_SHARED }, { ".tex", PTX_SP_TEX } };
     for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) if (!strcmp(w, t[k].n)) return t[k].s;
     return PTX_SP_NONE;
 }
 
 static int is_type_word(const char *w)
 {
-    static const char *const ty[] = { ".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64",
-        ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".tf32", ".f32", ".f64", ".pred",
-        ".e4m3x2", ".e5m2x2", ".texref", ".samplerref", ".surfref", NULL };
+    static const char *const ty[] = { ".b8",      ".b16",    ".b32",    ".b64",    ".b128",
+                                      ".u8",      ".u16",    ".u32",    ".u64",    ".s8",
+                                      ".s16",     ".s32",    ".s64",    ".f16",    ".f16x2",
+                                      ".bf16",    ".bf16x2", ".tf32",   ".f32",    ".f64",
+                                      ".pred",    ".e4m3x2", ".e5m2x2", ".texref", ".samplerref",
+                                      ".surfref", NULL };
     for (int k = 0; ty[k]; k++) if (!strcmp(w, ty[k])) return 1;
     return 0;
 }
 
 /* skip the rest of the current source line (for .loc/.file/.version ... which end at newline) */
-static void skip_line(P *p, int line) { while (cur(p)->kind != PTK_EOF && cur(p)->line == line) p->i++; }
+static void skip_line(P *p, int line)
+{
+    while (cur(p)->kind != PTK_EOF && cur(p)->line == line) p->i++;
+}
 
 static int parse_int(P *p, int64_t *v)
 {
@@ -124,9 +146,12 @@ static int parse_init_value(P *p, ptx_var *v, int *cap)
     const ptx_tok *t = cur(p);
     if (t->kind == PTK_INT) { in->kind = 0; in->u = neg ? (uint64_t)-(int64_t)t->u : t->u; p->i++; }
     else if (t->kind == PTK_FLT) { in->kind = 1; in->d = neg ? -t->d : t->d; p->i++; }
-    else if (t->kind == PTK_F32) { in->kind = 2; in->u = t->u ^ (neg ? 0x80000000u : 0); p->i++; }
-    else if (t->kind == PTK_F64) { in->kind = 3; in->u = t->u ^ (neg ? 0x8000000000000000ull : 0); p->i++; }
-    else if (t->kind == PTK_WORD && !neg) {
+    else if (t->kind == PTK_F32) { in->kind = 2; in->u = t->u ^ (neg ? 0x80000000u : 0); p->i++;
+    } else if (t->kind == PTK_F64) {
+        in->kind = 3;
+        in->u = t->u ^ (neg ? 0x8000000000000000ull : 0);
+        p->i++;
+    } else if (t->kind == PTK_WORD && !neg) {
         in->kind = 4;
         if (!strcmp(t->text, "generic") && is_punct(peek(p, 1), '(')) {
             p->i += 2;
@@ -161,12 +186,25 @@ static int parse_var_attrs(P *p, ptx_var *v)
     for (;;) {
         const ptx_tok *t = cur(p);
         if (t->kind != PTK_WORD || t->text[0] != '.') break;
-        if (!strcmp(t->text, ".align")) { p->i++; int64_t a; if (parse_int(p, &a)) return -1; v->align = (int)a; }
-        else if (!strcmp(t->text, ".v2")) { v->vec = 2; p->i++; }
-        else if (!strcmp(t->text, ".v4")) { v->vec = 4; p->i++; }
-        else if (!strcmp(t->text, ".v8")) { v->vec = 8; p->i++; }
-        else if (!strcmp(t->text, ".ptr")) { v->is_ptr = 1; p->i++; }
-        else if (space_of(t->text) != PTX_SP_NONE && v->space == PTX_SP_PARAM) p->i++;   /* .ptr.global */
+        if (!strcmp(t->text, ".align")) {
+            p->i++;
+            int64_t a;
+            if (parse_int(p, &a)) return -1;
+            v->align = (int)a;
+        } else if (!strcmp(t->text, ".v2")) {
+            v->vec = 2;
+            p->i++;
+        } else if (!strcmp(t->text, ".v4")) {
+            v->vec = 4;
+            p->i++;
+        } else if (!strcmp(t->text, ".v8")) {
+            v->vec = 8;
+            p->i++;
+        } else if (!strcmp(t->text, ".ptr")) {
+            v->is_ptr = 1;
+            p->i++;
+        } else if (space_of(t->text) != PTX_SP_NONE && v->space == PTX_SP_PARAM)
+            p->i++; /* .ptr.global */
         else if (is_type_word(t->text)) { v->type = ptx_arena_strdup(p->m, t->text + 1); p->i++; }
         else if (!strcmp(t->text, ".attribute")) {   /* .attribute(.managed) */
             p->i++; if (expect(p, '(', "'('")) return -1;
@@ -187,7 +225,8 @@ static int parse_var_name(P *p, ptx_var *v)
     p->i++;
     if (accept(p, '<')) {
         int64_t n; if (parse_int(p, &n)) return -1;
-        if (n < 0 || n > 1000000) return fail(p, &p->tk.t[p->i - 1], "a register count between 0 and 1000000");
+        if (n < 0 || n > 1000000)
+            return fail(p, &p->tk.t[p->i - 1], "a register count between 0 and 1000000");
         v->nrange = (int)n;
         if (expect(p, '>', "'>'")) return -1;
     }
@@ -213,7 +252,8 @@ static int parse_params(P *p, ptx_var **out, int *n)
     do {
         const ptx_tok *t = cur(p);
         ptx_space sp = t->kind == PTK_WORD ? space_of(t->text) : PTX_SP_NONE;
-        if (sp != PTX_SP_PARAM && sp != PTX_SP_REG) return fail(p, t, "'.param' or '.reg' in a parameter list");
+        if (sp != PTX_SP_PARAM && sp != PTX_SP_REG)
+            return fail(p, t, "'.param' or '.reg' in a parameter list");
         p->i++;
         ptx_var v = { .space = sp, .vec = 1 };
         if (parse_var_attrs(p, &v)) return -1;
@@ -236,16 +276,25 @@ static int parse_simple(P *p, ptx_opnd *o)
     int neg = 0;
     if (is_punct(t, '-')) { neg = 1; p->i++; t = cur(p); }
     switch (t->kind) {
-    case PTK_INT: o->kind = PTX_OP_INT; o->ival = neg ? -(int64_t)t->u : (int64_t)t->u; p->i++; return 0;
+    case PTK_INT:
+        o->kind = PTX_OP_INT;
+        o->ival = neg ? -(int64_t)t->u : (int64_t)t->u;
+        p->i++;
+        return 0;
     case PTK_F32: o->kind = PTX_OP_F32; o->bits = t->u ^ (neg ? 0x80000000u : 0); p->i++; return 0;
-    case PTK_F64: o->kind = PTX_OP_F64; o->bits = t->u ^ (neg ? 0x8000000000000000ull : 0); p->i++; return 0;
+    case PTK_F64:
+        o->kind = PTX_OP_F64;
+        o->bits = t->u ^ (neg ? 0x8000000000000000ull : 0);
+        p->i++;
+        return 0;
     case PTK_FLT: o->kind = PTX_OP_FLT; o->fval = neg ? -t->d : t->d; p->i++; return 0;
     case PTK_WORD:
         if (neg) break;
         o->name = ptx_arena_strdup(p->m, t->text); p->i++;
         if (!strcmp(t->text, "_")) { o->kind = PTX_OP_SINK; return 0; }
         o->kind = t->text[0] == '%' ? PTX_OP_REG : PTX_OP_SYM;
-        if (o->kind == PTX_OP_SYM && (is_punct(cur(p), '+') || (is_punct(cur(p), '-') && peek(p, 1)->kind == PTK_INT))) {
+        if (o->kind == PTX_OP_SYM &&
+            (is_punct(cur(p), '+') || (is_punct(cur(p), '-') && peek(p, 1)->kind == PTK_INT))) {
             int s = cur(p)->c == '-'; p->i++;
             int64_t off; if (parse_int(p, &off)) return -1;
             o->ival = s ? -off : off;
@@ -266,7 +315,9 @@ static int parse_list(P *p, ptx_opnd *o, char close)
         if (parse_operand(p, &o->elems[o->nelems])) return -1;
         o->nelems++;
     } while (accept(p, ','));
-    return expect(p, close, close == '}' ? "'}' or ',' in a vector operand" : "')' or ',' in an argument list");
+    return expect(p, close,
+                  close == '}' ? "'}' or ',' in a vector operand"
+                               : "')' or ',' in an argument list");
 }
 
 static int parse_operand(P *p, ptx_opnd *o)
@@ -307,9 +358,12 @@ static const char *tok_text(P *p, size_t from, size_t to)
     char *s = ptx_arena_alloc(p->m, n + 1), *q = s;
     for (size_t k = from; k < to; k++) {
         const ptx_tok *t = &p->tk.t[k];
-        int glue = k > from && (t->kind == PTK_PUNCT ? strchr(",;]})|+", t->c) != NULL :
-                               (is_punct(&p->tk.t[k - 1], '[') || is_punct(&p->tk.t[k - 1], '{') || is_punct(&p->tk.t[k - 1], '@') ||
-                                is_punct(&p->tk.t[k - 1], '!') || is_punct(&p->tk.t[k - 1], '|') || is_punct(&p->tk.t[k - 1], '+')));
+        int glue =
+            k > from && (t->kind == PTK_PUNCT
+                             ? strchr(",;]})|+", t->c) != NULL
+                             : (is_punct(&p->tk.t[k - 1], '[') || is_punct(&p->tk.t[k - 1], '{') ||
+                                is_punct(&p->tk.t[k - 1], '@') || is_punct(&p->tk.t[k - 1], '!') ||
+                                is_punct(&p->tk.t[k - 1], '|') || is_punct(&p->tk.t[k - 1], '+')));
         if (k > from && !glue) *q++ = ' ';
         size_t l = strlen(t->kind == PTK_STRING ? "\"\"" : t->text);
         memcpy(q, t->kind == PTK_STRING ? "\"\"" : t->text, l); q += l;
@@ -318,6 +372,108 @@ static const char *tok_text(P *p, size_t from, size_t to)
     return s;
 }
 
+/* `name:` followed by .callprototype (a PROTO statement), .branchtargets (§10.5.2: the label
+ * list of brx.idx) or nothing (a LABEL). */
+static int parse_labelled(P *p, ptx_stmt *st)
+{
+    st->name = ptx_arena_strdup(p->m, cur(p)->text);
+    p->i += 2;
+    if (is_word(cur(p), ".callprototype")) {
+        p->i++;
+        st->kind = PTX_ST_PROTO;
+        if (is_punct(cur(p), '(') && parse_params(p, &st->pret, &st->npret)) return -1;
+        if (cur(p)->kind != PTK_WORD) return fail(p, cur(p), "'_' in a .callprototype");
+        p->i++;
+        if (is_punct(cur(p), '(') && parse_params(p, &st->pargs, &st->npargs)) return -1;
+        while (is_word(cur(p), ".noreturn")) p->i++;
+        return expect(p, ';', "';' after .callprototype");
+    }
+    if (!is_word(cur(p), ".branchtargets")) { st->kind = PTX_ST_LABEL; return 0; }
+    p->i++;
+    st->kind = PTX_ST_BTARGETS;
+    int ocap = 0;
+    do {
+        if (cur(p)->kind != PTK_WORD || cur(p)->text[0] == '.' || cur(p)->text[0] == '%')
+            return fail(p, cur(p), "a label in .branchtargets");
+        GROW(p, st->ops, st->nops, ocap);
+        ptx_opnd *o = &st->ops[st->nops++];
+        memset(o, 0, sizeof *o);
+        o->kind = PTX_OP_SYM; o->pos = (ptx_pos){ cur(p)->line, cur(p)->col };
+        o->name = ptx_arena_strdup(p->m, cur(p)->text);
+        p->i++;
+    } while (accept(p, ','));
+    return expect(p, ';', "';' or ',' in .branchtargets");
+}
+
+/* A directive inside a body: .loc (kept for reports), .pragma (skipped), or a declaration list,
+ * whose DECL statements are appended to f. */
+static int parse_body_directive(P *p, ptx_func *f, int *cap)
+{
+    const ptx_tok *t = cur(p);
+    ptx_space sp = space_of(t->text);
+    if (!strcmp(t->text, ".loc")) {
+        int line = t->line; p->i++;
+        if (cur(p)->kind == PTK_INT) { p->loc_file = (int)cur(p)->u; p->i++; }
+        if (cur(p)->kind == PTK_INT) { p->loc_line = (int)cur(p)->u; p->i++; }
+        skip_line(p, line);
+        return 0;
+    }
+    if (!strcmp(t->text, ".pragma")) {
+        while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++;
+        return expect(p, ';', "';' after .pragma");
+    }
+    if (sp == PTX_SP_NONE || sp == PTX_SP_SREG || sp == PTX_SP_TEX)
+        return fail(
+            p, t,
+            "an instruction, a label or a declaration (.reg .local .shared .param .const .global)");
+    p->i++;
+    ptx_var v = { .space = sp, .vec = 1 };
+    if (parse_var_attrs(p, &v)) return -1;
+    do {
+        ptx_var w = v;
+        if (parse_var_name(p, &w)) return -1;
+        ptx_stmt d; memset(&d, 0, sizeof d);
+        d.kind = PTX_ST_DECL; d.pos = w.pos; d.var = w;
+        GROW(p, f->body, f->nbody, *cap);
+        f->body[f->nbody++] = d;
+    } while (accept(p, ','));
+    return expect(p, ';', "';' after a declaration");
+}
+
+/* `{@{!}p} opcode operand, ...;` with its source text and the last .loc. */
+static int parse_insn(P *p, ptx_stmt *st)
+{
+    size_t from = p->i;
+    st->kind = PTX_ST_INSN;
+    if (accept(p, '@')) {
+        if (accept(p, '!')) st->guard_neg = 1;
+        if (cur(p)->kind != PTK_WORD) return fail(p, cur(p), "a predicate register after '@'");
+        st->guard = ptx_arena_strdup(p->m, cur(p)->text); p->i++;
+    }
+    const ptx_tok *op = cur(p);
+    if (op->kind != PTK_WORD || op->text[0] == '%' || op->text[0] == '.')
+        return fail(p, op, "an instruction opcode");
+    st->opcode = ptx_arena_strdup(p->m, op->text);
+    st->pos = (ptx_pos){ op->line, op->col };
+    p->i++;
+    int ocap = 0;
+    if (!is_punct(cur(p), ';')) {
+        do {
+            GROW(p, st->ops, st->nops, ocap);
+            if (parse_operand(p, &st->ops[st->nops])) return -1;
+            st->nops++;
+        } while (accept(p, ','));
+    }
+    if (!is_punct(cur(p), ';'))
+        return fail(p, cur(p), "';' or ',' after an operand of %s", st->opcode);
+    p->i++;
+    st->text = tok_text(p, from, p->i - 1);
+    st->src_file = p->loc_file; st->src_line = p->loc_line;
+    return 0;
+}
+
+/* The statements of a function body up to its closing '}': scopes, labels, declarations,
+ * instructions (§4, §7, §9.7 instruction syntax). */
 static int parse_body(P *p, ptx_func *f)
 {
     int cap = 0, depth = 1;
@@ -332,88 +488,11 @@ static int parse_body(P *p, ptx_func *f)
         } else if (accept(p, '{')) { depth++; st.kind = PTX_ST_OPEN; }
         else if (accept(p, ';')) continue;
         else if (t->kind == PTK_WORD && is_punct(peek(p, 1), ':')) {
-            st.name = ptx_arena_strdup(p->m, t->text);
-            p->i += 2;
-            if (is_word(cur(p), ".callprototype")) {
-                p->i++;
-                st.kind = PTX_ST_PROTO;
-                if (is_punct(cur(p), '(')) { if (parse_params(p, &st.pret, &st.npret)) return -1; }
-                if (cur(p)->kind != PTK_WORD) return fail(p, cur(p), "'_' in a .callprototype");
-                p->i++;
-                if (is_punct(cur(p), '(')) { if (parse_params(p, &st.pargs, &st.npargs)) return -1; }
-                while (is_word(cur(p), ".noreturn")) p->i++;
-                if (expect(p, ';', "';' after .callprototype")) return -1;
-            } else if (is_word(cur(p), ".branchtargets")) {   /* §10.5.2: label list for brx.idx */
-                p->i++;
-                st.kind = PTX_ST_BTARGETS;
-                int ocap = 0;
-                do {
-                    if (cur(p)->kind != PTK_WORD || cur(p)->text[0] == '.' || cur(p)->text[0] == '%') return fail(p, cur(p), "a label in .branchtargets");
-                    GROW(p, st.ops, st.nops, ocap);
-                    ptx_opnd *o = &st.ops[st.nops++];
-                    memset(o, 0, sizeof *o);
-                    o->kind = PTX_OP_SYM; o->pos = (ptx_pos){ cur(p)->line, cur(p)->col };
-                    o->name = ptx_arena_strdup(p->m, cur(p)->text);
-                    p->i++;
-                } while (accept(p, ','));
-                if (expect(p, ';', "';' or ',' in .branchtargets")) return -1;
-            } else st.kind = PTX_ST_LABEL;
+            if (parse_labelled(p, &st)) return -1;
         } else if (t->kind == PTK_WORD && t->text[0] == '.') {
-            ptx_space sp = space_of(t->text);
-            if (!strcmp(t->text, ".loc")) {
-                int line = t->line; p->i++;
-                if (cur(p)->kind == PTK_INT) { p->loc_file = (int)cur(p)->u; p->i++; }
-                if (cur(p)->kind == PTK_INT) { p->loc_line = (int)cur(p)->u; p->i++; }
-                skip_line(p, line);
-                continue;
-            }
-            if (!strcmp(t->text, ".pragma")) {
-                while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++;
-                if (expect(p, ';', "';' after .pragma")) return -1;
-                continue;
-            }
-            if (sp == PTX_SP_NONE || sp == PTX_SP_SREG || sp == PTX_SP_TEX)
-                return fail(p, t, "an instruction, a label or a declaration (.reg .local .shared .param .const .global)");
-            p->i++;
-            ptx_var v = { .space = sp, .vec = 1 };
-            if (parse_var_attrs(p, &v)) return -1;
-            do {
-                ptx_var w = v;
-                if (parse_var_name(p, &w)) return -1;
-                ptx_stmt d; memset(&d, 0, sizeof d);
-                d.kind = PTX_ST_DECL; d.pos = w.pos; d.var = w;
-                GROW(p, f->body, f->nbody, cap);
-                f->body[f->nbody++] = d;
-            } while (accept(p, ','));
-            if (expect(p, ';', "';' after a declaration")) return -1;
+            if (parse_body_directive(p, f, &cap)) return -1;
             continue;
-        } else {
-            size_t from = p->i;
-            st.kind = PTX_ST_INSN;
-            if (accept(p, '@')) {
-                if (accept(p, '!')) st.guard_neg = 1;
-                if (cur(p)->kind != PTK_WORD) return fail(p, cur(p), "a predicate register after '@'");
-                st.guard = ptx_arena_strdup(p->m, cur(p)->text); p->i++;
-            }
-            const ptx_tok *op = cur(p);
-            if (op->kind != PTK_WORD || op->text[0] == '%' || op->text[0] == '.')
-                return fail(p, op, "an instruction opcode");
-            st.opcode = ptx_arena_strdup(p->m, op->text);
-            st.pos = (ptx_pos){ op->line, op->col };
-            p->i++;
-            int ocap = 0;
-            if (!is_punct(cur(p), ';')) {
-                do {
-                    GROW(p, st.ops, st.nops, ocap);
-                    if (parse_operand(p, &st.ops[st.nops])) return -1;
-                    st.nops++;
-                } while (accept(p, ','));
-            }
-            if (!is_punct(cur(p), ';')) return fail(p, cur(p), "';' or ',' after an operand of %s", st.opcode);
-            p->i++;
-            st.text = tok_text(p, from, p->i - 1);
-            st.src_file = p->loc_file; st.src_line = p->loc_line;
-        }
+        } else if (parse_insn(p, &st)) return -1;
         GROW(p, f->body, f->nbody, cap);
         f->body[f->nbody++] = st;
     }
@@ -439,26 +518,131 @@ static int parse_function(P *p, int linkage)
     f.pos = (ptx_pos){ kw->line, kw->col };
     p->i++;
     if (!f.is_entry && is_punct(cur(p), '(')) { if (parse_params(p, &f.rets, &f.nrets)) return -1; }
-    if (cur(p)->kind != PTK_WORD || cur(p)->text[0] == '.') return fail(p, cur(p), "a function name");
+    if (cur(p)->kind != PTK_WORD || cur(p)->text[0] == '.')
+        return fail(p, cur(p), "a function name");
     f.name = ptx_arena_strdup(p->m, cur(p)->text); p->i++;
     if (is_punct(cur(p), '(')) { if (parse_params(p, &f.params, &f.nparams)) return -1; }
     for (;;) {   /* performance-tuning and other function directives (§11.4) */
         const ptx_tok *t = cur(p);
         if (is_word(t, ".maxntid")) { p->i++; if (parse_dim3(p, f.maxntid)) return -1; }
-        else if (is_word(t, ".reqntid")) { p->i++; if (parse_dim3(p, f.reqntid)) return -1; }
-        else if (is_word(t, ".reqnctapercluster")) { p->i++; if (parse_dim3(p, f.reqnctapercluster)) return -1; }
-        else if (is_word(t, ".explicitcluster")) { f.explicitcluster = 1; p->i++; }
-        else if (is_word(t, ".maxclusterrank") || is_word(t, ".minnctapersm") ||
-                 is_word(t, ".maxnctapersm") || is_word(t, ".maxnreg")) { int d[3]; p->i++; if (parse_dim3(p, d)) return -1; }
-        else if (is_word(t, ".noreturn")) p->i++;
-        else if (is_word(t, ".pragma")) { while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++; if (expect(p, ';', "';'")) return -1; }
-        else break;
+        else if (is_word(t, ".reqntid")) { p->i++; if (parse_dim3(p, f.reqntid)) return -1;
+        } else if (is_word(t, ".reqnctapercluster")) {
+            p->i++;
+            if (parse_dim3(p, f.reqnctapercluster)) return -1;
+        } else if (is_word(t, ".explicitcluster")) {
+            f.explicitcluster = 1;
+            p->i++;
+        } else if (is_word(t, ".maxclusterrank") || is_word(t, ".minnctapersm") ||
+                   is_word(t, ".maxnctapersm") || is_word(t, ".maxnreg")) {
+            int d[3];
+            p->i++;
+            if (parse_dim3(p, d)) return -1;
+        } else if (is_word(t, ".noreturn")) p->i++;
+        else if (is_word(t, ".pragma")) {
+            while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++;
+            if (expect(p, ';', "';'")) return -1;
+        } else break;
     }
     if (accept(p, ';')) f.has_body = 0;
     else if (accept(p, '{')) { f.has_body = 1; if (parse_body(p, &f)) return -1; }
     else return fail(p, cur(p), "'{' starting the body of %s or ';'", f.name);
     GROW(p, p->m->funcs, p->m->nfuncs, p->fcap);
     p->m->funcs[p->m->nfuncs++] = f;
+    return 0;
+}
+
+/* .file INDEX "NAME" (kept for fault reports) */
+static void parse_file_directive(P *p)
+{
+    int line = cur(p)->line;
+    p->i++;
+    if (cur(p)->kind == PTK_INT && peek(p, 1)->kind == PTK_STRING) {
+        int idx = (int)cur(p)->u;
+        if (idx >= 0 && idx < 100000) {
+            if (idx >= p->m->nfiles) {
+                const char **nf = ptx_arena_alloc(p->m, (size_t)(idx + 1) * sizeof *nf);
+                memset(nf, 0, (size_t)(idx + 1) * sizeof *nf);
+                if (p->m->nfiles) memcpy(nf, p->m->files, (size_t)p->m->nfiles * sizeof *nf);
+                p->m->files = nf; p->m->nfiles = idx + 1;
+            }
+            p->m->files[idx] = ptx_arena_strdup(p->m, peek(p, 1)->text);
+        }
+    }
+    skip_line(p, line);
+}
+
+/* .section (DWARF of -G): skipped with its braces */
+static int skip_section(P *p)
+{
+    p->i++;
+    while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), '{')) p->i++;
+    if (cur(p)->kind == PTK_EOF) return expect(p, '{', "'{' opening the .section");
+    int d = 0;
+    do { if (is_punct(cur(p), '{')) d++; else if (is_punct(cur(p), '}')) d--; p->i++; }
+    while (d > 0 && cur(p)->kind != PTK_EOF);
+    return d > 0 ? expect(p, '}', "'}' closing the .section") : 0;
+}
+
+/* Linkage directives, then a function (.entry .func) or a module variable list. */
+static int parse_module_item(P *p, int *vcap)
+{
+    int link = 0;
+    for (;;) {
+        if (is_word(cur(p), ".visible")) link |= PTX_LINK_VISIBLE;
+        else if (is_word(cur(p), ".extern")) link |= PTX_LINK_EXTERN;
+        else if (is_word(cur(p), ".weak")) link |= PTX_LINK_WEAK;
+        else if (is_word(cur(p), ".common")) link |= PTX_LINK_COMMON;
+        else break;
+        p->i++;
+    }
+    const ptx_tok *t = cur(p);
+    if (is_word(t, ".entry") || is_word(t, ".func") || is_word(t, ".kernel"))
+        return parse_function(p, link);
+    ptx_space sp = t->kind == PTK_WORD ? space_of(t->text) : PTX_SP_NONE;
+    if (sp != PTX_SP_GLOBAL && sp != PTX_SP_SHARED && sp != PTX_SP_CONST && sp != PTX_SP_LOCAL)
+        return fail(p, t,
+                    "a module-level directive (.entry .func .global .shared .const .local .version "
+                    ".target)");
+    p->i++;
+    ptx_var v = { .space = sp, .vec = 1, .linkage = link };
+    if (parse_var_attrs(p, &v)) return -1;
+    do {
+        ptx_var w = v;
+        if (parse_var_name(p, &w)) return -1;
+        GROW(p, p->m->vars, p->m->nvars, *vcap);
+        p->m->vars[p->m->nvars++] = w;
+    } while (accept(p, ','));
+    return expect(p, ';', "';' after a variable declaration");
+}
+
+/* One module directive: .version .target .address_size .file .section .pragma, or an item. */
+static int parse_module_directive(P *p, int *vcap)
+{
+    const ptx_tok *t = cur(p);
+    if (t->kind != PTK_WORD || t->text[0] != '.')
+        return fail(p, t, "a directive (.version .target .entry .func .global ...)");
+    if (is_word(t, ".version")) {
+        int line = t->line; p->i++;
+        if (sscanf(cur(p)->text, "%d.%d", &p->m->version_major, &p->m->version_minor) != 2)
+            return fail(p, cur(p), "a version number like 8.4");
+        skip_line(p, line);
+    } else if (is_word(t, ".target")) {
+        p->i++;
+        if (cur(p)->kind != PTK_WORD) return fail(p, cur(p), "a target name like sm_80");
+        snprintf(p->m->target, sizeof p->m->target, "%s", cur(p)->text);
+        p->i++;
+        while (accept(p, ',') && cur(p)->kind != PTK_EOF) p->i++;
+    } else if (is_word(t, ".address_size")) {
+        p->i++; int64_t a;
+        if (parse_int(p, &a)) return -1;
+        if (a != 32 && a != 64) return fail(p, &p->tk.t[p->i - 1], "32 or 64");
+        p->m->address_size = (int)a;
+    } else if (is_word(t, ".file")) parse_file_directive(p);
+    else if (is_word(t, ".section")) return skip_section(p);
+    else if (is_word(t, ".pragma")) {
+        while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++;
+        return expect(p, ';', "';' after .pragma");
+    } else return parse_module_item(p, vcap);
     return 0;
 }
 
@@ -473,86 +657,15 @@ ptx_module *ptx_parse(const char *filename, const char *src, size_t len, char *e
         return NULL;
     }
     p.m = calloc(1, sizeof *p.m);
-    if (!p.m) { ptx_toks_free(&p.tk); snprintf(err, errlen, "%s: out of memory", filename); return NULL; }
+    if (!p.m) {
+        ptx_toks_free(&p.tk);
+        snprintf(err, errlen, "%s: out of memory", filename);
+        return NULL;
+    }
     p.m->filename = ptx_arena_strdup(p.m, filename);
     int vcap = 0;
-    while (!p.failed && cur(&p)->kind != PTK_EOF) {
-        const ptx_tok *t = cur(&p);
-        if (t->kind != PTK_WORD || t->text[0] != '.') { fail(&p, t, "a directive (.version .target .entry .func .global ...)"); break; }
-        if (is_word(t, ".version")) {
-            int line = t->line; p.i++;
-            const char *v = cur(&p)->text;
-            if (sscanf(v, "%d.%d", &p.m->version_major, &p.m->version_minor) != 2) { fail(&p, cur(&p), "a version number like 8.4"); break; }
-            skip_line(&p, line);
-        } else if (is_word(t, ".target")) {
-            p.i++;
-            if (cur(&p)->kind != PTK_WORD) { fail(&p, cur(&p), "a target name like sm_80"); break; }
-            snprintf(p.m->target, sizeof p.m->target, "%s", cur(&p)->text);
-            p.i++;
-            while (accept(&p, ',') && cur(&p)->kind != PTK_EOF) p.i++;
-        } else if (is_word(t, ".address_size")) {
-            p.i++; int64_t a;
-            if (parse_int(&p, &a)) break;
-            if (a != 32 && a != 64) { fail(&p, &p.tk.t[p.i - 1], "32 or 64"); break; }
-            p.m->address_size = (int)a;
-        } else if (is_word(t, ".file")) {
-            int line = t->line; p.i++;
-            if (cur(&p)->kind == PTK_INT && peek(&p, 1)->kind == PTK_STRING) {
-                int idx = (int)cur(&p)->u;
-                if (idx >= 0 && idx < 100000) {
-                    if (idx >= p.m->nfiles) {
-                        const char **nf = ptx_arena_alloc(p.m, (size_t)(idx + 1) * sizeof *nf);
-                        memset(nf, 0, (size_t)(idx + 1) * sizeof *nf);
-                        if (p.m->nfiles) memcpy(nf, p.m->files, (size_t)p.m->nfiles * sizeof *nf);
-                        p.m->files = nf; p.m->nfiles = idx + 1;
-                    }
-                    p.m->files[idx] = ptx_arena_strdup(p.m, peek(&p, 1)->text);
-                }
-            }
-            skip_line(&p, line);
-        } else if (is_word(t, ".section")) {   /* DWARF sections (-G): skip the braces */
-            p.i++;
-            while (cur(&p)->kind != PTK_EOF && !is_punct(cur(&p), '{')) p.i++;
-            if (cur(&p)->kind == PTK_EOF) { expect(&p, '{', "'{' opening the .section"); break; }
-            int d = 0;
-            do { if (is_punct(cur(&p), '{')) d++; else if (is_punct(cur(&p), '}')) d--; p.i++; }
-            while (d > 0 && cur(&p)->kind != PTK_EOF);
-            if (d > 0) { expect(&p, '}', "'}' closing the .section"); break; }
-        } else if (is_word(t, ".pragma")) {
-            while (cur(&p)->kind != PTK_EOF && !is_punct(cur(&p), ';')) p.i++;
-            expect(&p, ';', "';' after .pragma");
-        } else {
-            int link = 0;
-            for (;;) {
-                if (is_word(cur(&p), ".visible")) link |= PTX_LINK_VISIBLE;
-                else if (is_word(cur(&p), ".extern")) link |= PTX_LINK_EXTERN;
-                else if (is_word(cur(&p), ".weak")) link |= PTX_LINK_WEAK;
-                else if (is_word(cur(&p), ".common")) link |= PTX_LINK_COMMON;
-                else break;
-                p.i++;
-            }
-            t = cur(&p);
-            if (is_word(t, ".entry") || is_word(t, ".func") || is_word(t, ".kernel")) {
-                if (parse_function(&p, link)) break;
-                continue;
-            }
-            ptx_space sp = t->kind == PTK_WORD ? space_of(t->text) : PTX_SP_NONE;
-            if (sp != PTX_SP_GLOBAL && sp != PTX_SP_SHARED && sp != PTX_SP_CONST && sp != PTX_SP_LOCAL) {
-                fail(&p, t, "a module-level directive (.entry .func .global .shared .const .local .version .target)");
-                break;
-            }
-            p.i++;
-            ptx_var v = { .space = sp, .vec = 1, .linkage = link };
-            if (parse_var_attrs(&p, &v)) break;
-            do {
-                ptx_var w = v;
-                if (parse_var_name(&p, &w)) break;
-                GROW(&p, p.m->vars, p.m->nvars, vcap);
-                p.m->vars[p.m->nvars++] = w;
-            } while (accept(&p, ','));
-            if (!p.failed) expect(&p, ';', "';' after a variable declaration");
-        }
-    }
+    while (!p.failed && cur(&p)->kind != PTK_EOF)
+        if (parse_module_directive(&p, &vcap)) break;
     ptx_toks_free(&p.tk);
     if (p.failed) { ptx_module_free(p.m); return NULL; }
     return p.m;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "litmus/report.h"   /* write_file_atomic */
+#include "base/fileio.h"
 #include "litmus/suite.h"
 
 #ifndef FUZZ_MAX_LEN
@@ -35,7 +35,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             char err2[1024] = "";
             if (write_file_atomic(path2, text, strlen(text))) abort();
             /* what we write we must read back, with the same tests */
-            if (suite_manifest_load(path2, &m2, err2, sizeof err2) != 0) { fprintf(stderr, "reload: %s\n%s", err2, text); abort(); }
+            if (suite_manifest_load(path2, &m2, err2, sizeof err2) != 0) {
+                fprintf(stderr, "reload: %s\n%s", err2, text);
+                abort();
+            }
             if (m2.nt != m.nt) abort();
             suite_manifest_free(&m2);
             free(text);

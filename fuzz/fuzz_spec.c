@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "exec/run_cli.h"
-#include "litmus/report.h"   /* write_file_atomic */
+#include "cli/run_cli.h"
+#include "base/fileio.h"
 
 #ifndef FUZZ_MAX_LEN
 #define FUZZ_MAX_LEN 8192
@@ -45,7 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(spec, sizeof spec, "%s/spec.yaml", dir);
     }
     if (write_file_atomic(spec, data, size)) abort();
-    char *argv[] = { "run", spec, "--no-outputs", "--max-steps", "20000", "--max-memory", "16M", NULL };
+    char *argv[] = { "run",   spec,           "--no-outputs", "--max-steps",
+                     "20000", "--max-memory", "16M",          NULL };
     exec_run_cli(7, argv);
     return 0;
 }

@@ -10,6 +10,15 @@
  *   void *args[] = { &n, &a, &x, &y };
  *   ptxeLaunchConfig cfg = { .grid = {4,1,1}, .block = {256,1,1} };
  *   if (ptxeLaunchKernel(f, &cfg, args)) fprintf(stderr, "%s\n", ptxeGetErrorMessage(ctx));
+ *
+ * Thread safety: the functions may be called from several threads at once on DIFFERENT
+ * contexts (with the modules, functions and memory of each); one context and what belongs to it
+ * must be used by one thread at a time (the caller serializes).  The library keeps no global
+ * mutable state and calls nothing non-reentrant (no strtok; the opcode and qualifier tables are
+ * constant); a launch runs in the calling thread, rounding to nearest for the kernel's default
+ * rounding, and leaves the thread's floating-point rounding mode as it found it (modifiers such
+ * as .rz switch it around one operation and restore it).  Tested by tests/test_exec_threads.c.
+ * Link: build/libptxexec.a and -lm (nothing else).
  */
 #ifndef PTXEXEC_H
 #define PTXEXEC_H
@@ -47,7 +56,8 @@ void ptxeCtxDestroy(ptxeCtx *ctx);
 
 /* Load a PTX module from text (len bytes); filename is used in messages.  Every instruction is
  * decoded here: unsupported ones are rejected with file:line:col and the instruction text. */
-ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, size_t len, const char *filename);
+ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, size_t len,
+                              const char *filename);
 ptxeResult ptxeModuleUnload(ptxeModule *mod);
 /* name NULL: the module's only .entry. */
 ptxeResult ptxeModuleGetFunction(ptxeFunction **f, ptxeModule *mod, const char *name);

@@ -1,7 +1,9 @@
 /* litmus/gen.c — `ptxlitmus gen`: generated families of classic litmus shapes across
  * orderings, scopes, fences and placements, decided by the verifier (forked worker pool),
  * checked for monotonicity, and written with a suite manifest (docs/suites.md). */
-#include "litmus/sbuf.h"
+#include "base/alloc.h"
+#include "base/fileio.h"
+#include "base/sbuf.h"
 #include "litmus/suite.h"
 #include "litmus/cli.h"
 #include <errno.h>
@@ -21,32 +23,107 @@ typedef struct {
 } shape;
 
 static const shape shapes[] = {
-    { "MP", 2, { { "W x 1", "W y 1" }, { "R y r0", "R x r1" } }, "exists (P1:r0 == 1 /\\ P1:r1 == 0)", "message passing" },
-    { "SB", 2, { { "W x 1", "R y r0" }, { "W y 1", "R x r0" } }, "exists (P0:r0 == 0 /\\ P1:r0 == 0)", "store buffering" },
-    { "LB", 2, { { "R x r0", "W y 1" }, { "R y r0", "W x 1" } }, "exists (P0:r0 == 1 /\\ P1:r0 == 1)", "load buffering" },
-    { "IRIW", 4, { { "W x 1" }, { "W y 1" }, { "R x r0", "R y r1" }, { "R y r0", "R x r1" } },
-      "exists (P2:r0 == 1 /\\ P2:r1 == 0 /\\ P3:r0 == 1 /\\ P3:r1 == 0)", "independent reads of independent writes" },
-    { "WRC", 3, { { "W x 1" }, { "R x r0", "W y 1" }, { "R y r0", "R x r1" } }, "exists (P1:r0 == 1 /\\ P2:r0 == 1 /\\ P2:r1 == 0)", "write-to-read causality" },
-    { "ISA2", 3, { { "W x 1", "W y 1" }, { "R y r0", "W z 1" }, { "R z r0", "R x r1" } }, "exists (P1:r0 == 1 /\\ P2:r0 == 1 /\\ P2:r1 == 0)", "ISA2 (transitive message passing)" },
-    { "2+2W", 2, { { "W x 1", "W y 2" }, { "W y 1", "W x 2" } }, "exists (x == 1 /\\ y == 1)", "two writes each, coherence cycle" },
-    { "R", 2, { { "W x 1", "W y 1" }, { "W y 2", "R x r0" } }, "exists (y == 2 /\\ P1:r0 == 0)", "R shape" },
-    { "S", 2, { { "W x 2", "W y 1" }, { "R y r0", "W x 1" } }, "exists (x == 2 /\\ P1:r0 == 1)", "S shape" },
-    { "RWC", 3, { { "W x 1" }, { "R x r0", "R y r1" }, { "W y 1", "R x r0" } }, "exists (P1:r0 == 1 /\\ P1:r1 == 0 /\\ P2:r0 == 0)", "read-to-write causality" },
-    { "WRW+2W", 3, { { "W x 2" }, { "R x r0", "W y 1" }, { "W y 2", "W x 1" } }, "exists (P1:r0 == 2 /\\ x == 2 /\\ y == 2)", "WRW+2W" },
-    { "CoRR", 2, { { "W x 1" }, { "R x r0", "R x r1" } }, "exists (P1:r0 == 1 /\\ P1:r1 == 0)", "coherence of read-read" },
-    { "CoWR", 2, { { "W x 1", "R x r0" }, { "W x 2" } }, "exists (P0:r0 == 2 /\\ x == 1)", "coherence of write-read" },
-    { "CoRW", 2, { { "R x r0", "W x 1" }, { "W x 2" } }, "exists (P0:r0 == 2 /\\ x == 2)", "coherence of read-write" },
-    { "CoWW", 2, { { "W x 1", "W x 2" }, { "R x r0", "R x r1" } }, "exists (P1:r0 == 2 /\\ P1:r1 == 1)", "coherence of write-write" },
-    { "MP+rmw", 2, { { "W x 1", "X y r9 1" }, { "A y r0 0", "R x r1" } }, "exists (P1:r0 == 1 /\\ P1:r1 == 0)", "message passing, flag by RMW" },
-    { "SB+rmw", 2, { { "X x r9 1", "R y r0" }, { "X y r9 1", "R x r0" } }, "exists (P0:r0 == 0 /\\ P1:r0 == 0)", "store buffering, stores by atom.exch" },
-    { "LB+rmw", 2, { { "A x r0 0", "X y r9 1" }, { "A y r0 0", "X x r9 1" } }, "exists (P0:r0 == 1 /\\ P1:r0 == 1)", "load buffering with RMWs" },
-    { "RMW-atomicity", 2, { { "A x r0 1" }, { "A x r0 1" } }, "exists (P0:r0 == 0 /\\ P1:r0 == 0)", "two atom.add on one location" },
+    { "MP",
+      2,
+      { { "W x 1", "W y 1" }, { "R y r0", "R x r1" } },
+      "exists (P1:r0 == 1 /\\ P1:r1 == 0)",
+      "message passing" },
+    { "SB",
+      2,
+      { { "W x 1", "R y r0" }, { "W y 1", "R x r0" } },
+      "exists (P0:r0 == 0 /\\ P1:r0 == 0)",
+      "store buffering" },
+    { "LB",
+      2,
+      { { "R x r0", "W y 1" }, { "R y r0", "W x 1" } },
+      "exists (P0:r0 == 1 /\\ P1:r0 == 1)",
+      "load buffering" },
+    { "IRIW",
+      4,
+      { { "W x 1" }, { "W y 1" }, { "R x r0", "R y r1" }, { "R y r0", "R x r1" } },
+      "exists (P2:r0 == 1 /\\ P2:r1 == 0 /\\ P3:r0 == 1 /\\ P3:r1 == 0)",
+      "independent reads of independent writes" },
+    { "WRC",
+      3,
+      { { "W x 1" }, { "R x r0", "W y 1" }, { "R y r0", "R x r1" } },
+      "exists (P1:r0 == 1 /\\ P2:r0 == 1 /\\ P2:r1 == 0)",
+      "write-to-read causality" },
+    { "ISA2",
+      3,
+      { { "W x 1", "W y 1" }, { "R y r0", "W z 1" }, { "R z r0", "R x r1" } },
+      "exists (P1:r0 == 1 /\\ P2:r0 == 1 /\\ P2:r1 == 0)",
+      "ISA2 (transitive message passing)" },
+    { "2+2W",
+      2,
+      { { "W x 1", "W y 2" }, { "W y 1", "W x 2" } },
+      "exists (x == 1 /\\ y == 1)",
+      "two writes each, coherence cycle" },
+    { "R",
+      2,
+      { { "W x 1", "W y 1" }, { "W y 2", "R x r0" } },
+      "exists (y == 2 /\\ P1:r0 == 0)",
+      "R shape" },
+    { "S",
+      2,
+      { { "W x 2", "W y 1" }, { "R y r0", "W x 1" } },
+      "exists (x == 2 /\\ P1:r0 == 1)",
+      "S shape" },
+    { "RWC",
+      3,
+      { { "W x 1" }, { "R x r0", "R y r1" }, { "W y 1", "R x r0" } },
+      "exists (P1:r0 == 1 /\\ P1:r1 == 0 /\\ P2:r0 == 0)",
+      "read-to-write causality" },
+    { "WRW+2W",
+      3,
+      { { "W x 2" }, { "R x r0", "W y 1" }, { "W y 2", "W x 1" } },
+      "exists (P1:r0 == 2 /\\ x == 2 /\\ y == 2)",
+      "WRW+2W" },
+    { "CoRR",
+      2,
+      { { "W x 1" }, { "R x r0", "R x r1" } },
+      "exists (P1:r0 == 1 /\\ P1:r1 == 0)",
+      "coherence of read-read" },
+    { "CoWR",
+      2,
+      { { "W x 1", "R x r0" }, { "W x 2" } },
+      "exists (P0:r0 == 2 /\\ x == 1)",
+      "coherence of write-read" },
+    { "CoRW",
+      2,
+      { { "R x r0", "W x 1" }, { "W x 2" } },
+      "exists (P0:r0 == 2 /\\ x == 2)",
+      "coherence of read-write" },
+    { "CoWW",
+      2,
+      { { "W x 1", "W x 2" }, { "R x r0", "R x r1" } },
+      "exists (P1:r0 == 2 /\\ P1:r1 == 1)",
+      "coherence of write-write" },
+    { "MP+rmw",
+      2,
+      { { "W x 1", "X y r9 1" }, { "A y r0 0", "R x r1" } },
+      "exists (P1:r0 == 1 /\\ P1:r1 == 0)",
+      "message passing, flag by RMW" },
+    { "SB+rmw",
+      2,
+      { { "X x r9 1", "R y r0" }, { "X y r9 1", "R x r0" } },
+      "exists (P0:r0 == 0 /\\ P1:r0 == 0)",
+      "store buffering, stores by atom.exch" },
+    { "LB+rmw",
+      2,
+      { { "A x r0 0", "X y r9 1" }, { "A y r0 0", "X x r9 1" } },
+      "exists (P0:r0 == 1 /\\ P1:r0 == 1)",
+      "load buffering with RMWs" },
+    { "RMW-atomicity",
+      2,
+      { { "A x r0 1" }, { "A x r0 1" } },
+      "exists (P0:r0 == 0 /\\ P1:r0 == 0)",
+      "two atom.add on one location" },
 };
 #define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
 
 enum { O_WEAK, O_VOL, O_RLX, O_RA };              /* orderings */
 enum { F_NONE, F_AR, F_SC };                       /* fences */
-enum { P_CTA, P_CLU, P_GPU, P_SYS };               /* same CTA, same cluster, other cluster, other GPU */
+enum { P_CTA, P_CLU, P_GPU, P_SYS }; /* same CTA, same cluster, other cluster, other GPU */
 static const char *scope_names[] = { "", "cta", "cluster", "gpu", "sys" };
 static const char *ord_names[] = { "weak", "volatile", "relaxed", "acqrel" };
 static const char *fence_names[] = { "nofence", "fence.acq_rel", "fence.sc" };
@@ -56,7 +133,9 @@ typedef struct { int shape, ord, oscope, fence, fscope, place; } variant;
 
 static int has_rmw(const shape *s)
 {
-    for (int t = 0; t < s->nth; t++) for (int k = 0; k < 3 && s->ops[t][k]; k++) if (s->ops[t][k][0] == 'X' || s->ops[t][k][0] == 'A') return 1;
+    for (int t = 0; t < s->nth; t++)
+        for (int k = 0; k < 3 && s->ops[t][k]; k++)
+            if (s->ops[t][k][0] == 'X' || s->ops[t][k][0] == 'A') return 1;
     return 0;
 }
 
@@ -89,7 +168,7 @@ static void insn(const variant *v, const char *op, char *out, size_t n)
     case O_WEAK:
         if (k == 'W') snprintf(out, n, "st.weak %s, %s", loc, a);
         else if (k == 'R') snprintf(out, n, "ld.weak %s, %s", a, loc);
-        else snprintf(out, n, "atom.relaxed.gpu.%s %s, %s, %s", aop, a, loc, c);   /* not generated */
+        else snprintf(out, n, "atom.relaxed.gpu.%s %s, %s, %s", aop, a, loc, c); /* not generated */
         break;
     case O_VOL:
         if (k == 'W') snprintf(out, n, "st.volatile %s, %s", loc, a);
@@ -116,7 +195,8 @@ static char *test_text(const variant *v, const char *name)
     for (int t = 0; t < s->nth; t++) {
         int r = 0;
         for (int k = 0; k < 3 && s->ops[t][k]; k++) {
-            if (k && v->fence != F_NONE) snprintf(cells[t][r++], 96, "%s.%s", fence_names[v->fence], scope_names[v->fscope]);
+            if (k && v->fence != F_NONE)
+                snprintf(cells[t][r++], 96, "%s.%s", fence_names[v->fence], scope_names[v->fscope]);
             insn(v, s->ops[t][k], cells[t][r++], 96);
         }
         for (int q = r; q < 8; q++) cells[t][q][0] = 0;
@@ -132,7 +212,8 @@ static char *test_text(const variant *v, const char *name)
         default: snprintf(head[t], 64, "P%d@cta 0,gpu %d", t, t); break;
         }
         w[t] = (int)strlen(head[t]);
-        for (int r = 0; r < rows; r++) if ((int)strlen(cells[t][r]) > w[t]) w[t] = (int)strlen(cells[t][r]);
+        for (int r = 0; r < rows; r++)
+            if ((int)strlen(cells[t][r]) > w[t]) w[t] = (int)strlen(cells[t][r]);
     }
     sbuf b = { 0 };
     char o[40], f[40];
@@ -140,14 +221,19 @@ static char *test_text(const variant *v, const char *name)
     else snprintf(o, sizeof o, "%s.%s", ord_names[v->ord], scope_names[v->oscope]);
     if (v->fence == F_NONE) snprintf(f, sizeof f, "none");
     else snprintf(f, sizeof f, "%s.%s", fence_names[v->fence], scope_names[v->fscope]);
-    sb_add(&b, "PTX %s\n\"Generated by ptxlitmus gen: %s; ordering %s, fences %s, placement %s.\"\n{\n", name, s->doc, o, f, place_names[v->place]);
+    sb_add(&b,
+           "PTX %s\n\"Generated by ptxlitmus gen: %s; ordering %s, fences %s, placement %s.\"\n{\n",
+           name, s->doc, o, f, place_names[v->place]);
     int seen[26] = { 0 };
-    for (int t = 0; t < s->nth; t++) for (int k = 0; k < 3 && s->ops[t][k]; k++) seen[s->ops[t][k][2] - 'a'] = 1;
+    for (int t = 0; t < s->nth; t++)
+        for (int k = 0; k < 3 && s->ops[t][k]; k++) seen[s->ops[t][k][2] - 'a'] = 1;
     for (int l = 0; l < 26; l++) if (seen[l]) sb_add(&b, "%c=0; ", 'a' + l);
     b.s[b.n - 1] = '\n';
     sb_add(&b, "}\n");
     for (int r = -1; r < rows; r++) {
-        for (int t = 0; t < s->nth; t++) sb_add(&b, " %-*s %s", w[t], r < 0 ? head[t] : cells[t][r], t + 1 < s->nth ? "|" : ";\n");
+        for (int t = 0; t < s->nth; t++)
+            sb_add(&b, " %-*s %s", w[t], r < 0 ? head[t] : cells[t][r],
+                   t + 1 < s->nth ? "|" : ";\n");
     }
     sb_add(&b, "%s\n", s->cond);
     return b.s;
@@ -157,14 +243,10 @@ static char *test_text(const variant *v, const char *name)
 
 static int write_file(const char *path, const char *text)
 {
-    size_t l = strlen(path);
-    char *tmp = malloc(l + 32);
-    snprintf(tmp, l + 32, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    int bad = !f;
-    if (f) { bad |= fputs(text, f) < 0; bad |= fclose(f) != 0; }
-    if (bad || rename(tmp, path)) { fprintf(stderr, "ptxlitmus gen: cannot write %s: %s\n", path, strerror(errno)); unlink(tmp); free(tmp); return -1; }
-    free(tmp);
+    if (write_file_atomic(path, text, strlen(text))) {
+        fprintf(stderr, "ptxlitmus gen: cannot write %s: %s\n", path, fileio_error(errno));
+        return -1;
+    }
     return 0;
 }
 
@@ -172,214 +254,333 @@ static int write_file(const char *path, const char *text)
 
 typedef struct { char **s; int n; } stset;
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static stset states_of(const cJSON *res)
 {
     stset S = { 0 };
     const cJSON *st = cJSON_GetObjectItemCaseSensitive(res, "states"), *x;
-    cJSON_ArrayForEach(x, st) { S.s = realloc(S.s, (size_t)(S.n + 1) * sizeof *S.s); S.s[S.n++] = suite_state_text(x); }
+    cJSON_ArrayForEach(x, st)
+    {
+        S.s = realloc(S.s, (size_t)(S.n + 1) * sizeof *S.s);
+        S.s[S.n++] = suite_state_text(x);
+    }
     if (S.n) qsort(S.s, (size_t)S.n, sizeof *S.s, cmp_str);
     return S;
 }
 
 static const char *not_subset(const stset *a, const stset *b)   /* first of a missing from b */
 {
-    for (int i = 0; i < a->n; i++) if (!bsearch(&a->s[i], b->s, (size_t)b->n, sizeof *b->s, cmp_str)) return a->s[i];
+    for (int i = 0; i < a->n; i++)
+        if (!bsearch(&a->s[i], b->s, (size_t)b->n, sizeof *b->s, cmp_str)) return a->s[i];
     return NULL;
 }
 
-static int vkey(const variant *v) { return ((((v->shape * 4 + v->ord) * 5 + v->oscope) * 3 + v->fence) * 5 + v->fscope) * 4 + v->place; }
+static int vkey(const variant *v)
+{
+    return ((((v->shape * 4 + v->ord) * 5 + v->oscope) * 3 + v->fence) * 5 + v->fscope) * 4 +
+           v->place;
+}
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-        "usage: ptxlitmus gen --out DIR [--shapes LIST] [--max-threads N] [--jobs N] [--timeout S] [--models LIST]\n"
-        "  writes litmus tests of classic shapes across orderings (weak, volatile, relaxed.S, acqrel.S),\n"
-        "  fences (none, fence.acq_rel.S, fence.sc.S between the accesses of each thread) and placements\n"
-        "  (same CTA, same cluster, other cluster, other GPU), decides them, checks monotonicity and\n"
-        "  writes DIR/manifest.yaml with the verdicts (docs/suites.md)\n"
-        "  --shapes LIST       comma-separated shape names (default: all): ");
-    for (int i = 0; i < NSHAPES; i++) fprintf(f, "%s%s", shapes[i].name, i + 1 < NSHAPES ? "," : "\n");
-    fprintf(f,
-        "  --max-threads N     skip shapes with more than N threads (default 4)\n"
-        "  --models LIST       models to record, comma-separated (default ptx); ptx-v7.5 and ptx-v6.0 are\n"
-        "                      recorded only for tests without clusters\n"
-        "  --fence-orders LIST orderings combined with fences (default weak,relaxed)\n");
+    fprintf(f, "usage: ptxlitmus gen --out DIR [--shapes LIST] [--max-threads N] [--jobs N] "
+               "[--timeout S] [--models LIST]\n"
+               "  writes litmus tests of classic shapes across orderings (weak, volatile, "
+               "relaxed.S, acqrel.S),\n"
+               "  fences (none, fence.acq_rel.S, fence.sc.S between the accesses of each thread) "
+               "and placements\n"
+               "  (same CTA, same cluster, other cluster, other GPU), decides them, checks "
+               "monotonicity and\n"
+               "  writes DIR/manifest.yaml with the verdicts (docs/suites.md)\n"
+               "  --shapes LIST       comma-separated shape names (default: all): ");
+    for (int i = 0; i < NSHAPES; i++)
+        fprintf(f, "%s%s", shapes[i].name, i + 1 < NSHAPES ? "," : "\n");
+    fprintf(f, "  --max-threads N     skip shapes with more than N threads (default 4)\n"
+               "  --models LIST       models to record, comma-separated (default ptx); ptx-v7.5 "
+               "and ptx-v6.0 are\n"
+               "                      recorded only for tests without clusters\n"
+               "  --fence-orders LIST orderings combined with fences (default weak,relaxed)\n");
 }
 
-int gen_cli(int argc, char **argv)
-{
-    const char *out = NULL, *shapelist = NULL, *models_s = "ptx", *fence_orders = "weak,relaxed";
-    int maxth = 4;
+/* The options of `gen`, and the lists they name. */
+typedef struct {
+    const char *out, *shapelist, *models_s, *fence_orders;
+    int maxth;
     suite_run_opts ro;
-    suite_run_opts_default(&ro);
+    int want[NSHAPES];          /* shapes asked for */
+    model_kind models[3]; int nmodels;
+    int fo[4];                  /* orderings that get fence variants */
+} gen_opts;
+
+/* The command line; -1 to go on, else the exit status. */
+static int gen_options(int argc, char **argv, gen_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->models_s = "ptx";
+    o->fence_orders = "weak,relaxed";
+    o->maxth = 4;
+    suite_run_opts_default(&o->ro);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-        if (!strcmp(a, "--out") && val) { out = val; i++; }
-        else if (!strcmp(a, "--shapes") && val) { shapelist = val; i++; }
-        else if (!strcmp(a, "--models") && val) { models_s = val; i++; }
-        else if (!strcmp(a, "--fence-orders") && val) { fence_orders = val; i++; }
-        else if ((!strcmp(a, "--max-threads") || !strcmp(a, "--jobs") || !strcmp(a, "--timeout")) && val) {
+        if (!strcmp(a, "--out") && val) { o->out = val; i++; }
+        else if (!strcmp(a, "--shapes") && val) { o->shapelist = val; i++; }
+        else if (!strcmp(a, "--models") && val) { o->models_s = val; i++; }
+        else if (!strcmp(a, "--fence-orders") && val) { o->fence_orders = val; i++;
+        } else if ((!strcmp(a, "--max-threads") || !strcmp(a, "--jobs") ||
+                    !strcmp(a, "--timeout")) &&
+                   val) {
             char *e;
             long v = strtol(val, &e, 10);
-            if (*e || v < 1 || v > 100000) { fprintf(stderr, "ptxlitmus gen: %s takes a positive whole number, found '%s'\n", a, val); return 2; }
-            if (a[2] == 'm') maxth = (int)v; else if (a[2] == 'j') ro.jobs = (int)v; else ro.timeout_s = (double)v;
+            if (*e || v < 1 || v > 100000) {
+                fprintf(stderr, "ptxlitmus gen: %s takes a positive whole number, found '%s'\n", a,
+                        val);
+                return 2;
+            }
+            if (a[2] == 'm') o->maxth = (int)v;
+            else if (a[2] == 'j') o->ro.jobs = (int)v;
+            else o->ro.timeout_s = (double)v;
             i++;
-        } else { fprintf(stderr, "ptxlitmus gen: unknown option or missing value '%s'\n", a); usage(stderr); return 2; }
-    }
-    if (!out) { fprintf(stderr, "ptxlitmus gen: --out DIR is required\n"); usage(stderr); return 2; }
-    int want[NSHAPES];
-    for (int s = 0; s < NSHAPES; s++) want[s] = !shapelist;
-    if (shapelist) {
-        char *l = strdup(shapelist), *save = NULL;
-        for (char *tok = strtok_r(l, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-            int hit = 0;
-            for (int s = 0; s < NSHAPES; s++) if (!strcmp(shapes[s].name, tok)) { want[s] = 1; hit = 1; }
-            if (!hit) { fprintf(stderr, "ptxlitmus gen: unknown shape '%s' (see --help)\n", tok); free(l); return 2; }
+        } else {
+            fprintf(stderr, "ptxlitmus gen: unknown option or missing value '%s'\n", a);
+            usage(stderr);
+            return 2;
         }
-        free(l);
     }
-    model_kind models[3];
-    int nmodels = 0;
-    {
-        char *l = strdup(models_s), *save = NULL;
-        for (char *tok = strtok_r(l, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-            if (nmodels == 3 || model_parse(tok, &models[nmodels])) { fprintf(stderr, "ptxlitmus gen: --models takes ptx, ptx-v7.5, ptx-v6.0, found '%s'\n", tok); free(l); return 2; }
-            nmodels++;
-        }
-        free(l);
+    if (!o->out) {
+        fprintf(stderr, "ptxlitmus gen: --out DIR is required\n");
+        usage(stderr);
+        return 2;
     }
-    int fo[4] = { 0 };
-    {
-        char *l = strdup(fence_orders), *save = NULL;
-        for (char *tok = strtok_r(l, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-            int hit = 0;
-            for (int k = 0; k < 4; k++) if (!strcmp(tok, ord_names[k])) { fo[k] = 1; hit = 1; }
-            if (!hit) { fprintf(stderr, "ptxlitmus gen: --fence-orders takes weak, volatile, relaxed, acqrel, found '%s'\n", tok); free(l); return 2; }
-        }
-        free(l);
-    }
-    if (mkdir(out, 0777) && errno != EEXIST) { fprintf(stderr, "ptxlitmus gen: cannot create %s: %s\n", out, strerror(errno)); return 2; }
+    return -1;
+}
 
-    /* enumerate the variants */
+/* --shapes, --models and --fence-orders: comma-separated words into o's sets; 0 or 2. */
+static int gen_lists(gen_opts *o)
+{
+    const char *lists[3] = { o->shapelist ? o->shapelist : "", o->models_s, o->fence_orders };
+    for (int s = 0; s < NSHAPES; s++) o->want[s] = !o->shapelist;
+    for (int which = 0; which < 3; which++) {
+        char *l = xstrdup(lists[which]), *save = NULL;
+        for (char *tok = strtok_r(l, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            int hit = 0;
+            if (which == 0)
+                for (int s = 0; s < NSHAPES; s++) {
+                    if (!strcmp(shapes[s].name, tok)) o->want[s] = hit = 1;
+                }
+            else if (which == 1)
+                hit = o->nmodels < 3 && !model_parse(tok, &o->models[o->nmodels]) && ++o->nmodels;
+            else
+                for (int k = 0; k < 4; k++) { if (!strcmp(tok, ord_names[k])) o->fo[k] = hit = 1; }
+            if (hit) continue;
+            if (which == 0)
+                fprintf(stderr, "ptxlitmus gen: unknown shape '%s' (see --help)\n", tok);
+            else if (which == 1)
+                fprintf(stderr,
+                        "ptxlitmus gen: --models takes ptx, ptx-v7.5, ptx-v6.0, found '%s'\n", tok);
+            else
+                fprintf(stderr,
+                        "ptxlitmus gen: --fence-orders takes weak, volatile, relaxed, acqrel, "
+                        "found '%s'\n",
+                        tok);
+            free(l);
+            return 2;
+        }
+        free(l);
+    }
+    return 0;
+}
+
+/* Every variant: shape x ordering x scope x fence x fence scope x placement. */
+static variant *gen_variants(const gen_opts *o, int *nv)
+{
     variant *vs = NULL;
-    int nv = 0;
+    *nv = 0;
     for (int s = 0; s < NSHAPES; s++) {
-        if (!want[s] || shapes[s].nth > maxth) continue;
+        if (!o->want[s] || shapes[s].nth > o->maxth) continue;
         int rmw = has_rmw(&shapes[s]), pair = has_pair(&shapes[s]);
-        for (int o = 0; o < 4; o++)
+        for (int ord = 0; ord < 4; ord++)
             for (int os = 1; os <= 4; os++) {
-                if ((o == O_WEAK || o == O_VOL) && os > 1) continue;
-                if (o == O_WEAK && rmw) continue;
+                if (((ord == O_WEAK || ord == O_VOL) && os > 1) || (ord == O_WEAK && rmw)) continue;
                 for (int f = 0; f < 3; f++)
                     for (int fs = 1; fs <= 4; fs++) {
-                        if (f == F_NONE && fs > 1) continue;
-                        if (f != F_NONE && (!pair || !fo[o])) continue;
+                        if ((f == F_NONE && fs > 1) || (f != F_NONE && (!pair || !o->fo[ord])))
+                            continue;
                         for (int p = 0; p < 4; p++) {
-                            vs = realloc(vs, (size_t)(nv + 1) * sizeof *vs);
-                            vs[nv++] = (variant){ s, o, (o == O_WEAK || o == O_VOL) ? 0 : os, f, f == F_NONE ? 0 : fs, p };
+                            vs = xrealloc(vs, (size_t)(*nv + 1) * sizeof *vs);
+                            vs[(*nv)++] = (variant){ s,
+                                                     ord,
+                                                     (ord == O_WEAK || ord == O_VOL) ? 0 : os,
+                                                     f,
+                                                     f == F_NONE ? 0 : fs,
+                                                     p };
                         }
                     }
             }
     }
-    /* write the tests */
-    char **names = calloc((size_t)nv, sizeof *names), **paths = calloc((size_t)nv, sizeof *paths);
-    int werr = 0;
+    return vs;
+}
+
+/* The variants one step stronger than v (st[], with the reason; eq: as strong, both ways). */
+static int stronger_variants(variant v, variant st[8], const char *why[8], int eq[8])
+{
+    int ns = 0;
+    memset(eq, 0, 8 * sizeof *eq);
+#define STRONGER(field_change, reason) \
+    do {                               \
+        st[ns] = v;                    \
+        field_change;                  \
+        why[ns++] = reason;            \
+    } while (0)
+    if (v.ord == O_WEAK) {
+        STRONGER((st[ns].ord = O_RLX, st[ns].oscope = 1), "weak <= relaxed.cta");
+        STRONGER(st[ns].ord = O_VOL, "weak <= volatile");
+    }
+    if (v.ord == O_VOL) {
+        eq[ns] = 1;
+        STRONGER((st[ns].ord = O_RLX, st[ns].oscope = 4), "volatile == relaxed.sys");
+    }
+    if ((v.ord == O_RLX || v.ord == O_RA) && v.oscope < 4)
+        STRONGER(st[ns].oscope++, "widening the scope of the accesses");
+    if (v.ord == O_RLX) STRONGER(st[ns].ord = O_RA, "relaxed <= release/acquire (acq_rel RMW)");
+    if (v.fence == F_NONE)
+        STRONGER((st[ns].fence = F_AR, st[ns].fscope = 1), "no fence <= fence.acq_rel.cta");
+    if (v.fence != F_NONE && v.fscope < 4)
+        STRONGER(st[ns].fscope++, "widening the scope of the fences");
+    if (v.fence == F_AR) STRONGER(st[ns].fence = F_SC, "fence.acq_rel <= fence.sc");
+    if (v.place > P_CTA) STRONGER(st[ns].place--, "placing the threads closer");
+#undef STRONGER
+    return ns;
+}
+
+/* Monotonicity under one model: a stronger variant's reachable states are a subset of the
+ * weaker one's.  Returns the violations (printed), adds the pairs checked to *checked. */
+static long gen_monotone(const variant *vs, int nv, char **names, const suite_job *jobs,
+                         const int *jv, int nj, model_kind model, const int *index, long *checked)
+{
+    long violations = 0;
+    int *res_of = xmalloc((size_t)nv * sizeof *res_of + 1);
+    for (int i = 0; i < nv; i++) res_of[i] = -1;
+    for (int j = 0; j < nj; j++)
+        if (jobs[j].model == model && !strcmp(suite_str(jobs[j].res, "status"), "ok"))
+            res_of[jv[j]] = j;
+    stset *S = xcalloc((size_t)nv + 1, sizeof *S);
+    for (int i = 0; i < nv; i++) if (res_of[i] >= 0) S[i] = states_of(jobs[res_of[i]].res);
+    for (int i = 0; i < nv; i++) {
+        if (res_of[i] < 0) continue;
+        variant st[8];
+        const char *why[8];
+        int eq[8], ns = stronger_variants(vs[i], st, why, eq);
+        for (int k = 0; k < ns; k++) {
+            int j = index[vkey(&st[k])];
+            if (j < 0 || res_of[j] < 0) continue;
+            (*checked)++;
+            const char *miss = not_subset(&S[j], &S[i]);
+            if (!miss && eq[k]) miss = not_subset(&S[i], &S[j]);
+            if (!miss) continue;
+            violations++;
+            fprintf(stderr,
+                    "gen: monotonicity violated under %s (%s): %s and %s differ on state %s\n",
+                    model_name(model), why[k], names[j], names[i], miss);
+        }
+    }
+    for (int i = 0; i < nv; i++) { for (int k = 0; k < S[i].n; k++) free(S[i].s[k]); free(S[i].s); }
+    free(S);
+    free(res_of);
+    return violations;
+}
+
+/* The jobs: every variant under every model that has its scopes (cluster needs ptx). */
+static suite_job *gen_jobs(const gen_opts *o, const variant *vs, int nv, char **paths, int **jv,
+                           int *nj)
+{
+    suite_job *jobs = NULL;
+    *jv = NULL;
+    *nj = 0;
+    for (int i = 0; i < nv; i++)
+        for (int m = 0; m < o->nmodels; m++) {
+            int cl = vs[i].place == P_CLU || vs[i].oscope == 2 || vs[i].fscope == 2;
+            if (cl && o->models[m] != MODEL_PTX) continue;
+            jobs = xrealloc(jobs, (size_t)(*nj + 1) * sizeof *jobs);
+            *jv = xrealloc(*jv, (size_t)(*nj + 1) * sizeof **jv);
+            jobs[*nj] = (suite_job){ .path = paths[i], .model = o->models[m] };
+            (*jv)[(*nj)++] = i;
+        }
+    return jobs;
+}
+
+/* gen: write the family, decide it, write its manifest, check monotonicity. */
+int gen_cli(int argc, char **argv)
+{
+    gen_opts o;
+    int rc = gen_options(argc, argv, &o), nv, nj, *jv, werr = 0, errors = 0;
+    if (rc >= 0) return rc;
+    if (gen_lists(&o)) return 2;
+    if (mkdir(o.out, 0777) && errno != EEXIST) {
+        fprintf(stderr, "ptxlitmus gen: cannot create %s: %s\n", o.out, strerror(errno));
+        return 2;
+    }
+    variant *vs = gen_variants(&o, &nv);
+    char **names = xcalloc((size_t)nv + 1, sizeof *names),
+         **paths = xcalloc((size_t)nv + 1, sizeof *paths);
     for (int i = 0; i < nv; i++) {
         char nm[160];
         vname(&vs[i], nm, sizeof nm);
-        names[i] = strdup(nm);
-        size_t l = strlen(out) + strlen(nm) + 16;
-        paths[i] = malloc(l);
-        snprintf(paths[i], l, "%s/%s.litmus", out, nm);
+        names[i] = xstrdup(nm);
+        size_t l = strlen(o.out) + strlen(nm) + 16;
+        paths[i] = xmalloc(l);
+        snprintf(paths[i], l, "%s/%s.litmus", o.out, nm);
         char *text = test_text(&vs[i], nm);
         if (write_file(paths[i], text)) werr = 1;
         free(text);
     }
-    if (werr) { fprintf(stderr, "ptxlitmus gen: could not write every test, stopping\n"); return 1; }
-    /* decide them */
-    suite_job *jobs = NULL;
-    int *jv = NULL, nj = 0;
-    for (int i = 0; i < nv; i++)
-        for (int m = 0; m < nmodels; m++) {
-            int cl = vs[i].place == P_CLU || vs[i].oscope == 2 || vs[i].fscope == 2;
-            if (cl && models[m] != MODEL_PTX) continue;
-            jobs = realloc(jobs, (size_t)(nj + 1) * sizeof *jobs);
-            jv = realloc(jv, (size_t)(nj + 1) * sizeof *jv);
-            jobs[nj] = (suite_job){ .path = paths[i], .model = models[m] };
-            jv[nj++] = i;
-        }
-    ro.progress = isatty(2) ? 1 : 2;
-    ro.label = "gen";
-    suite_run(jobs, nj, &ro);
-    /* manifest */
+    if (werr) {
+        fprintf(stderr, "ptxlitmus gen: could not write every test, stopping\n");
+        return 1;
+    }
+    suite_job *jobs = gen_jobs(&o, vs, nv, paths, &jv, &nj);
+    o.ro.progress = isatty(2) ? 1 : 2;
+    o.ro.label = "gen";
+    suite_run(jobs, nj, &o.ro);
     suite_manifest man = { 0 };
-    man.name = strdup("gen");
-    man.description = strdup("Generated by ptxlitmus gen: classic shapes x orderings x scopes x fences x placements (docs/suites.md)");
-    man.t = calloc((size_t)nv, sizeof *man.t);
+    man.name = xstrdup("gen");
+    man.description = xstrdup("Generated by ptxlitmus gen: classic shapes x orderings x scopes x "
+                              "fences x placements (docs/suites.md)");
+    man.t = xcalloc((size_t)nv + 1, sizeof *man.t);
     man.nt = nv;
     for (int i = 0; i < nv; i++) {
         size_t l = strlen(names[i]) + 8;
-        man.t[i].file = malloc(l);
+        man.t[i].file = xmalloc(l);
         snprintf(man.t[i].file, l, "%s.litmus", names[i]);
     }
-    int errors = 0;
     for (int j = 0; j < nj; j++) {
-        if (strcmp(suite_str(jobs[j].res, "status"), "ok")) { fprintf(stderr, "%s\n", suite_str(jobs[j].res, "error")); errors++; continue; }
-        suite_expect_set(&man.t[jv[j]], jobs[j].model, !strcmp(suite_str(jobs[j].res, "verdict"), "Ok"));
+        if (strcmp(suite_str(jobs[j].res, "status"), "ok")) {
+            fprintf(stderr, "%s\n", suite_str(jobs[j].res, "error"));
+            errors++;
+            continue;
+        }
+        suite_expect_set(&man.t[jv[j]], jobs[j].model,
+                         !strcmp(suite_str(jobs[j].res, "verdict"), "Ok"));
     }
-    /* monotonicity: a stronger variant's reachable states are a subset of the weaker one's */
-    int *index = NULL, maxkey = vkey(&(variant){ NSHAPES, 0, 0, 0, 0, 0 });
-    index = malloc((size_t)maxkey * sizeof *index);
+    int maxkey = vkey(&(variant){ NSHAPES, 0, 0, 0, 0, 0 }),
+        *index = xmalloc((size_t)maxkey * sizeof *index);
     for (int k = 0; k < maxkey; k++) index[k] = -1;
     for (int i = 0; i < nv; i++) index[vkey(&vs[i])] = i;
     long checked = 0, violations = 0;
-    for (int m = 0; m < nmodels; m++) {
-        int *res_of = malloc((size_t)nv * sizeof *res_of);
-        for (int i = 0; i < nv; i++) res_of[i] = -1;
-        for (int j = 0; j < nj; j++) if (jobs[j].model == models[m] && !strcmp(suite_str(jobs[j].res, "status"), "ok")) res_of[jv[j]] = j;
-        stset *S = calloc((size_t)nv, sizeof *S);
-        for (int i = 0; i < nv; i++) if (res_of[i] >= 0) S[i] = states_of(jobs[res_of[i]].res);
-        for (int i = 0; i < nv; i++) {
-            if (res_of[i] < 0) continue;
-            variant v = vs[i], st[8];
-            const char *why[8];
-            int eq[8] = { 0 }, ns = 0;
-            /* orderings */
-            if (v.ord == O_WEAK) { st[ns] = v; st[ns].ord = O_RLX; st[ns].oscope = 1; why[ns++] = "weak <= relaxed.cta"; 
-                                   st[ns] = v; st[ns].ord = O_VOL; why[ns++] = "weak <= volatile"; }
-            if (v.ord == O_VOL) { st[ns] = v; st[ns].ord = O_RLX; st[ns].oscope = 4; eq[ns] = 1; why[ns++] = "volatile == relaxed.sys"; }
-            if ((v.ord == O_RLX || v.ord == O_RA) && v.oscope < 4) { st[ns] = v; st[ns].oscope++; why[ns++] = "widening the scope of the accesses"; }
-            if (v.ord == O_RLX) { st[ns] = v; st[ns].ord = O_RA; why[ns++] = "relaxed <= release/acquire (acq_rel RMW)"; }
-            /* fences */
-            if (v.fence == F_NONE) { st[ns] = v; st[ns].fence = F_AR; st[ns].fscope = 1; why[ns++] = "no fence <= fence.acq_rel.cta"; }
-            if (v.fence != F_NONE && v.fscope < 4) { st[ns] = v; st[ns].fscope++; why[ns++] = "widening the scope of the fences"; }
-            if (v.fence == F_AR) { st[ns] = v; st[ns].fence = F_SC; why[ns++] = "fence.acq_rel <= fence.sc"; }
-            /* placement */
-            if (v.place > P_CTA) { st[ns] = v; st[ns].place--; why[ns++] = "placing the threads closer"; }
-            for (int k = 0; k < ns; k++) {
-                int j = index[vkey(&st[k])];
-                if (j < 0 || res_of[j] < 0) continue;
-                checked++;
-                const char *miss = not_subset(&S[j], &S[i]);
-                if (!miss && eq[k]) miss = not_subset(&S[i], &S[j]);
-                if (miss) {
-                    violations++;
-                    fprintf(stderr, "gen: monotonicity violated under %s (%s): %s and %s differ on state %s\n", model_name(models[m]), why[k], names[j], names[i], miss);
-                }
-            }
-        }
-        for (int i = 0; i < nv; i++) { for (int k = 0; k < S[i].n; k++) free(S[i].s[k]); free(S[i].s); }
-        free(S); free(res_of);
-    }
+    for (int m = 0; m < o.nmodels; m++)
+        violations += gen_monotone(vs, nv, names, jobs, jv, nj, o.models[m], index, &checked);
     char *mtext = suite_manifest_text(&man);
-    size_t l = strlen(out) + 32;
-    char *mpath = malloc(l);
-    snprintf(mpath, l, "%s/manifest.yaml", out);
+    size_t l = strlen(o.out) + 32;
+    char *mpath = xmalloc(l);
+    snprintf(mpath, l, "%s/manifest.yaml", o.out);
     if (write_file(mpath, mtext)) werr = 1;
-    printf("gen: wrote %d tests and %s (%d jobs, %d errors); monotonicity: %ld pairs checked, %ld violations\n", nv, mpath, nj, errors, checked, violations);
+    printf("gen: wrote %d tests and %s (%d jobs, %d errors); monotonicity: %ld pairs checked, %ld "
+           "violations\n",
+           nv, mpath, nj, errors, checked, violations);
     free(mtext); free(mpath);
     suite_manifest_free(&man);
     for (int j = 0; j < nj; j++) cJSON_Delete(jobs[j].res);

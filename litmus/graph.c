@@ -1,7 +1,9 @@
 /* litmus/graph.c — execution graphs of witness executions as Graphviz DOT (docs/graphs.md).
  * Nodes are events, one column per thread, nested in CTA / cluster / GPU subgraphs; edges show
  * program order, reads-from, coherence, from-reads, synchronization and Fence-SC order. */
-#include "litmus/sbuf.h"
+#include "base/alloc.h"
+#include "base/fileio.h"
+#include "base/sbuf.h"
 #include "litmus/graph.h"
 #include "litmus/report.h"
 #include "model/execution.h"
@@ -62,7 +64,9 @@ static void edges(sbuf *b, const unsigned char *R, int n, int reduce, const char
         for (int j = 0; j < n; j++) {
             if (!R[i * n + j] || i == j) continue;
             int skip = 0;
-            if (reduce) for (int k = 0; k < n && !skip; k++) if (k != i && k != j && R[i * n + k] && R[k * n + j]) skip = 1;
+            if (reduce)
+                for (int k = 0; k < n && !skip; k++)
+                    if (k != i && k != j && R[i * n + k] && R[k * n + j]) skip = 1;
             if (!skip) sb_add(b, "  e%d -> e%d [%s];\n", i, j, attrs);
         }
 }
@@ -222,25 +226,41 @@ int graph_have_dot(void)
 
 int graph_write(const char *dir, const char *test_file, const char *dot)
 {
-    if (mkdir(dir, 0777) && errno != EEXIST) { fprintf(stderr, "ptxlitmus: cannot create %s: %s\n", dir, strerror(errno)); return -1; }
+    if (mkdir(dir, 0777) && errno != EEXIST) {
+        fprintf(stderr, "ptxlitmus: cannot create %s: %s\n", dir, strerror(errno));
+        return -1;
+    }
     const char *base = strrchr(test_file, '/');
     base = base ? base + 1 : test_file;
     size_t bl = strlen(base);
     if (bl > 7 && !strcmp(base + bl - 7, ".litmus")) bl -= 7;
     size_t l = strlen(dir) + bl + 16;
-    char *dp = malloc(l), *sp = malloc(l), *tmp = malloc(l + 32);
+    char *dp = xmalloc(l), *sp = xmalloc(l);
     snprintf(dp, l, "%s/%.*s.dot", dir, (int)bl, base);
     snprintf(sp, l, "%s/%.*s.svg", dir, (int)bl, base);
     int rc = report_write_atomic(dp, dot);
+    atomic_temp t;
     if (!rc && graph_have_dot()) {
-        snprintf(tmp, l + 32, "%s.tmp.%ld", sp, (long)getpid());
-        char *args[] = { "dot", "-Tsvg", "-o", tmp, dp, NULL };
-        pid_t pid;
-        int st = 0;
-        if (posix_spawnp(&pid, "dot", NULL, NULL, args, environ) == 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
-            if (rename(tmp, sp)) { fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", sp, strerror(errno)); unlink(tmp); rc = -1; }
-        } else { fprintf(stderr, "ptxlitmus: dot failed on %s, no SVG written\n", dp); unlink(tmp); rc = -1; }
+        if (atomic_temp_create(&t, sp)) {
+            fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", sp, fileio_error(errno));
+            rc = -1;
+        } else {
+            char *args[] = { "dot", "-Tsvg", "-o", t.tmp, dp, NULL };
+            pid_t pid;
+            int st = 0;
+            if (posix_spawnp(&pid, "dot", NULL, NULL, args, environ) == 0 &&
+                waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+                if (atomic_temp_commit(&t)) {
+                    fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", sp, fileio_error(errno));
+                    rc = -1;
+                }
+            } else {
+                fprintf(stderr, "ptxlitmus: dot failed on %s, no SVG written\n", dp);
+                atomic_temp_discard(&t);
+                rc = -1;
+            }
+        }
     }
-    free(dp); free(sp); free(tmp);
+    free(dp); free(sp);
     return rc;
 }

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "litmus/cli.h"
-#include "exec/run_cli.h"
+#include "cli/run_cli.h"
 #include "hw/hw.h"
 
 static void usage(FILE *f)

@@ -1,5 +1,7 @@
 /* litmus/merge.c — `ptxlitmus merge A.json B.json ...`: combines the JSON results of
  * `ptxlitmus suite --shard I/N` runs into one report (docs/suites.md). */
+#include "base/alloc.h"
+#include "base/fileio.h"
 #include "litmus/suite.h"
 #include "litmus/cli.h"
 #include <errno.h>
@@ -10,30 +12,24 @@ int suite_parse_shard(const char *s, int *i, int *n);
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-        "usage: ptxlitmus merge [--json FILE|-] [--junit FILE] [--csv FILE] [-q] A.json B.json ...\n"
+    fprintf(
+        f,
+        "usage: ptxlitmus merge [--json FILE|-] [--junit FILE] [--csv FILE] [-q] A.json B.json "
+        "...\n"
         "  combines the --json outputs of 'ptxlitmus suite --shard I/N' runs, prints the summary\n"
-        "  exit status: 0 every test agrees and every shard is present, 1 otherwise, 2 usage error\n");
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 65536, n = 0;
-    char *b = malloc(cap);
-    size_t r;
-    while ((r = fread(b + n, 1, cap - n - 1, f)) > 0) { n += r; if (cap - n < 4096) { cap *= 2; b = realloc(b, cap); } }
-    fclose(f);
-    b[n] = 0;
-    *len = n;
-    return b;
+        "  exit status: 0 every test agrees and every shard is present, 1 otherwise, 2 usage "
+        "error\n");
 }
 
 static void pos_of(const char *text, const char *at, int *line, int *col)
 {
     *line = 1; *col = 1;
-    for (const char *p = text; p < at && *p; p++) { if (*p == '\n') { (*line)++; *col = 1; } else (*col)++; }
+    for (const char *p = text; p < at && *p; p++) {
+        if (*p == '\n') {
+            (*line)++;
+            *col = 1;
+        } else (*col)++;
+    }
 }
 
 static int cmp_job(const void *a, const void *b)
@@ -43,74 +39,141 @@ static int cmp_job(const void *a, const void *b)
     return jx < jy ? -1 : jx > jy;
 }
 
-int merge_cli(int argc, char **argv)
+/* One result file: the --json document of `ptxlitmus suite` ("kind": "suite" with "results"),
+ * or NULL after a message. */
+static cJSON *load_result_file(const char *path)
 {
-    const char *json = NULL, *junit = NULL, *csv = NULL;
-    char **files = calloc((size_t)argc + 1, sizeof *files);
-    int nf = 0;
+    size_t len;
+    char *text, why[160];
+    if (read_input(path, FILEIO_CAP_DEFAULT, &text, &len, why, sizeof why)) {
+        fprintf(stderr, "%s:1:1: found %s, expected a suite --json result file\n", path, why);
+        return NULL;
+    }
+    cJSON *d = cJSON_ParseWithLength(text, len);
+    if (!d) {
+        int l, c;
+        pos_of(text, cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : text, &l, &c);
+        fprintf(stderr, "%s:%d:%d: found invalid JSON, expected a suite --json result file\n", path,
+                l, c);
+        free(text);
+        return NULL;
+    }
+    free(text);
+    if (strcmp(suite_str(d, "kind"), "suite") ||
+        !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(d, "results"))) {
+        fprintf(stderr,
+                "%s:1:1: found a JSON document without \"kind\": \"suite\" and \"results\", "
+                "expected the --json output of ptxlitmus suite\n",
+                path);
+        cJSON_Delete(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* The options of merge: output files and the result files; -1 to go on, else the status. */
+typedef struct { const char *json, *junit, *csv; char **files; int nf; } merge_opts;
+
+static int merge_options(int argc, char **argv, merge_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->files = xcalloc((size_t)argc + 1, sizeof *o->files);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(files); return 0; }
-        else if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv") || !strcmp(a, "-o")) {
-            if (!val || !*val) { fprintf(stderr, "ptxlitmus merge: %s takes a file name\n", a); free(files); return 2; }
-            if (!strcmp(a, "--junit")) junit = val; else if (!strcmp(a, "--csv")) csv = val; else json = val;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(o->files); return 0; }
+        if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv") ||
+            !strcmp(a, "-o")) {
+            if (!val || !*val) {
+                fprintf(stderr, "ptxlitmus merge: %s takes a file name\n", a);
+                free(o->files);
+                return 2;
+            }
+            if (!strcmp(a, "--junit")) o->junit = val;
+            else if (!strcmp(a, "--csv")) o->csv = val;
+            else o->json = val;
             i++;
-        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {}
-        else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus merge: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
-        else files[nf++] = argv[i];
+        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "ptxlitmus merge: unknown option '%s'\n", a);
+            usage(stderr);
+            free(o->files);
+            return 2;
+        } else o->files[o->nf++] = argv[i];
     }
-    if (!nf) { fprintf(stderr, "ptxlitmus merge: no result file given\n"); usage(stderr); free(files); return 2; }
+    if (!o->nf) {
+        fprintf(stderr, "ptxlitmus merge: no result file given\n");
+        usage(stderr);
+        free(o->files);
+        return 2;
+    }
+    return -1;
+}
+
+int merge_cli(int argc, char **argv)
+{
+    merge_opts o;
+    int rc = merge_options(argc, argv, &o);
+    if (rc >= 0) return rc;
+    const char *json = o.json, *junit = o.junit, *csv = o.csv;
+    char **files = o.files;
+    int nf = o.nf;
     int bad = 0, shard_n = 0;
     unsigned char *seen_shard = NULL;
     cJSON **all = NULL;
     int na = 0;
-    cJSON **docs = calloc((size_t)nf, sizeof *docs);
+    cJSON **docs = xcalloc((size_t)nf, sizeof *docs);
     for (int i = 0; i < nf; i++) {
-        size_t len;
-        char *text = slurp(files[i], &len);
-        if (!text) { fprintf(stderr, "%s:1:1: cannot open: %s, expected a suite --json result file\n", files[i], strerror(errno)); bad = 1; continue; }
-        cJSON *d = cJSON_ParseWithLength(text, len);
-        if (!d) {
-            int l, c;
-            pos_of(text, cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : text, &l, &c);
-            fprintf(stderr, "%s:%d:%d: found invalid JSON, expected a suite --json result file\n", files[i], l, c);
-            free(text); bad = 1; continue;
-        }
-        free(text);
+        cJSON *d = load_result_file(files[i]);
+        if (!d) { bad = 1; continue; }
         const cJSON *res = cJSON_GetObjectItemCaseSensitive(d, "results");
-        if (strcmp(suite_str(d, "kind"), "suite") || !cJSON_IsArray(res)) {
-            fprintf(stderr, "%s:1:1: found a JSON document without \"kind\": \"suite\" and \"results\", expected the --json output of ptxlitmus suite\n", files[i]);
-            cJSON_Delete(d); bad = 1; continue;
-        }
         docs[i] = d;
         int si, sn;
         const char *sh = suite_str(d, "shard");
         if (*sh && !suite_parse_shard(sh, &si, &sn)) {
-            if (!shard_n) { shard_n = sn; seen_shard = calloc((size_t)sn + 1, 1); }
-            if (sn != shard_n) { fprintf(stderr, "%s:1:1: found shard %s, expected a shard of %d like the other files\n", files[i], sh, shard_n); bad = 1; }
-            else if (seen_shard[si]++) { fprintf(stderr, "%s:1:1: found shard %s a second time, expected each shard once\n", files[i], sh); bad = 1; continue; }
+            if (!shard_n) { shard_n = sn; seen_shard = xcalloc((size_t)sn + 1, 1); }
+            if (sn != shard_n) {
+                fprintf(stderr,
+                        "%s:1:1: found shard %s, expected a shard of %d like the other files\n",
+                        files[i], sh, shard_n);
+                bad = 1;
+            } else if (seen_shard[si]++) {
+                fprintf(stderr, "%s:1:1: found shard %s a second time, expected each shard once\n",
+                        files[i], sh);
+                bad = 1;
+                continue;
+            }
         }
         const cJSON *r;
         cJSON_ArrayForEach(r, res) {
             if (!cJSON_IsObject(r)) continue;
-            all = realloc(all, (size_t)(na + 1) * sizeof *all);
+            all = xrealloc(all, (size_t)(na + 1) * sizeof *all);
             all[na++] = (cJSON *)r;
         }
     }
     for (int s = 1; s <= shard_n; s++)
-        if (!seen_shard[s]) { fprintf(stderr, "ptxlitmus merge: shard %d/%d is missing, expected all %d shards\n", s, shard_n, shard_n); bad = 1; }
-    qsort(all, (size_t)na, sizeof *all, cmp_job);
+        if (!seen_shard[s]) {
+            fprintf(stderr, "ptxlitmus merge: shard %d/%d is missing, expected all %d shards\n", s,
+                    shard_n, shard_n);
+            bad = 1;
+        }
+    if (na) qsort(all, (size_t)na, sizeof *all, cmp_job);
     cJSON *results = cJSON_CreateArray();
     double prev = -2;
     for (int i = 0; i < na; i++) {
         double j = suite_num(all[i], "job");
-        if (j >= 0 && j == prev) { fprintf(stderr, "ptxlitmus merge: job %.0f (%s) appears twice, keeping the first\n", j, suite_str(all[i], "test")); bad = 1; continue; }
+        if (j >= 0 && j == prev) {
+            fprintf(stderr, "ptxlitmus merge: job %.0f (%s) appears twice, keeping the first\n", j,
+                    suite_str(all[i], "test"));
+            bad = 1;
+            continue;
+        }
         prev = j;
         cJSON_AddItemToArray(results, cJSON_Duplicate(all[i], 1));
     }
     FILE *out = json && !strcmp(json, "-") ? stderr : stdout;
     if (suite_print_summary(out, results, -1)) bad = 1;
-    fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results), cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
+    fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results),
+            cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
     fflush(out);
     if (json && suite_write_json(json, results, NULL)) bad = 1;
     if (junit && suite_write_junit(junit, results)) bad = 1;

@@ -1,9 +1,9 @@
 /* litmus/report.c — herd-style verdict blocks and JSON result objects. */
 #include "litmus/report.h"
+#include "base/fileio.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char *kind_word(cond_kind q)
 {
@@ -36,7 +36,8 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
         fprintf(f, "States listed: %d, more exist (--states N or all; the verdict does not depend on it)\n", r->nstates);
     else if (r->nstates < r->nstates_total) fprintf(f, "States listed: %d of %d (--states)\n", r->nstates, r->nstates_total);
     fprintf(f, "Condition %s %s\n", cond_kind_name(r->quant), r->condition);
-    fprintf(f, "Observation %s %s %d %d\n", r->name, verify_observation(r), r->positive, r->negative);
+    fprintf(f, "Observation %s %s %d %d\n", r->name, verify_observation(r), r->positive,
+            r->negative);
     fprintf(f, "Time %s %.3f\n\n", r->name, r->time_ms / 1000.0);
 }
 
@@ -86,34 +87,17 @@ cJSON *report_json_result(const verify_result *r)
     return o;
 }
 
-int write_file_atomic(const char *path, const void *data, size_t n)
-{
-    size_t l = strlen(path);
-    char *tmp = malloc(l + 32);
-    if (!tmp) { errno = ENOMEM; return -1; }
-    snprintf(tmp, l + 32, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) { free(tmp); return -1; }
-    int bad = fwrite(data, 1, n, f) != n;
-    bad |= fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0 && errno != EINVAL;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path)) {
-        int e = errno;
-        unlink(tmp);
-        free(tmp);
-        errno = e;
-        return -1;
-    }
-    free(tmp);
-    return 0;
-}
-
 int report_write_atomic(const char *path, const char *text)
 {
-    if (!strcmp(path, "-")) { fputs(text, stdout); fflush(stdout); return 0; }
+    if (!strcmp(path, "-")) {
+        if (fputs(text, stdout) == EOF || fflush(stdout) || ferror(stdout)) {
+            fprintf(stderr, "ptxlitmus: cannot write to standard output: %s\n", strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
     if (write_file_atomic(path, text, strlen(text))) {
-        fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", path, fileio_error(errno));
         return -1;
     }
     return 0;

@@ -8,9 +8,7 @@
 void report_herd(FILE *f, const verify_result *r, int unroll);
 /* One result object of the JSON schema (docs/json-schema.md). */
 cJSON *report_json_result(const verify_result *r);
-/* Writes n bytes to path atomically: a temporary file beside it, flushed, then renamed, so a
- * killed run never leaves a truncated file.  Returns 0, or -1 with errno (no message). */
-int write_file_atomic(const char *path, const void *data, size_t n);
-/* Writes text to path atomically; "-" = stdout.  Returns 0 or -1 with a message on stderr. */
+/* Writes text to path with write_file_atomic (base/fileio.h); "-" = stdout (a failed write or
+ * flush is an error too).  Returns 0 or -1 with a message on stderr. */
 int report_write_atomic(const char *path, const char *text);
 #endif

@@ -1,5 +1,7 @@
 /* litmus/suite_manifest.c — suite manifests (YAML, libyaml document API); format in
  * docs/suites.md. */
+#include "base/fileio.h"
+#include "base/sbuf.h"
 #include "litmus/suite.h"
 #include "hw/hw.h"
 #include <dirent.h>
@@ -12,7 +14,8 @@
 
 static void ferr(char *err, size_t n, const char *path, const yaml_node_t *nd, const char *fmt, ...)
 {
-    int l = snprintf(err, n, "%s:%zu:%zu: ", path, nd ? nd->start_mark.line + 1 : 1, nd ? nd->start_mark.column + 1 : 1);
+    int l = snprintf(err, n, "%s:%zu:%zu: ", path, nd ? nd->start_mark.line + 1 : 1,
+                     nd ? nd->start_mark.column + 1 : 1);
     if (l < 0 || (size_t)l >= n) return;
     va_list ap;
     va_start(ap, fmt);
@@ -22,10 +25,16 @@ static void ferr(char *err, size_t n, const char *path, const yaml_node_t *nd, c
 
 static const char *node_kind(const yaml_node_t *n)
 {
-    return n->type == YAML_SCALAR_NODE ? "a scalar" : n->type == YAML_SEQUENCE_NODE ? "a list" : n->type == YAML_MAPPING_NODE ? "a mapping" : "nothing";
+    return n->type == YAML_SCALAR_NODE     ? "a scalar"
+           : n->type == YAML_SEQUENCE_NODE ? "a list"
+           : n->type == YAML_MAPPING_NODE  ? "a mapping"
+                                           : "nothing";
 }
 
-static const char *scalar(const yaml_node_t *n) { return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL; }
+static const char *scalar(const yaml_node_t *n)
+{
+    return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
 
 static char *dir_of(const char *path)
 {
@@ -52,49 +61,106 @@ int suite_expect_get(const suite_test *t, model_kind k)
 
 void suite_expect_set(suite_test *t, model_kind k, int verdict)
 {
-    for (int i = 0; i < t->nexp; i++) if (t->exp[i].model == k) { t->exp[i].verdict = verdict; return; }
+    for (int i = 0; i < t->nexp; i++)
+        if (t->exp[i].model == k) {
+            t->exp[i].verdict = verdict;
+            return;
+        }
     t->exp = realloc(t->exp, (size_t)(t->nexp + 1) * sizeof *t->exp);
     t->exp[t->nexp].model = k;
     t->exp[t->nexp].verdict = verdict;
     t->nexp++;
 }
 
-static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, suite_manifest *m, char *err, size_t errlen)
+/* One test entry { file, expect, source, note }.  Longer than 80 lines: one pass over the
+ * entry's keys with the check and the message of each key where the key is read. */
+static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, suite_manifest *m,
+                     char *err, size_t errlen)
 {
-    if (n->type != YAML_MAPPING_NODE) { ferr(err, errlen, path, n, "found %s in tests, expected a mapping with file: and expect:", node_kind(n)); return -1; }
+    if (n->type != YAML_MAPPING_NODE) {
+        ferr(err, errlen, path, n,
+             "found %s in tests, expected a mapping with file: and expect:", node_kind(n));
+        return -1;
+    }
     suite_test t = { 0 };
     t.line = (int)n->start_mark.line + 1;
     int rc = -1;
     const yaml_node_t *expect = NULL;
     for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(doc, p->key), *v = yaml_document_get_node(doc, p->value);
+        yaml_node_t *k = yaml_document_get_node(doc, p->key),
+                    *v = yaml_document_get_node(doc, p->value);
         const char *key = scalar(k);
-        if (!key) { ferr(err, errlen, path, k, "found %s as a key, expected file, expect, source or note", node_kind(k)); goto out; }
+        if (!key) {
+            ferr(err, errlen, path, k, "found %s as a key, expected file, expect, source or note",
+                 node_kind(k));
+            goto out;
+        }
         if (!strcmp(key, "expect")) {
-            if (v->type != YAML_MAPPING_NODE) { ferr(err, errlen, path, v, "found %s after expect:, expected a mapping such as { ptx: Ok }", node_kind(v)); goto out; }
+            if (v->type != YAML_MAPPING_NODE) {
+                ferr(err, errlen, path, v,
+                     "found %s after expect:, expected a mapping such as { ptx: Ok }",
+                     node_kind(v));
+                goto out;
+            }
             expect = v;
-            for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
-                yaml_node_t *mk = yaml_document_get_node(doc, q->key), *mv = yaml_document_get_node(doc, q->value);
+            for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top;
+                 q++) {
+                yaml_node_t *mk = yaml_document_get_node(doc, q->key),
+                            *mv = yaml_document_get_node(doc, q->value);
                 model_kind kind;
-                if (!scalar(mk) || model_parse(scalar(mk), &kind)) { ferr(err, errlen, path, mk, "found '%s' as a model, expected ptx, ptx-v7.5 or ptx-v6.0", scalar(mk) ? scalar(mk) : node_kind(mk)); goto out; }
+                if (!scalar(mk) || model_parse(scalar(mk), &kind)) {
+                    ferr(err, errlen, path, mk,
+                         "found '%s' as a model, expected ptx, ptx-v7.5 or ptx-v6.0",
+                         scalar(mk) ? scalar(mk) : node_kind(mk));
+                    goto out;
+                }
                 const char *vv = scalar(mv);
-                if (!vv || (strcmp(vv, "Ok") && strcmp(vv, "No"))) { ferr(err, errlen, path, mv, "found '%s' as the verdict for %s, expected Ok or No", vv ? vv : node_kind(mv), scalar(mk)); goto out; }
-                if (suite_expect_get(&t, kind) >= 0) { ferr(err, errlen, path, mk, "found model %s twice, expected one verdict per model", scalar(mk)); goto out; }
+                if (!vv || (strcmp(vv, "Ok") && strcmp(vv, "No"))) {
+                    ferr(err, errlen, path, mv,
+                         "found '%s' as the verdict for %s, expected Ok or No",
+                         vv ? vv : node_kind(mv), scalar(mk));
+                    goto out;
+                }
+                if (suite_expect_get(&t, kind) >= 0) {
+                    ferr(err, errlen, path, mk,
+                         "found model %s twice, expected one verdict per model", scalar(mk));
+                    goto out;
+                }
                 suite_expect_set(&t, kind, !strcmp(vv, "Ok"));
             }
             continue;
         }
         const char *val = scalar(v);
-        if (strcmp(key, "file") && strcmp(key, "source") && strcmp(key, "note")) { ferr(err, errlen, path, k, "found key '%s' in a test entry, expected file, expect, source or note", key); goto out; }
-        if (!val) { ferr(err, errlen, path, v, "found %s after %s:, expected a string", node_kind(v), key); goto out; }
+        if (strcmp(key, "file") && strcmp(key, "source") && strcmp(key, "note")) {
+            ferr(err, errlen, path, k,
+                 "found key '%s' in a test entry, expected file, expect, source or note", key);
+            goto out;
+        }
+        if (!val) {
+            ferr(err, errlen, path, v, "found %s after %s:, expected a string", node_kind(v), key);
+            goto out;
+        }
         char **slot = !strcmp(key, "file") ? &t.file : !strcmp(key, "source") ? &t.source : &t.note;
-        if (*slot) { ferr(err, errlen, path, k, "found key '%s' twice, expected it once", key); goto out; }
+        if (*slot) {
+            ferr(err, errlen, path, k, "found key '%s' twice, expected it once", key);
+            goto out;
+        }
         *slot = strdup(val);
     }
-    if (!t.file || !*t.file) { ferr(err, errlen, path, n, "found a test entry without file:, expected file: NAME.litmus"); goto out; }
-    if (!expect) { ferr(err, errlen, path, n, "found test %s without expect:, expected expect: { MODEL: Ok|No }", t.file); goto out; }
+    if (!t.file || !*t.file) {
+        ferr(err, errlen, path, n, "found a test entry without file:, expected file: NAME.litmus");
+        goto out;
+    }
+    if (!expect) {
+        ferr(err, errlen, path, n,
+             "found test %s without expect:, expected expect: { MODEL: Ok|No }", t.file);
+        goto out;
+    }
     for (int i = 0; i < m->nt; i++)
-        if (!strcmp(m->t[i].file, t.file)) { ferr(err, errlen, path, n, "found test %s twice, expected each file once", t.file); goto out; }
+        if (!strcmp(m->t[i].file, t.file)) {
+            ferr(err, errlen, path, n, "found test %s twice, expected each file once", t.file);
+            goto out;
+        }
     t.path = join(m->rootdir, t.file);
     m->t = realloc(m->t, (size_t)(m->nt + 1) * sizeof *m->t);
     m->t[m->nt++] = t;
@@ -145,72 +211,116 @@ static int load_hw(yaml_document_t *doc, yaml_node_t *v, const char *path, suite
     return 0;
 }
 
+/* The top-level keys of a manifest: suite, description, root (strings) and tests (a list, or
+ * empty), into m and *tests; -1 with a message in err. */
+static int manifest_keys(yaml_document_t *doc, yaml_node_t *root, const char *path,
+                         suite_manifest *m, yaml_node_t **tests, char *err, size_t errlen)
+{
+    for (yaml_node_pair_t *q = root->data.mapping.pairs.start; q < root->data.mapping.pairs.top;
+         q++) {
+        yaml_node_t *k = yaml_document_get_node(doc, q->key),
+                    *v = yaml_document_get_node(doc, q->value);
+        const char *key = scalar(k);
+        if (key && !strcmp(key, "tests")) {
+            if (v->type != YAML_SEQUENCE_NODE && !(v->type == YAML_SCALAR_NODE && !*scalar(v))) {
+                ferr(err, errlen, path, v, "found %s after tests:, expected a list of test entries",
+                     node_kind(v));
+                return -1;
+            }
+            *tests = v;
+            continue;
+        }
+        if (key && !strcmp(key, "hw")) {
+            if (load_hw(doc, v, path, m, err, errlen)) return -1;
+            continue;
+        }
+        if (!key || (strcmp(key, "suite") && strcmp(key, "description") && strcmp(key, "root"))) {
+            ferr(err, errlen, path, k, "found key '%s', expected suite, description, root, hw or tests",
+                 key ? key : node_kind(k));
+            return -1;
+        }
+        if (!scalar(v)) {
+            ferr(err, errlen, path, v, "found %s after %s:, expected a string", node_kind(v), key);
+            return -1;
+        }
+        char **slot = !strcmp(key, "suite")         ? &m->name
+                      : !strcmp(key, "description") ? &m->description
+                                                    : &m->root;
+        free(*slot);
+        *slot = strdup(scalar(v));
+    }
+    return 0;
+}
+
 int suite_manifest_load(const char *path, suite_manifest *m, char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
     m->path = strdup(path);
-    FILE *f = fopen(path, "rb");
-    if (!f) { snprintf(err, errlen, "%s:1:1: cannot open: %s, expected a readable manifest", path, strerror(errno)); return -1; }
+    char *text, why[160];
+    size_t tlen;
+    if (read_input(path, FILEIO_CAP_DEFAULT, &text, &tlen, why, sizeof why)) {
+        snprintf(err, errlen, "%s:1:1: found %s, expected a readable manifest", path, why);
+        return -1;
+    }
     yaml_parser_t p;
     yaml_document_t doc;
     yaml_parser_initialize(&p);
-    yaml_parser_set_input_file(&p, f);
+    yaml_parser_set_input_string(&p, (const unsigned char *)text, tlen);
     int rc = -1;
     if (!yaml_parser_load(&p, &doc)) {
-        snprintf(err, errlen, "%s:%zu:%zu: found invalid YAML (%s%s%s), expected a manifest", path, p.problem_mark.line + 1, p.problem_mark.column + 1,
-                 p.problem ? p.problem : "syntax error", p.context ? " " : "", p.context ? p.context : "");
+        snprintf(err, errlen, "%s:%zu:%zu: found invalid YAML (%s%s%s), expected a manifest", path,
+                 p.problem_mark.line + 1, p.problem_mark.column + 1,
+                 p.problem ? p.problem : "syntax error", p.context ? " " : "",
+                 p.context ? p.context : "");
         yaml_parser_delete(&p);
-        fclose(f);
+        free(text);
         return -1;
     }
     yaml_node_t *root = yaml_document_get_root_node(&doc);
     char *dir = dir_of(path);
-    if (!root) { snprintf(err, errlen, "%s:1:1: found an empty file, expected a manifest with suite: and tests:", path); goto done; }
-    if (root->type != YAML_MAPPING_NODE) { ferr(err, errlen, path, root, "found %s at the top, expected a mapping with suite: and tests:", node_kind(root)); goto done; }
-    yaml_node_t *tests = NULL;
-    for (yaml_node_pair_t *q = root->data.mapping.pairs.start; q < root->data.mapping.pairs.top; q++) {
-        yaml_node_t *k = yaml_document_get_node(&doc, q->key), *v = yaml_document_get_node(&doc, q->value);
-        const char *key = scalar(k);
-        if (key && !strcmp(key, "tests")) {
-            if (v->type != YAML_SEQUENCE_NODE && !(v->type == YAML_SCALAR_NODE && !*scalar(v))) { ferr(err, errlen, path, v, "found %s after tests:, expected a list of test entries", node_kind(v)); goto done; }
-            tests = v;
-            continue;
-        }
-        if (key && !strcmp(key, "hw")) {
-            if (load_hw(&doc, v, path, m, err, errlen)) goto done;
-            continue;
-        }
-        if (!key || (strcmp(key, "suite") && strcmp(key, "description") && strcmp(key, "root"))) {
-            ferr(err, errlen, path, k, "found key '%s', expected suite, description, root, hw or "
-                 "tests", key ? key : node_kind(k));
-            goto done;
-        }
-        if (!scalar(v)) { ferr(err, errlen, path, v, "found %s after %s:, expected a string", node_kind(v), key); goto done; }
-        char **slot = !strcmp(key, "suite") ? &m->name : !strcmp(key, "description") ? &m->description : &m->root;
-        free(*slot);
-        *slot = strdup(scalar(v));
+    if (!root) {
+        snprintf(err, errlen,
+                 "%s:1:1: found an empty file, expected a manifest with suite: and tests:", path);
+        goto done;
     }
-    if (!tests) { ferr(err, errlen, path, root, "found no tests: key, expected tests: followed by a list"); goto done; }
+    if (root->type != YAML_MAPPING_NODE) {
+        ferr(err, errlen, path, root,
+             "found %s at the top, expected a mapping with suite: and tests:", node_kind(root));
+        goto done;
+    }
+    yaml_node_t *tests = NULL;
+    if (manifest_keys(&doc, root, path, m, &tests, err, errlen)) goto done;
+    if (!tests) {
+        ferr(err, errlen, path, root, "found no tests: key, expected tests: followed by a list");
+        goto done;
+    }
     if (!m->name) {
         const char *b = strrchr(dir, '/');
         m->name = strdup(b ? b + 1 : dir);
     }
     m->rootdir = m->root ? join(dir, m->root) : strdup(dir);
     if (tests->type == YAML_SEQUENCE_NODE)
-        for (yaml_node_item_t *it = tests->data.sequence.items.start; it < tests->data.sequence.items.top; it++)
+        for (yaml_node_item_t *it = tests->data.sequence.items.start;
+             it < tests->data.sequence.items.top; it++)
             if (load_test(&doc, yaml_document_get_node(&doc, *it), path, m, err, errlen)) goto done;
     rc = 0;
 done:
     free(dir);
     yaml_document_delete(&doc);
     yaml_parser_delete(&p);
-    fclose(f);
+    free(text);
     return rc;
 }
 
 void suite_manifest_free(suite_manifest *m)
 {
-    for (int i = 0; i < m->nt; i++) { free(m->t[i].file); free(m->t[i].path); free(m->t[i].source); free(m->t[i].note); free(m->t[i].exp); }
+    for (int i = 0; i < m->nt; i++) {
+        free(m->t[i].file);
+        free(m->t[i].path);
+        free(m->t[i].source);
+        free(m->t[i].note);
+        free(m->t[i].exp);
+    }
     for (int i = 0; i < m->nhw; i++) { free(m->hw_key[i]); free(m->hw_val[i]); }
     free(m->hw_key); free(m->hw_val);
     free(m->t); free(m->path); free(m->name); free(m->description); free(m->root); free(m->rootdir);
@@ -219,27 +329,17 @@ void suite_manifest_free(suite_manifest *m)
 
 /* ---------- writing ---------- */
 
-typedef struct { char *s; size_t n, cap; } sbuf;
-static void sb_add(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int l = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (b->n + (size_t)l + 1 > b->cap) { b->cap = (b->n + (size_t)l + 1) * 2; b->s = realloc(b->s, b->cap); }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->n, (size_t)l + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)l;
-}
-
 /* A plain scalar when safe, else a double-quoted YAML string. */
 static void sb_str(sbuf *b, const char *s)
 {
     int plain = *s && !strchr("-?:,[]{}#&*!|>'\"%@` ", s[0]) && s[strlen(s) - 1] != ' ';
     for (const char *p = s; *p && plain; p++)
-        if ((unsigned char)*p < 0x20 || *p == '#' || (*p == ':' && (p[1] == ' ' || !p[1])) || *p == '"' || *p == '\\') plain = 0;
-    if (plain && (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null") || !strcmp(s, "~"))) plain = 0;
+        if ((unsigned char)*p < 0x20 || *p == '#' || (*p == ':' && (p[1] == ' ' || !p[1])) ||
+            *p == '"' || *p == '\\')
+            plain = 0;
+    if (plain &&
+        (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null") || !strcmp(s, "~")))
+        plain = 0;
     if (plain) { sb_add(b, "%s", s); return; }
     sb_add(b, "\"");
     for (const char *p = s; *p; p++) {
@@ -257,7 +357,11 @@ char *suite_manifest_text(const suite_manifest *m)
 {
     sbuf b = { 0 };
     sb_add(&b, "suite: "); sb_str(&b, m->name ? m->name : "suite"); sb_add(&b, "\n");
-    if (m->description) { sb_add(&b, "description: "); sb_str(&b, m->description); sb_add(&b, "\n"); }
+    if (m->description) {
+        sb_add(&b, "description: ");
+        sb_str(&b, m->description);
+        sb_add(&b, "\n");
+    }
     if (m->root) { sb_add(&b, "root: "); sb_str(&b, m->root); sb_add(&b, "\n"); }
     for (int i = 0; i < m->nhw; i++) {
         sb_add(&b, "%s%s: ", i ? ", " : "hw: { ", m->hw_key[i]);
@@ -285,7 +389,10 @@ char *suite_manifest_text(const suite_manifest *m)
 
 /* ---------- finding manifests ---------- */
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static void push(char ***out, int *n, const char *p)
 {

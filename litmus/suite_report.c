@@ -1,6 +1,6 @@
 /* litmus/suite_report.c — reports over suite result objects: the failure list and summary
  * table, JSON (verify --json objects plus expected/outcome), JUnit XML and CSV. */
-#include "litmus/sbuf.h"
+#include "base/sbuf.h"
 #include "litmus/suite.h"
 #include "litmus/report.h"
 #include "litmus/cli.h"
@@ -34,8 +34,10 @@ char *suite_state_text(const cJSON *state)
     const cJSON *it;
     int first = 1;
     cJSON_ArrayForEach(it, state) {
-        if (cJSON_IsNumber(it)) sb_add(&b, "%s%s=%.0f;", first ? "" : " ", it->string, it->valuedouble);
-        else if (cJSON_IsString(it)) sb_add(&b, "%s%s=%s;", first ? "" : " ", it->string, it->valuestring);
+        if (cJSON_IsNumber(it))
+            sb_add(&b, "%s%s=%.0f;", first ? "" : " ", it->string, it->valuedouble);
+        else if (cJSON_IsString(it))
+            sb_add(&b, "%s%s=%s;", first ? "" : " ", it->string, it->valuestring);
         first = 0;
     }
     return b.s;
@@ -43,11 +45,16 @@ char *suite_state_text(const cJSON *state)
 
 /* ---------- grouping by (suite, model) ---------- */
 
-typedef struct { const char *suite, *model; int tests, agree, disagree, error, timeout, fresh; double ms; } group;
+typedef struct {
+    const char *suite, *model;
+    int tests, agree, disagree, error, timeout, fresh;
+    double ms;
+} group;
 
 static int group_of(group **g, int *ng, const char *suite, const char *model)
 {
-    for (int i = 0; i < *ng; i++) if (!strcmp((*g)[i].suite, suite) && !strcmp((*g)[i].model, model)) return i;
+    for (int i = 0; i < *ng; i++)
+        if (!strcmp((*g)[i].suite, suite) && !strcmp((*g)[i].model, model)) return i;
     *g = realloc(*g, (size_t)(*ng + 1) * sizeof **g);
     (*g)[*ng] = (group){ .suite = suite, .model = model };
     return (*ng)++;
@@ -72,26 +79,37 @@ int suite_print_summary(FILE *f, const cJSON *results, double wall_s)
     const cJSON *r;
     cJSON_ArrayForEach(r, results) {
         const char *o = suite_outcome_of(r);
-        { int gi = group_of(&g, &ng, suite_str(r, "suite"), suite_str(r, "model")); tally(&g[gi], r); }
+        {
+            int gi = group_of(&g, &ng, suite_str(r, "suite"), suite_str(r, "model"));
+            tally(&g[gi], r);
+        }
         if (!strcmp(o, "agree") || !strcmp(o, "new")) continue;
         bad = 1;
         if (!strcmp(o, "disagree"))
-            fprintf(f, "DISAGREE %s/%s [%s]: expected %s, got %s (%s)\n", suite_str(r, "suite"), suite_str(r, "test"), suite_str(r, "model"),
-                    suite_str(r, "expected"), suite_str(r, "verdict"), suite_str(r, "observation"));
+            fprintf(f, "DISAGREE %s/%s [%s]: expected %s, got %s (%s)\n", suite_str(r, "suite"),
+                    suite_str(r, "test"), suite_str(r, "model"), suite_str(r, "expected"),
+                    suite_str(r, "verdict"), suite_str(r, "observation"));
         else
-            fprintf(f, "%s %s/%s [%s]: %s\n", !strcmp(o, "timeout") ? "TIMEOUT" : "ERROR", suite_str(r, "suite"), suite_str(r, "test"),
-                    suite_str(r, "model"), suite_str(r, "error"));
+            fprintf(f, "%s %s/%s [%s]: %s\n", !strcmp(o, "timeout") ? "TIMEOUT" : "ERROR",
+                    suite_str(r, "suite"), suite_str(r, "test"), suite_str(r, "model"),
+                    suite_str(r, "error"));
     }
     int w = 5;
     for (int i = 0; i < ng; i++) if ((int)strlen(g[i].suite) > w) w = (int)strlen(g[i].suite);
-    fprintf(f, "%-*s  %-8s %6s %6s %8s %6s %7s %9s\n", w, "suite", "model", "tests", "agree", "disagree", "error", "timeout", "time(s)");
+    fprintf(f, "%-*s  %-8s %6s %6s %8s %6s %7s %9s\n", w, "suite", "model", "tests", "agree",
+            "disagree", "error", "timeout", "time(s)");
     group tot = { 0 };
     for (int i = 0; i < ng; i++) {
-        fprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, g[i].suite, g[i].model, g[i].tests, g[i].agree, g[i].disagree, g[i].error, g[i].timeout, g[i].ms / 1000.0);
-        tot.tests += g[i].tests; tot.agree += g[i].agree; tot.disagree += g[i].disagree; tot.error += g[i].error;
+        fprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, g[i].suite, g[i].model, g[i].tests,
+                g[i].agree, g[i].disagree, g[i].error, g[i].timeout, g[i].ms / 1000.0);
+        tot.tests += g[i].tests;
+        tot.agree += g[i].agree;
+        tot.disagree += g[i].disagree;
+        tot.error += g[i].error;
         tot.timeout += g[i].timeout; tot.ms += g[i].ms; tot.fresh += g[i].fresh;
     }
-    fprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, "total", "", tot.tests, tot.agree, tot.disagree, tot.error, tot.timeout, tot.ms / 1000.0);
+    fprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, "total", "", tot.tests, tot.agree,
+            tot.disagree, tot.error, tot.timeout, tot.ms / 1000.0);
     if (tot.fresh) fprintf(f, "(%d of the agreeing results had no expectation yet)\n", tot.fresh);
     if (wall_s >= 0) fprintf(f, "wall time %.2f s; %s\n", wall_s, bad ? "FAILED" : "all agree");
     free(g);
@@ -106,7 +124,8 @@ int suite_write_json(const char *path, cJSON *results, const char *shard)
     cJSON_AddStringToObject(root, "tool", "ptxlitmus");
     cJSON_AddStringToObject(root, "version", PTXLITMUS_VERSION);
     cJSON_AddStringToObject(root, "kind", "suite");
-    if (shard) cJSON_AddStringToObject(root, "shard", shard); else cJSON_AddNullToObject(root, "shard");
+    if (shard) cJSON_AddStringToObject(root, "shard", shard);
+    else cJSON_AddNullToObject(root, "shard");
     cJSON_AddItemReferenceToObject(root, "results", results);
     char *text = cJSON_Print(root);
     size_t l = strlen(text);
@@ -149,25 +168,42 @@ static void states_lines(sbuf *b, const cJSON *r)
     }
 }
 
+/* The JUnit XML of a suite run.  About 80 lines: the document is written in its order
+ * (testsuites, one testsuite per suite, one testcase per job), one block per element. */
 char *suite_junit_text(const cJSON *results)
 {
     group *g = NULL;
     int ng = 0;
     const cJSON *r;
-    cJSON_ArrayForEach(r, results) { int gi = group_of(&g, &ng, suite_str(r, "suite"), suite_str(r, "model")); tally(&g[gi], r); }
+    cJSON_ArrayForEach(r, results)
+    {
+        int gi = group_of(&g, &ng, suite_str(r, "suite"), suite_str(r, "model"));
+        tally(&g[gi], r);
+    }
     group tot = { 0 };
-    for (int i = 0; i < ng; i++) { tot.tests += g[i].tests; tot.disagree += g[i].disagree; tot.error += g[i].error + g[i].timeout; tot.ms += g[i].ms; }
+    for (int i = 0; i < ng; i++) {
+        tot.tests += g[i].tests;
+        tot.disagree += g[i].disagree;
+        tot.error += g[i].error + g[i].timeout;
+        tot.ms += g[i].ms;
+    }
     sbuf b = { 0 };
     sb_add(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    sb_add(&b, "<testsuites name=\"ptxlitmus\" tests=\"%d\" failures=\"%d\" errors=\"%d\" time=\"%.3f\">\n", tot.tests, tot.disagree, tot.error, tot.ms / 1000.0);
+    sb_add(&b,
+           "<testsuites name=\"ptxlitmus\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+           "time=\"%.3f\">\n",
+           tot.tests, tot.disagree, tot.error, tot.ms / 1000.0);
     for (int i = 0; i < ng; i++) {
         sb_add(&b, "  <testsuite name=\"");
         xml_esc(&b, g[i].suite);
         sb_add(&b, " [");
         xml_esc(&b, g[i].model);
-        sb_add(&b, "]\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" time=\"%.3f\">\n", g[i].tests, g[i].disagree, g[i].error + g[i].timeout, g[i].ms / 1000.0);
+        sb_add(&b, "]\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" time=\"%.3f\">\n",
+               g[i].tests, g[i].disagree, g[i].error + g[i].timeout, g[i].ms / 1000.0);
         cJSON_ArrayForEach(r, results) {
-            if (strcmp(suite_str(r, "suite"), g[i].suite) || strcmp(suite_str(r, "model"), g[i].model)) continue;
+            if (strcmp(suite_str(r, "suite"), g[i].suite) ||
+                strcmp(suite_str(r, "model"), g[i].model))
+                continue;
             const char *o = suite_outcome_of(r);
             sb_add(&b, "    <testcase classname=\"");
             xml_esc(&b, g[i].suite);
@@ -199,7 +235,8 @@ char *suite_junit_text(const cJSON *results)
                 states_lines(&b, r);
                 sb_add(&b, "</failure>\n");
             } else {
-                sb_add(&b, "      <error type=\"%s\" message=\"", !strcmp(o, "timeout") ? "timeout" : "error");
+                sb_add(&b, "      <error type=\"%s\" message=\"",
+                       !strcmp(o, "timeout") ? "timeout" : "error");
                 xml_esc(&b, suite_str(r, "error"));
                 sb_add(&b, "\">expected ");
                 xml_esc(&b, *suite_str(r, "expected") ? suite_str(r, "expected") : "a verdict");
@@ -250,7 +287,8 @@ char *suite_csv_text(const cJSON *results)
         csv_field(&b, suite_str(r, "verdict"), 0);
         csv_field(&b, suite_str(r, "observation"), 0);
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "states");
-        if (cJSON_IsArray(st)) snprintf(num, sizeof num, "%d", cJSON_GetArraySize(st)); else num[0] = 0;
+        if (cJSON_IsArray(st)) snprintf(num, sizeof num, "%d", cJSON_GetArraySize(st));
+        else num[0] = 0;
         csv_field(&b, num, 0);
         snprintf(num, sizeof num, "%.3f", suite_num(r, "time_ms"));
         csv_field(&b, num, 0);

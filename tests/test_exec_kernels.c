@@ -9,10 +9,13 @@
 #include <string.h>
 #include <check.h>
 #include "include/ptxexec.h"
+#define EVIDENCE_EXEC
+#include "tests/evidence.h"
 
 static ptxeCtx *C;
 static ptxeModule *M;
 static ptxeFunction *F;
+static char kfile[64] = "kernels/?";   /* the kernel file loaded last, for the evidence */
 
 static uint32_t rng = 12345;
 static uint32_t rnd(void) { rng = rng * 1664525u + 1013904223u; return rng ^ (rng >> 13); }
@@ -30,13 +33,15 @@ static int load(const char *file, const char *kernel)
     if (C) ptxeCtxDestroy(C);
     ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
     ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
-    if (r == PTXE_ERROR_INVALID_PTX && strstr(ptxeGetErrorMessage(C), "unsupported") && (strstr(file, "half"))) {
-        /* f16/bf16 semantics are still being added to exec/isa.c: report, do not fail */
+    if (r == PTXE_ERROR_INVALID_PTX && strstr(ptxeGetErrorMessage(C), "unsupported") &&
+        (strstr(file, "half"))) {
+        /* f16/bf16 semantics are still being added to ptx/isa.c: report, do not fail */
         fprintf(stderr, "SKIP %s/%s: %s\n", file, kernel, ptxeGetErrorMessage(C));
         return 0;
     }
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
+    snprintf(kfile, sizeof kfile, "kernels/%s", file);
     return 1;
 }
 
@@ -49,19 +54,26 @@ static ptxeDevptr dev(const void *h, size_t n)
     if (h) ck_assert_int_eq(ptxeMemcpyHtoD(C, d, h, n), PTXE_SUCCESS);
     return d;
 }
-static void get(void *h, ptxeDevptr d, size_t n) { ck_assert_int_eq(ptxeMemcpyDtoH(C, h, d, n), PTXE_SUCCESS); }
+static void get(void *h, ptxeDevptr d, size_t n)
+{
+    ck_assert_int_eq(ptxeMemcpyDtoH(C, h, d, n), PTXE_SUCCESS);
+}
 
-static void run3(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shared, void **args)
+static void run3(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                 unsigned shared, void **args)
 {
     ptxeLaunchConfig cfg = { { gx, gy, gz }, { bx, by, bz }, { 0, 0, 0 }, shared, 0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
+    evidence_kernel(F, kfile);
 }
 static void run(unsigned g, unsigned b, void **args) { run3(g, 1, 1, b, 1, 1, 0, args); }
 
-#define CHECK_ARR(got, want, n, fmt) do { \
-        for (size_t i_ = 0; i_ < (size_t)(n); i_++) \
-            ck_assert_msg(memcmp(&(got)[i_], &(want)[i_], sizeof (got)[0]) == 0, "index %zu: got " fmt ", want " fmt, i_, (got)[i_], (want)[i_]); \
+#define CHECK_ARR(got, want, n, fmt)                                                       \
+    do {                                                                                   \
+        for (size_t i_ = 0; i_ < (size_t)(n); i_++)                                        \
+            ck_assert_msg(memcmp(&(got)[i_], &(want)[i_], sizeof(got)[0]) == 0,            \
+                          "index %zu: got " fmt ", want " fmt, i_, (got)[i_], (want)[i_]); \
     } while (0)
 
 static float fbits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
@@ -132,7 +144,10 @@ START_TEST(k_hist_shared)
     int n = 10000;
     unsigned char *d = malloc((size_t)n);
     unsigned bins[256], want[256] = { 0 };
-    for (int i = 0; i < n; i++) { d[i] = (unsigned char)(rnd() % 7 == 0 ? 42 : rnd()); want[d[i]]++; }
+    for (int i = 0; i < n; i++) {
+        d[i] = (unsigned char)(rnd() % 7 == 0 ? 42 : rnd());
+        want[d[i]]++;
+    }
     ptxeDevptr dd = dev(d, (size_t)n), db = dev(NULL, sizeof bins);
     void *a[] = { &dd, &db, &n };
     run(4, 192, a);
@@ -169,9 +184,15 @@ START_TEST(k_matmul_i32)
 {
     load("matmul.ptx", "matmul_i32");
     int n = 40;
-    int *A = malloc(4u * 1600), *B = malloc(4u * 1600), *Cm = malloc(4u * 1600), *W = malloc(4u * 1600);
+    int *A = malloc(4u * 1600), *B = malloc(4u * 1600), *Cm = malloc(4u * 1600),
+        *W = malloc(4u * 1600);
     for (int i = 0; i < n * n; i++) { A[i] = (int)(rnd() % 19) - 9; B[i] = (int)(rnd() % 23) - 11; }
-    for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) { int s = 0; for (int k = 0; k < n; k++) s += A[r * n + k] * B[k * n + c]; W[r * n + c] = s; }
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int s = 0;
+            for (int k = 0; k < n; k++) s += A[r * n + k] * B[k * n + c];
+            W[r * n + c] = s;
+        }
     ptxeDevptr da = dev(A, 6400), db = dev(B, 6400), dc = dev(NULL, 6400);
     void *a[] = { &da, &db, &dc, &n };
     run3(3, 3, 1, 16, 16, 1, 0, a);
@@ -186,9 +207,18 @@ START_TEST(k_matmul_f32)
 {
     load("matmul.ptx", "matmul_f32");
     int n = 48;
-    float *A = malloc(4u * 2304), *B = malloc(4u * 2304), *Cm = malloc(4u * 2304), *W = malloc(4u * 2304);
-    for (int i = 0; i < n * n; i++) { A[i] = (float)((int)(rnd() % 2001) - 1000) / 37.0f; B[i] = (float)((int)(rnd() % 2001) - 1000) / 91.0f; }
-    for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) { float s = 0; for (int k = 0; k < n; k++) s = fmaf(A[r * n + k], B[k * n + c], s); W[r * n + c] = s; }
+    float *A = malloc(4u * 2304), *B = malloc(4u * 2304), *Cm = malloc(4u * 2304),
+          *W = malloc(4u * 2304);
+    for (int i = 0; i < n * n; i++) {
+        A[i] = (float)((int)(rnd() % 2001) - 1000) / 37.0f;
+        B[i] = (float)((int)(rnd() % 2001) - 1000) / 91.0f;
+    }
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            float s = 0;
+            for (int k = 0; k < n; k++) s = fmaf(A[r * n + k], B[k * n + c], s);
+            W[r * n + c] = s;
+        }
     ptxeDevptr da = dev(A, 9216), db = dev(B, 9216), dc = dev(NULL, 9216);
     void *a[] = { &da, &db, &dc, &n };
     run3(3, 3, 1, 16, 16, 1, 0, a);
@@ -200,7 +230,11 @@ START_TEST(k_matmul_f32)
 END_TEST
 
 /* ------------------------------------------------------------------ bitonic sort */
-static int cmp_int(const void *a, const void *b) { int x = *(const int *)a, y = *(const int *)b; return (x > y) - (x < y); }
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
 START_TEST(k_bitonic)
 {
     load("bitonic.ptx", "bitonic_sort");
@@ -217,7 +251,12 @@ START_TEST(k_bitonic)
 END_TEST
 
 /* ------------------------------------------------------------------ 64-bit integers */
-static uint64_t brev64(uint64_t v) { uint64_t r = 0; for (int i = 0; i < 64; i++) r |= ((v >> i) & 1) << (63 - i); return r; }
+static uint64_t brev64(uint64_t v)
+{
+    uint64_t r = 0;
+    for (int i = 0; i < 64; i++) r |= ((v >> i) & 1) << (63 - i);
+    return r;
+}
 START_TEST(k_int64)
 {
     load("int64.ptx", "int64_math");
@@ -258,7 +297,10 @@ END_TEST
 
 /* ------------------------------------------------------------------ recursion, indirect calls */
 static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
-static long long ack_like(int m, long long n) { return m == 0 ? n + 1 : ack_like(m - 1, n * 3 + m); }
+static long long ack_like(int m, long long n)
+{
+    return m == 0 ? n + 1 : ack_like(m - 1, n * 3 + m);
+}
 START_TEST(k_fib_rec)
 {
     load("recursion.ptx", "fib_rec");
@@ -280,7 +322,12 @@ START_TEST(k_indirect_call)
     for (int t = 0; t < 128; t++) {
         sel[t] = (int)(rnd() % 9);
         int s = sel[t] % 3;
-        int f1 = s == 0 ? t + 7 : s == 1 ? t * 7 : t - 7, f2 = s == 0 ? 3 + t : s == 1 ? 3 * t : 3 - t;
+        int f1 = s == 0   ? t + 7
+                 : s == 1 ? t * 7
+                          : t - 7,
+            f2 = s == 0   ? 3 + t
+                 : s == 1 ? 3 * t
+                          : 3 - t;
         w[t] = f1 + f2;
     }
     ptxeDevptr ds = dev(sel, sizeof sel), d = dev(NULL, sizeof o);
@@ -317,11 +364,16 @@ START_TEST(k_grid3d)
     load("grid.ptx", "grid3d_index");
     unsigned gx = 3, gy = 2, gz = 2, bx = 4, by = 2, bz = 3, tpb = 24, tot = 12 * 24;
     unsigned *o = calloc(tot, 4), *w = calloc(tot, 4);
-    for (unsigned z = 0; z < gz; z++) for (unsigned y = 0; y < gy; y++) for (unsigned x = 0; x < gx; x++)
-        for (unsigned tz = 0; tz < bz; tz++) for (unsigned ty = 0; ty < by; ty++) for (unsigned tx = 0; tx < bx; tx++) {
-            unsigned lb = (z * gy + y) * gx + x, lt = (tz * by + ty) * bx + tx;
-            w[lb * tpb + lt] = tx | (ty << 4) | (tz << 8) | (x << 12) | (y << 16) | (z << 20) | ((lt & 31) << 24);
-        }
+    for (unsigned z = 0; z < gz; z++)
+        for (unsigned y = 0; y < gy; y++)
+            for (unsigned x = 0; x < gx; x++)
+                for (unsigned tz = 0; tz < bz; tz++)
+                    for (unsigned ty = 0; ty < by; ty++)
+                        for (unsigned tx = 0; tx < bx; tx++) {
+                            unsigned lb = (z * gy + y) * gx + x, lt = (tz * by + ty) * bx + tx;
+                            w[lb * tpb + lt] = tx | (ty << 4) | (tz << 8) | (x << 12) | (y << 16) |
+                                               (z << 20) | ((lt & 31) << 24);
+                        }
     ptxeDevptr d = dev(NULL, tot * 4);
     void *a[] = { &d };
     run3(gx, gy, gz, bx, by, bz, 0, a);
@@ -357,8 +409,15 @@ START_TEST(k_vote)
     for (int i = 0; i < 128; i++) x[i] = (int)(rnd() % 300) - (i < 32 ? 50 : i < 64 ? 150 : 99);
     for (int wp = 0; wp < 4; wp++) {
         unsigned b = 0; int any = 0, all = 1;
-        for (int l = 0; l < 32; l++) { int v = x[wp * 32 + l]; b |= (unsigned)(v > 0) << l; any |= v > 100; all &= v > -100; }
-        for (int l = 0; l < 32; l++) w[wp * 32 + l] = (unsigned)__builtin_popcount(b) + ((unsigned)any << 8) + ((unsigned)all << 9) + ((b & 1u) << 10);
+        for (int l = 0; l < 32; l++) {
+            int v = x[wp * 32 + l];
+            b |= (unsigned)(v > 0) << l;
+            any |= v > 100;
+            all &= v > -100;
+        }
+        for (int l = 0; l < 32; l++)
+            w[wp * 32 + l] = (unsigned)__builtin_popcount(b) + ((unsigned)any << 8) +
+                             ((unsigned)all << 9) + ((b & 1u) << 10);
     }
     ptxeDevptr dx = dev(x, sizeof x), d = dev(NULL, sizeof o);
     void *a[] = { &dx, &d };
@@ -376,7 +435,12 @@ START_TEST(k_match_redux)
     for (int i = 0; i < 64; i++) x[i] = rnd() % 5 * 0x01010101u + (i >= 32 ? 7u : 0u);
     for (int wp = 0; wp < 2; wp++) {
         unsigned s = 0, mx = 0, orv = 0;
-        for (int l = 0; l < 32; l++) { unsigned v = x[wp * 32 + l]; s += v; if (v > mx) mx = v; orv |= v; }
+        for (int l = 0; l < 32; l++) {
+            unsigned v = x[wp * 32 + l];
+            s += v;
+            if (v > mx) mx = v;
+            orv |= v;
+        }
         for (int l = 0; l < 32; l++) {
             unsigned m = 0;
             for (int k = 0; k < 32; k++) if (x[wp * 32 + k] == x[wp * 32 + l]) m |= 1u << k;
@@ -400,8 +464,17 @@ START_TEST(k_divergence)
     for (int i = 0; i < 96; i++) {
         x[i] = (int)(rnd() % 1000) + 1;
         int v = x[i], acc = 0;
-        if (v & 1) { for (int k = 0; k < (v & 15); k++) acc += k * v; if (v & 2) acc ^= 0x55; else acc -= 7; }
-        else { int k = v; while (k > 1) { k = (k & 1) ? 3 * k + 1 : k >> 1; acc++; } }
+        if (v & 1) {
+            for (int k = 0; k < (v & 15); k++) acc += k * v;
+            if (v & 2) acc ^= 0x55;
+            else acc -= 7;
+        } else {
+            int k = v;
+            while (k > 1) {
+                k = (k & 1) ? 3 * k + 1 : k >> 1;
+                acc++;
+            }
+        }
         w[i] = acc + 32;
     }
     ptxeDevptr dx = dev(x, sizeof x), d = dev(NULL, sizeof o);
@@ -429,7 +502,13 @@ START_TEST(k_atomic_ops)
     }
     for (int b = 0; b < 3; b++) {
         unsigned s0 = 0, s1 = 0, s2 = 0xffffffffu, s3 = 0;
-        for (int t = 0; t < 256 && b * 256 + t < n; t++) { unsigned v = x[b * 256 + t]; s0 |= v; s1 ^= v; s2 &= v | 0x10000u; if (v > s3) s3 = v; }
+        for (int t = 0; t < 256 && b * 256 + t < n; t++) {
+            unsigned v = x[b * 256 + t];
+            s0 |= v;
+            s1 ^= v;
+            s2 &= v | 0x10000u;
+            if (v > s3) s3 = v;
+        }
         w[6] += s0; w[7] += s1; w[8] += s2; w[9] += s3;
     }
     ptxeDevptr dg = dev(g, sizeof g), dx = dev(x, sizeof x);
@@ -448,7 +527,10 @@ START_TEST(k_atomic_cas_float)
 {
     load("atomics.ptx", "atomic_cas_float");
     int n = 500; float x[500], acc = 1.5f, want = 1.5f;
-    for (int i = 0; i < n; i++) { x[i] = (float)(rnd() % 100000) / 7.0f; if (x[i] > want) want = x[i]; }
+    for (int i = 0; i < n; i++) {
+        x[i] = (float)(rnd() % 100000) / 7.0f;
+        if (x[i] > want) want = x[i];
+    }
     ptxeDevptr da = dev(&acc, 4), dx = dev(x, sizeof x);
     void *a[] = { &da, &dx, &n };
     run(4, 128, a);
@@ -462,7 +544,8 @@ END_TEST
 START_TEST(k_local_array)
 {
     load("memory.ptx", "local_array");
-    static const int ctab[16] = { 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3 }, garr[4] = { 10, 20, 30, 40 };
+    static const int ctab[16] = { 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3 },
+                     garr[4] = { 10, 20, 30, 40 };
     int x[128], o[128], w[128];
     for (int g = 0; g < 128; g++) {
         x[g] = (int)(rnd() % 1000);
@@ -493,10 +576,14 @@ START_TEST(k_vec_copy)
     for (int i = 0; i < 128; i++) fi[i] = (float)rnd();
     for (int g = 0; g < 64; g++) {
         int *v = in + 4 * g, *q = w + 4 * g;
-        q[0] = v[3]; q[1] = (int)((unsigned)v[2] + 1); q[2] = (int)((unsigned)v[1] * 2); q[3] = (int)((unsigned)v[0] - 3);
+        q[0] = v[3];
+        q[1] = (int)((unsigned)v[2] + 1);
+        q[2] = (int)((unsigned)v[1] * 2);
+        q[3] = (int)((unsigned)v[0] - 3);
         fw[2 * g] = fi[2 * g + 1]; fw[2 * g + 1] = fi[2 * g];
     }
-    ptxeDevptr a1 = dev(in, sizeof in), a2 = dev(NULL, sizeof o), a3 = dev(fi, sizeof fi), a4 = dev(NULL, sizeof fo);
+    ptxeDevptr a1 = dev(in, sizeof in), a2 = dev(NULL, sizeof o), a3 = dev(fi, sizeof fi),
+               a4 = dev(NULL, sizeof fo);
     void *a[] = { &a1, &a2, &a3, &a4 };
     run(2, 32, a);
     get(o, a2, sizeof o); get(fo, a4, sizeof fo);
@@ -524,7 +611,11 @@ START_TEST(k_saxpy)
 {
     load("fp.ptx", "saxpy");
     int n = 1000; float a = 1.75f, x[1000], y[1000], w[1000];
-    for (int i = 0; i < n; i++) { x[i] = (float)rnd() / 3e6f; y[i] = (float)rnd() / 7e5f; w[i] = fmaf(a, x[i], y[i]); }
+    for (int i = 0; i < n; i++) {
+        x[i] = (float)rnd() / 3e6f;
+        y[i] = (float)rnd() / 7e5f;
+        w[i] = fmaf(a, x[i], y[i]);
+    }
     ptxeDevptr dx = dev(x, sizeof x), dy = dev(y, sizeof y);
     void *ar[] = { &n, &a, &dx, &dy };
     run(4, 256, ar);
@@ -560,13 +651,15 @@ START_TEST(k_fp_math)
         fesetround(FE_TOWARDZERO); dw[3 * i + 2] = fma(d, 3.0, -d); fesetround(FE_TONEAREST);
     }
     int n = N;
-    ptxeDevptr a1 = dev(x, sizeof x), a2 = dev(y, sizeof y), a3 = dev(NULL, sizeof o), a4 = dev(dx, sizeof dx), a5 = dev(NULL, sizeof dout);
+    ptxeDevptr a1 = dev(x, sizeof x), a2 = dev(y, sizeof y), a3 = dev(NULL, sizeof o),
+               a4 = dev(dx, sizeof dx), a5 = dev(NULL, sizeof dout);
     void *a[] = { &a1, &a2, &a3, &a4, &a5, &n };
     run(1, 128, a);
     get(o, a3, sizeof o); get(dout, a5, sizeof dout);
     for (int i = 0; i < 8 * N; i++) {
         if (isnan(o[i]) && isnan(w[i])) continue;   /* NaN payloads: PTX gives the canonical NaN */
-        ck_assert_msg(memcmp(&o[i], &w[i], 4) == 0, "fp_math[%d] op %d: got %a want %a", i / 8, i % 8, o[i], w[i]);
+        ck_assert_msg(memcmp(&o[i], &w[i], 4) == 0, "fp_math[%d] op %d: got %a want %a", i / 8,
+                      i % 8, o[i], w[i]);
     }
     CHECK_ARR(dout, dw, 3 * N, "%a");
     done();
@@ -574,10 +667,14 @@ START_TEST(k_fp_math)
 END_TEST
 
 /* ------------------------------------------------------------------ conversions */
-static int64_t f2i(float f, int mode, int64_t lo, int64_t hi)   /* cvt.{rni,rzi,rpi,rmi} + saturation, NaN -> 0 (§9.7.8.20) */
+static int64_t f2i(float f, int mode, int64_t lo,
+                   int64_t hi) /* cvt.{rni,rzi,rpi,rmi} + saturation, NaN -> 0 (§9.7.8.20) */
 {
     if (isnan(f)) return 0;
-    double d = mode == 0 ? nearbyint((double)f) : mode == 1 ? trunc((double)f) : mode == 2 ? ceil((double)f) : floor((double)f);
+    double d = mode == 0   ? nearbyint((double)f)
+               : mode == 1 ? trunc((double)f)
+               : mode == 2 ? ceil((double)f)
+                           : floor((double)f);
     if (d <= (double)lo) return lo;
     if (d >= (double)hi) return hi;
     return (int64_t)d;
@@ -586,10 +683,16 @@ START_TEST(k_cvt_f2i)
 {
     load("cvt.ptx", "cvt_f2i");
     enum { N = 64 };
-    float x[N]; int oi[4 * N], wi[4 * N]; unsigned ou[4 * N], wu[4 * N]; long long ol[2 * N], wl[2 * N];
-    static const uint32_t special[] = { 0x7fc00000u, 0xff800000u, 0x7f800000u, 0x4f000000u, 0xcf000001u, 0x3f000000u, 0xbf000000u,
-                                        0x3fc00000u, 0x40200000u, 0xc0200000u, 0x4f800000u, 0x5f000000u, 0xdf000001u, 0x80000000u };
-    for (int i = 0; i < N; i++) x[i] = i < 14 ? fbits(special[i]) : ((float)rnd() - 2.1e9f) / (float)(1u << (rnd() % 24));
+    float x[N];
+    int oi[4 * N], wi[4 * N];
+    unsigned ou[4 * N], wu[4 * N];
+    long long ol[2 * N], wl[2 * N];
+    static const uint32_t special[] = { 0x7fc00000u, 0xff800000u, 0x7f800000u, 0x4f000000u,
+                                        0xcf000001u, 0x3f000000u, 0xbf000000u, 0x3fc00000u,
+                                        0x40200000u, 0xc0200000u, 0x4f800000u, 0x5f000000u,
+                                        0xdf000001u, 0x80000000u };
+    for (int i = 0; i < N; i++)
+        x[i] = i < 14 ? fbits(special[i]) : ((float)rnd() - 2.1e9f) / (float)(1u << (rnd() % 24));
     for (int i = 0; i < N; i++) {
         for (int m = 0; m < 4; m++) {
             wi[4 * i + m] = (int)f2i(x[i], m, INT_MIN, INT_MAX);
@@ -597,18 +700,34 @@ START_TEST(k_cvt_f2i)
         }
         float f = x[i];
         if (isnan(f)) wl[2 * i] = 0;
-        else { double d = nearbyint((double)f); wl[2 * i] = d <= -9.2233720368547758e18 ? LLONG_MIN : d >= 9.2233720368547758e18 ? LLONG_MAX : (long long)d; }
+        else {
+            double d = nearbyint((double)f);
+            wl[2 * i] = d <= -9.2233720368547758e18  ? LLONG_MIN
+                        : d >= 9.2233720368547758e18 ? LLONG_MAX
+                                                     : (long long)d;
+        }
         if (isnan(f) || f <= 0) wl[2 * i + 1] = 0;
-        else { double d = trunc((double)f); wl[2 * i + 1] = d >= 1.8446744073709552e19 ? (long long)ULLONG_MAX : (long long)(unsigned long long)d; }
+        else {
+            double d = trunc((double)f);
+            wl[2 * i + 1] = d >= 1.8446744073709552e19 ? (long long)ULLONG_MAX
+                                                       : (long long)(unsigned long long)d;
+        }
     }
     int n = N;
-    ptxeDevptr a1 = dev(x, sizeof x), a2 = dev(NULL, sizeof oi), a3 = dev(NULL, sizeof ou), a4 = dev(NULL, sizeof ol);
+    ptxeDevptr a1 = dev(x, sizeof x), a2 = dev(NULL, sizeof oi), a3 = dev(NULL, sizeof ou),
+               a4 = dev(NULL, sizeof ol);
     void *a[] = { &a1, &a2, &a3, &a4, &n };
     run(1, 64, a);
     get(oi, a2, sizeof oi); get(ou, a3, sizeof ou); get(ol, a4, sizeof ol);
-    for (int i = 0; i < 4 * N; i++) ck_assert_msg(oi[i] == wi[i], "s32 x=%a mode %d: got %d want %d", x[i / 4], i % 4, oi[i], wi[i]);
-    for (int i = 0; i < 4 * N; i++) ck_assert_msg(ou[i] == wu[i], "u32 x=%a mode %d: got %u want %u", x[i / 4], i % 4, ou[i], wu[i]);
-    for (int i = 0; i < 2 * N; i++) ck_assert_msg(ol[i] == wl[i], "64-bit x=%a op %d: got %lld want %lld", x[i / 2], i % 2, ol[i], wl[i]);
+    for (int i = 0; i < 4 * N; i++)
+        ck_assert_msg(oi[i] == wi[i], "s32 x=%a mode %d: got %d want %d", x[i / 4], i % 4, oi[i],
+                      wi[i]);
+    for (int i = 0; i < 4 * N; i++)
+        ck_assert_msg(ou[i] == wu[i], "u32 x=%a mode %d: got %u want %u", x[i / 4], i % 4, ou[i],
+                      wu[i]);
+    for (int i = 0; i < 2 * N; i++)
+        ck_assert_msg(ol[i] == wl[i], "64-bit x=%a op %d: got %lld want %lld", x[i / 2], i % 2,
+                      ol[i], wl[i]);
     done();
 }
 END_TEST
@@ -621,7 +740,10 @@ START_TEST(k_cvt_i2f)
     static const int rm[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD };
     for (int i = 0; i < N; i++) {
         x[i] = i == 0 ? INT_MIN : i == 1 ? INT_MAX : (int)rnd();
-        d[i] = i == 2 ? 1e300 : i == 3 ? -1e-300 : i == 4 ? NAN : ((double)rnd() - 2.1e9) * 1.0000001 / (double)(1u << (rnd() % 30));
+        d[i] = i == 2   ? 1e300
+               : i == 3 ? -1e-300
+               : i == 4 ? NAN
+                        : ((double)rnd() - 2.1e9) * 1.0000001 / (double)(1u << (rnd() % 30));
     }
     for (int i = 0; i < N; i++)
         for (int m = 0; m < 4; m++) {
@@ -638,14 +760,20 @@ START_TEST(k_cvt_i2f)
     get(o, a3, sizeof o);
     for (int i = 0; i < 8 * N; i++) {
         if (isnan(o[i]) && isnan(w[i])) continue;
-        ck_assert_msg(memcmp(&o[i], &w[i], 4) == 0, "cvt_i2f[%d] op %d: got %a want %a", i / 8, i % 8, o[i], w[i]);
+        ck_assert_msg(memcmp(&o[i], &w[i], 4) == 0, "cvt_i2f[%d] op %d: got %a want %a", i / 8,
+                      i % 8, o[i], w[i]);
     }
     done();
 }
 END_TEST
 
 /* ------------------------------------------------------------------ bit manipulation */
-static unsigned brev32(unsigned v) { unsigned r = 0; for (int i = 0; i < 32; i++) r |= ((v >> i) & 1) << (31 - i); return r; }
+static unsigned brev32(unsigned v)
+{
+    unsigned r = 0;
+    for (int i = 0; i < 32; i++) r |= ((v >> i) & 1) << (31 - i);
+    return r;
+}
 START_TEST(k_bit_ops)
 {
     load("bits.ptx", "bit_ops");
@@ -655,9 +783,11 @@ START_TEST(k_bit_ops)
     for (int i = 0; i < N; i++) {
         unsigned a = x[i], b = y[i], *q = w + 10 * i;
         q[0] = brev32(a);
-        q[1] = (unsigned)__builtin_popcount(a) | ((unsigned)(b ? __builtin_clz(b) : 32) << 8) | ((unsigned)__builtin_ffs((int)a) << 16);
+        q[1] = (unsigned)__builtin_popcount(a) | ((unsigned)(b ? __builtin_clz(b) : 32) << 8) |
+               ((unsigned)__builtin_ffs((int)a) << 16);
         uint64_t bytes = ((uint64_t)b << 32) | a; unsigned s = b & 0x7777, r = 0;
-        for (int k = 0; k < 4; k++) r |= (unsigned)((bytes >> (8 * ((s >> (4 * k)) & 7))) & 0xff) << (8 * k);
+        for (int k = 0; k < 4; k++)
+            r |= (unsigned)((bytes >> (8 * ((s >> (4 * k)) & 7))) & 0xff) << (8 * k);
         q[2] = r;
         q[3] = (unsigned)(((((uint64_t)b << 32) | a) << (b & 31)) >> 32);
         unsigned sh = a < 32 ? a : 32;
@@ -665,7 +795,9 @@ START_TEST(k_bit_ops)
         q[5] = (a >> (b & 31)) & ((1u << (a & 15)) - 1);
         q[6] = (unsigned)(((uint64_t)a * b) >> 32);
         q[7] = (unsigned)(((int64_t)(int)a * (int)b) >> 32);
-        q[8] = (unsigned)((int)a > (int)b ? (unsigned)(int)a - (unsigned)(int)b : (unsigned)(int)b - (unsigned)(int)a) + 5u;
+        q[8] = (unsigned)((int)a > (int)b ? (unsigned)(int)a - (unsigned)(int)b
+                                          : (unsigned)(int)b - (unsigned)(int)a) +
+               5u;
         q[9] = (a > b ? a - b : b - a) + 7u;
     }
     int n = N;
@@ -673,7 +805,9 @@ START_TEST(k_bit_ops)
     void *a[] = { &a1, &a2, &a3, &n };
     run(1, 96, a);
     get(o, a3, sizeof o);
-    for (int i = 0; i < 10 * N; i++) ck_assert_msg(o[i] == w[i], "bit_ops[%d] op %d (a=0x%x b=0x%x): got 0x%x want 0x%x", i / 10, i % 10, x[i / 10], y[i / 10], o[i], w[i]);
+    for (int i = 0; i < 10 * N; i++)
+        ck_assert_msg(o[i] == w[i], "bit_ops[%d] op %d (a=0x%x b=0x%x): got 0x%x want 0x%x", i / 10,
+                      i % 10, x[i / 10], y[i / 10], o[i], w[i]);
     done();
 }
 END_TEST
@@ -709,22 +843,37 @@ static uint16_t d2bf(double d)
     u += 0x7fff + ((u >> 16) & 1);
     return (uint16_t)(u >> 16);
 }
-static double bf2d(uint16_t b) { uint32_t u = (uint32_t)b << 16; float f; memcpy(&f, &u, 4); return f; }
+static double bf2d(uint16_t b)
+{
+    uint32_t u = (uint32_t)b << 16;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
 
 START_TEST(k_half)
 {
     if (!load("half.ptx", "half_math")) return;
     enum { N = 64 };
     float x[N], y[N], of[N], wf[N]; uint16_t oh[5 * N], wh[5 * N];
-    for (int i = 0; i < N; i++) { x[i] = (float)((int)(rnd() % 4001) - 2000) / 128.0f; y[i] = (float)((int)(rnd() % 2001) - 1000) / 64.0f; }
+    for (int i = 0; i < N; i++) {
+        x[i] = (float)((int)(rnd() % 4001) - 2000) / 128.0f;
+        y[i] = (float)((int)(rnd() % 2001) - 1000) / 64.0f;
+    }
     for (int i = 0; i < N; i++) {
         uint16_t a = d2h(x[i]), b = d2h(y[i]);
-        uint16_t s = d2h(h2d(a) + h2d(b)), p = d2h(h2d(a) * h2d(b)), f = d2h(h2d(a) * h2d(b) + h2d(s));
-        wh[5 * i] = s; wh[5 * i + 1] = p; wh[5 * i + 2] = f; wh[5 * i + 3] = d2h(h2d(a) * h2d(b)); wh[5 * i + 4] = d2h(h2d(b) * h2d(a));
+        uint16_t s = d2h(h2d(a) + h2d(b)), p = d2h(h2d(a) * h2d(b)),
+                 f = d2h(h2d(a) * h2d(b) + h2d(s));
+        wh[5 * i] = s;
+        wh[5 * i + 1] = p;
+        wh[5 * i + 2] = f;
+        wh[5 * i + 3] = d2h(h2d(a) * h2d(b));
+        wh[5 * i + 4] = d2h(h2d(b) * h2d(a));
         wf[i] = (float)h2d(f) + (float)h2d(d2h(h2d(a) - h2d(b)));
     }
     int n = N;
-    ptxeDevptr a1 = dev(x, sizeof x), a2 = dev(y, sizeof y), a3 = dev(NULL, sizeof oh), a4 = dev(NULL, sizeof of);
+    ptxeDevptr a1 = dev(x, sizeof x), a2 = dev(y, sizeof y), a3 = dev(NULL, sizeof oh),
+               a4 = dev(NULL, sizeof of);
     void *a[] = { &a1, &a2, &a3, &a4, &n };
     run(1, 64, a);
     get(oh, a3, sizeof oh); get(of, a4, sizeof of);
@@ -739,14 +888,19 @@ START_TEST(k_bf16)
     if (!load("half.ptx", "bf16_math")) return;
     enum { N = 64 };
     float x[N], y[N], of[N], wf[N]; uint16_t ob[3 * N], wb[3 * N];
-    for (int i = 0; i < N; i++) { x[i] = (float)((int)(rnd() % 4001) - 2000) / 16.0f; y[i] = (float)((int)(rnd() % 2001) - 1000) / 8.0f; }
+    for (int i = 0; i < N; i++) {
+        x[i] = (float)((int)(rnd() % 4001) - 2000) / 16.0f;
+        y[i] = (float)((int)(rnd() % 2001) - 1000) / 8.0f;
+    }
     for (int i = 0; i < N; i++) {
         uint16_t a = d2bf(x[i]), b = d2bf(y[i]);
-        uint16_t s = d2bf(bf2d(a) + bf2d(b)), p = d2bf(bf2d(a) * bf2d(b)), f = d2bf(bf2d(a) * bf2d(b) + bf2d(s));
+        uint16_t s = d2bf(bf2d(a) + bf2d(b)), p = d2bf(bf2d(a) * bf2d(b)),
+                 f = d2bf(bf2d(a) * bf2d(b) + bf2d(s));
         wb[3 * i] = s; wb[3 * i + 1] = p; wb[3 * i + 2] = f; wf[i] = (float)bf2d(f);
     }
     int n = N;
-    ptxeDevptr a1 = dev(x, sizeof x), a2 = dev(y, sizeof y), a3 = dev(NULL, sizeof ob), a4 = dev(NULL, sizeof of);
+    ptxeDevptr a1 = dev(x, sizeof x), a2 = dev(y, sizeof y), a3 = dev(NULL, sizeof ob),
+               a4 = dev(NULL, sizeof of);
     void *a[] = { &a1, &a2, &a3, &a4, &n };
     run(1, 64, a);
     get(ob, a3, sizeof ob); get(of, a4, sizeof of);
@@ -761,7 +915,11 @@ START_TEST(k_clang_saxpy)
 {
     load("clang_kernels.ptx", "clang_saxpy");
     int n = 777; float a = -0.375f, x[777], y[777], w[777];
-    for (int i = 0; i < n; i++) { x[i] = (float)rnd() / 1e6f; y[i] = (float)rnd() / 3e5f; w[i] = fmaf(a, x[i], y[i]); }
+    for (int i = 0; i < n; i++) {
+        x[i] = (float)rnd() / 1e6f;
+        y[i] = (float)rnd() / 3e5f;
+        w[i] = fmaf(a, x[i], y[i]);
+    }
     ptxeDevptr dx = dev(x, sizeof x), dy = dev(y, sizeof y);
     void *ar[] = { &n, &a, &dx, &dy };
     run(7, 128, ar);
@@ -775,7 +933,10 @@ START_TEST(k_clang_reduce)
 {
     load("clang_kernels.ptx", "clang_reduce");
     int n = 1500, x[1500], out = 0, want = 0;
-    for (int i = 0; i < n; i++) { x[i] = (int)rnd(); want = (int)((unsigned)want + (unsigned)x[i]); }
+    for (int i = 0; i < n; i++) {
+        x[i] = (int)rnd();
+        want = (int)((unsigned)want + (unsigned)x[i]);
+    }
     ptxeDevptr dx = dev(x, sizeof x), d = dev(&out, 4);
     void *a[] = { &dx, &d, &n };
     run(6, 256, a);
@@ -810,6 +971,7 @@ static void run_cl(unsigned g, unsigned b, unsigned cl, unsigned shared, void **
     ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { cl, cl ? 1 : 0, cl ? 1 : 0 }, shared, 0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
+    evidence_kernel(F, kfile);
 }
 
 START_TEST(k_cluster_ring)
@@ -821,11 +983,20 @@ START_TEST(k_cluster_ring)
     for (int i = 0; i < G * B; i++) in[i] = (int)(rnd() % 100000) - 50000;
     for (int b = 0; b < G; b++) {
         unsigned rank = (unsigned)b % 4, peer = (rank + 1) % 4, base = (unsigned)b / 4 * 4;
-        for (int t = 0; t < B; t++) want[b * B + t] = in[(int)(base + peer) * B + (B - 1 - t)] * 3 + (int)peer;
+        for (int t = 0; t < B; t++)
+            want[b * B + t] = in[(int)(base + peer) * B + (B - 1 - t)] * 3 + (int)peer;
         unsigned *o = winfo + b * 8;
-        o[0] = rank; o[1] = 4; o[2] = rank; o[3] = 4; o[4] = (unsigned)b / 4; o[5] = G / 4; o[6] = 1 + 2 * peer; o[7] = rank * B;
+        o[0] = rank;
+        o[1] = 4;
+        o[2] = rank;
+        o[3] = 4;
+        o[4] = (unsigned)b / 4;
+        o[5] = G / 4;
+        o[6] = 1 + 2 * peer;
+        o[7] = rank * B;
     }
-    ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out), dinfo = dev(NULL, sizeof info);
+    ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out),
+               dinfo = dev(NULL, sizeof info);
     void *a[] = { &di, &dout, &dinfo };
     run_cl(G, B, 0, 0, a);
     get(out, dout, sizeof out); get(info, dinfo, sizeof info);
@@ -858,7 +1029,8 @@ START_TEST(k_cluster_hist)
 }
 END_TEST
 
-/* ------------------------------------------------------------------ asynchronous copies, mbarriers */
+/* ------------------------------------------------------------------ asynchronous copies, mbarriers
+ */
 START_TEST(k_pipeline_sum)
 {
     load("async.ptx", "pipeline_sum");
@@ -930,7 +1102,8 @@ START_TEST(k_mbar_ring)
     for (int b = 0; b < G; b++)
         for (int c = 0; c < 96; c++) {
             uint32_t acc = 0;
-            for (int r = 0; r < R; r++) acc = acc * 3u + (uint32_t)in[(b * R + r) * 96 + (c + r) % 96];
+            for (int r = 0; r < R; r++)
+                acc = acc * 3u + (uint32_t)in[(b * R + r) * 96 + (c + r) % 96];
             want[b * 96 + c] = (int)acc;
         }
     ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out);
@@ -951,7 +1124,8 @@ START_TEST(k_bulk_copy)
     for (int b = 0; b < G; b++)
         for (int t = 0; t < B; t++) {
             uint32_t acc = 0;
-            for (int c = 0; c < CH; c++) acc = acc * 5u + (uint32_t)in[(b * CH + c) * 512 + (t * 7 + c) % 512];
+            for (int c = 0; c < CH; c++)
+                acc = acc * 5u + (uint32_t)in[(b * CH + c) * 512 + (t * 7 + c) % 512];
             want[b * B + t] = (int)acc;
         }
     ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out);
@@ -963,11 +1137,13 @@ START_TEST(k_bulk_copy)
 }
 END_TEST
 
-/* ------------------------------------------------------------------ fault reports with CUDA lines (-lineinfo) */
+/* ------------------------------------------------------------------ fault reports with CUDA lines
+ * (-lineinfo) */
 static const char *fault_msg(void **a, unsigned g, unsigned b)
 {
     ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { 0, 0, 0 }, 0, 0 };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_LAUNCH_FAILED);
+    evidence_kernel(F, kfile);
     return ptxeGetErrorMessage(C);
 }
 
@@ -978,7 +1154,9 @@ START_TEST(k_fault_lineinfo)
     int n = 10;
     void *a1[] = { &d, &n };
     const char *m = fault_msg(a1, 2, 32);
-    ck_assert_msg(strstr(m, "out-of-bounds global store of 4 bytes") && strstr(m, "thread (22,0,0) of CTA (1,0,0)") && strstr(m, "faults.cu:7\n"), "%s", m);
+    ck_assert_msg(strstr(m, "out-of-bounds global store of 4 bytes") &&
+                      strstr(m, "thread (22,0,0) of CTA (1,0,0)") && strstr(m, "faults.cu:7\n"),
+                  "%s", m);
     done();
     load("faults.ptx", "trap_on");
     int in[32], bad = 1234;
@@ -986,14 +1164,18 @@ START_TEST(k_fault_lineinfo)
     ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof in);
     void *a2[] = { &di, &dout, &bad };
     m = fault_msg(a2, 1, 32);
-    ck_assert_msg(strstr(m, "trap instruction executed") && strstr(m, "thread (17,0,0)") && strstr(m, "faults.cu:13\n"), "%s", m);
+    ck_assert_msg(strstr(m, "trap instruction executed") && strstr(m, "thread (17,0,0)") &&
+                      strstr(m, "faults.cu:13\n"),
+                  "%s", m);
     done();
     load("faults.ptx", "wild_ptr");
     d = dev(NULL, 32 * 4);
     long long addr = 0x1234;
     void *a3[] = { &d, &addr };
     m = fault_msg(a3, 1, 32);
-    ck_assert_msg(strstr(m, "out-of-bounds global load of 4 bytes at address 0x1234") && strstr(m, "faults.cu:20\n"), "%s", m);
+    ck_assert_msg(strstr(m, "out-of-bounds global load of 4 bytes at address 0x1234") &&
+                      strstr(m, "faults.cu:20\n"),
+                  "%s", m);
     done();
 }
 END_TEST
@@ -1006,17 +1188,27 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, k_matmul_i32); tcase_add_test(tc, k_matmul_f32);
     tcase_add_test(tc, k_bitonic); tcase_add_test(tc, k_int64);
     tcase_add_test(tc, k_fib_rec); tcase_add_test(tc, k_indirect_call);
-    tcase_add_test(tc, k_dyn_reverse); tcase_add_test(tc, k_grid3d); tcase_add_test(tc, k_transpose);
+    tcase_add_test(tc, k_dyn_reverse);
+    tcase_add_test(tc, k_grid3d);
+    tcase_add_test(tc, k_transpose);
     tcase_add_test(tc, k_vote); tcase_add_test(tc, k_match_redux); tcase_add_test(tc, k_divergence);
     tcase_add_test(tc, k_atomic_ops); tcase_add_test(tc, k_atomic_cas_float);
-    tcase_add_test(tc, k_local_array); tcase_add_test(tc, k_vec_copy); tcase_add_test(tc, k_generic_shared);
+    tcase_add_test(tc, k_local_array);
+    tcase_add_test(tc, k_vec_copy);
+    tcase_add_test(tc, k_generic_shared);
     tcase_add_test(tc, k_saxpy); tcase_add_test(tc, k_fp_math);
     tcase_add_test(tc, k_cvt_f2i); tcase_add_test(tc, k_cvt_i2f);
     tcase_add_test(tc, k_bit_ops); tcase_add_test(tc, k_half); tcase_add_test(tc, k_bf16);
     tcase_add_test(tc, k_cluster_ring); tcase_add_test(tc, k_cluster_hist);
-    tcase_add_test(tc, k_pipeline_sum); tcase_add_test(tc, k_pipeline_zfill); tcase_add_test(tc, k_barrier_copy);
-    tcase_add_test(tc, k_mbar_ring); tcase_add_test(tc, k_bulk_copy); tcase_add_test(tc, k_fault_lineinfo);
-    tcase_add_test(tc, k_clang_saxpy); tcase_add_test(tc, k_clang_reduce); tcase_add_test(tc, k_clang_collatz);
+    tcase_add_test(tc, k_pipeline_sum);
+    tcase_add_test(tc, k_pipeline_zfill);
+    tcase_add_test(tc, k_barrier_copy);
+    tcase_add_test(tc, k_mbar_ring);
+    tcase_add_test(tc, k_bulk_copy);
+    tcase_add_test(tc, k_fault_lineinfo);
+    tcase_add_test(tc, k_clang_saxpy);
+    tcase_add_test(tc, k_clang_reduce);
+    tcase_add_test(tc, k_clang_collatz);
 }
 
 #include "check_main.h"

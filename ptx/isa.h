@@ -1,15 +1,17 @@
-/* exec/isa.h — the PTX instruction semantics shared by the executor and the litmus checker.
+/* ptx/isa.h — the PTX instruction semantics shared by the executor and the litmus checker.
  *
  * This header is the one place where what an instruction *computes* is exposed.  The executor
- * (exec/) decodes whole PTX modules with it; the litmus checker (frontend/, litmus/) decodes the
- * local ALU instructions of a litmus thread (add, setp, selp, ...) and the value computed by an
- * atom/red with it, so that both pillars agree bit for bit.
+ * (exec/) decodes the register computations of whole PTX modules with it; the litmus checker
+ * (frontend/, model/) decodes the local ALU instructions of a litmus thread (add, setp, selp, ...)
+ * and computes the value of an atom/red with it, so that both pillars agree bit for bit.  Which
+ * mnemonics exist, and which of them are register computations, is the opcode table's business
+ * (ptx/opcodes.def); the words of a mnemonic are split by the tokenizer (ptx/mnemonic.h).
  *
  * Values are raw bit patterns held in uint64_t (sub-word values zero-extended, predicates 0/1);
  * the type of a decoded instruction says how to interpret them (ISA 8.4 §5.2 fundamental types).
  */
-#ifndef PTX_EXEC_ISA_H
-#define PTX_EXEC_ISA_H
+#ifndef PTX_ISA_H
+#define PTX_ISA_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -18,13 +20,30 @@
 typedef enum {
     ISA_T_NONE = 0,
     ISA_T_PRED,
-    ISA_T_B8, ISA_T_B16, ISA_T_B32, ISA_T_B64, ISA_T_B128,
-    ISA_T_U8, ISA_T_U16, ISA_T_U32, ISA_T_U64,
-    ISA_T_S8, ISA_T_S16, ISA_T_S32, ISA_T_S64,
-    ISA_T_F16, ISA_T_F16X2, ISA_T_BF16, ISA_T_BF16X2, ISA_T_TF32,
-    ISA_T_F32, ISA_T_F64,
-    ISA_T_E4M3X2, ISA_T_E5M2X2,
-    ISA_T_U16X2, ISA_T_S16X2,       /* added: packed integer halves (§9.7.1.1 add, §9.7.1.12 min) */
+    ISA_T_B8,
+    ISA_T_B16,
+    ISA_T_B32,
+    ISA_T_B64,
+    ISA_T_B128,
+    ISA_T_U8,
+    ISA_T_U16,
+    ISA_T_U32,
+    ISA_T_U64,
+    ISA_T_S8,
+    ISA_T_S16,
+    ISA_T_S32,
+    ISA_T_S64,
+    ISA_T_F16,
+    ISA_T_F16X2,
+    ISA_T_BF16,
+    ISA_T_BF16X2,
+    ISA_T_TF32,
+    ISA_T_F32,
+    ISA_T_F64,
+    ISA_T_E4M3X2,
+    ISA_T_E5M2X2,
+    ISA_T_U16X2,
+    ISA_T_S16X2, /* added: packed integer halves (§9.7.1.1 add, §9.7.1.12 min) */
     ISA_T_COUNT
 } isa_type;
 
@@ -38,27 +57,34 @@ int isa_type_is_float(isa_type t);
    signed integer type, zero-extended otherwise (ISA §5.2.2); ISA_T_NONE and 64-bit types: raw. */
 int64_t isa_value(isa_type t, uint64_t raw);
 
-/* A decoded (non-memory) instruction: opcode-table index plus modifiers.  Opaque to callers
- * beyond the accessors below; the layout belongs to exec/. */
+/* A decoded register computation: semantics-table index plus modifiers.  Opaque to callers
+ * beyond the accessors below; the layout belongs to ptx/isa.c. */
 typedef struct isa_insn {
-    int op;              /* index into the opcode table (exec/ops.c) */
+    int op;              /* index into isa_ops[] (its popcode names the opcode-table row) */
     isa_type type;       /* primary type suffix */
     isa_type type2;      /* secondary type (cvt source, setp/set operand type, ...) */
-    uint32_t mods;       /* modifier bits (exec/ops.c) */
-    int cmp;             /* comparison operator for setp/set/slct (exec/ops.c) */
+    isa_type type3;      /* third type (video .btype: vabsdiff4.dtype.atype.btype) */
+    uint32_t mods;       /* modifier bits ISA_M_* */
+    int cmp;             /* comparison operator for setp/set/slct ISA_CMP_* */
     int boolop;          /* .and/.or/.xor combine for setp/set */
     int rnd;             /* rounding modifier */
     int aux;             /* op-specific (prmt mode, shfl mode, ...) */
 } isa_insn;
 
-/* Decode a mnemonic with all its modifiers, e.g. "add.s32", "mul.lo.u64", "setp.lt.and.s32",
- * "selp.b32", "mov.u32".  A bare mnemonic without a type ("add") gets the default type given
- * (the litmus dialect uses ISA_T_S64).  Returns 0, or -1 with a one-line reason in err. */
-int isa_decode(const char *mnemonic, isa_type default_type, isa_insn *out, char *err, size_t errlen);
+/* Decode a register computation with all its modifiers, e.g. "add.s32", "mul.lo.u64",
+ * "setp.lt.and.s32", "selp.b32", "mov.u32".  A bare mnemonic without a type ("add") gets the
+ * default type given (the litmus dialect uses ISA_T_S64).  Returns 0, or -1 with a one-line
+ * reason in err: the tokenizer's ("unknown mnemonic 'frob'", "unknown qualifier '.x'"), "ld is
+ * not a register computation (load from memory, §9.7.8.8)" for memory, control flow and
+ * synchronization (their users decode them with the tokenizer), or the rule broken. */
+int isa_decode(const char *mnemonic, isa_type default_type, isa_insn *out, char *err,
+               size_t errlen);
 
 /* Class of a decoded instruction. */
-enum { ISA_CLASS_PURE = 1,  /* computes destination registers from source registers only */
-       ISA_CLASS_OTHER = 2  /* memory, control flow, synchronization: not evaluable by isa_eval */ };
+enum {
+    ISA_CLASS_PURE = 1, /* computes destination registers from source registers only */
+    ISA_CLASS_OTHER = 2 /* isa_class of an invalid isa_insn (isa_decode decodes no others) */
+};
 int isa_class(const isa_insn *in);
 
 /* Number of destination and source operands in PTX operand order (a setp with two predicate
@@ -70,7 +96,7 @@ int isa_nsrc(const isa_insn *in);
  * the table has no semantics for).  Division by zero etc. follow the ISA text, never trap. */
 int isa_eval(const isa_insn *in, const uint64_t *src, uint64_t *dst, char *err, size_t errlen);
 
-/* Atomic read-modify-write operations (ISA §9.7.13.5 atom, §9.7.13.6 red).  "sub" is accepted
+/* Atomic read-modify-write operations (ISA §9.7.12.5 atom, §9.7.12.6 red).  "sub" is accepted
  * because the public litmus dialect uses it (= add of the negated operand). */
 typedef enum {
     ISA_ATOM_NONE = 0, ISA_ATOM_ADD, ISA_ATOM_SUB, ISA_ATOM_EXCH, ISA_ATOM_CAS, ISA_ATOM_AND,
@@ -82,18 +108,23 @@ const char *isa_atom_name(isa_atom_op op);
 /* New memory value of an atom/red given the old one: b is the operand, c the cas swap value.
  * Returns 1 when the operation writes (0 for a cas whose comparison failed).  The value is
  * truncated to the type's width; t may be ISA_T_NONE (treated as 64-bit signed). */
-int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c, uint64_t *newv);
+int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_t c,
+                   uint64_t *newv);
 
-/* ---------------------------------------------------------------------------------------------
- * Additions (exec/isa.c).  Everything below is new; the declarations above are unchanged.
- * ------------------------------------------------------------------------------------------- */
+/* ------------------------------------------------------------------------------------------- */
 
 /* Class for the extended-precision ops add.cc/addc/sub.cc/subc/mad.cc/madc (§9.7.2): register
  * only, but they read and/or write the carry flag CC.CF, so isa_eval refuses them; evaluate them
- * with isa_eval_cc.  Memory/control/sync mnemonics (ld st atom red bra bar fence membar ...) are
- * DECODED (not rejected) to a dedicated table entry of class ISA_CLASS_OTHER with nominal
- * operand counts; isa_eval returns -1 for them.  Unknown mnemonics make isa_decode return -1. */
+ * with isa_eval_cc. */
 enum { ISA_CLASS_CARRY = 3 };
+
+/* The low n bits of v (1 <= n <= 64) sign-extended to 64 bits (the bits above n ignored). */
+static inline uint64_t isa_sext(uint64_t v, unsigned n)
+{
+    if (n >= 64) return v;
+    uint64_t m = 1ull << (n - 1);
+    return ((v & ((m << 1) - 1)) ^ m) - m;
+}
 
 /* Modifier bits in isa_insn.mods. */
 enum {
@@ -131,7 +162,7 @@ typedef void (*isa_eval_fn)(const isa_insn *in, uint64_t *dst, const uint64_t *s
  * Each src[k] / dst[k] is a 32-lane array (the executor's [register][lane] register file);
  * the caller passes ISA_WARP_NSRC sources and ISA_WARP_NDST destinations, the ones past
  * isa_nsrc/isa_ndst pointing to 32 zeros / a 32-lane scratch area.  A destination may be the
- * same array as a source (lane l only reads lane l).  It is generated in exec/isa.c from the
+ * same array as a source (lane l only reads lane l).  It is generated in ptx/isa.c from the
  * entry's one-lane eval (macro EV), so an instruction's meaning is still written once; with all
  * 32 lanes set the lane loop has a constant trip count and no mask tests.  NULL where eval is. */
 #define ISA_WARP_NSRC 5
@@ -146,9 +177,10 @@ typedef struct isa_opinfo {
     uint32_t types;     /* allowed primary types, bit (1u << isa_type) */
     uint32_t types2;    /* allowed secondary types (0: same as the primary type) */
     uint32_t mods;      /* allowed ISA_M_* bits */
-    uint32_t flags;     /* decoder flags (exec/isa.c) */
+    uint32_t flags;     /* decoder flags (ptx/isa.c) */
     isa_eval_fn eval;   /* one-lane semantics */
     isa_warp_fn eval_warp; /* the same, for a warp's lanes at once (generated from eval) */
+    uint16_t popcode;   /* the row of the opcode table (ptx/opcodes.def, ptx_opcode) */
     const char *doc;    /* one line: what it computes and where the rule comes from */
 } isa_opinfo;
 extern const isa_opinfo isa_ops[];
@@ -182,7 +214,7 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
  *    rounding of fma and of cvt with floats, .sat only on s32, ...). */
 
 /* ---------------------------------------------------------------------------------------------
- * Half precision and packing (exec/isa.c, second round of additions).
+ * Half precision and packing (ptx/isa.c).
  *
  * Values: .f16/.bf16 are 16-bit patterns in the low bits of the uint64_t; .f16x2/.bf16x2 hold
  * element 0 (the ISA's a[0:15]) in bits 15..0 and element 1 in bits 31..16; .e4m3x2/.e5m2x2
@@ -209,13 +241,14 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
  * does not give the OOB-NaN encoding.
  * ------------------------------------------------------------------------------------------- */
 enum { ISA_M_OOB = 1u << 20 };   /* fma.oob (decoded only to be refused with a reason) */
+enum { ISA_M_ADD = 1u << 21 };   /* video secondary accumulate (vabsdiff4...add, §9.7.16.2.3) */
 
 /* §9.7.8.4 mov pack/unpack.  "mov.b32 d, {a, b}" and "mov.b64 {lo, hi}, x" share the mnemonic of
  * the scalar mov, so the caller that sees the braces turns a decoded scalar mov into the vector
  * form:
  *     isa_decode("mov.b32", ..., &in, ...);          // then, for  mov.b32 d, {a, b}:
- *     isa_mov_vector(&in, 0, 2, err, n);   // pack:   isa_ndst 1, isa_nsrc 2 (src[0] = a = low bits)
- *     isa_mov_vector(&in, 1, 2, err, n);   // unpack: isa_ndst 2, isa_nsrc 1 (dst[0] = low bits)
+ *     isa_mov_vector(&in, 0, 2, err, n);   // pack:   isa_ndst 1, isa_nsrc 2 (src[0] = a = low
+ * bits) isa_mov_vector(&in, 1, 2, err, n);   // unpack: isa_ndst 2, isa_nsrc 1 (dst[0] = low bits)
  * nelem is 2 or 4; the element width is the type width / nelem (.b16: 2x8; .b32: 2x16, 4x8;
  * .b64: 2x32, 4x16).  Type must be .b16/.b32/.b64 (.b128 does not fit the value model).
  * Element i occupies bits [i*w, (i+1)*w); pack masks each source to w bits.  A sink '_' in an

@@ -1,0 +1,60 @@
+/* base/fileio.h — reading inputs and writing outputs, once for the whole tool.
+ *
+ * Inputs: read_input() reads a regular file, or standard input when the name is "-".  Anything
+ * else (a FIFO, a directory, a device such as /dev/zero, a socket) is refused before a byte is
+ * read, so an input can neither block forever nor grow without bound; a size cap is a parameter.
+ *
+ * Outputs: write_file_atomic() replaces a file so that a run killed at any moment leaves either
+ * the previous file or the complete new one (issue #16):
+ *   - regular target (or none yet): the data goes to a temporary file in the target's folder,
+ *     created without a name (O_TMPFILE: even SIGKILL leaves nothing behind) or, where the file
+ *     system cannot, under an unpredictable name with O_CREAT|O_EXCL|O_NOFOLLOW (a symlink
+ *     planted at some name cannot redirect it); it gets the mode of the file it replaces (and,
+ *     when we may, its owner), a new file 0666 & ~umask; fsync, rename over the target, fsync
+ *     of the folder.
+ *   - non-regular target (a FIFO, a character or block device such as /dev/null or /dev/full):
+ *     written in place, never replaced (a FIFO waits for its reader, as the shell's `>` does);
+ *     /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N are written through the process's
+ *     own descriptor N (at its current position, after flushing stdout/stderr).
+ *   - a symbolic link to a regular file is REFUSED (errno ELOOP): neither followed nor replaced,
+ *     so a link planted at an output name cannot make a run (possibly as root) overwrite the
+ *     file it points to.  A link to a non-regular file (e.g. /dev/stdout) is written in place.
+ *   - a directory: EISDIR.
+ * A temporary file is removed on every failure path, and a named one also when the process gets
+ * SIGINT, SIGTERM or SIGHUP: a small registry of live temporary names, and a handler installed
+ * on first use for those signals that still have their default action; it removes them and
+ * re-raises the signal.  Everything here is thread-safe (no strtok, no static buffers; the
+ * registry uses atomics, and a forked child never removes its parent's files). */
+#ifndef PTX_BASE_FILEIO_H
+#define PTX_BASE_FILEIO_H
+#include <stddef.h>
+
+#define FILEIO_CAP_DEFAULT ((size_t)1 << 30)   /* 1 GiB: the default input size limit */
+
+/* Reads all of `path` ("-": standard input) into a NUL-terminated buffer from malloc (*data,
+ * *len bytes without the NUL).  Refuses non-regular files and more than cap bytes.  Returns 0,
+ * or -1 with what was found in err, worded for "found %s, expected ...": e.g. "a FIFO",
+ * "a directory", "a character device", "a file larger than the limit of 1048576 bytes",
+ * "no such file". */
+int read_input(const char *path, size_t cap, char **data, size_t *len, char *err, size_t errlen);
+
+/* Writes n bytes to path as described above.  Returns 0, or -1 with errno set (ELOOP: a symbolic
+ * link to a regular file, refused).  Prints nothing; fileio_error() words errno for a message. */
+int write_file_atomic(const char *path, const void *data, size_t n);
+
+/* A short reason for an errno of write_file_atomic ("it is a symbolic link (not followed)" for
+ * ELOOP, strerror otherwise). */
+const char *fileio_error(int err);
+
+/* For an output that another program produces (e.g. `dot -o TMP`): a named temporary file beside
+ * path (unpredictable name, registered for removal on signals), then committed with the rules of
+ * write_file_atomic or discarded.  Both end the temporary file. */
+typedef struct { char *path, *tmp; int slot; } atomic_temp;
+int atomic_temp_create(atomic_temp *t, const char *path);   /* 0, or -1 with errno */
+int atomic_temp_commit(atomic_temp *t);                      /* 0, or -1 with errno */
+void atomic_temp_discard(atomic_temp *t);
+
+/* Removes every live named temporary file of this process (async-signal-safe: for signal
+ * handlers and fatal exits such as x_out_of_memory). */
+void fileio_remove_temps(void);
+#endif

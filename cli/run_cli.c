@@ -1,0 +1,791 @@
+/* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory B]
+ * [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster, dynamic shared
+ * size, buffers with initial contents, parameters, outputs; paths relative to the spec file),
+ * runs the kernel through the public executor API (include/ptxexec.h) and writes the output
+ * buffers and the JSON report with the atomic writer (base/fileio.h).  Exit status: 0 ok,
+ * 1 kernel fault, 2 bad input.  Format: docs/executor.md.
+ *
+ * exec_run_cli is a sequence of phases, each a function below: options, spec, launch shape,
+ * module, buffers, parameters, outputs check, launch, outputs, JSON.  Every message about the
+ * spec has the form SPEC:LINE:COL: found X, expected Y (docs/reliability.md). */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "base/alloc.h"
+#include "base/diag.h"
+#include "base/fileio.h"
+#include "base/sbuf.h"
+#include "cli/run_cli.h"
+#include "include/ptxexec.h"
+#include "ptx/isa.h"
+
+typedef struct {
+    char *name;
+    isa_type type;
+    size_t count, esz;
+    uint8_t *host;
+    ptxeDevptr dev;
+} buffer;
+
+typedef struct {
+    const char *spec, *json;
+    uint64_t max_steps, max_memory;
+    int no_outputs;     /* check the outputs but write none (dry runs, the fuzz target) */
+} run_opts;
+
+/* One run: the spec document, its buffers, the executor objects. */
+typedef struct {
+    const char *spec;
+    char dir[4096];
+    yaml_document_t doc;
+    int have_doc;
+    yaml_node_t *root;
+    buffer *bufs; int nbufs;
+    int failed;
+    uint64_t max_memory, mem_total;   /* --max-memory, bytes of buffers so far */
+    ptxeCtx *ctx; ptxeModule *mod; ptxeFunction *fn;
+    ptxeLaunchConfig cfg;
+    char *text, *mpath;
+    void **args; uint8_t *argbuf;
+} R;
+
+static int bad(R *r, const yaml_node_t *n, const char *fmt, ...)
+{
+    if (r->failed) return -1;
+    r->failed = 1;
+    char msg[800];
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vformat(msg, sizeof msg, r->spec, n ? (int)n->start_mark.line + 1 : 1,
+                 n ? (int)n->start_mark.column + 1 : 1, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s\n", msg);
+    return -1;
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+    return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+static yaml_node_t *node(R *r, int i) { return yaml_document_get_node(&r->doc, i); }
+
+static yaml_node_t *map_get(R *r, yaml_node_t *m, const char *key)
+{
+    if (!m || m->type != YAML_MAPPING_NODE) return NULL;
+    for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
+        const char *k = scalar(node(r, p->key));
+        if (k && !strcmp(k, key)) return node(r, p->value);
+    }
+    return NULL;
+}
+
+static char *path_of(R *r, const char *rel)
+{
+    size_t n = strlen(r->dir) + strlen(rel) + 2;
+    char *p = xmalloc(n);
+    if (rel[0] == '/') snprintf(p, n, "%s", rel);
+    else snprintf(p, n, "%s/%s", r->dir, rel);
+    return p;
+}
+
+static int parse_u64(R *r, yaml_node_t *n, uint64_t *v, uint64_t max, const char *what)
+{
+    const char *s = scalar(n);
+    char *e;
+    errno = 0;
+    if (!s || !*s || *s == '-')
+        return bad(r, n, "found '%s', expected %s (a non-negative integer)", s ? s : "a collection",
+                   what);
+    unsigned long long x = strtoull(s, &e, 0);
+    if (*e || errno || x > max)
+        return bad(r, n, "found '%s', expected %s (an integer up to %llu)", s, what,
+                   (unsigned long long)max);
+    *v = x;
+    return 0;
+}
+
+static int parse_dim3(R *r, yaml_node_t *n, unsigned d[3], const char *what)
+{
+    d[0] = d[1] = d[2] = 1;
+    if (!n) return 0;
+    uint64_t v;
+    if (n->type == YAML_SCALAR_NODE) {
+        if (parse_u64(r, n, &v, 0x7fffffff, what)) return -1;
+        d[0] = (unsigned)v;
+    } else if (n->type == YAML_SEQUENCE_NODE) {
+        int k = 0;
+        for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top;
+             it++, k++) {
+            if (k == 3)
+                return bad(r, node(r, *it), "found a 4th dimension, expected at most 3 in %s",
+                           what);
+            if (parse_u64(r, node(r, *it), &v, 0x7fffffff, what)) return -1;
+            d[k] = (unsigned)v;
+        }
+        if (k == 0) return bad(r, n, "found an empty list, expected 1 to 3 dimensions in %s", what);
+    } else return bad(r, n, "found a mapping, expected an integer or [x, y, z] for %s", what);
+    for (int k = 0; k < 3; k++)
+        if (!d[k]) return bad(r, n, "found a zero dimension, expected positive sizes in %s", what);
+    return 0;
+}
+
+/* A number -> f16/bf16 bits: converted by the instruction semantics (cvt.rn.f16.f64 /
+   cvt.rn.bf16.f64 in ptx/isa.c), one rounding from double. */
+static uint16_t to_half(double d, isa_type t)
+{
+    isa_insn in;
+    char e[160];
+    uint64_t src, dst = 0;
+    memcpy(&src, &d, 8);
+    if (isa_decode(t == ISA_T_F16 ? "cvt.rn.f16.f64" : "cvt.rn.bf16.f64", ISA_T_NONE, &in, e,
+                   sizeof e) ||
+        isa_eval(&in, &src, &dst, e, sizeof e))
+        abort(); /* the table always has these */
+    return (uint16_t)dst;
+}
+
+/* typed scalar -> little-endian bytes of isa type t */
+static int typed_value(R *r, yaml_node_t *n, isa_type t, uint8_t *out)
+{
+    const char *s = scalar(n);
+    if (!s) return bad(r, n, "found a collection, expected a %s value", isa_type_name(t));
+    unsigned bytes = isa_type_bits(t) / 8;
+    char *e; errno = 0;
+    uint64_t bits;
+    if (isa_type_is_float(t) && !(s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))) {
+        double d = strtod(s, &e);
+        if (*e || e == s) return bad(r, n, "found '%s', expected a %s number", s, isa_type_name(t));
+        if (t == ISA_T_F64) memcpy(&bits, &d, 8);
+        else if (t == ISA_T_F32) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); bits = u; }
+        else if (t == ISA_T_F16) bits = to_half(d, ISA_T_F16);
+        else if (t == ISA_T_BF16) bits = to_half(d, ISA_T_BF16);
+        else
+            return bad(r, n, "found a number for type %s, expected hex bits (0x...)",
+                       isa_type_name(t));
+    } else if (isa_type_is_signed(t)) {
+        long long v = strtoll(s, &e, 0);
+        if (*e || e == s || errno)
+            return bad(r, n, "found '%s', expected a %s integer", s, isa_type_name(t));
+        unsigned b = bytes * 8;
+        if (b < 64 && (v < -(1ll << (b - 1)) || v >= (1ll << (b - 1))))
+            return bad(r, n, "found %s, expected a value in the range of %s", s, isa_type_name(t));
+        bits = (uint64_t)v;
+    } else {
+        if (s[0] == '-') {   /* b/u types accept negative numbers as two's complement */
+            long long v = strtoll(s, &e, 0);
+            if (*e || e == s || errno)
+                return bad(r, n, "found '%s', expected a %s integer", s, isa_type_name(t));
+            bits = (uint64_t)v;
+            if (bytes < 8 && v < -(1ll << (bytes * 8 - 1)))
+                return bad(r, n, "found %s, expected a value in the range of %s", s,
+                           isa_type_name(t));
+        } else {
+            unsigned long long v = strtoull(s, &e, 0);
+            if (*e || e == s || errno)
+                return bad(r, n, "found '%s', expected a %s integer", s, isa_type_name(t));
+            if (bytes < 8 && v >> (bytes * 8))
+                return bad(r, n, "found %s, expected a value in the range of %s", s,
+                           isa_type_name(t));
+            bits = v;
+        }
+    }
+    memcpy(out, &bits, bytes);
+    return 0;
+}
+
+static isa_type scalar_type(const char *s)
+{
+    isa_type t = isa_type_parse(s);
+    switch (t) {
+    case ISA_T_B8:
+    case ISA_T_B16:
+    case ISA_T_B32:
+    case ISA_T_B64:
+    case ISA_T_U8:
+    case ISA_T_U16:
+    case ISA_T_U32:
+    case ISA_T_U64:
+    case ISA_T_S8:
+    case ISA_T_S16:
+    case ISA_T_S32:
+    case ISA_T_S64:
+    case ISA_T_F16:
+    case ISA_T_BF16:
+    case ISA_T_F32: case ISA_T_F64: return t;
+    default: return ISA_T_NONE;
+    }
+}
+
+static buffer *find_buf(R *r, const char *name)
+{
+    for (int i = 0; i < r->nbufs; i++) if (!strcmp(r->bufs[i].name, name)) return &r->bufs[i];
+    return NULL;
+}
+
+/* init: { file: F } — exactly count x size bytes */
+static int init_from_file(R *r, buffer *b, yaml_node_t *iv)
+{
+    if (!scalar(iv)) return bad(r, iv, "found a collection, expected a file name");
+    char *data = NULL, *path = path_of(r, scalar(iv)), why[200];
+    size_t len = 0, need = b->count * b->esz;
+    if (read_input(path, need, &data, &len, why, sizeof why)) {
+        if (errno == EFBIG) len = need + 1;   /* larger than the buffer */
+        else bad(r, iv, "found '%s' (%s), expected a readable regular file", path, why);
+    }
+    if (!r->failed && len != need)
+        bad(r, iv, "file '%s' has %s bytes, expected exactly %llu (%llu x %s)", path,
+            len > need ? "more" : "fewer", (unsigned long long)need, (unsigned long long)b->count,
+            isa_type_name(b->type));
+    if (!r->failed) memcpy(b->host, data, need);
+    free(data);
+    free(path);
+    return r->failed ? -1 : 0;
+}
+
+/* init: { iota: START } — START, START + 1, ... in the buffer's type */
+static int init_iota(R *r, buffer *b, yaml_node_t *iv)
+{
+    const char *s = scalar(iv);
+    char *e;
+    double start = s ? strtod(s, &e) : 0;
+    if (!s || *e || e == s)
+        return bad(r, iv, "found '%s', expected a starting number", s ? s : "?");
+    for (size_t i = 0; i < b->count; i++) {
+        double d = start + (double)i;
+        uint64_t bits;
+        if (b->type == ISA_T_F64) memcpy(&bits, &d, 8);
+        else if (b->type == ISA_T_F32) {
+            float f = (float)d;
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            bits = u;
+        } else if (b->type == ISA_T_F16) bits = to_half(d, ISA_T_F16);
+        else if (b->type == ISA_T_BF16) bits = to_half(d, ISA_T_BF16);
+        else bits = (uint64_t)(int64_t)d;
+        memcpy(b->host + i * b->esz, &bits, b->esz);
+    }
+    return 0;
+}
+
+/* init: one of { file: F } { fill: V } { values: [...] } { iota: START } */
+static int init_buffer(R *r, buffer *b, yaml_node_t *in)
+{
+    if (in->type != YAML_MAPPING_NODE ||
+        in->data.mapping.pairs.top - in->data.mapping.pairs.start != 1)
+        return bad(r, in,
+                   "found a bad init, expected one of { file: F } { fill: V } { values: [...] } { "
+                   "iota: START }");
+    const char *ik = scalar(node(r, in->data.mapping.pairs.start->key));
+    yaml_node_t *iv = node(r, in->data.mapping.pairs.start->value);
+    if (!ik) return bad(r, in, "found a bad init key, expected file, fill, values or iota");
+    if (!strcmp(ik, "file")) return init_from_file(r, b, iv);
+    if (!strcmp(ik, "iota")) return init_iota(r, b, iv);
+    if (!strcmp(ik, "fill")) {
+        uint8_t val[8];
+        if (typed_value(r, iv, b->type, val)) return -1;
+        for (size_t i = 0; i < b->count; i++) memcpy(b->host + i * b->esz, val, b->esz);
+        return 0;
+    }
+    if (strcmp(ik, "values"))
+        return bad(r, in, "found init key '%s', expected file, fill, values or iota", ik);
+    if (iv->type != YAML_SEQUENCE_NODE)
+        return bad(r, iv, "found a scalar, expected a list of values");
+    size_t i = 0;
+    for (yaml_node_item_t *it = iv->data.sequence.items.start; it < iv->data.sequence.items.top;
+         it++, i++) {
+        if (i >= b->count)
+            return bad(r, node(r, *it), "found more than %llu values, expected at most count",
+                       (unsigned long long)b->count);
+        if (typed_value(r, node(r, *it), b->type, b->host + i * b->esz)) return -1;
+    }
+    return 0;
+}
+
+/* One buffer: name: { type: T, count: N, init: ... } */
+static int declare_buffer(R *r, yaml_node_t *kn, yaml_node_t *v)
+{
+    const char *name = scalar(kn);
+    if (!name) return bad(r, kn, "found a collection, expected a buffer name");
+    if (find_buf(r, name))
+        return bad(r, kn, "found buffer '%s' twice, expected unique names", name);
+    if (v->type != YAML_MAPPING_NODE)
+        return bad(r, v, "found a %s, expected { type: T, count: N }",
+                   v->type == YAML_SCALAR_NODE ? "scalar" : "list");
+    for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
+        const char *k = scalar(node(r, q->key));
+        if (!k || (strcmp(k, "type") && strcmp(k, "count") && strcmp(k, "init")))
+            return bad(r, node(r, q->key), "found key '%s', expected type, count or init",
+                       k ? k : "?");
+    }
+    buffer *b = &r->bufs[r->nbufs++];
+    b->name = xstrdup(name);
+    yaml_node_t *tn = map_get(r, v, "type"), *cn = map_get(r, v, "count");
+    if (!tn)
+        return bad(r, v,
+                   "found no 'type' for buffer '%s', expected one of u8..u64 s8..s64 b8..b64 f16 "
+                   "bf16 f32 f64",
+                   name);
+    b->type = scalar_type(scalar(tn) ? scalar(tn) : "");
+    if (b->type == ISA_T_NONE)
+        return bad(r, tn,
+                   "found type '%s', expected one of u8..u64 s8..s64 b8..b64 f16 bf16 f32 f64",
+                   scalar(tn) ? scalar(tn) : "?");
+    b->esz = isa_type_bits(b->type) / 8;
+    uint64_t cnt;
+    if (!cn)
+        return bad(r, v, "found no 'count' for buffer '%s', expected a number of elements", name);
+    if (parse_u64(r, cn, &cnt, (1ull << 32) / b->esz, "an element count")) return -1;
+    b->count = cnt;
+    r->mem_total += cnt * b->esz;
+    if (r->mem_total > r->max_memory)
+        return bad(r, cn,
+                   "found %llu bytes of buffers in all, expected at most %llu bytes of device "
+                   "memory (limit --max-memory)",
+                   (unsigned long long)r->mem_total, (unsigned long long)r->max_memory);
+    b->host = xcalloc(cnt * b->esz + 1, 1);
+    yaml_node_t *in = map_get(r, v, "init");
+    return in ? init_buffer(r, b, in) : 0;
+}
+
+static int load_buffers(R *r, yaml_node_t *bn)
+{
+    if (!bn) return 0;
+    if (bn->type != YAML_MAPPING_NODE)
+        return bad(r, bn, "found a %s, expected a mapping name: { type, count, init }",
+                   bn->type == YAML_SEQUENCE_NODE ? "list" : "scalar");
+    int n = (int)(bn->data.mapping.pairs.top - bn->data.mapping.pairs.start);
+    r->bufs = xcalloc((size_t)n + 1, sizeof *r->bufs);
+    for (yaml_node_pair_t *p = bn->data.mapping.pairs.start; p < bn->data.mapping.pairs.top; p++)
+        if (declare_buffer(r, node(r, p->key), node(r, p->value))) return -1;
+    return 0;
+}
+
+/* Buffers are written as one pre-rendered JSON array (a cJSON raw item) with exactly the text
+ * cJSON would print for the array of items ("[a, b, c]" in formatted output): integral numbers
+ * below 1e15 as their integer digits (cJSON: "%d", or "%1.15g", which shows such a value as
+ * its digits), other numbers through cJSON itself, strings ("0x..", "nan", "inf") quoted.
+ * This avoids one cJSON item, one allocation and a printf/scanf round trip per element, which
+ * dominated `run --json` on large buffers.  Memory comes from base/sbuf (running out ends the
+ * run with a message: a buffer is never dropped from the report). */
+static void sb_number(sbuf *b, double d)
+{
+    char s[64];
+    if (fabs(d) < 1e15 && d == (double)(long long)d &&
+        !(d == 0 && signbit(d))) { /* -0: cJSON prints "-0" */
+        long long v = (long long)d;
+        unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+        char *e = s + sizeof s, *q = e;
+        do { *--q = (char)('0' + u % 10); u /= 10; } while (u);
+        if (v < 0) *--q = '-';
+        sb_put(b, q, (size_t)(e - q));
+        return;
+    }
+    cJSON *n = cJSON_CreateNumber(d);
+    char *t = n ? cJSON_PrintUnformatted(n) : NULL;
+    if (!t) x_out_of_memory(64);
+    sb_put(b, t, strlen(t));
+    free(t);
+    cJSON_Delete(n);
+}
+
+static cJSON *buffer_json(const buffer *b)
+{
+    sbuf o = { 0 };
+    sb_put(&o, "[", 1);
+    for (size_t i = 0; i < b->count; i++) {
+        if (i) sb_put(&o, ", ", 2);
+        uint64_t v = 0; memcpy(&v, b->host + i * b->esz, b->esz);
+        double d;
+        if (b->type == ISA_T_F32) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); d = f; }
+        else if (b->type == ISA_T_F64) memcpy(&d, &v, 8);
+        else if (isa_type_is_signed(b->type)) {
+            unsigned sh = 64 - 8 * (unsigned)b->esz;
+            d = (double)((int64_t)(v << sh) >> sh);
+        } else if (b->type == ISA_T_F16 || b->type == ISA_T_BF16 || b->esz == 8) {
+            char s[40];
+            int k = snprintf(s, sizeof s, "\"0x%0*llx\"", (int)b->esz * 2, (unsigned long long)v);
+            sb_put(&o, s, (size_t)k);
+            continue;
+        } else d = (double)v;
+        if (isnan(d)) sb_put(&o, "\"nan\"", 5);
+        else if (isinf(d)) { if (d > 0) sb_put(&o, "\"inf\"", 5); else sb_put(&o, "\"-inf\"", 6); }
+        else sb_number(&o, d);
+    }
+    sb_put(&o, "]", 1);
+    cJSON *a = cJSON_CreateRaw(o.s);
+    if (!a) x_out_of_memory(o.n);
+    sb_free(&o);
+    return a;
+}
+
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory "
+                    "BYTES[K|M|G]] [--no-outputs]\n");
+    return 2;
+}
+
+/* --max-memory BYTES[K|M|G], positive, at most 1 TiB */
+static int parse_size(const char *s, uint64_t *out)
+{
+    char *e;
+    errno = 0;
+    uint64_t v = strtoull(s, &e, 10);
+    uint64_t unit = *e == 'K' ? 1ull << 10 : *e == 'M' ? 1ull << 20 : *e == 'G' ? 1ull << 30 : 1;
+    if (unit > 1) e++;
+    if (*e || errno || !v || s[0] == '-' || v > (1ull << 40) / unit) return -1;
+    *out = v * unit;
+    return 0;
+}
+
+/* Phase 1: the command line.  Returns -1 to go on, else the exit status. */
+static int parse_options(int argc, char **argv, run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->max_memory = PTXE_DEFAULT_MEMORY_LIMIT;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
+        if (!strcmp(a, "--no-outputs")) { o->no_outputs = 1; continue; }
+        int takes = !strcmp(a, "--json") || !strcmp(a, "--max-steps") || !strcmp(a, "--max-memory");
+        if (takes && ++i >= argc) return usage();
+        if (!strcmp(a, "--json")) o->json = argv[i];
+        else if (!strcmp(a, "--max-steps")) {
+            char *e;
+            errno = 0;
+            o->max_steps = strtoull(argv[i], &e, 10);
+            if (*e || errno || !o->max_steps || argv[i][0] == '-') {
+                fprintf(stderr,
+                        "ptxlitmus run: --max-steps: found '%s', expected a positive integer\n",
+                        argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(a, "--max-memory")) {
+            if (parse_size(argv[i], &o->max_memory)) {
+                fprintf(stderr,
+                        "ptxlitmus run: --max-memory: found '%s', expected a positive size in "
+                        "bytes (K, M, G suffixes) up to 1T\n",
+                        argv[i]);
+                return 2;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "ptxlitmus run: unknown option '%s'\n", a);
+            return usage();
+        } else if (o->spec) {
+            fprintf(stderr, "ptxlitmus run: found a second spec '%s', expected one\n", a);
+            return 2;
+        } else o->spec = a;
+    }
+    return o->spec ? -1 : usage();
+}
+
+/* Phase 2: the spec as a YAML document whose top is a mapping of known keys. */
+static int read_spec(R *r)
+{
+    char *text, why[200];
+    size_t len;
+    char *tmp = xstrdup(r->spec);
+    snprintf(r->dir, sizeof r->dir, "%s", dirname(tmp));
+    free(tmp);
+    if (read_input(r->spec, FILEIO_CAP_DEFAULT, &text, &len, why, sizeof why)) {
+        fprintf(stderr, "%s:1:1: found no readable spec (%s), expected a YAML launch spec\n",
+                r->spec, why);
+        return r->failed = 1, -1;
+    }
+    yaml_parser_t yp;
+    yaml_parser_initialize(&yp);
+    yaml_parser_set_input_string(&yp, (const unsigned char *)text, len);
+    int ok = yaml_parser_load(&yp, &r->doc);
+    if (!ok) {   /* libyaml says what it did not find ("did not find expected ','"): restate it */
+        const char *pb = yp.problem ? yp.problem : "a YAML error", *exp = strstr(pb, "expected ");
+        const char *sp = yp.context ? " " : "", *ctx = yp.context ? yp.context : "";
+        size_t line = yp.problem_mark.line + 1, col = yp.problem_mark.column + 1;
+        if (exp)
+            fprintf(stderr, "%s:%zu:%zu: found a YAML syntax error%s%s, expected %s\n", r->spec,
+                    line, col, sp, ctx, exp + 9);
+        else if (!strncmp(pb, "found ", 6))
+            fprintf(stderr, "%s:%zu:%zu: %s, expected valid YAML\n", r->spec, line, col, pb);
+        else
+            fprintf(stderr, "%s:%zu:%zu: found %s%s%s, expected valid YAML\n", r->spec, line, col,
+                    pb, sp, ctx);
+        r->failed = 1;
+    }
+    yaml_parser_delete(&yp);
+    free(text);
+    if (!ok) return -1;
+    r->have_doc = 1;
+    r->root = yaml_document_get_root_node(&r->doc);
+    yaml_node_t *root = r->root;
+    if (!root || root->type != YAML_MAPPING_NODE)
+        return bad(r, root, "found %s, expected a mapping with module, grid, block, ...",
+                   root ? "a non-mapping document" : "an empty document");
+    static const char *const keys[] = { "module",       "kernel",  "grid",   "block",   "cluster",
+                                        "shared_bytes", "buffers", "params", "outputs", NULL };
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
+         p++) {
+        const char *k = scalar(node(r, p->key));
+        int known = 0;
+        for (int i = 0; keys[i] && k; i++) known |= !strcmp(k, keys[i]);
+        if (!known)
+            return bad(r, node(r, p->key),
+                       "found key '%s', expected module, kernel, grid, block, cluster, "
+                       "shared_bytes, buffers, params or outputs",
+                       k ? k : "?");
+    }
+    return 0;
+}
+
+/* Phase 3: grid, block, cluster, shared_bytes and the launch-shape limits, reported at the node
+ * (CUDA: block x,y <= 1024, z <= 64, 1024 threads; grid y,z <= 65535); per-warp statistics
+ * limit one launch to 2^26 warps. */
+static int launch_shape(R *r, uint64_t max_steps)
+{
+    ptxeLaunchConfig *c = &r->cfg;
+    yaml_node_t *gn = map_get(r, r->root, "grid"), *bn = map_get(r, r->root, "block");
+    memset(c, 0, sizeof *c);
+    c->max_steps = max_steps;
+    yaml_node_t *mn = map_get(r, r->root, "module");
+    if (!scalar(mn)) return bad(r, mn ? mn : r->root, "found no module, expected module: FILE.ptx");
+    if (parse_dim3(r, gn, c->grid, "grid") || parse_dim3(r, bn, c->block, "block")) return -1;
+    if (!gn || !bn)
+        return bad(r, r->root, "found no %s, expected grid and block", gn ? "block" : "grid");
+    unsigned long long nt = (unsigned long long)c->block[0] * c->block[1] * c->block[2];
+    if (c->block[0] > 1024 || c->block[1] > 1024 || c->block[2] > 64 || nt > 1024)
+        return bad(r, bn,
+                   "found block (%u,%u,%u) of %llu threads, expected at most 1024 threads (x,y <= "
+                   "1024, z <= 64)",
+                   c->block[0], c->block[1], c->block[2], nt);
+    unsigned long long nctas = (unsigned long long)c->grid[0] * c->grid[1] * c->grid[2],
+                       nwarps = nctas * ((nt + 31) / 32);
+    if (c->grid[1] > 65535 || c->grid[2] > 65535)
+        return bad(r, gn, "found grid (%u,%u,%u), expected y and z at most 65535", c->grid[0],
+                   c->grid[1], c->grid[2]);
+    if (nwarps > (1ull << 26))
+        return bad(r, gn,
+                   "found a launch of %llu CTAs (%llu warps), expected at most 67108864 warps in "
+                   "one launch",
+                   nctas, nwarps);
+    yaml_node_t *cn = map_get(r, r->root, "cluster"), *sn = map_get(r, r->root, "shared_bytes");
+    if (cn && parse_dim3(r, cn, c->cluster, "cluster")) return -1;
+    uint64_t v;
+    if (sn) {
+        if (parse_u64(r, sn, &v, 232448, "shared_bytes")) return -1;
+        c->shared_bytes = (unsigned)v;
+    }
+    return 0;
+}
+
+/* Phase 4: the module, loaded into a new context, and the kernel. */
+static int load_module(R *r)
+{
+    yaml_node_t *mn = map_get(r, r->root, "module"), *kn = map_get(r, r->root, "kernel");
+    size_t tl;
+    char why[200];
+    r->mpath = path_of(r, scalar(mn));
+    if (read_input(r->mpath, FILEIO_CAP_DEFAULT, &r->text, &tl, why, sizeof why))
+        return bad(r, mn, "found module '%s' (%s), expected a readable PTX file", r->mpath, why);
+    if (ptxeCtxCreate(&r->ctx)) return bad(r, NULL, "out of memory");
+    ptxeCtxSetMemoryLimit(r->ctx, r->max_memory);
+    if (ptxeModuleLoadData(r->ctx, &r->mod, r->text, tl, r->mpath)) {
+        fprintf(stderr, "%s\n", ptxeGetErrorMessage(r->ctx));
+        return r->failed = 1, -1;
+    }
+    if (kn && !scalar(kn)) return bad(r, kn, "found a collection, expected a kernel name");
+    if (ptxeModuleGetFunction(&r->fn, r->mod, kn ? scalar(kn) : NULL))
+        return bad(r, kn ? kn : mn, "%s", ptxeGetErrorMessage(r->ctx));
+    return 0;
+}
+
+/* Phase 5: buffers, declared, initialised and copied to device memory. */
+static int upload_buffers(R *r)
+{
+    if (load_buffers(r, map_get(r, r->root, "buffers"))) return -1;
+    for (int i = 0; i < r->nbufs; i++) {
+        buffer *b = &r->bufs[i];
+        if (ptxeMemAlloc(r->ctx, &b->dev, b->count * b->esz) ||
+            ptxeMemcpyHtoD(r->ctx, b->dev, b->host, b->count * b->esz))
+            return bad(r, NULL, "out of device memory for buffer '%s'", b->name);
+    }
+    return 0;
+}
+
+/* One parameter: { buffer: name } or { type: value }, into its 64-byte slot. */
+static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
+{
+    size_t psz;
+    const char *ptype;
+    ptxeFuncGetParamInfo(r->fn, i, &psz, &ptype);
+    if (it->type != YAML_MAPPING_NODE ||
+        it->data.mapping.pairs.top - it->data.mapping.pairs.start != 1)
+        return bad(r, it, "found a bad param, expected { type: value } or { buffer: name }");
+    const char *k = scalar(node(r, it->data.mapping.pairs.start->key));
+    yaml_node_t *v = node(r, it->data.mapping.pairs.start->value);
+    if (k && !strcmp(k, "buffer")) {
+        buffer *b = scalar(v) ? find_buf(r, scalar(v)) : NULL;
+        if (!b)
+            return bad(r, v, "found buffer '%s', expected a buffer declared under buffers",
+                       scalar(v) ? scalar(v) : "?");
+        if (psz != 8)
+            return bad(
+                r, it,
+                "found a buffer for param %d, which has %zu bytes, expected a 64-bit parameter", i,
+                psz);
+        memcpy(slot, &b->dev, 8);
+        return 0;
+    }
+    isa_type t = k ? scalar_type(k) : ISA_T_NONE;
+    if (t == ISA_T_NONE)
+        return bad(
+            r, it,
+            "found param key '%s', expected a type (u8..u64 s8..s64 b8..b64 f32 f64) or buffer",
+            k ? k : "?");
+    if (isa_type_bits(t) / 8 != psz)
+        return bad(r, it, "found a %s for param %d, expected a %zu-byte value (.%s)", k, i, psz,
+                   ptype);
+    return typed_value(r, v, t, slot);
+}
+
+/* Phase 6: the kernel's parameters, in .entry order. */
+static int kernel_params(R *r)
+{
+    yaml_node_t *pn = map_get(r, r->root, "params");
+    int np = ptxeFuncGetParamCount(r->fn);
+    if (pn && pn->type != YAML_SEQUENCE_NODE)
+        return bad(r, pn, "found a %s, expected a list of { type: value } or { buffer: name }",
+                   pn->type == YAML_MAPPING_NODE ? "mapping" : "scalar");
+    int given = pn ? (int)(pn->data.sequence.items.top - pn->data.sequence.items.start) : 0;
+    if (given != np)
+        return bad(r, pn ? pn : r->root, "found %d params, expected %d for kernel %s", given, np,
+                   ptxeFuncGetName(r->fn));
+    r->args = xcalloc((size_t)np + 1, sizeof *r->args);
+    r->argbuf = xcalloc((size_t)np + 1, 64);
+    for (int i = 0; i < np; i++) {
+        r->args[i] = r->argbuf + 64 * (size_t)i;
+        if (kernel_param(r, i, node(r, pn->data.sequence.items.start[i]),
+                         r->argbuf + 64 * (size_t)i))
+            return -1;
+    }
+    return 0;
+}
+
+/* Phase 7: the outputs are checked before the launch, so that a bad spec fails fast. */
+static int check_outputs(R *r)
+{
+    yaml_node_t *on = map_get(r, r->root, "outputs");
+    if (!on) return 0;
+    if (on->type != YAML_SEQUENCE_NODE)
+        return bad(r, on, "found a %s, expected a list of { buffer: name, file: F }",
+                   on->type == YAML_MAPPING_NODE ? "mapping" : "scalar");
+    for (yaml_node_item_t *it = on->data.sequence.items.start; it < on->data.sequence.items.top;
+         it++) {
+        yaml_node_t *o = node(r, *it);
+        const char *bn = scalar(map_get(r, o, "buffer")), *fnm = scalar(map_get(r, o, "file"));
+        if (!bn || !fnm)
+            return bad(r, o, "found an output without %s, expected { buffer: name, file: F }",
+                       bn ? "file" : "buffer");
+        if (!find_buf(r, bn))
+            return bad(r, map_get(r, o, "buffer"),
+                       "found buffer '%s', expected a buffer declared under buffers", bn);
+    }
+    return 0;
+}
+
+/* Phase 9: each output buffer to its file (atomically). */
+static int write_outputs(R *r)
+{
+    yaml_node_t *on = map_get(r, r->root, "outputs");
+    if (!on) return 0;
+    for (yaml_node_item_t *it = on->data.sequence.items.start; it < on->data.sequence.items.top;
+         it++) {
+        yaml_node_t *o = node(r, *it);
+        buffer *b = find_buf(r, scalar(map_get(r, o, "buffer")));
+        char *path = path_of(r, scalar(map_get(r, o, "file")));
+        int rc = write_file_atomic(path, b->host, b->count * b->esz);
+        if (rc)
+            fprintf(stderr, "%s: cannot write output '%s' (%s)\n", r->spec, path,
+                    fileio_error(errno));
+        free(path);
+        if (rc) return -1;
+    }
+    return 0;
+}
+
+/* Phase 10: the JSON report (status, fault, statistics, every buffer). */
+static int write_json(R *r, const char *json, ptxeResult lr)
+{
+    ptxeLaunchStats st;
+    ptxeGetLaunchStats(r->ctx, &st);
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "kernel", ptxeFuncGetName(r->fn));
+    cJSON_AddStringToObject(j, "status", lr ? ptxeGetErrorName(lr) : "ok");
+    if (lr) cJSON_AddStringToObject(j, "fault", ptxeGetErrorMessage(r->ctx));
+    cJSON *sj = cJSON_AddObjectToObject(j, "stats");
+    cJSON_AddNumberToObject(sj, "warp_instructions", (double)st.warp_insns);
+    cJSON_AddNumberToObject(sj, "thread_instructions", (double)st.thread_insns);
+    cJSON_AddNumberToObject(sj, "warps", (double)st.nwarps);
+    cJSON *pw = cJSON_AddArrayToObject(sj, "per_warp");
+    for (uint64_t i = 0; i < st.nwarps; i++)
+        cJSON_AddItemToArray(pw, cJSON_CreateNumber((double)st.per_warp[i]));
+    cJSON *bj = cJSON_AddObjectToObject(j, "buffers");
+    for (int i = 0; i < r->nbufs; i++)
+        cJSON_AddItemToObject(bj, r->bufs[i].name, buffer_json(&r->bufs[i]));
+    char *s = cJSON_Print(j);
+    cJSON_Delete(j);
+    if (!s) x_out_of_memory(0);
+    size_t sl = strlen(s);
+    s[sl] = '\n';   /* over the NUL: written with its length */
+    int werr = !strcmp(json, "-")
+                   ? fwrite(s, 1, sl + 1, stdout) != sl + 1 || fflush(stdout) || ferror(stdout)
+                   : write_file_atomic(json, s, sl + 1) != 0;
+    int e = errno;
+    free(s);
+    if (werr) fprintf(stderr, "%s: cannot write JSON '%s' (%s)\n", r->spec, json, fileio_error(e));
+    return werr ? -1 : 0;
+}
+
+static void run_free(R *r)
+{
+    for (int i = 0; i < r->nbufs; i++) { free(r->bufs[i].name); free(r->bufs[i].host); }
+    free(r->bufs); free(r->args); free(r->argbuf); free(r->text); free(r->mpath);
+    if (r->mod) ptxeModuleUnload(r->mod);
+    ptxeCtxDestroy(r->ctx);
+    if (r->have_doc) yaml_document_delete(&r->doc);
+}
+
+int exec_run_cli(int argc, char **argv)
+{
+    run_opts o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0) return rc;
+    R r;
+    memset(&r, 0, sizeof r);
+    r.spec = o.spec;
+    r.max_memory = o.max_memory;
+    rc = 2;
+    if (read_spec(&r) || launch_shape(&r, o.max_steps) || load_module(&r) || upload_buffers(&r) ||
+        kernel_params(&r) || check_outputs(&r))
+        goto out;
+    ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */
+    if (lr == PTXE_ERROR_INVALID_VALUE) {
+        bad(&r, r.root, "%s", ptxeGetErrorMessage(r.ctx));
+        goto out;
+    }
+    if (lr) fprintf(stderr, "%s: %s", r.spec, ptxeGetErrorMessage(r.ctx));
+    for (int i = 0; i < r.nbufs; i++)
+        ptxeMemcpyDtoH(r.ctx, r.bufs[i].host, r.bufs[i].dev, r.bufs[i].count * r.bufs[i].esz);
+    if (!lr && !o.no_outputs && write_outputs(&r)) goto out;
+    if (o.json && write_json(&r, o.json, lr)) goto out;
+    rc = lr ? 1 : 0;
+out:
+    if (r.failed) rc = 2;
+    run_free(&r);
+    return rc;
+}
