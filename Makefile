@@ -16,8 +16,9 @@ LDLIBS  += -lz3 -lcjson -lyaml -lm -lpthread
 BUILD   ?= build
 
 EXEC_SRC := $(wildcard base/*.c ptx/*.c frontend/ptx_*.c exec/*.c)
-LIT_SRC  := $(filter-out litmus/main.c $(EXEC_SRC), \
-              $(wildcard frontend/*.c model/*.c solver/*.c litmus/*.c cli/*.c hw/*.c))
+LIT_SRC  := $(filter-out cli/main.c $(EXEC_SRC), \
+              $(wildcard frontend/*.c model/*.c solver/*.c check/*.c report/*.c suite/*.c hw/*.c \
+                         cli/*.c))
 EXEC_OBJ := $(EXEC_SRC:%.c=$(BUILD)/%.o)
 LIT_OBJ  := $(LIT_SRC:%.c=$(BUILD)/%.o) $(BUILD)/model_bundled.o
 LIBS     := $(BUILD)/libptxlitmus.a $(BUILD)/libptxexec.a
@@ -59,7 +60,7 @@ $(BUILD)/libptxlitmus.a: $(LIT_OBJ) Makefile
 	@rm -f $@
 	ar rcs $@ $(LIT_OBJ)
 
-ptxlitmus: $(BUILD)/litmus/main.o $(LIBS)
+ptxlitmus: $(BUILD)/cli/main.o $(LIBS)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c $(LIBS) tests/check_main.h
@@ -128,7 +129,7 @@ check-asan:
 asan-run: $(TEST_BIN) $(BUILD)/ptxlitmus
 	@CK_FORK=no ASAN_OPTIONS=detect_leaks=1 bash tests/run_units.sh $(TEST_BIN)
 
-$(BUILD)/ptxlitmus: $(BUILD)/litmus/main.o $(LIBS)
+$(BUILD)/ptxlitmus: $(BUILD)/cli/main.o $(LIBS)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
 # deps first, alone: nothing is compiled before the packages are there (make -j2 safe)
@@ -150,7 +151,7 @@ bench: ptxlitmus
 clean:
 	rm -rf build build-asan ptxlitmus
 
--include $(EXEC_OBJ:.o=.d) $(LIT_OBJ:.o=.d) $(BUILD)/litmus/main.d
+-include $(EXEC_OBJ:.o=.d) $(LIT_OBJ:.o=.d) $(BUILD)/cli/main.d
 
 # --- quality gates ---------------------------------------------------------------------------
 # Error catalogue, fuzzing, fuzz regressions and valgrind (docs/reliability.md).

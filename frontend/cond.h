@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "frontend/lex.h"
-#include "exec/isa.h"
+#include "ptx/isa.h"
 
 typedef enum { COND_EXISTS, COND_NOT_EXISTS, COND_FORALL } cond_kind;
 typedef enum { REF_CONST, REF_REG, REF_LOC } cond_refk;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "frontend/litmus.h"
-#include "litmus/verify.h"
+#include "check/verify.h"
 
 #ifndef FUZZ_MAX_LEN
 #define FUZZ_MAX_LEN 8192

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/fileio.h"
-#include "litmus/suite.h"
+#include "suite/suite.h"
 
 #ifndef FUZZ_MAX_LEN
 #define FUZZ_MAX_LEN 16384

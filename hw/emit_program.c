@@ -2,7 +2,7 @@
  * (T_* macros, t_* arrays), the harness prologue, one inline-PTX function per litmus thread,
  * the dispatch on the litmus thread a hardware thread plays, and the harness epilogue. */
 #include "hw/hw_int.h"
-#include "litmus/sbuf.h"
+#include "base/sbuf.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,7 @@
  * outputs.  Labels carry "%=" (unique per asm statement), so two copies of a block never
  * clash.  Per-instance addresses, texture handles and texel indices come in as inputs. */
 #include "hw/hw_int.h"
-#include "litmus/sbuf.h"
+#include "base/sbuf.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 #include "frontend/litmus.h"
-#include "litmus/verify.h"
+#include "check/verify.h"
 
 /* Exit status of the generated program and of `ptxlitmus hw` when the harness was built but
  * could not be run: no CUDA driver, no device, or no nvcc (the automake "skipped" code). */

@@ -3,9 +3,11 @@
  * Exit status: 1 when the GPU showed a state the model forbids (a soundness alarm), else 2 on
  * any error or refused test (or a usage error), else 77 when a harness was built but could not
  * run (no CUDA driver, no device, or no nvcc), else 0. */
+#include "base/fileio.h"
 #include "hw/hw_cli_int.h"
-#include "litmus/cli.h"
-#include "litmus/report.h"
+#include "base/version.h"
+#include "suite/suite.h"
+#include "report/report.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,10 @@
 /* hw/run_test.c — one litmus test through the whole pipeline: parse, plan, generate, compile,
  * run, classify, report.  Each stage that stops the test says why (refused, skipped for lack of
  * a GPU or nvcc, or an error) in the text output and in the JSON result object. */
+#include "base/fileio.h"
 #include "hw/hw_cli_int.h"
 #include "hw/hw_int.h"
-#include "litmus/report.h"
+#include "report/report.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * Refused tests are reported, not failures: the exit status is 1 on an observed-forbidden
  * state, 2 on an error, 77 when nothing could run for lack of a GPU or nvcc, else 0. */
 #include "hw/hw_cli_int.h"
-#include "litmus/suite.h"
+#include "suite/suite.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -62,7 +62,11 @@ static void run_suite(hw_ctx *c, const suite_manifest *m, cJSON *results, reason
     hw_opts o;
     hw_opts_default(&o);
     char why[300];
-    for (int i = 0; i < m->nhw; i++) hw_opt_set(&o, m->hw_key[i], m->hw_val[i], why, sizeof why);
+    for (int i = 0; i < m->nhw; i++)
+        if (hw_opt_set(&o, m->hw_key[i], m->hw_val[i], why, sizeof why)) {
+            fprintf(stderr, "%s: hw: %s (the option is left at its default)\n", m->path, why);
+            st->errors++;
+        }
     hw_reapply_cli(c, &o);
     o.keep = c->o.keep, o.nvcc = c->o.nvcc, o.no_run = c->o.no_run, o.no_compile = c->o.no_compile;
     for (int i = 0; i < m->nt; i++) {

@@ -17,8 +17,11 @@ exec:      base/* ptx/* frontend/ptx_* include/*
 include:
 model:     base/* ptx/* frontend/*
 solver:    base/* ptx/* frontend/* model/*
-cli:       base/* ptx/* frontend/ptx_* exec/* include/*
-litmus:    base/* ptx/* frontend/* model/* solver/* exec/* cli/* include/*
+check:     base/* ptx/* frontend/* model/* solver/*
+report:    base/* ptx/* frontend/* model/* solver/* check/*
+suite:     base/* ptx/* frontend/* model/* solver/* check/* report/*
+hw:        base/* ptx/* frontend/* model/* solver/* check/* report/* suite/*
+cli:       base/* ptx/* frontend/* model/* solver/* check/* report/* suite/* hw/* exec/* include/*
 tools:     *
 tests:     *
 fuzz:      *
@@ -26,7 +29,6 @@ bench:     *
 '
 # Known wrong-way includes, each with who removes it ("FILE INCLUDED  # reason").
 EXCEPTIONS='
-model/ptx.h solver/rel.h   # lead: move the relation helpers (solver/rel) below model (issue #8)
 '
 
 declare -A allow seen_edge

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "litmus/verify.h"
+#include "check/verify.h"
 #include "frontend/cat.h"
 #include "model/bundled.h"
 #include "solver/query.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "hw/hw.h"
-#include "litmus/suite.h"
+#include "suite/suite.h"
 
 static lit_test *parse_ok(const char *text)
 {

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include "frontend/cond.h"
 #include "frontend/litmus.h"
-#include "litmus/verify.h"
+#include "check/verify.h"
 
 #define HEAD "PTX L\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n" \
              " st.weak x, 1 | ld.acquire.gpu r0, y ;\n st.release.gpu y, 1 | ld.weak r1, x ;\n"

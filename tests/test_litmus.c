@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "frontend/litmus.h"
-#include "litmus/report.h"
-#include "litmus/verify.h"
+#include "report/report.h"
+#include "check/verify.h"
 
 static lit_test *parse_ok(const char *text)
 {

@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "litmus/suite.h"
-#include "litmus/graph.h"
+#include "suite/suite.h"
+#include "report/graph.h"
 
 static char dir[256];
 

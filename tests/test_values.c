@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "frontend/litmus.h"
-#include "litmus/verify.h"
+#include "check/verify.h"
 #include "tests/check_main.h"
 
 static verify_result run(const char *text, model_kind m)

@@ -1,8 +1,9 @@
-/* litmus/compare.c — `ptxlitmus compare --model A --model B PATH...`: decides every test under
+/* suite/compare.c — `ptxlitmus compare --model A --model B PATH...`: decides every test under
  * two models (forked worker pool) and lists the tests whose verdicts differ, with the final
  * states one model allows and the other forbids. */
-#include "litmus/suite.h"
-#include "litmus/cli.h"
+#include "suite/suite.h"
+#include "base/version.h"
+#include "suite/suite.h"
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>

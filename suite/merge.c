@@ -1,9 +1,10 @@
-/* litmus/merge.c — `ptxlitmus merge A.json B.json ...`: combines the JSON results of
+/* suite/merge.c — `ptxlitmus merge A.json B.json ...`: combines the JSON results of
  * `ptxlitmus suite --shard I/N` runs into one report (docs/suites.md). */
 #include "base/alloc.h"
 #include "base/fileio.h"
-#include "litmus/suite.h"
-#include "litmus/cli.h"
+#include "suite/suite.h"
+#include "base/version.h"
+#include "suite/suite.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* litmus/verify.c — the verify driver.
+/* check/verify.c — the verify driver.
  *
  * 1. The observables: the condition's registers and locations, then `locations [...]`.
  * 2. The program (model/program.c): atoms, value domains, every thread's complete paths.
@@ -7,7 +7,7 @@
  *    cross-check it, the product of paths (verify_product.c).
  * 4. The verdict follows herd: exists = some state satisfies the proposition, ~exists = none
  *    does, forall = all do. */
-#include "litmus/verify_int.h"
+#include "check/verify_int.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,9 @@
-/* litmus/verify_int.h — what the verify driver (litmus/verify.c) shares with its decision
- * procedure (litmus/verify_query.c).  Not part of the public interface. */
+/* check/verify_int.h — what the verify driver (check/verify.c) shares with its decision
+ * procedure (check/verify_query.c).  Not part of the public interface. */
 #ifndef PTX_LITMUS_VERIFY_INT_H
 #define PTX_LITMUS_VERIFY_INT_H
-#include "litmus/verify.h"
-#include "litmus/stateset.h"
+#include "check/verify.h"
+#include "check/stateset.h"
 #include "model/program.h"
 
 /* verify_query adds the reachable final states (vectors over r->obs, values as the observables' types

@@ -1,12 +1,12 @@
-/* litmus/suite_run.c — the suite runner: every (test, model) job runs in its own forked
+/* suite/suite_run.c — the suite runner: every (test, model) job runs in its own forked
  * process, at most o->jobs at a time.  The child decides the test and writes its JSON result
  * object to a pipe; the parent collects it, kills children that overrun the time limit and
  * turns crashes into error results, so one bad test never stops the run.
  *
  * Test-only hooks: PTXLITMUS_TEST_CRASH=NAME makes the worker abort() and
  * PTXLITMUS_TEST_HANG=NAME makes it sleep forever when the test file's base name is NAME. */
-#include "litmus/suite.h"
-#include "litmus/report.h"
+#include "suite/suite.h"
+#include "report/report.h"
 #include <errno.h>
 #include <stdint.h>
 #include <fcntl.h>

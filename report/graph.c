@@ -1,11 +1,11 @@
-/* litmus/graph.c — execution graphs of witness executions as Graphviz DOT (docs/graphs.md).
+/* report/graph.c — execution graphs of witness executions as Graphviz DOT (docs/graphs.md).
  * Nodes are events, one column per thread, nested in CTA / cluster / GPU subgraphs; edges show
  * program order, reads-from, coherence, from-reads, synchronization and Fence-SC order. */
 #include "base/alloc.h"
 #include "base/fileio.h"
 #include "base/sbuf.h"
-#include "litmus/graph.h"
-#include "litmus/report.h"
+#include "report/graph.h"
+#include "report/report.h"
 #include "model/execution.h"
 #include <errno.h>
 #include <spawn.h>

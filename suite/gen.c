@@ -1,11 +1,12 @@
-/* litmus/gen.c — `ptxlitmus gen`: generated families of classic litmus shapes across
+/* suite/gen.c — `ptxlitmus gen`: generated families of classic litmus shapes across
  * orderings, scopes, fences and placements, decided by the verifier (forked worker pool),
  * checked for monotonicity, and written with a suite manifest (docs/suites.md). */
 #include "base/alloc.h"
 #include "base/fileio.h"
 #include "base/sbuf.h"
-#include "litmus/suite.h"
-#include "litmus/cli.h"
+#include "suite/suite.h"
+#include "base/version.h"
+#include "suite/suite.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* litmus/verify.h — deciding one litmus test: candidate executions, reachable final states,
+/* check/verify.h — deciding one litmus test: candidate executions, reachable final states,
  * the verdict on the condition (herd conventions). */
 #ifndef PTX_LITMUS_VERIFY_H
 #define PTX_LITMUS_VERIFY_H

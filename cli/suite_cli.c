@@ -1,8 +1,8 @@
-/* litmus/suite_cli.c — `ptxlitmus suite`: runs the tests of suite manifests under their
+/* cli/suite_cli.c — `ptxlitmus suite`: runs the tests of suite manifests under their
  * models in parallel and compares each verdict with the manifest (docs/suites.md). */
-#include "litmus/suite.h"
-#include "litmus/cli.h"
-#include "litmus/report.h"
+#include "suite/suite.h"
+#include "cli/cli.h"
+#include "report/report.h"
 #include "hw/hw.h"
 #include <errno.h>
 #include <limits.h>

@@ -1,4 +1,4 @@
-/* litmus/verify_cli.c — `ptxlitmus verify [options] FILE...`: decide each litmus test, print a
+/* cli/verify_cli.c — `ptxlitmus verify [options] FILE...`: decide each litmus test, print a
  * herd-style block per test, optionally export JSON.  A malformed test gets file:line:col on
  * stderr and an error entry; the other files are still verified.  Exit status: 0 when every
  * file was verified, 2 otherwise (also for usage errors). */
@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "litmus/cli.h"
-#include "litmus/report.h"
-#include "litmus/verify.h"
-#include "litmus/graph.h"
+#include "cli/cli.h"
+#include "report/report.h"
+#include "check/verify.h"
+#include "report/graph.h"
 #include "solver/query.h"
 #include "frontend/cat.h"
 #include "model/bundled.h"

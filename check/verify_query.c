@@ -1,7 +1,7 @@
-/* litmus/verify_query.c — the symbolic decision procedure: the program's events in one
+/* check/verify_query.c — the symbolic decision procedure: the program's events in one
  * universe (model/universe.c), one solver problem for the whole test (solver/query.c), its
  * reachable final states enumerated by blocking each one found. */
-#include "litmus/verify_int.h"
+#include "check/verify_int.h"
 #include "solver/query.h"
 #include "model/bundled.h"
 #include <pthread.h>

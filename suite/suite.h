@@ -1,11 +1,11 @@
-/* litmus/suite.h — test suites: YAML manifests (docs/suites.md), the parallel runner with
+/* suite/suite.h — test suites: YAML manifests (docs/suites.md), the parallel runner with
  * crash/hang isolation (one forked process per test and model), and the reports built from
  * result objects (summary table, JSON, JUnit XML, CSV). */
 #ifndef PTX_LITMUS_SUITE_H
 #define PTX_LITMUS_SUITE_H
 #include <stdio.h>
 #include <cjson/cJSON.h>
-#include "litmus/verify.h"
+#include "check/verify.h"
 
 /* ---------- manifests ---------- */
 
@@ -95,4 +95,9 @@ char *suite_csv_text(const cJSON *results);
 const char *suite_str(const cJSON *o, const char *key);   /* "" when absent */
 double suite_num(const cJSON *o, const char *key);
 char *suite_state_text(const cJSON *state);               /* "r0=1; x=2;" */
+
+/* Commands whose work is at this layer (cli/main.c dispatches to them). */
+int merge_cli(int argc, char **argv);    /* argv[0] == "merge" */
+int gen_cli(int argc, char **argv);      /* argv[0] == "gen" */
+int compare_cli(int argc, char **argv);  /* argv[0] == "compare" */
 #endif

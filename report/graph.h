@@ -1,8 +1,8 @@
-/* litmus/graph.h — execution graphs (Graphviz DOT, and SVG when `dot` is installed) of a witness
+/* report/graph.h — execution graphs (Graphviz DOT, and SVG when `dot` is installed) of a witness
  * execution of a litmus test; docs/graphs.md. */
 #ifndef PTX_LITMUS_GRAPH_H
 #define PTX_LITMUS_GRAPH_H
-#include "litmus/verify.h"
+#include "check/verify.h"
 
 typedef struct graph_collector graph_collector;
 

@@ -1,10 +1,10 @@
-/* litmus/main.c — the ptxlitmus command line: dispatches to the subcommands.
- *   verify  decide PTX litmus tests under a PTX memory model   (litmus/verify_cli.c)
+/* cli/main.c — the ptxlitmus command line: dispatches to the subcommands.
+ *   verify  decide PTX litmus tests under a PTX memory model   (cli/verify_cli.c)
  *   run     execute a PTX kernel on the CPU from a launch spec   (exec/run_cli.c)
  *   hw      run litmus tests on a GPU, compare with the model    (hw/hw_cli.c)      */
 #include <stdio.h>
 #include <string.h>
-#include "litmus/cli.h"
+#include "cli/cli.h"
 #include "cli/run_cli.h"
 #include "hw/hw.h"
 

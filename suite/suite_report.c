@@ -1,9 +1,10 @@
-/* litmus/suite_report.c — reports over suite result objects: the failure list and summary
+/* suite/suite_report.c — reports over suite result objects: the failure list and summary
  * table, JSON (verify --json objects plus expected/outcome), JUnit XML and CSV. */
 #include "base/sbuf.h"
-#include "litmus/suite.h"
-#include "litmus/report.h"
-#include "litmus/cli.h"
+#include "suite/suite.h"
+#include "report/report.h"
+#include "base/version.h"
+#include "suite/suite.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
-/* litmus/stateset.c — a set of final states (vectors of observable values), open addressing.
+/* check/stateset.c — a set of final states (vectors of observable values), open addressing.
  * Used by both decision procedures to collect the reachable states of a test. */
-#include "litmus/stateset.h"
+#include "check/stateset.h"
 #include <stdlib.h>
 #include <string.h>
 

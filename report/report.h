@@ -1,9 +1,9 @@
-/* litmus/report.h — verdict output: herd-style text blocks and the JSON export. */
+/* report/report.h — verdict output: herd-style text blocks and the JSON export. */
 #ifndef PTX_LITMUS_REPORT_H
 #define PTX_LITMUS_REPORT_H
 #include <stdio.h>
 #include <cjson/cJSON.h>
-#include "litmus/verify.h"
+#include "check/verify.h"
 
 void report_herd(FILE *f, const verify_result *r, int unroll);
 /* One result object of the JSON schema (docs/json-schema.md). */

@@ -1,5 +1,5 @@
-/* litmus/report.c — herd-style verdict blocks and JSON result objects. */
-#include "litmus/report.h"
+/* report/report.c — herd-style verdict blocks and JSON result objects. */
+#include "report/report.h"
 #include "base/fileio.h"
 #include <errno.h>
 #include <stdlib.h>

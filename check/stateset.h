@@ -1,4 +1,4 @@
-/* litmus/stateset.h — a set of final states: vectors of nobs observable values. */
+/* check/stateset.h — a set of final states: vectors of nobs observable values. */
 #ifndef PTX_LITMUS_STATESET_H
 #define PTX_LITMUS_STATESET_H
 #include <stdint.h>
