@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/run_cli.h"
 #include "hw/hw.h"
+#include "suite/suite.h"
 
 static void usage(FILE *f)
 {
@@ -29,6 +30,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) { usage(stderr); return 2; }
     const char *cmd = argv[1];
+    suite_manifest_check_hw(hw_check_option);
     if (!strcmp(cmd, "verify")) return verify_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "suite")) return suite_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "merge")) return merge_cli(argc - 1, argv + 1);

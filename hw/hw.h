@@ -50,6 +50,9 @@ void hw_opts_default(hw_opts *o);
  * instances, launches, stress, placement, stride, arch, seed or timeout.  Returns 0, or -1 with
  * "found ..., expected ..." in why. */
 int hw_opt_set(hw_opts *o, const char *key, const char *val, char *why, size_t whylen);
+/* Checks one option (key, value) as hw_opt_set would apply it; 0 or -1 with a reason.  The
+   checker of the suite manifests' hw: field (suite_manifest_check_hw). */
+int hw_check_option(const char *key, const char *val, char *why, size_t whylen);
 
 /* ---------- the plan: what the generated program does ---------- */
 

@@ -112,3 +112,10 @@ num:
                                         : "0 to 18446744073709551615");
     return -1;
 }
+
+int hw_check_option(const char *key, const char *val, char *why, size_t len)
+{
+    hw_opts scratch;
+    hw_opts_default(&scratch);
+    return hw_opt_set(&scratch, key, val, why, len);
+}

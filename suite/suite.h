@@ -96,6 +96,11 @@ const char *suite_str(const cJSON *o, const char *key);   /* "" when absent */
 double suite_num(const cJSON *o, const char *key);
 char *suite_state_text(const cJSON *state);               /* "r0=1; x=2;" */
 
+/* The checker of `hw:` options (hw/ registers hw_check_option at start-up: the hw layer sits
+   above this one); with none, the options are kept unchecked. */
+typedef int (*suite_hw_check_fn)(const char *key, const char *value, char *why, size_t n);
+void suite_manifest_check_hw(suite_hw_check_fn fn);
+
 /* Commands whose work is at this layer (cli/main.c dispatches to them). */
 int merge_cli(int argc, char **argv);    /* argv[0] == "merge" */
 int gen_cli(int argc, char **argv);      /* argv[0] == "gen" */

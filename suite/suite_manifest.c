@@ -169,8 +169,11 @@ out:
     return rc;
 }
 
-/* `hw: { instances: N, ... }`: the options of `ptxlitmus suite --hw` for this suite, kept as
- * written; the hw command checks them when it runs (docs/hardware.md). */
+static suite_hw_check_fn hw_check;
+void suite_manifest_check_hw(suite_hw_check_fn fn) { hw_check = fn; }
+
+/* `hw: { instances: N, ... }`: the options of `ptxlitmus suite --hw` for this suite, checked by
+ * the hw command's own option parser when it is registered (docs/hardware.md). */
 static int load_hw(yaml_document_t *doc, yaml_node_t *v, const char *path, suite_manifest *m,
                    char *err, size_t errlen)
 {
@@ -185,6 +188,11 @@ static int load_hw(yaml_document_t *doc, yaml_node_t *v, const char *path, suite
         if (!scalar(hk) || !scalar(hv)) {
             ferr(err, errlen, path, hk, "found %s in hw:, expected key: value",
                  node_kind(!scalar(hk) ? hk : hv));
+            return -1;
+        }
+        char why[300];
+        if (hw_check && hw_check(scalar(hk), scalar(hv), why, sizeof why)) {
+            ferr(err, errlen, path, strncmp(why, "found the option", 16) ? hv : hk, "hw: %s", why);
             return -1;
         }
         char **k = realloc(m->hw_key, (size_t)(m->nhw + 1) * sizeof *k);

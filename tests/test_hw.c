@@ -430,6 +430,7 @@ START_TEST(options_and_manifest_field)
     ck_assert_ptr_nonnull(strstr(text, "hw: { instances: 4096, stress: lines }\n"));
     free(text);
     suite_manifest_free(&m);
+    suite_manifest_check_hw(hw_check_option);
     f = fopen(path, "w");
     fputs("suite: s\nhw: { instances: 4096, stress: often }\ntests:\n", f);
     fclose(f);
