@@ -8,8 +8,10 @@
  * (`ld.acquire.gpu r0, x`) names neither.  The rules come from ISA 8.4 §9.7.8.8 ld,
  * §9.7.8.11 st, §9.7.12.5 atom, §9.7.12.6 red, §9.7.12.4 fence/membar, §9.7.12.1 bar; what
  * ptxas accepts is recorded in tests/data/ptx-forms.tsv and tests/test_forms.c holds the
- * parser to it.  What an ALU instruction computes is decoded by exec/isa (isa_decode). */
+ * parser to it.  The words of a mnemonic are read by THE tokenizer of the PTX vocabulary
+ * (ptx/mnemonic.h); what an ALU instruction computes is decoded by ptx/isa (isa_decode). */
 #include "frontend/litmus_int.h"
+#include "ptx/mnemonic.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,32 +26,6 @@ static int lookup(const word *ws, const char *s)
     for (int i = 0; ws[i].w; i++)
         if (!strcmp(ws[i].w, s)) return ws[i].v;
     return -1;
-}
-
-static const word sem_words[] = {
-    { "weak", SEM_WEAK }, { "relaxed", SEM_RELAXED }, { "acquire", SEM_ACQUIRE },
-    { "release", SEM_RELEASE }, { "acq_rel", SEM_ACQ_REL }, { "sc", SEM_SC }, { NULL, 0 } };
-static const word scope_words[] = {
-    { "cta", SCOPE_CTA }, { "cluster", SCOPE_CLUSTER }, { "gpu", SCOPE_GPU }, { "sys", SCOPE_SYS },
-    { NULL, 0 } };
-static const word space_words[] = {
-    { "global", SPACE_GLOBAL }, { "shared", SPACE_SHARED_CTA }, { "shared::cta", SPACE_SHARED_CTA },
-    { "shared::cluster", SPACE_SHARED_CLUSTER }, { "local", SPACE_LOCAL }, { "const", SPACE_CONST },
-    { "param", SPACE_PARAM }, { "param::entry", SPACE_PARAM }, { "param::func", SPACE_PARAM },
-    { NULL, 0 } };
-/* cache operators, §9.7.8.8 (.ca .cg .cs .lu .cv) and §9.7.8.11 (.wb .cg .cs .wt) */
-static const char *const cop_words[] = { "ca", "cg", "cs", "lu", "cv", "wb", "wt", NULL };
-/* performance hints: accepted, no memory-model meaning (§8.3, §9.7.8.8) */
-static const char *const hint_words[] = {
-    "L1::evict_normal", "L1::evict_unchanged", "L1::evict_first", "L1::evict_last",
-    "L1::no_allocate", "L2::evict_normal", "L2::evict_first", "L2::evict_last", "L2::64B",
-    "L2::128B", "L2::256B", NULL };
-
-static int in_list(const char *const *l, const char *s)
-{
-    for (int i = 0; l[i]; i++)
-        if (!strcmp(l[i], s)) return 1;
-    return 0;
 }
 
 /* ---------- qualifiers ---------- */
@@ -69,65 +45,89 @@ static const token *ctok(cell *c) { return &c->p->tv.v[c->i < c->b ? c->i : c->b
 static const token *cend(cell *c) { return &c->p->tv.v[c->b]; }
 static const token *cnext(cell *c) { return c->i < c->b ? ctok(c) : cend(c); }
 
-/* Split "ld.global.relaxed.sys.u32" at the dots; returns the number of parts. */
-static int split_parts(const char *m, char parts[][40], int max)
+/* The model's vocabulary for the tokenizer's values */
+static int sem_of(int ptx_sem)
 {
-    int n = 0;
-    const char *s = m;
-    while (*s && n < max) {
-        const char *e = strchr(s + 1, '.');
-        if (!e) e = s + strlen(s);
-        size_t l = (size_t)(e - s);
-        if (l > 39) l = 39;
-        memcpy(parts[n], s, l);
-        parts[n][l] = 0;
-        n++;
-        s = *e ? e + 1 : e;
+    static const int map[] = { [PTX_SEM_WEAK] = SEM_WEAK, [PTX_SEM_RELAXED] = SEM_RELAXED,
+        [PTX_SEM_ACQUIRE] = SEM_ACQUIRE, [PTX_SEM_RELEASE] = SEM_RELEASE,
+        [PTX_SEM_ACQ_REL] = SEM_ACQ_REL, [PTX_SEM_SC] = SEM_SC };
+    return ptx_sem > PTX_SEM_NONE && ptx_sem < PTX_SEM_VOLATILE ? map[ptx_sem] : -1;
+}
+static int scope_of(int ptx_scope)
+{
+    static const int map[] = { [PTX_SCOPE_CTA] = SCOPE_CTA, [PTX_SCOPE_CLUSTER] = SCOPE_CLUSTER,
+        [PTX_SCOPE_GPU] = SCOPE_GPU, [PTX_SCOPE_SYS] = SCOPE_SYS };
+    return ptx_scope > PTX_SCOPE_NONE && ptx_scope <= PTX_SCOPE_SYS ? map[ptx_scope] : -1;
+}
+static int space_of(int ss)
+{
+    switch (ss) {
+    case PTX_SS_NONE: return -1;
+    case PTX_SS_GLOBAL: return SPACE_GLOBAL;
+    case PTX_SS_SHARED: case PTX_SS_SHARED_CTA: return SPACE_SHARED_CTA;
+    case PTX_SS_SHARED_CLUSTER: return SPACE_SHARED_CLUSTER;
+    case PTX_SS_LOCAL: return SPACE_LOCAL;
+    case PTX_SS_CONST: return SPACE_CONST;
+    case PTX_SS_GENERIC: return SPACE_GENERIC;
+    default: return SPACE_PARAM;
     }
-    return n;
 }
 
-static int dup_qual(parser *p, const token *mt, const char *what, const char *w)
+/* Tokenizes the mnemonic of token mt (the shared vocabulary, ptx/mnemonic.h); an error is
+   reported at the word it concerns. */
+static int tokenize(parser *p, const token *mt, const char *text, size_t len, int shift, ptx_mnemonic *m)
 {
-    lp_errat(p, mt, "found a second %s '.%s' in '%.*s', expected at most one semantics, one scope, one "
-             "state space and one type", what, w, mt->len, mt->s);
+    ptx_mn_error e;
+    if (!ptx_mnemonic_parse(text, len, m, &e)) return 0;
+    token at = *mt;
+    at.col += (int)e.off + shift;
+    const char *want = !strncmp(e.msg, "unknown qualifier", 17) ? "a qualifier of the PTX vocabulary (ISA §9.7)" :
+                       !strncmp(e.msg, "a second", 8) || strstr(e.msg, "twice") ? "each kind of qualifier at most once" :
+                       "a PTX mnemonic with the qualifiers of ISA §9.7";
+    lp_errat(p, &at, "found %s in '%.*s', expected %s", e.msg, mt->len, mt->s, want);
     return -1;
 }
 
-/* Collects the qualifiers of a memory instruction; unknown words are errors. */
-static int collect_quals(parser *p, const token *mt, char parts[][40], int np, int atomic, quals *q)
+/* The qualifiers of a memory instruction from its tokenized mnemonic; words the model does not
+   know for ld/st/atom/red are errors. */
+static int collect_quals(parser *p, const token *mt, const ptx_mnemonic *m, quals *q)
 {
     memset(q, 0, sizeof *q);
-    q->sem = q->scope = q->space = -1;
-    for (int i = 1; i < np; i++) {
-        const char *w = parts[i];
-        int v;
-        if ((v = lookup(sem_words, w)) >= 0) { if (q->sem >= 0) return dup_qual(p, mt, "semantics qualifier", w); q->sem = v; }
-        else if (!strcmp(w, "volatile")) { if (q->volatile_) return dup_qual(p, mt, "qualifier", w); q->volatile_ = 1; }
-        else if (!strcmp(w, "mmio")) { if (q->mmio) return dup_qual(p, mt, "qualifier", w); q->mmio = 1; }
-        else if ((v = lookup(scope_words, w)) >= 0) { if (q->scope >= 0) return dup_qual(p, mt, "scope", w); q->scope = v; }
-        else if ((v = lookup(space_words, w)) >= 0) {
-            if (q->space >= 0) return dup_qual(p, mt, "state space", w);
-            q->space = v;
-            if (!strcmp(w, "param") || !strcmp(w, "param::entry") || !strcmp(w, "param::func")) q->space = SPACE_PARAM;
-        } else if (in_list(cop_words, w)) { if (q->cop) return dup_qual(p, mt, "cache operator", w); q->cop = 1; snprintf(q->cop_word, sizeof q->cop_word, "%s", w); }
-        else if (in_list(hint_words, w)) q->hint = 1;
-        else if (!strcmp(w, "nc")) q->nc = 1;
-        else if (!strcmp(w, "noftz")) q->noftz = 1;
-        else if (!strcmp(w, "unified")) q->unified = 1;
-        else if (atomic && isa_atom_parse(w) != ISA_ATOM_NONE) {
-            if (q->aop) return dup_qual(p, mt, "operation", w);
-            q->aop = isa_atom_parse(w);
-        } else if (isa_type_parse(w) != ISA_T_NONE) { q->type = isa_type_parse(w); q->ntypes++; }
-        else if (w[0] == 'v' && isdigit((unsigned char)w[1])) q->vec = atoi(w + 1);
-        else if (!strcmp(w, "L2::cache_hint") || !strcmp(w, "level::cache_hint")) {
-            lp_errat(p, mt, "found '.%s' in '%.*s': cache-policy operands are not supported in litmus "
-                     "tests, expected the instruction without it", w, mt->len, mt->s);
+    q->sem = sem_of(m->sem);
+    q->volatile_ = m->sem == PTX_SEM_VOLATILE;
+    q->mmio = ptx_mn_given(m, PTX_QC_MMIO);
+    q->scope = scope_of(m->scope);
+    q->space = space_of(m->space);
+    q->cop = m->cop != PTX_COP_NONE;
+    if (q->cop) {
+        for (int i = 0; i < m->nq; i++)
+            if (m->q[i].cls == PTX_QC_COP) snprintf(q->cop_word, sizeof q->cop_word, "%s", ptx_qual_text((ptx_qid)m->q[i].id));
+    }
+    q->hint = m->evict || m->prefetch;
+    q->nc = m->op == PTX_I_LD_NC;
+    q->noftz = ptx_mn_has(m, PTX_Q_noftz);
+    q->vec = m->vec > 1 ? m->vec : 0;
+    q->ntypes = m->ntypes;
+    q->type = ptx_mn_type(m);
+    q->aop = (isa_atom_op)m->aop;
+    if (m->space2) {
+        lp_errat(p, mt, "found two state spaces in '%.*s', expected one", mt->len, mt->s);
+        return -1;
+    }
+    for (int i = 0; i < m->nq; i++) {
+        const ptx_qual *w = &m->q[i];
+        int ok = w->cls == PTX_QC_SPACE || w->cls == PTX_QC_SEM || w->cls == PTX_QC_MMIO || w->cls == PTX_QC_SCOPE ||
+                 w->cls == PTX_QC_VEC || w->cls == PTX_QC_TYPE || w->cls == PTX_QC_ATOMOP || w->cls == PTX_QC_COP ||
+                 w->cls == PTX_QC_EVICT || w->cls == PTX_QC_PREFETCH || w->id == PTX_Q_noftz || w->id == PTX_Q_nc;
+        if (w->cls == PTX_QC_CACHEHINT) {
+            lp_errat(p, mt, "found '.%.*s' in '%.*s': cache-policy operands are not supported in litmus tests, "
+                     "expected the instruction without it", w->len, m->text + w->off, mt->len, mt->s);
             return -1;
-        } else {
-            lp_errat(p, mt, "found the qualifier '.%s' in '%.*s', expected a semantics (.weak .relaxed "
-                     ".acquire .release .acq_rel .volatile .mmio), a scope (.cta .cluster .gpu .sys), a "
-                     "state space, a cache operator or a type", w, mt->len, mt->s);
+        }
+        if (!ok) {
+            lp_errat(p, mt, "found the qualifier '.%.*s' in '%.*s', expected a semantics (.weak .relaxed .acquire "
+                     ".release .acq_rel .volatile .mmio), a scope (.cta .cluster .gpu .sys), a state space, a cache "
+                     "operator or a type", w->len, m->text + w->off, mt->len, mt->s);
             return -1;
         }
     }
@@ -374,16 +374,12 @@ static int parse_label_ref(cell *c, lit_insn *in)
 
 /* ---------- memory instructions ---------- */
 
-typedef struct { const char *name; lit_ikind k; lit_proxy proxy; } memop;
-static const memop memops[] = {
-    { "ld", LI_LD, PROXY_GENERIC },   { "st", LI_ST, PROXY_GENERIC },
-    { "atom", LI_ATOM, PROXY_GENERIC }, { "red", LI_RED, PROXY_GENERIC },
-    { "ldu", LI_LD, PROXY_GENERIC },                                      /* §9.7.8.10 */
-    /* Dat3M's proxy spellings (LitmusPTX.g4): texture, surface and constant accesses */
-    { "tld", LI_LD, PROXY_TEXTURE },  { "suld", LI_LD, PROXY_SURFACE }, { "sust", LI_ST, PROXY_SURFACE },
-    { "suatom", LI_ATOM, PROXY_SURFACE }, { "sured", LI_RED, PROXY_SURFACE },
-    { "cold", LI_LD, PROXY_CONSTANT },
-    { NULL, 0, 0 } };
+/* Dat3M's proxy spellings (LitmusPTX.g4), read as the PTX instruction they name with a proxy */
+typedef struct { const char *name, *ptx; lit_proxy proxy; } dat3m_op;
+static const dat3m_op dat3m_ops[] = {
+    { "tld", "ld", PROXY_TEXTURE }, { "suld", "ld", PROXY_SURFACE }, { "sust", "st", PROXY_SURFACE },
+    { "suatom", "atom", PROXY_SURFACE }, { "sured", "red", PROXY_SURFACE }, { "cold", "ld", PROXY_CONSTANT },
+    { NULL, NULL, 0 } };
 
 /* Dat3M's localValue: `ld r, v` (any load mnemonic, no qualifier, a register or constant
    source) is a register move. */
@@ -398,10 +394,10 @@ static int parse_move(cell *c, lit_insn *in)
     return expect_end(c, "ld");
 }
 
-static int is_move_form(cell *c, const memop *mo, int np)
+static int is_move_form(cell *c, lit_ikind k, const ptx_mnemonic *m)
 {
     /* tokens after the mnemonic: DST ',' VALUE (VALUE: number, '-' number, or a register) */
-    if (mo->k != LI_LD || np != 1 || c->i + 2 >= c->b || !tok_punct(&c->p->tv.v[c->i + 1], ',')) return 0;
+    if (k != LI_LD || m->nq || c->i + 2 >= c->b || !tok_punct(&c->p->tv.v[c->i + 1], ',')) return 0;
     const token *src = &c->p->tv.v[c->i + 2];
     if (src->k == TK_NUM || tok_punct(src, '-')) return 1;
     if (src->k != TK_IDENT) return 0;
@@ -471,15 +467,15 @@ static int parse_memop_operands(cell *c, lit_insn *in)
     return expect_end(c, in->k == LI_ATOM ? "atom" : "red");
 }
 
-static int parse_memop(cell *c, lit_insn *in, const memop *mo, char parts[][40], int np, const token *mt)
+static int parse_memop(cell *c, lit_insn *in, lit_ikind k, lit_proxy proxy, const ptx_mnemonic *m, const token *mt)
 {
     parser *p = c->p;
-    if (is_move_form(c, mo, np)) return parse_move(c, in);
-    in->k = mo->k;
-    in->proxy = mo->proxy;
+    if (is_move_form(c, k, m)) return parse_move(c, in);
+    in->k = k;
+    in->proxy = proxy;
     int atomic = in->k == LI_ATOM || in->k == LI_RED;
     quals q;
-    if (collect_quals(p, mt, parts, np, atomic, &q)) return -1;
+    if (collect_quals(p, mt, m, &q)) return -1;
     if (q.vec) {
         lp_errat(p, mt, "found the vector access '.v%d', expected a scalar access: vector accesses are not "
                  "supported in litmus tests (§8.2.4 models them as several scalar accesses; write those)", q.vec);
@@ -492,10 +488,10 @@ static int parse_memop(cell *c, lit_insn *in, const memop *mo, char parts[][40],
     }
     int ptx = q.type != ISA_T_NONE || q.space >= 0;
     const char *why;
-    if (ptx && mo->proxy != PROXY_GENERIC) why = "ld st atom red (tld suld sust suatom sured cold are Dat3M spellings without a type)";
+    if (ptx && proxy != PROXY_GENERIC) why = "ld st atom red (tld suld sust suatom sured cold are Dat3M spellings without a type)";
     else if (ptx) why = atomic ? check_ptx_atomic(in->k == LI_RED, &q) : check_ptx_ldst(in->k == LI_ST, &q);
     else why = check_dat3m(in->k, &q);
-    if (!why && !strcmp(parts[0], "ldu") && (q.sem >= 0 || q.volatile_ || q.mmio || (q.space >= 0 && q.space != SPACE_GLOBAL)))
+    if (!why && m->op == PTX_I_LDU && (q.sem >= 0 || q.volatile_ || q.mmio || (q.space >= 0 && q.space != SPACE_GLOBAL)))
         why = "ldu{.global}.type (§9.7.8.10: ldu has no semantics qualifiers)";
     if (why) {
         lp_errat(p, mt, "found '%.*s', expected %s", mt->len, mt->s, why);
@@ -507,53 +503,56 @@ static int parse_memop(cell *c, lit_insn *in, const memop *mo, char parts[][40],
 
 /* ---------- fences and barriers ---------- */
 
-static int parse_membar(cell *c, lit_insn *in, char parts[][40], int np, const token *mt)
+/* a word of the mnemonic that the instruction does not take */
+static int stray_word(cell *c, const token *mt, const ptx_mnemonic *m, int i, const char *expected)
+{
+    lp_errat(c->p, mt, "found '.%.*s' in '%.*s', expected %s", m->q[i].len, m->text + m->q[i].off,
+             mt->len, mt->s, expected);
+    return -1;
+}
+
+static int parse_membar(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
     /* §9.7.12.4: membar.{cta,gl,sys} is a synonym of fence.sc.{cta,gpu,sys} */
-    static const word lv[] = { { "cta", SCOPE_CTA }, { "gl", SCOPE_GPU }, { "sys", SCOPE_SYS }, { NULL, 0 } };
-    int s = np == 2 ? lookup(lv, parts[1]) : -1;
-    if (s < 0) { lp_errat(c->p, mt, "found '%.*s', expected membar.cta, membar.gl or membar.sys", mt->len, mt->s); return -1; }
-    in->k = LI_FENCE; in->fence = FENCE_SC; in->sem = SEM_SC; in->scope = (lit_scope)s;
+    if (m->nq != 1 || m->q[0].cls != PTX_QC_SCOPE || ptx_mn_has(m, PTX_Q_cluster) || ptx_mn_has(m, PTX_Q_gpu)) {
+        lp_errat(c->p, mt, "found '%.*s', expected membar.cta, membar.gl or membar.sys", mt->len, mt->s);
+        return -1;
+    }
+    in->k = LI_FENCE; in->fence = FENCE_SC; in->sem = SEM_SC; in->scope = (lit_scope)scope_of(m->scope);
     return expect_end(c, "membar");
 }
 
-static int parse_fence_proxy(cell *c, lit_insn *in, char parts[][40], int np, const token *mt)
+static int parse_fence_proxy(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
-    static const word kinds[] = { { "alias", FENCE_PROXY_ALIAS }, { "texture", FENCE_PROXY_TEXTURE },
-        { "surface", FENCE_PROXY_SURFACE }, { "constant", FENCE_PROXY_CONSTANT }, { NULL, 0 } };
-    int k = np == 3 ? lookup(kinds, parts[2]) : -1;
-    if (k < 0) {
-        int newer = np >= 3 && (!strncmp(parts[2], "async", 5) || !strncmp(parts[2], "tensormap", 9));
+    static const int kinds[] = { [PTX_PROXY_ALIAS] = FENCE_PROXY_ALIAS, [PTX_PROXY_TEXTURE] = FENCE_PROXY_TEXTURE,
+        [PTX_PROXY_SURFACE] = FENCE_PROXY_SURFACE, [PTX_PROXY_CONSTANT] = FENCE_PROXY_CONSTANT };
+    int known = m->proxy == PTX_PROXY_ALIAS || m->proxy == PTX_PROXY_TEXTURE || m->proxy == PTX_PROXY_SURFACE ||
+                m->proxy == PTX_PROXY_CONSTANT;
+    if (!known || m->nq != 2) {
+        int newer = m->proxy == PTX_PROXY_ASYNC || m->proxy == PTX_PROXY_TENSORMAP_GENERIC;
         lp_errat(c->p, mt, "found '%.*s', expected fence.proxy.alias, .texture, .surface or .constant%s",
                  mt->len, mt->s, newer ? " (the async and tensormap proxies are not supported in litmus tests yet)" : "");
         return -1;
     }
-    in->k = LI_FENCE; in->fence = (lit_fence)k; in->sem = SEM_WEAK; in->scope = SCOPE_NONE;
+    in->k = LI_FENCE; in->fence = (lit_fence)kinds[m->proxy]; in->sem = SEM_WEAK; in->scope = SCOPE_NONE;
     c->p->t->uses_proxies = 1;
     return expect_end(c, "fence.proxy");
 }
 
 /* fence{.sc,.acq_rel}.scope, §9.7.12.4 (both dialects spell it alike) */
-static int parse_fence(cell *c, lit_insn *in, char parts[][40], int np, const token *mt)
+static int parse_fence(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
-    if (np >= 2 && !strcmp(parts[1], "proxy")) return parse_fence_proxy(c, in, parts, np, mt);
-    int sem = -1, scope = -1;
-    for (int i = 1; i < np; i++) {
-        int v;
-        if ((v = lookup(sem_words, parts[i])) >= 0 && sem < 0) sem = v;
-        else if ((v = lookup(scope_words, parts[i])) >= 0 && scope < 0) scope = v;
-        else {
-            lp_errat(c->p, mt, "found '.%s' in '%.*s', expected fence{.sc,.acq_rel}.scope or fence.proxy.kind",
-                     parts[i], mt->len, mt->s);
-            return -1;
-        }
-    }
+    if (ptx_mn_has(m, PTX_Q_proxy)) return parse_fence_proxy(c, in, m, mt);
+    for (int i = 0; i < m->nq; i++)
+        if (m->q[i].cls != PTX_QC_SEM && m->q[i].cls != PTX_QC_SCOPE)
+            return stray_word(c, mt, m, i, "fence{.sc,.acq_rel}.scope or fence.proxy.kind");
+    int sem = sem_of(m->sem), scope = scope_of(m->scope);
     if (sem == SEM_ACQUIRE || sem == SEM_RELEASE) {
         lp_errat(c->p, mt, "found '%.*s', expected fence.sc or fence.acq_rel: fence.acquire and fence.release "
                  "(the newer synchronization chapter) are not supported in litmus tests yet", mt->len, mt->s);
         return -1;
     }
-    if (sem == SEM_WEAK || sem == SEM_RELAXED) {
+    if (sem == SEM_WEAK || sem == SEM_RELAXED || m->sem == PTX_SEM_VOLATILE) {
         lp_errat(c->p, mt, "found '%.*s', expected fence.sc or fence.acq_rel (§9.7.12.4)", mt->len, mt->s);
         return -1;
     }
@@ -561,6 +560,7 @@ static int parse_fence(cell *c, lit_insn *in, char parts[][40], int np, const to
         lp_errat(c->p, mt, "found '%.*s' without a scope, expected fence{.sc,.acq_rel}.{cta,cluster,gpu,sys}", mt->len, mt->s);
         return -1;
     }
+    if (ptx_mn_has(m, PTX_Q_gl)) return stray_word(c, mt, m, 0, "the scope .cta .cluster .gpu or .sys (.gl is membar's)");
     /* §9.7.12.4: fence without .sem means fence.acq_rel */
     in->k = LI_FENCE;
     in->sem = sem < 0 ? SEM_ACQ_REL : (lit_sem)sem;
@@ -615,14 +615,15 @@ static int check_bar_const(cell *c, const lit_insn *in, int k, const token *at)
 /* PTX: bar{.cta}.sync a{, b}, barrier{.cta}.sync{.aligned} a{, b}, bar{.cta}.arrive a, b (b
    required, §9.7.12.1): a = barrier, b = threads.  Dat3M: bar.cta.sync|arrive INST{, ID{, QUORUM}}:
    the id defaults to the instance, the quorum counts litmus threads (LitmusPTX.g4, README). */
-static int parse_bar(cell *c, lit_insn *in, char parts[][40], int np, const token *mt)
+static int parse_bar(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
-    int kind = -1, cta = 0, aligned = 0;
-    for (int i = 1; i < np; i++) {
-        if (!strcmp(parts[i], "cta") && !cta) cta = 1;
-        else if (!strcmp(parts[i], "aligned") && !aligned && !strcmp(parts[0], "barrier")) aligned = 1;
-        else if (!strcmp(parts[i], "sync") && kind < 0) kind = BAR_SYNC;
-        else if (!strcmp(parts[i], "arrive") && kind < 0) kind = BAR_ARRIVE;
+    int kind = -1, cta = 0;
+    for (int i = 0; i < m->nq; i++) {
+        int id = m->q[i].id;
+        if (id == PTX_Q_cta) cta = 1;
+        else if (id == PTX_Q_aligned && m->op == PTX_I_BARRIER) continue;
+        else if (id == PTX_Q_sync && kind < 0) kind = BAR_SYNC;
+        else if (id == PTX_Q_arrive && kind < 0) kind = BAR_ARRIVE;
         else {
             lp_errat(c->p, mt, "found '%.*s', expected bar{.cta}.sync, bar{.cta}.arrive, barrier{.cta}.sync{.aligned} "
                      "or barrier{.cta}.arrive{.aligned} (bar.red is not supported in litmus tests)", mt->len, mt->s);
@@ -645,7 +646,7 @@ static int parse_bar(cell *c, lit_insn *in, char parts[][40], int np, const toke
     if (expect_end(c, "barrier")) return -1;
     /* bar.cta.sync|arrive is the Dat3M form, unless its second operand is a PTX thread count
        (a constant >= 16 cannot be a barrier id) */
-    int dat3m = !strcmp(parts[0], "bar") && cta && np == 3 && o[0].k == OPD_IMM &&
+    int dat3m = m->op == PTX_I_BAR && cta && m->nq == 2 && o[0].k == OPD_IMM &&
                 !(n == 2 && o[1].k == OPD_IMM && o[1].imm >= 16);
     in->bar_unit = dat3m ? 1 : 32;
     if (dat3m) {
@@ -675,24 +676,24 @@ static const word branch_words[] = {
     { "beq", CMP_EQ }, { "bne", CMP_NE }, { "blt", CMP_LT }, { "bgt", CMP_GT }, { "ble", CMP_LE },
     { "bge", CMP_GE }, { NULL, 0 } };
 
-static int parse_branch_or_jump(cell *c, lit_insn *in, char parts[][40], int np)
+/* Dat3M: beq a, b, L; goto L.  PTX: bra{.uni} L; ret, exit end the thread. */
+static int parse_branch_or_jump(cell *c, lit_insn *in, const char *base, const ptx_mnemonic *m)
 {
-    int cmp = lookup(branch_words, parts[0]);
-    if (cmp >= 0 && np == 1) {   /* Dat3M: beq a, b, L */
+    int cmp = lookup(branch_words, base);
+    if (cmp >= 0) {
         in->k = LI_BRANCH; in->cmp = (lit_cmp)cmp; in->nsrc = 2;
         if (parse_value_opnd(c, &in->src[0], 0) || expect_comma(c) || parse_value_opnd(c, &in->src[1], 0) ||
             expect_comma(c) || parse_label_ref(c, in)) return -1;
         return expect_end(c, "branch");
     }
-    if ((!strcmp(parts[0], "goto") && np == 1) || (!strcmp(parts[0], "bra") && (np == 1 || (np == 2 && !strcmp(parts[1], "uni"))))) {
+    if (!strcmp(base, "goto") || m->op == PTX_I_BRA) {
         in->k = LI_GOTO;
         if (parse_label_ref(c, in)) return -1;
         return expect_end(c, "branch");
     }
-    /* ret/exit end the thread */
     in->k = LI_GOTO;
     in->target_name = lp_strndup("$end", 4);
-    return expect_end(c, parts[0]);
+    return expect_end(c, base);
 }
 
 /* Everything else: a register computation with the executor's semantics (exec/isa). */
@@ -720,25 +721,44 @@ static int parse_alu(cell *c, lit_insn *in, const char *mn, const token *mt)
     return expect_end(c, mn);
 }
 
+/* The instruction: Dat3M's own mnemonics first (branches, goto, the proxy spellings, which are
+   read as the PTX instruction they name), then the PTX vocabulary (ptx/mnemonic.h). */
 static int parse_insn(cell *c, lit_insn *in)
 {
     parser *p = c->p;
     const token *mt = ctok(c);
     if (mt->k != TK_IDENT) { lp_expect_fail(p, mt, "an instruction mnemonic"); return -1; }
-    char mn[128];
+    char mn[128], base[16];
     snprintf(mn, sizeof mn, "%.*s", mt->len > 127 ? 127 : mt->len, mt->s);
+    size_t bl = strcspn(mn, ".");
+    snprintf(base, sizeof base, "%.*s", (int)(bl < 15 ? bl : 15), mn);
     c->i++;
-    char parts[16][40];
-    int np = split_parts(mn, parts, 16);
-    for (const memop *mo = memops; mo->name; mo++)
-        if (!strcmp(parts[0], mo->name)) return parse_memop(c, in, mo, parts, np, mt);
-    if (!strcmp(parts[0], "fence")) return parse_fence(c, in, parts, np, mt);
-    if (!strcmp(parts[0], "membar")) return parse_membar(c, in, parts, np, mt);
-    if (!strcmp(parts[0], "bar") || !strcmp(parts[0], "barrier")) return parse_bar(c, in, parts, np, mt);
-    if ((lookup(branch_words, parts[0]) >= 0 && np == 1) || !strcmp(parts[0], "goto") || !strcmp(parts[0], "bra") ||
-        ((!strcmp(parts[0], "ret") || !strcmp(parts[0], "exit")) && np == 1))
-        return parse_branch_or_jump(c, in, parts, np);
-    return parse_alu(c, in, mn, mt);
+    ptx_mnemonic m;
+    if ((lookup(branch_words, base) >= 0 || !strcmp(base, "goto")) && !mn[bl]) {
+        memset(&m, 0, sizeof m);
+        return parse_branch_or_jump(c, in, base, &m);
+    }
+    for (const dat3m_op *d = dat3m_ops; d->name; d++) {
+        if (strcmp(base, d->name)) continue;
+        char alt[160];
+        int n = snprintf(alt, sizeof alt, "%s%s", d->ptx, mn + bl);
+        if (tokenize(p, mt, alt, (size_t)n, (int)(bl - strlen(d->ptx)), &m)) return -1;
+        return parse_memop(c, in, m.kind == PTX_K_LD ? LI_LD : m.kind == PTX_K_ST ? LI_ST :
+                           m.kind == PTX_K_ATOM ? LI_ATOM : LI_RED, d->proxy, &m, mt);
+    }
+    if (ptx_mnemonic_parse(mn, strlen(mn), &m, &(ptx_mn_error){ 0 }) && m.op == PTX_I_NONE)
+        return parse_alu(c, in, mn, mt);   /* an unknown mnemonic: isa_decode says why */
+    if (tokenize(p, mt, mn, strlen(mn), 0, &m)) return -1;
+    switch (m.kind) {
+    case PTX_K_LD: return parse_memop(c, in, LI_LD, PROXY_GENERIC, &m, mt);
+    case PTX_K_ST: return parse_memop(c, in, LI_ST, PROXY_GENERIC, &m, mt);
+    case PTX_K_ATOM: return parse_memop(c, in, LI_ATOM, PROXY_GENERIC, &m, mt);
+    case PTX_K_RED: return parse_memop(c, in, LI_RED, PROXY_GENERIC, &m, mt);
+    case PTX_K_FENCE: return m.op == PTX_I_MEMBAR ? parse_membar(c, in, &m, mt) : parse_fence(c, in, &m, mt);
+    case PTX_K_BAR: return parse_bar(c, in, &m, mt);
+    case PTX_K_BRA: case PTX_K_RET: case PTX_K_EXIT: return parse_branch_or_jump(c, in, base, &m);
+    default: return parse_alu(c, in, mn, mt);
+    }
 }
 
 static void add_label(labels *L, int at, const char *name)

@@ -139,7 +139,7 @@ END_TEST
 START_TEST(parse_errors_point_at_the_problem)
 {
     parse_err("PTX a\n{ x=0; \n P0@cta 0 ;\n", "expected");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.bogus r0, x ;\nexists (0:r0=0)\n", "bad.litmus:4:2: found the qualifier '.bogus'");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.bogus r0, x ;\nexists (0:r0=0)\n", "bad.litmus:4:5: found unknown qualifier '.bogus'");
     parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n goto L9 ;\nexists (0:r0=0)\n", "found a branch to 'L9', expected a label");
     parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P3:r0=0)\n", "found the thread 'P3'");
     parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P0:r0=)\n", "expected a register (P0:r1), a location or a number");
