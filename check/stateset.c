@@ -1,15 +1,9 @@
 /* check/stateset.c — a set of final states (vectors of observable values), open addressing.
  * Used by both decision procedures to collect the reachable states of a test. */
 #include "check/stateset.h"
+#include "base/alloc.h"
 #include <stdlib.h>
 #include <string.h>
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) abort();
-    return q;
-}
 
 static uint64_t hash_state(const int64_t *s, int nobs)
 {
@@ -34,7 +28,7 @@ static void ss_rehash(stateset *ss)
 {
     ss->nslot = ss->nslot ? ss->nslot * 2 : 64;
     free(ss->slot);
-    ss->slot = calloc((size_t)ss->nslot, sizeof *ss->slot);
+    ss->slot = xcalloc((size_t)ss->nslot, sizeof *ss->slot);
     for (int i = 0; i < ss->n; i++) {
         uint64_t h = hash_state(&ss->v[(size_t)i * (size_t)ss->nobs], ss->nobs);
         for (int k = 0;; k++) {

@@ -8,6 +8,7 @@
  * 4. The verdict follows herd: exists = some state satisfies the proposition, ~exists = none
  *    does, forall = all do. */
 #include "check/verify_int.h"
+#include "base/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,13 +27,6 @@ void verify_opts_default(verify_opts *o)
     o->graph = NULL;
     o->explain = 0;
     o->graph_ctx = NULL;
-}
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) abort();
-    return q;
 }
 
 static double now_ms(void)
@@ -57,8 +51,7 @@ static void add_obs(verify_result *r, const lit_test *t, const cond_ref *ref)
     o.type = ref->type;
     for (int i = 0; i < r->nobs; i++)
         if (r->obs[i].k == o.k && (o.k == OBS_REG ? (r->obs[i].thread == o.thread && r->obs[i].reg == o.reg) : r->obs[i].loc == o.loc)) return;
-    o.name = strdup(ref->k == REF_REG ? ref->name : t->sym[ref->sym].name);
-    if (!o.name) abort();
+    o.name = xstrdup(ref->k == REF_REG ? ref->name : t->sym[ref->sym].name);
     r->obs = xrealloc(r->obs, (size_t)(r->nobs + 1) * sizeof *r->obs);
     r->obs[r->nobs++] = o;
 }
@@ -101,8 +94,8 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
 {
     double t0 = now_ms();
     memset(r, 0, sizeof *r);
-    r->file = strdup(t->file);
-    r->name = strdup(t->name);
+    r->file = xstrdup(t->file);
+    r->name = xstrdup(t->name);
     r->quant = t->quant;
     r->test = t;
     cond_print(t->cond, r->condition, sizeof r->condition);
@@ -124,9 +117,9 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     qsort(r->obs, (size_t)r->nobs, sizeof *r->obs, obs_order);
 
     /* the program: which registers the condition observes, then atoms, domains, paths */
-    unsigned char **observed = calloc((size_t)(t->nth ? t->nth : 1), sizeof *observed);
+    unsigned char **observed = xcalloc((size_t)(t->nth ? t->nth : 1), sizeof *observed);
     for (int th = 0; th < t->nth; th++) {
-        observed[th] = calloc((size_t)(t->th[th].nregs ? t->th[th].nregs : 1), 1);
+        observed[th] = xcalloc((size_t)(t->th[th].nregs ? t->th[th].nregs : 1), 1);
         for (int i = 0; i < r->nobs; i++)
             if (r->obs[i].k == OBS_REG && r->obs[i].thread == th) observed[th][r->obs[i].reg] = 1;
     }
@@ -148,7 +141,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         r->states = states.v;
         states.v = NULL;
         if (r->nstates && r->nobs) qsort_r(r->states, (size_t)r->nstates, (size_t)r->nobs * sizeof *r->states, cmp_state, &r->nobs);
-        r->holds = calloc((size_t)(r->nstates ? r->nstates : 1), 1);
+        r->holds = xcalloc((size_t)(r->nstates ? r->nstates : 1), 1);
         for (int s = 0; s < r->nstates; s++) {
             void *ctx[2] = { r, &r->states[(size_t)s * (size_t)r->nobs] };
             r->holds[s] = (unsigned char)cond_eval(t->cond, state_val, ctx);
@@ -181,7 +174,7 @@ int verify_file(const char *path, const verify_opts *o, verify_result *r)
     lit_test *t = lit_parse_file(path, err, sizeof err);
     if (!t) {
         memset(r, 0, sizeof *r);
-        r->file = strdup(path);
+        r->file = xstrdup(path);
         snprintf(r->error, sizeof r->error, "%s", err);
         return -1;
     }

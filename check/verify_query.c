@@ -2,6 +2,7 @@
  * universe (model/universe.c), one solver problem for the whole test (solver/query.c), its
  * reachable final states enumerated by blocking each one found. */
 #include "check/verify_int.h"
+#include "base/alloc.h"
 #include "solver/query.h"
 #include "model/bundled.h"
 #include <pthread.h>
@@ -34,8 +35,8 @@ static int names_of(verify_result *r, char ***out, int *n, qproblem *q, Z3_ast f
     int k = f ? query_explain(q, f, v, 64) : query_flags(q, v, 64);
     r->solved += k > 0 ? k : 1;
     if (k <= 0) return k;
-    *out = calloc((size_t)k, sizeof **out);
-    for (int i = 0; i < k; i++) (*out)[i] = strdup(v[i]);
+    *out = xcalloc((size_t)k, sizeof **out);
+    for (int i = 0; i < k; i++) (*out)[i] = xstrdup(v[i]);
     *n = k;
     return k;
 }
@@ -62,7 +63,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
         Z3_ast f = !have ? query_true(q) : want_pos ? c : query_not(q, c);
         if (query_witness(q, f, note, o->graph, o->graph_ctx) < 0) return gave_up(t, r, q);
     }
-    int64_t *st = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *st);
+    int64_t *st = xcalloc((size_t)(r->nobs ? r->nobs : 1), sizeof *st);
     long n = 0;
     int rc = 0, more = 0;
     for (;;) {
@@ -119,7 +120,7 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
         snprintf(r->error, sizeof r->error, "%s:1:1: found no memory for the events of the test, expected less (limit --max-events)", t->file);
         return -1;
     }
-    qobs *obs = calloc((size_t)(r->nobs ? r->nobs : 1), sizeof *obs);
+    qobs *obs = xcalloc((size_t)(r->nobs ? r->nobs : 1), sizeof *obs);
     for (int i = 0; i < r->nobs; i++)
         obs[i] = (qobs){ r->obs[i].k == OBS_LOC, r->obs[i].thread, r->obs[i].reg, r->obs[i].loc, r->obs[i].type };
     int status = 0, rc = 0;

@@ -2,6 +2,7 @@
  * Recursive descent with an explicit depth bound (COND_MAX_DEPTH) so that a deeply nested
  * input is rejected with a message instead of overflowing the stack. */
 #include "frontend/cond.h"
+#include "base/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +32,7 @@ static void fail(cparser *p, const token *t, const char *expected)
 
 static char *dup_tok(const token *t)
 {
-    char *d = malloc((size_t)t->len + 1);
-    if (!d) abort();
+    char *d = xmalloc((size_t)t->len + 1);
     memcpy(d, t->s, (size_t)t->len);
     d[t->len] = 0;
     return d;
@@ -41,8 +41,7 @@ static char *dup_tok(const token *t)
 static char *dup_fmt(const char *a, const char *b)
 {
     size_t n = strlen(a) + (b ? strlen(b) + 1 : 0) + 1;
-    char *d = malloc(n);
-    if (!d) abort();
+    char *d = xmalloc(n);
     if (b) snprintf(d, n, "%s:%s", a, b); else snprintf(d, n, "%s", a);
     return d;
 }
@@ -121,7 +120,7 @@ static int parse_ref(cparser *p, cond_ref *r)
     return 0;
 }
 
-static cond_node *node(cond_op op) { cond_node *n = calloc(1, sizeof *n); if (n) n->op = op; return n; }
+static cond_node *node(cond_op op) { cond_node *n = xcalloc(1, sizeof *n); if (n) n->op = op; return n; }
 
 static cond_node *parse_or(cparser *p, int depth);
 

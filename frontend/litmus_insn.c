@@ -11,6 +11,7 @@
  * parser to it.  The words of a mnemonic are read by THE tokenizer of the PTX vocabulary
  * (ptx/mnemonic.h); what an ALU instruction computes is decoded by ptx/isa (isa_decode). */
 #include "frontend/litmus_int.h"
+#include "base/alloc.h"
 #include "ptx/mnemonic.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -692,7 +693,7 @@ static int parse_branch_or_jump(cell *c, lit_insn *in, const char *base, const p
         return expect_end(c, "branch");
     }
     in->k = LI_GOTO;
-    in->target_name = lp_strndup("$end", 4);
+    in->target_name = xstrndup("$end", 4);
     return expect_end(c, base);
 }
 
@@ -763,9 +764,9 @@ static int parse_insn(cell *c, lit_insn *in)
 
 static void add_label(labels *L, int at, const char *name)
 {
-    L->labs = lp_realloc(L->labs, (size_t)(L->nlab + 1) * sizeof *L->labs);
-    L->labat = lp_realloc(L->labat, (size_t)(L->nlab + 1) * sizeof *L->labat);
-    L->labs[L->nlab] = lp_strndup(name, strlen(name));
+    L->labs = xrealloc(L->labs, (size_t)(L->nlab + 1) * sizeof *L->labs);
+    L->labat = xrealloc(L->labat, (size_t)(L->nlab + 1) * sizeof *L->labat);
+    L->labs[L->nlab] = xstrndup(name, strlen(name));
     L->labat[L->nlab] = at;
     L->nlab++;
 }
@@ -775,7 +776,7 @@ static char *insn_text(parser *p, int a, int b)
 {
     const token *f = &p->tv.v[a], *l = &p->tv.v[b - 1];
     size_t n = (size_t)(l->s + l->len - f->s);
-    char *raw = lp_strndup(f->s, n), *o = raw;
+    char *raw = xstrndup(f->s, n), *o = raw;
     int sp = 0;
     for (char *s = raw; *s; s++) {
         if (isspace((unsigned char)*s)) { sp = 1; continue; }
@@ -819,7 +820,7 @@ int lp_parse_cell(parser *p, lit_thread *th, int a, int b, labels *L)
         c.i += 2;
     }
     if (c.i >= b) return 0;
-    th->ins = lp_realloc(th->ins, (size_t)(th->nins + 1) * sizeof *th->ins);
+    th->ins = xrealloc(th->ins, (size_t)(th->nins + 1) * sizeof *th->ins);
     lit_insn *in = &th->ins[th->nins++];   /* counted now: lit_free frees in->text on errors */
     memset(in, 0, sizeof *in);
     in->guard = -1;

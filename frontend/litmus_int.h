@@ -23,8 +23,6 @@ typedef struct {
 /* Labels of one thread while its rows are read. */
 typedef struct { int nlab; char **labs; int *labat; } labels;
 
-char *lp_strndup(const char *s, size_t n);
-void *lp_realloc(void *p, size_t n);
 char *lp_tokstr(const token *t);
 const char *lp_strip_pct(const char *s);
 void lp_errat(parser *p, const token *t, const char *fmt, ...);

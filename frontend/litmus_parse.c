@@ -8,6 +8,7 @@
  * The mnemonic is decoded here (qualifiers, scope, proxy, types); what ALU instructions compute
  * is decoded by exec/isa (isa_decode) so the executor and the checker share one definition. */
 #include "frontend/litmus_int.h"
+#include "base/alloc.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,22 +16,6 @@
 #include <string.h>
 
 /* ---------- small utilities (shared with litmus_insn.c) ---------- */
-
-char *lp_strndup(const char *s, size_t n)
-{
-    char *d = malloc(n + 1);
-    if (!d) abort();
-    memcpy(d, s, n);
-    d[n] = 0;
-    return d;
-}
-
-void *lp_realloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) abort();
-    return q;
-}
 
 void lp_errat(parser *p, const token *t, const char *fmt, ...)
 {
@@ -57,12 +42,10 @@ static const token *peek(parser *p, int k)
     return &p->tv.v[i < p->tv.n ? i : p->tv.n - 1];
 }
 
-char *lp_tokstr(const token *t) { return lp_strndup(t->s, (size_t)t->len); }
+char *lp_tokstr(const token *t) { return xstrndup(t->s, (size_t)t->len); }
 
 const char *lp_strip_pct(const char *s) { return s[0] == '%' ? s + 1 : s; }
 
-#define xstrndup lp_strndup
-#define xrealloc lp_realloc
 #define errat lp_errat
 #define expect_fail lp_expect_fail
 #define tokstr lp_tokstr
@@ -345,7 +328,7 @@ static int resolve_labels(parser *p, lit_thread *th, labels *L)
         }
         in->target = found;
     }
-    th->labels = calloc((size_t)th->nins + 1, sizeof *th->labels);
+    th->labels = xcalloc((size_t)th->nins + 1, sizeof *th->labels);
     for (int k = 0; k < L->nlab; k++)
         if (!th->labels[L->labat[k]]) th->labels[L->labat[k]] = xstrndup(L->labs[k], strlen(L->labs[k]));
     return 0;
@@ -460,7 +443,7 @@ static int parse_test(parser *p)
     free(pend);
 
     /* instruction rows */
-    labels *L = calloc((size_t)t->nth, sizeof *L);
+    labels *L = xcalloc((size_t)t->nth, sizeof *L);
     int rc = 0;
     while (!is_cond_start(p) && cur(p)->k != TK_EOF) {
         int a = p->pos, col = 0;
@@ -529,7 +512,7 @@ lit_test *lit_parse_ex(const char *file, const char *text, int max_depth, char *
 {
     parser p = { .file = file, .text = text, .err = err, .errlen = errlen, .max_depth = max_depth };
     if (lex_all(file, text, &p.tv, err, errlen)) return NULL;
-    p.t = calloc(1, sizeof *p.t);
+    p.t = xcalloc(1, sizeof *p.t);
     p.t->file = xstrndup(file, strlen(file));
     int rc = parse_test(&p);
     tokvec_free(&p.tv);
@@ -547,7 +530,7 @@ lit_test *lit_parse_file_ex(const char *path, int max_depth, char *err, size_t e
     FILE *f = fopen(path, "rb");
     if (!f) { snprintf(err, errlen, "%s:1:1: found no readable file, expected a litmus test", path); return NULL; }
     size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
+    char *buf = xmalloc(cap);
     for (;;) {
         if (n + 1 >= cap) buf = xrealloc(buf, cap *= 2);
         size_t r = fread(buf + n, 1, cap - n - 1, f);

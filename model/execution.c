@@ -1,18 +1,17 @@
 /* model/execution.c — concrete executions (model/execution.h). */
 #include "model/execution.h"
+#include "base/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 unsigned char *mexecution_add(mexecution *x, const char *name)
 {
-    mrelation *r = realloc(x->rel, (size_t)(x->nrel + 1) * sizeof *r);
-    if (!r) abort();
+    mrelation *r = xrealloc(x->rel, (size_t)(x->nrel + 1) * sizeof *r);
     x->rel = r;
     mrelation *m = &x->rel[x->nrel++];
     snprintf(m->name, sizeof m->name, "%s", name);
-    m->m = calloc((size_t)(x->n ? x->n : 1) * (size_t)(x->n ? x->n : 1), 1);
-    if (!m->m) abort();
+    m->m = xcalloc((size_t)(x->n ? x->n : 1) * (size_t)(x->n ? x->n : 1), 1);
     return m->m;
 }
 

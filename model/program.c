@@ -9,16 +9,10 @@
  * round split atoms and the round is repeated.  No memory model here: model/traces.c walks
  * the threads, solver/ decides which combinations of paths are executions. */
 #include "model/program.h"
+#include "base/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) abort();
-    return q;
-}
 
 static uint64_t mask_bytes(int n) { return n >= 8 ? ~0ull : (1ull << (8 * n)) - 1; }
 
@@ -56,7 +50,7 @@ static int cut_add(cuts *c, int x)
    old atoms' values (a value of bytes [o, o+s) split at c gives its low c-o bytes and the rest). */
 static void rebuild_atoms(const lit_test *t, const cuts *cut, matoms *at, mdomain **dom)
 {
-    matoms na = { NULL, 0, calloc((size_t)t->nsym + 1, sizeof(int)), calloc((size_t)t->nsym + 1, sizeof(int)) };
+    matoms na = { NULL, 0, xcalloc((size_t)t->nsym + 1, sizeof(int)), xcalloc((size_t)t->nsym + 1, sizeof(int)) };
     mdomain *nd = NULL;
     for (int s = 0; s < t->nsym; s++) {
         if (t->sym[s].loc != s) continue;
@@ -91,7 +85,7 @@ static void rebuild_atoms(const lit_test *t, const cuts *cut, matoms *at, mdomai
 /* static cuts: location bounds, and the accesses that name a location */
 static cuts *static_cuts(const lit_test *t)
 {
-    cuts *c = calloc((size_t)t->nsym + 1, sizeof *c);
+    cuts *c = xcalloc((size_t)t->nsym + 1, sizeof *c);
     for (int s = 0; s < t->nsym; s++) {
         if (t->sym[s].loc != s) continue;
         cut_add(&c[s], 0);
@@ -174,7 +168,7 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
                    char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
-    p->tt = calloc((size_t)(t->nth ? t->nth : 1), sizeof *p->tt);
+    p->tt = xcalloc((size_t)(t->nth ? t->nth : 1), sizeof *p->tt);
     cuts *c = static_cuts(t);
     rebuild_atoms(t, c, &p->at, &p->dom);
     int rc = 0;

@@ -7,6 +7,7 @@
  * A backward jump may be taken at most `unroll` times per branch instruction; a path that would
  * take one more is cut (not a complete execution) and the thread reports bound_hit. */
 #include "model/event.h"
+#include "base/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,13 +48,6 @@ typedef struct {
     struct visit { int pc, nev; int64_t *regs; } *vis;
     int nvis, capvis;
 } walker;
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) abort();
-    return q;
-}
 
 static void fail_at(walker *w, const lit_insn *in, const char *msg)
 {
@@ -119,12 +113,12 @@ static void save_trace(walker *w, const int64_t *regs)
     o->tr = xrealloc(o->tr, (size_t)(o->ntr + 1) * sizeof *o->tr);
     mtrace *tr = &o->tr[o->ntr++];
     tr->nev = w->nev;
-    tr->ev = malloc((size_t)(w->nev ? w->nev : 1) * sizeof *tr->ev);
+    tr->ev = xmalloc((size_t)(w->nev ? w->nev : 1) * sizeof *tr->ev);
     if (w->nev) memcpy(tr->ev, w->ev, (size_t)w->nev * sizeof *tr->ev);
     tr->ndep = w->ndep;
-    tr->dep = malloc((size_t)(w->ndep ? w->ndep : 1) * sizeof *tr->dep);
+    tr->dep = xmalloc((size_t)(w->ndep ? w->ndep : 1) * sizeof *tr->dep);
     if (w->ndep) memcpy(tr->dep, w->dep, (size_t)w->ndep * sizeof *tr->dep);
-    tr->regs = malloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *tr->regs);
+    tr->regs = xmalloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *tr->regs);
     if (w->th->nregs) memcpy(tr->regs, regs, (size_t)w->th->nregs * sizeof *tr->regs);
 }
 
@@ -145,7 +139,7 @@ static int read_values(walker *w, const lit_insn *in, int loc, int off, int size
         total *= w->dom[a].n;
         if (total > 65536) { fail_at(w, in, "found a read whose bytes may combine more than 65536 ways, expected fewer (lower --unroll)"); return -1; }
     }
-    out->v = malloc((size_t)(total ? total : 1) * sizeof *out->v);
+    out->v = xmalloc((size_t)(total ? total : 1) * sizeof *out->v);
     out->n = 0;
     for (long k = 0; k < total; k++) {
         long r = k;
@@ -282,15 +276,15 @@ static void compute_liveness(walker *w, const unsigned char *observed)
 {
     const lit_thread *th = w->th;
     int n = th->nins, rw = w->rw;
-    w->live = calloc((size_t)(n + 1) * (size_t)rw, sizeof *w->live);
-    w->head = calloc((size_t)(n + 1), 1);
+    w->live = xcalloc((size_t)(n + 1) * (size_t)rw, sizeof *w->live);
+    w->head = xcalloc((size_t)(n + 1), 1);
     for (int r = 0; r < th->nregs; r++)
         if (observed[r]) w->live[(size_t)n * (size_t)rw + (size_t)(r >> 6)] |= 1ull << (r & 63);
     for (int pc = 0; pc < n; pc++) {
         const lit_insn *in = &th->ins[pc];
         if ((in->k == LI_BRANCH || in->k == LI_GOTO) && in->target <= pc) w->head[in->target] = 1;
     }
-    uint64_t *tmp = malloc((size_t)rw * sizeof *tmp);
+    uint64_t *tmp = xmalloc((size_t)rw * sizeof *tmp);
     for (int changed = 1; changed;) {
         changed = 0;
         for (int pc = n - 1; pc >= 0; pc--) {
@@ -340,7 +334,7 @@ static int loop_head_visit(walker *w, int pc, const int64_t *regs)
     struct visit *x = &w->vis[w->nvis++];
     x->pc = pc;
     x->nev = w->nev;
-    x->regs = malloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *x->regs);
+    x->regs = xmalloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *x->regs);
     memcpy(x->regs, regs, (size_t)w->th->nregs * sizeof *x->regs);
     return 0;
 }
@@ -351,9 +345,9 @@ static wstate state_clone(const walker *w, const wstate *s)
 {
     int nr = w->th->nregs, ni = w->th->nins;
     wstate c;
-    c.regs = malloc((size_t)(nr ? nr : 1) * sizeof *c.regs);
-    c.taint = malloc((size_t)(nr ? nr : 1) * sizeof *c.taint);
-    c.back = malloc((size_t)(ni ? ni : 1) * sizeof *c.back);
+    c.regs = xmalloc((size_t)(nr ? nr : 1) * sizeof *c.regs);
+    c.taint = xmalloc((size_t)(nr ? nr : 1) * sizeof *c.taint);
+    c.back = xmalloc((size_t)(ni ? ni : 1) * sizeof *c.back);
     memcpy(c.regs, s->regs, (size_t)nr * sizeof *c.regs);
     memcpy(c.taint, s->taint, (size_t)nr * sizeof *c.taint);
     memcpy(c.back, s->back, (size_t)ni * sizeof *c.back);
@@ -509,11 +503,11 @@ int traces_enumerate(const lit_test *t, int ti, const matoms *at, const mdomain 
     w.rw = (th->nregs + 63) / 64 ? (th->nregs + 63) / 64 : 1;
     compute_liveness(&w, observed);
     memset(out, 0, sizeof *out);
-    w.ev = malloc((size_t)(TW * 64) * sizeof *w.ev);
+    w.ev = xmalloc((size_t)(TW * 64) * sizeof *w.ev);
     wstate s;
-    s.regs = malloc((size_t)(th->nregs ? th->nregs : 1) * sizeof *s.regs);
-    s.taint = calloc((size_t)(th->nregs ? th->nregs : 1), sizeof *s.taint);
-    s.back = calloc((size_t)(th->nins ? th->nins : 1), sizeof *s.back);
+    s.regs = xmalloc((size_t)(th->nregs ? th->nregs : 1) * sizeof *s.regs);
+    s.taint = xcalloc((size_t)(th->nregs ? th->nregs : 1), sizeof *s.taint);
+    s.back = xcalloc((size_t)(th->nins ? th->nins : 1), sizeof *s.back);
     if (th->nregs) memcpy(s.regs, th->reg_init, (size_t)th->nregs * sizeof *s.regs);
     bits ctrl = { { 0 } };
     walk(&w, 0, s, ctrl);

@@ -3,6 +3,7 @@
  * and perform the same operation: same instruction, kind, access (symbol, bytes) or fence,
  * and barrier (id, count, generation).  Values are kept per path. */
 #include "model/universe.h"
+#include "base/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,19 +18,19 @@ static int grow(builder *b)
     muniverse *u = b->u;
     if (u->n < b->cap) return 0;
     int cap = b->cap ? 2 * b->cap : 64;
-    mevent *ev = realloc(u->ev, (size_t)cap * sizeof *ev);
+    mevent *ev = xrealloc(u->ev, (size_t)cap * sizeof *ev);
     if (ev) u->ev = ev;
-    int *p1 = realloc(u->parent, (size_t)cap * sizeof *p1);
+    int *p1 = xrealloc(u->parent, (size_t)cap * sizeof *p1);
     if (p1) u->parent = p1;
-    int *p2 = realloc(u->rmw_part, (size_t)cap * sizeof *p2);
+    int *p2 = xrealloc(u->rmw_part, (size_t)cap * sizeof *p2);
     if (p2) u->rmw_part = p2;
-    int *p3 = realloc(u->rmw_pair, (size_t)cap * sizeof *p3);
+    int *p3 = xrealloc(u->rmw_pair, (size_t)cap * sizeof *p3);
     if (p3) u->rmw_pair = p3;
-    int *p4 = realloc(u->npaths, (size_t)cap * sizeof *p4);
+    int *p4 = xrealloc(u->npaths, (size_t)cap * sizeof *p4);
     if (p4) u->npaths = p4;
-    int *p5 = realloc(b->first_child, (size_t)cap * sizeof *p5);
+    int *p5 = xrealloc(b->first_child, (size_t)cap * sizeof *p5);
     if (p5) b->first_child = p5;
-    int *p6 = realloc(b->next_sibling, (size_t)cap * sizeof *p6);
+    int *p6 = xrealloc(b->next_sibling, (size_t)cap * sizeof *p6);
     if (p6) b->next_sibling = p6;
     if (!ev || !p1 || !p2 || !p3 || !p4 || !p5 || !p6) return -1;
     b->cap = cap;
@@ -90,7 +91,7 @@ static void add_inits(builder *b, const lit_test *t, const mprogram *p)
 static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out, int *map, int *map2)
 {
     muniverse *u = b->u;
-    out->ev = calloc((size_t)(2 * tr->nev + 1), sizeof *out->ev);
+    out->ev = xcalloc((size_t)(2 * tr->nev + 1), sizeof *out->ev);
     if (!out->ev) return -1;
     int parent = -1;
     for (int k = 0; k < tr->nev; k++) {
@@ -129,7 +130,7 @@ static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out,
    depends on its read by data, but for exch, whose value ignores the old one. */
 static int add_deps(muniverse *u, const lit_test *t, int th, const mtrace *tr, upath *out, const int *map, const int *map2)
 {
-    out->dep = calloc((size_t)(2 * tr->ndep + tr->nev + 1), sizeof *out->dep);
+    out->dep = xcalloc((size_t)(2 * tr->ndep + tr->nev + 1), sizeof *out->dep);
     if (!out->dep) return -1;
     for (int k = 0; k < tr->ndep; k++) {
         const mdep *d = &tr->dep[k];
@@ -146,7 +147,7 @@ static int add_deps(muniverse *u, const lit_test *t, int th, const mtrace *tr, u
 
 static int fill_po(muniverse *u)
 {
-    u->po = calloc((size_t)u->n * (size_t)u->n, 1);
+    u->po = xcalloc((size_t)u->n * (size_t)u->n, 1);
     if (!u->po) return -1;
     for (int j = 0; j < u->n; j++)
         for (int a = u->parent[j]; a >= 0; a = u->parent[a]) u->po[(size_t)a * (size_t)u->n + (size_t)j] = 1;
@@ -161,21 +162,21 @@ int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, muniver
     u->nth = t->nth;
     builder b = { u, 0, NULL, NULL };
     add_inits(&b, t, p);
-    u->th = calloc((size_t)(t->nth ? t->nth : 1), sizeof *u->th);
+    u->th = xcalloc((size_t)(t->nth ? t->nth : 1), sizeof *u->th);
     int rc = u->th ? 0 : -1;
     for (int th = 0; th < t->nth && !rc; th++) {
         const mthread_traces *tt = &p->tt[th];
         uthread *ut = &u->th[th];
-        ut->path = calloc((size_t)(tt->ntr ? tt->ntr : 1), sizeof *ut->path);
+        ut->path = xcalloc((size_t)(tt->ntr ? tt->ntr : 1), sizeof *ut->path);
         if (!ut->path) { rc = -1; break; }
         ut->npath = tt->ntr;
         int root = -1;
         for (int i = 0; i < tt->ntr && !rc; i++) {
             const mtrace *tr = &tt->tr[i];
-            int *map = malloc((size_t)(tr->nev + 1) * sizeof *map), *map2 = malloc((size_t)(tr->nev + 1) * sizeof *map2);
+            int *map = xmalloc((size_t)(tr->nev + 1) * sizeof *map), *map2 = xmalloc((size_t)(tr->nev + 1) * sizeof *map2);
             rc = !map || !map2 || add_path(&b, th, &root, tr, &ut->path[i], map, map2) ||
                  add_deps(u, t, th, tr, &ut->path[i], map, map2);
-            ut->path[i].regs = malloc((size_t)(t->th[th].nregs ? t->th[th].nregs : 1) * sizeof *ut->path[i].regs);
+            ut->path[i].regs = xmalloc((size_t)(t->th[th].nregs ? t->th[th].nregs : 1) * sizeof *ut->path[i].regs);
             if (!ut->path[i].regs) rc = -1;
             else if (t->th[th].nregs) memcpy(ut->path[i].regs, tr->regs, (size_t)t->th[th].nregs * sizeof *tr->regs);
             free(map); free(map2);

@@ -23,7 +23,7 @@ struct graph_collector {
     char *dot;               /* the witness of the test being verified */
 };
 
-graph_collector *graph_new(void) { return calloc(1, sizeof(graph_collector)); }
+graph_collector *graph_new(void) { return xcalloc(1, sizeof(graph_collector)); }
 
 void graph_free(graph_collector *g)
 {
@@ -115,7 +115,7 @@ static void thread_column(sbuf *b, const mexecution *x, int th)
 static void placement(sbuf *b, const mexecution *x)
 {
     const lit_test *t = x->t;
-    int *done = calloc((size_t)(t->nth ? t->nth : 1), sizeof *done);
+    int *done = xcalloc((size_t)(t->nth ? t->nth : 1), sizeof *done);
     for (int th = 0; th < t->nth; th++) {
         if (done[th]) continue;
         int gpu = t->th[th].gpu;
@@ -204,18 +204,18 @@ void graph_callback(void *ctx, const mexecution *x)
 char *graph_witness_dot(graph_collector *g, const verify_result *r)
 {
     if (!r->ok || !g->dot) return NULL;
-    return strdup(g->dot);
+    return xstrdup(g->dot);
 }
 
 int graph_have_dot(void)
 {
     const char *p = getenv("PATH");
     if (!p) return 0;
-    char *path = strdup(p), *save = NULL;
+    char *path = xstrdup(p), *save = NULL;
     int found = 0;
     for (char *d = strtok_r(path, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
         size_t l = strlen(d) + 8;
-        char *f = malloc(l);
+        char *f = xmalloc(l);
         snprintf(f, l, "%s/dot", *d ? d : ".");
         found = access(f, X_OK) == 0;
         free(f);

@@ -12,6 +12,7 @@
  * Barrier waits that can never complete (a cycle of waits) leave no final state.  The model
  * (model/ptx.c) then asserts its axioms over these relations. */
 #include "solver/query.h"
+#include "base/alloc.h"
 #include "model/base.h"
 #include "solver/cat_eval.h"
 #include <stdio.h>
@@ -50,20 +51,12 @@ struct qproblem {
     vlist *ov;                   /* per observable: its possible final values */
 };
 
-static void *xcalloc(size_t n, size_t s)
-{
-    void *p = calloc(n ? n : 1, s ? s : 1);
-    if (!p) abort();
-    return p;
-}
-
 static void vl_add(enc *e, vlist *l, int64_t v, Z3_ast when)
 {
     for (int i = 0; i < l->n; i++)
         if (l->v[i] == v) { l->ind[i] = b_or(e, l->ind[i], when); return; }
-    l->v = realloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
-    l->ind = realloc(l->ind, (size_t)(l->n + 1) * sizeof *l->ind);
-    if (!l->v || !l->ind) abort();
+    l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+    l->ind = xrealloc(l->ind, (size_t)(l->n + 1) * sizeof *l->ind);
     l->v[l->n] = v;
     l->ind[l->n++] = when;
 }
