@@ -127,6 +127,8 @@ lit_test *lit_parse_file(const char *path, char *err, size_t errlen);
 /* The same with a condition nesting limit (levels of '(', '~', chained connectives). */
 lit_test *lit_parse_ex(const char *file, const char *text, int max_depth, char *err, size_t errlen);
 lit_test *lit_parse_file_ex(const char *path, int max_depth, char *err, size_t errlen);
+/* ... reading at most cap bytes (a larger file is refused, as are FIFOs, directories, devices). */
+lit_test *lit_parse_file_cap(const char *path, int max_depth, size_t cap, char *err, size_t errlen);
 void lit_free(lit_test *t);
 int lit_find_sym(const lit_test *t, const char *name);
 int lit_find_thread(const lit_test *t, const char *name);   /* "P0" or "0" */

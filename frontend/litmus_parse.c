@@ -9,6 +9,7 @@
  * is decoded by exec/isa (isa_decode) so the executor and the checker share one definition. */
 #include "frontend/litmus_int.h"
 #include "base/alloc.h"
+#include "base/fileio.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -527,18 +528,19 @@ lit_test *lit_parse_file(const char *path, char *err, size_t errlen)
 
 lit_test *lit_parse_file_ex(const char *path, int max_depth, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) { snprintf(err, errlen, "%s:1:1: found no readable file, expected a litmus test", path); return NULL; }
-    size_t cap = 4096, n = 0;
-    char *buf = xmalloc(cap);
-    for (;;) {
-        if (n + 1 >= cap) buf = xrealloc(buf, cap *= 2);
-        size_t r = fread(buf + n, 1, cap - n - 1, f);
-        if (!r) break;
-        n += r;
+    return lit_parse_file_cap(path, max_depth, FILEIO_CAP_DEFAULT, err, errlen);
+}
+
+/* A litmus file: a regular file or "-" (base/fileio.h read_input: a FIFO, a directory or a
+   device such as /dev/zero is refused before a byte is read), at most cap bytes, text. */
+lit_test *lit_parse_file_cap(const char *path, int max_depth, size_t cap, char *err, size_t errlen)
+{
+    char *buf, why[200];
+    size_t n;
+    if (read_input(path, cap, &buf, &n, why, sizeof why)) {
+        snprintf(err, errlen, "%s:1:1: found %s, expected a litmus test", path, why);
+        return NULL;
     }
-    fclose(f);
-    buf[n] = 0;
     if (strlen(buf) != n) { snprintf(err, errlen, "%s:1:1: found a NUL byte, expected a text file", path); free(buf); return NULL; }
     lit_test *t = lit_parse_ex(path, buf, max_depth, err, errlen);
     free(buf);
