@@ -231,16 +231,6 @@ static int access_size(const lit_test *t, const lit_insn *in, int sym)
     return in->size ? in->size : t->sym[t->sym[sym].loc].size;
 }
 
-/* Width of the source operands isa_eval reads: the instruction's types, doubled for .wide
-   (mad.wide's addend); each source is cut to it, as a PTX register of that width holds it. */
-static unsigned alu_src_bits(const isa_insn *a)
-{
-    unsigned n = isa_type_bits(a->type), n2 = isa_type_bits(a->type2);
-    if (n2 > n) n = n2;
-    if (a->mods & ISA_M_WIDE) n *= 2;
-    return n ? n : 64;
-}
-
 /* Value a destination receives: the result type (predicates 0/1; .wide doubles the width). */
 static int64_t alu_result(const lit_insn *in, int k, uint64_t v)
 {
@@ -379,8 +369,10 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
         case LI_ALU: {
             uint64_t src[4] = { 0 }, dst[2] = { 0 };
             bits t = { { 0 } };
-            uint64_t sm = mask_bits(alu_src_bits(&in->alu));
-            for (int k = 0; k < in->nsrc; k++) { src[k] = (uint64_t)opnd_val(w, &in->src[k], s.regs) & sm; opnd_taint(&in->src[k], s.taint, &t); }
+            for (int k = 0; k < in->nsrc; k++) {
+                src[k] = (uint64_t)opnd_val(w, &in->src[k], s.regs) & mask_bits(isa_src_bits(&in->alu, k));
+                opnd_taint(&in->src[k], s.taint, &t);
+            }
             char e[160];
             if (isa_eval(&in->alu, src, dst, e, sizeof e)) {
                 char m[240];

@@ -2432,6 +2432,23 @@ int isa_class(const isa_insn *in)
 {
     return (in && in->op >= 0 && in->op < isa_nops) ? isa_ops[in->op].cls : ISA_CLASS_OTHER;
 }
+/* Width of source operand k as the instruction reads it: the shift amount of shl/shr and the
+ * position and length of bfe/bfi are .u32 (§9.7.7.7, §9.7.1.16, §9.7.1.17), cvt reads its
+ * second type, the addend of .wide the doubled width, a predicate operand one bit; otherwise
+ * the instruction's type (or its second type when wider, as set/setp compare it). */
+unsigned isa_src_bits(const isa_insn *in, int k)
+{
+    const char *op = isa_op_name(in);
+    unsigned t = isa_type_bits(in->type), t2 = isa_type_bits(in->type2);
+    if ((!strcmp(op, "shl") || !strcmp(op, "shr")) && k == 1) return 32;
+    if (!strcmp(op, "bfe") && k >= 1) return 32;
+    if (!strcmp(op, "bfi") && k >= 2) return 32;
+    if (!strcmp(op, "selp") && k == 2) return 1;
+    if (!strcmp(op, "cvt") || !strcmp(op, "set") || !strcmp(op, "setp")) return t2 ? t2 : t;
+    if ((in->mods & ISA_M_WIDE) && k == 2) return 2 * t;
+    return t ? t : 64;
+}
+
 const char *isa_op_name(const isa_insn *in)
 {
     return (in && in->op >= 0 && in->op < isa_nops) ? isa_ops[in->op].name : "";

@@ -186,6 +186,9 @@ typedef struct isa_opinfo {
 extern const isa_opinfo isa_ops[];
 extern const int isa_nops;
 const char *isa_op_name(const isa_insn *in);   /* base mnemonic of a decoded instruction */
+/* Bits of source operand k that the instruction reads (the rest of a wider value is ignored,
+   as a register of that width would hold it). */
+unsigned isa_src_bits(const isa_insn *in, int k);
 
 /* Mark a decoded setp/lop3 as writing two destinations (p|q, d|p) even without .BoolOp;
  * then isa_ndst is 2 and eval writes dst[1].  dst must always have room for isa_ndst values.
