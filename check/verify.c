@@ -26,6 +26,7 @@ void verify_opts_default(verify_opts *o)
     o->timeout_s = 0;
     o->graph = NULL;
     o->explain = 0;
+    o->graph_show = VERIFY_SHOW_WITNESS;
     o->graph_ctx = NULL;
 }
 

@@ -21,6 +21,11 @@ typedef struct {
     /* Optional (symbolic procedure): called once with a witness execution (execution graphs):
        one satisfying an `exists`, violating a `~exists` or `forall`, else any execution. */
     mexecution_fn graph;
+    /* what graph is called with (herd7's -show): VERIFY_SHOW_WITNESS one witness execution;
+       VERIFY_SHOW_ALL every allowed execution reaching a distinct final state (at most
+       `states` of them); VERIFY_SHOW_FORBIDDEN executions with the tested outcome that the
+       model rules out, each labelled with the checks it violates (mexecution.note) */
+    enum { VERIFY_SHOW_WITNESS, VERIFY_SHOW_ALL, VERIFY_SHOW_FORBIDDEN } graph_show;
     int explain;           /* say which checks of the model rule out an unreachable outcome */
     void *graph_ctx;
 } verify_opts;
