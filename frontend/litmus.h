@@ -83,6 +83,10 @@ typedef struct {
     char **regs;
     int nregs;
     int64_t *reg_init;
+    unsigned char *order;    /* NULL: program order is the order of the instructions; else an
+                                nins x nins transitive relation: order[i * nins + j] = instruction
+                                i is ordered before j (Tile IR token order: instructions not
+                                related are unordered, even within one thread).  Owned. */
     isa_type *reg_type;      /* how the condition reads each register: its first typed writer's
                                 result type, ISA_T_NONE (64-bit signed) when none is typed */
 } lit_thread;

@@ -560,6 +560,7 @@ void lit_free(lit_test *t)
         free(th->regs);
         free(th->reg_init);
         free(th->reg_type);
+        free(th->order);
         free(th->name);
     }
     free(t->th);

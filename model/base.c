@@ -100,7 +100,15 @@ static int s_ALIAS(const muniverse *u, int i) { return E(u, i)->k == EV_F && E(u
 
 /* ---------- relations ---------- */
 
-static int r_po(const muniverse *u, int i, int j) { return upo(u, i, j); }
+/* program order; a front end may give a partial order instead (lit_thread.order: Tile IR's
+   token order), which relates only the events of ordered instructions */
+static int r_po(const muniverse *u, int i, int j)
+{
+    if (!upo(u, i, j)) return 0;
+    const lit_thread *th = TH(u, i);
+    const mevent *a = E(u, i), *b = E(u, j);
+    return !th->order || a->insn == b->insn || th->order[(size_t)a->insn * (size_t)th->nins + (size_t)b->insn];
+}
 static int same_bytes(const mevent *a, const mevent *b) { return a->loc == b->loc && a->off == b->off && a->size == b->size; }
 static int r_loc(const muniverse *u, int i, int j) { return is_mem(E(u, i)) && is_mem(E(u, j)) && same_bytes(E(u, i), E(u, j)); }
 static int r_vloc(const muniverse *u, int i, int j) { return r_loc(u, i, j) && E(u, i)->vaddr == E(u, j)->vaddr; }
