@@ -100,6 +100,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     r->quant = t->quant;
     r->test = t;
     cond_print(t->cond, r->condition, sizeof r->condition);
+    if (t->filter) cond_print(t->filter, r->filter, sizeof r->filter);
     /* a bundled model of an older ISA refuses what that ISA did not have */
     if (!o->cat && !model_has_cluster(o->model) && t->uses_cluster) {
         snprintf(r->error, sizeof r->error, "%s:1:1: found the .cluster scope or a cluster placement, expected none under model %s (clusters arrived in PTX ISA 7.8)", t->file, model_name(o->model));
@@ -114,6 +115,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     /* observables: the condition's registers and locations, then `locations [...]` */
     void *pc[2] = { r, (void *)t };
     cond_foreach_ref(t->cond, add_obs_cb, pc);
+    if (t->filter) cond_foreach_ref(t->filter, add_obs_cb, pc);
     for (int i = 0; i < t->nlocations; i++) add_obs(r, t, &t->locations[i]);
     qsort(r->obs, (size_t)r->nobs, sizeof *r->obs, obs_order);
 

@@ -48,6 +48,7 @@ typedef struct {
     char error[1024];
     cond_kind quant;
     char condition[1024];  /* herd-style text */
+    char filter[1024];     /* the test's `filter` proposition, "" when none */
     int nobs;
     observable *obs;
     int nstates;           /* states listed (at most --states) */

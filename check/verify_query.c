@@ -45,6 +45,7 @@ static int names_of(verify_result *r, char ***out, int *n, qproblem *q, Z3_ast f
    where it does not), then the states, at most o->states of them. */
 static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qproblem *q, stateset *out)
 {
+    if (t->filter) query_restrict(q, query_cond(q, t->filter, obs_of, r));
     Z3_ast c = query_cond(q, t->cond, obs_of, r);
     int pos = query_holds(q, c), neg = query_holds(q, query_not(q, c));
     r->solved += 2;
@@ -55,7 +56,9 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     int want_pos = t->quant != COND_FORALL;
     if (o->explain && !(want_pos ? pos : neg) &&
         names_of(r, &r->violated, &r->nviolated, q, want_pos ? c : query_not(q, c)) < 0) return gave_up(t, r, q);
-    if (o->graph) {   /* the witness: satisfies an exists, violates a ~exists or forall, else any */
+    if (o->graph && o->graph_show == VERIFY_SHOW_FORBIDDEN) {
+        if (query_forbidden(q, want_pos ? c : query_not(q, c), o->graph, o->graph_ctx) < 0) return gave_up(t, r, q);
+    } else if (o->graph && o->graph_show == VERIFY_SHOW_WITNESS) {   /* the witness: satisfies an exists, violates a ~exists or forall, else any */
         int want_pos = t->quant != COND_FORALL;
         int have = want_pos ? pos : neg;
         const char *note = !have ? "a representative allowed execution" :
@@ -69,7 +72,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     for (;;) {
         if (o->states >= 0 && n >= o->states) { more = -1; break; }
         r->solved++;
-        int k = query_next_state(q, st);
+        int k = query_next_state_exec(q, st, o->graph && o->graph_show == VERIFY_SHOW_ALL ? o->graph : NULL, o->graph_ctx);
         if (k < 0) { rc = gave_up(t, r, q); break; }
         if (!k) break;
         ss_add(out, st);

@@ -1072,7 +1072,7 @@ static int dec_redux(const D *d)
     static const int8_t mode_of[ISA_ATOM_COUNT] = { [ISA_ATOM_NONE] = -1, [ISA_ATOM_ADD] = 0,
         [ISA_ATOM_MIN] = 1, [ISA_ATOM_MAX] = 2, [ISA_ATOM_AND] = 3, [ISA_ATOM_OR] = 4,
         [ISA_ATOM_XOR] = 5, [ISA_ATOM_SUB] = -1, [ISA_ATOM_EXCH] = -1, [ISA_ATOM_CAS] = -1,
-        [ISA_ATOM_INC] = -1, [ISA_ATOM_DEC] = -1 };
+        [ISA_ATOM_INC] = -1, [ISA_ATOM_DEC] = -1, [ISA_ATOM_MUL] = -1, [ISA_ATOM_DIV] = -1 };
     int m = mode_of[d->mn->aop];
     x->mode = (uint8_t)m;
     if (t == ISA_T_F32 && (m == 1 || m == 2)) {   /* redux.sync.min/max{.abs}{.NaN}.f32 (sm_100a) */

@@ -2519,7 +2519,7 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
 /* ================================================================ atomics §9.7.12.5 */
 
 static const char *const atomtab[ISA_ATOM_COUNT] = {"", "add", "sub", "exch", "cas", "and", "or",
-                                                    "xor", "min", "max", "inc", "dec"};
+                                                    "xor", "min", "max", "inc", "dec", "mul", "div"};
 isa_atom_op isa_atom_parse(const char *name)
 {
     if (!name) return ISA_ATOM_NONE;
@@ -2558,6 +2558,12 @@ int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_
     case ISA_ATOM_MAX: r = lt_t(t, xo, xb) ? b : old; break;
     case ISA_ATOM_INC: r = old >= b ? 0 : old + 1; break;
     case ISA_ATOM_DEC: r = (old == 0 || old > b) ? b : old - 1; break;
+    case ISA_ATOM_MUL: r = old * b; break;               /* litmus dialect (Dat3M IntBinaryOp.MUL) */
+    case ISA_ATOM_DIV:                                   /* litmus dialect: Dat3M's signed DIV */
+        if (!xb) r = m;                                  /* x / 0: all ones, as SMT-LIB's bvsdiv for x >= 0 */
+        else if (n == 64 && xo == (uint64_t)INT64_MIN && xb == ~0ull) r = old;
+        else r = tinfo[t].sgn ? (uint64_t)((int64_t)xo / (int64_t)xb) : old / b;
+        break;
     default: return -1;
     }
     *newv = r & m;

@@ -96,12 +96,13 @@ int isa_nsrc(const isa_insn *in);
  * the table has no semantics for).  Division by zero etc. follow the ISA text, never trap. */
 int isa_eval(const isa_insn *in, const uint64_t *src, uint64_t *dst, char *err, size_t errlen);
 
-/* Atomic read-modify-write operations (ISA §9.7.12.5 atom, §9.7.12.6 red).  "sub" is accepted
- * because the public litmus dialect uses it (= add of the negated operand). */
+/* Atomic read-modify-write operations (ISA §9.7.12.5 atom, §9.7.12.6 red).  "sub", "mul" and
+ * "div" are accepted because the Dat3M litmus dialect has them (LitmusPTX.g4 `operation`; sub =
+ * add of the negated operand); PTX has none of the three. */
 typedef enum {
     ISA_ATOM_NONE = 0, ISA_ATOM_ADD, ISA_ATOM_SUB, ISA_ATOM_EXCH, ISA_ATOM_CAS, ISA_ATOM_AND,
     ISA_ATOM_OR, ISA_ATOM_XOR, ISA_ATOM_MIN, ISA_ATOM_MAX, ISA_ATOM_INC, ISA_ATOM_DEC,
-    ISA_ATOM_COUNT
+    ISA_ATOM_MUL, ISA_ATOM_DIV, ISA_ATOM_COUNT
 } isa_atom_op;
 isa_atom_op isa_atom_parse(const char *name);   /* "add" or ".add" */
 const char *isa_atom_name(isa_atom_op op);

@@ -55,6 +55,7 @@ cJSON *report_json_result(const verify_result *r)
     cJSON_AddNullToObject(o, "error");
     cJSON_AddStringToObject(o, "quantifier", cond_kind_name(r->quant));
     cJSON_AddStringToObject(o, "condition", r->condition);
+    if (r->filter[0]) cJSON_AddStringToObject(o, "filter", r->filter);
     cJSON_AddBoolToObject(o, "validated", r->validated);
     cJSON_AddStringToObject(o, "verdict", r->validated ? "Ok" : "No");
     cJSON_AddStringToObject(o, "observation", verify_observation(r));

@@ -33,6 +33,7 @@ struct qproblem {
     int *a0, *a1;                /* per memory event: its atoms [a0, a1) */
     rel rf, co, fr, sc;
     rel addr, data, ctrl;        /* dep by kind */
+    rel syncbar;                 /* barrier operations of one instance, towards a waiting one */
     const cat_prog *cat;         /* the model as cat (NULL: model/ptx.c) */
     cat_result checks;
     Z3_ast *guard;               /* per check: asserted when the guard holds */
@@ -357,11 +358,43 @@ static void build_fin(qproblem *q)
     free(v);
 }
 
-/* ---------- barriers: waits that never complete ---------- */
+/* ---------- barriers: instances, and waits that never complete ---------- */
 
-/* A barrier instance completes once every existing participant has arrived; a waiting thread
-   goes on after it completes.  An execution exists only if these waits are acyclic: an
-   integer clock per event and per instance increases along every wait. */
+static Z3_ast pair_exists(qproblem *q, int i, int j);
+
+/* An integer clock per event orders every wait: an event comes after its program-order parent,
+   and an operation that waits (bar.sync) goes on only after its instance completed, which is
+   after every arrival in it (§9.7.12.1).  An execution exists only if these clocks exist: a
+   thread that waits forever has no final state.
+   Uncounted barriers (Dat3M's bar.cta.sync without a quorum): the instance is the k-th use of
+   the id by each thread that uses it, complete once every existing one arrived.
+   Counted barriers (a thread count, or PTX's bar.sync a with the CTA's threads): arrivals form
+   phases of exactly `count` operations of different threads, chosen by the solver (pairs
+   in[i][j]); an operation that waits needs its phase full; an arrive may stay in a partial one. */
+static void counted_barrier(qproblem *q, Z3_ast *clk, Z3_ast *in, int j)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n, k = 0;
+    Z3_ast *args = xcalloc((size_t)n, sizeof *args);
+    int *ones = xcalloc((size_t)n, sizeof *ones);
+    for (int i = u->ninit; i < n; i++) {
+        if (i == j || !in[i * n + j]) continue;
+        assert_implies(q, in[i * n + j], Z3_mk_lt(e->z, clk[i], clk[n + j]));
+        args[k] = b_of(e, in[i * n + j]);
+        ones[k++] = 1;
+        for (int h = i + 1; h < n; h++)   /* one phase: the relation is transitive */
+            if (h != j && in[h * n + j] && in[i * n + h])
+                assert_implies(q, b_and(e, in[i * n + j], in[h * n + j]), in[i * n + h]);
+    }
+    int cnt = (int)u->ev[j].bar_cnt - 1;
+    assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + j]));
+    assert_ast(q, Z3_mk_pble(e->z, (unsigned)k, args, ones, cnt));
+    if (u->ev[j].bar != BAR_ARRIVE) assert_implies(q, q->ex[j], Z3_mk_pbeq(e->z, (unsigned)k, args, ones, cnt));
+    free(args);
+    free(ones);
+}
+
 static void build_barrier_waits(qproblem *q)
 {
     const muniverse *u = q->u;
@@ -371,17 +404,35 @@ static void build_barrier_waits(qproblem *q)
     if (!any) return;
     Z3_ast *clk = xcalloc((size_t)(2 * n), sizeof *clk);
     for (int i = 0; i < 2 * n; i++) clk[i] = Z3_mk_fresh_const(e->z, "wait", e->intsort);
+    Z3_ast *in = xcalloc((size_t)n * (size_t)n, sizeof *in);   /* counted: i and j in one phase */
+    for (int i = u->ninit; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (base_barrier_counted(u, i) && base_same_barrier(u, i, j) && ucompat(u, i, j)) {
+                Z3_ast v = b_var(e, "phase");
+                assert_implies(q, v, pair_exists(q, i, j));
+                in[i * n + j] = in[j * n + i] = v;
+            }
     for (int j = u->ninit; j < n; j++) {
         if (u->parent[j] >= 0) assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[u->parent[j]], clk[j]));
         if (u->ev[j].k != EV_BAR) continue;
         int rep = j;
-        for (int i = u->ninit; i < j; i++)
-            if (base_same_barrier(u, i, j)) { rep = i; break; }
-        assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
+        if (base_barrier_counted(u, j)) {
+            counted_barrier(q, clk, in, j);
+        } else {
+            for (int i = u->ninit; i < j; i++)
+                if (base_same_barrier(u, i, j)) { rep = i; break; }
+            assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
+        }
+        for (int i = u->ninit; i < n; i++) {
+            if (u->ev[j].bar == BAR_ARRIVE || u->ev[i].k != EV_BAR || u->ev[i].thread == u->ev[j].thread) continue;
+            if (in[i * n + j]) rel_set(&q->syncbar, i, j, in[i * n + j]);
+            else if (base_syncbar_static(u, i, j)) rel_set(&q->syncbar, i, j, pair_exists(q, i, j));
+        }
         if (u->ev[j].bar == BAR_ARRIVE) continue;
         for (int ch = u->ninit; ch < n; ch++)
             if (u->parent[ch] == j) assert_implies(q, q->ex[ch], Z3_mk_lt(e->z, clk[n + rep], clk[ch]));
     }
+    free(in);
     free(clk);
 }
 
@@ -502,9 +553,9 @@ static int qb_value(void *ctx, int id, int n, cat_value *out)
         return 0;
     }
     if (d->origin == BASE_DYNAMIC) {
-        static const char *const dyn[] = { "rf", "co", "fr", "sync_fence", "addr", "data", "ctrl" };
-        const rel *r[] = { &q->rf, &q->co, &q->fr, &q->sc, &q->addr, &q->data, &q->ctrl };
-        for (int k = 0; k < 7; k++)
+        static const char *const dyn[] = { "rf", "co", "fr", "sync_fence", "addr", "data", "ctrl", "syncbar" };
+        const rel *r[] = { &q->rf, &q->co, &q->fr, &q->sc, &q->addr, &q->data, &q->ctrl, &q->syncbar };
+        for (int k = 0; k < 8; k++)
             if (!strcmp(d->name, dyn[k])) { out->kind = CAT_REL; out->rel = *r[k]; return 0; }
         return -1;
     }
@@ -576,7 +627,7 @@ qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat,
     q->a0 = xcalloc((size_t)n, sizeof *q->a0);
     q->a1 = xcalloc((size_t)n, sizeof *q->a1);
     q->rf = rel_new(n); q->co = rel_new(n); q->fr = rel_new(n); q->sc = rel_new(n);
-    q->addr = rel_new(n); q->data = rel_new(n); q->ctrl = rel_new(n);
+    q->addr = rel_new(n); q->data = rel_new(n); q->ctrl = rel_new(n); q->syncbar = rel_new(n);
     for (int i = 0; i < n; i++) { q->a0[i] = q->a1[i] = -1; if (ev_mem(&u->ev[i])) atom_range(q, i); }
     if (build_paths(q, err, errlen)) { *status = QUERY_NO_EXECUTION; query_free(q); return NULL; }
     build_rf(q);
@@ -592,7 +643,15 @@ qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat,
     return q;
 }
 
+static void extract(qproblem *q, Z3_model m, mexecution *x);
+static int64_t model_value(enc *e, Z3_model m, const vlist *l);
+
 int query_next_state(qproblem *q, int64_t *state)
+{
+    return query_next_state_exec(q, state, NULL, NULL);
+}
+
+int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx)
 {
     enc *e = &q->e;
     Z3_lbool r = check(q);
@@ -612,6 +671,16 @@ int query_next_state(qproblem *q, int64_t *state)
         if (hit < 0) { fprintf(stderr, "ptxlitmus: internal error: an observable without a value\n"); abort(); }
         state[o] = l->v[hit];
         block[o] = b_of(e, b_not(e, l->ind[hit]));
+    }
+    if (fn) {
+        mexecution x = { 0 };
+        extract(q, m, &x);
+        snprintf(x.note, sizeof x.note, "an allowed execution");
+        x.nstate = q->nobs;
+        x.state = xcalloc((size_t)q->nobs, sizeof *x.state);
+        memcpy(x.state, state, (size_t)q->nobs * sizeof *state);
+        fn(ctx, &x);
+        mexecution_free(&x);
     }
     Z3_model_dec_ref(e->z, m);
     if (q->nobs) Z3_solver_assert(e->z, q->s, Z3_mk_or(e->z, (unsigned)q->nobs, block));
@@ -639,7 +708,7 @@ void query_free(qproblem *q)
     for (int t = 0; q->sel && t < q->u->nth; t++) free(q->sel[t]);
     free(q->sel); free(q->ex);
     rel_free(&q->rf); rel_free(&q->co); rel_free(&q->fr); rel_free(&q->sc);
-    rel_free(&q->addr); rel_free(&q->data); rel_free(&q->ctrl);
+    rel_free(&q->addr); rel_free(&q->data); rel_free(&q->ctrl); rel_free(&q->syncbar);
     cat_result_free(&q->checks);
     for (int i = 0; q->bset && i < base_ndefs; i++) { rset_free(&q->bset[i]); rel_free(&q->brel[i]); }
     free(q->bset); free(q->brel); free(q->guard); free(q->assume);
@@ -691,6 +760,11 @@ int query_holds(qproblem *q, Z3_ast f)
 }
 
 Z3_ast query_not(qproblem *q, Z3_ast f) { return b_not(&q->e, f); }
+
+void query_restrict(qproblem *q, Z3_ast f)
+{
+    assert_ast(q, f ? f : b_not(&q->e, q->e.T));
+}
 
 /* ---------- witnesses ---------- */
 
@@ -818,4 +892,35 @@ int query_explain(qproblem *q, Z3_ast f, const char **names, int max)
     }
     Z3_solver_pop(q->e.z, q->s, 1);
     return k;
+}
+
+int query_forbidden(qproblem *q, Z3_ast f, mexecution_fn fn, void *ctx)
+{
+    enc *e = &q->e;
+    int found = 0;
+    if (!f) return 0;
+    Z3_solver_push(e->z, q->s);
+    assert_ast(q, f);
+    for (int i = 0; i < q->checks.n; i++) {
+        if (!q->guard[i]) continue;
+        q->dropped = i;
+        Z3_lbool r = check(q);
+        if (r == Z3_L_UNDEF) { found = -1; break; }
+        if (r != Z3_L_TRUE) continue;
+        Z3_model m = Z3_solver_get_model(e->z, q->s);
+        Z3_model_inc_ref(e->z, m);
+        mexecution x = { 0 };
+        extract(q, m, &x);
+        snprintf(x.note, sizeof x.note, "ruled out by %s", q->checks.v[i].name);
+        x.nstate = q->nobs;
+        x.state = xcalloc((size_t)q->nobs, sizeof *x.state);
+        for (int o = 0; o < q->nobs; o++) x.state[o] = model_value(e, m, &q->ov[o]);
+        fn(ctx, &x);
+        mexecution_free(&x);
+        Z3_model_dec_ref(e->z, m);
+        found++;
+    }
+    q->dropped = -1;
+    Z3_solver_pop(e->z, q->s, 1);
+    return found;
 }

@@ -40,6 +40,8 @@ typedef int (*query_obs_fn)(void *ctx, const cond_ref *ref);
 Z3_ast query_cond(qproblem *q, const cond_node *n, query_obs_fn obs_of, void *ctx);
 int query_holds(qproblem *q, Z3_ast f);
 Z3_ast query_not(qproblem *q, Z3_ast f);
+/* Keep only the executions satisfying f from now on (herd's `filter`). */
+void query_restrict(qproblem *q, Z3_ast f);
 /* Finds an execution where f holds (f: the constant true is e->T, see query_true) and calls fn
    with it, labelled `note`.  1 found, 0 none, -1 the solver gave up. */
 int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, void *ctx);
@@ -55,5 +57,11 @@ int query_explain(qproblem *q, Z3_ast f, const char **names, int max);
 /* Next reachable final state not found yet (values in obs order): 1, 0 when there is none,
    -1 when the solver gave up. */
 int query_next_state(qproblem *q, int64_t *state);
+/* The same, calling fn (when not NULL) with the execution that reaches the state. */
+int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx);
+/* For each check of the model that alone rules out f: an execution satisfying f that violates
+   it (every other check holding), given to fn with the note "ruled out by NAME".  Returns how
+   many, or -1 when the solver gave up. */
+int query_forbidden(qproblem *q, Z3_ast f, mexecution_fn fn, void *ctx);
 void query_free(qproblem *q);
 #endif
