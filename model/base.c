@@ -108,6 +108,8 @@ static int s_UNI(const muniverse *u, int i) { return E(u, i)->k == EV_F && E(u, 
 
 static int s_MBAR(const muniverse *u, int i) { return is_mem(E(u, i)) && !is_init(E(u, i)) && E(u, i)->mbar != MB_NONE; }
 static int s_MBINIT(const muniverse *u, int i) { return is_mem(E(u, i)) && !is_init(E(u, i)) && E(u, i)->mbar == MB_INIT; }
+/* events of asynchronous operations (§8.9.1.1: "not part of the program order for that thread") */
+static int s_ASYNCOP(const muniverse *u, int i) { return !is_init(E(u, i)) && E(u, i)->thread >= 0 && TH(u, i)->ins[E(u, i)->insn].async_id > 0; }
 static int s_UB(const muniverse *u, int i) { return !is_init(E(u, i)) && E(u, i)->ub; }
 static int restricted(const muniverse *u, int i, lit_restrict r) { return E(u, i)->k == EV_F && E(u, i)->restrict_ == r; }
 static int s_RS_INIT(const muniverse *u, int i) { return restricted(u, i, RS_MBARRIER_INIT); }
@@ -246,6 +248,7 @@ const base_def base_defs[] = {
     SET("UNI", s_UNI, "uni-directional proxy fences, fence.proxy.async::generic (§9.7.13.4: 'ordering between a prior memory access performed via the from-proxykind and a subsequent memory access performed via the to-proxykind')"),
     SET("TMAP", s_TMAP, "fence.proxy.tensormap::generic (no litmus instruction accesses the tensormap proxy)"),
     SET("MBAR", s_MBAR, "operations on mbarrier objects (§9.7.13.15): init (a write), arrive/expect_tx/complete_tx (read-modify-writes), test_wait/try_wait (reads)"),
+    SET("ASYNCOP", s_ASYNCOP, "events of asynchronous operations: cp.async, cp.async.bulk, st.async, red.async, the arrive-on of cp.async.mbarrier.arrive (§8.9.1.1: 'they are not part of the program order for that thread')"),
     SET("MBINIT", s_MBINIT, "mbarrier.init (§9.7.13.15.9)"),
     SET("UB", s_UB, "operations whose behaviour the ISA leaves undefined: an mbarrier operation on an uninitialised object, a .noComplete arrive that completes the phase (§9.7.13.15)"),
     SET("RS_INIT", s_RS_INIT, "fence.mbarrier_init.release.cluster (§9.7.13.4: 'the synchronizing effect of the fence only applies to the prior mbarrier.init operations executed by the same thread')"),

@@ -3,12 +3,19 @@
  * checker encodes its four counts in the value so that an operation on it is a read-modify-write
  * whose result the model's reads-from relation carries from thread to thread.
  *   bits  0..19  pending arrival count        bits 20..39  expected arrival count
- *   bits 40..55  tx-count (two's complement)  bits 56..61  current phase (mod 64)
- *   bit  62      the object is initialised (a location that is not holds no mbarrier) */
+ *   bits 40..55  tx-count (two's complement)  bit  56      the parity of the current phase
+ *   bit  62      the object is initialised (a location that is not holds no mbarrier)
+ * The phase is kept modulo 2: test_wait and try_wait are "valid only for the current incomplete
+ * phase ... [and] the immediately preceding phase" (§9.7.13.15.16), which parity tells apart;
+ * fewer distinct states keep the read values of the object few. */
+
 #ifndef PTX_MODEL_MBARRIER_H
 #define PTX_MODEL_MBARRIER_H
 #include <stdint.h>
 #include "frontend/litmus.h"
+
+/* 1 when the value is an initialised mbarrier object */
+int mbar_valid(uint64_t s);
 
 /* mbarrier.init with count: the initial state */
 uint64_t mbar_init(uint64_t count);
@@ -19,4 +26,8 @@ uint64_t mbar_init(uint64_t count);
 uint64_t mbar_update(const lit_insn *in, uint64_t old, uint64_t a, uint64_t b, int *ub);
 /* test_wait / try_wait: waitComplete for the state read and the operand (state or parity). */
 int mbar_complete(const lit_insn *in, uint64_t cur, uint64_t opnd, int *ub);
+/* The values the mbarrier object at location loc can hold in any execution, when they can be
+   computed exactly (only mbarrier operations with constant operands write it, none in a loop):
+   their number, *out malloc'ed; -1 otherwise. */
+int mbar_exact_values(const lit_test *t, int loc, int64_t **out);
 #endif

@@ -479,9 +479,18 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
                 opnd_taint(&in->src[0], s.taint, &ton.data);
                 if (in->nsrc > 1) { c = (uint64_t)opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &ton.data); }
             }
+            int own_init = 0;   /* this thread initialised the mbarrier earlier on this path */
+            for (int k = 0; in->mbar && k < w->nev; k++)
+                own_init |= w->ev[k].mbar == MB_INIT && w->ev[k].loc == e.loc;
+            int some_valid = 0;   /* (in the first rounds of the value domains there is none yet) */
+            for (int vi = 0; own_init && vi < d->n; vi++) some_valid |= mbar_valid((uint64_t)d->v[vi]);
+            own_init &= some_valid;
             for (int vi = 0; vi < d->n && !w->failed; vi++) {
                 mevent ce = e;
                 ce.rval = d->v[vi];
+                /* SC per location (§8.10.5): after its own mbarrier.init, a thread cannot read
+                   the object's initial (uninitialised) state, nor a state derived from it */
+                if (own_init && !mbar_valid((uint64_t)ce.rval)) continue;
                 ce.k = EV_R;
                 int done = 0;
                 if (in->mbar == MB_TEST || in->mbar == MB_TEST_PARITY) {
