@@ -354,7 +354,7 @@ static int parse_fence_new(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, cons
         if (only(c, mt, m, CL(PROXY) | CL(SEM) | CL(SCOPE), w, "fence.proxy.tensormap::generic.{release,acquire}.scope")) return -1;
         if ((sem != SEM_RELEASE && sem != SEM_ACQUIRE) || scope < 0)
             return bad(c, mt, "fence.proxy.tensormap::generic.release.scope or .acquire.scope [addr], 128 (§9.7.13.4)");
-        if (sem == SEM_ACQUIRE) {
+        if (sem == SEM_ACQUIRE && more_operands(c)) {   /* ptxas also takes it without them */
             lit_opnd a, sz;
             const token *at;
             if (lp_cell_addr(c, &a) || lp_cell_comma(c)) return -1;
