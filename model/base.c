@@ -213,6 +213,13 @@ int base_syncbar_static(const muniverse *u, int i, int j)
            E(u, j)->bar != BAR_ARRIVE;
 }
 
+/* barrier.cluster: an arrive and a wait of another thread in its instance (any semantics) */
+static int r_cbar(const muniverse *u, int i, int j)
+{
+    return cluster_bar(E(u, i)) && E(u, i)->bar == BAR_CARRIVE && cluster_bar(E(u, j)) && E(u, j)->bar == BAR_CWAIT &&
+           E(u, i)->thread != E(u, j)->thread && base_same_barrier(u, i, j);
+}
+
 #define SET(n, f, d) { n, BASE_SET, BASE_STATIC, f, NULL, d }
 #define REL(n, f, d) { n, BASE_REL, BASE_STATIC, NULL, f, d }
 #define DYN(n, d) { n, BASE_REL, BASE_DYNAMIC, NULL, NULL, d }
@@ -267,6 +274,7 @@ const base_def base_defs[] = {
     REL("amo", r_rmw, "the same as rmw (herd's name)"),
     REL("lxsx", r_none, "load/store-exclusive pairs: none in PTX"),
     REL("proxy-space", r_proxy_space, "a proxy fence and a memory operation in the state space it is limited to (fence.proxy.async.global / .shared::cta / .shared::cluster, §9.7.13.4), either way round"),
+    REL("cbar", r_cbar, "a barrier.cluster.arrive and the barrier.cluster.wait of another thread that awaits its instance (§9.7.13.3), whatever their semantics"),
     REL("sr", r_sr, "both operations are strong and each specifies a scope that includes the thread of the other (§8.7 condition 1)"),
     REL("scta", r_scta, "events of threads of the same CTA (the 'thread block' of §8.9.5)"),
     REL("scluster", r_scluster, "events of threads of the same cluster (§8.5)"),
