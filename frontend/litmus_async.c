@@ -416,8 +416,9 @@ static int parse_cp_async(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const
     if (lp_cell_addr(c, &dst) || lp_cell_comma(c) || lp_cell_addr(c, &src) || lp_cell_comma(c)) return -1;
     const token *at = &p->tv.v[c->i];
     if (lp_cell_value(c, &sz, 0)) return -1;
-    if (m->cop == PTX_COP_CG && sz.k == OPD_IMM && sz.imm != 16) {
-        lp_errat(p, at, "found cp-size %lld with .cg, expected 16 (§9.7.8.24.3), which a litmus location cannot hold: use .ca with 4 or 8", (long long)sz.imm);
+    if (m->cop == PTX_COP_CG) {
+        lp_errat(p, at, "found cp.async.cg, which copies 16 bytes (§9.7.8.24.3), expected cp.async.ca with cp-size 4 or 8: "
+                 "16 bytes are more than a litmus location can hold");
         return -1;
     }
     int n = copy_size(c, at, &sz, "cp-size");

@@ -73,6 +73,11 @@ static int plan_placement(hw_plan *p, const lit_test *t, const hw_opts *o, char 
                          "found %d threads in one CTA, expected at most 24 "
                          "(one warp per litmus thread)",
                          p->rmax);
+    if (t->uses_async)
+        return hw_refuse(err, len, t->file, 1, 1,
+                         "found an mbarrier, barrier.cluster, asynchronous or newer fence "
+                         "instruction, expected none: the hardware runner does not emit "
+                         "them yet (ptxlitmus verify checks them)");
     if (t->uses_cluster && atoi(o->arch + 3) < 90)
         return hw_refuse(err, len, t->file, 1, 1,
                          "found clusters or the .cluster scope with "
