@@ -371,7 +371,8 @@ static int parse_fence_new(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, cons
         in->scope = (lit_scope)scope;
         return lp_cell_end(c, "fence.proxy.tensormap");
     }
-    return bad(c, mt, "fence.proxy.alias, .async, .async::generic or .tensormap::generic (§9.7.13.4)");
+    return bad(c, mt, "fence.proxy.alias, .texture, .surface, .constant or .generic, or fence.proxy.async, "
+               ".async::generic or .tensormap::generic (§9.7.13.4)");
 }
 
 /* ---------- asynchronous operations ---------- */
