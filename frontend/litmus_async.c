@@ -283,6 +283,7 @@ static int parse_fence_new(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, cons
     if (proxy && (m->proxy == PTX_PROXY_ALIAS || m->proxy == PTX_PROXY_TEXTURE || m->proxy == PTX_PROXY_SURFACE ||
                   m->proxy == PTX_PROXY_CONSTANT) && !membar)
         return 1;
+    if (proxy && mt->len == 19 && !memcmp(mt->s, "fence.proxy.generic", 19)) return 1;   /* Dat3M's */
     p->t->uses_async = 1;
     if (membar && (!proxy || (m->proxy != PTX_PROXY_ALIAS && m->proxy != PTX_PROXY_ASYNC)))
         return bad(c, mt, "membar.cta, membar.gl, membar.sys or membar.proxy.{alias,async} (§9.7.13.4)");
