@@ -2,7 +2,7 @@
  * (frontend/litmus_async.c, model/mbarrier.c): each form parses into the instructions the model
  * reads (mbarrier operations on the object's location, asynchronous operations with their
  * order, barrier.cluster, the newer fences), the refusals say why, and small tests get the
- * verdicts the ISA text fixes (the suite suites/async argues 43 of them). */
+ * verdicts the ISA text fixes (the suite suites/async argues 53 of them). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
