@@ -16,7 +16,8 @@ static lit_test *parse_cell(const char *insn, char *err, size_t n)
 {
     char text[1024];
     snprintf(text, sizeof text,
-             "PTX t\n{ x=0; s=0; bar=0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 ;\n %s | ;\nexists (x=0)\n",
+             "PTX t\n{ x=0; s=0; bar=0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 "
+             ";\n %s | ;\nexists (x=0)\n",
              insn);
     return lit_parse("t.litmus", text, err, n);
 }
@@ -35,7 +36,8 @@ static void refused(const char *insn, const char *want)
     lit_test *t = parse_cell(insn, err, sizeof err);
     ck_assert_msg(t == NULL, "'%s' accepted (wanted: %s)", insn, want);
     ck_assert_msg(strstr(err, want) != NULL, "'%s': message '%s' lacks '%s'", insn, err, want);
-    ck_assert_msg(!strncmp(err, "t.litmus:4:", 11), "'%s': message '%s' lacks file:line:col", insn, err);
+    ck_assert_msg(!strncmp(err, "t.litmus:4:", 11), "'%s': message '%s' lacks file:line:col", insn,
+                  err);
 }
 
 START_TEST(mbarrier_forms)
@@ -54,7 +56,8 @@ START_TEST(mbarrier_forms)
     lit_free(t);
     t = ok("mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [bar], 2");
     in = &t->th[0].ins[0];
-    ck_assert(in->sem == SEM_RELAXED && in->scope == SCOPE_CLUSTER && in->dst[0].k == OPD_NONE && in->src[0].imm == 2);
+    ck_assert(in->sem == SEM_RELAXED && in->scope == SCOPE_CLUSTER && in->dst[0].k == OPD_NONE &&
+              in->src[0].imm == 2);
     ck_assert(t->uses_cluster);
     lit_free(t);
     t = ok("mbarrier.arrive.expect_tx.release.cta.shared.b64 %r0, [bar], 16");
@@ -85,7 +88,8 @@ START_TEST(mbarrier_forms)
     t = ok("cp.async.mbarrier.arrive.shared.b64 [bar]");
     ck_assert_int_eq(t->th[0].nins, 2);
     ck_assert(t->th[0].ins[0].mbar == MB_INC && !t->th[0].ins[0].async_id);
-    ck_assert(t->th[0].ins[1].mbar == MB_ARRIVE && t->th[0].ins[1].async_id && t->th[0].ins[1].async_cp == 2);
+    ck_assert(t->th[0].ins[1].mbar == MB_ARRIVE && t->th[0].ins[1].async_id &&
+              t->th[0].ins[1].async_cp == 2);
     lit_free(t);
     t = ok("cp.async.mbarrier.arrive.noinc.shared.b64 [bar]");
     ck_assert_int_eq(t->th[0].nins, 1);
@@ -101,8 +105,10 @@ START_TEST(mbarrier_refusals)
     refused("mbarrier.arrive.acquire.cta.b64 %r0, [bar]", "the semantics .release or .relaxed");
     refused("mbarrier.arrive.release.gpu.b64 %r0, [bar]", "the scope .cta or .cluster");
     refused("mbarrier.arrive.release.cluster.shared::cluster.b64 %r0, [bar]", "the sink '_'");
-    refused("mbarrier.arrive.noComplete.relaxed.cta.b64 %r0, [bar], 2", "mbarrier.arrive.noComplete");
-    refused("mbarrier.test_wait.release.cta.b64 %p, [bar], %r0", "the semantics .acquire or .relaxed");
+    refused("mbarrier.arrive.noComplete.relaxed.cta.b64 %r0, [bar], 2",
+            "mbarrier.arrive.noComplete");
+    refused("mbarrier.test_wait.release.cta.b64 %p, [bar], %r0",
+            "the semantics .acquire or .relaxed");
     refused("mbarrier.test_wait.shared::cluster.b64 %p, [bar], %r0", "only arrive operations");
     refused("mbarrier.try_wait.parity.b64 %p, [bar], 2", "expected 0 or 1");
     refused("mbarrier.expect_tx.release.cta.b64 [bar], 4", "the semantics .relaxed");
@@ -110,7 +116,9 @@ START_TEST(mbarrier_refusals)
     refused("mbarrier.pending_count.b64 %r0, %r1", "mbarrier.pending_count");
     /* an mbarrier object is 8 bytes */
     char err[512] = "";
-    lit_test *t = lit_parse("t.litmus", "PTX t\n{ uint32_t bar; }\n P0@cta 0,gpu 0 ;\n mbarrier.init.shared.b64 [bar], 1 ;\nexists (bar=0)\n",
+    lit_test *t = lit_parse("t.litmus",
+                            "PTX t\n{ uint32_t bar; }\n P0@cta 0,gpu 0 ;\n "
+                            "mbarrier.init.shared.b64 [bar], 1 ;\nexists (bar=0)\n",
                             err, sizeof err);
     ck_assert_msg(t == NULL && strstr(err, "past the end of 'bar'"), "%s", err);
 }
@@ -119,7 +127,8 @@ END_TEST
 START_TEST(barrier_cluster_and_fences)
 {
     lit_test *t = ok("barrier.cluster.arrive.aligned");
-    ck_assert(t->th[0].ins[0].k == LI_BAR && t->th[0].ins[0].bar == BAR_CARRIVE && t->th[0].ins[0].sem == SEM_RELEASE);
+    ck_assert(t->th[0].ins[0].k == LI_BAR && t->th[0].ins[0].bar == BAR_CARRIVE &&
+              t->th[0].ins[0].sem == SEM_RELEASE);
     lit_free(t);
     t = ok("barrier.cluster.arrive.relaxed");
     ck_assert(t->th[0].ins[0].sem == SEM_RELAXED);
@@ -132,7 +141,8 @@ START_TEST(barrier_cluster_and_fences)
     refused("barrier.cluster.aligned", "barrier.cluster.arrive or barrier.cluster.wait");
 
     t = ok("fence.acquire.cta");
-    ck_assert(t->th[0].ins[0].k == LI_FENCE && t->th[0].ins[0].fence == FENCE_ACQ_REL && t->th[0].ins[0].sem == SEM_ACQUIRE);
+    ck_assert(t->th[0].ins[0].k == LI_FENCE && t->th[0].ins[0].fence == FENCE_ACQ_REL &&
+              t->th[0].ins[0].sem == SEM_ACQUIRE);
     lit_free(t);
     t = ok("fence.release.sys");
     ck_assert(t->th[0].ins[0].sem == SEM_RELEASE && t->th[0].ins[0].scope == SCOPE_SYS);
@@ -152,7 +162,8 @@ START_TEST(barrier_cluster_and_fences)
     refused("fence.acquire", "a scope");
 
     t = ok("fence.proxy.async");
-    ck_assert(t->th[0].ins[0].fence == FENCE_PROXY_ASYNC && t->th[0].ins[0].fspace == SPACE_GENERIC);
+    ck_assert(t->th[0].ins[0].fence == FENCE_PROXY_ASYNC &&
+              t->th[0].ins[0].fspace == SPACE_GENERIC);
     lit_free(t);
     t = ok("fence.proxy.async.global");
     ck_assert(t->th[0].ins[0].fspace == SPACE_GLOBAL);
@@ -175,7 +186,8 @@ START_TEST(barrier_cluster_and_fences)
     t = ok("fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster");
     ck_assert(t->th[0].ins[0].sem == SEM_ACQUIRE && t->th[0].ins[1].uni);
     lit_free(t);
-    refused("fence.proxy.async::generic.release.cluster", "fence.proxy.async::generic.release.sync_restrict");
+    refused("fence.proxy.async::generic.release.cluster",
+            "fence.proxy.async::generic.release.sync_restrict");
     t = ok("fence.proxy.tensormap::generic.release.gpu");
     ck_assert(t->th[0].ins[0].fence == FENCE_PROXY_TENSORMAP);
     lit_free(t);
@@ -191,38 +203,50 @@ START_TEST(async_forms)
     lit_test *t = ok("cp.async.ca.shared.global [s], [x], 4");
     const lit_thread *th = &t->th[0];
     ck_assert_int_eq(th->nins, 2);
-    ck_assert(th->ins[0].k == LI_LD && th->ins[0].space == SPACE_GLOBAL && th->ins[0].sem == SEM_WEAK);
-    ck_assert(th->ins[1].k == LI_ST && th->ins[1].space == SPACE_SHARED_CTA && th->ins[1].src[0].reg == th->ins[0].dst[0].reg);
-    ck_assert(th->ins[0].async_id == th->ins[1].async_id && th->ins[0].async_id > 0 && th->ins[0].async_cp == 1);
+    ck_assert(th->ins[0].k == LI_LD && th->ins[0].space == SPACE_GLOBAL &&
+              th->ins[0].sem == SEM_WEAK);
+    ck_assert(th->ins[1].k == LI_ST && th->ins[1].space == SPACE_SHARED_CTA &&
+              th->ins[1].src[0].reg == th->ins[0].dst[0].reg);
+    ck_assert(th->ins[0].async_id == th->ins[1].async_id && th->ins[0].async_id > 0 &&
+              th->ins[0].async_cp == 1);
     ck_assert(th->order != NULL && th->order[0 * 2 + 1]);   /* the read before the write */
     lit_free(t);
     refused("cp.async.cg.shared.global [s], [x], 16", "more than a litmus location can hold");
     refused("cp.async.ca.shared.global [s], [x], 16", "expected 4 or 8");
     refused("cp.async.ca.global.shared [s], [x], 4", "cp.async.{ca,cg}.shared{::cta}.global");
-    refused("cp.async.ca.shared.global [s], [x], 4, 2", "src-size, ignore-src and cache-policy are not supported");
+    refused("cp.async.ca.shared.global [s], [x], 4, 2",
+            "src-size, ignore-src and cache-policy are not supported");
     t = ok("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [s], [x], 8, [bar]");
     th = &t->th[0];
     ck_assert_int_eq(th->nins, 4);
     ck_assert(th->ins[0].proxy == PROXY_ASYNC && th->ins[1].proxy == PROXY_ASYNC);
-    ck_assert(th->ins[2].k == LI_FENCE && th->ins[2].fence == FENCE_PROXY_ASYNC);      /* the implicit fence */
-    ck_assert(th->ins[3].mbar == MB_COMPLETE_TX && th->ins[3].sem == SEM_RELEASE && th->ins[3].scope == SCOPE_CLUSTER &&
-              th->ins[3].src[0].imm == 8);
+    ck_assert(th->ins[2].k == LI_FENCE &&
+              th->ins[2].fence == FENCE_PROXY_ASYNC); /* the implicit fence */
+    ck_assert(th->ins[3].mbar == MB_COMPLETE_TX && th->ins[3].sem == SEM_RELEASE &&
+              th->ins[3].scope == SCOPE_CLUSTER && th->ins[3].src[0].imm == 8);
     lit_free(t);
     refused("cp.async.bulk.global.shared::cta.bulk_group [x], [s], 16", "the bulk-group forms");
     t = ok("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [s], 1, [bar]");
     ck_assert(t->th[0].nins == 2 && t->th[0].ins[0].k == LI_ST && t->th[0].ins[1].src[0].imm == 4);
     lit_free(t);
-    refused("st.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.u32 [s], 1, [bar]", "st.async{.weak}");
-    t = ok("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [s], 1, [bar]");
-    ck_assert(t->th[0].nins == 2 && t->th[0].ins[0].k == LI_RED && t->th[0].ins[0].sem == SEM_RELAXED);
+    refused(
+        "st.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.u32 [s], 1, [bar]",
+        "st.async{.weak}");
+    t = ok("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [s], 1, "
+           "[bar]");
+    ck_assert(t->th[0].nins == 2 && t->th[0].ins[0].k == LI_RED &&
+              t->th[0].ins[0].sem == SEM_RELAXED);
     lit_free(t);
     t = ok("red.async.release.gpu.global.add.u64 [x], 1");
     ck_assert(t->th[0].nins == 1 && t->th[0].ins[0].sem == SEM_RELEASE && t->th[0].ins[0].async_id);
     lit_free(t);
-    refused("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.f32 [s], 1, [bar]", "red.async");
+    refused("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.f32 [s], "
+            "1, [bar]",
+            "red.async");
     refused("multimem.st.relaxed.gpu.global.u32 [x], 1", "multimem addresses");
     refused("multimem.ld_reduce.relaxed.gpu.global.add.u32 %r0, [x]", "multimem addresses");
-    refused("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [x], [s], 16", "bulk reductions and tensor copies");
+    refused("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [x], [s], 16",
+            "bulk reductions and tensor copies");
     refused("cp.async.bulk.commit_group", "the bulk async-groups are not supported");
     refused("cp.async.wait_group %r1", "a constant N");
     /* mmio: the valid forms parse */
@@ -258,8 +282,11 @@ START_TEST(async_order)
 #undef O
     lit_free(t);
     /* an asynchronous operation inside a loop is refused */
-    t = lit_parse("t.litmus", "PTX t\n{ x=1; }\n P0@cta 0,gpu 0 ;\n L: cp.async.ca.shared.global [s], [x], 4 ;\n"
-                  " bra L ;\nexists (x=0)\n", err, sizeof err);
+    t = lit_parse(
+        "t.litmus",
+        "PTX t\n{ x=1; }\n P0@cta 0,gpu 0 ;\n L: cp.async.ca.shared.global [s], [x], 4 ;\n"
+        " bra L ;\nexists (x=0)\n",
+        err, sizeof err);
     ck_assert_msg(t == NULL && strstr(err, "inside a loop"), "%s", err);
 }
 END_TEST
@@ -267,7 +294,8 @@ END_TEST
 /* the mbarrier object's states (model/mbarrier.c) */
 START_TEST(mbarrier_states)
 {
-    lit_insn arrive = { .mbar = MB_ARRIVE }, expect = { .mbar = MB_EXPECT_TX }, complete = { .mbar = MB_COMPLETE_TX };
+    lit_insn arrive = { .mbar = MB_ARRIVE }, expect = { .mbar = MB_EXPECT_TX },
+             complete = { .mbar = MB_COMPLETE_TX };
     lit_insn wait = { .mbar = MB_TEST }, parity = { .mbar = MB_TEST_PARITY };
     int ub;
     uint64_t s0 = mbar_init(2);
@@ -275,7 +303,8 @@ START_TEST(mbarrier_states)
     uint64_t s1 = mbar_update(&arrive, s0, 1, 0, &ub);
     ck_assert(!ub && !mbar_complete(&wait, s1, s0, &ub) && !mbar_complete(&parity, s1, 0, &ub));
     uint64_t s2 = mbar_update(&arrive, s1, 1, 0, &ub);             /* the phase completes */
-    ck_assert(mbar_complete(&wait, s2, s0, &ub) && mbar_complete(&parity, s2, 0, &ub) && !mbar_complete(&parity, s2, 1, &ub));
+    ck_assert(mbar_complete(&wait, s2, s0, &ub) && mbar_complete(&parity, s2, 0, &ub) &&
+              !mbar_complete(&parity, s2, 1, &ub));
     /* tx-count: an arrive does not complete the phase while transactions are pending */
     uint64_t t1 = mbar_update(&expect, mbar_init(1), 4, 0, &ub);
     uint64_t t2 = mbar_update(&arrive, t1, 1, 0, &ub);
@@ -341,9 +370,9 @@ START_TEST(verdicts)
     ck_assert_int_eq(verdict(text, MODEL_PTX, err, (int)sizeof err), 0);
     snprintf(text, sizeof text, bc, ".relaxed");
     ck_assert_int_eq(verdict(text, MODEL_PTX, err, (int)sizeof err), 1);
-    const char *cp =
-        "PTX cp\n{ x=0; s=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 1 ;\n"
-        " cp.async.ca.shared.global [s], [x], 4 ;\n %s ;\n ld.shared.u32 %%r0, [s] ;\nexists (0:r0=0)\n";
+    const char *cp = "PTX cp\n{ x=0; s=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 1 ;\n"
+                     " cp.async.ca.shared.global [s], [x], 4 ;\n %s ;\n ld.shared.u32 %%r0, [s] "
+                     ";\nexists (0:r0=0)\n";
     snprintf(text, sizeof text, cp, "cp.async.wait_all");
     ck_assert_int_eq(verdict(text, MODEL_PTX, err, (int)sizeof err), 0);
     snprintf(text, sizeof text, cp, "cp.async.commit_group");
