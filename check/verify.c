@@ -16,6 +16,7 @@
 
 void verify_opts_default(verify_opts *o)
 {
+    memset(o, 0, sizeof *o);
     o->model = MODEL_PTX;
     o->cat = NULL;
     o->model_label = NULL;
@@ -126,11 +127,9 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         for (int i = 0; i < r->nobs; i++)
             if (r->obs[i].k == OBS_REG && r->obs[i].thread == th) observed[th][r->obs[i].reg] = 1;
     }
-    mlimits lim = { o->unroll, o->max_events, o->max_traces, o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0 };
+    mlimits lim = { o->unroll, o->max_events, o->max_traces, o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0 };
     mprogram prog;
     int rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
-    for (int th = 0; th < t->nth; th++) free(observed[th]);
-    free(observed);
     stateset states = { .nobs = r->nobs };
     if (rc == -2) r->timed_out = 1;
     if (!rc) {
@@ -138,6 +137,17 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         rc = verify_query(t, o, r, &prog, lim.deadline, &states);
         mprogram_free(t, &prog);
     }
+    if (!rc && o->liveness) {   /* the same program with its never-ending paths */
+        lim.liveness = 1;
+        rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
+        if (rc == -2) r->timed_out = 1;
+        if (!rc) {
+            rc = verify_liveness(t, o, r, &prog, lim.deadline);
+            mprogram_free(t, &prog);
+        }
+    }
+    for (int th = 0; th < t->nth; th++) free(observed[th]);
+    free(observed);
     if (!rc) {
         r->nstates = states.n;
         if (r->nstates_total >= 0 && r->nstates_total < r->nstates) r->nstates_total = r->nstates;
@@ -192,7 +202,7 @@ void verify_result_free(verify_result *r)
     for (int i = 0; i < r->nobs; i++) free(r->obs[i].name);
     for (int i = 0; i < r->nflags; i++) free(r->flags[i]);
     for (int i = 0; i < r->nviolated; i++) free(r->violated[i]);
-    free(r->flags); free(r->violated);
+    free(r->flags); free(r->violated); free(r->hangs);
     free(r->file); free(r->name); free(r->obs); free(r->states); free(r->holds);
     memset(r, 0, sizeof *r);
 }
