@@ -118,7 +118,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     cond_foreach_ref(t->cond, add_obs_cb, pc);
     if (t->filter) cond_foreach_ref(t->filter, add_obs_cb, pc);
     for (int i = 0; i < t->nlocations; i++) add_obs(r, t, &t->locations[i]);
-    qsort(r->obs, (size_t)r->nobs, sizeof *r->obs, obs_order);
+    if (r->nobs) qsort(r->obs, (size_t)r->nobs, sizeof *r->obs, obs_order);
 
     /* the program: which registers the condition observes, then atoms, domains, paths */
     unsigned char **observed = xcalloc((size_t)(t->nth ? t->nth : 1), sizeof *observed);
