@@ -349,6 +349,10 @@ static uint64_t conv_float_imm(const ptx_opnd *o, isa_type t)
 static int conv_opnd(L *l, const ptx_stmt *st, const ptx_opnd *o, isa_type t, xopnd *x)
 {
     memset(x, 0, sizeof *x);
+    if (o->minus)
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found '-%s', expected an operand without '-' (only vmad negates a source "
+                     "register, §9.7.16.1.3)", o->name);
     x->neg = (uint8_t)o->neg;
     x->wmask = ~0ull; x->rbits = 64;
     switch (o->kind) {
@@ -1216,6 +1220,38 @@ static int alu_operands(const D *d, int vec_at, int nelem)
     return 0;
 }
 
+/* Video instructions (§9.7.16): operand selectors are written on the register (`%r2.b0`,
+ * `%r1.h10`, `%r3.b7654`; the PTX tokenizer keeps them in the name) and vmad sources may be
+ * negated (`-%r3`).  The selectors of d, a, b and the negations of a, b, c go into the decoded
+ * instruction (isa_video_select/isa_video_negate, ptx/isa.h); ops[] receives the operands
+ * without them. */
+static int video_operands(const D *d, ptx_opnd *ops, int nops)
+{
+    char why[200] = "";
+    for (int i = 0; i < nops; i++) {
+        ptx_opnd *o = &ops[i];
+        if (i >= 1 && i <= 3 && o->minus) {
+            if (isa_video_negate(&d->x->isa, i, why, sizeof why))
+                return lfail(d->l, o->pos.line, o->pos.col, d->st->text, "found '-%s': %s",
+                             o->name, why);
+            o->minus = 0;
+        }
+        const char *dot = (o->kind == PTX_OP_REG || o->kind == PTX_OP_SYM) && o->name && i <= 2
+                              ? strrchr(o->name, '.') : NULL;
+        if (!dot || dot == o->name || (dot[1] != 'b' && dot[1] != 'h') ||
+            !strchr("0123456789", dot[2] ? dot[2] : 'x'))
+            continue;
+        if (isa_video_select(&d->x->isa, i, dot + 1, why, sizeof why))
+            return lfail(d->l, o->pos.line, o->pos.col, d->st->text, "found '%s': %s", o->name,
+                         why);
+        char *base = xalloc(d->l, (size_t)(dot - o->name) + 1);
+        if (!base) return -1;
+        memcpy(base, o->name, (size_t)(dot - o->name));
+        o->name = base;
+    }
+    return 0;
+}
+
 /* Register computations (§9.7.1-9.7.8: kinds ALU, CARRY, PACK): decoded by the semantics table
  * (isa_decode), evaluated by its eval functions; the opcode-table row becomes the precise one
  * the table entry names (add.f32: §9.7.3.3). */
@@ -1237,7 +1273,17 @@ static int dec_alu(const D *d)
     x->op = isa_ops[x->isa.op].popcode;
     x->kind = ptx_ops[x->op].kind;
     if (st->nops > 0 && st->ops[0].kind == PTX_OP_PAIR) isa_set_pair(&x->isa);
-    if (alu_operands(d, vec_at, nelem)) return -1;
+    if (isa_is_video(&x->isa)) {
+        ptx_opnd ops[6];
+        ptx_stmt vst = *st;
+        if (st->nops > 6) return dfail(d, "found %d operands, expected at most 4", st->nops);
+        memcpy(ops, st->ops, (size_t)st->nops * sizeof *ops);
+        vst.ops = ops;
+        D vd = *d;
+        vd.st = &vst;
+        if (video_operands(&vd, ops, st->nops) || alu_operands(&vd, -1, 0)) return -1;
+    } else if (alu_operands(d, vec_at, nelem))
+        return -1;
     x->fn = isa_ops[x->isa.op].eval;
     x->fast = 1;
     for (int i = 0; i < x->ns; i++)

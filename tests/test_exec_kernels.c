@@ -11,6 +11,7 @@
 #include "include/ptxexec.h"
 #define EVIDENCE_EXEC
 #include "tests/evidence.h"
+#include "tests/video_ref.h"
 
 static ptxeCtx *C;
 static ptxeModule *M;
@@ -774,6 +775,68 @@ static unsigned brev32(unsigned v)
     for (int i = 0; i < 32; i++) r |= ((v >> i) & 1) << (31 - i);
     return r;
 }
+/* ------------------------------------------------------------------ video (§9.7.16) */
+/* video.cu: 28 inline-PTX video forms (read back from the .cu source, in order, and decoded by
+ * vref_parse of tests/video_ref.h) and nvcc's own __vsadu4 / __vabsdiffu4, on 1000 threads with
+ * edge and random operands, against the C reference. */
+START_TEST(k_video)
+{
+    enum { NV = 30, N = 1000 };
+    char path[512], line[512];
+    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
+    snprintf(path, sizeof path, "%s/video.cu", dir);
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    static vref forms[NV];
+    int nf = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *q = strstr(line, "V2(\""), *e;
+        if (!q) q = strstr(line, "V3(\"");
+        if (!q || !(e = strchr(q + 4, '"'))) continue;
+        *e = 0;
+        ck_assert_int_lt(nf, NV - 2);
+        ck_assert_msg(vref_parse(q + 4, &forms[nf]) == 0, "cannot read %s", q + 4);
+        nf++;
+    }
+    fclose(f);
+    ck_assert_int_eq(nf, NV - 2);
+    if (!load("video.ptx", "video_ops")) return;
+    static unsigned a[N], b[N], c[N], o[N * NV];
+    uint64_t seed = 0xa4093822299f31d0ull;
+    for (int i = 0; i < N; i++)
+        a[i] = vref_operand(&seed), b[i] = vref_operand(&seed), c[i] = vref_operand(&seed);
+    ptxeDevptr da = dev(a, sizeof a), db = dev(b, sizeof b), dc = dev(c, sizeof c),
+               dout = dev(NULL, sizeof o);
+    int n = N;
+    void *args[] = { &dout, &da, &db, &dc, &n };
+    run((N + 127) / 128, 128, args);
+    get(o, dout, sizeof o);
+    for (int i = 0; i < N; i++) {
+        for (int k = 0; k < NV - 2; k++) {
+            uint32_t want = vref_eval(&forms[k], a[i], b[i], c[i]);
+            ck_assert_msg(o[i * NV + k] == want, "thread %d form %d (%s): 0x%x, want 0x%x", i, k,
+                          vref_insns[forms[k].insn].name, o[i * NV + k], want);
+        }
+        unsigned sad = 0, ad = 0;
+        for (int q = 0; q < 4; q++) {
+            int x = (int)(a[i] >> (8 * q) & 0xff), y = (int)(b[i] >> (8 * q) & 0xff);
+            sad += (unsigned)abs(x - y), ad |= (unsigned)abs(x - y) << (8 * q);
+        }
+        ck_assert_uint_eq(o[i * NV + NV - 2], sad);
+        ck_assert_uint_eq(o[i * NV + NV - 1], ad);
+    }
+    /* outputs recorded on a GPU by tests/kernels/record_gpu.sh, where it has been run */
+    snprintf(path, sizeof path, "%s/gpu/video_ops.bin", dir);
+    if ((f = fopen(path, "rb"))) {
+        static unsigned g[N * NV];
+        ck_assert_uint_eq(fread(g, 1, sizeof g, f), sizeof g);
+        fclose(f);
+        CHECK_ARR(o, g, N * NV, "0x%x");
+    }
+    done();
+}
+END_TEST
+
 START_TEST(k_bit_ops)
 {
     load("bits.ptx", "bit_ops");
@@ -1198,6 +1261,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, k_generic_shared);
     tcase_add_test(tc, k_saxpy); tcase_add_test(tc, k_fp_math);
     tcase_add_test(tc, k_cvt_f2i); tcase_add_test(tc, k_cvt_i2f);
+    tcase_add_test(tc, k_video);
     tcase_add_test(tc, k_bit_ops); tcase_add_test(tc, k_half); tcase_add_test(tc, k_bf16);
     tcase_add_test(tc, k_cluster_ring); tcase_add_test(tc, k_cluster_hist);
     tcase_add_test(tc, k_pipeline_sum);
