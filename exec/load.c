@@ -1300,6 +1300,58 @@ static int dec_alu(const D *d)
     return 0;
 }
 
+/* Warp-level matrix instructions (§9.7.13.4): mma.sync.aligned d, a, b, c (vectors of registers),
+ * ldmatrix {d...}, [p]; stmatrix [p], {r...}; movmatrix d, a.  The form is decoded by
+ * mma_decode (exec/mma.c). */
+static int dec_mma(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[300] = "";
+    xmma *mm = xalloc(d->l, sizeof *mm);
+    if (mma_decode(st->opcode, mm, why, sizeof why))
+        return dfail(d, "found unsupported instruction '%s': %s, expected an instruction the "
+                        "executor implements", st->opcode, why);
+    x->mm = mm;
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    if (mm->kind == MM_MMA) {
+        const int cnt[4] = { mm->nd, mm->na, mm->nb, mm->nc };
+        int ts[4] = { mm->dt, mm->at, mm->bt, mm->ct }, ns = 0;
+        if (need(d, 4)) return -1;
+        for (int i = 0; i < 4; i++) {
+            const ptx_opnd *el;
+            int n = vec_elems(&st->ops[i], &el);
+            if (n != cnt[i])
+                return lfail(d->l, st->ops[i].pos.line, st->ops[i].pos.col, st->text,
+                             "found %d registers, expected %d (§9.7.13.4)", n, cnt[i]);
+            isa_type t = ts[i] == MT_F64 ? ISA_T_F64 : ts[i] == MT_F32 ? ISA_T_F32 : ISA_T_B32;
+            for (int k = 0; k < n; k++)
+                if (conv_opnd(d->l, st, &el[k], t, i == 0 ? &x->d[k] : &x->s[ns++])) return -1;
+        }
+        x->nd = mm->nd;
+        x->ns = (uint8_t)ns;
+        return 0;
+    }
+    if (mm->kind == MM_MOVMATRIX) {
+        if (need(d, 2) || conv(d, 0, ISA_T_B32, &x->d[0]) || conv(d, 1, ISA_T_B32, &x->s[0]))
+            return -1;
+        x->nd = x->ns = 1;
+        return 0;
+    }
+    int ld = mm->kind == MM_LDMATRIX;
+    if (need(d, 2) || conv_addr(d->l, st, &st->ops[ld ? 1 : 0], x)) return -1;
+    const ptx_opnd *el;
+    int n = vec_elems(&st->ops[ld ? 0 : 1], &el);
+    if (n != mm->num)
+        return lfail(d->l, st->ops[ld ? 0 : 1].pos.line, st->ops[ld ? 0 : 1].pos.col, st->text,
+                     "found %d registers, expected %d (§9.7.13.4.15)", n, mm->num);
+    for (int k = 0; k < n; k++)
+        if (conv_opnd(d->l, st, &el[k], ISA_T_B32, ld ? &x->d[k] : &x->s[1 + k])) return -1;
+    x->nd = (uint8_t)(ld ? n : 0);
+    x->ns = (uint8_t)(ld ? 1 : 1 + n);
+    return 0;
+}
+
 static int dec_call(const D *d)
 {
     d->x->uni = (uint8_t)ptx_mn_has(d->mn, PTX_Q_uni);
@@ -1345,6 +1397,7 @@ static const decoder_fn decoders[PTX_K_COUNT] = {
     [PTX_K_POLICY] = dec_policy,
     [PTX_K_SLEEP] = dec_sleep,
     [PTX_K_MISC] = dec_nop,
+    [PTX_K_MMA] = dec_mma,
 };
 
 static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)

@@ -526,6 +526,21 @@ START_TEST(video_selectors_exec)
 }
 END_TEST
 
+/* §9.7.13.4: mma.sync.aligned executed by half of a warp is a fault */
+START_TEST(mma_partial_warp)
+{
+    load(HDR ".visible .entry k(.param .u64 out)\n{\n.reg .pred %p1;\n.reg .b32 %r<12>;\n"
+         "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 16;\nmov.b32 %r2, 0;\n"
+         "@%p1 mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r3,%r4,%r5,%r6}, {%r2,%r2}, "
+         "{%r2}, {%r2,%r2,%r2,%r2};\nret;\n}\n");
+    ptxeDevptr d;
+    ptxeMemAlloc(C, &d, 4);
+    ck_assert_int_eq(launch(1, 32, &d, 0), PTXE_ERROR_LAUNCH_FAILED);
+    ck_assert_msg(strstr(ptxeGetErrorMessage(C), "expected all 32"), "%s", ptxeGetErrorMessage(C));
+    done();
+}
+END_TEST
+
 /* selectors and negations the loader refuses, with the operand's position */
 START_TEST(video_reject)
 {
@@ -539,6 +554,12 @@ START_TEST(video_reject)
         { "vmad.u32.u32.u32.po %r1, -%r2, %r3, %r4;", ".po" },
         { "vmad.u32.u32.u32 %r1, -%r2, %r3, -%r4;", "not both" },
         { "vadd.u32.u32.u32 %r1.h0, %r2, %r3;", "expected 4" },
+        /* §9.7.13.4: forms of the matrix instructions that are not implemented or malformed */
+        { "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r1}, "
+          "{%r1,%r2}, {%r1,%r2}, {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r1};", "not implemented" },
+        { "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1,%r2,%r3,%r4}, {%r1,%r2}, "
+          "{%r1,%r2}, {%r1,%r2,%r3,%r4};", "found 2 registers, expected 4" },
+        { "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r1,%r2}, [%r3];", "expected 4" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[512];
@@ -1080,6 +1101,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, video_vabsdiff4);
     tcase_add_test(tc, video_selectors_exec);
     tcase_add_test(tc, video_reject);
+    tcase_add_test(tc, mma_partial_warp);
     tcase_add_test(tc, misc_forms);
     tcase_add_test(tc, reject_syntax);
     tcase_add_test(tc, fault_oob);
