@@ -1,5 +1,5 @@
-/* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory B]
- * [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster, dynamic shared
+/* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S]
+ * [--max-memory B] [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster, dynamic shared
  * size, buffers with initial contents, parameters, outputs; paths relative to the spec file),
  * runs the kernel through the public executor API (include/ptxexec.h) and writes the output
  * buffers and the JSON report with the atomic writer (base/fileio.h).  Exit status: 0 ok,
@@ -37,6 +37,7 @@ typedef struct {
 typedef struct {
     const char *spec, *json;
     uint64_t max_steps, max_memory;
+    double timeout;     /* --timeout SECONDS, 0: none */
     int no_outputs;     /* check the outputs but write none (dry runs, the fuzz target) */
 } run_opts;
 
@@ -428,8 +429,8 @@ static cJSON *buffer_json(const buffer *b)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory "
-                    "BYTES[K|M|G]] [--no-outputs]\n");
+    fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S] "
+                    "[--max-memory BYTES[K|M|G]] [--no-outputs]\n");
     return 2;
 }
 
@@ -455,7 +456,8 @@ static int parse_options(int argc, char **argv, run_opts *o)
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
         if (!strcmp(a, "--no-outputs")) { o->no_outputs = 1; continue; }
-        int takes = !strcmp(a, "--json") || !strcmp(a, "--max-steps") || !strcmp(a, "--max-memory");
+        int takes = !strcmp(a, "--json") || !strcmp(a, "--max-steps") || !strcmp(a, "--max-memory") ||
+                    !strcmp(a, "--timeout");
         if (takes && ++i >= argc) return usage();
         if (!strcmp(a, "--json")) o->json = argv[i];
         else if (!strcmp(a, "--max-steps")) {
@@ -465,6 +467,17 @@ static int parse_options(int argc, char **argv, run_opts *o)
             if (*e || errno || !o->max_steps || argv[i][0] == '-') {
                 fprintf(stderr,
                         "ptxlitmus run: --max-steps: found '%s', expected a positive integer\n",
+                        argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(a, "--timeout")) {
+            char *e;
+            errno = 0;
+            o->timeout = strtod(argv[i], &e);
+            if (e == argv[i] || *e || errno || !(o->timeout > 0) || o->timeout > 1e6) {
+                fprintf(stderr,
+                        "ptxlitmus run: --timeout: found '%s', expected a positive number of "
+                        "seconds (fractions allowed) up to 1000000\n",
                         argv[i]);
                 return 2;
             }
@@ -546,12 +559,13 @@ static int read_spec(R *r)
 /* Phase 3: grid, block, cluster, shared_bytes and the launch-shape limits, reported at the node
  * (CUDA: block x,y <= 1024, z <= 64, 1024 threads; grid y,z <= 65535); per-warp statistics
  * limit one launch to 2^26 warps. */
-static int launch_shape(R *r, uint64_t max_steps)
+static int launch_shape(R *r, uint64_t max_steps, double timeout)
 {
     ptxeLaunchConfig *c = &r->cfg;
     yaml_node_t *gn = map_get(r, r->root, "grid"), *bn = map_get(r, r->root, "block");
     memset(c, 0, sizeof *c);
     c->max_steps = max_steps;
+    c->timeout = timeout;
     yaml_node_t *mn = map_get(r, r->root, "module");
     if (!scalar(mn)) return bad(r, mn ? mn : r->root, "found no module, expected module: FILE.ptx");
     if (parse_dim3(r, gn, c->grid, "grid") || parse_dim3(r, bn, c->block, "block")) return -1;
@@ -770,7 +784,7 @@ int exec_run_cli(int argc, char **argv)
     r.spec = o.spec;
     r.max_memory = o.max_memory;
     rc = 2;
-    if (read_spec(&r) || launch_shape(&r, o.max_steps) || load_module(&r) || upload_buffers(&r) ||
+    if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) || upload_buffers(&r) ||
         kernel_params(&r) || check_outputs(&r))
         goto out;
     ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "exec/exec_int.h"
 
 #define MAXD 1024u              /* call depth limit */
@@ -69,6 +70,8 @@ typedef struct {
     int explicit_cluster;
     uint8_t *kparams; uint32_t kpsize;
     uint64_t steps, max_steps, thread_insns;
+    uint64_t check_at;              /* steps at which step_check runs next (limit, clock) */
+    double deadline, timeout;       /* CLOCK_MONOTONIC seconds of --timeout (0: none) */
     int nregs; uint32_t psize;
     ptxeResult fault;
     galloc *gcache;
@@ -78,6 +81,8 @@ typedef struct {
     int yield;                      /* end the warp's quantum after this instruction */
     uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
 } ex;
+
+static inline char *ctx_msg(ex *X) { return X->ctx->msg; }
 
 static inline uint64_t key_of(unsigned depth, int pc)
 {
@@ -1655,6 +1660,72 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_nop,
 };
 
+static double mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+#define CLOCK_EVERY 65536u   /* warp-instructions between two looks at the clock */
+
+/* The slow path of the step counter: the step limit and the wall-clock limit (--timeout). */
+static int step_check(ex *X, warp *w)
+{
+    if (X->steps > X->max_steps) {
+        fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT,
+              "step limit of %llu warp-instructions reached (a runaway kernel? --max-steps N "
+              "raises it)",
+              (unsigned long long)X->max_steps);
+        return 1;
+    }
+    if (X->deadline > 0 && mono_now() >= X->deadline) {
+        fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT,
+              "wall-clock limit of %g s reached after %llu warp-instructions", X->timeout,
+              (unsigned long long)X->steps);
+        return 1;
+    }
+    X->check_at = X->steps + CLOCK_EVERY < X->max_steps ? X->steps + CLOCK_EVERY : X->max_steps;
+    return 0;
+}
+
+/* After a step or time limit: where each warp of the running cluster was, one line per group of
+ * lanes at one instruction (PTX line, CTA, warp), at most 64 lines. */
+static void where_report(ex *X)
+{
+    char *o = X->ctx->msg;
+    size_t n = sizeof X->ctx->msg, k = strlen(o);
+    int lines = 0, more = 0;
+    for (uint32_t i = 0; i < X->ncl; i++)
+        for (int j = 0; j < X->cl[i].nwarps; j++) {
+            warp *w = &X->cl[i].warps[j];
+            uint32_t rest = w->live;
+            if (w->active)   /* the running group is at w->pc */
+                for (uint32_t m = w->active; m; m &= m - 1) w->lpc[__builtin_ctz(m)] = w->pc;
+            while (rest) {
+                int l0 = __builtin_ctz(rest), pc = w->lpc[l0];
+                uint32_t g = 0;
+                for (uint32_t m = rest; m; m &= m - 1)
+                    if (w->lpc[__builtin_ctz(m)] == pc) g |= 1u << __builtin_ctz(m);
+                rest &= ~g;
+                if (lines >= 64 || k + 200 >= n) { more++; continue; }
+                lines++;
+                const xinsn *in = pc >= 0 && pc < X->m->nprog ? &X->prog[pc] : NULL;
+                int wait = (g & w->barw) ? 1 : (g & (w->wsync | w->clw)) ? 2 : 0;
+                k += (size_t)snprintf(o + k, n - k,
+                                      "  CTA (%u,%u,%u) warp %d lanes 0x%08x%s: %s:%d: %s\n",
+                                      X->cl[i].ctaid[0], X->cl[i].ctaid[1], X->cl[i].ctaid[2],
+                                      w->wid, g,
+                                      wait == 1 ? " (waiting at a barrier)"
+                                      : wait == 2 ? " (waiting)" : "",
+                                      X->m->ast->filename, in ? in->line : 0,
+                                      in ? in->text : "?");
+            }
+        }
+    if (more && k + 80 < n)
+        snprintf(o + k, n - k, "  ... and %d more groups of lanes\n", more);
+}
+
 /* Runs warp w for up to `budget` warp-instructions: pick the group to run (resched), count the
  * step, evaluate the guard, dispatch to the kind's handler.  The one exception is the hot path
  * of the benchmark and of real kernels, register computations with a warp-wide eval_warp: they
@@ -1674,11 +1745,7 @@ __attribute__((noinline)) static int run_warp(ex *X, warp *w, int budget)
                 return w->live ? W_BLOCKED : W_DONE;
             }
         }
-        if (++X->steps > X->max_steps) {
-            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT,
-                  "step limit of %llu warp-instructions reached", (unsigned long long)X->max_steps);
-            return W_BLOCKED;
-        }
+        if (++X->steps > X->check_at && step_check(X, w)) return W_BLOCKED;
         ran++; w->ninsn++;
         const xinsn *in = &X->prog[w->pc];
         frame *f = &w->fr[w->depth];
@@ -1703,7 +1770,7 @@ __attribute__((noinline)) static int run_warp(ex *X, warp *w, int budget)
                     D[k] = ((in->wdsink >> k & 1) ? X->sink : regs) + in->wdreg[k];
                 in->wfn(&in->isa, D, S, in->wdm, E);
                 advance(w, w->pc + 1);
-                if (w->active != G || ran >= budget || X->steps >= X->max_steps) break;
+                if (w->active != G || ran >= budget || X->steps >= X->check_at) break;
                 in = &X->prog[w->pc];
                 if (!in->wfn || in->has_guard) break;
                 X->steps++; ran++; w->ninsn++; E = G;
@@ -1872,7 +1939,15 @@ static ptxeResult launch_shape(ex *X, const xfunc *ef, const ptxeLaunchConfig *c
             }
     X->explicit_cluster = cfg_cluster || ef->explicitcluster;
     X->dyn = cfg->shared_bytes;
-    X->max_steps = cfg->max_steps ? cfg->max_steps : 10000000000ull;
+    X->max_steps = cfg->max_steps ? cfg->max_steps : PTXE_DEFAULT_MAX_STEPS;
+    X->timeout = cfg->timeout;
+    X->check_at = X->max_steps < CLOCK_EVERY ? X->max_steps : CLOCK_EVERY;
+    if (!(cfg->timeout >= 0) || cfg->timeout > 1e9) {
+        snprintf(msg, n, "timeout %g s, expected 0 (none) or a positive number of seconds",
+                 cfg->timeout);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (cfg->timeout > 0) X->deadline = mono_now() + cfg->timeout;
     uint64_t nt = (uint64_t)X->block[0] * X->block[1] * X->block[2];
     if (!ef->is_entry || !ef->has_body) {
         snprintf(msg, n, "%s is not a kernel (.entry)", ef->name);
@@ -1962,6 +2037,11 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
             }
         if (!alive || X->fault) break;
         if (!progress) { deadlock_report(X, cs, (int)ncl); break; }
+    }
+    if (X->fault == PTXE_ERROR_LAUNCH_TIMEOUT) {
+        size_t k = strlen(ctx_msg(X));
+        snprintf(ctx_msg(X) + k, sizeof X->ctx->msg - k, "  where the warps were:\n");
+        where_report(X);
     }
     ptxeCtx *ctx = X->ctx;
     for (uint32_t i = 0; i < k; i++) {   /* the CTAs set up (all, unless memory ran out) */

@@ -137,7 +137,13 @@ typedef struct xfunc {
     int explicitcluster;
 } xfunc;
 
-typedef struct galloc { uint64_t addr; size_t size; uint8_t *host; } galloc;
+/* A global allocation.  ibits: initcheck's bit per byte written by the host or a kernel (NULL:
+ * every byte counts as written); name: for reports (ptxeMemSetName, module variables). */
+typedef struct galloc {
+    uint64_t addr; size_t size; uint8_t *host;
+    uint8_t *ibits; char *name;
+} galloc;
+
 
 struct ptxeCtx {
     galloc *allocs; int nallocs, cap;

@@ -36,7 +36,7 @@ typedef enum {
     PTXE_ERROR_NOT_FOUND,          /* no such kernel / global */
     PTXE_ERROR_INVALID_ADDRESS,    /* host copy to/from memory that is not allocated */
     PTXE_ERROR_LAUNCH_FAILED,      /* kernel fault: see ptxeGetErrorMessage for the report */
-    PTXE_ERROR_LAUNCH_TIMEOUT,     /* --max-steps reached */
+    PTXE_ERROR_LAUNCH_TIMEOUT,     /* step limit (max_steps) or wall-clock limit (timeout) reached */
     PTXE_ERROR_COUNT
 } ptxeResult;
 
@@ -84,8 +84,13 @@ typedef struct {
     unsigned block[3];         /* threads per CTA, at most 1024 in total */
     unsigned cluster[3];       /* CTAs per cluster; all 0 means 1,1,1 */
     unsigned shared_bytes;     /* dynamic shared memory (.extern .shared arrays) */
-    uint64_t max_steps;        /* warp-instruction limit, 0 = default (1e10) */
+    uint64_t max_steps;        /* warp-instruction limit, 0 = PTXE_DEFAULT_MAX_STEPS */
+    double timeout;            /* wall-clock limit in seconds (fractions allowed), 0 = none */
 } ptxeLaunchConfig;
+/* The default step limit: a runaway kernel stops in seconds (measured on the development
+ * machine: 0.1 s for a bare branch loop, 5 s for a loop of per-lane volatile loads and stores
+ * over 32 warps); a longer kernel needs max_steps (`run --max-steps N`). */
+#define PTXE_DEFAULT_MAX_STEPS 30000000ull
 
 /* Launch and run to completion.  params[i] points to the value of kernel parameter i (as in
  * cuLaunchKernel); sizes come from the .entry's parameter list. */

@@ -62,7 +62,7 @@ static void get(void *h, ptxeDevptr d, size_t n)
 static void run3(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                  unsigned shared, void **args)
 {
-    ptxeLaunchConfig cfg = { { gx, gy, gz }, { bx, by, bz }, { 0, 0, 0 }, shared, 0 };
+    ptxeLaunchConfig cfg = { { gx, gy, gz }, { bx, by, bz }, { 0, 0, 0 }, shared, 0, 0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
     evidence_kernel(F, kfile);
@@ -968,7 +968,7 @@ END_TEST
 /* ------------------------------------------------------------------ clusters (sm_90) */
 static void run_cl(unsigned g, unsigned b, unsigned cl, unsigned shared, void **args)
 {
-    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { cl, cl ? 1 : 0, cl ? 1 : 0 }, shared, 0 };
+    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { cl, cl ? 1 : 0, cl ? 1 : 0 }, shared, 0, 0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
     evidence_kernel(F, kfile);
@@ -1003,7 +1003,7 @@ START_TEST(k_cluster_ring)
     CHECK_ARR(out, want, G * B, "%d");
     CHECK_ARR(info, winfo, G * 8, "%u");
     /* a launch-time cluster shape that contradicts .reqnctapercluster is refused */
-    ptxeLaunchConfig cfg = { { G, 1, 1 }, { B, 1, 1 }, { 2, 1, 1 }, 0, 0 };
+    ptxeLaunchConfig cfg = { { G, 1, 1 }, { B, 1, 1 }, { 2, 1, 1 }, 0, 0, 0 };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_INVALID_VALUE);
     done();
 }
@@ -1141,7 +1141,7 @@ END_TEST
  * (-lineinfo) */
 static const char *fault_msg(void **a, unsigned g, unsigned b)
 {
-    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { 0, 0, 0 }, 0, 0 };
+    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_LAUNCH_FAILED);
     evidence_kernel(F, kfile);
     return ptxeGetErrorMessage(C);
