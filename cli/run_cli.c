@@ -32,12 +32,15 @@ typedef struct {
     size_t count, esz;
     uint8_t *host;
     ptxeDevptr dev;
+    int has_init;       /* init: given (else the buffer counts as never written for initcheck) */
 } buffer;
 
 typedef struct {
     const char *spec, *json;
     uint64_t max_steps, max_memory;
     double timeout;     /* --timeout SECONDS, 0: none */
+    unsigned checks;    /* --check LIST (PTXE_CHECK_*), default memcheck */
+    int no_printf;      /* --no-printf: device printf output not printed */
     int no_outputs;     /* check the outputs but write none (dry runs, the fuzz target) */
 } run_opts;
 
@@ -51,6 +54,7 @@ typedef struct {
     buffer *bufs; int nbufs;
     int failed;
     uint64_t max_memory, mem_total;   /* --max-memory, bytes of buffers so far */
+    unsigned checks;
     ptxeCtx *ctx; ptxeModule *mod; ptxeFunction *fn;
     ptxeLaunchConfig cfg;
     char *text, *mpath;
@@ -352,6 +356,7 @@ static int declare_buffer(R *r, yaml_node_t *kn, yaml_node_t *v)
                    (unsigned long long)r->mem_total, (unsigned long long)r->max_memory);
     b->host = xcalloc(cnt * b->esz + 1, 1);
     yaml_node_t *in = map_get(r, v, "init");
+    b->has_init = in != NULL;
     return in ? init_buffer(r, b, in) : 0;
 }
 
@@ -430,6 +435,7 @@ static cJSON *buffer_json(const buffer *b)
 static int usage(void)
 {
     fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S] "
+                    "[--check memcheck,racecheck,synccheck,initcheck] [--no-printf] "
                     "[--max-memory BYTES[K|M|G]] [--no-outputs]\n");
     return 2;
 }
@@ -447,17 +453,46 @@ static int parse_size(const char *s, uint64_t *out)
     return 0;
 }
 
+/* --check memcheck,racecheck,synccheck,initcheck (or all, or none) */
+static int parse_checks(const char *s, unsigned *out)
+{
+    static const char *const names[] = { "memcheck", "racecheck", "synccheck", "initcheck" };
+    unsigned c = 0;
+    const char *p = s;
+    for (;;) {
+        size_t k = strcspn(p, ",");
+        int ok = 0;
+        for (int i = 0; i < 4; i++)
+            if (k == strlen(names[i]) && !strncmp(p, names[i], k)) { c |= 1u << i; ok = 1; }
+        if (k == 3 && !strncmp(p, "all", 3)) { c |= PTXE_CHECK_ALL; ok = 1; }
+        if (k == 4 && !strncmp(p, "none", 4)) ok = 1;
+        if (!ok) {
+            fprintf(stderr,
+                    "ptxlitmus run: --check: found '%.*s', expected a comma-separated list of "
+                    "memcheck, racecheck, synccheck, initcheck (or all, none)\n",
+                    (int)k, p);
+            return -1;
+        }
+        if (!p[k]) break;
+        p += k + 1;
+    }
+    *out = c;
+    return 0;
+}
+
 /* Phase 1: the command line.  Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->max_memory = PTXE_DEFAULT_MEMORY_LIMIT;
+    o->checks = PTXE_CHECK_MEMCHECK;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
         if (!strcmp(a, "--no-outputs")) { o->no_outputs = 1; continue; }
+        if (!strcmp(a, "--no-printf")) { o->no_printf = 1; continue; }
         int takes = !strcmp(a, "--json") || !strcmp(a, "--max-steps") || !strcmp(a, "--max-memory") ||
-                    !strcmp(a, "--timeout");
+                    !strcmp(a, "--timeout") || !strcmp(a, "--check");
         if (takes && ++i >= argc) return usage();
         if (!strcmp(a, "--json")) o->json = argv[i];
         else if (!strcmp(a, "--max-steps")) {
@@ -470,6 +505,8 @@ static int parse_options(int argc, char **argv, run_opts *o)
                         argv[i]);
                 return 2;
             }
+        } else if (!strcmp(a, "--check")) {
+            if (parse_checks(argv[i], &o->checks)) return 2;
         } else if (!strcmp(a, "--timeout")) {
             char *e;
             errno = 0;
@@ -608,6 +645,7 @@ static int load_module(R *r)
         return bad(r, mn, "found module '%s' (%s), expected a readable PTX file", r->mpath, why);
     if (ptxeCtxCreate(&r->ctx)) return bad(r, NULL, "out of memory");
     ptxeCtxSetMemoryLimit(r->ctx, r->max_memory);
+    ptxeCtxSetChecks(r->ctx, r->checks);   /* before the buffers: initcheck tracks host writes */
     if (ptxeModuleLoadData(r->ctx, &r->mod, r->text, tl, r->mpath)) {
         fprintf(stderr, "%s\n", ptxeGetErrorMessage(r->ctx));
         return r->failed = 1, -1;
@@ -624,9 +662,11 @@ static int upload_buffers(R *r)
     if (load_buffers(r, map_get(r, r->root, "buffers"))) return -1;
     for (int i = 0; i < r->nbufs; i++) {
         buffer *b = &r->bufs[i];
+        /* a buffer without init stays as allocated: zero, and never written for initcheck */
         if (ptxeMemAlloc(r->ctx, &b->dev, b->count * b->esz) ||
-            ptxeMemcpyHtoD(r->ctx, b->dev, b->host, b->count * b->esz))
+            (b->has_init && ptxeMemcpyHtoD(r->ctx, b->dev, b->host, b->count * b->esz)))
             return bad(r, NULL, "out of device memory for buffer '%s'", b->name);
+        ptxeMemSetName(r->ctx, b->dev, b->name);
     }
     return 0;
 }
@@ -664,6 +704,12 @@ static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
     if (isa_type_bits(t) / 8 != psz)
         return bad(r, it, "found a %s for param %d, expected a %zu-byte value (.%s)", k, i, psz,
                    ptype);
+    /* the kind too: a float for a .u32/.s32 parameter (or an integer for .f32) is refused;
+     * .bN parameters take any N-bit value */
+    int pf = ptype[0] == 'f', vf = k[0] == 'f';
+    if (ptype[0] != 'b' && k[0] != 'b' && pf != vf)
+        return bad(r, it, "found a %s for param %d, expected %s for .%s", k, i,
+                   pf ? "a floating-point value (f32 f64, or bN)" : "an integer value (uN sN bN)", ptype);
     return typed_value(r, v, t, slot);
 }
 
@@ -732,6 +778,87 @@ static int write_outputs(R *r)
     return 0;
 }
 
+/* The findings of the launch (--check), compute-sanitizer's shape, on stderr. */
+static void print_findings(R *r, ptxeResult lr)
+{
+    int nf = ptxeGetFindingCount(r->ctx);
+    if (!r->checks) return;
+    for (int i = 0; i < nf; i++) {
+        const ptxeFinding *f = ptxeGetFinding(r->ctx, i);
+        fputs(f->report, stderr);
+        if (f->count > 1)
+            fprintf(stderr, "=========     (%llu times)\n", (unsigned long long)f->count);
+        fputs("=========\n", stderr);
+    }
+    if (nf || lr)
+        fprintf(stderr, "========= ERROR SUMMARY: %d error%s%s\n", nf ? nf : 1,
+                (nf ? nf : 1) == 1 ? "" : "s", nf ? "" : " (the fault above)");
+}
+
+/* Device printf output of the launch, on stdout. */
+static void print_printf(R *r)
+{
+    size_t n;
+    uint64_t dropped;
+    const char *s = ptxeGetPrintfOutput(r->ctx, &n, &dropped);
+    if (n) fwrite(s, 1, n, stdout);
+    if (dropped)
+        fprintf(stderr, "%s: %llu bytes of device printf output dropped (1 MiB per launch)\n",
+                r->spec, (unsigned long long)dropped);
+    fflush(stdout);
+}
+
+static cJSON *site_json(const ptxeFindingSite *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "line", s->line);
+    cJSON_AddNumberToObject(o, "col", s->col);
+    cJSON_AddStringToObject(o, "instruction", s->text ? s->text : "");
+    if (s->src_line) {
+        cJSON_AddStringToObject(o, "cuda_file", s->src_file);
+        cJSON_AddNumberToObject(o, "cuda_line", s->src_line);
+    }
+    cJSON *t = cJSON_AddArrayToObject(o, "thread"), *b = cJSON_AddArrayToObject(o, "block");
+    for (int k = 0; k < 3; k++) {
+        cJSON_AddItemToArray(t, cJSON_CreateNumber(s->thread[k]));
+        cJSON_AddItemToArray(b, cJSON_CreateNumber(s->block[k]));
+    }
+    if (s->access) {
+        char a[2] = { (char)s->access, 0 };
+        cJSON_AddStringToObject(o, "access", a);
+    }
+    return o;
+}
+
+static cJSON *findings_json(R *r)
+{
+    static const char *const cn[] = { "memcheck", "racecheck", "synccheck", "initcheck" };
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < ptxeGetFindingCount(r->ctx); i++) {
+        const ptxeFinding *f = ptxeGetFinding(r->ctx, i);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "check", cn[__builtin_ctz(f->check) & 3]);
+        cJSON_AddStringToObject(o, "kind", f->kind);
+        cJSON_AddItemToObject(o, "at", site_json(&f->at));
+        if (f->other.line) cJSON_AddItemToObject(o, "other", site_json(&f->other));
+        if (*f->space) cJSON_AddStringToObject(o, "space", f->space);
+        if (f->address) {
+            char h[24];
+            snprintf(h, sizeof h, "0x%llx", (unsigned long long)f->address);
+            cJSON_AddStringToObject(o, "address", h);
+            cJSON_AddNumberToObject(o, "size", f->size);
+        }
+        if (*f->buffer) {
+            cJSON_AddStringToObject(o, "buffer", f->buffer);
+            cJSON_AddNumberToObject(o, "offset", (double)f->offset);
+        }
+        cJSON_AddNumberToObject(o, "count", (double)f->count);
+        cJSON_AddStringToObject(o, "report", f->report);
+        cJSON_AddItemToArray(a, o);
+    }
+    return a;
+}
+
 /* Phase 10: the JSON report (status, fault, statistics, every buffer). */
 static int write_json(R *r, const char *json, ptxeResult lr)
 {
@@ -741,6 +868,7 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     cJSON_AddStringToObject(j, "kernel", ptxeFuncGetName(r->fn));
     cJSON_AddStringToObject(j, "status", lr ? ptxeGetErrorName(lr) : "ok");
     if (lr) cJSON_AddStringToObject(j, "fault", ptxeGetErrorMessage(r->ctx));
+    cJSON_AddItemToObject(j, "findings", findings_json(r));
     cJSON *sj = cJSON_AddObjectToObject(j, "stats");
     cJSON_AddNumberToObject(sj, "warp_instructions", (double)st.warp_insns);
     cJSON_AddNumberToObject(sj, "thread_instructions", (double)st.thread_insns);
@@ -783,6 +911,7 @@ int exec_run_cli(int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.spec = o.spec;
     r.max_memory = o.max_memory;
+    r.checks = o.checks;
     rc = 2;
     if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) || upload_buffers(&r) ||
         kernel_params(&r) || check_outputs(&r))
@@ -792,12 +921,15 @@ int exec_run_cli(int argc, char **argv)
         bad(&r, r.root, "%s", ptxeGetErrorMessage(r.ctx));
         goto out;
     }
+    if (!o.no_printf) print_printf(&r);
+    int nf = ptxeGetFindingCount(r.ctx);
     if (lr) fprintf(stderr, "%s: %s", r.spec, ptxeGetErrorMessage(r.ctx));
+    print_findings(&r, lr);
     for (int i = 0; i < r.nbufs; i++)
         ptxeMemcpyDtoH(r.ctx, r.bufs[i].host, r.bufs[i].dev, r.bufs[i].count * r.bufs[i].esz);
     if (!lr && !o.no_outputs && write_outputs(&r)) goto out;
     if (o.json && write_json(&r, o.json, lr)) goto out;
-    rc = lr ? 1 : 0;
+    rc = lr || nf ? 1 : 0;
 out:
     if (r.failed) rc = 2;
     run_free(&r);

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <time.h>
 #include "exec/exec_int.h"
+#include "exec/sanitize.h"
+#include "ptx/mnemonic.h"
 
 #define MAXD 1024u              /* call depth limit */
 #define QUANTUM 2000            /* warp-instructions before switching warps */
@@ -39,6 +41,7 @@ typedef struct warp {
      * for the other non-exited lanes of their membermask wmem[l]; wsig[l] is the instruction's
      * kind and qualifiers.  rdv: the group is a completed rendezvous, its lanes at their own PCs */
     uint32_t wrdv;
+    uint32_t sc_away;   /* synccheck: lanes an aligned barrier waits for (not on their way out) */
     int pc, depth, forced, dirty, rdv;
     uint64_t others_key;
     int32_t lpc[32]; uint16_t ldep[32];
@@ -53,6 +56,7 @@ typedef struct warp {
 typedef struct {
     uint32_t arrived, expected, count_given, red, mode, used;
     uint32_t *wmask;
+    int fpc, fwid, flane;   /* synccheck: first arrival of this phase (pc -1: none checked) */
 } barrier;
 
 typedef struct cta {
@@ -80,6 +84,9 @@ typedef struct {
     uint32_t cl_live, cl_arrived;   /* barrier.cluster: non-exited threads, arrivals this phase */
     int yield;                      /* end the warp's quantum after this instruction */
     uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
+    san *san;          /* checks of the launch (exec/sanitize.c); NULL: none */
+    uint8_t *strong;   /* checks: per pc, scope of a strong ld/st/atom/red (0: weak or none) */
+    uint8_t *sync;     /* checks: per pc, scope of a fence or release/acquire operation */
 } ex;
 
 static inline char *ctx_msg(ex *X) { return X->ctx->msg; }
@@ -91,12 +98,30 @@ static inline uint64_t key_of(unsigned depth, int pc)
 static inline uint64_t lane_key(const warp *w, int l) { return key_of(w->ldep[l], w->lpc[l]); }
 
 /* ---------------------------------------------------------------- faults */
+static san_who who(const ex *X, const warp *w, int l, int pc)
+{
+    san_who t;
+    memset(&t, 0, sizeof t);
+    t.pc = pc;
+    if (!w) return t;
+    const cta *c = w->cta;
+    for (int d = 0; d < 3; d++) { t.t[d] = l >= 0 ? w->tid[l][d] : 0; t.c[d] = c->ctaid[d]; }
+    t.cta = ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
+    t.tid = (t.t[2] * X->block[1] + t.t[1]) * X->block[0] + t.t[0];
+    t.rank = c->rank; t.wid = w->wid; t.lane = l;
+    return t;
+}
+
 static void fault(ex *X, warp *w, int lane, int pc, ptxeResult kind, const char *fmt, ...)
 {
     if (X->fault) return;
     X->fault = kind;
-    char what[512];
+    char what[768];
     va_list ap; va_start(ap, fmt); vsnprintf(what, sizeof what, fmt, ap); va_end(ap);
+    if (X->san) {
+        san_who t = who(X, w, lane >= 0 ? lane : w && w->active ? __builtin_ctz(w->active) : -1, pc);
+        san_fault(X->san, &t, what);
+    }
     char *o = X->ctx->msg; size_t n = sizeof X->ctx->msg;
     int k = snprintf(o, n, "fault: %s\n", what);
     if (w) {
@@ -290,6 +315,23 @@ static uint8_t *shared_ptr(const acc *c, int sp, uint64_t a, int *faulted)
     return a + c->n <= t->ssize ? t->smem + a : NULL;
 }
 
+/* checks: an access that succeeded, by the kind of access its `what` names */
+static void san_access(ex *X, warp *w, int l, int pc, int sp, const uint8_t *p, uint64_t a,
+                       unsigned n, const char *what)
+{
+    if (what[0] == 'm') return;   /* mbarrier objects: synchronization, not data */
+    int acc = what[0] == 'a' ? SA_READ | SA_WRITE
+              : what[0] == 'r' || strstr(what, "store") ? SA_WRITE : SA_READ;
+    int strong = pc >= 0 && pc < X->m->nprog ? X->strong[pc] : 0;
+    san_who t = who(X, w, l, pc);
+    if (sp == SP_GLOBAL) { san_global(X->san, &t, X->gcache, a, n, acc, strong); return; }
+    for (uint32_t i = 0; i < X->ncl; i++)
+        if (X->cl[i].smem && p >= X->cl[i].smem && p < X->cl[i].smem + X->cl[i].ssize) {
+            san_shared(X->san, &t, i, (uint32_t)(p - X->cl[i].smem), n, acc, strong);
+            return;
+        }
+}
+
 /* Host pointer for an access of n bytes at a in space sp by lane l; NULL after a fault. */
 static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n,
                          unsigned align, int write, const char *what)
@@ -330,16 +372,24 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
     if (ro)
         fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to %s 0x%llx", what, ro,
               (unsigned long long)c.oa);
+    if (p && X->san && (sp == SP_GLOBAL || sp == SP_SHARED || sp == SP_SHCLUSTER))
+        san_access(X, w, l, pc, sp, p, a, n, what);
     if (p || ro || faulted) return p;
     static const char *const in[] = { [SP_GLOBAL] = "global)",
                                       [SP_SHCLUSTER] = "shared)",
                                       [SP_LOCAL] = "local)",
                                       [SP_CONST] = "const)",
                                       [SP_PARAM] = "param)" };
+    char desc[300] = "";
+    if (sp == SP_GLOBAL) {   /* the buffer and how far past its end (compute-sanitizer's words) */
+        desc[0] = '\n'; desc[1] = desc[2] = ' ';
+        san_describe_global(X->ctx, X->m, a, n, desc + 3, sizeof desc - 3);
+        if (!desc[3]) desc[0] = 0;
+    }
     fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
-          "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s", space_name(c.orig), what, n,
+          "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s%s", space_name(c.orig), what, n,
           (unsigned long long)c.oa, c.orig == SP_GENERIC ? " (" : "",
-          c.orig == SP_GENERIC ? in[sp] : "");
+          c.orig == SP_GENERIC ? in[sp] : "", desc);
     return NULL;
 }
 
@@ -480,6 +530,7 @@ static void bar_release_check(ex *X, cta *c, int id)
         w->dirty = 1;
     }
     b->arrived = 0; b->red = 0; b->used = 0; b->count_given = 0;
+    if (X->san) san_bar_done(X->san, c->rank);
 }
 
 /* barrier.cluster (§9.7.12.3): the phase completes when every non-exited thread of the cluster
@@ -495,6 +546,7 @@ static void clbar_check(ex *X)
             if (w->clw) { w->clw = 0; w->dirty = 1; }
         }
     X->cl_arrived = 0;
+    if (X->san) san_fence(X->san, 0, PTX_SCOPE_CLUSTER);   /* orders the cluster's CTAs */
 }
 
 static void lanes_exit(ex *X, warp *w, uint32_t m)
@@ -699,6 +751,7 @@ static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, 
     case PTX_K_ELECT: ws_elect(&c); break;
     default: break;   /* bar.warp.sync: the rendezvous is all */
     }
+    if (X->san) san_warp_sync(X->san, w->cta->rank, w->wid);
 }
 
 /* Lanes waiting at their own instructions run (guards were true when they arrived): a
@@ -1132,6 +1185,8 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             int done = want != b.ph;
             wr(f, &in->d[0], l, (uint64_t)done);
             if (!done) X->yield = 1;   /* let the other warps make progress */
+            /* racecheck: a completed phase orders the arrivals (and their copies) before */
+            else if (X->san) san_fence(X->san, w->cta->rank, PTX_SCOPE_CLUSTER);
             continue;
         }
         }
@@ -1275,6 +1330,7 @@ static int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
             wr(f, &in->d[k], l, old);
         }
     }
+    if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->rank, X->sync[w->pc]);
     advance(w, w->pc + 1);
     return 0;
 }
@@ -1390,8 +1446,127 @@ static int h_trap(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
     return -1;
 }
 
-/* fences (sequential execution orders everything), cache hints, async-group waits (copies are
- * complete at issue), griddepcontrol, pmevent, calls of vprintf */
+/* fences: sequential execution orders everything; racecheck counts them as synchronization */
+static int h_fence(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->rank, X->sync[w->pc]);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- device printf
+ * vprintf(format, args) as nvcc and clang call it: the format string and the argument buffer
+ * (each argument at its natural alignment: int 4 bytes, long/pointer/double 8, float promoted
+ * to double) are generic addresses; the output of one call by a group of lanes is appended in
+ * lane order, as a GPU's printf buffer groups it per warp. */
+static int pf_read(ex *X, warp *w, int l, uint64_t a, void *dst, unsigned n)
+{
+    san *S = X->san;
+    X->san = NULL;   /* the runtime reads these, not the kernel: no checks */
+    const uint8_t *p = maddr_al(X, w, l, w->pc, SP_GENERIC, a, n, 1, 0, "printf argument load");
+    X->san = S;
+    if (!p) return -1;
+    memcpy(dst, p, n);
+    return 0;
+}
+
+static void pf_put(ptxeCtx *ctx, const char *s, size_t n)
+{
+    pf_buf *b = &ctx->pf;
+    size_t limit = b->set ? b->limit : PTXE_DEFAULT_PRINTF_LIMIT;
+    if (b->n + n > limit) { b->dropped += n; return; }
+    if (b->n + n + 1 > b->cap) {
+        size_t nc = (b->n + n + 1) * 2;
+        char *ns = realloc(b->s, nc);
+        if (!ns) { b->dropped += n; return; }
+        b->s = ns; b->cap = nc;
+    }
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = 0;
+}
+
+static int do_printf(ex *X, warp *w, const xinsn *in, frame *f, int l)
+{
+    uint64_t av[2] = { 0, 0 };
+    for (int i = 0; i < 2 && i < in->ncargs; i++) {
+        if (in->carg_off[i] == NOPARAM) av[i] = opv(X, w, f, &in->carg_x[i], l);
+        else {   /* the caller's .param variable: a pointer (4 bytes with .address_size 32) */
+            uint32_t vsz = in->carg_vsz && in->carg_vsz[i] && in->carg_vsz[i] < 8 ? in->carg_vsz[i] : 8;
+            memcpy(&av[i], f->params + (size_t)l * X->psize + in->carg_off[i], vsz);
+        }
+    }
+    char fmt[1024], out[4096];
+    size_t fl = 0, on = 0;
+    for (; fl < sizeof fmt - 1; fl++)
+        if (pf_read(X, w, l, av[0] + fl, &fmt[fl], 1)) return -1;
+        else if (!fmt[fl]) break;
+    fmt[fl] = 0;
+    uint64_t off = 0;
+    for (const char *p = fmt; *p && on < sizeof out - 512;) {
+        if (*p != '%') { out[on++] = *p++; continue; }
+        if (p[1] == '%') { out[on++] = '%'; p += 2; continue; }
+        char spec[32];
+        size_t k = 0;
+        spec[k++] = *p++;
+        while (*p && strchr("-+ #0123456789.*", *p) && k < 20) spec[k++] = *p++;
+        int lng = 0;
+        while (*p && strchr("hlzjtL", *p)) { if (*p == 'l' || *p == 'z' || *p == 'j' || *p == 't') lng++; p++; }
+        char cv = *p ? *p++ : 0;
+        if (!cv) break;
+        if (memchr(spec, '*', k)) { out[on++] = '?'; continue; }   /* (no * widths) */
+        int sz = strchr("fFeEgGaA", cv) || strchr("ps", cv) || lng ? 8 : 4;
+        off = (off + (uint64_t)sz - 1) & ~(uint64_t)(sz - 1);
+        uint64_t v = 0;
+        if (pf_read(X, w, l, av[1] + off, &v, (unsigned)sz)) return -1;
+        off += (uint64_t)sz;
+        size_t room = sizeof out - on;
+        int r = 0;
+        if (strchr("fFeEgGaA", cv)) {
+            double d; memcpy(&d, &v, 8);
+            spec[k++] = cv; spec[k] = 0;
+            r = snprintf(out + on, room, spec, d);
+        } else if (cv == 's') {
+            char str[256];
+            size_t j = 0;
+            for (; j < sizeof str - 1; j++)
+                if (pf_read(X, w, l, v + j, &str[j], 1)) return -1;
+                else if (!str[j]) break;
+            str[j] = 0;
+            spec[k++] = 's'; spec[k] = 0;
+            r = snprintf(out + on, room, spec, str);
+        } else if (cv == 'p') {
+            r = snprintf(out + on, room, "0x%llx", (unsigned long long)v);
+        } else if (cv == 'c') {
+            spec[k++] = 'c'; spec[k] = 0;
+            r = snprintf(out + on, room, spec, (int)v);
+        } else if (strchr("diuxXo", cv)) {
+            spec[k++] = 'l'; spec[k++] = 'l'; spec[k++] = cv; spec[k] = 0;
+            long long sv = sz == 4 ? (long long)(int32_t)v : (long long)v;
+            unsigned long long uv = sz == 4 ? (uint32_t)v : v;
+            r = cv == 'd' || cv == 'i' ? snprintf(out + on, room, spec, sv)
+                                       : snprintf(out + on, room, spec, uv);
+        } else {
+            out[on++] = '%'; out[on++] = cv;
+            continue;
+        }
+        if (r > 0) on += (size_t)r < room ? (size_t)r : room - 1;
+    }
+    pf_put(X->ctx, out, on);
+    return 0;
+}
+
+/* calls of vprintf (device printf); other MISC instructions are no-ops */
+static int h_misc(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (in->flags & XF_VPRINTF)
+        for (uint32_t m = E; m; m &= m - 1)
+            if (do_printf(X, w, in, f, __builtin_ctz(m))) return -1;
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* cache hints, async-group waits (copies are complete at issue), griddepcontrol, pmevent */
 static int h_nop(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     advance(w, w->pc + 1);
@@ -1404,6 +1579,23 @@ static int h_policy(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint3
     for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), 0);
     advance(w, w->pc + 1);
     return 0;
+}
+
+/* synccheck: lanes E of the warp reach an aligned barrier while other non-exited lanes are
+ * elsewhere: the barrier waits for those (a loop laid out barrier-first brings them here);
+ * lanes on their way out (at an exit, or a ret of the kernel) are not waited for.  If the
+ * awaited lanes exit instead of arriving, h_bar reports the barrier divergent. */
+static uint32_t sync_away(ex *X, warp *w, uint32_t E)
+{
+    uint32_t away = 0;
+    for (uint32_t m = w->live & ~E; m; m &= m - 1) {
+        int l = __builtin_ctz(m), pc = w->lpc[l];
+        if ((w->barw >> l & 1) && pc > 0) pc--;   /* waiting at a barrier: lpc is past it */
+        const xinsn *o = pc >= 0 && pc < X->m->nprog ? &X->prog[pc] : NULL;
+        if (o && (o->kind == PTX_K_EXIT || (o->kind == PTX_K_RET && w->ldep[l] == 0))) continue;
+        away |= 1u << l;
+    }
+    return away;
 }
 
 /* bar/barrier (§9.7.12.1): arrival of the group's lanes at barrier `id`; bar.sync/bar.red
@@ -1420,6 +1612,14 @@ static int h_bar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
     }
     cta *c = w->cta;
     barrier *b = &c->bar[id];
+    if (X->san && (in->flags & XF_ALIGNED) && in->mode != BAR_ARRIVE) {
+        if (E != w->live && E == G) w->sc_away |= sync_away(X, w, E);
+        else if (E == w->live && (w->sc_away & ~w->live)) {   /* they exited instead */
+            san_who t = who(X, w, l0, w->pc);
+            san_divergent_warp(X->san, &t, E, w->sc_away & ~w->live, -1);
+        }
+        if (E == w->live) w->sc_away = 0;
+    }
     if ((in->flags & XF_ALIGNED) && E != w->live && in->mode != BAR_ARRIVE) {
         /* lanes of this warp still on their way (e.g. a loop laid out with the barrier before the
          * body): wait for them to reach this barrier too */
@@ -1446,7 +1646,16 @@ static int h_bar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
         }
         b->count_given = 1; b->expected = (uint32_t)cnt;
     }
-    if (!b->used) { b->used = 1; b->mode = in->mode; b->red = 0; }
+    if (!b->used) {
+        b->used = 1; b->mode = in->mode; b->red = 0;
+        b->fpc = w->pc; b->fwid = w->wid; b->flane = l0;
+    } else if (X->san && b->fpc != w->pc && b->fpc >= 0 && in->mode == BAR_SYNC &&
+               in->s[1].kind == XO_NONE && X->prog[b->fpc].s[1].kind == XO_NONE &&
+               X->prog[b->fpc].mode == BAR_SYNC) {
+        /* bar.sync of the whole CTA reached from two instructions: divergent in the block */
+        san_who t = who(X, w, l0, w->pc), o = who(X, &c->warps[b->fwid], b->flane, b->fpc);
+        san_divergent_block(X->san, &t, &o, (int)id);
+    }
     b->arrived += (uint32_t)__builtin_popcount(E);
     if (in->mode >= BAR_RED_POPC) {
         b->mode = in->mode;
@@ -1649,7 +1858,7 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_ALU] = h_alu,          [PTX_K_CARRY] = h_alu,        [PTX_K_PACK] = h_alu,
     [PTX_K_LD] = h_ldst,          [PTX_K_ST] = h_ldst,          [PTX_K_ATOM] = h_atom,
     [PTX_K_RED] = h_atom,         [PTX_K_ASYNC] = h_cpasync,    [PTX_K_BULK] = h_bulk,
-    [PTX_K_ASYNC_GROUP] = h_nop,  [PTX_K_MBAR] = h_mbar,        [PTX_K_FENCE] = h_nop,
+    [PTX_K_ASYNC_GROUP] = h_nop,  [PTX_K_MBAR] = h_mbar,        [PTX_K_FENCE] = h_fence,
     [PTX_K_BAR] = h_bar,          [PTX_K_BARWARP] = h_wsync,    [PTX_K_BARCLUSTER] = h_barcluster,
     [PTX_K_SHFL] = h_wsync,       [PTX_K_VOTE] = h_wsync,       [PTX_K_MATCH] = h_wsync,
     [PTX_K_REDUX] = h_wsync,      [PTX_K_ELECT] = h_wsync,      [PTX_K_ACTIVEMASK] = h_activemask,
@@ -1657,7 +1866,7 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_RET] = h_ret,          [PTX_K_EXIT] = h_exit,        [PTX_K_TRAP] = h_trap,
     [PTX_K_CVTA] = h_cvta,        [PTX_K_ISSPACEP] = h_isspacep, [PTX_K_MAPA] = h_mapa,
     [PTX_K_GETCTARANK] = h_mapa,  [PTX_K_STACK] = h_stack,      [PTX_K_HINT] = h_nop,
-    [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_nop,
+    [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_misc,
 };
 
 static double mono_now(void)
@@ -1674,8 +1883,7 @@ static int step_check(ex *X, warp *w)
 {
     if (X->steps > X->max_steps) {
         fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT,
-              "step limit of %llu warp-instructions reached (a runaway kernel? --max-steps N "
-              "raises it)",
+              "step limit of %llu warp-instructions reached",
               (unsigned long long)X->max_steps);
         return 1;
     }
@@ -2023,6 +2231,7 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
             c->ctaid[d] = cid[d] * X->cluster[d] + in[d];
             c->cl_ctaid[d] = in[d];
         }
+        if (X->san) san_cta_start(X->san, k);
     }
     while (!X->fault) {
         int progress = 0, alive = 0;
@@ -2055,6 +2264,42 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
     }
 }
 
+/* checks: per instruction, the scope of a strong memory access (relaxed, acquire, release,
+ * volatile, atomic) and of a synchronizing one (fence, membar, release/acquire atomic), from
+ * its mnemonic */
+static int insn_scopes(ex *X)
+{
+    int n = X->m->nprog;
+    X->strong = calloc((size_t)n + 1, 1);
+    X->sync = calloc((size_t)n + 1, 1);
+    if (!X->strong || !X->sync) return -1;
+    for (int pc = 0; pc < n; pc++) {
+        const xinsn *in = &X->prog[pc];
+        int k = in->kind;
+        if (k != PTX_K_LD && k != PTX_K_ST && k != PTX_K_ATOM && k != PTX_K_RED &&
+            k != PTX_K_FENCE)
+            continue;
+        const char *t = in->text;
+        if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
+        while (*t == ' ' || *t == '\t') t++;
+        size_t len = strcspn(t, " \t");
+        ptx_mnemonic mn;
+        ptx_mn_error err;
+        if (ptx_mnemonic_parse(t, len, &mn, &err)) continue;
+        int scope = mn.scope ? mn.scope : PTX_SCOPE_GPU;
+        if (k == PTX_K_FENCE) {
+            if (ptx_mn_has(&mn, PTX_Q_cta)) scope = PTX_SCOPE_CTA;
+            X->sync[pc] = (uint8_t)scope;
+            continue;
+        }
+        if (k == PTX_K_ATOM || k == PTX_K_RED) X->strong[pc] = (uint8_t)scope;
+        else if (mn.sem == PTX_SEM_VOLATILE) X->strong[pc] = PTX_SCOPE_SYS;
+        else if (mn.sem >= PTX_SEM_RELAXED) X->strong[pc] = (uint8_t)scope;
+        if (mn.sem >= PTX_SEM_ACQUIRE && mn.sem <= PTX_SEM_SC) X->sync[pc] = (uint8_t)scope;
+    }
+    return 0;
+}
+
 /* The clusters of the grid in order (the CTAs of a cluster run together: co-scheduled).  The
  * host thread's floating-point rounding mode is set to round-to-nearest-even for the launch (the
  * default-rounding paths of ptx/isa.c compute in the current mode) and restored afterwards. */
@@ -2084,6 +2329,17 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     if (!res && !cs) res = PTXE_ERROR_OUT_OF_MEMORY;
     if (res) { free(X.kparams); return res; }
     ctx->gridid++;
+    san_findings_clear(ctx);
+    ctx->pf.n = 0; ctx->pf.dropped = 0;
+    if (ctx->checks) {
+        uint32_t ssize = (uint32_t)(((m->shared_static + 15) & ~15u) + X.dyn);
+        X.san = san_begin(ctx, m, ef->name, X.grid, X.block, ssize);
+        if (!X.san || insn_scopes(&X)) {
+            san_end(X.san);
+            free(X.strong); free(X.sync); free(cs); free(X.kparams);
+            return PTXE_ERROR_OUT_OF_MEMORY;
+        }
+    }
     int rounding = fegetround();
     if (rounding != FE_TONEAREST) fesetround(FE_TONEAREST);
     uint32_t cid[3];
@@ -2095,6 +2351,8 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     for (uint32_t i = 0; i < ncl; i++) free_cta(&cs[i]);
     free(cs);
     free(X.kparams);
+    san_end(X.san);
+    free(X.strong); free(X.sync);
     ctx->stats.thread_insns = X.thread_insns;
     ctx->stats.nwarps = nctas * wpc;
     ctx->stats.per_warp = ctx->per_warp;
