@@ -75,6 +75,18 @@ has "========= Uninitialized __global__ memory read of size 4 bytes" uninit_glob
 has "=========     Address 0x700000000200 (offset 0 of 'in', never written)" uninit_global
 json "assert f[0]['check']=='initcheck' and f[0]['buffer']=='in' and f[0]['count']==32" uninit_global
 
+# the same bugs compiled by clang (clang_faulty.cu, no CUDA headers, no line info)
+run clang_oob memcheck 1
+has "=========     at $S/clang_faulty.ptx:38 (st.global.u32 [%rd1], %r7) in clang_oob" clang_oob
+has "=========     and is 0 bytes after the nearest allocation 'y' at 0x700000000200 of size 192 bytes" clang_oob
+run clang_divergent_sync synccheck 1
+has "=========     at $S/clang_faulty.ptx:57 (bar.sync 0) in clang_divergent_sync" clang_divergent_sync
+has "lanes 0x000000ff of warp 1 reach this aligned barrier; lanes 0xffffff00 of the warp did not and exited" clang_divergent_sync
+run clang_race racecheck 1
+has "========= Error: Race reported between Read access at $S/clang_faulty.ptx:88 (ld.shared.u32 %r3, [%rd9+252]) in clang_race" clang_race
+has "=========     and Write access at $S/clang_faulty.ptx:86 (st.shared.u32 [%rd8], %r2) in clang_race" clang_race
+has "=========     by thread (31,0,0) in block (0,0,0) and by thread (32,0,0) in block (0,0,0)" clang_race
+
 # the time limits
 "$bin" run "$S/spin.yaml" --no-outputs --max-steps 100000000000 --timeout 0.5 2>"$tmp/err"; rc=$?
 [ $rc -eq 1 ] || fail "spin: exit $rc"
