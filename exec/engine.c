@@ -85,6 +85,7 @@ typedef struct {
     int yield;                      /* end the warp's quantum after this instruction */
     uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
     san *san;          /* checks of the launch (exec/sanitize.c); NULL: none */
+    int san_mem;       /* racecheck or initcheck: successful accesses are passed to san */
     uint8_t *strong;   /* checks: per pc, scope of a strong ld/st/atom/red (0: weak or none) */
     uint8_t *sync;     /* checks: per pc, scope of a fence or release/acquire operation */
 } ex;
@@ -372,7 +373,7 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
     if (ro)
         fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to %s 0x%llx", what, ro,
               (unsigned long long)c.oa);
-    if (p && X->san && (sp == SP_GLOBAL || sp == SP_SHARED || sp == SP_SHCLUSTER))
+    if (p && X->san_mem && (sp == SP_GLOBAL || sp == SP_SHARED || sp == SP_SHCLUSTER))
         san_access(X, w, l, pc, sp, p, a, n, what);
     if (p || ro || faulted) return p;
     static const char *const in[] = { [SP_GLOBAL] = "global)",
@@ -2334,6 +2335,7 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     if (ctx->checks) {
         uint32_t ssize = (uint32_t)(((m->shared_static + 15) & ~15u) + X.dyn);
         X.san = san_begin(ctx, m, ef->name, X.grid, X.block, ssize);
+        X.san_mem = !!(ctx->checks & (PTXE_CHECK_RACECHECK | PTXE_CHECK_INITCHECK));
         if (!X.san || insn_scopes(&X)) {
             san_end(X.san);
             free(X.strong); free(X.sync); free(cs); free(X.kparams);

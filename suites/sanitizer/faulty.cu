@@ -89,3 +89,27 @@ __global__ void fixed_shared(const int *in, int *out)
     __syncthreads();
     out[t] = s[(t + 1) % 64];
 }
+
+// synccheck: warp 0 and warp 1 wait at two different __syncthreads() of one CTA
+__global__ void block_divergent_sync(int *out)
+{
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    if (t < 32) {
+        s[t] = t;
+        __syncthreads();
+        out[t] = s[63 - t];
+    } else {
+        s[t] = -t;
+        __syncthreads();
+        out[t] = s[63 - t] * 2;
+    }
+}
+
+// synccheck: named barrier 1 used with two thread counts (64 by warp 0, 32 by warp 1)
+__global__ void bar_count_mismatch(int *out)
+{
+    unsigned n = threadIdx.x < 32 ? 64 : 32;
+    asm volatile("bar.sync 1, %0;" ::"r"(n));
+    out[threadIdx.x] = 1;
+}

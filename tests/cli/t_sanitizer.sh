@@ -21,7 +21,7 @@ json() { python3 -c "import json,sys; j=json.load(open('$tmp/j.json')); f=j['fin
 # memcheck (the default): the buffer by name and the offset past its end
 run oob_write memcheck 1
 has "========= Invalid __global__ write of size 4 bytes" oob_write
-has "=========     at $S/faulty.ptx:62 (st.global.f32 [%rd7], %f2) in " oob_write
+has "=========     at $S/faulty.ptx:63 (st.global.f32 [%rd7], %f2) in " oob_write
 has "faulty.cu:10:_Z9oob_writePKfPfi" oob_write
 has "=========     by thread (0,0,0) in block (1,0,0)" oob_write
 has "=========     Address 0x700000000c00 is out of bounds" oob_write
@@ -38,7 +38,7 @@ has "=========     by thread (5,0,0) in block (0,0,0)" misaligned
 # synccheck: __syncthreads() in a branch taken by lanes 0..3 of warp 3
 run divergent_sync synccheck 1
 has "========= Barrier error detected. Divergent thread(s) in warp" divergent_sync
-has "=========     at $S/faulty.ptx:131 (bar.sync 0) in " divergent_sync
+has "=========     at $S/faulty.ptx:132 (bar.sync 0) in " divergent_sync
 has "faulty.cu:27:_Z14divergent_syncPKiPi" divergent_sync
 has "=========     by thread (96,0,0) in block (0,0,0)" divergent_sync
 has "lanes 0x0000000f of warp 3 reach this aligned barrier; lanes 0xfffffff0 of the warp did not and exited" divergent_sync
@@ -52,22 +52,32 @@ json "assert f[0]['kind']=='membermask'" shfl_mask
 
 # racecheck: pairs with both threads' lines
 run race_shared racecheck 1
-has "========= Error: Race reported between Write access at $S/faulty.ptx:201 (st.shared.u32 [%r5], %r2) in " race_shared
-has "=========     and Read access at $S/faulty.ptx:211 (ld.shared.u32 %r14, [%r13]) in " race_shared
+has "========= Error: Race reported between Write access at $S/faulty.ptx:202 (st.shared.u32 [%r5], %r2) in " race_shared
+has "=========     and Read access at $S/faulty.ptx:212 (ld.shared.u32 %r14, [%r13]) in " race_shared
 has "faulty.cu:45:_Z11race_sharedPKiPi" race_shared
 has "=========     by thread (1,0,0) in block (0,0,0) and by thread (0,0,0) in block (0,0,0)" race_shared
 json "assert all(x['check']=='racecheck' and x['kind']=='race' for x in f) and f[0]['other']['access']=='W' and f[0]['at']['access']=='R' and f[0]['other']['cuda_line']==44" race_shared
 run race_global racecheck 1
-has "=========     and Read access at $S/faulty.ptx:236 (ld.global.u32 %r2, [%rd2]) in " race_global
+has "=========     and Read access at $S/faulty.ptx:237 (ld.global.u32 %r2, [%rd2]) in " race_global
 has "=========     by thread (0,0,0) in block (0,0,0) and by thread (0,0,0) in block (1,0,0)" race_global
 has "=========     __global__ address 0x700000000200 (4 bytes, offset 0 of 'counter')" race_global
+run block_divergent_sync synccheck 1
+has "========= Barrier error detected. Divergent thread(s) in block" block_divergent_sync
+has "=========     at $S/faulty.ptx:481 (bar.sync 0) in " block_divergent_sync
+has "=========     barrier 0 is also reached at $S/faulty.ptx:471 (bar.sync 0) in " block_divergent_sync
+has "faulty.cu:100:_Z20block_divergent_syncPi" block_divergent_sync
+json "assert f[0]['kind']=='divergent-block' and f[0]['other']['cuda_line']==100 and f[0]['at']['cuda_line']==104" block_divergent_sync
+run bar_count_mismatch synccheck 1
+has "========= Barrier error detected. Invalid arguments" bar_count_mismatch
+has "=========     barrier 1 used with thread counts 64 and 32" bar_count_mismatch
+json "assert f[0]['kind']=='barrier-mismatch'" bar_count_mismatch
 run fixed_shared all 0
 json "assert f==[]" fixed_shared
 
 # initcheck
 run uninit_shared initcheck 1
 has "========= Uninitialized __shared__ memory read of size 4 bytes" uninit_shared
-has "=========     at $S/faulty.ptx:278 (ld.shared.u32 %r10, [%r9]) in " uninit_shared
+has "=========     at $S/faulty.ptx:279 (ld.shared.u32 %r10, [%r9]) in " uninit_shared
 has "=========     by thread (0,0,0) in block (0,0,0)" uninit_shared
 has "=========     (32 times)" uninit_shared
 run uninit_global initcheck 1
