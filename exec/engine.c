@@ -1462,10 +1462,10 @@ static int h_fence(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32
  * lane order, as a GPU's printf buffer groups it per warp. */
 static int pf_read(ex *X, warp *w, int l, uint64_t a, void *dst, unsigned n)
 {
-    san *S = X->san;
-    X->san = NULL;   /* the runtime reads these, not the kernel: no checks */
+    int sm = X->san_mem;
+    X->san_mem = 0;   /* the runtime reads these, not the kernel: not checked as accesses */
     const uint8_t *p = maddr_al(X, w, l, w->pc, SP_GENERIC, a, n, 1, 0, "printf argument load");
-    X->san = S;
+    X->san_mem = sm;
     if (!p) return -1;
     memcpy(dst, p, n);
     return 0;

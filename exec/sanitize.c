@@ -44,6 +44,7 @@ struct san {
     uint8_t *sinit[16];          /* initcheck: written bits of each rank's shared memory */
     rcell *srace[16];            /* racecheck: shadow of each rank's shared memory */
     int race_skipped;            /* allocations too large for racecheck */
+    int hidx[4096];              /* findings by (check, kind, pc, other pc): index + 1 */
 };
 
 /* ---------------------------------------------------------------- the context's findings */
@@ -196,15 +197,25 @@ typedef struct {
 static void add(san *S, const fdesc *d, const char *head, const char *body)
 {
     san_list *L = &S->ctx->findings;
-    for (int i = 0; i < L->n; i++)
-        if (L->v[i].check == d->check && !strcmp(L->v[i].kind, d->kind) &&
-            L->v[i].at.line == (insn_at(S, d->at->pc) ? insn_at(S, d->at->pc)->line : 0) &&
-            L->v[i].at.col == (insn_at(S, d->at->pc) ? insn_at(S, d->at->pc)->col : 0) &&
-            (!d->other || (L->v[i].other.line == insn_at(S, d->other->pc)->line &&
-                           L->v[i].other.col == insn_at(S, d->other->pc)->col))) {
+    const xinsn *ai = insn_at(S, d->at->pc), *oi = d->other ? insn_at(S, d->other->pc) : NULL;
+    int al = ai ? ai->line : 0, ac = ai ? ai->col : 0, ol = oi ? oi->line : 0,
+        oc = oi ? oi->col : 0;
+    /* the same (check, kind, instruction, other instruction): one more of that finding */
+    uint64_t h = 1469598103934665603ull;
+    for (const char *k = d->kind; *k; k++) h = (h ^ (uint8_t)*k) * 1099511628211ull;
+    h = (h ^ d->check) * 1099511628211ull;
+    h = (h ^ (uint64_t)(d->at->pc + 1)) * 1099511628211ull;
+    h = (h ^ (uint64_t)(d->other ? d->other->pc + 2 : 0)) * 1099511628211ull;
+    size_t slot = (size_t)(h >> 20) & 4095;
+    for (int probe = 0; probe < 4096; probe++, slot = (slot + 1) & 4095) {
+        int i = S->hidx[slot] - 1;
+        if (i < 0) break;
+        if (L->v[i].check == d->check && !strcmp(L->v[i].kind, d->kind) && L->v[i].at.line == al &&
+            L->v[i].at.col == ac && L->v[i].other.line == ol && L->v[i].other.col == oc) {
             L->v[i].count++;
             return;
         }
+    }
     if (L->n >= MAX_FINDINGS) { L->more++; return; }
     if (L->n == L->cap) {
         int nc = L->cap ? L->cap * 2 : 16;
@@ -238,6 +249,7 @@ static void add(san *S, const fdesc *d, const char *head, const char *body)
         p += k + (e ? 1 : 0);
     }
     f->report = r;
+    if (!S->hidx[slot]) S->hidx[slot] = L->n + 1;   /* (a full probe: found by nothing, counted anew) */
     L->n++;
 }
 

@@ -113,3 +113,11 @@ __global__ void bar_count_mismatch(int *out)
     asm volatile("bar.sync 1, %0;" ::"r"(n));
     out[threadIdx.x] = 1;
 }
+
+// device printf with most conversions (one thread)
+__global__ void printf_formats(const char *name)
+{
+    long long big = -1234567890123LL;
+    printf("%d %u %x %5.1f|%-4d|%e %s %c %lld %08.3f %%\n", -7, 4000000000u, 255, 3.14159, 12,
+           1e-5, name, 'Z', big, 2.5);
+}
