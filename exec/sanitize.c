@@ -274,7 +274,7 @@ void san_describe_global(ptxeCtx *ctx, ptxeModule *m, uint64_t a, unsigned n, ch
         else d = -(int64_t)(g->addr - a);
         if (!best || llabs(d) < llabs(bd)) { best = g; bd = d; }
     }
-    if (!best) return;
+    if (!best || llabs(bd) > (1ll << 30)) return;   /* a wild address: near no allocation */
     const char *name = best->name;
     for (int i = 0; !name && m && i < m->nsyms; i++)
         if (m->syms[i].space == SP_GLOBAL && m->syms[i].addr == best->addr) name = m->syms[i].name;
@@ -327,6 +327,12 @@ void san_fault(san *S, const san_who *t, const char *what)
                      mis ? "Misaligned" : "Invalid", sp, wr ? "write" : "read", n);
             head = hb;
             d.address = a; d.size = n;
+        } else if (sscanf(what, "generic %31s of %u bytes at address %llx", acc, &n, &a) == 3) {
+            int wr = !strcmp(acc, "store") || !strcmp(acc, "atom") || !strcmp(acc, "red");
+            snprintf(hb, sizeof hb, "Invalid __generic__ %s of size %u bytes",
+                     wr ? "write" : "read", n);
+            head = hb;
+            d.address = a; d.size = n;
         } else {
             snprintf(hb, sizeof hb, "Invalid memory access: %s", what);
             head = hb;
@@ -338,7 +344,10 @@ void san_fault(san *S, const san_who *t, const char *what)
         char as[40] = "";
         if (d.address) snprintf(as, sizeof as, " 0x%llx", (unsigned long long)d.address);
         snprintf(b, sizeof b, "%s\n%s\nAddress%s is %s%s%s", w, th, as,
-                 mis ? "misaligned" : strstr(what, "freed") ? "in freed memory" : "out of bounds",
+                 mis ? "misaligned" : strstr(what, "freed") ? "in freed memory"
+                 : strstr(what, "no state space") ? "in no state space (not global, shared, local, const or param)"
+                 : strstr(what, "overflow") ? "past the thread's stack (local memory)"
+                 : "out of bounds",
                  ad ? "\n" : "", ad ? ad : "");
         /* buffer and offset for the JSON */
         const char *q = strstr(what, "allocation '");

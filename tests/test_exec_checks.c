@@ -111,6 +111,46 @@ START_TEST(memcheck_freed)
 }
 END_TEST
 
+/* a load through a generic pointer and a global one: *(int *)p, p from the parameter */
+static const char *wild_ptx =
+    HDR ".visible .entry wild(.param .u64 p, .param .u32 generic)\n{\n"
+        "  .reg .pred %p; .reg .b32 %r<3>; .reg .b64 %rd<2>;\n"
+        "  ld.param.u64 %rd1, [p]; ld.param.u32 %r2, [generic];\n"
+        "  setp.ne.u32 %p, %r2, 0;\n"
+        "  @%p ld.u32 %r1, [%rd1];\n"
+        "  @!%p ld.global.u32 %r1, [%rd1];\n"
+        "  ret;\n}\n";
+
+START_TEST(memcheck_wild)
+{
+    load(wild_ptx, PTXE_CHECK_MEMCHECK);
+    ptxeDevptr buf;
+    ck_assert_int_eq(ptxeMemAlloc(C, &buf, 64), PTXE_SUCCESS);
+    uint64_t p = 0x1234;
+    unsigned generic = 1;
+    void *a[] = { &p, &generic };
+    ck_assert_int_eq(launch(1, 1, a, 0), PTXE_ERROR_LAUNCH_FAILED);
+    ck_assert_int_eq(ptxeGetFindingCount(C), 1);
+    const ptxeFinding *f = ptxeGetFinding(C, 0);
+    ck_assert_msg(strstr(f->report, "========= Invalid __generic__ read of size 4 bytes\n") &&
+                      strstr(f->report, "Address 0x1234 is in no state space"),
+                  "%s", f->report);
+    generic = 0;   /* a global load of a wild address: near no allocation, none named */
+    ck_assert_int_eq(launch(1, 1, a, 0), PTXE_ERROR_LAUNCH_FAILED);
+    f = ptxeGetFinding(C, 0);
+    ck_assert_msg(strstr(f->report, "Invalid __global__ read of size 4 bytes") &&
+                      strstr(f->report, "Address 0x1234 is out of bounds\n") &&
+                      !strstr(f->report, "allocation"),
+                  "%s", f->report);
+    p = buf + 64;   /* just past the end of an unnamed allocation */
+    ck_assert_int_eq(launch(1, 1, a, 0), PTXE_ERROR_LAUNCH_FAILED);
+    f = ptxeGetFinding(C, 0);
+    ck_assert_msg(strstr(f->report, "and is 0 bytes after the nearest allocation at"), "%s", f->report);
+    ck_assert_str_eq(f->buffer, "");
+    done();
+}
+END_TEST
+
 /* every thread adds 1 to one word: atomics never race; a plain add does */
 static const char *count_ptx =
     HDR ".visible .entry count(.param .u64 p, .param .u32 plain)\n{\n"
@@ -230,6 +270,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, checks_api);
     tcase_add_test(tc, initcheck_partial);
     tcase_add_test(tc, memcheck_freed);
+    tcase_add_test(tc, memcheck_wild);
     tcase_add_test(tc, racecheck_atomics);
     tcase_add_test(tc, printf_limit);
     tcase_add_test(tc, wall_clock_limit);
