@@ -86,6 +86,7 @@ typedef struct {
     uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
     san *san;          /* checks of the launch (exec/sanitize.c); NULL: none */
     int san_mem;       /* racecheck or initcheck: successful accesses are passed to san */
+    int sm_target;     /* the module's .target sm_NN (0: unknown) */
     uint8_t *strong;   /* checks: per pc, scope of a strong ld/st/atom/red (0: weak or none) */
     uint8_t *sync;     /* checks: per pc, scope of a fence or release/acquire operation */
 } ex;
@@ -744,6 +745,18 @@ static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, 
                        frame *f0)
 {
     const wsx c = { X, w, S, I, Fr, in, f0 };
+    if (X->san && I && X->sm_target && X->sm_target < 70) {   /* sm_6x: one instruction */
+        int l0 = __builtin_ctz(S);
+        for (uint32_t m = S; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (I[l] != I[l0]) {
+                san_who t = who(X, w, l0, (int)(I[l0] - X->prog)),
+                        o = who(X, w, l, (int)(I[l] - X->prog));
+                san_wsync_divergent(X->san, &t, &o, X->sm_target);
+                break;
+            }
+        }
+    }
     switch (in->kind) {
     case PTX_K_SHFL: ws_shfl(&c); break;
     case PTX_K_VOTE: ws_vote(&c); break;
@@ -2336,6 +2349,8 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
         uint32_t ssize = (uint32_t)(((m->shared_static + 15) & ~15u) + X.dyn);
         X.san = san_begin(ctx, m, ef->name, X.grid, X.block, ssize);
         X.san_mem = !!(ctx->checks & (PTXE_CHECK_RACECHECK | PTXE_CHECK_INITCHECK));
+        const char *tg = strstr(m->ast->target, "sm_");
+        X.sm_target = tg ? atoi(tg + 3) : 0;
         if (!X.san || insn_scopes(&X)) {
             san_end(X.san);
             free(X.strong); free(X.sync); free(cs); free(X.kparams);

@@ -419,6 +419,26 @@ void san_divergent_block(san *S, const san_who *t, const san_who *other, int id)
     add(S, &d, "Barrier error detected. Divergent thread(s) in block", b);
 }
 
+/* a warp-synchronous instruction whose lanes meet from two instructions, in a module for sm_6x
+ * (§9.7.12.7: "For .target sm_6x or below, all threads in membermask must execute the same
+ * bar.warp.sync instruction in convergence"; the same holds for shfl/vote/match.sync there) */
+void san_wsync_divergent(san *S, const san_who *t, const san_who *other, int sm)
+{
+    if (!(S->checks & PTXE_CHECK_SYNCCHECK)) return;
+    char b[2400], w[600], th[100], ow[600], oth[100];
+    where(S, t->pc, w, sizeof w);
+    by_thread(th, sizeof th, t);
+    where(S, other->pc, ow, sizeof ow);
+    by_thread(oth, sizeof oth, other);
+    snprintf(b, sizeof b,
+             "%s\n%s\nthe same warp-synchronous operation is executed %s\n%s\n(.target sm_%d: all "
+             "threads of the membermask must execute the same instruction in convergence)",
+             w, th, ow, oth, sm);
+    fdesc d = { .check = PTXE_CHECK_SYNCCHECK, .kind = "divergent-warp-sync", .at = t,
+                .other = other };
+    add(S, &d, "Barrier error detected. Divergent thread(s) in warp", b);
+}
+
 /* ---------------------------------------------------------------- initcheck */
 static void uninit(san *S, const san_who *t, const char *space, uint64_t a, unsigned n,
                    const char *buf, int64_t off)

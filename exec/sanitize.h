@@ -49,6 +49,8 @@ void san_warp_sync(san *S, uint32_t rank, int wid);
  * different instructions ("Divergent thread(s) in block", other: a thread at the other one) */
 void san_divergent_warp(san *S, const san_who *t, uint32_t here, uint32_t away, int away_pc);
 void san_divergent_block(san *S, const san_who *t, const san_who *other, int id);
+/* sm_6x: lanes of one warp-synchronous operation at two instructions */
+void san_wsync_divergent(san *S, const san_who *t, const san_who *other, int sm);
 /* a fault of the engine: memcheck (memory), synccheck (barriers, membermasks) findings */
 void san_fault(san *S, const san_who *t, const char *what);
 

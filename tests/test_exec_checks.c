@@ -262,6 +262,26 @@ START_TEST(warpsync_kernels_no_findings)
                       ptxeGetFindingCount(C) ? ptxeGetFinding(C, 0)->report : "");
         done();
     }
+    /* the same module for sm_60: the two sides of the if meet at two shfl.sync instructions,
+     * which sm_6x does not allow (§9.7.12.7) */
+    char *t = strstr(buf, ".target sm_80");
+    ck_assert_ptr_nonnull(t);
+    memcpy(t, ".target sm_60", 13);
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ptxeCtxSetChecks(C, PTXE_CHECK_SYNCCHECK);
+    ck_assert_int_eq(ptxeModuleLoadData(C, &M, buf, len, "warpsync60.ptx"), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "shfl_diverge"), PTXE_SUCCESS);
+    ptxeDevptr d;
+    ptxeMemAlloc(C, &d, 64 * 4);
+    unsigned kk = 3;
+    void *a[] = { &d, &kk };
+    ck_assert_int_eq(launch(1, 32, a, 0), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeGetFindingCount(C), 1);
+    const ptxeFinding *f = ptxeGetFinding(C, 0);
+    ck_assert_str_eq(f->kind, "divergent-warp-sync");
+    ck_assert_int_ne(f->at.line, f->other.line);
+    ck_assert_msg(strstr(f->report, "(.target sm_60: all threads of the membermask must execute the same instruction in convergence)"), "%s", f->report);
+    done();
 }
 END_TEST
 
