@@ -23,6 +23,7 @@
 #include "base/fileio.h"
 #include "base/sbuf.h"
 #include "cli/run_cli.h"
+#include "cli/run_checks.h"
 #include "include/ptxexec.h"
 #include "ptx/isa.h"
 
@@ -453,33 +454,6 @@ static int parse_size(const char *s, uint64_t *out)
     return 0;
 }
 
-/* --check memcheck,racecheck,synccheck,initcheck (or all, or none) */
-static int parse_checks(const char *s, unsigned *out)
-{
-    static const char *const names[] = { "memcheck", "racecheck", "synccheck", "initcheck" };
-    unsigned c = 0;
-    const char *p = s;
-    for (;;) {
-        size_t k = strcspn(p, ",");
-        int ok = 0;
-        for (int i = 0; i < 4; i++)
-            if (k == strlen(names[i]) && !strncmp(p, names[i], k)) { c |= 1u << i; ok = 1; }
-        if (k == 3 && !strncmp(p, "all", 3)) { c |= PTXE_CHECK_ALL; ok = 1; }
-        if (k == 4 && !strncmp(p, "none", 4)) ok = 1;
-        if (!ok) {
-            fprintf(stderr,
-                    "ptxlitmus run: --check: found '%.*s', expected a comma-separated list of "
-                    "memcheck, racecheck, synccheck, initcheck (or all, none)\n",
-                    (int)k, p);
-            return -1;
-        }
-        if (!p[k]) break;
-        p += k + 1;
-    }
-    *out = c;
-    return 0;
-}
-
 /* Phase 1: the command line.  Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, run_opts *o)
 {
@@ -506,7 +480,7 @@ static int parse_options(int argc, char **argv, run_opts *o)
                 return 2;
             }
         } else if (!strcmp(a, "--check")) {
-            if (parse_checks(argv[i], &o->checks)) return 2;
+            if (run_parse_checks(argv[i], &o->checks)) return 2;
         } else if (!strcmp(a, "--timeout")) {
             char *e;
             errno = 0;
@@ -778,87 +752,6 @@ static int write_outputs(R *r)
     return 0;
 }
 
-/* The findings of the launch (--check), compute-sanitizer's shape, on stderr. */
-static void print_findings(R *r, ptxeResult lr)
-{
-    int nf = ptxeGetFindingCount(r->ctx);
-    if (!r->checks) return;
-    for (int i = 0; i < nf; i++) {
-        const ptxeFinding *f = ptxeGetFinding(r->ctx, i);
-        fputs(f->report, stderr);
-        if (f->count > 1)
-            fprintf(stderr, "=========     (%llu times)\n", (unsigned long long)f->count);
-        fputs("=========\n", stderr);
-    }
-    if (nf || lr)
-        fprintf(stderr, "========= ERROR SUMMARY: %d error%s%s\n", nf ? nf : 1,
-                (nf ? nf : 1) == 1 ? "" : "s", nf ? "" : " (the fault above)");
-}
-
-/* Device printf output of the launch, on stdout. */
-static void print_printf(R *r)
-{
-    size_t n;
-    uint64_t dropped;
-    const char *s = ptxeGetPrintfOutput(r->ctx, &n, &dropped);
-    if (n) fwrite(s, 1, n, stdout);
-    if (dropped)
-        fprintf(stderr, "%s: %llu bytes of device printf output dropped (1 MiB per launch)\n",
-                r->spec, (unsigned long long)dropped);
-    fflush(stdout);
-}
-
-static cJSON *site_json(const ptxeFindingSite *s)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "line", s->line);
-    cJSON_AddNumberToObject(o, "col", s->col);
-    cJSON_AddStringToObject(o, "instruction", s->text ? s->text : "");
-    if (s->src_line) {
-        cJSON_AddStringToObject(o, "cuda_file", s->src_file);
-        cJSON_AddNumberToObject(o, "cuda_line", s->src_line);
-    }
-    cJSON *t = cJSON_AddArrayToObject(o, "thread"), *b = cJSON_AddArrayToObject(o, "block");
-    for (int k = 0; k < 3; k++) {
-        cJSON_AddItemToArray(t, cJSON_CreateNumber(s->thread[k]));
-        cJSON_AddItemToArray(b, cJSON_CreateNumber(s->block[k]));
-    }
-    if (s->access) {
-        char a[2] = { (char)s->access, 0 };
-        cJSON_AddStringToObject(o, "access", a);
-    }
-    return o;
-}
-
-static cJSON *findings_json(R *r)
-{
-    static const char *const cn[] = { "memcheck", "racecheck", "synccheck", "initcheck" };
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; i < ptxeGetFindingCount(r->ctx); i++) {
-        const ptxeFinding *f = ptxeGetFinding(r->ctx, i);
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "check", cn[__builtin_ctz(f->check) & 3]);
-        cJSON_AddStringToObject(o, "kind", f->kind);
-        cJSON_AddItemToObject(o, "at", site_json(&f->at));
-        if (f->other.line) cJSON_AddItemToObject(o, "other", site_json(&f->other));
-        if (*f->space) cJSON_AddStringToObject(o, "space", f->space);
-        if (f->address) {
-            char h[24];
-            snprintf(h, sizeof h, "0x%llx", (unsigned long long)f->address);
-            cJSON_AddStringToObject(o, "address", h);
-            cJSON_AddNumberToObject(o, "size", f->size);
-        }
-        if (*f->buffer) {
-            cJSON_AddStringToObject(o, "buffer", f->buffer);
-            cJSON_AddNumberToObject(o, "offset", (double)f->offset);
-        }
-        cJSON_AddNumberToObject(o, "count", (double)f->count);
-        cJSON_AddStringToObject(o, "report", f->report);
-        cJSON_AddItemToArray(a, o);
-    }
-    return a;
-}
-
 /* Phase 10: the JSON report (status, fault, statistics, every buffer). */
 static int write_json(R *r, const char *json, ptxeResult lr)
 {
@@ -868,7 +761,7 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     cJSON_AddStringToObject(j, "kernel", ptxeFuncGetName(r->fn));
     cJSON_AddStringToObject(j, "status", lr ? ptxeGetErrorName(lr) : "ok");
     if (lr) cJSON_AddStringToObject(j, "fault", ptxeGetErrorMessage(r->ctx));
-    cJSON_AddItemToObject(j, "findings", findings_json(r));
+    cJSON_AddItemToObject(j, "findings", run_findings_json(r->ctx));
     cJSON *sj = cJSON_AddObjectToObject(j, "stats");
     cJSON_AddNumberToObject(sj, "warp_instructions", (double)st.warp_insns);
     cJSON_AddNumberToObject(sj, "thread_instructions", (double)st.thread_insns);
@@ -921,10 +814,10 @@ int exec_run_cli(int argc, char **argv)
         bad(&r, r.root, "%s", ptxeGetErrorMessage(r.ctx));
         goto out;
     }
-    if (!o.no_printf) print_printf(&r);
+    if (!o.no_printf) run_print_printf(r.ctx, r.spec);
     int nf = ptxeGetFindingCount(r.ctx);
     if (lr) fprintf(stderr, "%s: %s", r.spec, ptxeGetErrorMessage(r.ctx));
-    print_findings(&r, lr);
+    if (r.checks) run_print_findings(r.ctx, lr);
     for (int i = 0; i < r.nbufs; i++)
         ptxeMemcpyDtoH(r.ctx, r.bufs[i].host, r.bufs[i].dev, r.bufs[i].count * r.bufs[i].esz);
     if (!lr && !o.no_outputs && write_outputs(&r)) goto out;
