@@ -20,7 +20,7 @@ static void usage(FILE *f)
         "  merge A.json B.json ... [--json F] [--junit F] [--csv F]      combine sharded suite results\n"
         "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus test family\n"
         "  compare --model A --model B PATH...                          tests whose verdicts differ\n"
-        "  run SPEC.yaml [--json FILE] [--max-steps N] [--max-memory B]  execute a PTX kernel\n"
+        "  run SPEC.yaml [--json FILE] [--max-steps N] [--timeout S] ...  execute a PTX kernel\n"
         "  hw [--instances N] [--stress M] [--json F] ... FILE...        run litmus tests on a GPU\n"
         "  version                                                      print the version\n"
         "run 'ptxlitmus <command> --help' for the options of a command\n");

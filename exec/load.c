@@ -1637,7 +1637,7 @@ static int load_function(L *l, int fi, int *pc)
 
 /* After all functions are loaded: every direct call is checked against its callee (argument and
  * result counts, .reg or .param, sizes; §7.2); calls of functions without a body are allowed
- * for the CUDA runtime's __assertfail (a trap) and vprintf (no output: a no-op). */
+ * for the CUDA runtime's __assertfail (a trap) and vprintf (device printf). */
 static int resolve_calls(ptxeModule *m, L *l, char *err, size_t errlen)
 {
     ptx_module *a = m->ast;
@@ -1649,10 +1649,11 @@ static int resolve_calls(ptxeModule *m, L *l, char *err, size_t errlen)
         xfunc *cf = &m->funcs[x->target];
         if (!cf->has_body) {
             if (!strcmp(cf->name, "__assertfail")) { x->kind = PTX_K_TRAP; continue; }
-            if (!strcmp(cf->name, "vprintf")) {
+            if (!strcmp(cf->name, "vprintf")) {   /* device printf: exec/engine.c h_misc */
                 x->kind = PTX_K_MISC;
+                x->flags |= XF_VPRINTF;
                 continue;
-            } /* no output: a no-op */
+            }
             snprintf(err, errlen,
                      "%s:%d:%d: found a call of '%s', which has no body in the module, expected a "
                      "defined function in `%s`",
