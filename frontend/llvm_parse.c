@@ -281,8 +281,12 @@ static int lower(lblock *b, const token *at, lit_insn in, lorder o, lit_scope sc
     int bits = (int)isa_type_bits(in.type);
     if (in.k == LI_LD) snprintf(buf, sizeof buf, "ld%s%s.b%d %s[%s]", ptx_sem_word(&in), sc_s, bits, regs, sym);
     else if (in.k == LI_ST) snprintf(buf, sizeof buf, "st%s%s.b%d [%s], ...", ptx_sem_word(&in), sc_s, bits, sym);
-    else snprintf(buf, sizeof buf, "atom%s%s.%s.b%d %s[%s], ...", in.sem == SEM_RELAXED && b->m == LLVM_MAP_LLC14 ? "" :
-                  ptx_sem_word(&in), b->m == LLVM_MAP_LLC14 ? "" : sc_s, in.aop == ISA_ATOM_CAS ? "cas" : "op", bits, regs, sym);
+    else {
+        static const char *const opn[ISA_ATOM_COUNT] = { "?", "add", "sub", "exch", "cas", "and", "or", "xor", "min", "max",
+                                                         "inc", "dec" };
+        snprintf(buf, sizeof buf, "atom%s%s.%s.%c%d %s[%s], ...", b->m == LLVM_MAP_LLC14 ? "" : ptx_sem_word(&in),
+                 b->m == LLVM_MAP_LLC14 ? "" : sc_s, opn[in.aop], in.aop == ISA_ATOM_MIN || in.aop == ISA_ATOM_MAX ? (isa_type_is_signed(in.type) ? 's' : 'u') : 'b', bits, regs, sym);
+    }
     emit(b, at, &in, xstrdup(buf));
     return 0;
 }
