@@ -122,8 +122,8 @@ static int parse_sem(tblock *b, unsigned mask, const char *what, lit_sem *sem)
     for (int s = 0; s < 5; s++)
         if (tok_is(t, w[s])) {
             if (!(mask >> s & 1)) {
-                lp_errat(b->p, t, "found the semantics '%s', expected %s (the operation does not support it, "
-                         "tile-ir-operations.txt)", w[s], what);
+                lp_errat(b->p, t, "found the semantics '%s', expected %s (tile-ir-operations.txt: 'The following "
+                         "variants are not supported by this operation')", w[s], what);
                 return -1;
             }
             *sem = (lit_sem)s;
@@ -386,8 +386,8 @@ static int mem_operands(tblock *b, lit_insn *in, isa_type *ty, int *unsig)
 static int op_memory(tblock *b, const opctx *o, lit_ikind k, int cas)
 {
     parser *p = b->p;
-    static const char *const what[] = { "weak, relaxed or acquire (load_ptr_tko)", "weak, relaxed or release (store_ptr_tko)",
-                                        "relaxed, acquire, release or acq_rel (atomics; weak is not supported)" };
+    static const char *const what[] = { "weak, relaxed or acquire for load_ptr_tko", "weak, relaxed or release for store_ptr_tko",
+                                        "relaxed, acquire, release or acq_rel for an atomic" };
     int w = k == LI_LD ? 0 : k == LI_ST ? 1 : 2;
     unsigned mask = w == 0 ? M_WEAK | M_RLX | M_ACQ : w == 1 ? M_WEAK | M_RLX | M_REL : M_RLX | M_ACQ | M_REL | M_AR;
     if (want_results(b, o, 0, k == LI_ST ? 1 : 2, k == LI_ST ? "none or one (the token)" : "none or two (the value and the token)") ||
