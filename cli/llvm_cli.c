@@ -48,11 +48,15 @@ static int check_one(const char *path, llvm_mode m, const verify_opts *o, int qu
         llvm_check_result_free(&r);
         return 2;
     }
-    printf("%s %s %s: %s (source %d states, PTX %d states)\n", llvm_check_verdict_name(r.verdict), r.name,
-           llvm_mode_name(m), r.verdict == LLVM_CHECK_OK ? "every PTX outcome is allowed at source" :
-           r.verdict == LLVM_CHECK_RACY ? "the source has a data race (undefined behaviour): not judged" :
-           r.verdict == LLVM_CHECK_UNSUPPORTED ? r.error :
-           "outcomes allowed by PTX and forbidden by rc11-scoped", r.nsrc, r.nptx);
+    if (r.verdict == LLVM_CHECK_UNSUPPORTED)
+        printf("unsupported %s %s: %s\n", r.name, llvm_mode_name(m), r.error);
+    else
+        printf("%s %s %s: %s (source %d states, PTX %d states; the condition: source %s, PTX %s)\n",
+               llvm_check_verdict_name(r.verdict), r.name, llvm_mode_name(m),
+               r.verdict == LLVM_CHECK_OK ? "every PTX outcome is allowed at source" :
+               r.verdict == LLVM_CHECK_RACY ? "the source has a data race (undefined behaviour): not judged" :
+               "outcomes allowed by PTX and forbidden by rc11-scoped", r.nsrc, r.nptx, r.src_cond ? "Ok" : "No",
+               r.ptx_cond ? "Ok" : "No");
     if (!quiet) {
         for (int s = 0; s < r.nbug; s++) {
             printf("  ");
