@@ -92,6 +92,7 @@ int verify_cli(int argc, char **argv)
         }
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
         else if (!strcmp(a, "--explain")) o.explain = 1;
+        else if (!strcmp(a, "--liveness")) o.liveness = 1;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus verify: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
         else files[nf++] = argv[i];
     }

@@ -1607,6 +1607,69 @@ static int h_activemask(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, u
 }
 
 /* stacksave, stackrestore, alloca (§9.7.15): the lane's stack pointer in local memory */
+/* Warp-level matrix instructions (§9.7.13.4.14-17, .sync.aligned): every lane of the warp
+ * executes them together, so a partial warp (divergence, exited lanes, a false guard in some
+ * lanes) is a fault.  mma: exec/mma.c on the 32 lanes' registers.  ldmatrix: lane 8i + r gives
+ * the address of row r of matrix i (16 bytes: eight b16 elements); lane l receives, in its i-th
+ * register, elements 2(l % 4) and 2(l % 4) + 1 of row l / 4 of matrix i (.trans: of column
+ * l / 4, rows 2(l % 4) and 2(l % 4) + 1).  stmatrix stores the same way.  movmatrix.trans:
+ * lane l receives element pair (2(l % 4) + j, l / 4) of the matrix held in that layout. */
+static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    const xmma *mm = in->mm;
+    if (E != 0xffffffffu) {
+        fault(X, w, __builtin_ctz(~E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "%s executed by lanes 0x%08x of the warp, expected all 32 (.sync.aligned, "
+              "§9.7.13.4)", in->text ? in->text : "warp-level matrix instruction", E);
+        return -1;
+    }
+    static _Thread_local uint64_t S[32][XMAX_OPS], Dv[32][XMAX_OPS];
+    uint16_t mat[4][8][8]; /* matrix, row, column */
+    for (int l = 0; l < 32; l++)
+        for (int k = 0; k < in->ns; k++) S[l][k] = opv(X, w, f, &in->s[k], l);
+    if (mm->kind == MM_MMA) {
+        mma_run(mm, (const uint64_t(*)[XMAX_OPS])S, Dv);
+    } else if (mm->kind == MM_MOVMATRIX) {
+        for (int l = 0; l < 32; l++)
+            for (int j = 0; j < 2; j++)
+                mat[0][l / 4][2 * (l % 4) + j] = (uint16_t)(S[l][0] >> 16 * j);
+    } else {
+        int ld = mm->kind == MM_LDMATRIX;
+        if (!ld) /* stmatrix: the fragments of the registers */
+            for (int l = 0; l < 32; l++)
+                for (int i = 0; i < mm->num; i++)
+                    for (int j = 0; j < 2; j++) {
+                        uint16_t v = (uint16_t)(S[l][1 + i] >> 16 * j);
+                        if (mm->trans) mat[i][2 * (l % 4) + j][l / 4] = v;
+                        else mat[i][l / 4][2 * (l % 4) + j] = v;
+                    }
+        for (int l = 0; l < 8 * mm->num; l++) {
+            uint64_t a = S[l][0] + (uint64_t)in->aoff;
+            uint8_t *p = maddr(X, w, l, w->pc, in->space, a, 16, !ld, ld ? "load" : "store");
+            if (!p) return -1;
+            if (ld) memcpy(mat[l / 8][l % 8], p, 16);
+            else memcpy(p, mat[l / 8][l % 8], 16);
+        }
+        if (!ld) {
+            advance(w, w->pc + 1);
+            return 0;
+        }
+    }
+    if (mm->kind != MM_MMA)
+        for (int l = 0; l < 32; l++)
+            for (int i = 0; i < in->nd; i++) {
+                unsigned r = l / 4, c = 2 * (l % 4);
+                uint16_t (*m)[8] = mat[i];
+                int tr = mm->trans;
+                Dv[l][i] = tr ? (uint64_t)m[c][r] | (uint64_t)m[c + 1][r] << 16
+                              : (uint64_t)m[r][c] | (uint64_t)m[r][c + 1] << 16;
+            }
+    for (int l = 0; l < 32; l++)
+        for (int k = 0; k < in->nd; k++) wr(f, &in->d[k], l, Dv[l][k]);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 static int h_stack(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     for (uint32_t m = E; m; m &= m - 1) {
@@ -1651,6 +1714,7 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_BRA] = h_bra,          [PTX_K_BRX] = h_brx,          [PTX_K_CALL] = h_call,
     [PTX_K_RET] = h_ret,          [PTX_K_EXIT] = h_exit,        [PTX_K_TRAP] = h_trap,
     [PTX_K_CVTA] = h_cvta,        [PTX_K_ISSPACEP] = h_isspacep, [PTX_K_MAPA] = h_mapa,
+    [PTX_K_MMA] = h_mma,
     [PTX_K_GETCTARANK] = h_mapa,  [PTX_K_STACK] = h_stack,      [PTX_K_HINT] = h_nop,
     [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_nop,
 };

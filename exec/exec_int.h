@@ -9,6 +9,7 @@
 #include "ptx/isa.h"
 #include "ptx/opcodes.h"
 #include "frontend/ptx_ast.h"
+#include "exec/mma.h"
 
 /* Generic address windows (ISA §6.4.1.5 generic addressing): a generic address inside one of
  * these windows names shared/local/const/param space at (addr - base); global allocations
@@ -116,7 +117,9 @@ typedef struct xinsn {
     /* source position */
     int line, col, src_file, src_line;
     const char *text;
+    const xmma *mm;       /* warp-level matrix instructions (kind MMA, exec/mma.h) */
 } xinsn;
+_Static_assert(XMAX_OPS == MMA_MAXOPS, "exec/mma.h MMA_MAXOPS");
 
 typedef struct xfunc {
     const char *name;

@@ -37,6 +37,16 @@ int lex_all(const char *file, const char *text, tokvec *out, char *err, size_t e
     while (*p) {
         unsigned char c = (unsigned char)*p;
         if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') { ADV(1); continue; }
+        if (c == '<' && p[1] == '<') {
+            /* ExecConfig '<<' .*? '>>' (LitmusAssertions.g4 BaseLexer): a launch configuration,
+               skipped like a comment */
+            int l0 = line, c0 = col;
+            ADV(2);
+            while (*p && !(p[0] == '>' && p[1] == '>')) ADV(1);
+            if (!*p) { line = l0; col = c0; FAIL("found an unterminated launch configuration '<<', expected '>>' before the end of the file"); }
+            ADV(2);
+            continue;
+        }
         if (c == '(' && p[1] == '*') {
             int l0 = line, c0 = col;
             ADV(2);

@@ -17,7 +17,8 @@ typedef enum { SCOPE_NONE, SCOPE_CTA, SCOPE_CLUSTER, SCOPE_GPU, SCOPE_SYS } lit_
 typedef enum { PROXY_GENERIC, PROXY_TEXTURE, PROXY_SURFACE, PROXY_CONSTANT, PROXY_COUNT } lit_proxy;
 /* Fence flavours: memory fences (§8.4) and proxy fences (§9.7.12.4 fence.proxy). */
 typedef enum { FENCE_SC, FENCE_ACQ_REL, FENCE_PROXY_ALIAS, FENCE_PROXY_TEXTURE,
-               FENCE_PROXY_SURFACE, FENCE_PROXY_CONSTANT } lit_fence;
+               FENCE_PROXY_SURFACE, FENCE_PROXY_CONSTANT,
+               FENCE_PROXY_GENERIC /* Dat3M's fence.proxy.generic (LitmusPTX.g4 fenceProxy) */ } lit_fence;
 typedef enum { BAR_SYNC, BAR_ARRIVE, BAR_RED } lit_bar;
 /* State spaces (ISA §5.1); SPACE_GENERIC: generic addressing (no state space written). */
 typedef enum { SPACE_GENERIC, SPACE_GLOBAL, SPACE_SHARED_CTA, SPACE_SHARED_CLUSTER, SPACE_LOCAL,
@@ -113,6 +114,8 @@ typedef struct {
     int nsym;
     cond_kind quant;         /* COND_EXISTS, COND_NOT_EXISTS, COND_FORALL */
     cond_node *cond;
+    cond_node *filter;       /* herd's/Dat3M's `filter PROP`: only final states satisfying it count
+                                (NULL: none) */
     cond_ref *locations;     /* extra observed items from `locations [...]` */
     int nlocations;
     int uses_proxies, uses_cluster;

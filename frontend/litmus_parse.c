@@ -252,6 +252,7 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
         if (!tok_punct(cur(p), ';') && !tok_punct(cur(p), '}')) { expect_fail(p, cur(p), "';' or '}'"); return -1; }
     }
     p->pos++;
+    if (tok_punct(cur(p), ';')) p->pos++;   /* variableDeclaratorList: ... RBrace Semi? */
     return 0;
 }
 
@@ -369,8 +370,75 @@ static int resolve_ref(void *ctx, cond_ref *r, char *err, size_t errlen)
 static int is_cond_start(parser *p)
 {
     const token *t = cur(p);
-    return tok_is(t, "exists") || tok_is(t, "forall") || tok_is(t, "locations") ||
-           (tok_punct(t, '~') && tok_is(peek(p, 1), "exists"));
+    return tok_is(t, "exists") || tok_is(t, "forall") || tok_is(t, "locations") || tok_is(t, "filter") ||
+           tok_is(t, "final") || ((tok_punct(t, '~') || tok_is(t, "not")) && tok_is(peek(p, 1), "exists"));
+}
+
+/* ---------- filter and condition (LitmusAssertions.g4) ---------- */
+
+/* final PROP ;? with (tso|cc|optic|default : ~?exists ;)+ — Dat3M's expectation list; the
+   `default` entry gives the quantifier (the others name other models and are read, not used) */
+static int parse_final_with(parser *p)
+{
+    if (tok_punct(cur(p), ';')) p->pos++;
+    if (!tok_is(cur(p), "with")) { expect_fail(p, cur(p), "'with' and expectations such as 'default: exists;' after a final condition"); return -1; }
+    p->pos++;
+    int n = 0, have_default = 0;
+    while (cur(p)->k != TK_EOF) {
+        const token *m = cur(p);
+        if (!(tok_is(m, "tso") || tok_is(m, "cc") || tok_is(m, "optic") || tok_is(m, "default"))) {
+            expect_fail(p, m, "an expectation 'default:', 'tso:', 'cc:' or 'optic:'");
+            return -1;
+        }
+        if (!tok_punct(peek(p, 1), ':')) { p->pos++; expect_fail(p, cur(p), "':' after the expectation's name"); return -1; }
+        p->pos += 2;
+        int neg = 0;
+        if (tok_punct(cur(p), '~') || tok_is(cur(p), "not")) { neg = 1; p->pos++; }
+        if (!tok_is(cur(p), "exists")) { expect_fail(p, cur(p), "'exists' or '~exists'"); return -1; }
+        p->pos++;
+        if (!tok_punct(cur(p), ';')) { expect_fail(p, cur(p), "';' after the expectation"); return -1; }
+        p->pos++;
+        if (tok_is(m, "default")) { have_default = 1; p->t->quant = neg ? COND_NOT_EXISTS : COND_EXISTS; }
+        n++;
+    }
+    if (!n) { expect_fail(p, cur(p), "an expectation such as 'default: exists;'"); return -1; }
+    if (!have_default) p->t->quant = COND_EXISTS;
+    return 0;
+}
+
+/* assertionFilter? assertionList? EOF.  A test without a condition asks whether any execution
+   reaches a final state (`exists (true)`). */
+static int parse_filter_and_condition(parser *p)
+{
+    lit_test *t = p->t;
+    if (tok_is(cur(p), "filter")) {
+        p->pos++;
+        t->filter = cond_parse(p->file, &p->tv, &p->pos, resolve_ref, p, p->max_depth, p->err, p->errlen);
+        if (!t->filter) { p->failed = 1; return -1; }
+        if (tok_punct(cur(p), ';')) p->pos++;
+    }
+    int final = 0;
+    if (cur(p)->k == TK_EOF) {
+        t->quant = COND_EXISTS;
+        t->cond = xcalloc(1, sizeof *t->cond);
+        t->cond->op = CN_TRUE;
+        return 0;
+    }
+    if (tok_is(cur(p), "exists")) { t->quant = COND_EXISTS; p->pos++; }
+    else if (tok_is(cur(p), "forall")) { t->quant = COND_FORALL; p->pos++; }
+    else if (tok_is(cur(p), "final")) { final = 1; p->pos++; }
+    else if ((tok_punct(cur(p), '~') || tok_is(cur(p), "not")) && tok_is(peek(p, 1), "exists")) {
+        t->quant = COND_NOT_EXISTS; p->pos += 2;
+    } else {
+        expect_fail(p, cur(p), "a condition: 'exists', '~exists', 'forall', 'final' or 'filter'");
+        return -1;
+    }
+    t->cond = cond_parse(p->file, &p->tv, &p->pos, resolve_ref, p, p->max_depth, p->err, p->errlen);
+    if (!t->cond) { p->failed = 1; return -1; }
+    if (final) return parse_final_with(p);
+    if (tok_punct(cur(p), ';')) p->pos++;
+    if (cur(p)->k != TK_EOF) { expect_fail(p, cur(p), "the end of the test after the condition"); return -1; }
+    return 0;
 }
 
 /* ---------- top level ---------- */
@@ -410,7 +478,7 @@ static int parse_test(parser *p)
         int a = row_start;
         for (int i = row_start; i <= p->pos; i++) {
             if (i == p->pos || tok_punct(&p->tv.v[i], '|')) {
-                if (i == a) { expect_fail(p, &p->tv.v[i], "a thread name such as 'P0'"); free(pend); return -1; }
+                if (i == a) { expect_fail(p, &p->tv.v[i], "a thread name such as 'P0'"); free(pend); free(names); return -1; }
                 t->th = xrealloc(t->th, (size_t)(t->nth + 1) * sizeof *t->th);
                 memset(&t->th[t->nth], 0, sizeof *t->th);
                 names = xrealloc(names, (size_t)(t->nth + 1) * sizeof *names);
@@ -488,13 +556,7 @@ static int parse_test(parser *p)
         }
         p->pos++;
     }
-    if (tok_is(cur(p), "exists")) { t->quant = COND_EXISTS; p->pos++; }
-    else if (tok_is(cur(p), "forall")) { t->quant = COND_FORALL; p->pos++; }
-    else if (tok_punct(cur(p), '~') && tok_is(peek(p, 1), "exists")) { t->quant = COND_NOT_EXISTS; p->pos += 2; }
-    else { expect_fail(p, cur(p), "a condition: 'exists', '~exists' or 'forall'"); rc = -1; goto done; }
-    t->cond = cond_parse(p->file, &p->tv, &p->pos, resolve_ref, p, p->max_depth, p->err, p->errlen);
-    if (!t->cond) { p->failed = 1; rc = -1; goto done; }
-    if (cur(p)->k != TK_EOF) { expect_fail(p, cur(p), "the end of the test after the condition"); rc = -1; goto done; }
+    if (parse_filter_and_condition(p)) rc = -1;
 done:
     for (int k = 0; k < t->nth; k++) {
         for (int j = 0; j < L[k].nlab; j++) free(L[k].labs[j]);
@@ -571,6 +633,7 @@ void lit_free(lit_test *t)
     for (int i = 0; i < t->nsym; i++) free(t->sym[i].name);
     free(t->sym);
     cond_free(t->cond);
+    cond_free(t->filter);
     for (int i = 0; i < t->nlocations; i++) cond_ref_free(&t->locations[i]);
     free(t->locations);
     free(t->file);

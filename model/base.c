@@ -89,6 +89,7 @@ int base_fence_sc(const muniverse *u, int i) { return E(u, i)->k == EV_F && E(u,
 static lit_proxy proxy(const muniverse *u, int i)
 {
     const mevent *e = E(u, i);
+    if (proxy_fence(e) && e->fence == FENCE_PROXY_GENERIC) return PROXY_GENERIC;
     if (proxy_fence(e) && e->fence != FENCE_PROXY_ALIAS) return (lit_proxy)(e->fence - FENCE_PROXY_ALIAS);
     return is_mem(e) ? e->proxy : PROXY_GENERIC;
 }
@@ -142,20 +143,24 @@ static int r_scluster(const muniverse *u, int i, int j)
    (same id and thread count; the k-th use by each thread meets the others' k-th use, as the
    barrier is reinitialized when it completes); a bar.arrive does not wait, so it synchronizes
    only towards a bar.sync or bar.red. */
-static int r_syncbar(const muniverse *u, int i, int j)
-{
-    const mevent *a = E(u, i), *b = E(u, j);
-    return a->k == EV_BAR && b->k == EV_BAR && a->thread != b->thread && r_scta(u, i, j) && a->bar_id == b->bar_id &&
-           a->bar_has_cnt == b->bar_has_cnt && a->bar_cnt == b->bar_cnt && a->bar_gen == b->bar_gen && b->bar != BAR_ARRIVE;
-}
+int base_barrier_counted(const muniverse *u, int i) { return E(u, i)->k == EV_BAR && E(u, i)->bar_has_cnt; }
 
 int base_same_barrier(const muniverse *u, int i, int j)
 {
     const mevent *a = E(u, i), *b = E(u, j);
     if (a->k != EV_BAR || b->k != EV_BAR || is_init(a) || is_init(b)) return 0;
     const lit_thread *x = TH(u, i), *y = TH(u, j);
-    return x->gpu == y->gpu && x->cta == y->cta && a->bar_id == b->bar_id && a->bar_has_cnt == b->bar_has_cnt &&
-           a->bar_cnt == b->bar_cnt && a->bar_gen == b->bar_gen;
+    if (x->gpu != y->gpu || x->cta != y->cta || a->bar_id != b->bar_id || a->bar_has_cnt != b->bar_has_cnt ||
+        a->bar_cnt != b->bar_cnt)
+        return 0;
+    /* counted barriers group dynamically (solver/query.c); uncounted ones by use number */
+    return a->bar_has_cnt ? a->thread != b->thread : a->bar_gen == b->bar_gen;
+}
+
+int base_syncbar_static(const muniverse *u, int i, int j)
+{
+    return !base_barrier_counted(u, i) && E(u, i)->thread != E(u, j)->thread && base_same_barrier(u, i, j) &&
+           E(u, j)->bar != BAR_ARRIVE;
 }
 
 #define SET(n, f, d) { n, BASE_SET, BASE_STATIC, f, NULL, d }
@@ -202,7 +207,9 @@ const base_def base_defs[] = {
     REL("sr", r_sr, "both operations are strong and each specifies a scope that includes the thread of the other (§8.7 condition 1)"),
     REL("scta", r_scta, "events of threads of the same CTA (the 'thread block' of §8.9.5)"),
     REL("scluster", r_scluster, "events of threads of the same cluster (§8.5)"),
-    REL("syncbar", r_syncbar, "barrier operations on the same barrier, towards one that waits (§8.9.4 item 2, §9.7.12.1)"),
+    DYN("syncbar", "barrier operations of one barrier instance, towards one that waits (§8.9.4 item 2, §9.7.12.1): "
+        "with a thread count, the instance is the phase of count arrivals the operation joins; without one (the "
+        "Dat3M spelling), the k-th uses of the barrier id by the threads that use it"),
     DYN("rf", "reads-from: the write each byte of a read comes from (§8.9.7 item 1)"),
     DYN("co", "coherence order: a partial transitive order of overlapping writes (§8.9.6)"),
     DYN("fr", "from-reads: a read before the writes coherence-after the one it reads, byte by byte (§8.9.7 item 3)"),

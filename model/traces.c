@@ -46,6 +46,7 @@ typedef struct {
     uint64_t *live;          /* (nins+1) x rw: registers live on entry */
     unsigned char *head;     /* instruction is the target of a backward jump */
     struct visit { int pc, nev; int64_t *regs; } *vis;
+    int spin_from;       /* set by loop_head_visit when it cuts: the repeated iteration's start */
     int nvis, capvis;
 } walker;
 
@@ -112,6 +113,8 @@ static void save_trace(walker *w, const int64_t *regs)
     }
     o->tr = xrealloc(o->tr, (size_t)(o->ntr + 1) * sizeof *o->tr);
     mtrace *tr = &o->tr[o->ntr++];
+    tr->hang = MHANG_NONE;
+    tr->spin_from = tr->hang_insn = -1;
     tr->nev = w->nev;
     tr->ev = xmalloc((size_t)(w->nev ? w->nev : 1) * sizeof *tr->ev);
     if (w->nev) memcpy(tr->ev, w->ev, (size_t)w->nev * sizeof *tr->ev);
@@ -120,6 +123,18 @@ static void save_trace(walker *w, const int64_t *regs)
     if (w->ndep) memcpy(tr->dep, w->dep, (size_t)w->ndep * sizeof *tr->dep);
     tr->regs = xmalloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *tr->regs);
     if (w->th->nregs) memcpy(tr->regs, regs, (size_t)w->th->nregs * sizeof *tr->regs);
+}
+
+/* a path that never ends: the events so far, hanging at instruction pc */
+static void save_hang(walker *w, const int64_t *regs, int kind, int spin_from, int pc)
+{
+    int n0 = w->out->ntr;
+    save_trace(w, regs);
+    if (w->out->ntr == n0) return;
+    mtrace *tr = &w->out->tr[n0];
+    tr->hang = kind;
+    tr->spin_from = spin_from;
+    tr->hang_insn = pc;
 }
 
 /* The raw values the bytes [off, off+size) of location loc may hold: every combination of
@@ -133,7 +148,14 @@ static int read_values(walker *w, const lit_insn *in, int loc, int off, int size
         if (at->a[a].off == off) a0 = a;
         if (at->a[a].off + at->a[a].size == off + size) a1 = a + 1;
     }
-    if (a0 < 0 || a1 <= a0) { fail_at(w, in, "internal error: an access does not start and end at atom boundaries"); return -1; }
+    if (a0 < 0 || a1 <= a0) {
+        /* an access through a register address that the atoms do not cut yet: read 0 for now;
+           mprogram_build cuts at this event's bytes and enumerates again (program.c) */
+        out->v = xmalloc(sizeof *out->v);
+        out->v[0] = 0;
+        out->n = 1;
+        return 0;
+    }
     long total = 1;
     for (int a = a0; a < a1; a++) {
         total *= w->dom[a].n;
@@ -318,7 +340,7 @@ static int loop_head_visit(walker *w, int pc, const int64_t *regs)
         int same = 1;
         for (int r = 0; r < w->th->nregs && same; r++)
             if (lv[r >> 6] >> (r & 63) & 1) same = x->regs[r] == regs[r];
-        if (same) return 1;
+        if (same) { w->spin_from = x->nev; return 1; }
     }
     if (w->nvis == w->capvis) { w->capvis = w->capvis ? 2 * w->capvis : 16; w->vis = xrealloc(w->vis, (size_t)w->capvis * sizeof *w->vis); }
     struct visit *x = &w->vis[w->nvis++];
@@ -357,7 +379,12 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             w->timed_out = w->failed = 1;
             goto out;
         }
-        if (w->head[pc] && loop_head_visit(w, pc, s.regs)) goto out;
+        if (w->head[pc] && loop_head_visit(w, pc, s.regs)) {
+            /* the iteration since the last visit repeats forever with the same state: with
+               --liveness, a path that never ends (fair when its reads see co-maximal writes) */
+            if (w->lim->liveness) save_hang(w, s.regs, MHANG_SPIN, w->spin_from, pc);
+            goto out;
+        }
         deps on = { .ctrl = ctrl };
         if (in->guard >= 0) {
             bits_or(&on.ctrl, &s.taint[in->guard]);
@@ -412,11 +439,18 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             opnd_taint(&in->src[0], s.taint, &on.data);
             if (in->nsrc > 1) { e.bar_has_cnt = 1; e.bar_cnt = opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &on.data); }
             if (check_barrier(w, in, &e)) goto out;
+            if (!e.bar_has_cnt && in->bar_unit == 32) {
+                /* PTX's bar{.cta}.sync a / barrier.sync a: "all threads in the CTA participate"
+                   (§9.7.12.1), i.e. every thread the test places in this thread's CTA */
+                e.bar_has_cnt = 1;
+                for (int i = 0; i < w->t->nth; i++) e.bar_cnt += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
+            }
             for (int k = 0; k < w->nev; k++) {
                 const mevent *o = &w->ev[k];
                 if (o->k == EV_BAR && o->bar_id == e.bar_id && o->bar_has_cnt == e.bar_has_cnt && o->bar_cnt == e.bar_cnt) e.bar_gen++;
             }
             if (push_event(w, in, e, &on)) goto out;
+            if (w->lim->liveness && in->bar == BAR_SYNC) save_hang(w, s.regs, MHANG_BARRIER, -1, pc);   /* waits forever */
             pc++;
             break;
         }

@@ -38,6 +38,16 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
     fprintf(f, "Condition %s %s\n", cond_kind_name(r->quant), r->condition);
     fprintf(f, "Observation %s %s %d %d\n", r->name, verify_observation(r), r->positive,
             r->negative);
+    if (r->liveness == LIVENESS_TERMINATES) fprintf(f, "Liveness %s terminates\n", r->name);
+    if (r->liveness == LIVENESS_MAY_HANG) {
+        fprintf(f, "Liveness %s may-hang:", r->name);
+        for (int i = 0; i < r->nhangs; i++) {
+            const struct verify_hang *h = &r->hangs[i];
+            fprintf(f, " %s %s at %d:%d '%s'", h->thread, h->spin ? "spins" : "waits forever", h->line, h->col, h->insn);
+            if (h->reads[0]) fprintf(f, " reading %s", h->reads);
+            fputc(i + 1 < r->nhangs ? ';' : '\n', f);
+        }
+    }
     fprintf(f, "Time %s %.3f\n\n", r->name, r->time_ms / 1000.0);
 }
 
@@ -55,6 +65,7 @@ cJSON *report_json_result(const verify_result *r)
     cJSON_AddNullToObject(o, "error");
     cJSON_AddStringToObject(o, "quantifier", cond_kind_name(r->quant));
     cJSON_AddStringToObject(o, "condition", r->condition);
+    if (r->filter[0]) cJSON_AddStringToObject(o, "filter", r->filter);
     cJSON_AddBoolToObject(o, "validated", r->validated);
     cJSON_AddStringToObject(o, "verdict", r->validated ? "Ok" : "No");
     cJSON_AddStringToObject(o, "observation", verify_observation(r));
@@ -77,6 +88,21 @@ cJSON *report_json_result(const verify_result *r)
     if (r->nviolated) {
         cJSON *vi = cJSON_AddArrayToObject(o, "violated");
         for (int i = 0; i < r->nviolated; i++) cJSON_AddItemToArray(vi, cJSON_CreateString(r->violated[i]));
+    }
+    if (r->liveness) {
+        cJSON_AddStringToObject(o, "liveness", r->liveness == LIVENESS_MAY_HANG ? "may-hang" : "terminates");
+        cJSON *hs = cJSON_AddArrayToObject(o, "hangs");
+        for (int i = 0; i < r->nhangs; i++) {
+            const struct verify_hang *h = &r->hangs[i];
+            cJSON *x = cJSON_CreateObject();
+            cJSON_AddStringToObject(x, "thread", h->thread);
+            cJSON_AddStringToObject(x, "kind", h->spin ? "spin" : "barrier");
+            cJSON_AddNumberToObject(x, "line", h->line);
+            cJSON_AddNumberToObject(x, "col", h->col);
+            cJSON_AddStringToObject(x, "instruction", h->insn);
+            if (h->spin) cJSON_AddStringToObject(x, "reads", h->reads);
+            cJSON_AddItemToArray(hs, x);
+        }
     }
     cJSON_AddBoolToObject(o, "bound_reached", r->bound_reached);
     cJSON_AddBoolToObject(o, "states_truncated", r->nstates_total < 0 || r->nstates < r->nstates_total);

@@ -419,7 +419,7 @@ static void scan(const char *dir, char ***out, int *n, int depth)
         free(p);
     }
     closedir(d);
-    qsort(subs, (size_t)ns, sizeof *subs, cmp_str);
+    if (ns) qsort(subs, (size_t)ns, sizeof *subs, cmp_str);
     for (int i = 0; i < ns; i++) { scan(subs[i], out, n, depth + 1); free(subs[i]); }
     free(subs);
 }
