@@ -20,6 +20,7 @@ static void usage(FILE *f)
         "  merge A.json B.json ... [--json F] [--junit F] [--csv F]      combine sharded suite results\n"
         "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus test family\n"
         "  compare --model A --model B PATH...                          tests whose verdicts differ\n"
+        "  llvm-check [--mapping M] FILE...                             LLVM atomics -> PTX mapping bugs\n"
         "  run SPEC.yaml [--json FILE] [--max-steps N] [--timeout S] ...  execute a PTX kernel\n"
         "  hw [--instances N] [--stress M] [--json F] ... FILE...        run litmus tests on a GPU\n"
         "  version                                                      print the version\n"
@@ -36,6 +37,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "merge")) return merge_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "gen")) return gen_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "compare")) return compare_cli(argc - 1, argv + 1);
+    if (!strcmp(cmd, "llvm-check")) return llvm_check_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "run")) return exec_run_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "hw")) return hw_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) { printf("ptxlitmus %s\n", PTXLITMUS_VERSION); return 0; }
