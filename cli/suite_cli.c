@@ -162,7 +162,7 @@ int suite_cli(int argc, char **argv)
     for (int i = 0; i < nmf; i++) {
         char err[1024];
         if (suite_manifest_load(mf[i], &ms[i], err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
+            report_tprintf(stderr, "%s\n", err);
             cJSON_AddItemToArray(pre, manifest_error(mf[i], err));
             suite_manifest_free(&ms[i]);
             bad = 1;

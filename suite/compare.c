@@ -3,6 +3,7 @@
  * states one model allows and the other forbids. */
 #include "suite/suite.h"
 #include "base/version.h"
+#include "report/report.h"
 #include "suite/suite.h"
 #include <dirent.h>
 #include <errno.h>
@@ -64,7 +65,7 @@ static int print_only(FILE *f, const char *label, char **a, int na, char **b, in
     for (int i = 0; i < na; i++) {
         int in = 0;
         for (int j = 0; j < nb && !in; j++) in = !strcmp(a[i], b[j]);
-        if (!in) { fprintf(f, "  %s %s\n", label, a[i]); k++; }
+        if (!in) { report_tprintf(f, "  %s %s\n", label, a[i]); k++; }
     }
     return k;
 }
@@ -102,7 +103,7 @@ int compare_cli(int argc, char **argv)
                 for (int k = 0; k < nmf; k++) {
                     suite_manifest man;
                     char err[1024];
-                    if (suite_manifest_load(mf[k], &man, err, sizeof err)) { fprintf(stderr, "%s\n", err); bad = 1; }
+                    if (suite_manifest_load(mf[k], &man, err, sizeof err)) { report_tprintf(stderr, "%s\n", err); bad = 1; }
                     else { for (int t = 0; t < man.nt; t++) push(&files, &nf, man.t[t].path); suite_manifest_free(&man); }
                     free(mf[k]);
                 }
@@ -125,7 +126,7 @@ int compare_cli(int argc, char **argv)
         int oka = !strcmp(suite_str(ra, "status"), "ok"), okb = !strcmp(suite_str(rb, "status"), "ok");
         if (!oka || !okb) {
             incomparable++;
-            printf("NOT COMPARED %s: %s\n", files[i], !oka ? suite_str(ra, "error") : suite_str(rb, "error"));
+            report_tprintf(stdout, "NOT COMPARED %s: %s\n", files[i], !oka ? suite_str(ra, "error") : suite_str(rb, "error"));
             continue;
         }
         int vd = strcmp(suite_str(ra, "verdict"), suite_str(rb, "verdict")) != 0;
@@ -137,7 +138,7 @@ int compare_cli(int argc, char **argv)
         for (int x = 0; x < na && same; x++) { int in = 0; for (int y = 0; y < nb && !in; y++) in = !strcmp(sa[x], sb[y]); same = in; }
         if (vd || (states && !same)) {
             if (vd) differ++; else sdiffer++;
-            printf("%s %s: %s %s (%s), %s %s (%s)\n", vd ? "DIFFERS" : "STATES DIFFER", files[i], A, suite_str(ra, "verdict"), suite_str(ra, "observation"),
+            report_tprintf(stdout, "%s %s: %s %s (%s), %s %s (%s)\n", vd ? "DIFFERS" : "STATES DIFFER", files[i], A, suite_str(ra, "verdict"), suite_str(ra, "observation"),
                    B, suite_str(rb, "verdict"), suite_str(rb, "observation"));
             char la[64], lb[64];
             snprintf(la, sizeof la, "allowed by %s, forbidden by %s:", A, B);

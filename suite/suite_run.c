@@ -81,7 +81,7 @@ static char *child_job(const suite_job *j, const suite_run_opts *o)
     cJSON *res = report_json_result(&r);
     cJSON_AddStringToObject(res, "model", model_name(j->model));
     cJSON_AddNumberToObject(res, "solved", (double)r.solved);
-    char *text = cJSON_PrintUnformatted(res);
+    char *text = report_json_text(res, 0);   /* valid UTF-8, never NULL */
     cJSON_Delete(res);
     verify_result_free(&r);
     lit_free(t);
