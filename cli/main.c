@@ -2,6 +2,7 @@
  *   verify  decide PTX litmus tests under a PTX memory model   (cli/verify_cli.c)
  *   run     execute a PTX kernel on the CPU from a launch spec   (exec/run_cli.c)
  *   hw      run litmus tests on a GPU, compare with the model    (hw/hw_cli.c)      */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -26,7 +27,28 @@ static void usage(FILE *f)
         "run 'ptxlitmus <command> --help' for the options of a command\n");
 }
 
+static int dispatch(int argc, char **argv);
+
+/* Output to stdout that did not reach its destination (a full disk, a closed pipe reader that
+ * does not raise SIGPIPE, /dev/full) makes the run fail with a message instead of exit 0
+ * (issue #16): stdout is flushed and closed here, and its error flag checked.  A command that
+ * reported a failed write already clears the flag (report_write_atomic). */
 int main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+    errno = 0;
+    int bad = fflush(stdout) == EOF || ferror(stdout);
+    int e = errno;
+    if (fclose(stdout) == EOF && !bad) { bad = 1; e = errno; }
+    if (bad) {
+        fprintf(stderr, "ptxlitmus: cannot write to standard output: %s\n",
+                e ? strerror(e) : "write error");
+        if (!rc) rc = 2;
+    }
+    return rc;
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) { usage(stderr); return 2; }
     const char *cmd = argv[1];

@@ -747,6 +747,7 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     int e = errno;
     free(s);
     if (werr) fprintf(stderr, "%s: cannot write JSON '%s' (%s)\n", r->spec, json, fileio_error(e));
+    if (werr && !strcmp(json, "-")) clearerr(stdout);   /* reported (not again by cli/main.c) */
     return werr ? -1 : 0;
 }
 

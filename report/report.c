@@ -100,6 +100,7 @@ int report_write_atomic(const char *path, const char *text)
     if (!strcmp(path, "-")) {
         if (fputs(text, stdout) == EOF || fflush(stdout) || ferror(stdout)) {
             fprintf(stderr, "ptxlitmus: cannot write to standard output: %s\n", strerror(errno));
+            clearerr(stdout);   /* reported: cli/main.c does not report it again */
             return -1;
         }
         return 0;
