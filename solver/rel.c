@@ -1,4 +1,5 @@
 /* solver/rel.c — relation algebra with constant folding over Z3 Boolean terms (see rel.h). */
+#include "base/alloc.h"
 #include "solver/rel.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,8 +79,7 @@ Z3_ast b_of(enc *e, Z3_ast a) { return a ? a : e->F; }
 
 rel rel_new(int n)
 {
-    rel r = { n, calloc((size_t)(n > 0 ? n * n : 1), sizeof(Z3_ast)) };
-    if (!r.m) abort();
+    rel r = { n, xcalloc((size_t)(n > 0 ? n * n : 1), sizeof(Z3_ast)) };
     return r;
 }
 
@@ -110,7 +110,7 @@ rel rel_seq(enc *e, const rel *a, const rel *b)
 {
     int n = a->n;
     rel r = rel_new(n);
-    Z3_ast *acc = malloc((size_t)(n ? n : 1) * sizeof *acc);
+    Z3_ast *acc = xmalloc((size_t)(n ? n : 1) * sizeof *acc);
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
             int k2 = 0;
@@ -179,8 +179,7 @@ rel rel_static(int n, int (*holds)(void *ctx, int i, int j), void *ctx, enc *e)
 
 rset rset_new(int n)
 {
-    rset s = { n, calloc((size_t)(n > 0 ? n : 1), sizeof(Z3_ast)) };
-    if (!s.v) abort();
+    rset s = { n, xcalloc((size_t)(n > 0 ? n : 1), sizeof(Z3_ast)) };
     return s;
 }
 
@@ -263,8 +262,7 @@ rset rel_domain(enc *e, const rel *a)
 {
     int n = a->n;
     rset s = rset_new(n);
-    Z3_ast *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
-    if (!tmp) abort();
+    Z3_ast *tmp = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
     for (int i = 0; i < n; i++) {
         memcpy(tmp, a->m + i * n, (size_t)n * sizeof *tmp);
         s.v[i] = b_or_n(e, tmp, n);
@@ -277,8 +275,7 @@ rset rel_range(enc *e, const rel *a)
 {
     int n = a->n;
     rset s = rset_new(n);
-    Z3_ast *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
-    if (!tmp) abort();
+    Z3_ast *tmp = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
     for (int j = 0; j < n; j++) {
         for (int i = 0; i < n; i++) tmp[i] = a->m[i * n + j];
         s.v[j] = b_or_n(e, tmp, n);
@@ -343,9 +340,8 @@ rel rel_seq_sparse(enc *e, const rel *a, const rel *b)
         seq_rows(e, a, b, &r, bcol, bcnt, acc, cnt);
         return r;
     }
-    int *bcol = malloc((size_t)n * (size_t)(n + 2) * sizeof *bcol);
-    Z3_ast *acc = malloc((size_t)n * (size_t)n * sizeof *acc);
-    if (!bcol || !acc) abort();
+    int *bcol = xmalloc((size_t)n * (size_t)(n + 2) * sizeof *bcol);
+    Z3_ast *acc = xmalloc((size_t)n * (size_t)n * sizeof *acc);
     seq_rows(e, a, b, &r, bcol, bcol + n * n, acc, bcol + n * n + n);
     free(bcol);
     free(acc);

@@ -1,6 +1,7 @@
 /* suite/compare.c — `ptxlitmus compare --model A --model B PATH...`: decides every test under
  * two models (forked worker pool) and lists the tests whose verdicts differ, with the final
  * states one model allows and the other forbids. */
+#include "base/alloc.h"
 #include "suite/suite.h"
 #include "base/version.h"
 #include "report/report.h"
@@ -23,8 +24,8 @@ static void usage(FILE *f)
 
 static void push(char ***v, int *n, const char *s)
 {
-    *v = realloc(*v, (size_t)(*n + 1) * sizeof **v);
-    (*v)[(*n)++] = strdup(s);
+    *v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+    (*v)[(*n)++] = xstrdup(s);
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -41,7 +42,7 @@ static void scan_litmus(const char *dir, char ***v, int *n, int depth)
     if (nn) qsort(names, (size_t)nn, sizeof *names, cmp_str);
     for (int i = 0; i < nn; i++) {
         size_t l = strlen(dir) + strlen(names[i]) + 2;
-        char *p = malloc(l);
+        char *p = xmalloc(l);
         snprintf(p, l, "%s/%s", dir, names[i]);
         struct stat st;
         if (!stat(p, &st)) {
@@ -56,7 +57,7 @@ static void scan_litmus(const char *dir, char ***v, int *n, int depth)
 static void state_set(const cJSON *res, char ***v, int *n)
 {
     const cJSON *st = cJSON_GetObjectItemCaseSensitive(res, "states"), *x;
-    cJSON_ArrayForEach(x, st) { *v = realloc(*v, (size_t)(*n + 1) * sizeof **v); (*v)[(*n)++] = suite_state_text(x); }
+    cJSON_ArrayForEach(x, st) { *v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v); (*v)[(*n)++] = suite_state_text(x); }
 }
 
 static int print_only(FILE *f, const char *label, char **a, int na, char **b, int nb)
@@ -114,7 +115,7 @@ int compare_cli(int argc, char **argv)
     }
     if (nm != 2) { fprintf(stderr, "ptxlitmus compare: give two models with --model A --model B\n"); usage(stderr); return 2; }
     if (!nf) { fprintf(stderr, "ptxlitmus compare: no test found\n"); return 2; }
-    suite_job *jobs = calloc((size_t)nf * 2, sizeof *jobs);
+    suite_job *jobs = xcalloc((size_t)nf * 2, sizeof *jobs);
     for (int i = 0; i < nf; i++) { jobs[2 * i] = (suite_job){ .path = files[i], .model = m[0] }; jobs[2 * i + 1] = (suite_job){ .path = files[i], .model = m[1] }; }
     ro.progress = isatty(2) ? 1 : 0;
     ro.label = "compare";

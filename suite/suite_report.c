@@ -1,5 +1,6 @@
 /* suite/suite_report.c — reports over suite result objects: the failure list and summary
  * table, JSON (verify --json objects plus expected/outcome), JUnit XML and CSV. */
+#include "base/alloc.h"
 #include "base/sbuf.h"
 #include "base/text.h"
 #include "suite/suite.h"
@@ -57,7 +58,7 @@ static int group_of(group **g, int *ng, const char *suite, const char *model)
 {
     for (int i = 0; i < *ng; i++)
         if (!strcmp((*g)[i].suite, suite) && !strcmp((*g)[i].model, model)) return i;
-    *g = realloc(*g, (size_t)(*ng + 1) * sizeof **g);
+    *g = xrealloc(*g, (size_t)(*ng + 1) * sizeof **g);
     (*g)[*ng] = (group){ .suite = suite, .model = model };
     return (*ng)++;
 }
@@ -120,7 +121,7 @@ int suite_print_summary(FILE *f, const cJSON *results, double wall_s)
 
 /* ---------- JSON ---------- */
 
-int suite_write_json(const char *path, cJSON *results, const char *shard)
+int suite_write_json(const char *path, cJSON *results, const char *shard, int interrupted)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "tool", "ptxlitmus");
@@ -128,6 +129,7 @@ int suite_write_json(const char *path, cJSON *results, const char *shard)
     cJSON_AddStringToObject(root, "kind", "suite");
     if (shard) cJSON_AddStringToObject(root, "shard", shard);
     else cJSON_AddNullToObject(root, "shard");
+    cJSON_AddBoolToObject(root, "interrupted", interrupted);
     cJSON_AddItemReferenceToObject(root, "results", results);
     char *text = report_json_text(root, 1);
     int rc = report_write_atomic(path, text);
@@ -154,7 +156,7 @@ static void states_lines(sbuf *b, const cJSON *r)
 
 /* The JUnit XML of a suite run.  About 80 lines: the document is written in its order
  * (testsuites, one testsuite per suite, one testcase per job), one block per element. */
-char *suite_junit_text(const cJSON *results)
+char *suite_junit_text(const cJSON *results, int interrupted)
 {
     group *g = NULL;
     int ng = 0;
@@ -175,8 +177,9 @@ char *suite_junit_text(const cJSON *results)
     sb_add(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     sb_add(&b,
            "<testsuites name=\"ptxlitmus\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
-           "time=\"%.3f\">\n",
-           tot.tests, tot.disagree, tot.error, tot.ms / 1000.0);
+           "time=\"%.3f\"%s>\n",
+           tot.tests, tot.disagree, tot.error, tot.ms / 1000.0,
+           interrupted ? " interrupted=\"true\"" : "");
     for (int i = 0; i < ng; i++) {
         sb_add(&b, "  <testsuite name=\"");
         xml_esc(&b, g[i].suite);
@@ -237,9 +240,9 @@ char *suite_junit_text(const cJSON *results)
     return b.s;
 }
 
-int suite_write_junit(const char *path, const cJSON *results)
+int suite_write_junit(const char *path, const cJSON *results, int interrupted)
 {
-    char *t = suite_junit_text(results);
+    char *t = suite_junit_text(results, interrupted);
     int rc = report_write_atomic(path, t);
     free(t);
     return rc;

@@ -12,6 +12,8 @@
 #include "check/verify.h"
 #include "frontend/litmus.h"
 #include "report/report.h"
+#include "cli/cli.h"
+#include <unistd.h>
 
 static verify_result run_text(const char *text)
 {
@@ -122,8 +124,30 @@ START_TEST(names_are_escaped_for_terminal_json_and_xml)
 }
 END_TEST
 
+/* issue #16: qsort(NULL, 0) in merge (undefined behaviour: UBSan in make check-asan) and an
+ * unchecked realloc; a merge of files without results is fine and exits 0 */
+START_TEST(merge_of_empty_results)
+{
+    char path[] = "/tmp/ptxmerge.XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    const char *doc = "{\"tool\":\"ptxlitmus\",\"kind\":\"suite\",\"shard\":null,\"results\":[]}\n";
+    ck_assert_int_eq(write(fd, doc, strlen(doc)), (ssize_t)strlen(doc));
+    close(fd);
+    char *argv[] = { "merge", "-q", path, path, NULL };
+    FILE *keep = stdout;
+    stdout = fopen("/dev/null", "w");
+    int rc = merge_cli(4, argv);
+    fclose(stdout);
+    stdout = keep;
+    unlink(path);
+    ck_assert_int_eq(rc, 0);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
+    tcase_add_test(tc, merge_of_empty_results);
     tcase_add_test(tc, names_are_escaped_for_terminal_json_and_xml);
     tcase_add_test(tc, long_names_in_conditions_are_exact);
     tcase_add_test(tc, constants_are_range_checked);

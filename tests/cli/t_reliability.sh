@@ -42,5 +42,33 @@ full "merge" merge s.json
 full "merge --json -" merge s.json --json -
 full "compare" compare --model ptx --model ptx-v7.5 "$MP"
 
+# --- SIGINT/SIGTERM during a suite: partial reports marked interrupted, exit 130/143 (there was
+#     no report at all) ---------------------------------------------------------------------------
+json_ok() { python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1" 2>/dev/null; }
+for sig in INT TERM; do
+  rm -f "$tmp/p.json" "$tmp/p.xml"
+  (cd "$tmp" && exec "$bin" suite "$root/suites" --jobs 2 -q --json p.json --junit p.xml) \
+    > "$tmp/o" 2>&1 < /dev/null &
+  pid=$!
+  sleep 2; kill -$sig $pid; wait $pid; st=$?
+  want=$([ $sig = INT ] && echo 130 || echo 143)
+  [ "$st" -eq "$want" ] && ok || bad "suite SIG$sig: exit $st, expected $want"
+  if python3 - "$tmp/p.json" "$tmp/p.xml" <<'PY'
+import json, sys, xml.dom.minidom
+d = json.load(open(sys.argv[1]))
+assert d["interrupted"] is True and 0 < len(d["results"]), d.get("interrupted")
+x = xml.dom.minidom.parse(sys.argv[2])
+assert x.documentElement.getAttribute("interrupted") == "true"
+PY
+  then ok; else bad "suite SIG$sig: no valid partial report marked interrupted"; fi
+  grep -q "INTERRUPTED by SIG$sig" "$tmp/o" && ok || bad "suite SIG$sig: no INTERRUPTED line"
+  left=$(ls -A "$tmp" | grep -c '\.tmp$')
+  [ "$left" -eq 0 ] && ok || bad "suite SIG$sig left temporary files"
+done
+(cd "$tmp" && "$bin" merge p.json -q --json m.json > /dev/null 2> "$tmp/err"); st=$?
+[ "$st" -ne 0 ] && grep -q 'interrupted' "$tmp/err" && python3 -c '
+import json,sys; assert json.load(open(sys.argv[1]))["interrupted"] is True' "$tmp/m.json" && ok ||
+  bad "merge of an interrupted report: exit $st, not marked"
+
 echo "reliability: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
