@@ -2,9 +2,12 @@
  *   verify  decide PTX litmus tests under a PTX memory model   (cli/verify_cli.c)
  *   run     execute a PTX kernel on the CPU from a launch spec   (exec/run_cli.c)
  *   hw      run litmus tests on a GPU, compare with the model    (hw/hw_cli.c)      */
+#include <cjson/cJSON.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include "base/alloc.h"
 #include "cli/cli.h"
 #include "cli/run_cli.h"
 #include "hw/hw.h"
@@ -35,6 +38,10 @@ static int dispatch(int argc, char **argv);
  * reported a failed write already clears the flag (report_write_atomic). */
 int main(int argc, char **argv)
 {
+    /* cJSON allocates through the checked allocator: out of memory is reported as such (exit 2,
+       stdout flushed) instead of a NULL taken for "invalid JSON" or dereferenced */
+    cJSON_Hooks hooks = { .malloc_fn = xmalloc, .free_fn = free };
+    cJSON_InitHooks(&hooks);
     int rc = dispatch(argc, argv);
     errno = 0;
     int bad = fflush(stdout) == EOF || ferror(stdout);

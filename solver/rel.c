@@ -7,6 +7,7 @@
 
 static void z3_error(Z3_context c, Z3_error_code code)
 {
+    if (code == Z3_MEMOUT_FAIL) x_out_of_memory(0);   /* reported, stdout flushed, exit 2 */
     fprintf(stderr, "ptxlitmus: internal Z3 error: %s\n", Z3_get_error_msg(c, code));
     abort();
 }

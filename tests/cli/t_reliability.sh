@@ -70,5 +70,19 @@ done
 import json,sys; assert json.load(open(sys.argv[1]))["interrupted"] is True' "$tmp/m.json" && ok ||
   bad "merge of an interrupted report: exit $st, not marked"
 
+# --- allocation failure: merge segfaulted (unchecked realloc), cJSON's NULL was "invalid JSON" ----
+python3 - "$tmp/big.json" <<'PY'
+import json, sys
+r = [{"suite": "s", "test": "t%d.litmus" % i, "model": "ptx", "job": i, "outcome": "agree",
+      "time_ms": 1, "states": [{"x": 1}]} for i in range(200000)]
+json.dump({"tool": "ptxlitmus", "kind": "suite", "shard": None, "results": r}, open(sys.argv[1], "w"))
+PY
+for lim in 150000 250000; do
+  (ulimit -v $lim; cd "$tmp" && exec "$bin" merge big.json --json m2.json) > /dev/null 2> "$tmp/err"; st=$?
+  if [ "$st" -eq 2 ] && grep -q '^ptxlitmus: out of memory' "$tmp/err"; then ok
+  elif [ "$st" -eq 0 ]; then ok   # enough memory on this machine: nothing to check
+  else bad "merge under ulimit -v $lim: exit $st: $(tail -n1 "$tmp/err")"; fi
+done
+
 echo "reliability: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
