@@ -59,6 +59,8 @@ typedef struct {
     int has_positive, has_negative;   /* some reachable state where it holds / does not */
     int validated;
     int bound_reached;
+    int vacuous;           /* no execution reaches a final state (none passes the filter): a
+                              forall or ~exists verdict Ok holds of no outcome (issue #16) */
     int timed_out;         /* the test ran past --timeout (ok is 0 then) */
     long solved;           /* solver checks made */
     char **flags;          /* the model's flags raised by some execution (herd's `flag`) */

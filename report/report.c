@@ -37,6 +37,7 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
         for (int i = 0; i < r->nviolated; i++) fprintf(f, " %s", r->violated[i]);
         fputc('\n', f);
     }
+    if (r->vacuous) fprintf(f, "Vacuous: no execution reaches a final state\n");
     if (r->bound_reached) fprintf(f, "Bound reached: some paths were cut at --unroll %d\n", unroll);
     if (r->nstates_total < 0)
         fprintf(f, "States listed: %d, more exist (--states N or all; the verdict does not depend on it)\n", r->nstates);
@@ -87,6 +88,7 @@ cJSON *report_json_result(const verify_result *r)
         for (int i = 0; i < r->nviolated; i++) cJSON_AddItemToArray(vi, cJSON_CreateString(r->violated[i]));
     }
     cJSON_AddBoolToObject(o, "bound_reached", r->bound_reached);
+    cJSON_AddBoolToObject(o, "vacuous", r->vacuous);
     cJSON_AddBoolToObject(o, "states_truncated", r->nstates_total < 0 || r->nstates < r->nstates_total);
     if (r->nstates_total >= 0) cJSON_AddNumberToObject(o, "states_total", r->nstates_total);
     else cJSON_AddNullToObject(o, "states_total");

@@ -145,8 +145,44 @@ START_TEST(merge_of_empty_results)
 }
 END_TEST
 
+/* issue #16: "a test where no execution terminates gets a vacuous Ok for forall with no note" */
+START_TEST(vacuous_verdicts_are_marked)
+{
+    static const char *quant[] = { "forall", "~exists", "exists" };
+    for (int q = 0; q < 3; q++) {
+        char text[512];
+        snprintf(text, sizeof text, "PTX vacuous\n{ x=0; }\n P0@cta 0,gpu 0 ;\n LC00: ;\n"
+                 " ld.global.u32 r0, [x] ;\n setp.eq.u32 p0, r0, 0 ;\n @p0 bra LC00 ;\n%s (P0:r0 == 5)\n",
+                 quant[q]);
+        verify_result r = run_text(text);
+        ck_assert_int_eq(r.vacuous, 1);
+        ck_assert_int_eq(r.validated, q < 2);
+        char *buf = NULL;
+        size_t n = 0;
+        FILE *f = open_memstream(&buf, &n);
+        report_herd(f, &r, 2);
+        fclose(f);
+        ck_assert_msg(strstr(buf, "\nVacuous: no execution reaches a final state\n"), "%s", buf);
+        free(buf);
+        cJSON *o = report_json_result(&r);
+        ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(o, "vacuous")));
+        cJSON_Delete(o);
+        verify_result_free(&r);
+    }
+    /* a test with final states is not vacuous */
+    verify_result r = run_text("PTX nv\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.u32 r0, [x] ;\nforall (P0:r0 == 0)\n");
+    ck_assert_int_eq(r.vacuous, 0);
+    ck_assert_int_eq(r.validated, 1);
+    cJSON *o = report_json_result(&r);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(o, "vacuous")));
+    cJSON_Delete(o);
+    verify_result_free(&r);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
+    tcase_add_test(tc, vacuous_verdicts_are_marked);
     tcase_add_test(tc, merge_of_empty_results);
     tcase_add_test(tc, names_are_escaped_for_terminal_json_and_xml);
     tcase_add_test(tc, long_names_in_conditions_are_exact);
