@@ -171,6 +171,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         case COND_NOT_EXISTS: r->validated = !r->has_positive; break;
         case COND_FORALL: r->validated = !r->has_negative; break;
         }
+        r->vacuous = !r->has_positive && !r->has_negative;
         r->ok = !rc;
     }
     ss_free(&states);

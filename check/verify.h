@@ -60,6 +60,8 @@ typedef struct {
     int has_positive, has_negative;   /* some reachable state where it holds / does not */
     int validated;
     int bound_reached;
+    int vacuous;           /* no execution reaches a final state (none passes the filter): a
+                              forall or ~exists verdict Ok holds of no outcome (issue #16) */
     int timed_out;         /* the test ran past --timeout (ok is 0 then) */
     enum { LIVENESS_UNASKED, LIVENESS_TERMINATES, LIVENESS_MAY_HANG } liveness;
     struct verify_hang {   /* liveness: the threads that never end in one execution */

@@ -25,6 +25,7 @@
 #include "cli/run_cli.h"
 #include "cli/run_checks.h"
 #include "include/ptxexec.h"
+#include "report/report.h"
 #include "ptx/isa.h"
 
 typedef struct {
@@ -772,17 +773,16 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     cJSON *bj = cJSON_AddObjectToObject(j, "buffers");
     for (int i = 0; i < r->nbufs; i++)
         cJSON_AddItemToObject(bj, r->bufs[i].name, buffer_json(&r->bufs[i]));
-    char *s = cJSON_Print(j);
+    char *s = report_json_text(j, 1);   /* newline-terminated, valid UTF-8 */
     cJSON_Delete(j);
-    if (!s) x_out_of_memory(0);
-    size_t sl = strlen(s);
-    s[sl] = '\n';   /* over the NUL: written with its length */
+    size_t sl = strlen(s) - 1;
     int werr = !strcmp(json, "-")
                    ? fwrite(s, 1, sl + 1, stdout) != sl + 1 || fflush(stdout) || ferror(stdout)
                    : write_file_atomic(json, s, sl + 1) != 0;
     int e = errno;
     free(s);
     if (werr) fprintf(stderr, "%s: cannot write JSON '%s' (%s)\n", r->spec, json, fileio_error(e));
+    if (werr && !strcmp(json, "-")) clearerr(stdout);   /* reported (not again by cli/main.c) */
     return werr ? -1 : 0;
 }
 

@@ -137,7 +137,7 @@ int verify_cli(int argc, char **argv)
             free(r.file);
             r.file = strdup(files[i]);
         }
-        if (!r.ok) { fprintf(stderr, "%s\n", r.error); errors++; }
+        if (!r.ok) { report_tprintf(stderr, "%s\n", r.error); errors++; }
         else if (!quiet) report_herd(out, &r, o.unroll);
         if (gc && r.ok) {
             char *dot = graph_witness_dot(gc, &r);
@@ -150,13 +150,8 @@ int verify_cli(int argc, char **argv)
     }
     fflush(out);
     if (root) {
-        char *text = cJSON_Print(root);
-        size_t l = strlen(text);
-        char *withnl = malloc(l + 2);
-        memcpy(withnl, text, l);
-        withnl[l] = '\n'; withnl[l + 1] = 0;
-        if (report_write_atomic(json, withnl)) errors++;
-        free(withnl);
+        char *text = report_json_text(root, 1);
+        if (report_write_atomic(json, text)) errors++;
         free(text);
         cJSON_Delete(root);
     }
