@@ -108,6 +108,11 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         r->time_ms = now_ms() - t0;
         return -1;
     }
+    if (!o->cat && !model_has_cluster(o->model) && t->uses_async) {
+        snprintf(r->error, sizeof r->error, "%s:1:1: found an mbarrier, barrier.cluster, asynchronous or newer fence instruction, expected none under model %s (they are in --model ptx only)", t->file, model_name(o->model));
+        r->time_ms = now_ms() - t0;
+        return -1;
+    }
     if (!o->cat && !model_has_proxies(o->model) && t->uses_proxies) {
         snprintf(r->error, sizeof r->error, "%s:1:1: found a proxy (alias, texture, surface, constant or fence.proxy), expected none under model %s (use --model ptx or ptx-v7.5)", t->file, model_name(o->model));
         r->time_ms = now_ms() - t0;

@@ -40,7 +40,7 @@ typedef struct {
     char cop_word[8];
 } quals;
 
-typedef struct { parser *p; lit_thread *th; int a, b; int i; } cell;
+typedef lp_cell cell;   /* frontend/litmus_int.h */
 
 static const token *ctok(cell *c) { return &c->p->tv.v[c->i < c->b ? c->i : c->b]; }
 static const token *cend(cell *c) { return &c->p->tv.v[c->b]; }
@@ -768,6 +768,8 @@ static int parse_insn(cell *c, lit_insn *in)
     if (ptx_mnemonic_parse(mn, strlen(mn), &m, &(ptx_mn_error){ 0 }) && m.op == PTX_I_NONE)
         return parse_alu(c, in, mn, mt);   /* an unknown mnemonic: isa_decode says why */
     if (tokenize(p, mt, mn, strlen(mn), 0, &m)) return -1;
+    int ar = lp_parse_async(c, in, &m, mt);   /* mbarrier, barrier.cluster, async, newer fences */
+    if (ar != 1) return ar;
     switch (m.kind) {
     case PTX_K_LD: return parse_memop(c, in, LI_LD, PROXY_GENERIC, &m, mt);
     case PTX_K_ST: return parse_memop(c, in, LI_ST, PROXY_GENERIC, &m, mt);
@@ -982,7 +984,7 @@ static isa_type dst_type(const lit_insn *in, int k)
 
 int lp_check_program(parser *p)
 {
-    if (size_locations(p) || check_spaces(p)) return -1;
+    if (size_locations(p) || check_spaces(p) || lp_async_check(p)) return -1;
     lit_test *t = p->t;
     for (int ti = 0; ti < t->nth; ti++) {
         lit_thread *th = &t->th[ti];
@@ -995,3 +997,10 @@ int lp_check_program(parser *p)
     }
     return 0;
 }
+
+/* ---------- for frontend/litmus_async.c ---------- */
+
+int lp_cell_addr(lp_cell *c, lit_opnd *o) { return parse_addr(c, o); }
+int lp_cell_value(lp_cell *c, lit_opnd *o, int dst) { return parse_value_opnd(c, o, dst); }
+int lp_cell_comma(lp_cell *c) { return expect_comma(c); }
+int lp_cell_end(lp_cell *c, const char *what) { return expect_end(c, what); }

@@ -73,6 +73,7 @@ int lp_add_sym(lit_test *t, const char *name)
     s->loc = t->nsym;
     s->vaddr = t->nsym;
     s->proxy = PROXY_GENERIC;
+    s->owner = -1;
     return t->nsym++;
 }
 
@@ -207,7 +208,7 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
             /* y @ generic aliases x */
             const token *kind = peek(p, 2), *al = peek(p, 3), *tgt = peek(p, 4);
             int pk = -1;
-            for (int k = 0; k < PROXY_COUNT; k++)
+            for (int k = 0; k <= PROXY_CONSTANT; k++)   /* the async proxy has no aliases */
                 if (tok_is(kind, proxy_words[k])) pk = k;
             if (pk < 0) { p->pos += 2; expect_fail(p, kind, "a proxy kind: generic, texture, surface or constant"); return -1; }
             if (!tok_is(al, "aliases")) { p->pos += 3; expect_fail(p, al, "'aliases'"); return -1; }

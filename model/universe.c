@@ -42,7 +42,8 @@ static int same_op(const mevent *a, const mevent *b)
 {
     return a->k == b->k && a->insn == b->insn && a->sym == b->sym && a->off == b->off && a->size == b->size &&
            a->fence == b->fence && a->bar == b->bar && a->bar_id == b->bar_id && a->bar_cnt == b->bar_cnt &&
-           a->bar_has_cnt == b->bar_has_cnt && a->bar_gen == b->bar_gen && a->atomic == b->atomic;
+           a->bar_has_cnt == b->bar_has_cnt && a->bar_gen == b->bar_gen && a->atomic == b->atomic &&
+           a->sem == b->sem && a->ub == b->ub;   /* an mbarrier wait acquires only when it returns True */
 }
 
 /* The child of `parent` (thread th; -1: the thread's root list `root`) performing e, created

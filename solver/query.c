@@ -499,15 +499,17 @@ static void build_barrier_waits(qproblem *q)
         } else {
             for (int i = u->ninit; i < j; i++)
                 if (base_same_barrier(u, i, j)) { rep = i; break; }
-            assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
+            /* barrier.cluster.wait does not arrive: it only waits for the instance */
+            if (u->ev[j].bar != BAR_CWAIT) assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
             if (q->blocked && q->blocked[j]) uncounted_blocked(q, j);
         }
         for (int i = u->ninit; i < n; i++) {
-            if (u->ev[j].bar == BAR_ARRIVE || u->ev[i].k != EV_BAR || u->ev[i].thread == u->ev[j].thread) continue;
+            if (u->ev[j].bar == BAR_ARRIVE || u->ev[j].bar == BAR_CARRIVE || u->ev[i].k != EV_BAR ||
+                u->ev[i].thread == u->ev[j].thread) continue;
             if (in[i * n + j]) rel_set(&q->syncbar, i, j, in[i * n + j]);
             else if (base_syncbar_static(u, i, j)) rel_set(&q->syncbar, i, j, pair_exists(q, i, j));
         }
-        if (u->ev[j].bar == BAR_ARRIVE) continue;
+        if (u->ev[j].bar == BAR_ARRIVE || u->ev[j].bar == BAR_CARRIVE) continue;
         for (int ch = u->ninit; ch < n; ch++)
             if (u->parent[ch] == j) assert_implies(q, q->ex[ch], Z3_mk_lt(e->z, clk[n + rep], clk[ch]));
     }
