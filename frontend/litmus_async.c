@@ -275,6 +275,11 @@ static void fence_ev(lit_insn *x, lit_fence f, int sem, int scope)
 /* 1: not one of the fences of this file */
 static int parse_fence_new(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
+    if (mt->len == 19 && !memcmp(mt->s, "fence.proxy.generic", 19)) {
+        /* Dat3M only (LitmusPTX.g4 fenceProxy, proxyType Generic); PTX has none (§9.7.12.4) */
+        fence_ev(in, FENCE_PROXY_GENERIC, SEM_WEAK, SCOPE_NONE);
+        return lp_cell_end(c, "fence.proxy");
+    }
     parser *p = c->p;
     int sem = sem_of(m->sem), scope = scope_of(m->scope), rs = m->restrict_;
     int proxy = ptx_mn_has(m, PTX_Q_proxy);
