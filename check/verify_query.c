@@ -149,3 +149,65 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
     muniverse_free(&u);
     return rc;
 }
+
+/* ---------- liveness ---------- */
+
+static void describe_hang(const lit_test *t, const muniverse *u, const qhang *h, struct verify_hang *o)
+{
+    const lit_thread *th = &t->th[h->thread];
+    const lit_insn *in = h->insn >= 0 && h->insn < th->nins ? &th->ins[h->insn] : NULL;
+    snprintf(o->thread, sizeof o->thread, "%s", th->name);
+    o->spin = h->kind == MHANG_SPIN;
+    o->line = in ? in->line : 0;
+    o->col = in ? in->col : 0;
+    snprintf(o->insn, sizeof o->insn, "%s", in ? in->text : "");
+    o->reads[0] = 0;
+    if (!o->spin) return;
+    const upath *p = &u->th[h->thread].path[h->path];
+    size_t at = 0;
+    for (int x = p->spin_from; x >= 0 && x < p->len && at + 1 < sizeof o->reads; x++) {
+        const mevent *e = &u->ev[p->ev[x].node];
+        if (!ev_reads(e)) continue;
+        int n = snprintf(o->reads + at, sizeof o->reads - at, "%s%s=%lld", at ? " " : "", t->sym[e->sym].name,
+                         (long long)p->ev[x].rval);
+        if (n < 0 || (size_t)n >= sizeof o->reads - at) break;
+        at += (size_t)n;
+    }
+}
+
+int verify_liveness(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline)
+{
+    muniverse u;
+    char err[256];
+    const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
+    if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return -1; }
+    if (muniverse_build(t, p, 1, &u)) {
+        snprintf(r->error, sizeof r->error, "%s:1:1: found no memory for the events of the test, expected less (limit --max-events)", t->file);
+        return -1;
+    }
+    int status = 0, rc = 0;
+    const char *label = o->model_label ? o->model_label : model_name(o->model);
+    qproblem *q = query_build_ex(&u, &p->at, prog, label, NULL, 0, deadline, 1, &status, err, sizeof err);
+    r->liveness = LIVENESS_TERMINATES;
+    if (q) {
+        qhang h[64];
+        int k = query_liveness(q, h, 64);
+        r->solved++;
+        if (k < 0) rc = gave_up(t, r, q);
+        else if (k > 0) {
+            r->liveness = LIVENESS_MAY_HANG;
+            r->hangs = xcalloc((size_t)k, sizeof *r->hangs);
+            for (int i = 0; i < k; i++) describe_hang(t, &u, &h[i], &r->hangs[i]);
+            r->nhangs = k;
+        }
+        query_free(q);
+    } else if (status == QUERY_MODEL_ERROR) {
+        snprintf(r->error, sizeof r->error, "%s", err);
+        rc = -1;
+    } else if (status == QUERY_TIMEOUT) {
+        r->timed_out = 1;
+        rc = -1;
+    }
+    muniverse_free(&u);
+    return rc;
+}

@@ -2,8 +2,12 @@
  *   verify  decide PTX litmus tests under a PTX memory model   (cli/verify_cli.c)
  *   run     execute a PTX kernel on the CPU from a launch spec   (exec/run_cli.c)
  *   hw      run litmus tests on a GPU, compare with the model    (hw/hw_cli.c)      */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include "base/alloc.h"
 #include "cli/cli.h"
 #include "cli/run_cli.h"
 #include "hw/hw.h"
@@ -20,13 +24,39 @@ static void usage(FILE *f)
         "  merge A.json B.json ... [--json F] [--junit F] [--csv F]      combine sharded suite results\n"
         "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus test family\n"
         "  compare --model A --model B PATH...                          tests whose verdicts differ\n"
-        "  run SPEC.yaml [--json FILE] [--max-steps N] [--max-memory B]  execute a PTX kernel\n"
+        "  llvm-check [--mapping M] FILE...                             LLVM atomics -> PTX mapping bugs\n"
+        "  run SPEC.yaml [--json FILE] [--max-steps N] [--timeout S] ...  execute a PTX kernel\n"
         "  hw [--instances N] [--stress M] [--json F] ... FILE...        run litmus tests on a GPU\n"
         "  version                                                      print the version\n"
         "run 'ptxlitmus <command> --help' for the options of a command\n");
 }
 
+static int dispatch(int argc, char **argv);
+
+/* Output to stdout that did not reach its destination (a full disk, a closed pipe reader that
+ * does not raise SIGPIPE, /dev/full) makes the run fail with a message instead of exit 0
+ * (issue #16): stdout is flushed and closed here, and its error flag checked.  A command that
+ * reported a failed write already clears the flag (report_write_atomic). */
 int main(int argc, char **argv)
+{
+    /* cJSON allocates through the checked allocator: out of memory is reported as such (exit 2,
+       stdout flushed) instead of a NULL taken for "invalid JSON" or dereferenced */
+    cJSON_Hooks hooks = { .malloc_fn = xmalloc, .free_fn = free };
+    cJSON_InitHooks(&hooks);
+    int rc = dispatch(argc, argv);
+    errno = 0;
+    int bad = fflush(stdout) == EOF || ferror(stdout);
+    int e = errno;
+    if (fclose(stdout) == EOF && !bad) { bad = 1; e = errno; }
+    if (bad) {
+        fprintf(stderr, "ptxlitmus: cannot write to standard output: %s\n",
+                e ? strerror(e) : "write error");
+        if (!rc) rc = 2;
+    }
+    return rc;
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) { usage(stderr); return 2; }
     const char *cmd = argv[1];
@@ -36,6 +66,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "merge")) return merge_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "gen")) return gen_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "compare")) return compare_cli(argc - 1, argv + 1);
+    if (!strcmp(cmd, "llvm-check")) return llvm_check_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "run")) return exec_run_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "hw")) return hw_cli(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) { printf("ptxlitmus %s\n", PTXLITMUS_VERSION); return 0; }

@@ -1,5 +1,5 @@
-/* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory B]
- * [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster, dynamic shared
+/* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S]
+ * [--max-memory B] [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster, dynamic shared
  * size, buffers with initial contents, parameters, outputs; paths relative to the spec file),
  * runs the kernel through the public executor API (include/ptxexec.h) and writes the output
  * buffers and the JSON report with the atomic writer (base/fileio.h).  Exit status: 0 ok,
@@ -23,7 +23,9 @@
 #include "base/fileio.h"
 #include "base/sbuf.h"
 #include "cli/run_cli.h"
+#include "cli/run_checks.h"
 #include "include/ptxexec.h"
+#include "report/report.h"
 #include "ptx/isa.h"
 
 typedef struct {
@@ -32,11 +34,15 @@ typedef struct {
     size_t count, esz;
     uint8_t *host;
     ptxeDevptr dev;
+    int has_init;       /* init: given (else the buffer counts as never written for initcheck) */
 } buffer;
 
 typedef struct {
     const char *spec, *json;
     uint64_t max_steps, max_memory;
+    double timeout;     /* --timeout SECONDS, 0: none */
+    unsigned checks;    /* --check LIST (PTXE_CHECK_*), default memcheck */
+    int no_printf;      /* --no-printf: device printf output not printed */
     int no_outputs;     /* check the outputs but write none (dry runs, the fuzz target) */
 } run_opts;
 
@@ -50,6 +56,7 @@ typedef struct {
     buffer *bufs; int nbufs;
     int failed;
     uint64_t max_memory, mem_total;   /* --max-memory, bytes of buffers so far */
+    unsigned checks;
     ptxeCtx *ctx; ptxeModule *mod; ptxeFunction *fn;
     ptxeLaunchConfig cfg;
     char *text, *mpath;
@@ -351,6 +358,7 @@ static int declare_buffer(R *r, yaml_node_t *kn, yaml_node_t *v)
                    (unsigned long long)r->mem_total, (unsigned long long)r->max_memory);
     b->host = xcalloc(cnt * b->esz + 1, 1);
     yaml_node_t *in = map_get(r, v, "init");
+    b->has_init = in != NULL;
     return in ? init_buffer(r, b, in) : 0;
 }
 
@@ -428,8 +436,9 @@ static cJSON *buffer_json(const buffer *b)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory "
-                    "BYTES[K|M|G]] [--no-outputs]\n");
+    fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S] "
+                    "[--check memcheck,racecheck,synccheck,initcheck] [--no-printf] "
+                    "[--max-memory BYTES[K|M|G]] [--no-outputs]\n");
     return 2;
 }
 
@@ -451,11 +460,14 @@ static int parse_options(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->max_memory = PTXE_DEFAULT_MEMORY_LIMIT;
+    o->checks = PTXE_CHECK_MEMCHECK;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
         if (!strcmp(a, "--no-outputs")) { o->no_outputs = 1; continue; }
-        int takes = !strcmp(a, "--json") || !strcmp(a, "--max-steps") || !strcmp(a, "--max-memory");
+        if (!strcmp(a, "--no-printf")) { o->no_printf = 1; continue; }
+        int takes = !strcmp(a, "--json") || !strcmp(a, "--max-steps") || !strcmp(a, "--max-memory") ||
+                    !strcmp(a, "--timeout") || !strcmp(a, "--check");
         if (takes && ++i >= argc) return usage();
         if (!strcmp(a, "--json")) o->json = argv[i];
         else if (!strcmp(a, "--max-steps")) {
@@ -465,6 +477,19 @@ static int parse_options(int argc, char **argv, run_opts *o)
             if (*e || errno || !o->max_steps || argv[i][0] == '-') {
                 fprintf(stderr,
                         "ptxlitmus run: --max-steps: found '%s', expected a positive integer\n",
+                        argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(a, "--check")) {
+            if (run_parse_checks(argv[i], &o->checks)) return 2;
+        } else if (!strcmp(a, "--timeout")) {
+            char *e;
+            errno = 0;
+            o->timeout = strtod(argv[i], &e);
+            if (e == argv[i] || *e || errno || !(o->timeout > 0) || o->timeout > 1e6) {
+                fprintf(stderr,
+                        "ptxlitmus run: --timeout: found '%s', expected a positive number of "
+                        "seconds (fractions allowed) up to 1000000\n",
                         argv[i]);
                 return 2;
             }
@@ -546,12 +571,13 @@ static int read_spec(R *r)
 /* Phase 3: grid, block, cluster, shared_bytes and the launch-shape limits, reported at the node
  * (CUDA: block x,y <= 1024, z <= 64, 1024 threads; grid y,z <= 65535); per-warp statistics
  * limit one launch to 2^26 warps. */
-static int launch_shape(R *r, uint64_t max_steps)
+static int launch_shape(R *r, uint64_t max_steps, double timeout)
 {
     ptxeLaunchConfig *c = &r->cfg;
     yaml_node_t *gn = map_get(r, r->root, "grid"), *bn = map_get(r, r->root, "block");
     memset(c, 0, sizeof *c);
     c->max_steps = max_steps;
+    c->timeout = timeout;
     yaml_node_t *mn = map_get(r, r->root, "module");
     if (!scalar(mn)) return bad(r, mn ? mn : r->root, "found no module, expected module: FILE.ptx");
     if (parse_dim3(r, gn, c->grid, "grid") || parse_dim3(r, bn, c->block, "block")) return -1;
@@ -594,6 +620,7 @@ static int load_module(R *r)
         return bad(r, mn, "found module '%s' (%s), expected a readable PTX file", r->mpath, why);
     if (ptxeCtxCreate(&r->ctx)) return bad(r, NULL, "out of memory");
     ptxeCtxSetMemoryLimit(r->ctx, r->max_memory);
+    ptxeCtxSetChecks(r->ctx, r->checks);   /* before the buffers: initcheck tracks host writes */
     if (ptxeModuleLoadData(r->ctx, &r->mod, r->text, tl, r->mpath)) {
         fprintf(stderr, "%s\n", ptxeGetErrorMessage(r->ctx));
         return r->failed = 1, -1;
@@ -610,9 +637,11 @@ static int upload_buffers(R *r)
     if (load_buffers(r, map_get(r, r->root, "buffers"))) return -1;
     for (int i = 0; i < r->nbufs; i++) {
         buffer *b = &r->bufs[i];
+        /* a buffer without init stays as allocated: zero, and never written for initcheck */
         if (ptxeMemAlloc(r->ctx, &b->dev, b->count * b->esz) ||
-            ptxeMemcpyHtoD(r->ctx, b->dev, b->host, b->count * b->esz))
+            (b->has_init && ptxeMemcpyHtoD(r->ctx, b->dev, b->host, b->count * b->esz)))
             return bad(r, NULL, "out of device memory for buffer '%s'", b->name);
+        ptxeMemSetName(r->ctx, b->dev, b->name);
     }
     return 0;
 }
@@ -650,6 +679,12 @@ static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
     if (isa_type_bits(t) / 8 != psz)
         return bad(r, it, "found a %s for param %d, expected a %zu-byte value (.%s)", k, i, psz,
                    ptype);
+    /* the kind too: a float for a .u32/.s32 parameter (or an integer for .f32) is refused;
+     * .bN parameters take any N-bit value */
+    int pf = ptype[0] == 'f', vf = k[0] == 'f';
+    if (ptype[0] != 'b' && k[0] != 'b' && pf != vf)
+        return bad(r, it, "found a %s for param %d, expected %s for .%s", k, i,
+                   pf ? "a floating-point value (f32 f64, or bN)" : "an integer value (uN sN bN)", ptype);
     return typed_value(r, v, t, slot);
 }
 
@@ -727,6 +762,7 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     cJSON_AddStringToObject(j, "kernel", ptxeFuncGetName(r->fn));
     cJSON_AddStringToObject(j, "status", lr ? ptxeGetErrorName(lr) : "ok");
     if (lr) cJSON_AddStringToObject(j, "fault", ptxeGetErrorMessage(r->ctx));
+    cJSON_AddItemToObject(j, "findings", run_findings_json(r->ctx));
     cJSON *sj = cJSON_AddObjectToObject(j, "stats");
     cJSON_AddNumberToObject(sj, "warp_instructions", (double)st.warp_insns);
     cJSON_AddNumberToObject(sj, "thread_instructions", (double)st.thread_insns);
@@ -737,17 +773,16 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     cJSON *bj = cJSON_AddObjectToObject(j, "buffers");
     for (int i = 0; i < r->nbufs; i++)
         cJSON_AddItemToObject(bj, r->bufs[i].name, buffer_json(&r->bufs[i]));
-    char *s = cJSON_Print(j);
+    char *s = report_json_text(j, 1);   /* newline-terminated, valid UTF-8 */
     cJSON_Delete(j);
-    if (!s) x_out_of_memory(0);
-    size_t sl = strlen(s);
-    s[sl] = '\n';   /* over the NUL: written with its length */
+    size_t sl = strlen(s) - 1;
     int werr = !strcmp(json, "-")
                    ? fwrite(s, 1, sl + 1, stdout) != sl + 1 || fflush(stdout) || ferror(stdout)
                    : write_file_atomic(json, s, sl + 1) != 0;
     int e = errno;
     free(s);
     if (werr) fprintf(stderr, "%s: cannot write JSON '%s' (%s)\n", r->spec, json, fileio_error(e));
+    if (werr && !strcmp(json, "-")) clearerr(stdout);   /* reported (not again by cli/main.c) */
     return werr ? -1 : 0;
 }
 
@@ -769,8 +804,9 @@ int exec_run_cli(int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.spec = o.spec;
     r.max_memory = o.max_memory;
+    r.checks = o.checks;
     rc = 2;
-    if (read_spec(&r) || launch_shape(&r, o.max_steps) || load_module(&r) || upload_buffers(&r) ||
+    if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) || upload_buffers(&r) ||
         kernel_params(&r) || check_outputs(&r))
         goto out;
     ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */
@@ -778,12 +814,15 @@ int exec_run_cli(int argc, char **argv)
         bad(&r, r.root, "%s", ptxeGetErrorMessage(r.ctx));
         goto out;
     }
+    if (!o.no_printf) run_print_printf(r.ctx, r.spec);
+    int nf = ptxeGetFindingCount(r.ctx);
     if (lr) fprintf(stderr, "%s: %s", r.spec, ptxeGetErrorMessage(r.ctx));
+    if (r.checks) run_print_findings(r.ctx, lr);
     for (int i = 0; i < r.nbufs; i++)
         ptxeMemcpyDtoH(r.ctx, r.bufs[i].host, r.bufs[i].dev, r.bufs[i].count * r.bufs[i].esz);
     if (!lr && !o.no_outputs && write_outputs(&r)) goto out;
     if (o.json && write_json(&r, o.json, lr)) goto out;
-    rc = lr ? 1 : 0;
+    rc = lr || nf ? 1 : 0;
 out:
     if (r.failed) rc = 2;
     run_free(&r);

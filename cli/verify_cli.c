@@ -92,6 +92,7 @@ int verify_cli(int argc, char **argv)
         }
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
         else if (!strcmp(a, "--explain")) o.explain = 1;
+        else if (!strcmp(a, "--liveness")) o.liveness = 1;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus verify: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
         else files[nf++] = argv[i];
     }
@@ -136,7 +137,7 @@ int verify_cli(int argc, char **argv)
             free(r.file);
             r.file = strdup(files[i]);
         }
-        if (!r.ok) { fprintf(stderr, "%s\n", r.error); errors++; }
+        if (!r.ok) { report_tprintf(stderr, "%s\n", r.error); errors++; }
         else if (!quiet) report_herd(out, &r, o.unroll);
         if (gc && r.ok) {
             char *dot = graph_witness_dot(gc, &r);
@@ -149,13 +150,8 @@ int verify_cli(int argc, char **argv)
     }
     fflush(out);
     if (root) {
-        char *text = cJSON_Print(root);
-        size_t l = strlen(text);
-        char *withnl = malloc(l + 2);
-        memcpy(withnl, text, l);
-        withnl[l] = '\n'; withnl[l + 1] = 0;
-        if (report_write_atomic(json, withnl)) errors++;
-        free(withnl);
+        char *text = report_json_text(root, 1);
+        if (report_write_atomic(json, text)) errors++;
         free(text);
         cJSON_Delete(root);
     }

@@ -395,7 +395,6 @@ static void fence_ev(lit_insn *x, lit_fence f, int sem, int scope)
     x->k = LI_FENCE; x->fence = f; x->sem = (lit_sem)sem; x->scope = (lit_scope)scope; x->ptx = 1;
 }
 
-/* 1: not one of the fences of this file */
 /* fence.acquire/.release.scope, .sync_restrict, fence.mbarrier_init.release.cluster */
 static int fence_sem(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
@@ -527,6 +526,7 @@ static int fence_tensormap(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, cons
     return lp_cell_end(c, "fence.proxy.tensormap");
 }
 
+/* 1: not one of the fences of this file (Dat3M's fence.proxy.generic stays with litmus_insn.c) */
 static int parse_fence_new(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
     parser *p = c->p;

@@ -8,6 +8,7 @@
  * The mnemonic is decoded here (qualifiers, scope, proxy, types); what ALU instructions compute
  * is decoded by exec/isa (isa_decode) so the executor and the checker share one definition. */
 #include "frontend/litmus_int.h"
+#include "frontend/litmus_build.h"
 #include "base/alloc.h"
 #include "base/fileio.h"
 #include <ctype.h>
@@ -574,6 +575,9 @@ lit_test *lit_parse(const char *file, const char *text, char *err, size_t errlen
 
 lit_test *lit_parse_ex(const char *file, const char *text, int max_depth, char *err, size_t errlen)
 {
+    int other;   /* the Tile IR and LLVM-level front ends (frontend/litmus_build.h) */
+    lit_test *o = lit_parse_other(file, text, max_depth, err, errlen, &other);
+    if (other) return o;
     parser p = { .file = file, .text = text, .err = err, .errlen = errlen, .max_depth = max_depth };
     if (lex_all(file, text, &p.tv, err, errlen)) return NULL;
     p.t = xcalloc(1, sizeof *p.t);

@@ -40,7 +40,7 @@ static lit_sem order(const muniverse *u, int i)
     const mevent *e = E(u, i);
     if (is_init(e) || !(is_mem(e) || memory_fence(e))) return (lit_sem)-1;
     if (e->k == EV_F) return e->sem;
-    if (!e->atomic || e->k == EV_RMW) return e->sem;
+    if (!e->atomic || e->k == EV_RMW || e->sem == SEM_SC) return e->sem;   /* SC: C++ seq_cst RMW (LLVM front end) */
     if (e->k == EV_R) return e->sem == SEM_ACQUIRE || e->sem == SEM_ACQ_REL ? SEM_ACQUIRE : SEM_RELAXED;
     return e->sem == SEM_RELEASE || e->sem == SEM_ACQ_REL ? SEM_RELEASE : SEM_RELAXED;
 }

@@ -60,7 +60,11 @@ typedef struct {
     mdep *dep;
     int ndep;
     int64_t *regs;       /* final register values, thread's register table order */
+    int hang;            /* MHANG_*: a complete path, or one that never ends (liveness only) */
+    int spin_from;       /* MHANG_SPIN: the first event of the iteration repeated forever */
+    int hang_insn;       /* the instruction the thread hangs at */
 } mtrace;
+enum { MHANG_NONE, MHANG_SPIN, MHANG_BARRIER };
 
 typedef struct {
     mtrace *tr;
@@ -86,6 +90,8 @@ typedef struct {
     int max_events;      /* per trace */
     int max_traces;      /* per thread */
     double deadline;     /* mclock_ms() time at which to give up, 0 = none */
+    int liveness;        /* also enumerate the paths that never end: a spin that repeats its
+                            state (MHANG_SPIN), a wait at a barrier (MHANG_BARRIER) */
 } mlimits;
 
 /* Milliseconds of a monotonic clock. */

@@ -47,6 +47,7 @@ typedef struct {
     uint64_t *live;          /* (nins+1) x rw: registers live on entry */
     unsigned char *head;     /* instruction is the target of a backward jump */
     struct visit { int pc, nev; int64_t *regs; } *vis;
+    int spin_from;       /* set by loop_head_visit when it cuts: the repeated iteration's start */
     int nvis, capvis;
 } walker;
 
@@ -113,6 +114,8 @@ static void save_trace(walker *w, const int64_t *regs)
     }
     o->tr = xrealloc(o->tr, (size_t)(o->ntr + 1) * sizeof *o->tr);
     mtrace *tr = &o->tr[o->ntr++];
+    tr->hang = MHANG_NONE;
+    tr->spin_from = tr->hang_insn = -1;
     tr->nev = w->nev;
     tr->ev = xmalloc((size_t)(w->nev ? w->nev : 1) * sizeof *tr->ev);
     if (w->nev) memcpy(tr->ev, w->ev, (size_t)w->nev * sizeof *tr->ev);
@@ -121,6 +124,18 @@ static void save_trace(walker *w, const int64_t *regs)
     if (w->ndep) memcpy(tr->dep, w->dep, (size_t)w->ndep * sizeof *tr->dep);
     tr->regs = xmalloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *tr->regs);
     if (w->th->nregs) memcpy(tr->regs, regs, (size_t)w->th->nregs * sizeof *tr->regs);
+}
+
+/* a path that never ends: the events so far, hanging at instruction pc */
+static void save_hang(walker *w, const int64_t *regs, int kind, int spin_from, int pc)
+{
+    int n0 = w->out->ntr;
+    save_trace(w, regs);
+    if (w->out->ntr == n0) return;
+    mtrace *tr = &w->out->tr[n0];
+    tr->hang = kind;
+    tr->spin_from = spin_from;
+    tr->hang_insn = pc;
 }
 
 /* The raw values the bytes [off, off+size) of location loc may hold: every combination of
@@ -326,7 +341,7 @@ static int loop_head_visit(walker *w, int pc, const int64_t *regs)
         int same = 1;
         for (int r = 0; r < w->th->nregs && same; r++)
             if (lv[r >> 6] >> (r & 63) & 1) same = x->regs[r] == regs[r];
-        if (same) return 1;
+        if (same) { w->spin_from = x->nev; return 1; }
     }
     if (w->nvis == w->capvis) { w->capvis = w->capvis ? 2 * w->capvis : 16; w->vis = xrealloc(w->vis, (size_t)w->capvis * sizeof *w->vis); }
     struct visit *x = &w->vis[w->nvis++];
@@ -365,7 +380,12 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             w->timed_out = w->failed = 1;
             goto out;
         }
-        if (w->head[pc] && loop_head_visit(w, pc, s.regs)) goto out;
+        if (w->head[pc] && loop_head_visit(w, pc, s.regs)) {
+            /* the iteration since the last visit repeats forever with the same state: with
+               --liveness, a path that never ends (fair when its reads see co-maximal writes) */
+            if (w->lim->liveness) save_hang(w, s.regs, MHANG_SPIN, w->spin_from, pc);
+            goto out;
+        }
         deps on = { .ctrl = ctrl };
         if (in->guard >= 0) {
             bits_or(&on.ctrl, &s.taint[in->guard]);
@@ -438,6 +458,7 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
                 if (o->k == EV_BAR && o->bar_id == e.bar_id && o->bar_has_cnt == e.bar_has_cnt && o->bar_cnt == e.bar_cnt) e.bar_gen++;
             }
             if (push_event(w, in, e, &on)) goto out;
+            if (w->lim->liveness && in->bar == BAR_SYNC) save_hang(w, s.regs, MHANG_BARRIER, -1, pc);   /* waits forever */
             pc++;
             break;
         }

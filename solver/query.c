@@ -34,6 +34,9 @@ struct qproblem {
     rel rf, co, fr, sc;
     rel addr, data, ctrl;        /* dep by kind */
     rel syncbar;                 /* barrier operations of one instance, towards a waiting one */
+    int liveness;                /* paths that never end are in the universe (query_liveness) */
+    Z3_ast *blocked;             /* liveness: per barrier event, a selected path waits there forever */
+    Z3_ast *hangs;               /* liveness: per thread, its selected path never ends */
     const cat_prog *cat;         /* the model as cat (NULL: model/ptx.c) */
     cat_result checks;
     Z3_ast *guard;               /* per check: asserted when the guard holds */
@@ -371,7 +374,7 @@ static Z3_ast pair_exists(qproblem *q, int i, int j);
    Counted barriers (a thread count, or PTX's bar.sync a with the CTA's threads): arrivals form
    phases of exactly `count` operations of different threads, chosen by the solver (pairs
    in[i][j]); an operation that waits needs its phase full; an arrive may stay in a partial one. */
-static void counted_barrier(qproblem *q, Z3_ast *clk, Z3_ast *in, int j)
+static void counted_barrier(qproblem *q, Z3_ast *clk, Z3_ast *in, Z3_ast *partial, int j)
 {
     const muniverse *u = q->u;
     enc *e = &q->e;
@@ -390,9 +393,83 @@ static void counted_barrier(qproblem *q, Z3_ast *clk, Z3_ast *in, int j)
     int cnt = (int)u->ev[j].bar_cnt - 1;
     assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + j]));
     assert_ast(q, Z3_mk_pble(e->z, (unsigned)k, args, ones, cnt));
-    if (u->ev[j].bar != BAR_ARRIVE) assert_implies(q, q->ex[j], Z3_mk_pbeq(e->z, (unsigned)k, args, ones, cnt));
+    Z3_ast bl = q->blocked ? q->blocked[j] : NULL;
+    if (u->ev[j].bar != BAR_ARRIVE)
+        assert_implies(q, b_and(e, q->ex[j], b_not(e, bl)), Z3_mk_pbeq(e->z, (unsigned)k, args, ones, cnt));
+    if (bl) assert_implies(q, bl, Z3_mk_pble(e->z, (unsigned)k, args, ones, cnt - 1));   /* its phase never fills */
+    /* arrivals fill phases in order: only the last phase may stay partial, so two partial
+       arrivals are in one phase */
+    partial[j] = b_var(e, "partial");
+    assert_ast(q, Z3_mk_eq(e->z, b_of(e, partial[j]), b_of(e, b_and(e, q->ex[j], b_not(e, Z3_mk_pbeq(e->z, (unsigned)k, args, ones, cnt))))));
+    for (int i = u->ninit; i < j; i++)
+        if (partial[i] && in[i * n + j]) assert_implies(q, b_and(e, partial[i], partial[j]), in[i * n + j]);
+        else if (partial[i] && base_same_barrier(u, i, j)) assert_ast(q, b_not(e, b_and(e, partial[i], partial[j])));
     free(args);
     free(ones);
+}
+
+/* Liveness: an uncounted barrier (complete once every thread using it arrived) blocks a thread
+   only while another thread of the CTA hangs without having arrived; nobody passes it then. */
+static void uncounted_blocked(qproblem *q, int j)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n;
+    const lit_thread *tj = &u->t->th[u->ev[j].thread];
+    Z3_ast some = NULL;
+    for (int t = 0; t < u->nth; t++) {
+        const lit_thread *tt = &u->t->th[t];
+        if (t == u->ev[j].thread || tt->gpu != tj->gpu || tt->cta != tj->cta) continue;
+        Z3_ast absent = q->hangs[t];
+        for (int i = u->ninit; i < n; i++)
+            if (u->ev[i].thread == t && base_same_barrier(u, i, j)) absent = b_and(e, absent, b_not(e, q->ex[i]));
+        some = b_or(e, some, absent);
+    }
+    assert_implies(q, q->blocked[j], some);
+    for (int i = u->ninit; i < n; i++)
+        if (i == j || base_same_barrier(u, i, j))
+            for (int ch = u->ninit; ch < n; ch++)
+                if (u->parent[ch] == i) assert_implies(q, q->blocked[j], b_not(e, q->ex[ch]));
+}
+
+/* Liveness: which selected paths never end (per thread) and wait at a barrier (per event). */
+static void build_hangs(qproblem *q)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    q->blocked = xcalloc((size_t)q->n, sizeof *q->blocked);
+    q->hangs = xcalloc((size_t)(u->nth ? u->nth : 1), sizeof *q->hangs);
+    for (int t = 0; t < u->nth; t++)
+        for (int k = 0; k < u->th[t].npath; k++) {
+            const upath *p = &u->th[t].path[k];
+            if (!p->hang) continue;
+            q->hangs[t] = b_or(e, q->hangs[t], q->sel[t][k]);
+            if (p->hang == MHANG_BARRIER && p->len) {
+                int j = p->ev[p->len - 1].node;
+                q->blocked[j] = b_or(e, q->blocked[j], q->sel[t][k]);
+            }
+        }
+}
+
+/* Liveness, memory fairness: a spin repeats forever only if each of its reads reads, for every
+   byte, the coherence-last write (a write becomes visible eventually, §8.9.6 coherence). */
+static void build_fair_spins(qproblem *q)
+{
+    const muniverse *u = q->u;
+    for (int t = 0; t < u->nth; t++)
+        for (int k = 0; k < u->th[t].npath; k++) {
+            const upath *p = &u->th[t].path[k];
+            if (p->hang != MHANG_SPIN || p->spin_from < 0) continue;
+            for (int x = p->spin_from; x < p->len; x++) {
+                int r = p->ev[x].node;
+                if (!q->rfa[r]) continue;
+                for (int a = q->a0[r]; a < q->a1[r]; a++)
+                    for (int w = 0; w < q->n; w++) {
+                        Z3_ast rf = q->rfa[r][a - q->a0[r]][w];
+                        if (rf) assert_implies(q, b_and(&q->e, q->sel[t][k], rf), q->fin[a][w]);
+                    }
+            }
+        }
 }
 
 static void build_barrier_waits(qproblem *q)
@@ -405,6 +482,7 @@ static void build_barrier_waits(qproblem *q)
     Z3_ast *clk = xcalloc((size_t)(2 * n), sizeof *clk);
     for (int i = 0; i < 2 * n; i++) clk[i] = Z3_mk_fresh_const(e->z, "wait", e->intsort);
     Z3_ast *in = xcalloc((size_t)n * (size_t)n, sizeof *in);   /* counted: i and j in one phase */
+    Z3_ast *partial = xcalloc((size_t)n, sizeof *partial);      /* counted: j's phase never fills */
     for (int i = u->ninit; i < n; i++)
         for (int j = i + 1; j < n; j++)
             if (base_barrier_counted(u, i) && base_same_barrier(u, i, j) && ucompat(u, i, j)) {
@@ -417,12 +495,13 @@ static void build_barrier_waits(qproblem *q)
         if (u->ev[j].k != EV_BAR) continue;
         int rep = j;
         if (base_barrier_counted(u, j)) {
-            counted_barrier(q, clk, in, j);
+            counted_barrier(q, clk, in, partial, j);
         } else {
             for (int i = u->ninit; i < j; i++)
                 if (base_same_barrier(u, i, j)) { rep = i; break; }
             /* barrier.cluster.wait does not arrive: it only waits for the instance */
             if (u->ev[j].bar != BAR_CWAIT) assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
+            if (q->blocked && q->blocked[j]) uncounted_blocked(q, j);
         }
         for (int i = u->ninit; i < n; i++) {
             if (u->ev[j].bar == BAR_ARRIVE || u->ev[j].bar == BAR_CARRIVE || u->ev[i].k != EV_BAR ||
@@ -435,6 +514,7 @@ static void build_barrier_waits(qproblem *q)
             if (u->parent[ch] == j) assert_implies(q, q->ex[ch], Z3_mk_lt(e->z, clk[n + rep], clk[ch]));
     }
     free(in);
+    free(partial);
     free(clk);
 }
 
@@ -612,8 +692,16 @@ static int assert_cat(qproblem *q, char *err, size_t errlen)
 qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
                       const qobs *obs, int nobs, double deadline, int *status, char *err, size_t errlen)
 {
+    return query_build_ex(u, at, cat, model_label, obs, nobs, deadline, 0, status, err, errlen);
+}
+
+qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
+                         const qobs *obs, int nobs, double deadline, int liveness, int *status, char *err,
+                         size_t errlen)
+{
     *status = 0;
     qproblem *q = xcalloc(1, sizeof *q);
+    q->liveness = liveness;
     enc_init(&q->e);
     q->deadline = deadline;
     q->cat = cat;
@@ -637,6 +725,8 @@ qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat,
     if (!past_deadline(q)) build_fr(q);
     if (!past_deadline(q)) build_sc(q);
     if (!past_deadline(q)) build_fin(q);
+    if (liveness && !past_deadline(q)) build_hangs(q);
+    if (liveness && !past_deadline(q)) build_fair_spins(q);
     if (!past_deadline(q)) build_barrier_waits(q);
     q->label = model_label;
     if (!past_deadline(q) && assert_cat(q, err, errlen)) { *status = QUERY_MODEL_ERROR; query_free(q); return NULL; }
@@ -714,6 +804,7 @@ void query_free(qproblem *q)
     cat_result_free(&q->checks);
     for (int i = 0; q->bset && i < base_ndefs; i++) { rset_free(&q->bset[i]); rel_free(&q->brel[i]); }
     free(q->bset); free(q->brel); free(q->guard); free(q->assume);
+    free(q->blocked); free(q->hangs);
     Z3_solver_dec_ref(q->e.z, q->s);
     enc_free(&q->e);
     free(q);
@@ -844,6 +935,34 @@ int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, voi
 Z3_ast query_true(qproblem *q) { return q->e.T; }
 
 int query_timed_out(const qproblem *q) { return q->timed_out; }
+
+/* ---------- liveness ---------- */
+
+int query_liveness(qproblem *q, qhang *out, int max)
+{
+    enc *e = &q->e;
+    if (!q->hangs) return 0;
+    Z3_ast any = NULL;
+    for (int t = 0; t < q->u->nth; t++) any = b_or(e, any, q->hangs[t]);
+    if (!any) return 0;
+    Z3_solver_push(e->z, q->s);
+    assert_ast(q, any);
+    Z3_lbool r = check(q);
+    int k = 0;
+    if (r == Z3_L_TRUE) {
+        Z3_model m = Z3_solver_get_model(e->z, q->s);
+        Z3_model_inc_ref(e->z, m);
+        for (int t = 0; t < q->u->nth && k < max; t++)
+            for (int p = 0; p < q->u->th[t].npath; p++)
+                if (q->u->th[t].path[p].hang && model_true(e, m, q->sel[t][p])) {
+                    out[k++] = (qhang){ t, q->u->th[t].path[p].hang, q->u->th[t].path[p].hang_insn, p };
+                    break;
+                }
+        Z3_model_dec_ref(e->z, m);
+    }
+    Z3_solver_pop(e->z, q->s, 1);
+    return r == Z3_L_UNDEF ? -1 : k;
+}
 
 /* ---------- flags and explanations ---------- */
 

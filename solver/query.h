@@ -28,6 +28,16 @@ enum { QUERY_OK, QUERY_NO_EXECUTION, QUERY_TIMEOUT, QUERY_MODEL_ERROR };
    reported.  The universe splits atomic operations into their read and write (split_rmw). */
 qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
                       const qobs *obs, int nobs, double deadline, int *status, char *err, size_t errlen);
+/* The same with liveness set: the universe also holds the paths that never end (mlimits.liveness);
+   a spin must be fair (its reads see coherence-last writes), a barrier wait must never complete. */
+qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
+                         const qobs *obs, int nobs, double deadline, int liveness, int *status, char *err,
+                         size_t errlen);
+/* Liveness: is there a consistent execution in which some thread never ends?  Fills out with
+   the threads that hang in one (thread, MHANG_* kind, instruction, path index) and returns how
+   many, 0 when every execution terminates, -1 when the solver gave up. */
+typedef struct { int thread, kind, insn, path; } qhang;
+int query_liveness(qproblem *q, qhang *out, int max);
 /* Links a cat model to the base sets and relations of model/base.c. */
 cat_prog *query_link_model(const cat_model *m, char *err, size_t errlen);
 /* The last failure (a -1 of the functions below) was the deadline. */
