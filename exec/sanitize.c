@@ -360,6 +360,8 @@ void san_fault(san *S, const san_who *t, const char *what)
         d.buffer = nm;
         const char *o = strstr(what, "and is ");
         long long off = 0;
+        if (!q && (q = strstr(what, "the allocation '"))) sscanf(q + 16, "%127[^']", nm);
+        if (o && sscanf(o, "and is %lld bytes into", &off) == 1) d.offset = off;
         if (o && sscanf(o, "and is %lld bytes after", &off) == 1) d.offset = off;
         else if (o && sscanf(o, "and is %lld bytes before", &off) == 1) d.offset = -off;
         add(S, &d, head, b);
