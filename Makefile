@@ -234,7 +234,7 @@ fuzz: fuzz-build
 
 fuzz-smoke: fuzz-build
 	@set -e; for t in $(FUZZ_TARGETS); do \
-	  bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) -seed=1; done
+	  FUZZ_BUDGET_CHECK=1 bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) -seed=1; done
 
 check-valgrind: ptxlitmus
 	@bash tests/cli/valgrind.sh $(VALGRIND) ./ptxlitmus
