@@ -211,6 +211,18 @@ START_TEST(mixed_size_atomics_do_not_interleave)
 }
 END_TEST
 
+START_TEST(float_constants_by_their_bits)
+{
+    /* §4.5.1: 0fXXXXXXXX is an .f32 by its bits, 0d... an .f64; 1.0f + 1.0f = 2.0f (0x40000000) */
+    ck_assert(validated("PTX f32\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.f32 [x], 0f3F800000 ;\n"
+                        " atom.global.add.f32 %f1, [x], 0f3F800000 ;\n ld.global.u32 %r1, [x] ;\n"
+                        "forall (P0:r1 == 0x40000000 /\\ P0:f1 == 0f3F800000)\n"));
+    ck_assert(validated("PTX f64\n{ .u64 x=0; }\n P0@cta 0,gpu 0 ;\n st.global.f64 [x], 0d3FF0000000000000 ;\n"
+                        "forall (x == 0x3FF0000000000000)\n"));
+    ck_assert(validated("PTX bin\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 0b101 ;\nforall (x == 5)\n"));
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, store_keeps_the_low_bytes);
@@ -222,4 +234,5 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, mmio_is_strong_relaxed_sys);
     tcase_add_test(tc, mixed_size_accesses_overlap_per_byte);
     tcase_add_test(tc, mixed_size_atomics_do_not_interleave);
+    tcase_add_test(tc, float_constants_by_their_bits);
 }
