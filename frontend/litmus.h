@@ -69,6 +69,10 @@ typedef struct {
     lit_space space;         /* state space of a memory op */
     isa_type type;           /* type suffix (memory op, or ALU result type), ISA_T_NONE if absent */
     int size;                /* bytes accessed (type width); 0: untyped, the whole location */
+    int vec_id;              /* > 0: an element of the vector access of that number (ld/st .v2 .v4):
+                                §8.2.4 "a set of equivalent memory operations with a scalar data
+                                type, executed in an unspecified order" — unordered with the other
+                                elements of its access, ordered with every other instruction */
     int bar_inst;            /* Dat3M barrier instance (first operand of bar.cta.sync) */
     int bar_unit;            /* threads per litmus thread in a barrier count: 32 (PTX) or 1 (Dat3M) */
     isa_atom_op aop;         /* atom/red operation */

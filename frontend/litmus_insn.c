@@ -438,16 +438,50 @@ static void apply_quals(parser *p, lit_insn *in, const quals *q, int ptx)
     if (in->scope == SCOPE_CLUSTER) p->t->uses_cluster = 1;
 }
 
+/* {e0, e1, ...}: the c->nvel elements of a vector operand (§6.4.3), registers (or the sink `_`)
+   for a load, registers or constants for a store */
+static int parse_vector_opnd(cell *c, int dst)
+{
+    if (!tok_punct(ctok(c), '{') || c->i >= c->b) {
+        lp_expect_fail(c->p, cnext(c), c->nvel == 2 ? "a vector operand {a, b} of 2 elements"
+                                                    : "a vector operand {a, b, c, d} of 4 elements");
+        return -1;
+    }
+    c->i++;
+    for (int k = 0; k < c->nvel; k++) {
+        if (k && expect_comma(c)) return -1;
+        if (tok_punct(cnext(c), '[') || tok_punct(cnext(c), '{')) {
+            lp_expect_fail(c->p, cnext(c), dst ? "a register" : "a register or a constant");
+            return -1;
+        }
+        if (parse_value_opnd(c, &c->vel[k], dst)) return -1;
+        if (c->vel[k].k == OPD_SYM) {
+            lp_expect_fail(c->p, &c->p->tv.v[c->i - 1], "a register or a constant");
+            return -1;
+        }
+    }
+    if (c->i >= c->b || !tok_punct(ctok(c), '}')) {
+        char want[64];
+        snprintf(want, sizeof want, "'}' after %d elements (the access is .v%d)", c->nvel, c->nvel);
+        lp_expect_fail(c->p, cnext(c), want);
+        return -1;
+    }
+    c->i++;
+    return 0;
+}
+
 static int parse_memop_operands(cell *c, lit_insn *in)
 {
     switch (in->k) {
     case LI_LD:
         in->ndst = 1;
-        if (parse_value_opnd(c, &in->dst[0], 1) || expect_comma(c) || parse_addr(c, &in->addr)) return -1;
+        if ((c->nvel ? parse_vector_opnd(c, 1) : parse_value_opnd(c, &in->dst[0], 1)) || expect_comma(c) ||
+            parse_addr(c, &in->addr)) return -1;
         return expect_end(c, "load");
     case LI_ST:
         in->nsrc = 1;
-        if (parse_addr(c, &in->addr) || expect_comma(c) || parse_value_opnd(c, &in->src[0], 0)) return -1;
+        if (parse_addr(c, &in->addr) || expect_comma(c) ||
+            (c->nvel ? parse_vector_opnd(c, 0) : parse_value_opnd(c, &in->src[0], 0))) return -1;
         return expect_end(c, "store");
     case LI_ATOM:
         in->ndst = 1;
@@ -478,11 +512,22 @@ static int parse_memop(cell *c, lit_insn *in, lit_ikind k, lit_proxy proxy, cons
     int atomic = in->k == LI_ATOM || in->k == LI_RED;
     quals q;
     if (collect_quals(p, mt, m, &q)) return -1;
-    if (q.vec) {
-        lp_errat(p, mt, "found the vector access '.v%d', expected a scalar access: vector accesses are not "
-                 "supported in litmus tests (§8.2.4 models them as several scalar accesses; write those)", q.vec);
+    if (q.vec && (atomic || q.vec > 4)) {
+        lp_errat(p, mt, "found the vector access '.v%d' in '%.*s', expected .v2 or .v4 on ld or st: vector "
+                 "atomics are not supported in litmus tests", q.vec, mt->len, mt->s);
         return -1;
     }
+    if (q.vec && q.type && q.vec * (int)isa_type_bits(q.type) > 128) {
+        lp_errat(p, mt, "found '%.*s' of %d bits, expected a vector of at most 128 bits (§5.4.2: .v4 .f64 is not "
+                 "allowed)", mt->len, mt->s, q.vec * (int)isa_type_bits(q.type));
+        return -1;
+    }
+    if (q.vec && !q.type) {
+        lp_errat(p, mt, "found the vector access '%.*s' without a type, expected .v2/.v4 followed by a type",
+                 mt->len, mt->s);
+        return -1;
+    }
+    c->nvel = q.vec;
     if (q.space == SPACE_PARAM) {
         lp_errat(p, mt, "found the .param state space, expected .global, .shared, .local or .const: "
                  ".param (kernel and function parameters) is not supported in litmus tests");
@@ -824,9 +869,45 @@ static int parse_guard(cell *c, lit_insn *in)
     return 0;
 }
 
+/* A vector access (§8.2.4) becomes c->nvel scalar accesses of its element type at consecutive
+   offsets, one per element, sharing a vec_id; the last instruction of th is the parsed vector
+   access.  The access size is the whole vector, and the address must be a multiple of it
+   (§5.4.2, "access size ... of ld.v4.b32 is 16 bytes"). */
+static int expand_vector(parser *p, lit_thread *th, cell *c)
+{
+    lit_insn *in = &th->ins[th->nins - 1];
+    int total = c->nvel * in->size;
+    if (in->addr.k == OPD_SYM ? in->addr.off % total : 0) {
+        token at = { .line = in->line, .col = in->col };
+        lp_errat(p, &at, "found a .v%d access of %d bytes at offset %lld, expected an offset that is a multiple of "
+                 "the access size (%d bytes, §5.4.2)", c->nvel, total, (long long)in->addr.off, total);
+        return -1;
+    }
+    int id = 1;
+    for (int k = 0; k < th->nins - 1; k++)
+        if (th->ins[k].vec_id >= id) id = th->ins[k].vec_id + 1;
+    lit_insn proto = *in;
+    th->ins = xrealloc(th->ins, (size_t)(th->nins + c->nvel - 1) * sizeof *th->ins);
+    for (int e = 0; e < c->nvel; e++) {
+        lit_insn *x = &th->ins[th->nins - 1 + e];
+        *x = proto;
+        if (e) {
+            x->text = xstrdup(proto.text);
+            x->target_name = proto.target_name ? xstrdup(proto.target_name) : NULL;
+        }
+        x->vec_id = id;
+        x->addr.off = proto.addr.off + (int64_t)e * proto.size;
+        if (proto.k == LI_LD) x->dst[0] = c->vel[e];
+        else x->src[0] = c->vel[e];
+        if (proto.k == LI_LD && x->dst[0].k == OPD_NONE) x->ndst = 0;   /* the sink `_` */
+    }
+    th->nins += c->nvel - 1;
+    return 0;
+}
+
 int lp_parse_cell(parser *p, lit_thread *th, int a, int b, labels *L)
 {
-    cell c = { p, th, a, b, a };
+    cell c = { .p = p, .th = th, .a = a, .b = b, .i = a };
     while (c.i + 1 <= b - 1 && p->tv.v[c.i].k == TK_IDENT && tok_punct(&p->tv.v[c.i + 1], ':')) {
         char *n = lp_tokstr(&p->tv.v[c.i]);
         for (int k = 0; k < L->nlab; k++)
@@ -848,7 +929,8 @@ int lp_parse_cell(parser *p, lit_thread *th, int a, int b, labels *L)
     in->col = p->tv.v[c.i].col;
     in->text = insn_text(p, c.i, b);
     if (tok_punct(&p->tv.v[c.i], '@') && parse_guard(&c, in)) return -1;
-    return parse_insn(&c, in);
+    if (parse_insn(&c, in)) return -1;
+    return c.nvel ? expand_vector(p, th, &c) : 0;
 }
 
 /* ---------- rules across instructions ---------- */
@@ -982,10 +1064,43 @@ static isa_type dst_type(const lit_insn *in, int k)
     return in->alu.type;
 }
 
+/* §8.2.4: the elements of a vector access are executed in an unspecified order: program order
+   relates them to every other instruction and not to each other (lit_thread.order).  The order
+   is computed on the text, so a vector access may not sit in a loop. */
+static int vector_order(parser *p, lit_thread *th)
+{
+    int n = th->nins, any = 0;
+    for (int k = 0; k < n; k++) any |= th->ins[k].vec_id > 0;
+    if (!any) return 0;
+    for (int k = 0; k < n; k++) {
+        const lit_insn *b = &th->ins[k];
+        if ((b->k != LI_BRANCH && b->k != LI_GOTO) || b->target < 0 || b->target > k ||
+            (b->target_name && !strcmp(b->target_name, "$end"))) continue;
+        for (int j = b->target; j <= k; j++)
+            if (th->ins[j].vec_id) {
+                errat_insn(p, &th->ins[j], "found the vector access '%s' inside a loop, expected it outside "
+                           "loops%s (its elements' order is computed on the text, §8.2.4)", th->ins[j].text, "");
+                return -1;
+            }
+    }
+    if (!th->order) {
+        th->order = xcalloc((size_t)n * (size_t)n, 1);
+        for (int x = 0; x < n; x++)
+            for (int y = x + 1; y < n; y++) th->order[(size_t)x * (size_t)n + (size_t)y] = 1;
+    }
+    for (int x = 0; x < n; x++)
+        for (int y = 0; y < n; y++)
+            if (x != y && th->ins[x].vec_id && th->ins[x].vec_id == th->ins[y].vec_id)
+                th->order[(size_t)x * (size_t)n + (size_t)y] = 0;
+    return 0;
+}
+
 int lp_check_program(parser *p)
 {
     if (size_locations(p) || check_spaces(p) || lp_async_check(p)) return -1;
     lit_test *t = p->t;
+    for (int ti = 0; ti < t->nth; ti++)
+        if (vector_order(p, &t->th[ti])) return -1;
     for (int ti = 0; ti < t->nth; ti++) {
         lit_thread *th = &t->th[ti];
         for (int k = 0; k < th->nins; k++)

@@ -15,9 +15,13 @@
 /* FORM with its operand placeholders replaced by litmus operands */
 static void instantiate(const char *form, char *out, size_t n)
 {
-    static const struct { const char *from, *to; } sub[] = {
+    static const struct { const char *from, *to; } sub2[] = {
         { "VD", "{%r0, %r1}" }, { "VB", "{%r2, %r3}" }, { "[A]", "[x]" }, { "D", "%r0" },
+        { "B", "%r2" }, { "C", "%r3" }, { NULL, NULL } },
+    sub4[] = {   /* .v4: vector operands of four elements */
+        { "VD", "{%r0, %r1, %r4, %r5}" }, { "VB", "{%r2, %r3, %r6, %r7}" }, { "[A]", "[x]" }, { "D", "%r0" },
         { "B", "%r2" }, { "C", "%r3" }, { NULL, NULL } };
+    const __typeof__(sub2[0]) *sub = strstr(form, ".v4") ? sub4 : sub2;
     size_t o = 0;
     for (const char *p = form; *p && o + 16 < n;) {
         int done = 0;

@@ -223,6 +223,30 @@ START_TEST(float_constants_by_their_bits)
 }
 END_TEST
 
+START_TEST(vector_accesses_are_unordered_scalar_accesses)
+{
+    /* §8.2.4: .v2/.v4 accesses are scalar accesses of the element type at consecutive offsets */
+    ck_assert_int_eq(only_value("PTX v16\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.v2.u16 [x], {3, 7} ;\n"
+                                " ld.global.u32 %r0, [x] ;\nexists (P0:r0 == 0)\n", "P0:r0"), 0x70003);
+    ck_assert(validated("PTX v4\n{ .u64 x=0; .u64 y=0; }\n P0@cta 0,gpu 0 ;\n st.global.v2.u32 [x], {5, 6} ;\n"
+                        " ld.global.v4.u16 {%h0, %h1, %h2, %h3}, [x] ;\nforall (P0:h0 == 5 /\\ P0:h1 == 0 /\\ P0:h2 == 6 /\\ P0:h3 == 0)\n"));
+    /* ... "executed in an unspecified order": a release vector store orders the instructions
+       before it, not one of its elements before another */
+    ck_assert(validated("PTX vrel\n{ .u64 x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                        " st.global.release.gpu.v2.u32 [x], {1, 1} | ld.global.acquire.gpu.u32 %r0, [x+4] ;\n"
+                        " | ld.global.relaxed.gpu.u32 %r1, [x] ;\nexists (P1:r0 == 1 /\\ P1:r1 == 0)\n"));
+    /* each element is a release: MP through a vector flag is forbidden */
+    ck_assert(!validated("PTX vmp\n{ x=0; .u64 y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                         " st.global.relaxed.gpu.u32 [x], 1 | ld.global.acquire.gpu.u32 %r0, [y] ;\n"
+                         " st.global.release.gpu.v2.u32 [y], {1, 1} | ld.global.u32 %r1, [x] ;\n"
+                         "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n"));
+    /* a vector load may tear against a racing vector store (the elements are separate accesses) */
+    ck_assert(validated("PTX vtear\n{ .u64 x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                        " st.global.relaxed.gpu.v2.u32 [x], {1, 1} | ld.global.relaxed.gpu.v2.u32 {%r0, %r1}, [x] ;\n"
+                        "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n"));
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, store_keeps_the_low_bytes);
@@ -235,4 +259,5 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, mixed_size_accesses_overlap_per_byte);
     tcase_add_test(tc, mixed_size_atomics_do_not_interleave);
     tcase_add_test(tc, float_constants_by_their_bits);
+    tcase_add_test(tc, vector_accesses_are_unordered_scalar_accesses);
 }
