@@ -2,6 +2,7 @@
  * `ptxlitmus suite --shard I/N` runs into one report (docs/suites.md). */
 #include "base/alloc.h"
 #include "base/fileio.h"
+#include "base/opts.h"
 #include "suite/suite.h"
 #include "base/version.h"
 #include "suite/suite.h"
@@ -10,6 +11,15 @@
 #include <string.h>
 
 int suite_parse_shard(const char *s, int *i, int *n);
+
+enum { M_JSON = 1, M_JUNIT, M_CSV };
+static const opt_def merge_defs[] = {
+    OPT_COMMON,
+    { "json", 'o', M_JSON, "a file name", NULL },
+    { "junit", 0, M_JUNIT, "a file name", NULL },
+    { "csv", 0, M_CSV, "a file name", NULL },
+    { NULL, 0, 0, NULL, NULL },
+};
 
 static void usage(FILE *f)
 {
@@ -79,28 +89,25 @@ static int merge_options(int argc, char **argv, merge_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->files = xcalloc((size_t)argc + 1, sizeof *o->files);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(o->files); return 0; }
-        if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv") ||
-            !strcmp(a, "-o")) {
-            if (!val || !*val) {
-                fprintf(stderr, "ptxlitmus merge: %s takes a file name\n", a);
-                free(o->files);
-                return 2;
-            }
-            if (!strcmp(a, "--junit")) o->junit = val;
-            else if (!strcmp(a, "--csv")) o->csv = val;
-            else o->json = val;
-            i++;
-        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "ptxlitmus merge: unknown option '%s'\n", a);
-            usage(stderr);
-            free(o->files);
-            return 2;
-        } else o->files[o->nf++] = argv[i];
+    opt_parser p;
+    opt_init(&p, "merge", merge_defs, argc, argv);
+    int id, rc = -1;
+    while (rc < 0 && (id = opt_next(&p)) != OPT_END) {
+        switch (id) {
+        case OPT_ERROR: rc = 2; break;
+        case OPT_HELP: usage(stdout); rc = 0; break;
+        case OPT_QUIET: case OPT_VERBOSE: break;
+        case M_JSON: case M_JUNIT: case M_CSV:
+            if (!*p.arg) { opt_error(&p, "takes a file name"); rc = 2; break; }
+            if (id == M_JUNIT) o->junit = p.arg;
+            else if (id == M_CSV) o->csv = p.arg;
+            else o->json = p.arg;
+            break;
+        }
     }
+    for (int i = 0; rc < 0 && i < p.npos; i++) o->files[o->nf++] = p.pos[i];
+    opt_free(&p);
+    if (rc >= 0) { free(o->files); return rc; }
     if (!o->nf) {
         fprintf(stderr, "ptxlitmus merge: no result file given\n");
         usage(stderr);
