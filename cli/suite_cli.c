@@ -28,10 +28,15 @@ static void usage(FILE *f)
         "  --csv FILE          table: suite,test,model,expected,verdict,observation,states,time_ms,outcome\n"
         "  --shard I/N         run only slice I of N (1 <= I <= N); combine with 'ptxlitmus merge'\n"
         "  --update            rewrite the manifests' expected verdicts from this run\n"
+        "  --unroll N, --max-events N, --max-traces N, --states N|all|none, --max-depth N\n"
+        "                      the limits of each test, as in verify\n"
+        "  --allow-unknown     an Unknown result (timed out, or a bound cut the verdict short)\n"
+        "                      does not fail the run\n"
         "  --hw                run the suites on a GPU instead (ptxlitmus hw options; docs/hardware.md)\n"
         "  -q, --quiet         no progress display\n"
         "  -v, --verbose       (accepted by every command)\n"
-        "exit status: 0 every test agrees, 1 a disagreement, error or timeout, 2 usage error\n");
+        "exit status: 0 every test agrees, 1 a disagreement, an error, an Unknown result or nothing\n"
+        "checked (no test run, or no expected verdict compared), 2 usage error\n");
 }
 
 static double now_s(void)
@@ -61,7 +66,8 @@ static char *default_suites_dir(void)
 
 typedef struct { int m, t; } jobref;
 
-enum { S_MODEL = 1, S_JOBS, S_TIMEOUT, S_JSON, S_JUNIT, S_CSV, S_SHARD, S_UPDATE };
+enum { S_MODEL = 1, S_JOBS, S_TIMEOUT, S_JSON, S_JUNIT, S_CSV, S_SHARD, S_UPDATE, S_UNROLL,
+       S_EVENTS, S_TRACES, S_STATES, S_DEPTH, S_ALLOW_UNKNOWN };
 static const opt_def suite_defs[] = {
     OPT_COMMON,
     { "model", 0, S_MODEL, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
@@ -72,6 +78,13 @@ static const opt_def suite_defs[] = {
     { "csv", 0, S_CSV, "a file name", NULL },
     { "shard", 0, S_SHARD, "I/N", NULL },
     { "update", 0, S_UPDATE, NULL, NULL },
+    { "unroll", 0, S_UNROLL, "a whole number", "unroll" },
+    { "max-events", 0, S_EVENTS, "a whole number", NULL },
+    { "max-traces", 0, S_TRACES, "a whole number", NULL },
+    { "states", 0, S_STATES, "a whole number, all or none", NULL },
+    { "max-states", 0, S_STATES, "a whole number", NULL },
+    { "max-depth", 0, S_DEPTH, "a whole number", NULL },
+    { "allow-unknown", 0, S_ALLOW_UNKNOWN, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
 };
 
@@ -119,7 +132,7 @@ int suite_cli(int argc, char **argv)
     suite_run_opts ro;
     suite_run_opts_default(&ro);
     const char *json = NULL, *junit = NULL, *csv = NULL, *shard = NULL;
-    int update = 0, quiet = 0, shard_i = 1, shard_n = 1, nmodels = 0;
+    int update = 0, quiet = 0, allow_unknown = 0, shard_i = 1, shard_n = 1, nmodels = 0;
     model_kind models[8];
     char **paths = calloc((size_t)argc + 1, sizeof *paths);
     int np = 0, rc = -1;
@@ -153,6 +166,17 @@ int suite_cli(int argc, char **argv)
             shard = p.arg;
             break;
         case S_UPDATE: update = 1; break;
+        case S_UNROLL: if (opt_long(&p, 0, 1000, &v)) rc = 2; else ro.vo.unroll = (int)v; break;
+        case S_EVENTS: if (opt_long(&p, 1, 256, &v)) rc = 2; else ro.vo.max_events = (int)v; break;
+        case S_TRACES: if (opt_long(&p, 1, 10000000, &v)) rc = 2; else ro.vo.max_traces = (int)v; break;
+        case S_STATES:
+            if (!strcmp(p.def->name, "states") && !strcmp(p.arg, "all")) ro.vo.states = -1;
+            else if (!strcmp(p.def->name, "states") && !strcmp(p.arg, "none")) ro.vo.states = 0;
+            else if (opt_long(&p, 0, 100000000, &v)) rc = 2;
+            else ro.vo.states = v;
+            break;
+        case S_DEPTH: if (opt_long(&p, 1, COND_DEPTH_CAP, &v)) rc = 2; else ro.max_depth = (int)v; break;
+        case S_ALLOW_UNKNOWN: allow_unknown = 1; break;
         }
     }
     for (int i = 0; rc < 0 && i < p.npos; i++) paths[np++] = p.pos[i];
@@ -241,18 +265,27 @@ int suite_cli(int argc, char **argv)
         else cJSON_AddNullToObject(r, "expected");
         const char *st = suite_str(r, "status");
         const char *oc;
-        if (!strcmp(st, "ok")) {
+        if (!strcmp(st, "ok") && !strcmp(suite_str(r, "verdict"), "Unknown")) {
+            oc = "unknown";   /* a bound cut the verdict short: never written by --update */
+            if (!allow_unknown) errs++;
+        } else if (!strcmp(st, "ok")) {
             int got = !strcmp(suite_str(r, "verdict"), "Ok");
             oc = expect[j] < 0 ? "new" : got == expect[j] ? "agree" : "disagree";
             if (update && expect[j] != got) { suite_expect_set(t, jobs[j].model, got); changed++; }
-        } else { oc = !strcmp(st, "timeout") ? "timeout" : "error"; errs++; }
+        } else if (!strcmp(st, "timeout")) {
+            oc = "unknown";
+            if (!allow_unknown) errs++;
+        } else { oc = "error"; errs++; }
         cJSON_AddStringToObject(r, "outcome", oc);
         cJSON_AddNumberToObject(r, "job", jobidx[j]);
         cJSON_AddStringToObject(r, "manifest", m->path);
         cJSON_AddItemToArray(results, r);
         jobs[j].res = NULL;
     }
-    if (suite_print_summary(out, results, wall)) bad = 1;
+    if (suite_print_summary_ex(out, results, wall,
+                               (allow_unknown ? SUITE_ALLOW_UNKNOWN : 0) |
+                                   (update ? SUITE_UPDATING : 0)))
+        bad = 1;
     if (shard) fprintf(out, "shard %s: %d of %d jobs\n", shard, nj, gjob);
     int werr = 0;
     if (json && suite_write_json(json, results, shard)) werr = 1;

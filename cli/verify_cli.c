@@ -40,15 +40,17 @@ static void usage(FILE *f)
         "                      (herd7: -o DIR)\n"
         "  --explain           for an outcome no execution reaches, name the model's checks that\n"
         "                      rule it out (\"Ruled out by\"; JSON \"violated\")\n"
+        "  --allow-unknown     exit 0 even when a verdict is Unknown (a --timeout or a bound hit)\n"
         "  -q, --quiet         no herd blocks on stdout\n"
         "  -v, --verbose       say on stderr what is decided under which model\n"
         "  FILE may be a directory (its .litmus files, sorted) or @LIST (a file of arguments)\n"
-        "exit status: 0 every test decided, 2 an error\n");
+        "exit status: 0 every test decided, 1 a verdict is Unknown (timed out, or a bound cut\n"
+        "paths and the verdict rests on an absence), 2 an error\n");
 }
 
 enum {
     V_MODEL = 1, V_CAT, V_JSON, V_UNROLL, V_EVENTS, V_TRACES, V_STATES, V_DEPTH, V_TIMEOUT,
-    V_GRAPH, V_EXPLAIN,
+    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN,
 };
 
 static const opt_def verify_defs[] = {
@@ -65,6 +67,7 @@ static const opt_def verify_defs[] = {
     { "timeout", 0, V_TIMEOUT, "a number of seconds", "timeout" },
     { "graph", 'o', V_GRAPH, "a directory", NULL },
     { "explain", 0, V_EXPLAIN, NULL, NULL },
+    { "allow-unknown", 0, V_ALLOW_UNKNOWN, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
 };
 
@@ -125,7 +128,7 @@ static int load_cat(vmodel *v)
 typedef struct {
     verify_opts o;
     const char *json, *graph_dir;
-    int quiet, verbose, max_depth;
+    int quiet, verbose, max_depth, allow_unknown;
     vmodel models[MAX_MODELS];
     int nmodels;
     char **files;
@@ -182,6 +185,7 @@ static int verify_options(int argc, char **argv, verify_args *a)
             if (opt_seconds(&p, 86400.0 * 365, &d)) rc = 2; else a->o.timeout_s = d;
             break;
         case V_EXPLAIN: a->o.explain = 1; break;
+        case V_ALLOW_UNKNOWN: a->allow_unknown = 1; break;
         }
     }
     if (rc < 0) {
@@ -239,7 +243,7 @@ int verify_cli(int argc, char **argv)
         cJSON_AddNumberToObject(root, "unroll", a.o.unroll);
         results = cJSON_AddArrayToObject(root, "results");
     }
-    int errors = 0;
+    int errors = 0, unknown = 0;
     graph_collector *gc = a.graph_dir ? graph_new() : NULL;
     if (gc) { a.o.graph = graph_callback; a.o.graph_ctx = gc; }
     FILE *out = a.json && !strcmp(a.json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
@@ -264,8 +268,12 @@ int verify_cli(int argc, char **argv)
                 free(r.file);
                 r.file = xstrdup(a.files[i]);
             }
+            if (verify_unknown(&r)) unknown++;
             if (!r.ok) {
-                if (m == 0 || t) { fprintf(stderr, "%s\n", r.error); errors++; }
+                if (m == 0 || t) {
+                    fprintf(stderr, "%s\n", r.error);
+                    if (!r.timed_out) errors++;
+                }
             } else if (!a.quiet) {
                 if (several) fprintf(out, "Model %s\n", vm->label);
                 report_herd(out, &r, o.unroll);
@@ -297,6 +305,11 @@ int verify_cli(int argc, char **argv)
         cJSON_Delete(root);
     }
     graph_free(gc);
+    if (unknown)
+        fprintf(stderr, "ptxlitmus verify: %d verdict%s Unknown (a --timeout or a bound was hit)%s\n",
+                unknown, unknown == 1 ? "" : "s",
+                a.allow_unknown ? "; accepted (--allow-unknown)" : "; exit status 1 (--allow-unknown accepts them)");
+    int allow = a.allow_unknown;
     verify_args_free(&a);
-    return errors ? 2 : 0;
+    return errors ? 2 : unknown && !allow ? 1 : 0;
 }

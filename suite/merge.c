@@ -12,12 +12,13 @@
 
 int suite_parse_shard(const char *s, int *i, int *n);
 
-enum { M_JSON = 1, M_JUNIT, M_CSV };
+enum { M_JSON = 1, M_JUNIT, M_CSV, M_ALLOW_UNKNOWN };
 static const opt_def merge_defs[] = {
     OPT_COMMON,
     { "json", 'o', M_JSON, "a file name", NULL },
     { "junit", 0, M_JUNIT, "a file name", NULL },
     { "csv", 0, M_CSV, "a file name", NULL },
+    { "allow-unknown", 0, M_ALLOW_UNKNOWN, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
 };
 
@@ -83,7 +84,7 @@ static cJSON *load_result_file(const char *path)
 }
 
 /* The options of merge: output files and the result files; -1 to go on, else the status. */
-typedef struct { const char *json, *junit, *csv; char **files; int nf; } merge_opts;
+typedef struct { const char *json, *junit, *csv; char **files; int nf, allow_unknown; } merge_opts;
 
 static int merge_options(int argc, char **argv, merge_opts *o)
 {
@@ -97,6 +98,7 @@ static int merge_options(int argc, char **argv, merge_opts *o)
         case OPT_ERROR: rc = 2; break;
         case OPT_HELP: usage(stdout); rc = 0; break;
         case OPT_QUIET: case OPT_VERBOSE: break;
+        case M_ALLOW_UNKNOWN: o->allow_unknown = 1; break;
         case M_JSON: case M_JUNIT: case M_CSV:
             if (!*p.arg) { opt_error(&p, "takes a file name"); rc = 2; break; }
             if (id == M_JUNIT) o->junit = p.arg;
@@ -179,7 +181,7 @@ int merge_cli(int argc, char **argv)
         cJSON_AddItemToArray(results, cJSON_Duplicate(all[i], 1));
     }
     FILE *out = json && !strcmp(json, "-") ? stderr : stdout;
-    if (suite_print_summary(out, results, -1)) bad = 1;
+    if (suite_print_summary_ex(out, results, -1, o.allow_unknown ? SUITE_ALLOW_UNKNOWN : 0)) bad = 1;
     fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results),
             cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
     fflush(out);
