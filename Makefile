@@ -28,6 +28,13 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || \
                 echo -lcheck -lsubunit -lrt -lpthread -lm)
 
+# provenance (report/provenance.c): the git hash, rebuilt only when it changes
+GIT_HASH := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+$(shell mkdir -p $(BUILD); [ "$$(cat $(BUILD)/git-hash 2>/dev/null)" = "$(GIT_HASH)" ] || \
+        echo "$(GIT_HASH)" > $(BUILD)/git-hash)
+$(BUILD)/report/provenance.o: $(BUILD)/git-hash
+$(BUILD)/report/provenance.o: override CFLAGS += -DPTX_GIT_HASH='"$(GIT_HASH)"'
+
 .PHONY: all deps check check-unit check-cli check-suites check-asan asan-run demo bench clean \
         check-lib check-layers coverage check-coverage
 all: ptxlitmus

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "base/opts.h"
 #include "cli/cli.h"
+#include "report/provenance.h"
 #include "cli/run_cli.h"
 #include "hw/hw.h"
 #include "suite/suite.h"
@@ -23,6 +24,8 @@ static void usage(FILE *f)
         "  compare --model A --model B PATH...                          tests whose verdicts differ\n"
         "  run SPEC.yaml [--json FILE] [--max-steps N] [--max-memory B]  execute a PTX kernel\n"
         "  hw [--instances N] [--stress M] [--json F] ... FILE...        run litmus tests on a GPU\n"
+        "  table [--model M]... [--format csv|markdown|latex] (FILE|DIR|RUN.json)...\n"
+        "                                                               verdicts side by side\n"
         "  version                                                      print the version\n"
         "  help COMMAND                                                 the options of a command\n"
         "every command takes -q/--quiet, -v/--verbose, --opt=VALUE and @FILE (arguments, one per line)\n");
@@ -30,7 +33,7 @@ static void usage(FILE *f)
 
 static const struct { const char *name; int (*fn)(int, char **); } commands[] = {
     { "verify", verify_cli }, { "suite", suite_cli }, { "merge", merge_cli }, { "gen", gen_cli },
-    { "compare", compare_cli }, { "run", exec_run_cli }, { "hw", hw_cli }, { NULL, NULL },
+    { "compare", compare_cli }, { "run", exec_run_cli }, { "hw", hw_cli }, { "table", table_cli }, { NULL, NULL },
 };
 
 static int dispatch(int argc, char **argv)
@@ -48,7 +51,7 @@ static int dispatch(int argc, char **argv)
                     return commands[i].fn(2, a);
                 }
             fprintf(stderr, "ptxlitmus help: found '%s', expected a command: verify, suite, "
-                            "merge, gen, compare, run, hw\n", argv[2]);
+                            "merge, gen, compare, run, hw, table\n", argv[2]);
             return 2;
         }
         usage(stdout);
@@ -72,6 +75,7 @@ int main(int argc, char **argv)
     int n;
     char **v;
     if (opt_expand_at(argc, argv, &n, &v)) return 2;   /* @FILE: one argument per line */
+    if (n > 1) prov_set_command(n - 1, v + 1);   /* the provenance of every output */
     int rc = dispatch(n, v);
     opt_free_argv(v);
     return rc;

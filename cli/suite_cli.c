@@ -4,6 +4,7 @@
 #include "base/opts.h"
 #include "cli/cli.h"
 #include "report/report.h"
+#include "report/provenance.h"
 #include "hw/hw.h"
 #include <errno.h>
 #include <limits.h>
@@ -241,6 +242,7 @@ int suite_cli(int argc, char **argv)
             }
         }
     }
+    for (int j = 0; j < nj; j++) prov_add_bundled(jobs[j].model);
     ro.progress = quiet ? 0 : isatty(2) ? 1 : 2;
     ro.label = "suite";
     failctx fc = { jobs, expect };

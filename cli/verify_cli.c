@@ -13,6 +13,8 @@
 #include "report/report.h"
 #include "check/verify.h"
 #include "report/graph.h"
+#include "report/provenance.h"
+#include "base/fileio.h"
 #include "solver/query.h"
 #include "frontend/cat.h"
 #include "model/bundled.h"
@@ -113,7 +115,12 @@ static int add_model(const opt_parser *p, vmodel *m, int *n, const char *val, in
 
 static int load_cat(vmodel *v)
 {
-    char cerr[1024];
+    char cerr[1024], why[200], *text;
+    size_t len;
+    if (!read_input(v->cat_file, (size_t)16 << 20, &text, &len, why, sizeof why)) {
+        prov_add_model(v->cat_file, v->cat_file, text);   /* the hash of the text read */
+        free(text);
+    }
     const char *search[] = { CAT_BUILTIN };
     cat_set_builtins(model_bundled, model_nbundled);
     v->cm = cat_load_file_prelude(v->cat_file, search, 1, "stdlib.cat", cerr, sizeof cerr);
@@ -227,7 +234,10 @@ int verify_cli(int argc, char **argv)
         vmodel *v = &a.models[m];
         if (v->cat_file) {
             if (load_cat(v)) { verify_args_free(&a); return 2; }
-        } else v->label = model_name(v->kind);
+        } else {
+            v->label = model_name(v->kind);
+            prov_add_bundled(v->kind);
+        }
     }
     int several = a.nmodels > 1;
 
@@ -241,6 +251,7 @@ int verify_cli(int argc, char **argv)
         for (int m = 0; m < a.nmodels; m++)
             cJSON_AddItemToArray(ms, cJSON_CreateString(a.models[m].label));
         cJSON_AddNumberToObject(root, "unroll", a.o.unroll);
+        cJSON_AddItemToObject(root, "provenance", prov_json());
         results = cJSON_AddArrayToObject(root, "results");
     }
     int errors = 0, unknown = 0;

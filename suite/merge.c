@@ -3,6 +3,7 @@
 #include "base/alloc.h"
 #include "base/fileio.h"
 #include "base/opts.h"
+#include "report/provenance.h"
 #include "suite/suite.h"
 #include "base/version.h"
 #include "suite/suite.h"
@@ -178,6 +179,8 @@ int merge_cli(int argc, char **argv)
             continue;
         }
         prev = j;
+        model_kind mk;
+        if (!model_parse(suite_str(all[i], "model"), &mk)) prov_add_bundled(mk);
         cJSON_AddItemToArray(results, cJSON_Duplicate(all[i], 1));
     }
     FILE *out = json && !strcmp(json, "-") ? stderr : stdout;

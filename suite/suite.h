@@ -110,4 +110,5 @@ void suite_manifest_check_hw(suite_hw_check_fn fn);
 int merge_cli(int argc, char **argv);    /* argv[0] == "merge" */
 int gen_cli(int argc, char **argv);      /* argv[0] == "gen" */
 int compare_cli(int argc, char **argv);  /* argv[0] == "compare" */
+int table_cli(int argc, char **argv);    /* argv[0] == "table" (suite/table.c) */
 #endif

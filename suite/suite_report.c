@@ -3,6 +3,7 @@
 #include "base/sbuf.h"
 #include "suite/suite.h"
 #include "report/report.h"
+#include "report/provenance.h"
 #include "base/version.h"
 #include "suite/suite.h"
 #include <stdarg.h>
@@ -154,6 +155,7 @@ int suite_write_json(const char *path, cJSON *results, const char *shard)
     cJSON_AddStringToObject(root, "kind", "suite");
     if (shard) cJSON_AddStringToObject(root, "shard", shard);
     else cJSON_AddNullToObject(root, "shard");
+    cJSON_AddItemToObject(root, "provenance", prov_json());
     cJSON_AddItemReferenceToObject(root, "results", results);
     char *text = cJSON_Print(root);
     size_t l = strlen(text);
@@ -306,6 +308,9 @@ static void csv_field(sbuf *b, const char *s, int last)
 char *suite_csv_text(const cJSON *results)
 {
     sbuf b = { 0 };
+    char *prov = prov_comment("# ");   /* provenance: comment lines before the header */
+    sb_add(&b, "%s", prov);
+    free(prov);
     sb_add(&b, "suite,test,model,expected,verdict,observation,states,time_ms,outcome\n");
     const cJSON *r;
     cJSON_ArrayForEach(r, results) {
