@@ -42,6 +42,8 @@ static void usage(FILE *f)
         "                      (herd7: -o DIR)\n"
         "  --explain           for an outcome no execution reaches, name the model's checks that\n"
         "                      rule it out (\"Ruled out by\"; JSON \"violated\")\n"
+        "  --Werror            warnings (a condition register its thread never writes, a location\n"
+        "                      the initial state never declares) are errors\n"
         "  --allow-unknown     exit 0 even when a verdict is Unknown (a --timeout or a bound hit)\n"
         "  -q, --quiet         no herd blocks on stdout\n"
         "  -v, --verbose       say on stderr what is decided under which model\n"
@@ -52,7 +54,7 @@ static void usage(FILE *f)
 
 enum {
     V_MODEL = 1, V_CAT, V_JSON, V_UNROLL, V_EVENTS, V_TRACES, V_STATES, V_DEPTH, V_TIMEOUT,
-    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN,
+    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR,
 };
 
 static const opt_def verify_defs[] = {
@@ -70,6 +72,7 @@ static const opt_def verify_defs[] = {
     { "graph", 'o', V_GRAPH, "a directory", NULL },
     { "explain", 0, V_EXPLAIN, NULL, NULL },
     { "allow-unknown", 0, V_ALLOW_UNKNOWN, NULL, NULL },
+    { "Werror", 0, V_WERROR, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
 };
 
@@ -135,7 +138,7 @@ static int load_cat(vmodel *v)
 typedef struct {
     verify_opts o;
     const char *json, *graph_dir;
-    int quiet, verbose, max_depth, allow_unknown;
+    int quiet, verbose, max_depth, allow_unknown, werror;
     vmodel models[MAX_MODELS];
     int nmodels;
     char **files;
@@ -193,6 +196,7 @@ static int verify_options(int argc, char **argv, verify_args *a)
             break;
         case V_EXPLAIN: a->o.explain = 1; break;
         case V_ALLOW_UNKNOWN: a->allow_unknown = 1; break;
+        case V_WERROR: a->werror = 1; break;
         }
     }
     if (rc < 0) {
@@ -261,6 +265,20 @@ int verify_cli(int argc, char **argv)
     for (int i = 0; i < a.nf; i++) {
         char err[1024];
         lit_test *t = lit_parse_file_ex(a.files[i], a.max_depth, err, sizeof err);
+        char **warn = NULL;
+        int nwarn = t ? lit_warnings(t, &warn) : 0;
+        for (int k = 0; k < nwarn; k++) {
+            if (!a.werror) { fprintf(stderr, "%s\n", warn[k]); continue; }
+            char *w = strstr(warn[k], ": warning: ");   /* --Werror: the same line as an error */
+            if (w) memmove(w + 2, w + 11, strlen(w + 11) + 1);
+            fprintf(stderr, "%s\n", warn[k]);
+        }
+        if (nwarn && a.werror) {   /* the test is not decided */
+            snprintf(err, sizeof err, "%s", warn[0]);
+            lit_free(t);
+            t = NULL;
+            errors++;
+        }
         for (int m = 0; m < a.nmodels; m++) {
             vmodel *vm = &a.models[m];
             verify_opts o = a.o;
@@ -281,7 +299,7 @@ int verify_cli(int argc, char **argv)
             }
             if (verify_unknown(&r)) unknown++;
             if (!r.ok) {
-                if (m == 0 || t) {
+                if ((m == 0 || t) && !(nwarn && a.werror)) {
                     fprintf(stderr, "%s\n", r.error);
                     if (!r.timed_out) errors++;
                 }
@@ -297,11 +315,14 @@ int verify_cli(int argc, char **argv)
             if (results) {
                 cJSON *jr = report_json_result(&r);
                 cJSON_AddStringToObject(jr, "model", vm->label);
+                cJSON *wa = cJSON_AddArrayToObject(jr, "warnings");
+                for (int k = 0; k < nwarn; k++) cJSON_AddItemToArray(wa, cJSON_CreateString(warn[k]));
                 cJSON_AddItemToArray(results, jr);
             }
             verify_result_free(&r);
         }
         lit_free(t);
+        lit_warnings_free(warn, nwarn);
     }
     fflush(out);
     if (root) {
