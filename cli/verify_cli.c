@@ -39,7 +39,11 @@ static void usage(FILE *f)
         "  --timeout S         wall-clock limit of each test in seconds, fractions allowed (default\n"
         "                      none)\n"
         "  --graph DIR         write execution graphs per test: DIR/NAME.dot (+ .svg with dot)\n"
-        "                      (herd7: -o DIR)\n"
+        "                      (herd7: -o DIR); NAME is the test file's name, + .MODEL with\n"
+        "                      several models, + -2, -3... when an earlier test had the same\n"
+        "  --show WHAT         which executions --graph draws: witness (the default; herd7 -show\n"
+        "                      prop); all and forbidden are refused until the checker enumerates\n"
+        "                      them\n"
         "  --explain           for an outcome no execution reaches, name the model's checks that\n"
         "                      rule it out (\"Ruled out by\"; JSON \"violated\")\n"
         "  --Werror            warnings (a condition register its thread never writes, a location\n"
@@ -54,7 +58,7 @@ static void usage(FILE *f)
 
 enum {
     V_MODEL = 1, V_CAT, V_JSON, V_UNROLL, V_EVENTS, V_TRACES, V_STATES, V_DEPTH, V_TIMEOUT,
-    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR,
+    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH,
 };
 
 static const opt_def verify_defs[] = {
@@ -73,6 +77,8 @@ static const opt_def verify_defs[] = {
     { "explain", 0, V_EXPLAIN, NULL, NULL },
     { "allow-unknown", 0, V_ALLOW_UNKNOWN, NULL, NULL },
     { "Werror", 0, V_WERROR, NULL, NULL },
+    { "show", 0, V_SHOW, "witness, all or forbidden", "show" },
+    { "through", 0, V_THROUGH, "none, invalid or all", "through" },
     { NULL, 0, 0, NULL, NULL },
 };
 
@@ -132,6 +138,30 @@ static int load_cat(vmodel *v)
     v->label = cat_model_name(v->cm);
     if (!v->label || !*v->label) v->label = v->cat_file;
     return 0;
+}
+
+/* The name of a test's picture: its base name without .litmus, ".MODEL" with several models,
+ * and "-2", "-3", ... when an earlier test had the same name (two files MP.litmus in two
+ * folders): pictures never overwrite each other.  Caller frees. */
+static char *graph_name(char ***used, int *nused, const char *file, const char *model)
+{
+    const char *b = strrchr(file, '/');
+    b = b ? b + 1 : file;
+    size_t bl = strlen(b);
+    if (bl > 7 && !strcmp(b + bl - 7, ".litmus")) bl -= 7;
+    char base[512], name[540];
+    snprintf(base, sizeof base, "%.*s%s%s", (int)bl, b, model ? "." : "", model ? model : "");
+    for (char *c = base; *c; c++) if (*c == '/') *c = '_';   /* a --cat label */
+    snprintf(name, sizeof name, "%s", base);
+    for (int k = 2;; k++) {
+        int clash = 0;
+        for (int i = 0; i < *nused && !clash; i++) clash = !strcmp((*used)[i], name);
+        if (!clash) break;
+        snprintf(name, sizeof name, "%s-%d", base, k);
+    }
+    *used = xrealloc(*used, (size_t)(*nused + 1) * sizeof **used);
+    (*used)[(*nused)++] = xstrdup(name);
+    return xstrdup(name);
 }
 
 /* The options; -1 to go on, else the exit status. */
@@ -197,6 +227,23 @@ static int verify_options(int argc, char **argv, verify_args *a)
         case V_EXPLAIN: a->o.explain = 1; break;
         case V_ALLOW_UNKNOWN: a->allow_unknown = 1; break;
         case V_WERROR: a->werror = 1; break;
+        case V_SHOW: {   /* herd7's -show words too: prop/wit/cond = witness, neg = forbidden */
+            static const char *const w[] = { "witness", "all", "forbidden", "prop", "wit", "cond",
+                                             "neg", NULL };
+            static const int map[] = { VERIFY_SHOW_WITNESS, VERIFY_SHOW_ALL, VERIFY_SHOW_FORBIDDEN,
+                                       VERIFY_SHOW_WITNESS, VERIFY_SHOW_WITNESS,
+                                       VERIFY_SHOW_WITNESS, VERIFY_SHOW_FORBIDDEN };
+            int k;
+            if (opt_word(&p, w, &k)) rc = 2; else a->o.graph_show = map[k];
+            break;
+        }
+        case V_THROUGH: {   /* herd7's -through: invalid lets forbidden executions through */
+            static const char *const w[] = { "none", "invalid", "all", NULL };
+            int k;
+            if (opt_word(&p, w, &k)) rc = 2;
+            else a->o.graph_show = k == 0 ? VERIFY_SHOW_WITNESS : k == 1 ? VERIFY_SHOW_FORBIDDEN : VERIFY_SHOW_ALL;
+            break;
+        }
         }
     }
     if (rc < 0) {
@@ -215,6 +262,14 @@ static int verify_options(int argc, char **argv, verify_args *a)
         }
     }
     opt_free(&p);
+    if (rc < 0 && a->o.graph_show != VERIFY_SHOW_WITNESS) {
+        /* verify_opts.graph_show is declared, but check/verify_query.c hands the callback the
+           witness only: refuse rather than draw something else than asked */
+        fprintf(stderr, "ptxlitmus verify: --show %s is not available yet (the checker draws the "
+                        "witness execution only), expected --show witness\n",
+                a->o.graph_show == VERIFY_SHOW_ALL ? "all" : "forbidden");
+        rc = 2;
+    }
     if (rc < 0 && !a->nmodels) a->models[a->nmodels++] = (vmodel){ .kind = MODEL_PTX };
     return rc;
 }
@@ -258,7 +313,8 @@ int verify_cli(int argc, char **argv)
         cJSON_AddItemToObject(root, "provenance", prov_json());
         results = cJSON_AddArrayToObject(root, "results");
     }
-    int errors = 0, unknown = 0;
+    int errors = 0, unknown = 0, nused = 0;
+    char **used = NULL;   /* picture names given so far */
     graph_collector *gc = a.graph_dir ? graph_new() : NULL;
     if (gc) { a.o.graph = graph_callback; a.o.graph_ctx = gc; }
     FILE *out = a.json && !strcmp(a.json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
@@ -309,8 +365,11 @@ int verify_cli(int argc, char **argv)
             }
             if (gc && r.ok) {
                 char *dot = graph_witness_dot(gc, &r);
-                if (dot && graph_write(a.graph_dir, a.files[i], dot)) errors++;
+                char *name = graph_name(&used, &nused, a.files[i], several ? vm->label : NULL);
+                if (dot && graph_write(a.graph_dir, name, dot)) errors++;
+                if (dot && a.verbose) fprintf(stderr, "verify: graph %s/%s.dot\n", a.graph_dir, name);
                 free(dot);
+                free(name);
             }
             if (results) {
                 cJSON *jr = report_json_result(&r);
