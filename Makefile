@@ -220,7 +220,7 @@ SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitiz
 FUZZ_CC     ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 5
-FUZZ_TARGETS := litmus litmus_parse cond manifest spec ptx exec cat
+FUZZ_TARGETS := litmus litmus_parse cond manifest spec ptx exec cat frontends
 FUZZ_OUT    := fuzz/out
 VALGRIND    ?= valgrind
 

@@ -16,6 +16,7 @@
 
 void verify_opts_default(verify_opts *o)
 {
+    memset(o, 0, sizeof *o);
     o->model = MODEL_PTX;
     o->cat = NULL;
     o->model_label = NULL;
@@ -100,9 +101,15 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     r->quant = t->quant;
     r->test = t;
     cond_print(t->cond, r->condition, sizeof r->condition);
+    if (t->filter) cond_print(t->filter, r->filter, sizeof r->filter);
     /* a bundled model of an older ISA refuses what that ISA did not have */
     if (!o->cat && !model_has_cluster(o->model) && t->uses_cluster) {
         snprintf(r->error, sizeof r->error, "%s:1:1: found the .cluster scope or a cluster placement, expected none under model %s (clusters arrived in PTX ISA 7.8)", t->file, model_name(o->model));
+        r->time_ms = now_ms() - t0;
+        return -1;
+    }
+    if (!o->cat && !model_has_cluster(o->model) && t->uses_async) {
+        snprintf(r->error, sizeof r->error, "%s:1:1: found an mbarrier, barrier.cluster, asynchronous or newer fence instruction, expected none under model %s (they are in --model ptx only)", t->file, model_name(o->model));
         r->time_ms = now_ms() - t0;
         return -1;
     }
@@ -114,8 +121,9 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     /* observables: the condition's registers and locations, then `locations [...]` */
     void *pc[2] = { r, (void *)t };
     cond_foreach_ref(t->cond, add_obs_cb, pc);
+    if (t->filter) cond_foreach_ref(t->filter, add_obs_cb, pc);
     for (int i = 0; i < t->nlocations; i++) add_obs(r, t, &t->locations[i]);
-    qsort(r->obs, (size_t)r->nobs, sizeof *r->obs, obs_order);
+    if (r->nobs) qsort(r->obs, (size_t)r->nobs, sizeof *r->obs, obs_order);
 
     /* the program: which registers the condition observes, then atoms, domains, paths */
     unsigned char **observed = xcalloc((size_t)(t->nth ? t->nth : 1), sizeof *observed);
@@ -124,11 +132,9 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         for (int i = 0; i < r->nobs; i++)
             if (r->obs[i].k == OBS_REG && r->obs[i].thread == th) observed[th][r->obs[i].reg] = 1;
     }
-    mlimits lim = { o->unroll, o->max_events, o->max_traces, o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0 };
+    mlimits lim = { o->unroll, o->max_events, o->max_traces, o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0 };
     mprogram prog;
     int rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
-    for (int th = 0; th < t->nth; th++) free(observed[th]);
-    free(observed);
     stateset states = { .nobs = r->nobs };
     if (rc == -2) r->timed_out = 1;
     if (!rc) {
@@ -136,6 +142,17 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         rc = verify_query(t, o, r, &prog, lim.deadline, &states);
         mprogram_free(t, &prog);
     }
+    if (!rc && o->liveness) {   /* the same program with its never-ending paths */
+        lim.liveness = 1;
+        rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
+        if (rc == -2) r->timed_out = 1;
+        if (!rc) {
+            rc = verify_liveness(t, o, r, &prog, lim.deadline);
+            mprogram_free(t, &prog);
+        }
+    }
+    for (int th = 0; th < t->nth; th++) free(observed[th]);
+    free(observed);
     if (!rc) {
         r->nstates = states.n;
         if (r->nstates_total >= 0 && r->nstates_total < r->nstates) r->nstates_total = r->nstates;
@@ -159,6 +176,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         case COND_NOT_EXISTS: r->validated = !r->has_positive; break;
         case COND_FORALL: r->validated = !r->has_negative; break;
         }
+        r->vacuous = !r->has_positive && !r->has_negative;
         r->ok = !rc;
     }
     ss_free(&states);
@@ -190,7 +208,7 @@ void verify_result_free(verify_result *r)
     for (int i = 0; i < r->nobs; i++) free(r->obs[i].name);
     for (int i = 0; i < r->nflags; i++) free(r->flags[i]);
     for (int i = 0; i < r->nviolated; i++) free(r->violated[i]);
-    free(r->flags); free(r->violated);
+    free(r->flags); free(r->violated); free(r->hangs);
     free(r->file); free(r->name); free(r->obs); free(r->states); free(r->holds);
     memset(r, 0, sizeof *r);
 }

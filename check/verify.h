@@ -27,6 +27,7 @@ typedef struct {
        model rules out, each labelled with the checks it violates (mexecution.note) */
     enum { VERIFY_SHOW_WITNESS, VERIFY_SHOW_ALL, VERIFY_SHOW_FORBIDDEN } graph_show;
     int explain;           /* say which checks of the model rule out an unreachable outcome */
+    int liveness;          /* also decide whether some execution never ends (verify_result.liveness) */
     void *graph_ctx;
 } verify_opts;
 
@@ -48,6 +49,7 @@ typedef struct {
     char error[1024];
     cond_kind quant;
     char condition[1024];  /* herd-style text */
+    char filter[1024];     /* the test's `filter` proposition, "" when none */
     int nobs;
     observable *obs;
     int nstates;           /* states listed (at most --states) */
@@ -58,7 +60,18 @@ typedef struct {
     int has_positive, has_negative;   /* some reachable state where it holds / does not */
     int validated;
     int bound_reached;
+    int vacuous;           /* no execution reaches a final state (none passes the filter): a
+                              forall or ~exists verdict Ok holds of no outcome (issue #16) */
     int timed_out;         /* the test ran past --timeout (ok is 0 then) */
+    enum { LIVENESS_UNASKED, LIVENESS_TERMINATES, LIVENESS_MAY_HANG } liveness;
+    struct verify_hang {   /* liveness: the threads that never end in one execution */
+        char thread[32];
+        int spin;          /* 1: spins forever (a fair loop); 0: waits at a barrier that never completes */
+        int line, col;     /* the instruction it hangs at */
+        char insn[96];
+        char reads[256];   /* spin: what the repeated iteration reads, "x=0 y=1" */
+    } *hangs;
+    int nhangs;
     long solved;           /* solver checks made */
     char **flags;          /* the model's flags raised by some execution (herd's `flag`) */
     int nflags;

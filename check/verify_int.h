@@ -13,6 +13,8 @@
 int verify_state_holds(const verify_result *r, const lit_test *t, const int64_t *state);
 int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline,
                  stateset *out);
+/* --liveness: with p built with mlimits.liveness, sets r->liveness and r->hangs. */
+int verify_liveness(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline);
 /* The linked program of a bundled model (loaded once per process, shared by threads). */
 const struct cat_prog *verify_bundled(model_kind k, char *err, size_t errlen);
 #endif

@@ -45,6 +45,7 @@ static int names_of(verify_result *r, char ***out, int *n, qproblem *q, Z3_ast f
    where it does not), then the states, at most o->states of them. */
 static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qproblem *q, stateset *out)
 {
+    if (t->filter) query_restrict(q, query_cond(q, t->filter, obs_of, r));
     Z3_ast c = query_cond(q, t->cond, obs_of, r);
     int pos = query_holds(q, c), neg = query_holds(q, query_not(q, c));
     r->solved += 2;
@@ -55,7 +56,9 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     int want_pos = t->quant != COND_FORALL;
     if (o->explain && !(want_pos ? pos : neg) &&
         names_of(r, &r->violated, &r->nviolated, q, want_pos ? c : query_not(q, c)) < 0) return gave_up(t, r, q);
-    if (o->graph) {   /* the witness: satisfies an exists, violates a ~exists or forall, else any */
+    if (o->graph && o->graph_show == VERIFY_SHOW_FORBIDDEN) {
+        if (query_forbidden(q, want_pos ? c : query_not(q, c), o->graph, o->graph_ctx) < 0) return gave_up(t, r, q);
+    } else if (o->graph && o->graph_show == VERIFY_SHOW_WITNESS) {   /* the witness: satisfies an exists, violates a ~exists or forall, else any */
         int want_pos = t->quant != COND_FORALL;
         int have = want_pos ? pos : neg;
         const char *note = !have ? "a representative allowed execution" :
@@ -69,7 +72,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     for (;;) {
         if (o->states >= 0 && n >= o->states) { more = -1; break; }
         r->solved++;
-        int k = query_next_state(q, st);
+        int k = query_next_state_exec(q, st, o->graph && o->graph_show == VERIFY_SHOW_ALL ? o->graph : NULL, o->graph_ctx);
         if (k < 0) { rc = gave_up(t, r, q); break; }
         if (!k) break;
         ss_add(out, st);
@@ -143,6 +146,68 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
         rc = -1;
     } else r->nstates_total = 0;   /* no execution at all */
     free(obs);
+    muniverse_free(&u);
+    return rc;
+}
+
+/* ---------- liveness ---------- */
+
+static void describe_hang(const lit_test *t, const muniverse *u, const qhang *h, struct verify_hang *o)
+{
+    const lit_thread *th = &t->th[h->thread];
+    const lit_insn *in = h->insn >= 0 && h->insn < th->nins ? &th->ins[h->insn] : NULL;
+    snprintf(o->thread, sizeof o->thread, "%s", th->name);
+    o->spin = h->kind == MHANG_SPIN;
+    o->line = in ? in->line : 0;
+    o->col = in ? in->col : 0;
+    snprintf(o->insn, sizeof o->insn, "%s", in ? in->text : "");
+    o->reads[0] = 0;
+    if (!o->spin) return;
+    const upath *p = &u->th[h->thread].path[h->path];
+    size_t at = 0;
+    for (int x = p->spin_from; x >= 0 && x < p->len && at + 1 < sizeof o->reads; x++) {
+        const mevent *e = &u->ev[p->ev[x].node];
+        if (!ev_reads(e)) continue;
+        int n = snprintf(o->reads + at, sizeof o->reads - at, "%s%s=%lld", at ? " " : "", t->sym[e->sym].name,
+                         (long long)p->ev[x].rval);
+        if (n < 0 || (size_t)n >= sizeof o->reads - at) break;
+        at += (size_t)n;
+    }
+}
+
+int verify_liveness(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline)
+{
+    muniverse u;
+    char err[256];
+    const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
+    if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return -1; }
+    if (muniverse_build(t, p, 1, &u)) {
+        snprintf(r->error, sizeof r->error, "%s:1:1: found no memory for the events of the test, expected less (limit --max-events)", t->file);
+        return -1;
+    }
+    int status = 0, rc = 0;
+    const char *label = o->model_label ? o->model_label : model_name(o->model);
+    qproblem *q = query_build_ex(&u, &p->at, prog, label, NULL, 0, deadline, 1, &status, err, sizeof err);
+    r->liveness = LIVENESS_TERMINATES;
+    if (q) {
+        qhang h[64];
+        int k = query_liveness(q, h, 64);
+        r->solved++;
+        if (k < 0) rc = gave_up(t, r, q);
+        else if (k > 0) {
+            r->liveness = LIVENESS_MAY_HANG;
+            r->hangs = xcalloc((size_t)k, sizeof *r->hangs);
+            for (int i = 0; i < k; i++) describe_hang(t, &u, &h[i], &r->hangs[i]);
+            r->nhangs = k;
+        }
+        query_free(q);
+    } else if (status == QUERY_MODEL_ERROR) {
+        snprintf(r->error, sizeof r->error, "%s", err);
+        rc = -1;
+    } else if (status == QUERY_TIMEOUT) {
+        r->timed_out = 1;
+        rc = -1;
+    }
     muniverse_free(&u);
     return rc;
 }

@@ -2,8 +2,12 @@
  *   verify  decide PTX litmus tests under a PTX memory model   (cli/verify_cli.c)
  *   run     execute a PTX kernel on the CPU from a launch spec   (exec/run_cli.c)
  *   hw      run litmus tests on a GPU, compare with the model    (hw/hw_cli.c)      */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include "base/alloc.h"
 #include "base/opts.h"
 #include "cli/cli.h"
 #include "report/provenance.h"
@@ -22,7 +26,8 @@ static void usage(FILE *f)
         "  merge A.json B.json ... [--json F] [--junit F] [--csv F]      combine sharded suite results\n"
         "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus test family\n"
         "  compare --model A --model B PATH...                          tests whose verdicts differ\n"
-        "  run SPEC.yaml [--json FILE] [--max-steps N] [--max-memory B]  execute a PTX kernel\n"
+        "  llvm-check [--mapping M] FILE...                             LLVM atomics -> PTX mapping bugs\n"
+        "  run SPEC.yaml [--json FILE] [--max-steps N] [--timeout S] ...  execute a PTX kernel\n"
         "  hw [--instances N] [--stress M] [--json F] ... FILE...        run litmus tests on a GPU\n"
         "  table [--model M]... [--format csv|markdown|latex] (FILE|DIR|RUN.json)...\n"
         "                                                               verdicts side by side\n"
@@ -31,15 +36,47 @@ static void usage(FILE *f)
         "every command takes -q/--quiet, -v/--verbose, --opt=VALUE and @FILE (arguments, one per line)\n");
 }
 
+static int dispatch(int argc, char **argv);
+
+/* Output to stdout that did not reach its destination (a full disk, a closed pipe reader that
+ * does not raise SIGPIPE, /dev/full) makes the run fail with a message instead of exit 0
+ * (issue #16): stdout is flushed and closed here, and its error flag checked.  A command that
+ * reported a failed write already clears the flag (report_write_atomic). */
+int main(int argc, char **argv)
+{
+    /* cJSON allocates through the checked allocator: out of memory is reported as such (exit 2,
+       stdout flushed) instead of a NULL taken for "invalid JSON" or dereferenced */
+    cJSON_Hooks hooks = { .malloc_fn = xmalloc, .free_fn = free };
+    cJSON_InitHooks(&hooks);
+    int n;
+    char **v;
+    if (opt_expand_at(argc, argv, &n, &v)) return 2;   /* @FILE: one argument per line */
+    if (n > 1) prov_set_command(n - 1, v + 1);           /* the provenance of every output */
+    int rc = dispatch(n, v);
+    opt_free_argv(v);
+    errno = 0;
+    int bad = fflush(stdout) == EOF || ferror(stdout);
+    int e = errno;
+    if (fclose(stdout) == EOF && !bad) { bad = 1; e = errno; }
+    if (bad) {
+        fprintf(stderr, "ptxlitmus: cannot write to standard output: %s\n",
+                e ? strerror(e) : "write error");
+        if (!rc) rc = 2;
+    }
+    return rc;
+}
+
 static const struct { const char *name; int (*fn)(int, char **); } commands[] = {
     { "verify", verify_cli }, { "suite", suite_cli }, { "merge", merge_cli }, { "gen", gen_cli },
-    { "compare", compare_cli }, { "run", exec_run_cli }, { "hw", hw_cli }, { "table", table_cli }, { NULL, NULL },
+    { "compare", compare_cli }, { "llvm-check", llvm_check_cli }, { "run", exec_run_cli },
+    { "hw", hw_cli }, { "table", table_cli }, { NULL, NULL },
 };
 
 static int dispatch(int argc, char **argv)
 {
     if (argc < 2) { usage(stderr); return 2; }
     const char *cmd = argv[1];
+    suite_manifest_check_hw(hw_check_option);
     for (int i = 0; commands[i].name; i++)
         if (!strcmp(cmd, commands[i].name)) return commands[i].fn(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) { printf("ptxlitmus %s\n", PTXLITMUS_VERSION); return 0; }
@@ -51,7 +88,7 @@ static int dispatch(int argc, char **argv)
                     return commands[i].fn(2, a);
                 }
             fprintf(stderr, "ptxlitmus help: found '%s', expected a command: verify, suite, "
-                            "merge, gen, compare, run, hw, table\n", argv[2]);
+                            "merge, gen, compare, llvm-check, run, hw, table\n", argv[2]);
             return 2;
         }
         usage(stdout);
@@ -67,16 +104,4 @@ static int dispatch(int argc, char **argv)
     else fprintf(stderr, "ptxlitmus: unknown command '%s'\n", cmd);
     usage(stderr);
     return 2;
-}
-
-int main(int argc, char **argv)
-{
-    suite_manifest_check_hw(hw_check_option);
-    int n;
-    char **v;
-    if (opt_expand_at(argc, argv, &n, &v)) return 2;   /* @FILE: one argument per line */
-    if (n > 1) prov_set_command(n - 1, v + 1);   /* the provenance of every output */
-    int rc = dispatch(n, v);
-    opt_free_argv(v);
-    return rc;
 }

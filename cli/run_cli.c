@@ -1,5 +1,5 @@
-/* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory B]
- * [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster, dynamic shared
+/* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S]
+ * [--max-memory B] [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster, dynamic shared
  * size, buffers with initial contents, parameters, outputs; paths relative to the spec file),
  * runs the kernel through the public executor API (include/ptxexec.h) and writes the output
  * buffers and the JSON report with the atomic writer (base/fileio.h).  Exit status: 0 ok,
@@ -24,7 +24,9 @@
 #include "base/opts.h"
 #include "base/sbuf.h"
 #include "cli/run_cli.h"
+#include "cli/run_checks.h"
 #include "include/ptxexec.h"
+#include "report/report.h"
 #include "ptx/isa.h"
 
 typedef struct {
@@ -33,11 +35,15 @@ typedef struct {
     size_t count, esz;
     uint8_t *host;
     ptxeDevptr dev;
+    int has_init;       /* init: given (else the buffer counts as never written for initcheck) */
 } buffer;
 
 typedef struct {
     const char *spec, *json;
     uint64_t max_steps, max_memory;
+    double timeout;     /* --timeout SECONDS, 0: none */
+    unsigned checks;    /* --check LIST (PTXE_CHECK_*), default memcheck */
+    int no_printf;      /* --no-printf: device printf output not printed */
     int no_outputs;     /* check the outputs but write none (dry runs, the fuzz target) */
 } run_opts;
 
@@ -51,6 +57,7 @@ typedef struct {
     buffer *bufs; int nbufs;
     int failed;
     uint64_t max_memory, mem_total;   /* --max-memory, bytes of buffers so far */
+    unsigned checks;
     ptxeCtx *ctx; ptxeModule *mod; ptxeFunction *fn;
     ptxeLaunchConfig cfg;
     char *text, *mpath;
@@ -352,6 +359,7 @@ static int declare_buffer(R *r, yaml_node_t *kn, yaml_node_t *v)
                    (unsigned long long)r->mem_total, (unsigned long long)r->max_memory);
     b->host = xcalloc(cnt * b->esz + 1, 1);
     yaml_node_t *in = map_get(r, v, "init");
+    b->has_init = in != NULL;
     return in ? init_buffer(r, b, in) : 0;
 }
 
@@ -429,8 +437,9 @@ static cJSON *buffer_json(const buffer *b)
 
 static int usage_to(FILE *f)
 {
-    fprintf(f, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--max-memory "
-               "BYTES[K|M|G]] [--no-outputs] [-q] [-v]\n");
+    fprintf(f, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S] "
+               "[--check memcheck,racecheck,synccheck,initcheck] [--no-printf] "
+               "[--max-memory BYTES[K|M|G]] [--no-outputs] [-q] [-v]\n");
     return 2;
 }
 static int usage(void) { return usage_to(stderr); }
@@ -448,21 +457,25 @@ static int parse_size(const char *s, uint64_t *out)
     return 0;
 }
 
-enum { R_JSON = 1, R_STEPS, R_MEMORY, R_NO_OUTPUTS };
+enum { R_JSON = 1, R_STEPS, R_MEMORY, R_NO_OUTPUTS, R_NO_PRINTF, R_TIMEOUT, R_CHECK };
 static const opt_def run_defs[] = {
     OPT_COMMON,
     { "json", 0, R_JSON, "a file name or -", NULL },
     { "max-steps", 0, R_STEPS, "a positive integer", NULL },
     { "max-memory", 0, R_MEMORY, "a size in bytes", NULL },
+    { "timeout", 0, R_TIMEOUT, "a number of seconds", "timeout" },
+    { "check", 0, R_CHECK, "a list of checks", NULL },
     { "no-outputs", 0, R_NO_OUTPUTS, NULL, NULL },
+    { "no-printf", 0, R_NO_PRINTF, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
 };
 
-/* Phase 1: the command line.  Returns -1 to go on, else the exit status. */
+/* Phase 1: the command line (base/opts.h).  Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->max_memory = PTXE_DEFAULT_MEMORY_LIMIT;
+    o->checks = PTXE_CHECK_MEMCHECK;
     opt_parser p;
     opt_init(&p, "run", run_defs, argc, argv);
     int id, rc = -1;
@@ -473,13 +486,27 @@ static int parse_options(int argc, char **argv, run_opts *o)
         case OPT_HELP: usage_to(stdout); rc = 0; break;
         case OPT_QUIET: case OPT_VERBOSE: break;
         case R_NO_OUTPUTS: o->no_outputs = 1; break;
+        case R_NO_PRINTF: o->no_printf = 1; break;
         case R_JSON: o->json = p.arg; break;
+        case R_CHECK: if (run_parse_checks(p.arg, &o->checks)) rc = 2; break;
         case R_STEPS:
             errno = 0;
             o->max_steps = strtoull(p.arg, &e, 10);
             if (*e || errno || !o->max_steps || p.arg[0] == '-') {
                 fprintf(stderr,
                         "ptxlitmus run: --max-steps: found '%s', expected a positive integer\n",
+                        p.arg);
+                rc = 2;
+            }
+            break;
+        case R_TIMEOUT:
+            errno = 0;
+            o->timeout = strtod(p.arg, &e);
+            if (e != p.arg && *e == 's' && !e[1]) e++;
+            if (e == p.arg || *e || errno || !(o->timeout > 0) || o->timeout > 1e6) {
+                fprintf(stderr,
+                        "ptxlitmus run: --timeout: found '%s', expected a positive number of "
+                        "seconds (fractions allowed) up to 1000000\n",
                         p.arg);
                 rc = 2;
             }
@@ -565,12 +592,13 @@ static int read_spec(R *r)
 /* Phase 3: grid, block, cluster, shared_bytes and the launch-shape limits, reported at the node
  * (CUDA: block x,y <= 1024, z <= 64, 1024 threads; grid y,z <= 65535); per-warp statistics
  * limit one launch to 2^26 warps. */
-static int launch_shape(R *r, uint64_t max_steps)
+static int launch_shape(R *r, uint64_t max_steps, double timeout)
 {
     ptxeLaunchConfig *c = &r->cfg;
     yaml_node_t *gn = map_get(r, r->root, "grid"), *bn = map_get(r, r->root, "block");
     memset(c, 0, sizeof *c);
     c->max_steps = max_steps;
+    c->timeout = timeout;
     yaml_node_t *mn = map_get(r, r->root, "module");
     if (!scalar(mn)) return bad(r, mn ? mn : r->root, "found no module, expected module: FILE.ptx");
     if (parse_dim3(r, gn, c->grid, "grid") || parse_dim3(r, bn, c->block, "block")) return -1;
@@ -613,6 +641,7 @@ static int load_module(R *r)
         return bad(r, mn, "found module '%s' (%s), expected a readable PTX file", r->mpath, why);
     if (ptxeCtxCreate(&r->ctx)) return bad(r, NULL, "out of memory");
     ptxeCtxSetMemoryLimit(r->ctx, r->max_memory);
+    ptxeCtxSetChecks(r->ctx, r->checks);   /* before the buffers: initcheck tracks host writes */
     if (ptxeModuleLoadData(r->ctx, &r->mod, r->text, tl, r->mpath)) {
         fprintf(stderr, "%s\n", ptxeGetErrorMessage(r->ctx));
         return r->failed = 1, -1;
@@ -629,9 +658,11 @@ static int upload_buffers(R *r)
     if (load_buffers(r, map_get(r, r->root, "buffers"))) return -1;
     for (int i = 0; i < r->nbufs; i++) {
         buffer *b = &r->bufs[i];
+        /* a buffer without init stays as allocated: zero, and never written for initcheck */
         if (ptxeMemAlloc(r->ctx, &b->dev, b->count * b->esz) ||
-            ptxeMemcpyHtoD(r->ctx, b->dev, b->host, b->count * b->esz))
+            (b->has_init && ptxeMemcpyHtoD(r->ctx, b->dev, b->host, b->count * b->esz)))
             return bad(r, NULL, "out of device memory for buffer '%s'", b->name);
+        ptxeMemSetName(r->ctx, b->dev, b->name);
     }
     return 0;
 }
@@ -669,6 +700,12 @@ static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
     if (isa_type_bits(t) / 8 != psz)
         return bad(r, it, "found a %s for param %d, expected a %zu-byte value (.%s)", k, i, psz,
                    ptype);
+    /* the kind too: a float for a .u32/.s32 parameter (or an integer for .f32) is refused;
+     * .bN parameters take any N-bit value */
+    int pf = ptype[0] == 'f', vf = k[0] == 'f';
+    if (ptype[0] != 'b' && k[0] != 'b' && pf != vf)
+        return bad(r, it, "found a %s for param %d, expected %s for .%s", k, i,
+                   pf ? "a floating-point value (f32 f64, or bN)" : "an integer value (uN sN bN)", ptype);
     return typed_value(r, v, t, slot);
 }
 
@@ -746,6 +783,7 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     cJSON_AddStringToObject(j, "kernel", ptxeFuncGetName(r->fn));
     cJSON_AddStringToObject(j, "status", lr ? ptxeGetErrorName(lr) : "ok");
     if (lr) cJSON_AddStringToObject(j, "fault", ptxeGetErrorMessage(r->ctx));
+    cJSON_AddItemToObject(j, "findings", run_findings_json(r->ctx));
     cJSON *sj = cJSON_AddObjectToObject(j, "stats");
     cJSON_AddNumberToObject(sj, "warp_instructions", (double)st.warp_insns);
     cJSON_AddNumberToObject(sj, "thread_instructions", (double)st.thread_insns);
@@ -756,17 +794,16 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     cJSON *bj = cJSON_AddObjectToObject(j, "buffers");
     for (int i = 0; i < r->nbufs; i++)
         cJSON_AddItemToObject(bj, r->bufs[i].name, buffer_json(&r->bufs[i]));
-    char *s = cJSON_Print(j);
+    char *s = report_json_text(j, 1);   /* newline-terminated, valid UTF-8 */
     cJSON_Delete(j);
-    if (!s) x_out_of_memory(0);
-    size_t sl = strlen(s);
-    s[sl] = '\n';   /* over the NUL: written with its length */
+    size_t sl = strlen(s) - 1;
     int werr = !strcmp(json, "-")
                    ? fwrite(s, 1, sl + 1, stdout) != sl + 1 || fflush(stdout) || ferror(stdout)
                    : write_file_atomic(json, s, sl + 1) != 0;
     int e = errno;
     free(s);
     if (werr) fprintf(stderr, "%s: cannot write JSON '%s' (%s)\n", r->spec, json, fileio_error(e));
+    if (werr && !strcmp(json, "-")) clearerr(stdout);   /* reported (not again by cli/main.c) */
     return werr ? -1 : 0;
 }
 
@@ -788,8 +825,9 @@ int exec_run_cli(int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.spec = o.spec;
     r.max_memory = o.max_memory;
+    r.checks = o.checks;
     rc = 2;
-    if (read_spec(&r) || launch_shape(&r, o.max_steps) || load_module(&r) || upload_buffers(&r) ||
+    if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) || upload_buffers(&r) ||
         kernel_params(&r) || check_outputs(&r))
         goto out;
     ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */
@@ -797,12 +835,15 @@ int exec_run_cli(int argc, char **argv)
         bad(&r, r.root, "%s", ptxeGetErrorMessage(r.ctx));
         goto out;
     }
+    if (!o.no_printf) run_print_printf(r.ctx, r.spec);
+    int nf = ptxeGetFindingCount(r.ctx);
     if (lr) fprintf(stderr, "%s: %s", r.spec, ptxeGetErrorMessage(r.ctx));
+    if (r.checks) run_print_findings(r.ctx, lr);
     for (int i = 0; i < r.nbufs; i++)
         ptxeMemcpyDtoH(r.ctx, r.bufs[i].host, r.bufs[i].dev, r.bufs[i].count * r.bufs[i].esz);
     if (!lr && !o.no_outputs && write_outputs(&r)) goto out;
     if (o.json && write_json(&r, o.json, lr)) goto out;
-    rc = lr ? 1 : 0;
+    rc = lr || nf ? 1 : 0;
 out:
     if (r.failed) rc = 2;
     run_free(&r);

@@ -8,6 +8,7 @@
 #include "hw/hw.h"
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -207,7 +208,7 @@ int suite_cli(int argc, char **argv)
     for (int i = 0; i < nmf; i++) {
         char err[1024];
         if (suite_manifest_load(mf[i], &ms[i], err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
+            report_tprintf(stderr, "%s\n", err);
             cJSON_AddItemToArray(pre, manifest_error(mf[i], err));
             suite_manifest_free(&ms[i]);
             bad = 1;
@@ -249,7 +250,7 @@ int suite_cli(int argc, char **argv)
     ro.is_fail = job_fails;
     ro.fail_ctx = &fc;
     double t0 = now_s();
-    suite_run(jobs, nj, &ro);
+    int sig = suite_run(jobs, nj, &ro);   /* SIGINT/SIGTERM: partial results (issue #16) */
     double wall = now_s() - t0;
 
     cJSON *results = cJSON_CreateArray();
@@ -257,8 +258,11 @@ int suite_cli(int argc, char **argv)
     while ((it = cJSON_DetachItemFromArray(pre, 0))) cJSON_AddItemToArray(results, it);
     cJSON_Delete(pre);
     int changed = 0, errs = bad;
+    int ran = 0;
     for (int j = 0; j < nj; j++) {
         cJSON *r = jobs[j].res;
+        if (!r) continue;   /* not run: the suite was interrupted */
+        ran++;
         suite_manifest *m = &ms[ref[j].m];
         suite_test *t = &m->t[ref[j].t];
         cJSON_AddStringToObject(r, "suite", m->name);
@@ -289,11 +293,13 @@ int suite_cli(int argc, char **argv)
                                    (update ? SUITE_UPDATING : 0)))
         bad = 1;
     if (shard) fprintf(out, "shard %s: %d of %d jobs\n", shard, nj, gjob);
+    if (sig) fprintf(out, "INTERRUPTED by %s after %d of %d jobs: the reports are partial (\"interrupted\": true)%s\n",
+                     sig == SIGINT ? "SIGINT" : "SIGTERM", ran, nj, update ? "; manifests not updated" : "");
     int werr = 0;
-    if (json && suite_write_json(json, results, shard)) werr = 1;
-    if (junit && suite_write_junit(junit, results)) werr = 1;
+    if (json && suite_write_json(json, results, shard, sig != 0)) werr = 1;
+    if (junit && suite_write_junit(junit, results, sig != 0)) werr = 1;
     if (csv && suite_write_csv(csv, results)) werr = 1;
-    if (update) {
+    if (update && !sig) {
         for (int i = 0; i < nmf; i++) {
             if (!loaded[i]) continue;
             char *text = suite_manifest_text(&ms[i]);
@@ -306,6 +312,7 @@ int suite_cli(int argc, char **argv)
     cJSON_Delete(results);
     for (int i = 0; i < nmf; i++) { if (loaded[i]) suite_manifest_free(&ms[i]); free(mf[i]); }
     free(ms); free(mf); free(loaded); free(jobs); free(ref); free(expect); free(jobidx); free(paths); free(defdir);
+    if (sig) return 128 + sig;   /* 130 for SIGINT, 143 for SIGTERM, as the shell reports */
     if (werr) return 1;
     if (update) return errs ? 1 : 0;
     return bad ? 1 : 0;

@@ -58,7 +58,7 @@ static void usage(FILE *f)
 
 enum {
     V_MODEL = 1, V_CAT, V_JSON, V_UNROLL, V_EVENTS, V_TRACES, V_STATES, V_DEPTH, V_TIMEOUT,
-    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH,
+    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS,
 };
 
 static const opt_def verify_defs[] = {
@@ -75,6 +75,7 @@ static const opt_def verify_defs[] = {
     { "timeout", 0, V_TIMEOUT, "a number of seconds", "timeout" },
     { "graph", 'o', V_GRAPH, "a directory", NULL },
     { "explain", 0, V_EXPLAIN, NULL, NULL },
+    { "liveness", 0, V_LIVENESS, NULL, NULL },
     { "allow-unknown", 0, V_ALLOW_UNKNOWN, NULL, NULL },
     { "Werror", 0, V_WERROR, NULL, NULL },
     { "show", 0, V_SHOW, "witness, all or forbidden", "show" },
@@ -225,6 +226,7 @@ static int verify_options(int argc, char **argv, verify_args *a)
             if (opt_seconds(&p, 86400.0 * 365, &d)) rc = 2; else a->o.timeout_s = d;
             break;
         case V_EXPLAIN: a->o.explain = 1; break;
+        case V_LIVENESS: a->o.liveness = 1; break;
         case V_ALLOW_UNKNOWN: a->allow_unknown = 1; break;
         case V_WERROR: a->werror = 1; break;
         case V_SHOW: {   /* herd7's -show words too: prop/wit/cond = witness, neg = forbidden */
@@ -324,10 +326,10 @@ int verify_cli(int argc, char **argv)
         char **warn = NULL;
         int nwarn = t ? lit_warnings(t, &warn) : 0;
         for (int k = 0; k < nwarn; k++) {
-            if (!a.werror) { fprintf(stderr, "%s\n", warn[k]); continue; }
+            if (!a.werror) { report_tprintf(stderr, "%s\n", warn[k]); continue; }
             char *w = strstr(warn[k], ": warning: ");   /* --Werror: the same line as an error */
             if (w) memmove(w + 2, w + 11, strlen(w + 11) + 1);
-            fprintf(stderr, "%s\n", warn[k]);
+            report_tprintf(stderr, "%s\n", warn[k]);
         }
         if (nwarn && a.werror) {   /* the test is not decided */
             snprintf(err, sizeof err, "%s", warn[0]);
@@ -356,7 +358,7 @@ int verify_cli(int argc, char **argv)
             if (verify_unknown(&r)) unknown++;
             if (!r.ok) {
                 if ((m == 0 || t) && !(nwarn && a.werror)) {
-                    fprintf(stderr, "%s\n", r.error);
+                    report_tprintf(stderr, "%s\n", r.error);
                     if (!r.timed_out) errors++;
                 }
             } else if (!a.quiet) {
@@ -385,13 +387,8 @@ int verify_cli(int argc, char **argv)
     }
     fflush(out);
     if (root) {
-        char *text = cJSON_Print(root);
-        size_t l = strlen(text);
-        char *withnl = xmalloc(l + 2);
-        memcpy(withnl, text, l);
-        withnl[l] = '\n'; withnl[l + 1] = 0;
-        if (report_write_atomic(a.json, withnl)) errors++;
-        free(withnl);
+        char *text = report_json_text(root, 1);
+        if (report_write_atomic(a.json, text)) errors++;
         free(text);
         cJSON_Delete(root);
     }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exec/exec_int.h"
+#include "exec/sanitize.h"
 #include "frontend/ptx_parse.h"
 
 static const char *const names[PTXE_ERROR_COUNT] = {
@@ -27,7 +28,11 @@ ptxeResult ptxeCtxCreate(ptxeCtx **ctx)
 void ptxeCtxDestroy(ptxeCtx *ctx)
 {
     if (!ctx) return;
-    for (int i = 0; i < ctx->nallocs; i++) free(ctx->allocs[i].host);
+    for (int i = 0; i < ctx->nallocs; i++) {
+        free(ctx->allocs[i].host); free(ctx->allocs[i].ibits); free(ctx->allocs[i].name);
+    }
+    san_findings_clear(ctx);
+    free(ctx->findings.v); free(ctx->pf.s);
     free(ctx->allocs); free(ctx->cmem); free(ctx->per_warp);
     free(ctx);
 }
@@ -117,7 +122,12 @@ uint64_t ptxeCtxGetMemoryUsed(const ptxeCtx *ctx) { return ctx ? ctx->mem_used :
 ptxeResult ptxeMemAlloc(ptxeCtx *ctx, ptxeDevptr *dptr, size_t bytes)
 {
     if (!ctx || !dptr) return PTXE_ERROR_INVALID_VALUE;
-    return mem_alloc(ctx, bytes, dptr) ? PTXE_ERROR_OUT_OF_MEMORY : PTXE_SUCCESS;
+    if (mem_alloc(ctx, bytes, dptr)) return PTXE_ERROR_OUT_OF_MEMORY;
+    if (ctx->checks & PTXE_CHECK_INITCHECK) {   /* never written yet, as cudaMalloc'd memory */
+        galloc *g = mem_find(ctx, *dptr, 0);
+        if (g) g->ibits = calloc((bytes + 7) / 8 + 1, 1);   /* (NULL: counts as written) */
+    }
+    return PTXE_SUCCESS;
 }
 
 ptxeResult ptxeMemFree(ptxeCtx *ctx, ptxeDevptr dptr)
@@ -140,12 +150,21 @@ static uint8_t *host_of(ptxeCtx *ctx, ptxeDevptr p, size_t n)
     return g ? g->host + (p - g->addr) : NULL;
 }
 
+/* initcheck: bytes the host wrote */
+static void mark_written(ptxeCtx *ctx, ptxeDevptr p, size_t n)
+{
+    galloc *g = n ? mem_find(ctx, p, n) : NULL;
+    if (!g || !g->ibits) return;
+    for (size_t k = p - g->addr, e = k + n; k < e; k++) g->ibits[k >> 3] |= (uint8_t)(1u << (k & 7));
+}
+
 ptxeResult ptxeMemcpyHtoD(ptxeCtx *ctx, ptxeDevptr dst, const void *src, size_t n)
 {
     if (!ctx || (!src && n)) return PTXE_ERROR_INVALID_VALUE;
     uint8_t *h = host_of(ctx, dst, n);
     if (!h) return PTXE_ERROR_INVALID_ADDRESS;
     if (n) memcpy(h, src, n);
+    mark_written(ctx, dst, n);
     return PTXE_SUCCESS;
 }
 
@@ -164,6 +183,7 @@ ptxeResult ptxeMemsetD8(ptxeCtx *ctx, ptxeDevptr dst, uint8_t v, size_t n)
     uint8_t *h = host_of(ctx, dst, n);
     if (!h) return PTXE_ERROR_INVALID_ADDRESS;
     memset(h, v, n);
+    mark_written(ctx, dst, n);
     return PTXE_SUCCESS;
 }
 

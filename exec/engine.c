@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "exec/exec_int.h"
+#include "exec/sanitize.h"
+#include "ptx/mnemonic.h"
 
 #define MAXD 1024u              /* call depth limit */
 #define QUANTUM 2000            /* warp-instructions before switching warps */
@@ -38,6 +41,7 @@ typedef struct warp {
      * for the other non-exited lanes of their membermask wmem[l]; wsig[l] is the instruction's
      * kind and qualifiers.  rdv: the group is a completed rendezvous, its lanes at their own PCs */
     uint32_t wrdv;
+    uint32_t sc_away;   /* synccheck: lanes an aligned barrier waits for (not on their way out) */
     int pc, depth, forced, dirty, rdv;
     uint64_t others_key;
     int32_t lpc[32]; uint16_t ldep[32];
@@ -52,6 +56,7 @@ typedef struct warp {
 typedef struct {
     uint32_t arrived, expected, count_given, red, mode, used;
     uint32_t *wmask;
+    int fpc, fwid, flane;   /* synccheck: first arrival of this phase (pc -1: none checked) */
 } barrier;
 
 typedef struct cta {
@@ -69,6 +74,8 @@ typedef struct {
     int explicit_cluster;
     uint8_t *kparams; uint32_t kpsize;
     uint64_t steps, max_steps, thread_insns;
+    uint64_t check_at;              /* steps at which step_check runs next (limit, clock) */
+    double deadline, timeout;       /* CLOCK_MONOTONIC seconds of --timeout (0: none) */
     int nregs; uint32_t psize;
     ptxeResult fault;
     galloc *gcache;
@@ -77,7 +84,14 @@ typedef struct {
     uint32_t cl_live, cl_arrived;   /* barrier.cluster: non-exited threads, arrivals this phase */
     int yield;                      /* end the warp's quantum after this instruction */
     uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
+    san *san;          /* checks of the launch (exec/sanitize.c); NULL: none */
+    int san_mem;       /* racecheck or initcheck: successful accesses are passed to san */
+    int sm_target;     /* the module's .target sm_NN (0: unknown) */
+    uint8_t *strong;   /* checks: per pc, scope of a strong ld/st/atom/red (0: weak or none) */
+    uint8_t *sync;     /* checks: per pc, scope of a fence or release/acquire operation */
 } ex;
+
+static inline char *ctx_msg(ex *X) { return X->ctx->msg; }
 
 static inline uint64_t key_of(unsigned depth, int pc)
 {
@@ -86,12 +100,30 @@ static inline uint64_t key_of(unsigned depth, int pc)
 static inline uint64_t lane_key(const warp *w, int l) { return key_of(w->ldep[l], w->lpc[l]); }
 
 /* ---------------------------------------------------------------- faults */
+static san_who who(const ex *X, const warp *w, int l, int pc)
+{
+    san_who t;
+    memset(&t, 0, sizeof t);
+    t.pc = pc;
+    if (!w) return t;
+    const cta *c = w->cta;
+    for (int d = 0; d < 3; d++) { t.t[d] = l >= 0 ? w->tid[l][d] : 0; t.c[d] = c->ctaid[d]; }
+    t.cta = ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
+    t.tid = (t.t[2] * X->block[1] + t.t[1]) * X->block[0] + t.t[0];
+    t.rank = c->rank; t.wid = w->wid; t.lane = l;
+    return t;
+}
+
 static void fault(ex *X, warp *w, int lane, int pc, ptxeResult kind, const char *fmt, ...)
 {
     if (X->fault) return;
     X->fault = kind;
-    char what[512];
+    char what[768];
     va_list ap; va_start(ap, fmt); vsnprintf(what, sizeof what, fmt, ap); va_end(ap);
+    if (X->san) {
+        san_who t = who(X, w, lane >= 0 ? lane : w && w->active ? __builtin_ctz(w->active) : -1, pc);
+        san_fault(X->san, &t, what);
+    }
     char *o = X->ctx->msg; size_t n = sizeof X->ctx->msg;
     int k = snprintf(o, n, "fault: %s\n", what);
     if (w) {
@@ -285,6 +317,23 @@ static uint8_t *shared_ptr(const acc *c, int sp, uint64_t a, int *faulted)
     return a + c->n <= t->ssize ? t->smem + a : NULL;
 }
 
+/* checks: an access that succeeded, by the kind of access its `what` names */
+static void san_access(ex *X, warp *w, int l, int pc, int sp, const uint8_t *p, uint64_t a,
+                       unsigned n, const char *what)
+{
+    if (what[0] == 'm') return;   /* mbarrier objects: synchronization, not data */
+    int acc = what[0] == 'a' ? SA_READ | SA_WRITE
+              : what[0] == 'r' || strstr(what, "store") ? SA_WRITE : SA_READ;
+    int strong = pc >= 0 && pc < X->m->nprog ? X->strong[pc] : 0;
+    san_who t = who(X, w, l, pc);
+    if (sp == SP_GLOBAL) { san_global(X->san, &t, X->gcache, a, n, acc, strong); return; }
+    for (uint32_t i = 0; i < X->ncl; i++)
+        if (X->cl[i].smem && p >= X->cl[i].smem && p < X->cl[i].smem + X->cl[i].ssize) {
+            san_shared(X->san, &t, i, (uint32_t)(p - X->cl[i].smem), n, acc, strong);
+            return;
+        }
+}
+
 /* Host pointer for an access of n bytes at a in space sp by lane l; NULL after a fault. */
 static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n,
                          unsigned align, int write, const char *what)
@@ -325,16 +374,24 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
     if (ro)
         fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED, "%s to %s 0x%llx", what, ro,
               (unsigned long long)c.oa);
+    if (p && X->san_mem && (sp == SP_GLOBAL || sp == SP_SHARED || sp == SP_SHCLUSTER))
+        san_access(X, w, l, pc, sp, p, a, n, what);
     if (p || ro || faulted) return p;
     static const char *const in[] = { [SP_GLOBAL] = "global)",
                                       [SP_SHCLUSTER] = "shared)",
                                       [SP_LOCAL] = "local)",
                                       [SP_CONST] = "const)",
                                       [SP_PARAM] = "param)" };
+    char desc[300] = "";
+    if (sp == SP_GLOBAL) {   /* the buffer and how far past its end (compute-sanitizer's words) */
+        desc[0] = '\n'; desc[1] = desc[2] = ' ';
+        san_describe_global(X->ctx, X->m, a, n, desc + 3, sizeof desc - 3);
+        if (!desc[3]) desc[0] = 0;
+    }
     fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
-          "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s", space_name(c.orig), what, n,
+          "out-of-bounds %s %s of %u bytes at address 0x%llx%s%s%s", space_name(c.orig), what, n,
           (unsigned long long)c.oa, c.orig == SP_GENERIC ? " (" : "",
-          c.orig == SP_GENERIC ? in[sp] : "");
+          c.orig == SP_GENERIC ? in[sp] : "", desc);
     return NULL;
 }
 
@@ -475,6 +532,7 @@ static void bar_release_check(ex *X, cta *c, int id)
         w->dirty = 1;
     }
     b->arrived = 0; b->red = 0; b->used = 0; b->count_given = 0;
+    if (X->san) san_bar_done(X->san, c->rank);
 }
 
 /* barrier.cluster (§9.7.12.3): the phase completes when every non-exited thread of the cluster
@@ -490,6 +548,7 @@ static void clbar_check(ex *X)
             if (w->clw) { w->clw = 0; w->dirty = 1; }
         }
     X->cl_arrived = 0;
+    if (X->san) san_fence(X->san, 0, PTX_SCOPE_CLUSTER);   /* orders the cluster's CTAs */
 }
 
 static void lanes_exit(ex *X, warp *w, uint32_t m)
@@ -686,6 +745,18 @@ static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, 
                        frame *f0)
 {
     const wsx c = { X, w, S, I, Fr, in, f0 };
+    if (X->san && I && X->sm_target && X->sm_target < 70) {   /* sm_6x: one instruction */
+        int l0 = __builtin_ctz(S);
+        for (uint32_t m = S; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            if (I[l] != I[l0]) {
+                san_who t = who(X, w, l0, (int)(I[l0] - X->prog)),
+                        o = who(X, w, l, (int)(I[l] - X->prog));
+                san_wsync_divergent(X->san, &t, &o, X->sm_target);
+                break;
+            }
+        }
+    }
     switch (in->kind) {
     case PTX_K_SHFL: ws_shfl(&c); break;
     case PTX_K_VOTE: ws_vote(&c); break;
@@ -694,6 +765,7 @@ static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, 
     case PTX_K_ELECT: ws_elect(&c); break;
     default: break;   /* bar.warp.sync: the rendezvous is all */
     }
+    if (X->san) san_warp_sync(X->san, w->cta->rank, w->wid);
 }
 
 /* Lanes waiting at their own instructions run (guards were true when they arrived): a
@@ -1127,6 +1199,8 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             int done = want != b.ph;
             wr(f, &in->d[0], l, (uint64_t)done);
             if (!done) X->yield = 1;   /* let the other warps make progress */
+            /* racecheck: a completed phase orders the arrivals (and their copies) before */
+            else if (X->san) san_fence(X->san, w->cta->rank, PTX_SCOPE_CLUSTER);
             continue;
         }
         }
@@ -1270,6 +1344,7 @@ static int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
             wr(f, &in->d[k], l, old);
         }
     }
+    if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->rank, X->sync[w->pc]);
     advance(w, w->pc + 1);
     return 0;
 }
@@ -1385,8 +1460,127 @@ static int h_trap(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
     return -1;
 }
 
-/* fences (sequential execution orders everything), cache hints, async-group waits (copies are
- * complete at issue), griddepcontrol, pmevent, calls of vprintf */
+/* fences: sequential execution orders everything; racecheck counts them as synchronization */
+static int h_fence(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->rank, X->sync[w->pc]);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- device printf
+ * vprintf(format, args) as nvcc and clang call it: the format string and the argument buffer
+ * (each argument at its natural alignment: int 4 bytes, long/pointer/double 8, float promoted
+ * to double) are generic addresses; the output of one call by a group of lanes is appended in
+ * lane order, as a GPU's printf buffer groups it per warp. */
+static int pf_read(ex *X, warp *w, int l, uint64_t a, void *dst, unsigned n)
+{
+    int sm = X->san_mem;
+    X->san_mem = 0;   /* the runtime reads these, not the kernel: not checked as accesses */
+    const uint8_t *p = maddr_al(X, w, l, w->pc, SP_GENERIC, a, n, 1, 0, "printf argument load");
+    X->san_mem = sm;
+    if (!p) return -1;
+    memcpy(dst, p, n);
+    return 0;
+}
+
+static void pf_put(ptxeCtx *ctx, const char *s, size_t n)
+{
+    pf_buf *b = &ctx->pf;
+    size_t limit = b->set ? b->limit : PTXE_DEFAULT_PRINTF_LIMIT;
+    if (b->n + n > limit) { b->dropped += n; return; }
+    if (b->n + n + 1 > b->cap) {
+        size_t nc = (b->n + n + 1) * 2;
+        char *ns = realloc(b->s, nc);
+        if (!ns) { b->dropped += n; return; }
+        b->s = ns; b->cap = nc;
+    }
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = 0;
+}
+
+static int do_printf(ex *X, warp *w, const xinsn *in, frame *f, int l)
+{
+    uint64_t av[2] = { 0, 0 };
+    for (int i = 0; i < 2 && i < in->ncargs; i++) {
+        if (in->carg_off[i] == NOPARAM) av[i] = opv(X, w, f, &in->carg_x[i], l);
+        else {   /* the caller's .param variable: a pointer (4 bytes with .address_size 32) */
+            uint32_t vsz = in->carg_vsz && in->carg_vsz[i] && in->carg_vsz[i] < 8 ? in->carg_vsz[i] : 8;
+            memcpy(&av[i], f->params + (size_t)l * X->psize + in->carg_off[i], vsz);
+        }
+    }
+    char fmt[1024], out[4096];
+    size_t fl = 0, on = 0;
+    for (; fl < sizeof fmt - 1; fl++)
+        if (pf_read(X, w, l, av[0] + fl, &fmt[fl], 1)) return -1;
+        else if (!fmt[fl]) break;
+    fmt[fl] = 0;
+    uint64_t off = 0;
+    for (const char *p = fmt; *p && on < sizeof out - 512;) {
+        if (*p != '%') { out[on++] = *p++; continue; }
+        if (p[1] == '%') { out[on++] = '%'; p += 2; continue; }
+        char spec[32];
+        size_t k = 0;
+        spec[k++] = *p++;
+        while (*p && strchr("-+ #0123456789.*", *p) && k < 20) spec[k++] = *p++;
+        int lng = 0;
+        while (*p && strchr("hlzjtL", *p)) { if (*p == 'l' || *p == 'z' || *p == 'j' || *p == 't') lng++; p++; }
+        char cv = *p ? *p++ : 0;
+        if (!cv) break;
+        if (memchr(spec, '*', k)) { out[on++] = '?'; continue; }   /* (no * widths) */
+        int sz = strchr("fFeEgGaA", cv) || strchr("ps", cv) || lng ? 8 : 4;
+        off = (off + (uint64_t)sz - 1) & ~(uint64_t)(sz - 1);
+        uint64_t v = 0;
+        if (pf_read(X, w, l, av[1] + off, &v, (unsigned)sz)) return -1;
+        off += (uint64_t)sz;
+        size_t room = sizeof out - on;
+        int r = 0;
+        if (strchr("fFeEgGaA", cv)) {
+            double d; memcpy(&d, &v, 8);
+            spec[k++] = cv; spec[k] = 0;
+            r = snprintf(out + on, room, spec, d);
+        } else if (cv == 's') {
+            char str[256];
+            size_t j = 0;
+            for (; j < sizeof str - 1; j++)
+                if (pf_read(X, w, l, v + j, &str[j], 1)) return -1;
+                else if (!str[j]) break;
+            str[j] = 0;
+            spec[k++] = 's'; spec[k] = 0;
+            r = snprintf(out + on, room, spec, str);
+        } else if (cv == 'p') {
+            r = snprintf(out + on, room, "0x%llx", (unsigned long long)v);
+        } else if (cv == 'c') {
+            spec[k++] = 'c'; spec[k] = 0;
+            r = snprintf(out + on, room, spec, (int)v);
+        } else if (strchr("diuxXo", cv)) {
+            spec[k++] = 'l'; spec[k++] = 'l'; spec[k++] = cv; spec[k] = 0;
+            long long sv = sz == 4 ? (long long)(int32_t)v : (long long)v;
+            unsigned long long uv = sz == 4 ? (uint32_t)v : v;
+            r = cv == 'd' || cv == 'i' ? snprintf(out + on, room, spec, sv)
+                                       : snprintf(out + on, room, spec, uv);
+        } else {
+            out[on++] = '%'; out[on++] = cv;
+            continue;
+        }
+        if (r > 0) on += (size_t)r < room ? (size_t)r : room - 1;
+    }
+    pf_put(X->ctx, out, on);
+    return 0;
+}
+
+/* calls of vprintf (device printf); other MISC instructions are no-ops */
+static int h_misc(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (in->flags & XF_VPRINTF)
+        for (uint32_t m = E; m; m &= m - 1)
+            if (do_printf(X, w, in, f, __builtin_ctz(m))) return -1;
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* cache hints, async-group waits (copies are complete at issue), griddepcontrol, pmevent */
 static int h_nop(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     advance(w, w->pc + 1);
@@ -1399,6 +1593,23 @@ static int h_policy(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint3
     for (uint32_t m = E; m; m &= m - 1) wr(f, &in->d[0], __builtin_ctz(m), 0);
     advance(w, w->pc + 1);
     return 0;
+}
+
+/* synccheck: lanes E of the warp reach an aligned barrier while other non-exited lanes are
+ * elsewhere: the barrier waits for those (a loop laid out barrier-first brings them here);
+ * lanes on their way out (at an exit, or a ret of the kernel) are not waited for.  If the
+ * awaited lanes exit instead of arriving, h_bar reports the barrier divergent. */
+static uint32_t sync_away(ex *X, warp *w, uint32_t E)
+{
+    uint32_t away = 0;
+    for (uint32_t m = w->live & ~E; m; m &= m - 1) {
+        int l = __builtin_ctz(m), pc = w->lpc[l];
+        if ((w->barw >> l & 1) && pc > 0) pc--;   /* waiting at a barrier: lpc is past it */
+        const xinsn *o = pc >= 0 && pc < X->m->nprog ? &X->prog[pc] : NULL;
+        if (o && (o->kind == PTX_K_EXIT || (o->kind == PTX_K_RET && w->ldep[l] == 0))) continue;
+        away |= 1u << l;
+    }
+    return away;
 }
 
 /* bar/barrier (§9.7.12.1): arrival of the group's lanes at barrier `id`; bar.sync/bar.red
@@ -1415,6 +1626,14 @@ static int h_bar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
     }
     cta *c = w->cta;
     barrier *b = &c->bar[id];
+    if (X->san && (in->flags & XF_ALIGNED) && in->mode != BAR_ARRIVE) {
+        if (E != w->live && E == G) w->sc_away |= sync_away(X, w, E);
+        else if (E == w->live && (w->sc_away & ~w->live)) {   /* they exited instead */
+            san_who t = who(X, w, l0, w->pc);
+            san_divergent_warp(X->san, &t, E, w->sc_away & ~w->live, -1);
+        }
+        if (E == w->live) w->sc_away = 0;
+    }
     if ((in->flags & XF_ALIGNED) && E != w->live && in->mode != BAR_ARRIVE) {
         /* lanes of this warp still on their way (e.g. a loop laid out with the barrier before the
          * body): wait for them to reach this barrier too */
@@ -1441,7 +1660,16 @@ static int h_bar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
         }
         b->count_given = 1; b->expected = (uint32_t)cnt;
     }
-    if (!b->used) { b->used = 1; b->mode = in->mode; b->red = 0; }
+    if (!b->used) {
+        b->used = 1; b->mode = in->mode; b->red = 0;
+        b->fpc = w->pc; b->fwid = w->wid; b->flane = l0;
+    } else if (X->san && b->fpc != w->pc && b->fpc >= 0 && in->mode == BAR_SYNC &&
+               in->s[1].kind == XO_NONE && X->prog[b->fpc].s[1].kind == XO_NONE &&
+               X->prog[b->fpc].mode == BAR_SYNC) {
+        /* bar.sync of the whole CTA reached from two instructions: divergent in the block */
+        san_who t = who(X, w, l0, w->pc), o = who(X, &c->warps[b->fwid], b->flane, b->fpc);
+        san_divergent_block(X->san, &t, &o, (int)id);
+    }
     b->arrived += (uint32_t)__builtin_popcount(E);
     if (in->mode >= BAR_RED_POPC) {
         b->mode = in->mode;
@@ -1607,6 +1835,69 @@ static int h_activemask(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, u
 }
 
 /* stacksave, stackrestore, alloca (§9.7.15): the lane's stack pointer in local memory */
+/* Warp-level matrix instructions (§9.7.13.4.14-17, .sync.aligned): every lane of the warp
+ * executes them together, so a partial warp (divergence, exited lanes, a false guard in some
+ * lanes) is a fault.  mma: exec/mma.c on the 32 lanes' registers.  ldmatrix: lane 8i + r gives
+ * the address of row r of matrix i (16 bytes: eight b16 elements); lane l receives, in its i-th
+ * register, elements 2(l % 4) and 2(l % 4) + 1 of row l / 4 of matrix i (.trans: of column
+ * l / 4, rows 2(l % 4) and 2(l % 4) + 1).  stmatrix stores the same way.  movmatrix.trans:
+ * lane l receives element pair (2(l % 4) + j, l / 4) of the matrix held in that layout. */
+static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    const xmma *mm = in->mm;
+    if (E != 0xffffffffu) {
+        fault(X, w, __builtin_ctz(~E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "%s executed by lanes 0x%08x of the warp, expected all 32 (.sync.aligned, "
+              "§9.7.13.4)", in->text ? in->text : "warp-level matrix instruction", E);
+        return -1;
+    }
+    static _Thread_local uint64_t S[32][XMAX_OPS], Dv[32][XMAX_OPS];
+    uint16_t mat[4][8][8]; /* matrix, row, column */
+    for (int l = 0; l < 32; l++)
+        for (int k = 0; k < in->ns; k++) S[l][k] = opv(X, w, f, &in->s[k], l);
+    if (mm->kind == MM_MMA) {
+        mma_run(mm, (const uint64_t(*)[XMAX_OPS])S, Dv);
+    } else if (mm->kind == MM_MOVMATRIX) {
+        for (int l = 0; l < 32; l++)
+            for (int j = 0; j < 2; j++)
+                mat[0][l / 4][2 * (l % 4) + j] = (uint16_t)(S[l][0] >> 16 * j);
+    } else {
+        int ld = mm->kind == MM_LDMATRIX;
+        if (!ld) /* stmatrix: the fragments of the registers */
+            for (int l = 0; l < 32; l++)
+                for (int i = 0; i < mm->num; i++)
+                    for (int j = 0; j < 2; j++) {
+                        uint16_t v = (uint16_t)(S[l][1 + i] >> 16 * j);
+                        if (mm->trans) mat[i][2 * (l % 4) + j][l / 4] = v;
+                        else mat[i][l / 4][2 * (l % 4) + j] = v;
+                    }
+        for (int l = 0; l < 8 * mm->num; l++) {
+            uint64_t a = S[l][0] + (uint64_t)in->aoff;
+            uint8_t *p = maddr(X, w, l, w->pc, in->space, a, 16, !ld, ld ? "load" : "store");
+            if (!p) return -1;
+            if (ld) memcpy(mat[l / 8][l % 8], p, 16);
+            else memcpy(p, mat[l / 8][l % 8], 16);
+        }
+        if (!ld) {
+            advance(w, w->pc + 1);
+            return 0;
+        }
+    }
+    if (mm->kind != MM_MMA)
+        for (int l = 0; l < 32; l++)
+            for (int i = 0; i < in->nd; i++) {
+                unsigned r = l / 4, c = 2 * (l % 4);
+                uint16_t (*m)[8] = mat[i];
+                int tr = mm->trans;
+                Dv[l][i] = tr ? (uint64_t)m[c][r] | (uint64_t)m[c + 1][r] << 16
+                              : (uint64_t)m[r][c] | (uint64_t)m[r][c + 1] << 16;
+            }
+    for (int l = 0; l < 32; l++)
+        for (int k = 0; k < in->nd; k++) wr(f, &in->d[k], l, Dv[l][k]);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 static int h_stack(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     for (uint32_t m = E; m; m &= m - 1) {
@@ -1644,16 +1935,82 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_ALU] = h_alu,          [PTX_K_CARRY] = h_alu,        [PTX_K_PACK] = h_alu,
     [PTX_K_LD] = h_ldst,          [PTX_K_ST] = h_ldst,          [PTX_K_ATOM] = h_atom,
     [PTX_K_RED] = h_atom,         [PTX_K_ASYNC] = h_cpasync,    [PTX_K_BULK] = h_bulk,
-    [PTX_K_ASYNC_GROUP] = h_nop,  [PTX_K_MBAR] = h_mbar,        [PTX_K_FENCE] = h_nop,
+    [PTX_K_ASYNC_GROUP] = h_nop,  [PTX_K_MBAR] = h_mbar,        [PTX_K_FENCE] = h_fence,
     [PTX_K_BAR] = h_bar,          [PTX_K_BARWARP] = h_wsync,    [PTX_K_BARCLUSTER] = h_barcluster,
     [PTX_K_SHFL] = h_wsync,       [PTX_K_VOTE] = h_wsync,       [PTX_K_MATCH] = h_wsync,
     [PTX_K_REDUX] = h_wsync,      [PTX_K_ELECT] = h_wsync,      [PTX_K_ACTIVEMASK] = h_activemask,
     [PTX_K_BRA] = h_bra,          [PTX_K_BRX] = h_brx,          [PTX_K_CALL] = h_call,
     [PTX_K_RET] = h_ret,          [PTX_K_EXIT] = h_exit,        [PTX_K_TRAP] = h_trap,
     [PTX_K_CVTA] = h_cvta,        [PTX_K_ISSPACEP] = h_isspacep, [PTX_K_MAPA] = h_mapa,
+    [PTX_K_MMA] = h_mma,
     [PTX_K_GETCTARANK] = h_mapa,  [PTX_K_STACK] = h_stack,      [PTX_K_HINT] = h_nop,
-    [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_nop,
+    [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_misc,
 };
+
+static double mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+#define CLOCK_EVERY 65536u   /* warp-instructions between two looks at the clock */
+
+/* The slow path of the step counter: the step limit and the wall-clock limit (--timeout). */
+static int step_check(ex *X, warp *w)
+{
+    if (X->steps > X->max_steps) {
+        fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT,
+              "step limit of %llu warp-instructions reached",
+              (unsigned long long)X->max_steps);
+        return 1;
+    }
+    if (X->deadline > 0 && mono_now() >= X->deadline) {
+        fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT,
+              "wall-clock limit of %g s reached after %llu warp-instructions", X->timeout,
+              (unsigned long long)X->steps);
+        return 1;
+    }
+    X->check_at = X->steps + CLOCK_EVERY < X->max_steps ? X->steps + CLOCK_EVERY : X->max_steps;
+    return 0;
+}
+
+/* After a step or time limit: where each warp of the running cluster was, one line per group of
+ * lanes at one instruction (PTX line, CTA, warp), at most 64 lines. */
+static void where_report(ex *X)
+{
+    char *o = X->ctx->msg;
+    size_t n = sizeof X->ctx->msg, k = strlen(o);
+    int lines = 0, more = 0;
+    for (uint32_t i = 0; i < X->ncl; i++)
+        for (int j = 0; j < X->cl[i].nwarps; j++) {
+            warp *w = &X->cl[i].warps[j];
+            uint32_t rest = w->live;
+            if (w->active)   /* the running group is at w->pc */
+                for (uint32_t m = w->active; m; m &= m - 1) w->lpc[__builtin_ctz(m)] = w->pc;
+            while (rest) {
+                int l0 = __builtin_ctz(rest), pc = w->lpc[l0];
+                uint32_t g = 0;
+                for (uint32_t m = rest; m; m &= m - 1)
+                    if (w->lpc[__builtin_ctz(m)] == pc) g |= 1u << __builtin_ctz(m);
+                rest &= ~g;
+                if (lines >= 64 || k + 200 >= n) { more++; continue; }
+                lines++;
+                const xinsn *in = pc >= 0 && pc < X->m->nprog ? &X->prog[pc] : NULL;
+                int wait = (g & w->barw) ? 1 : (g & (w->wsync | w->clw)) ? 2 : 0;
+                k += (size_t)snprintf(o + k, n - k,
+                                      "  CTA (%u,%u,%u) warp %d lanes 0x%08x%s: %s:%d: %s\n",
+                                      X->cl[i].ctaid[0], X->cl[i].ctaid[1], X->cl[i].ctaid[2],
+                                      w->wid, g,
+                                      wait == 1 ? " (waiting at a barrier)"
+                                      : wait == 2 ? " (waiting)" : "",
+                                      X->m->ast->filename, in ? in->line : 0,
+                                      in ? in->text : "?");
+            }
+        }
+    if (more && k + 80 < n)
+        snprintf(o + k, n - k, "  ... and %d more groups of lanes\n", more);
+}
 
 /* Runs warp w for up to `budget` warp-instructions: pick the group to run (resched), count the
  * step, evaluate the guard, dispatch to the kind's handler.  The one exception is the hot path
@@ -1674,11 +2031,7 @@ __attribute__((noinline)) static int run_warp(ex *X, warp *w, int budget)
                 return w->live ? W_BLOCKED : W_DONE;
             }
         }
-        if (++X->steps > X->max_steps) {
-            fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_TIMEOUT,
-                  "step limit of %llu warp-instructions reached", (unsigned long long)X->max_steps);
-            return W_BLOCKED;
-        }
+        if (++X->steps > X->check_at && step_check(X, w)) return W_BLOCKED;
         ran++; w->ninsn++;
         const xinsn *in = &X->prog[w->pc];
         frame *f = &w->fr[w->depth];
@@ -1703,7 +2056,7 @@ __attribute__((noinline)) static int run_warp(ex *X, warp *w, int budget)
                     D[k] = ((in->wdsink >> k & 1) ? X->sink : regs) + in->wdreg[k];
                 in->wfn(&in->isa, D, S, in->wdm, E);
                 advance(w, w->pc + 1);
-                if (w->active != G || ran >= budget || X->steps >= X->max_steps) break;
+                if (w->active != G || ran >= budget || X->steps >= X->check_at) break;
                 in = &X->prog[w->pc];
                 if (!in->wfn || in->has_guard) break;
                 X->steps++; ran++; w->ninsn++; E = G;
@@ -1872,7 +2225,15 @@ static ptxeResult launch_shape(ex *X, const xfunc *ef, const ptxeLaunchConfig *c
             }
     X->explicit_cluster = cfg_cluster || ef->explicitcluster;
     X->dyn = cfg->shared_bytes;
-    X->max_steps = cfg->max_steps ? cfg->max_steps : 10000000000ull;
+    X->max_steps = cfg->max_steps ? cfg->max_steps : PTXE_DEFAULT_MAX_STEPS;
+    X->timeout = cfg->timeout;
+    X->check_at = X->max_steps < CLOCK_EVERY ? X->max_steps : CLOCK_EVERY;
+    if (!(cfg->timeout >= 0) || cfg->timeout > 1e9) {
+        snprintf(msg, n, "timeout %g s, expected 0 (none) or a positive number of seconds",
+                 cfg->timeout);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (cfg->timeout > 0) X->deadline = mono_now() + cfg->timeout;
     uint64_t nt = (uint64_t)X->block[0] * X->block[1] * X->block[2];
     if (!ef->is_entry || !ef->has_body) {
         snprintf(msg, n, "%s is not a kernel (.entry)", ef->name);
@@ -1948,6 +2309,7 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
             c->ctaid[d] = cid[d] * X->cluster[d] + in[d];
             c->cl_ctaid[d] = in[d];
         }
+        if (X->san) san_cta_start(X->san, k);
     }
     while (!X->fault) {
         int progress = 0, alive = 0;
@@ -1963,6 +2325,11 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
         if (!alive || X->fault) break;
         if (!progress) { deadlock_report(X, cs, (int)ncl); break; }
     }
+    if (X->fault == PTXE_ERROR_LAUNCH_TIMEOUT) {
+        size_t k = strlen(ctx_msg(X));
+        snprintf(ctx_msg(X) + k, sizeof X->ctx->msg - k, "  where the warps were:\n");
+        where_report(X);
+    }
     ptxeCtx *ctx = X->ctx;
     for (uint32_t i = 0; i < k; i++) {   /* the CTAs set up (all, unless memory ran out) */
         cta *c = &cs[i];
@@ -1973,6 +2340,42 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
             ctx->stats.warp_insns += c->warps[j].ninsn;
         }
     }
+}
+
+/* checks: per instruction, the scope of a strong memory access (relaxed, acquire, release,
+ * volatile, atomic) and of a synchronizing one (fence, membar, release/acquire atomic), from
+ * its mnemonic */
+static int insn_scopes(ex *X)
+{
+    int n = X->m->nprog;
+    X->strong = calloc((size_t)n + 1, 1);
+    X->sync = calloc((size_t)n + 1, 1);
+    if (!X->strong || !X->sync) return -1;
+    for (int pc = 0; pc < n; pc++) {
+        const xinsn *in = &X->prog[pc];
+        int k = in->kind;
+        if (k != PTX_K_LD && k != PTX_K_ST && k != PTX_K_ATOM && k != PTX_K_RED &&
+            k != PTX_K_FENCE)
+            continue;
+        const char *t = in->text;
+        if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
+        while (*t == ' ' || *t == '\t') t++;
+        size_t len = strcspn(t, " \t");
+        ptx_mnemonic mn;
+        ptx_mn_error err;
+        if (ptx_mnemonic_parse(t, len, &mn, &err)) continue;
+        int scope = mn.scope ? mn.scope : PTX_SCOPE_GPU;
+        if (k == PTX_K_FENCE) {
+            if (ptx_mn_has(&mn, PTX_Q_cta)) scope = PTX_SCOPE_CTA;
+            X->sync[pc] = (uint8_t)scope;
+            continue;
+        }
+        if (k == PTX_K_ATOM || k == PTX_K_RED) X->strong[pc] = (uint8_t)scope;
+        else if (mn.sem == PTX_SEM_VOLATILE) X->strong[pc] = PTX_SCOPE_SYS;
+        else if (mn.sem >= PTX_SEM_RELAXED) X->strong[pc] = (uint8_t)scope;
+        if (mn.sem >= PTX_SEM_ACQUIRE && mn.sem <= PTX_SEM_SC) X->sync[pc] = (uint8_t)scope;
+    }
+    return 0;
 }
 
 /* The clusters of the grid in order (the CTAs of a cluster run together: co-scheduled).  The
@@ -2004,6 +2407,20 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     if (!res && !cs) res = PTXE_ERROR_OUT_OF_MEMORY;
     if (res) { free(X.kparams); return res; }
     ctx->gridid++;
+    san_findings_clear(ctx);
+    ctx->pf.n = 0; ctx->pf.dropped = 0;
+    if (ctx->checks) {
+        uint32_t ssize = (uint32_t)(((m->shared_static + 15) & ~15u) + X.dyn);
+        X.san = san_begin(ctx, m, ef->name, X.grid, X.block, ssize);
+        X.san_mem = !!(ctx->checks & (PTXE_CHECK_RACECHECK | PTXE_CHECK_INITCHECK));
+        const char *tg = strstr(m->ast->target, "sm_");
+        X.sm_target = tg ? atoi(tg + 3) : 0;
+        if (!X.san || insn_scopes(&X)) {
+            san_end(X.san);
+            free(X.strong); free(X.sync); free(cs); free(X.kparams);
+            return PTXE_ERROR_OUT_OF_MEMORY;
+        }
+    }
     int rounding = fegetround();
     if (rounding != FE_TONEAREST) fesetround(FE_TONEAREST);
     uint32_t cid[3];
@@ -2015,6 +2432,8 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     for (uint32_t i = 0; i < ncl; i++) free_cta(&cs[i]);
     free(cs);
     free(X.kparams);
+    san_end(X.san);
+    free(X.strong); free(X.sync);
     ctx->stats.thread_insns = X.thread_insns;
     ctx->stats.nwarps = nctas * wpc;
     ctx->stats.per_warp = ctx->per_warp;

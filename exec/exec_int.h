@@ -9,6 +9,7 @@
 #include "ptx/isa.h"
 #include "ptx/opcodes.h"
 #include "frontend/ptx_ast.h"
+#include "exec/mma.h"
 
 /* Generic address windows (ISA §6.4.1.5 generic addressing): a generic address inside one of
  * these windows names shared/local/const/param space at (addr - base); global allocations
@@ -70,7 +71,8 @@ enum {
     XF_FLOAT = 256,
     XF_ABS = 512,
     XF_NAN = 1024,
-    XF_NOSYNC = 2048 /* deprecated vote/shfl without .sync: no rendezvous */
+    XF_NOSYNC = 2048, /* deprecated vote/shfl without .sync: no rendezvous */
+    XF_VPRINTF = 4096 /* a call of the CUDA runtime's vprintf (kind MISC) */
 };
 
 #define XMAX_OPS 12
@@ -116,7 +118,9 @@ typedef struct xinsn {
     /* source position */
     int line, col, src_file, src_line;
     const char *text;
+    const xmma *mm;       /* warp-level matrix instructions (kind MMA, exec/mma.h) */
 } xinsn;
+_Static_assert(XMAX_OPS == MMA_MAXOPS, "exec/mma.h MMA_MAXOPS");
 
 typedef struct xfunc {
     const char *name;
@@ -137,13 +141,24 @@ typedef struct xfunc {
     int explicitcluster;
 } xfunc;
 
-typedef struct galloc { uint64_t addr; size_t size; uint8_t *host; } galloc;
+/* A global allocation.  ibits: initcheck's bit per byte written by the host or a kernel (NULL:
+ * every byte counts as written); name: for reports (ptxeMemSetName, module variables). */
+typedef struct galloc {
+    uint64_t addr; size_t size; uint8_t *host;
+    uint8_t *ibits; char *name;
+    void *race;        /* racecheck's shadow during a launch (exec/sanitize.c) */
+} galloc;
+
+/* Findings of the last launch (exec/sanitize.c) and device printf output (vprintf). */
+typedef struct { ptxeFinding *v; int n, cap; uint64_t more; } san_list;
+typedef struct { char *s; size_t n, cap, limit; uint64_t dropped; int set; } pf_buf;
+
 
 struct ptxeCtx {
     galloc *allocs; int nallocs, cap;
     uint64_t next_addr;
     uint8_t *cmem; size_t csize;   /* const bank (all modules) */
-    char msg[2048];
+    char msg[8192];
     ptxeLaunchStats stats;
     uint64_t *per_warp; size_t per_warp_cap;
     uint64_t gridid;
@@ -151,6 +166,9 @@ struct ptxeCtx {
     uint64_t next_addr32;
     uint64_t mem_limit; /* bytes of device memory allowed in all (0 = PTXE_DEFAULT_MEMORY_LIMIT) */
     uint64_t mem_used;             /* bytes allocated and not freed */
+    unsigned checks;               /* PTXE_CHECK_* (exec/sanitize.c) */
+    san_list findings;
+    pf_buf pf;
 };
 
 typedef struct { const char *name; int space; uint64_t addr; size_t size; } xsym;

@@ -349,6 +349,10 @@ static uint64_t conv_float_imm(const ptx_opnd *o, isa_type t)
 static int conv_opnd(L *l, const ptx_stmt *st, const ptx_opnd *o, isa_type t, xopnd *x)
 {
     memset(x, 0, sizeof *x);
+    if (o->minus)
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found '-%s', expected an operand without '-' (only vmad negates a source "
+                     "register, §9.7.16.1.3)", o->name);
     x->neg = (uint8_t)o->neg;
     x->wmask = ~0ull; x->rbits = 64;
     switch (o->kind) {
@@ -1072,7 +1076,7 @@ static int dec_redux(const D *d)
     static const int8_t mode_of[ISA_ATOM_COUNT] = { [ISA_ATOM_NONE] = -1, [ISA_ATOM_ADD] = 0,
         [ISA_ATOM_MIN] = 1, [ISA_ATOM_MAX] = 2, [ISA_ATOM_AND] = 3, [ISA_ATOM_OR] = 4,
         [ISA_ATOM_XOR] = 5, [ISA_ATOM_SUB] = -1, [ISA_ATOM_EXCH] = -1, [ISA_ATOM_CAS] = -1,
-        [ISA_ATOM_INC] = -1, [ISA_ATOM_DEC] = -1 };
+        [ISA_ATOM_INC] = -1, [ISA_ATOM_DEC] = -1, [ISA_ATOM_MUL] = -1, [ISA_ATOM_DIV] = -1 };
     int m = mode_of[d->mn->aop];
     x->mode = (uint8_t)m;
     if (t == ISA_T_F32 && (m == 1 || m == 2)) {   /* redux.sync.min/max{.abs}{.NaN}.f32 (sm_100a) */
@@ -1216,6 +1220,38 @@ static int alu_operands(const D *d, int vec_at, int nelem)
     return 0;
 }
 
+/* Video instructions (§9.7.16): operand selectors are written on the register (`%r2.b0`,
+ * `%r1.h10`, `%r3.b7654`; the PTX tokenizer keeps them in the name) and vmad sources may be
+ * negated (`-%r3`).  The selectors of d, a, b and the negations of a, b, c go into the decoded
+ * instruction (isa_video_select/isa_video_negate, ptx/isa.h); ops[] receives the operands
+ * without them. */
+static int video_operands(const D *d, ptx_opnd *ops, int nops)
+{
+    char why[200] = "";
+    for (int i = 0; i < nops; i++) {
+        ptx_opnd *o = &ops[i];
+        if (i >= 1 && i <= 3 && o->minus) {
+            if (isa_video_negate(&d->x->isa, i, why, sizeof why))
+                return lfail(d->l, o->pos.line, o->pos.col, d->st->text, "found '-%s': %s",
+                             o->name, why);
+            o->minus = 0;
+        }
+        const char *dot = (o->kind == PTX_OP_REG || o->kind == PTX_OP_SYM) && o->name && i <= 2
+                              ? strrchr(o->name, '.') : NULL;
+        if (!dot || dot == o->name || (dot[1] != 'b' && dot[1] != 'h') ||
+            !strchr("0123456789", dot[2] ? dot[2] : 'x'))
+            continue;
+        if (isa_video_select(&d->x->isa, i, dot + 1, why, sizeof why))
+            return lfail(d->l, o->pos.line, o->pos.col, d->st->text, "found '%s': %s", o->name,
+                         why);
+        char *base = xalloc(d->l, (size_t)(dot - o->name) + 1);
+        if (!base) return -1;
+        memcpy(base, o->name, (size_t)(dot - o->name));
+        o->name = base;
+    }
+    return 0;
+}
+
 /* Register computations (§9.7.1-9.7.8: kinds ALU, CARRY, PACK): decoded by the semantics table
  * (isa_decode), evaluated by its eval functions; the opcode-table row becomes the precise one
  * the table entry names (add.f32: §9.7.3.3). */
@@ -1237,7 +1273,17 @@ static int dec_alu(const D *d)
     x->op = isa_ops[x->isa.op].popcode;
     x->kind = ptx_ops[x->op].kind;
     if (st->nops > 0 && st->ops[0].kind == PTX_OP_PAIR) isa_set_pair(&x->isa);
-    if (alu_operands(d, vec_at, nelem)) return -1;
+    if (isa_is_video(&x->isa)) {
+        ptx_opnd ops[6];
+        ptx_stmt vst = *st;
+        if (st->nops > 6) return dfail(d, "found %d operands, expected at most 4", st->nops);
+        memcpy(ops, st->ops, (size_t)st->nops * sizeof *ops);
+        vst.ops = ops;
+        D vd = *d;
+        vd.st = &vst;
+        if (video_operands(&vd, ops, st->nops) || alu_operands(&vd, -1, 0)) return -1;
+    } else if (alu_operands(d, vec_at, nelem))
+        return -1;
     x->fn = isa_ops[x->isa.op].eval;
     x->fast = 1;
     for (int i = 0; i < x->ns; i++)
@@ -1251,6 +1297,58 @@ static int dec_alu(const D *d)
                      "found unsupported instruction '%s': %s, expected an instruction the executor "
                      "implements",
                      st->opcode, why);
+    return 0;
+}
+
+/* Warp-level matrix instructions (§9.7.13.4): mma.sync.aligned d, a, b, c (vectors of registers),
+ * ldmatrix {d...}, [p]; stmatrix [p], {r...}; movmatrix d, a.  The form is decoded by
+ * mma_decode (exec/mma.c). */
+static int dec_mma(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[300] = "";
+    xmma *mm = xalloc(d->l, sizeof *mm);
+    if (mma_decode(st->opcode, mm, why, sizeof why))
+        return dfail(d, "found unsupported instruction '%s': %s, expected an instruction the "
+                        "executor implements", st->opcode, why);
+    x->mm = mm;
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    if (mm->kind == MM_MMA) {
+        const int cnt[4] = { mm->nd, mm->na, mm->nb, mm->nc };
+        int ts[4] = { mm->dt, mm->at, mm->bt, mm->ct }, ns = 0;
+        if (need(d, 4)) return -1;
+        for (int i = 0; i < 4; i++) {
+            const ptx_opnd *el;
+            int n = vec_elems(&st->ops[i], &el);
+            if (n != cnt[i])
+                return lfail(d->l, st->ops[i].pos.line, st->ops[i].pos.col, st->text,
+                             "found %d registers, expected %d (§9.7.13.4)", n, cnt[i]);
+            isa_type t = ts[i] == MT_F64 ? ISA_T_F64 : ts[i] == MT_F32 ? ISA_T_F32 : ISA_T_B32;
+            for (int k = 0; k < n; k++)
+                if (conv_opnd(d->l, st, &el[k], t, i == 0 ? &x->d[k] : &x->s[ns++])) return -1;
+        }
+        x->nd = mm->nd;
+        x->ns = (uint8_t)ns;
+        return 0;
+    }
+    if (mm->kind == MM_MOVMATRIX) {
+        if (need(d, 2) || conv(d, 0, ISA_T_B32, &x->d[0]) || conv(d, 1, ISA_T_B32, &x->s[0]))
+            return -1;
+        x->nd = x->ns = 1;
+        return 0;
+    }
+    int ld = mm->kind == MM_LDMATRIX;
+    if (need(d, 2) || conv_addr(d->l, st, &st->ops[ld ? 1 : 0], x)) return -1;
+    const ptx_opnd *el;
+    int n = vec_elems(&st->ops[ld ? 0 : 1], &el);
+    if (n != mm->num)
+        return lfail(d->l, st->ops[ld ? 0 : 1].pos.line, st->ops[ld ? 0 : 1].pos.col, st->text,
+                     "found %d registers, expected %d (§9.7.13.4.15)", n, mm->num);
+    for (int k = 0; k < n; k++)
+        if (conv_opnd(d->l, st, &el[k], ISA_T_B32, ld ? &x->d[k] : &x->s[1 + k])) return -1;
+    x->nd = (uint8_t)(ld ? n : 0);
+    x->ns = (uint8_t)(ld ? 1 : 1 + n);
     return 0;
 }
 
@@ -1299,6 +1397,7 @@ static const decoder_fn decoders[PTX_K_COUNT] = {
     [PTX_K_POLICY] = dec_policy,
     [PTX_K_SLEEP] = dec_sleep,
     [PTX_K_MISC] = dec_nop,
+    [PTX_K_MMA] = dec_mma,
 };
 
 static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
@@ -1538,7 +1637,7 @@ static int load_function(L *l, int fi, int *pc)
 
 /* After all functions are loaded: every direct call is checked against its callee (argument and
  * result counts, .reg or .param, sizes; §7.2); calls of functions without a body are allowed
- * for the CUDA runtime's __assertfail (a trap) and vprintf (no output: a no-op). */
+ * for the CUDA runtime's __assertfail (a trap) and vprintf (device printf). */
 static int resolve_calls(ptxeModule *m, L *l, char *err, size_t errlen)
 {
     ptx_module *a = m->ast;
@@ -1550,10 +1649,11 @@ static int resolve_calls(ptxeModule *m, L *l, char *err, size_t errlen)
         xfunc *cf = &m->funcs[x->target];
         if (!cf->has_body) {
             if (!strcmp(cf->name, "__assertfail")) { x->kind = PTX_K_TRAP; continue; }
-            if (!strcmp(cf->name, "vprintf")) {
+            if (!strcmp(cf->name, "vprintf")) {   /* device printf: exec/engine.c h_misc */
                 x->kind = PTX_K_MISC;
+                x->flags |= XF_VPRINTF;
                 continue;
-            } /* no output: a no-op */
+            }
             snprintf(err, errlen,
                      "%s:%d:%d: found a call of '%s', which has no body in the module, expected a "
                      "defined function in `%s`",

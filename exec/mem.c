@@ -42,7 +42,7 @@ int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr)
     int pos = c->nallocs;
     while (pos > 0 && c->allocs[pos - 1].addr > *addr) pos--;
     memmove(&c->allocs[pos + 1], &c->allocs[pos], (size_t)(c->nallocs - pos) * sizeof *c->allocs);
-    c->allocs[pos] = (galloc){ *addr, n, h };
+    c->allocs[pos] = (galloc){ *addr, n, h, NULL, NULL, NULL };
     c->nallocs++;
     *cursor += step;
     return 0;

@@ -99,6 +99,16 @@ static int parse_ref(cparser *p, cond_ref *r)
         r->rname = dup_tok(rt);
         r->k = REF_REG;
         p->pos += 3;
+    } else if (t->k == TK_IDENT && tok_punct(&p->tv->v[p->pos + 1], '[')) {
+        /* x[N] (LitmusAssertions.g4 assertionValue): element N of x; a location of a litmus
+           test is one scalar, so N must be 0 */
+        const token *n = &p->tv->v[p->pos + 2];
+        if (n->k != TK_NUM) { fail(p, n, "an element index after '['"); return -1; }
+        if (!tok_punct(&p->tv->v[p->pos + 3], ']')) { fail(p, &p->tv->v[p->pos + 3], "']'"); return -1; }
+        if (n->num != 0) { fail(p, n, "the index 0: a location of a litmus test holds one value (write [x+4] in an instruction for other bytes)"); return -1; }
+        r->rname = dup_tok(t);
+        r->k = REF_LOC;
+        p->pos += 4;
     } else if (t->k == TK_IDENT) {
         r->rname = dup_tok(t);
         r->k = REF_LOC;
@@ -135,7 +145,11 @@ static cond_node *parse_unary(cparser *p, int depth)
         }
         return NULL;
     }
-    if (tok_punct(t, '~')) {
+    const token *t1 = &p->tv->v[t->k == TK_EOF ? p->pos : p->pos + 1];
+    int not_word = tok_is(t, "not") && !(tok_punct(t1, '=') || tok_punct(t1, P_EQEQ) || tok_punct(t1, P_NE) ||
+                                         tok_punct(t1, '<') || tok_punct(t1, '>') || tok_punct(t1, P_LE) ||
+                                         tok_punct(t1, P_GE) || tok_punct(t1, '['));
+    if (tok_punct(t, '~') || not_word) {   /* LitmusAssertions.g4 AssertionNot: '~' | 'not' */
         p->pos++;
         cond_node *a = parse_unary(p, depth + 1);
         if (!a) return NULL;

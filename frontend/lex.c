@@ -37,6 +37,16 @@ int lex_all(const char *file, const char *text, tokvec *out, char *err, size_t e
     while (*p) {
         unsigned char c = (unsigned char)*p;
         if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') { ADV(1); continue; }
+        if (c == '<' && p[1] == '<') {
+            /* ExecConfig '<<' .*? '>>' (LitmusAssertions.g4 BaseLexer): a launch configuration,
+               skipped like a comment */
+            int l0 = line, c0 = col;
+            ADV(2);
+            while (*p && !(p[0] == '>' && p[1] == '>')) ADV(1);
+            if (!*p) { line = l0; col = c0; FAIL("found an unterminated launch configuration '<<', expected '>>' before the end of the file"); }
+            ADV(2);
+            continue;
+        }
         if (c == '(' && p[1] == '*') {
             int l0 = line, c0 = col;
             ADV(2);
@@ -82,6 +92,14 @@ int lex_all(const char *file, const char *text, tokvec *out, char *err, size_t e
                 else if (q[0] == ':' && q[1] == ':' && ident_char((unsigned char)q[2])) q += 2;
                 else break;
             }
+            /* '%' begins a register name and appears nowhere else (PTX: %r1, %tid.x); `%%r1`
+               or `a%b` would otherwise be a second spelling of a name (issue #16) */
+            for (const char *r = p + 1; r < q; r++)
+                if (*r == '%') {
+                    int wl = (int)(q - p) > 40 ? 40 : (int)(q - p);
+                    FAIL("found '%.*s%s', expected a name with '%%' only as its first character (e.g. %%r1)",
+                         wl, p, q - p > 40 ? "..." : "");
+                }
             t.k = TK_IDENT; t.len = (int)(q - p);
             ADV(t.len);
         } else {

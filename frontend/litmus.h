@@ -14,11 +14,24 @@ typedef enum { SEM_WEAK, SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL, SEM
 /* Scopes (ISA §8.5), ordered by inclusion. SCOPE_NONE: the operation has no scope (weak). */
 typedef enum { SCOPE_NONE, SCOPE_CTA, SCOPE_CLUSTER, SCOPE_GPU, SCOPE_SYS } lit_scope;
 /* Proxies (ISA §8.6): the method of memory access. */
-typedef enum { PROXY_GENERIC, PROXY_TEXTURE, PROXY_SURFACE, PROXY_CONSTANT, PROXY_COUNT } lit_proxy;
+typedef enum { PROXY_GENERIC, PROXY_TEXTURE, PROXY_SURFACE, PROXY_CONSTANT,
+               PROXY_ASYNC /* §9.7.8.24.2: cp{.reduce}.async.bulk */, PROXY_COUNT } lit_proxy;
 /* Fence flavours: memory fences (§8.4) and proxy fences (§9.7.12.4 fence.proxy). */
 typedef enum { FENCE_SC, FENCE_ACQ_REL, FENCE_PROXY_ALIAS, FENCE_PROXY_TEXTURE,
-               FENCE_PROXY_SURFACE, FENCE_PROXY_CONSTANT } lit_fence;
-typedef enum { BAR_SYNC, BAR_ARRIVE, BAR_RED } lit_bar;
+               FENCE_PROXY_SURFACE, FENCE_PROXY_CONSTANT,
+               FENCE_PROXY_GENERIC /* Dat3M's fence.proxy.generic (LitmusPTX.g4 fenceProxy) */,
+               FENCE_PROXY_ASYNC,     /* fence.proxy.async{.space}, fence.proxy.async::generic (uni) */
+               FENCE_PROXY_TENSORMAP  /* fence.proxy.tensormap::generic: no litmus access uses it */ } lit_fence;
+/* BAR_CARRIVE / BAR_CWAIT: barrier.cluster.arrive / .wait (§9.7.13.3) */
+typedef enum { BAR_SYNC, BAR_ARRIVE, BAR_RED, BAR_CARRIVE, BAR_CWAIT } lit_bar;
+/* mbarrier operations (§9.7.13.15), lowered onto ld/st/atom of the mbarrier object's location
+   (frontend/litmus_async.c, model/mbarrier.c) */
+typedef enum { MB_NONE, MB_INIT, MB_ARRIVE, MB_EXPECT_TX, MB_COMPLETE_TX, MB_INC, MB_TEST,
+               MB_TEST_PARITY } lit_mbar;
+/* restricted fences (§9.7.13.4 .op_restrict, .sync_restrict) */
+typedef enum { RS_NONE, RS_MBARRIER_INIT, RS_SHARED_CTA, RS_SHARED_CLUSTER } lit_restrict;
+/* completion points of asynchronous operations (§9.7.8.24.4-5) */
+typedef enum { AW_NONE, AW_COMMIT, AW_WAIT_GROUP, AW_WAIT_ALL } lit_await;
 /* State spaces (ISA §5.1); SPACE_GENERIC: generic addressing (no state space written). */
 typedef enum { SPACE_GENERIC, SPACE_GLOBAL, SPACE_SHARED_CTA, SPACE_SHARED_CLUSTER, SPACE_LOCAL,
                SPACE_CONST, SPACE_PARAM } lit_space;
@@ -70,6 +83,18 @@ typedef struct {
     int ndst;
     lit_opnd src[4];
     int nsrc;
+    /* the newer synchronization instructions (frontend/litmus_async.c) */
+    lit_mbar mbar;           /* an mbarrier operation on the location at addr */
+    int mb_drop, mb_nocomplete;   /* arrive_drop; .noComplete */
+    int async_id;            /* > 0: part of the asynchronous operation of that number (§8.9.1.1):
+                                ordered after prior instructions, not before later ones unless a
+                                completion (wait_group, wait_all) covers it */
+    int async_cp;            /* the operation is a non-bulk cp.async (async-group completion) */
+    lit_await await;         /* cp.async.commit_group / wait_group N / wait_all (a NOP) */
+    int await_n;
+    lit_restrict restrict_;  /* fences */
+    int uni;                 /* uni-directional proxy fence generic -> async (async::generic) */
+    lit_space fspace;        /* fence.proxy.async.{global,shared::cta,shared::cluster}, else GENERIC */
 } lit_insn;
 
 typedef struct {
@@ -103,6 +128,8 @@ typedef struct {
     int declared;            /* the initial state gave a type */
     int in_init;             /* named in the initial state (declared, given a value, aliased,
                                 or taken the address of); frontend/litmus_warn.c */
+    int shared;              /* owning symbol: some access names a .shared state space (§5.1.4) */
+    int owner;               /* owning symbol: a thread of the CTA whose .shared::cta memory holds it, -1 */
 } lit_sym;
 
 typedef struct {
@@ -115,11 +142,14 @@ typedef struct {
     int nsym;
     cond_kind quant;         /* COND_EXISTS, COND_NOT_EXISTS, COND_FORALL */
     cond_node *cond;
+    cond_node *filter;       /* herd's/Dat3M's `filter PROP`: only final states satisfying it count
+                                (NULL: none) */
     cond_ref *locations;     /* extra observed items from `locations [...]` */
     int nlocations;
     int uses_proxies, uses_cluster;
     int *init_regs;          /* (thread, register) pairs the initial state gives a value */
     int ninit_regs;
+    int uses_async;          /* mbarrier, barrier.cluster, async operations, the newer fences */
 } lit_test;
 
 /* Address values: the address of symbol s as a register value (for address-valued registers). */

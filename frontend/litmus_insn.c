@@ -40,7 +40,7 @@ typedef struct {
     char cop_word[8];
 } quals;
 
-typedef struct { parser *p; lit_thread *th; int a, b; int i; } cell;
+typedef lp_cell cell;   /* frontend/litmus_int.h */
 
 static const token *ctok(cell *c) { return &c->p->tv.v[c->i < c->b ? c->i : c->b]; }
 static const token *cend(cell *c) { return &c->p->tv.v[c->b]; }
@@ -221,7 +221,8 @@ static const char *check_ptx_atomic(int red, const quals *q)
         return "the .global or .shared state space, or generic addressing";
     if (q->cop) return "no cache operator";
     if (!q->aop) return "an operation: .add .min .max .inc .dec .and .or .xor .exch .cas";
-    if (q->aop == ISA_ATOM_SUB) return "an operation of the ISA: atom has no .sub (add the negated value)";
+    if (q->aop == ISA_ATOM_SUB || q->aop == ISA_ATOM_MUL || q->aop == ISA_ATOM_DIV)
+        return "an operation of the ISA: atom has no .sub, .mul or .div (the Dat3M dialect, without a type, has them)";
     if (!q->type) return "a type (.b32, .u32, .s32, .u64, .f32, ...)";
     unsigned ok = atom_op_types(q->aop, red);
     if (!ok) return red ? "a reduction operation: .add .min .max .inc .dec .and .or .xor (§9.7.12.6)" : "an operation";
@@ -257,7 +258,7 @@ static const char *check_dat3m(lit_ikind k, const quals *q)
     if (k == LI_RED && (q->aop == ISA_ATOM_EXCH || q->aop == ISA_ATOM_CAS))
         return "a reduction operation: add sub and or xor min max inc dec (red has no result)";
     if ((k == LI_ATOM || k == LI_RED) && !q->aop)
-        return "an operation: add sub and or xor min max inc dec exch cas";
+        return "an operation: add sub mul div and or xor min max inc dec exch cas";
     return NULL;
 }
 
@@ -527,11 +528,17 @@ static int parse_fence_proxy(cell *c, lit_insn *in, const ptx_mnemonic *m, const
 {
     static const int kinds[] = { [PTX_PROXY_ALIAS] = FENCE_PROXY_ALIAS, [PTX_PROXY_TEXTURE] = FENCE_PROXY_TEXTURE,
         [PTX_PROXY_SURFACE] = FENCE_PROXY_SURFACE, [PTX_PROXY_CONSTANT] = FENCE_PROXY_CONSTANT };
+    if (mt->len == 19 && !memcmp(mt->s, "fence.proxy.generic", 19)) {
+        /* Dat3M only (LitmusPTX.g4 fenceProxy with proxyType Generic): a proxy fence of the
+           generic proxy; PTX has no such instruction (§9.7.12.4) */
+        in->k = LI_FENCE; in->fence = FENCE_PROXY_GENERIC; in->sem = SEM_WEAK; in->scope = SCOPE_NONE;
+        return expect_end(c, "fence.proxy");
+    }
     int known = m->proxy == PTX_PROXY_ALIAS || m->proxy == PTX_PROXY_TEXTURE || m->proxy == PTX_PROXY_SURFACE ||
                 m->proxy == PTX_PROXY_CONSTANT;
     if (!known || m->nq != 2) {
         int newer = m->proxy == PTX_PROXY_ASYNC || m->proxy == PTX_PROXY_TENSORMAP_GENERIC;
-        lp_errat(c->p, mt, "found '%.*s', expected fence.proxy.alias, .texture, .surface or .constant%s",
+        lp_errat(c->p, mt, "found '%.*s', expected fence.proxy.alias, .texture, .surface, .constant or .generic%s",
                  mt->len, mt->s, newer ? " (the async and tensormap proxies are not supported in litmus tests yet)" : "");
         return -1;
     }
@@ -553,9 +560,18 @@ static int parse_fence(cell *c, lit_insn *in, const ptx_mnemonic *m, const token
                  "(the newer synchronization chapter) are not supported in litmus tests yet", mt->len, mt->s);
         return -1;
     }
-    if (sem == SEM_WEAK || sem == SEM_RELAXED || m->sem == PTX_SEM_VOLATILE) {
-        lp_errat(c->p, mt, "found '%.*s', expected fence.sc or fence.acq_rel (§9.7.12.4)", mt->len, mt->s);
+    if (m->sem == PTX_SEM_VOLATILE || ((sem == SEM_WEAK || sem == SEM_RELAXED) &&
+                                       (scope < 0 || scope == SCOPE_CLUSTER || ptx_mn_has(m, PTX_Q_gl)))) {
+        lp_errat(c->p, mt, "found '%.*s', expected fence.sc or fence.acq_rel (§9.7.12.4; Dat3M's fence.weak and "
+                 "fence.relaxed take .cta, .gpu or .sys)", mt->len, mt->s);
         return -1;
+    }
+    if ((sem == SEM_WEAK || sem == SEM_RELAXED) && scope >= 0 && scope != SCOPE_CLUSTER && !ptx_mn_has(m, PTX_Q_gl)) {
+        /* Dat3M's fencePhysic `fence.MO.SCOPE` takes every memory order (LitmusPTX.g4); PTX has
+           no weak or relaxed fence: the event is a fence with that order, which orders nothing
+           (no model relation builds on F & WEAK or F & RLX) */
+        in->k = LI_FENCE; in->fence = FENCE_ACQ_REL; in->sem = (lit_sem)sem; in->scope = (lit_scope)scope;
+        return expect_end(c, "fence");
     }
     if (scope < 0) {
         lp_errat(c->p, mt, "found '%.*s' without a scope, expected fence{.sc,.acq_rel}.{cta,cluster,gpu,sys}", mt->len, mt->s);
@@ -702,6 +718,8 @@ static int parse_alu(cell *c, lit_insn *in, const char *mn, const token *mt)
 {
     parser *p = c->p;
     char ierr[160];
+    /* Dat3M's localMul (LitmusPTX.g4): a bare `mul` is the 64-bit product, PTX's mul.lo */
+    if (!strcmp(mn, "mul")) mn = "mul.lo";
     if (isa_decode(mn, ISA_T_S64, &in->alu, ierr, sizeof ierr) || isa_class(&in->alu) != ISA_CLASS_PURE) {
         int pure = isa_class(&in->alu) == ISA_CLASS_PURE;
         lp_errat(p, mt, "found the instruction '%s', expected a litmus instruction (ld st atom red fence membar bar "
@@ -750,6 +768,8 @@ static int parse_insn(cell *c, lit_insn *in)
     if (ptx_mnemonic_parse(mn, strlen(mn), &m, &(ptx_mn_error){ 0 }) && m.op == PTX_I_NONE)
         return parse_alu(c, in, mn, mt);   /* an unknown mnemonic: isa_decode says why */
     if (tokenize(p, mt, mn, strlen(mn), 0, &m)) return -1;
+    int ar = lp_parse_async(c, in, &m, mt);   /* mbarrier, barrier.cluster, async, newer fences */
+    if (ar != 1) return ar;
     switch (m.kind) {
     case PTX_K_LD: return parse_memop(c, in, LI_LD, PROXY_GENERIC, &m, mt);
     case PTX_K_ST: return parse_memop(c, in, LI_ST, PROXY_GENERIC, &m, mt);
@@ -842,7 +862,8 @@ static void errat_insn(parser *p, const lit_insn *in, const char *fmt, const cha
 }
 
 /* Location sizes and types (ISA §8.2: a memory location is the bytes an access names):
-   declared in the initial state, else the widest typed access, else 8 bytes (the Dat3M
+   declared in the initial state, else the widest typed access, else 8 bytes when it is
+   initialised with an address, else the widest typed access of the test, else 8 bytes (the Dat3M
    dialect's untyped integers).  Accesses must lie inside the location, naturally aligned
    (§6.4.2 alignment of addresses); an untyped access covers the whole location. */
 static int size_locations(parser *p)
@@ -884,6 +905,8 @@ static int size_locations(parser *p)
     for (int s = 0; s < t->nsym; s++) {
         lit_sym *l = &t->sym[s];
         if (l->loc != s) continue;
+        /* a location initialised with an address (y=&x) holds a 64-bit generic address (§6.4) */
+        if (!l->size && lit_addr_sym(t, l->init) >= 0) l->size = 8;
         if (!l->size && widest) { l->size = (int)isa_type_bits(widest) / 8; l->type = widest; }
         if (!l->size) l->size = 8;
         if (!l->type) l->type = l->size == 8 ? ISA_T_S64 : l->size == 4 ? ISA_T_U32 : l->size == 2 ? ISA_T_U16 : ISA_T_U8;
@@ -961,7 +984,7 @@ static isa_type dst_type(const lit_insn *in, int k)
 
 int lp_check_program(parser *p)
 {
-    if (size_locations(p) || check_spaces(p)) return -1;
+    if (size_locations(p) || check_spaces(p) || lp_async_check(p)) return -1;
     lit_test *t = p->t;
     for (int ti = 0; ti < t->nth; ti++) {
         lit_thread *th = &t->th[ti];
@@ -974,3 +997,10 @@ int lp_check_program(parser *p)
     }
     return 0;
 }
+
+/* ---------- for frontend/litmus_async.c ---------- */
+
+int lp_cell_addr(lp_cell *c, lit_opnd *o) { return parse_addr(c, o); }
+int lp_cell_value(lp_cell *c, lit_opnd *o, int dst) { return parse_value_opnd(c, o, dst); }
+int lp_cell_comma(lp_cell *c) { return expect_comma(c); }
+int lp_cell_end(lp_cell *c, const char *what) { return expect_end(c, what); }

@@ -30,6 +30,23 @@ void lp_expect_fail(parser *p, const token *t, const char *expected);
 int lp_add_sym(lit_test *t, const char *name);
 int lp_add_reg(lit_thread *th, const char *name);
 
+/* One cell being read: its tokens [a, b), the next one i. */
+typedef struct { parser *p; lit_thread *th; int a, b; int i; } lp_cell;
+/* Operand readers of litmus_insn.c, for litmus_async.c: an address ([x], [%r+8], x), a value
+   operand (dst: a destination register), ',', the end of the instruction. */
+int lp_cell_addr(lp_cell *c, lit_opnd *o);
+int lp_cell_value(lp_cell *c, lit_opnd *o, int dst);
+int lp_cell_comma(lp_cell *c);
+int lp_cell_end(lp_cell *c, const char *what);
+struct ptx_mnemonic;
+/* frontend/litmus_async.c: mbarrier, barrier.cluster, cp.async{.bulk}, st.async, red.async,
+   multimem, fence.acquire/.release, .sync_restrict, .op_restrict, fence.proxy.async and
+   tensormap.  Returns 1 when the instruction is none of these, else 0 or -1 (message set). */
+int lp_parse_async(lp_cell *c, lit_insn *in, const struct ptx_mnemonic *m, const token *mt);
+/* After size_locations and check_spaces: shared locations and their CTA, the order of
+   asynchronous operations (lit_thread.order), predicate results. 0 or -1. */
+int lp_async_check(parser *p);
+
 /* Parse the cell tokens [a, b) of thread th (labels, guard, one instruction). */
 int lp_parse_cell(parser *p, lit_thread *th, int a, int b, labels *L);
 /* After all rows: cross-instruction rules of the ISA (state spaces shared between threads,

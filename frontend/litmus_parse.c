@@ -8,6 +8,7 @@
  * The mnemonic is decoded here (qualifiers, scope, proxy, types); what ALU instructions compute
  * is decoded by exec/isa (isa_decode) so the executor and the checker share one definition. */
 #include "frontend/litmus_int.h"
+#include "frontend/litmus_build.h"
 #include "base/alloc.h"
 #include "base/fileio.h"
 #include <ctype.h>
@@ -72,6 +73,7 @@ int lp_add_sym(lit_test *t, const char *name)
     s->loc = t->nsym;
     s->vaddr = t->nsym;
     s->proxy = PROXY_GENERIC;
+    s->owner = -1;
     return t->nsym++;
 }
 
@@ -207,7 +209,7 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
             /* y @ generic aliases x */
             const token *kind = peek(p, 2), *al = peek(p, 3), *tgt = peek(p, 4);
             int pk = -1;
-            for (int k = 0; k < PROXY_COUNT; k++)
+            for (int k = 0; k <= PROXY_CONSTANT; k++)   /* the async proxy has no aliases */
                 if (tok_is(kind, proxy_words[k])) pk = k;
             if (pk < 0) { p->pos += 2; expect_fail(p, kind, "a proxy kind: generic, texture, surface or constant"); return -1; }
             if (!tok_is(al, "aliases")) { p->pos += 3; expect_fail(p, al, "'aliases'"); return -1; }
@@ -254,6 +256,7 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
         if (!tok_punct(cur(p), ';') && !tok_punct(cur(p), '}')) { expect_fail(p, cur(p), "';' or '}'"); return -1; }
     }
     p->pos++;
+    if (tok_punct(cur(p), ';')) p->pos++;   /* variableDeclaratorList: ... RBrace Semi? */
     return 0;
 }
 
@@ -371,8 +374,75 @@ static int resolve_ref(void *ctx, cond_ref *r, char *err, size_t errlen)
 static int is_cond_start(parser *p)
 {
     const token *t = cur(p);
-    return tok_is(t, "exists") || tok_is(t, "forall") || tok_is(t, "locations") ||
-           (tok_punct(t, '~') && tok_is(peek(p, 1), "exists"));
+    return tok_is(t, "exists") || tok_is(t, "forall") || tok_is(t, "locations") || tok_is(t, "filter") ||
+           tok_is(t, "final") || ((tok_punct(t, '~') || tok_is(t, "not")) && tok_is(peek(p, 1), "exists"));
+}
+
+/* ---------- filter and condition (LitmusAssertions.g4) ---------- */
+
+/* final PROP ;? with (tso|cc|optic|default : ~?exists ;)+ — Dat3M's expectation list; the
+   `default` entry gives the quantifier (the others name other models and are read, not used) */
+static int parse_final_with(parser *p)
+{
+    if (tok_punct(cur(p), ';')) p->pos++;
+    if (!tok_is(cur(p), "with")) { expect_fail(p, cur(p), "'with' and expectations such as 'default: exists;' after a final condition"); return -1; }
+    p->pos++;
+    int n = 0, have_default = 0;
+    while (cur(p)->k != TK_EOF) {
+        const token *m = cur(p);
+        if (!(tok_is(m, "tso") || tok_is(m, "cc") || tok_is(m, "optic") || tok_is(m, "default"))) {
+            expect_fail(p, m, "an expectation 'default:', 'tso:', 'cc:' or 'optic:'");
+            return -1;
+        }
+        if (!tok_punct(peek(p, 1), ':')) { p->pos++; expect_fail(p, cur(p), "':' after the expectation's name"); return -1; }
+        p->pos += 2;
+        int neg = 0;
+        if (tok_punct(cur(p), '~') || tok_is(cur(p), "not")) { neg = 1; p->pos++; }
+        if (!tok_is(cur(p), "exists")) { expect_fail(p, cur(p), "'exists' or '~exists'"); return -1; }
+        p->pos++;
+        if (!tok_punct(cur(p), ';')) { expect_fail(p, cur(p), "';' after the expectation"); return -1; }
+        p->pos++;
+        if (tok_is(m, "default")) { have_default = 1; p->t->quant = neg ? COND_NOT_EXISTS : COND_EXISTS; }
+        n++;
+    }
+    if (!n) { expect_fail(p, cur(p), "an expectation such as 'default: exists;'"); return -1; }
+    if (!have_default) p->t->quant = COND_EXISTS;
+    return 0;
+}
+
+/* assertionFilter? assertionList? EOF.  A test without a condition asks whether any execution
+   reaches a final state (`exists (true)`). */
+static int parse_filter_and_condition(parser *p)
+{
+    lit_test *t = p->t;
+    if (tok_is(cur(p), "filter")) {
+        p->pos++;
+        t->filter = cond_parse(p->file, &p->tv, &p->pos, resolve_ref, p, p->max_depth, p->err, p->errlen);
+        if (!t->filter) { p->failed = 1; return -1; }
+        if (tok_punct(cur(p), ';')) p->pos++;
+    }
+    int final = 0;
+    if (cur(p)->k == TK_EOF) {
+        t->quant = COND_EXISTS;
+        t->cond = xcalloc(1, sizeof *t->cond);
+        t->cond->op = CN_TRUE;
+        return 0;
+    }
+    if (tok_is(cur(p), "exists")) { t->quant = COND_EXISTS; p->pos++; }
+    else if (tok_is(cur(p), "forall")) { t->quant = COND_FORALL; p->pos++; }
+    else if (tok_is(cur(p), "final")) { final = 1; p->pos++; }
+    else if ((tok_punct(cur(p), '~') || tok_is(cur(p), "not")) && tok_is(peek(p, 1), "exists")) {
+        t->quant = COND_NOT_EXISTS; p->pos += 2;
+    } else {
+        expect_fail(p, cur(p), "a condition: 'exists', '~exists', 'forall', 'final' or 'filter'");
+        return -1;
+    }
+    t->cond = cond_parse(p->file, &p->tv, &p->pos, resolve_ref, p, p->max_depth, p->err, p->errlen);
+    if (!t->cond) { p->failed = 1; return -1; }
+    if (final) return parse_final_with(p);
+    if (tok_punct(cur(p), ';')) p->pos++;
+    if (cur(p)->k != TK_EOF) { expect_fail(p, cur(p), "the end of the test after the condition"); return -1; }
+    return 0;
 }
 
 /* ---------- top level ---------- */
@@ -412,7 +482,7 @@ static int parse_test(parser *p)
         int a = row_start;
         for (int i = row_start; i <= p->pos; i++) {
             if (i == p->pos || tok_punct(&p->tv.v[i], '|')) {
-                if (i == a) { expect_fail(p, &p->tv.v[i], "a thread name such as 'P0'"); free(pend); return -1; }
+                if (i == a) { expect_fail(p, &p->tv.v[i], "a thread name such as 'P0'"); free(pend); free(names); return -1; }
                 t->th = xrealloc(t->th, (size_t)(t->nth + 1) * sizeof *t->th);
                 memset(&t->th[t->nth], 0, sizeof *t->th);
                 names = xrealloc(names, (size_t)(t->nth + 1) * sizeof *names);
@@ -493,13 +563,7 @@ static int parse_test(parser *p)
         }
         p->pos++;
     }
-    if (tok_is(cur(p), "exists")) { t->quant = COND_EXISTS; p->pos++; }
-    else if (tok_is(cur(p), "forall")) { t->quant = COND_FORALL; p->pos++; }
-    else if (tok_punct(cur(p), '~') && tok_is(peek(p, 1), "exists")) { t->quant = COND_NOT_EXISTS; p->pos += 2; }
-    else { expect_fail(p, cur(p), "a condition: 'exists', '~exists' or 'forall'"); rc = -1; goto done; }
-    t->cond = cond_parse(p->file, &p->tv, &p->pos, resolve_ref, p, p->max_depth, p->err, p->errlen);
-    if (!t->cond) { p->failed = 1; rc = -1; goto done; }
-    if (cur(p)->k != TK_EOF) { expect_fail(p, cur(p), "the end of the test after the condition"); rc = -1; goto done; }
+    if (parse_filter_and_condition(p)) rc = -1;
 done:
     for (int k = 0; k < t->nth; k++) {
         for (int j = 0; j < L[k].nlab; j++) free(L[k].labs[j]);
@@ -517,6 +581,9 @@ lit_test *lit_parse(const char *file, const char *text, char *err, size_t errlen
 
 lit_test *lit_parse_ex(const char *file, const char *text, int max_depth, char *err, size_t errlen)
 {
+    int other;   /* the Tile IR and LLVM-level front ends (frontend/litmus_build.h) */
+    lit_test *o = lit_parse_other(file, text, max_depth, err, errlen, &other);
+    if (other) return o;
     parser p = { .file = file, .text = text, .err = err, .errlen = errlen, .max_depth = max_depth };
     if (lex_all(file, text, &p.tv, err, errlen)) return NULL;
     p.t = xcalloc(1, sizeof *p.t);
@@ -573,6 +640,7 @@ void lit_free(lit_test *t)
     for (int i = 0; i < t->nsym; i++) free(t->sym[i].name);
     free(t->sym);
     cond_free(t->cond);
+    cond_free(t->filter);
     for (int i = 0; i < t->nlocations; i++) cond_ref_free(&t->locations[i]);
     free(t->init_regs);
     free(t->locations);

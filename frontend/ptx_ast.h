@@ -31,6 +31,7 @@ typedef struct ptx_opnd {
     ptx_pos pos;
     const char *name;        /* register / symbol / address base */
     int neg;                 /* !%p (logical negation of a predicate source) */
+    int minus;               /* -%r (arithmetic negation of a register: vmad, §9.7.16.1.3) */
     int64_t ival;            /* integer constant or address offset */
     uint64_t bits;           /* F32/F64 bit patterns */
     double fval;

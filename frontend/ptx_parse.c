@@ -289,7 +289,8 @@ static int parse_simple(P *p, ptx_opnd *o)
         return 0;
     case PTK_FLT: o->kind = PTX_OP_FLT; o->fval = neg ? -t->d : t->d; p->i++; return 0;
     case PTK_WORD:
-        if (neg) break;
+        if (neg && (t->text[0] == '.' || !strcmp(t->text, "_"))) break;
+        o->minus = neg;   /* -%r: only vmad takes it (exec/load.c refuses it elsewhere) */
         o->name = ptx_arena_strdup(p->m, t->text); p->i++;
         if (!strcmp(t->text, "_")) { o->kind = PTX_OP_SINK; return 0; }
         o->kind = t->text[0] == '%' ? PTX_OP_REG : PTX_OP_SYM;

@@ -61,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* locations-style single references */
         pos = 0;
         cond_ref r;
-        while (pos < tv.n - 1 && cond_parse_ref("fuzz", &tv, &pos, &r, err, sizeof err) == 0) {}
+        while (pos < tv.n - 1 && cond_parse_ref("fuzz", &tv, &pos, &r, err, sizeof err) == 0) cond_ref_free(&r);
         tokvec_free(&tv);
     } else if (strncmp(err, "fuzz:", 5) != 0) {
         abort();

@@ -23,6 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(src, data, size);
     ptxeCtx *ctx = NULL;
     if (ptxeCtxCreate(&ctx) != PTXE_SUCCESS) { free(src); return 0; }
+    /* every other input with all four checks (exec/sanitize.c) */
+    if (size & 1) ptxeCtxSetChecks(ctx, PTXE_CHECK_ALL);
     ptxeModule *m = NULL;
     if (ptxeModuleLoadData(ctx, &m, src, size, "fuzz.ptx") == PTXE_SUCCESS) {
         /* the first .entry of the module (the API's NULL name needs exactly one) */
@@ -53,6 +55,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     (void)ptxeLaunchKernel(f, &cfg, args);
                     ptxeLaunchStats st;
                     ptxeGetLaunchStats(ctx, &st);
+                    for (int i = 0; i < ptxeGetFindingCount(ctx); i++)
+                        if (!ptxeGetFinding(ctx, i)->report[0]) abort();
+                    size_t pn;
+                    const char *po = ptxeGetPrintfOutput(ctx, &pn, NULL);
+                    if (pn && !po) abort();
                 }
             }
         }

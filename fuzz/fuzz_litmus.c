@@ -1,6 +1,6 @@
 /* fuzz/fuzz_litmus.c — libFuzzer target: the litmus parser (lit_parse) on arbitrary bytes and,
- * when the input parses, the verify driver with small limits (unroll 1, 200 candidates,
- * 200 traces, 200 ms solver timeout) so that every execution stays short.
+ * when the input parses, the verify driver with small limits (unroll 1, 200 traces,
+ * 200 states, a 200 ms wall-clock limit) so that every execution stays short.
  * With FUZZ_PARSE_ONLY defined (fuzz/fuzz_litmus_parse.c) only the parser runs, which is
  * some thousand times faster and so reaches far more inputs.
  * Build: make fuzz-build; run: make fuzz FUZZ_SECONDS=60. */

@@ -26,6 +26,9 @@ if [ -z "$(ls -A "$corpus")" ]; then
                 sed -E 's/^[[:space:]]*(~?exists|forall)//' > "$corpus/seed$i"; i=$((i+1))
             done ;;
     ptx|exec) cp tests/kernels/*.ptx "$corpus"/ 2>/dev/null ;;
+    frontends) cp suites/tileir/*.litmus suites/llvm/*.litmus "$corpus"/ 2>/dev/null
+            for f in tests/errors/litmus/3*-tileir-*.litmus tests/errors/litmus/3*-llvm-*.litmus; do
+              [ -f "$f" ] && cp "$f" "$corpus/err-$(basename "$f")"; done ;;
     manifest) i=0; for f in suites/*/manifest.yaml; do cp "$f" "$corpus/seed$i.yaml"; i=$((i+1)); done ;;
     cat)    for f in fuzz/seeds/cat/*.cat tests/errors/cat/*.cat; do
               [ -f "$f" ] && cp "$f" "$corpus/$(basename "$(dirname "$f")")-$(basename "$f")"

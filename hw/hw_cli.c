@@ -144,24 +144,8 @@ cJSON *hw_json_root(const hw_ctx *c, const char *kind)
 /* The JSON text to path with the project's atomic writer ("-": stdout). */
 int hw_write_json(const char *path, cJSON *root)
 {
-    char *text = cJSON_Print(root);
-    if (!text) {
-        fprintf(stderr, "ptxlitmus hw: out of memory writing %s\n", path);
-        return -1;
-    }
-    size_t l = strlen(text);
-    char *withnl = malloc(l + 2);
-    int rc = -1;
-    if (withnl) {
-        memcpy(withnl, text, l);
-        withnl[l] = '\n', withnl[l + 1] = 0;
-        if (!strcmp(path, "-")) rc = fputs(withnl, stdout) < 0 || fflush(stdout) ? -1 : 0;
-        else rc = write_file_atomic(path, withnl, l + 1);
-        if (rc) fprintf(stderr, "ptxlitmus hw: cannot write %s: %s\n", path, strerror(errno));
-    }
-    free(withnl);
-    free(text);
-    return rc;
+    char *text = report_json_text(root, 1);   /* valid UTF-8, newline-terminated */
+    return report_write_atomic(path, text) ? (free(text), -1) : (free(text), 0);
 }
 
 int hw_cli(int argc, char **argv)

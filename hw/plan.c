@@ -288,7 +288,11 @@ static int check_insn(hw_plan *p, const lit_test *t, int th, const lit_insn *in,
     case LI_ATOM:
     case LI_RED: return check_mem(p, t, in, err, len);
     case LI_FENCE:
-        if (in->fence >= FENCE_PROXY_TEXTURE)
+        if ((in->fence == FENCE_ACQ_REL || in->fence == FENCE_SC) && (in->sem == SEM_WEAK || in->sem == SEM_RELAXED))
+            return hw_refuse(err, len, t->file, in->line, in->col,
+                             "found '%s', expected a fence PTX has: fence.sc or fence.acq_rel (a weak or relaxed "
+                             "fence is Dat3M's, §9.7.12.4 has none)", in->text);
+        if (in->fence >= FENCE_PROXY_TEXTURE)   /* texture, surface, constant, generic */
             return hw_refuse(
                 err, len, t->file, in->line, in->col,
                 "found '%s', expected a fence PTX "

@@ -36,7 +36,7 @@ typedef enum {
     PTXE_ERROR_NOT_FOUND,          /* no such kernel / global */
     PTXE_ERROR_INVALID_ADDRESS,    /* host copy to/from memory that is not allocated */
     PTXE_ERROR_LAUNCH_FAILED,      /* kernel fault: see ptxeGetErrorMessage for the report */
-    PTXE_ERROR_LAUNCH_TIMEOUT,     /* --max-steps reached */
+    PTXE_ERROR_LAUNCH_TIMEOUT,     /* step limit (max_steps) or wall-clock limit (timeout) reached */
     PTXE_ERROR_COUNT
 } ptxeResult;
 
@@ -84,8 +84,13 @@ typedef struct {
     unsigned block[3];         /* threads per CTA, at most 1024 in total */
     unsigned cluster[3];       /* CTAs per cluster; all 0 means 1,1,1 */
     unsigned shared_bytes;     /* dynamic shared memory (.extern .shared arrays) */
-    uint64_t max_steps;        /* warp-instruction limit, 0 = default (1e10) */
+    uint64_t max_steps;        /* warp-instruction limit, 0 = PTXE_DEFAULT_MAX_STEPS */
+    double timeout;            /* wall-clock limit in seconds (fractions allowed), 0 = none */
 } ptxeLaunchConfig;
+/* The default step limit: a runaway kernel stops in seconds (measured on the development
+ * machine: 0.1 s for a bare branch loop, 5 s for a loop of per-lane volatile loads and stores
+ * over 32 warps); a longer kernel needs max_steps (`run --max-steps N`). */
+#define PTXE_DEFAULT_MAX_STEPS 30000000ull
 
 /* Launch and run to completion.  params[i] points to the value of kernel parameter i (as in
  * cuLaunchKernel); sizes come from the .entry's parameter list. */
@@ -99,6 +104,61 @@ typedef struct {
 } ptxeLaunchStats;
 /* Statistics of the last launch on ctx (valid until the next launch). */
 void ptxeGetLaunchStats(ptxeCtx *ctx, ptxeLaunchStats *st);
+
+/* ---- Checks (the executor as a sanitizer; docs/executor.md "Checks") ----
+ * Enabled per context before allocating (initcheck tracks which bytes the host writes from the
+ * allocation on; memory allocated before initcheck was enabled counts as written).  Findings of
+ * a launch are kept until the next launch on the context.  A memcheck finding is also a fault
+ * (the launch fails, as under compute-sanitizer); racecheck, synccheck and initcheck findings
+ * let the launch run on (it returns PTXE_SUCCESS with findings) unless the error stops it
+ * (a barrier deadlock, a membermask fault). */
+enum {
+    PTXE_CHECK_MEMCHECK = 1u,    /* out-of-bounds, misaligned, freed or unmapped, stack overflow */
+    PTXE_CHECK_RACECHECK = 2u,   /* data races on shared and global memory (ISA §8.7.1) */
+    PTXE_CHECK_SYNCCHECK = 4u,   /* divergent / mismatched barriers, membermask errors */
+    PTXE_CHECK_INITCHECK = 8u,   /* reads of global or shared memory never written */
+    PTXE_CHECK_ALL = 15u
+};
+ptxeResult ptxeCtxSetChecks(ptxeCtx *ctx, unsigned checks);
+unsigned ptxeCtxGetChecks(const ptxeCtx *ctx);
+/* A name for the allocation at dptr, used by reports ("buffer 'y'"); copied. */
+ptxeResult ptxeMemSetName(ptxeCtx *ctx, ptxeDevptr dptr, const char *name);
+
+typedef struct {
+    int line, col;             /* PTX line and column of the instruction (0: none) */
+    int src_line;              /* CUDA source line from .loc (0: none) */
+    const char *src_file;      /* CUDA source file ("" when none) */
+    const char *text;          /* the instruction */
+    unsigned thread[3], block[3];
+    int access;                /* races: 'R' read, 'W' write, 'A' atomic; else 0 */
+} ptxeFindingSite;
+
+typedef struct {
+    unsigned check;            /* the PTXE_CHECK_* that found it */
+    const char *kind;          /* short kind: "invalid-address", "misaligned", "stack-overflow",
+                                  "race", "divergent-barrier", "barrier-mismatch",
+                                  "membermask", "uninitialized-read", ... */
+    const char *report;        /* the report, compute-sanitizer shape, lines "========= ..." */
+    ptxeFindingSite at;        /* where (races: the later access) */
+    ptxeFindingSite other;     /* races: the earlier access; line 0 otherwise */
+    const char *space;         /* "global", "shared", "local", ... ("" when none) */
+    uint64_t address;          /* the address accessed (0: none) */
+    unsigned size;             /* bytes accessed */
+    const char *buffer;        /* the allocation / variable named ("" when none) */
+    int64_t offset;            /* offset of the address from the start of `buffer` */
+    uint64_t count;            /* accesses (threads) this finding stands for */
+} ptxeFinding;
+/* Findings of the last launch: count, and the i-th (valid until the next launch). */
+int ptxeGetFindingCount(ptxeCtx *ctx);
+const ptxeFinding *ptxeGetFinding(ptxeCtx *ctx, int i);
+
+/* ---- Device printf (vprintf, as nvcc and clang emit printf) ----
+ * Output of the last launch, each printf call of a warp as one group of lines in lane order
+ * (as a GPU's printf buffer groups it), at most `limit` bytes per launch (default 1 MiB, as
+ * cudaLimitPrintfFifoSize; 0 drops the output; what does not fit is dropped and counted). */
+#define PTXE_DEFAULT_PRINTF_LIMIT (1u << 20)
+ptxeResult ptxeCtxSetPrintfLimit(ptxeCtx *ctx, size_t limit);
+const char *ptxeGetPrintfOutput(ptxeCtx *ctx, size_t *len, uint64_t *dropped);
 
 #ifdef __cplusplus
 }

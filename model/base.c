@@ -40,7 +40,7 @@ static lit_sem order(const muniverse *u, int i)
     const mevent *e = E(u, i);
     if (is_init(e) || !(is_mem(e) || memory_fence(e))) return (lit_sem)-1;
     if (e->k == EV_F) return e->sem;
-    if (!e->atomic || e->k == EV_RMW) return e->sem;
+    if (!e->atomic || e->k == EV_RMW || e->sem == SEM_SC) return e->sem;   /* SC: C++ seq_cst RMW (LLVM front end) */
     if (e->k == EV_R) return e->sem == SEM_ACQUIRE || e->sem == SEM_ACQ_REL ? SEM_ACQUIRE : SEM_RELAXED;
     return e->sem == SEM_RELEASE || e->sem == SEM_ACQ_REL ? SEM_RELEASE : SEM_RELAXED;
 }
@@ -89,6 +89,9 @@ int base_fence_sc(const muniverse *u, int i) { return E(u, i)->k == EV_F && E(u,
 static lit_proxy proxy(const muniverse *u, int i)
 {
     const mevent *e = E(u, i);
+    if (proxy_fence(e) && e->fence == FENCE_PROXY_GENERIC) return PROXY_GENERIC;
+    if (proxy_fence(e) && e->fence == FENCE_PROXY_ASYNC) return PROXY_ASYNC;
+    if (proxy_fence(e) && e->fence == FENCE_PROXY_TENSORMAP) return PROXY_COUNT;   /* no litmus access */
     if (proxy_fence(e) && e->fence != FENCE_PROXY_ALIAS) return (lit_proxy)(e->fence - FENCE_PROXY_ALIAS);
     return is_mem(e) ? e->proxy : PROXY_GENERIC;
 }
@@ -97,6 +100,40 @@ static int s_TEX(const muniverse *u, int i) { return proxy(u, i) == PROXY_TEXTUR
 static int s_SUR(const muniverse *u, int i) { return proxy(u, i) == PROXY_SURFACE; }
 static int s_CON(const muniverse *u, int i) { return proxy(u, i) == PROXY_CONSTANT; }
 static int s_ALIAS(const muniverse *u, int i) { return E(u, i)->k == EV_F && E(u, i)->fence == FENCE_PROXY_ALIAS; }
+static int s_ASYNC(const muniverse *u, int i) { return proxy(u, i) == PROXY_ASYNC; }
+static int s_TMAP(const muniverse *u, int i) { return E(u, i)->k == EV_F && E(u, i)->fence == FENCE_PROXY_TENSORMAP; }
+static int s_UNI(const muniverse *u, int i) { return E(u, i)->k == EV_F && E(u, i)->uni; }
+
+/* ---------- mbarrier objects, restricted fences, shared memory (§9.7.13) ---------- */
+
+static int s_MBAR(const muniverse *u, int i) { return is_mem(E(u, i)) && !is_init(E(u, i)) && E(u, i)->mbar != MB_NONE; }
+static int s_MBINIT(const muniverse *u, int i) { return is_mem(E(u, i)) && !is_init(E(u, i)) && E(u, i)->mbar == MB_INIT; }
+/* events of asynchronous operations (§8.9.1.1: "not part of the program order for that thread") */
+static int s_ASYNCOP(const muniverse *u, int i) { return !is_init(E(u, i)) && E(u, i)->thread >= 0 && TH(u, i)->ins[E(u, i)->insn].async_id > 0; }
+static int s_UB(const muniverse *u, int i) { return !is_init(E(u, i)) && E(u, i)->ub; }
+static int restricted(const muniverse *u, int i, lit_restrict r) { return E(u, i)->k == EV_F && E(u, i)->restrict_ == r; }
+static int s_RS_INIT(const muniverse *u, int i) { return restricted(u, i, RS_MBARRIER_INIT); }
+static int s_RS_CTA(const muniverse *u, int i) { return restricted(u, i, RS_SHARED_CTA); }
+static int s_RS_CLUSTER(const muniverse *u, int i) { return restricted(u, i, RS_SHARED_CLUSTER); }
+static int s_SHM(const muniverse *u, int i)
+{
+    const mevent *e = E(u, i);
+    return is_mem(e) && !is_init(e) && (e->fspace == SPACE_SHARED_CTA || e->fspace == SPACE_SHARED_CLUSTER);
+}
+static int s_SHM_CTA(const muniverse *u, int i) { const mevent *e = E(u, i); return is_mem(e) && !is_init(e) && e->fspace == SPACE_SHARED_CTA; }
+/* a proxy fence limited to a state space (fence.proxy.async.global, .shared::cta,
+   .shared::cluster) and a memory operation it applies to, either way round */
+static int fence_applies(const mevent *f, const mevent *m)
+{
+    if (f->k != EV_F || !is_mem(m)) return 0;
+    if (f->fspace == SPACE_GENERIC) return 1;
+    if (f->fspace == SPACE_GLOBAL) return m->fspace != SPACE_SHARED_CTA && m->fspace != SPACE_SHARED_CLUSTER;
+    return m->fspace != SPACE_GLOBAL;
+}
+static int r_proxy_space(const muniverse *u, int i, int j)
+{
+    return fence_applies(E(u, i), E(u, j)) || fence_applies(E(u, j), E(u, i));
+}
 
 /* ---------- relations ---------- */
 
@@ -142,20 +179,45 @@ static int r_scluster(const muniverse *u, int i, int j)
    (same id and thread count; the k-th use by each thread meets the others' k-th use, as the
    barrier is reinitialized when it completes); a bar.arrive does not wait, so it synchronizes
    only towards a bar.sync or bar.red. */
-static int r_syncbar(const muniverse *u, int i, int j)
-{
-    const mevent *a = E(u, i), *b = E(u, j);
-    return a->k == EV_BAR && b->k == EV_BAR && a->thread != b->thread && r_scta(u, i, j) && a->bar_id == b->bar_id &&
-           a->bar_has_cnt == b->bar_has_cnt && a->bar_cnt == b->bar_cnt && a->bar_gen == b->bar_gen && b->bar != BAR_ARRIVE;
-}
+int base_barrier_counted(const muniverse *u, int i) { return E(u, i)->k == EV_BAR && E(u, i)->bar_has_cnt; }
+
+static int cluster_bar(const mevent *e) { return e->k == EV_BAR && (e->bar == BAR_CARRIVE || e->bar == BAR_CWAIT); }
 
 int base_same_barrier(const muniverse *u, int i, int j)
 {
     const mevent *a = E(u, i), *b = E(u, j);
     if (a->k != EV_BAR || b->k != EV_BAR || is_init(a) || is_init(b)) return 0;
     const lit_thread *x = TH(u, i), *y = TH(u, j);
-    return x->gpu == y->gpu && x->cta == y->cta && a->bar_id == b->bar_id && a->bar_has_cnt == b->bar_has_cnt &&
-           a->bar_cnt == b->bar_cnt && a->bar_gen == b->bar_gen;
+    /* barrier.cluster (§9.7.13.3): "When all non-exited threads in the cluster have executed
+       barrier.cluster.arrive, the barrier completes and is automatically reinitialized": the
+       k-th arrives of the cluster's threads form one instance, which their k-th waits await */
+    if (cluster_bar(a) || cluster_bar(b))
+        return cluster_bar(a) && cluster_bar(b) && x->gpu == y->gpu && x->cluster == y->cluster && a->bar_gen == b->bar_gen;
+    if (x->gpu != y->gpu || x->cta != y->cta || a->bar_id != b->bar_id || a->bar_has_cnt != b->bar_has_cnt ||
+        a->bar_cnt != b->bar_cnt)
+        return 0;
+    /* counted barriers group dynamically (solver/query.c); uncounted ones by use number */
+    return a->bar_has_cnt ? a->thread != b->thread : a->bar_gen == b->bar_gen;
+}
+
+int base_syncbar_static(const muniverse *u, int i, int j)
+{
+    /* "barrier.cluster.wait ... guarantees that when it completes the execution, memory
+       accesses ... requested, in program order, prior to the preceding barrier.cluster.arrive
+       by all threads in the cluster are complete and visible": a .release arrive synchronizes
+       with the .acquire waits of its instance (a .relaxed arrive with none) */
+    if (cluster_bar(E(u, i)) || cluster_bar(E(u, j)))
+        return E(u, i)->thread != E(u, j)->thread && base_same_barrier(u, i, j) && E(u, i)->bar == BAR_CARRIVE &&
+               E(u, i)->sem == SEM_RELEASE && E(u, j)->bar == BAR_CWAIT && E(u, j)->sem == SEM_ACQUIRE;
+    return !base_barrier_counted(u, i) && E(u, i)->thread != E(u, j)->thread && base_same_barrier(u, i, j) &&
+           E(u, j)->bar != BAR_ARRIVE;
+}
+
+/* barrier.cluster: an arrive and a wait of another thread in its instance (any semantics) */
+static int r_cbar(const muniverse *u, int i, int j)
+{
+    return cluster_bar(E(u, i)) && E(u, i)->bar == BAR_CARRIVE && cluster_bar(E(u, j)) && E(u, j)->bar == BAR_CWAIT &&
+           E(u, i)->thread != E(u, j)->thread && base_same_barrier(u, i, j);
 }
 
 #define SET(n, f, d) { n, BASE_SET, BASE_STATIC, f, NULL, d }
@@ -189,6 +251,18 @@ const base_def base_defs[] = {
     SET("SUR", s_SUR, "surface accesses (suld, sust, suatom, sured) and fence.proxy.surface"),
     SET("CON", s_CON, "constant accesses (cold, ld.const) and fence.proxy.constant"),
     SET("ALIAS", s_ALIAS, "fence.proxy.alias (§8.6: virtual aliases need a proxy fence)"),
+    SET("ASYNC", s_ASYNC, "async-proxy operations (§9.7.8.24.2: 'The cp{.reduce}.async.bulk operations are performed in the asynchronous proxy') and fence.proxy.async"),
+    SET("UNI", s_UNI, "uni-directional proxy fences, fence.proxy.async::generic (§9.7.13.4: 'ordering between a prior memory access performed via the from-proxykind and a subsequent memory access performed via the to-proxykind')"),
+    SET("TMAP", s_TMAP, "fence.proxy.tensormap::generic (no litmus instruction accesses the tensormap proxy)"),
+    SET("MBAR", s_MBAR, "operations on mbarrier objects (§9.7.13.15): init (a write), arrive/expect_tx/complete_tx (read-modify-writes), test_wait/try_wait (reads)"),
+    SET("ASYNCOP", s_ASYNCOP, "events of asynchronous operations: cp.async, cp.async.bulk, st.async, red.async, the arrive-on of cp.async.mbarrier.arrive (§8.9.1.1: 'they are not part of the program order for that thread')"),
+    SET("MBINIT", s_MBINIT, "mbarrier.init (§9.7.13.15.9)"),
+    SET("UB", s_UB, "operations whose behaviour the ISA leaves undefined: an mbarrier operation on an uninitialised object, a .noComplete arrive that completes the phase (§9.7.13.15)"),
+    SET("RS_INIT", s_RS_INIT, "fence.mbarrier_init.release.cluster (§9.7.13.4: 'the synchronizing effect of the fence only applies to the prior mbarrier.init operations executed by the same thread')"),
+    SET("RS_CTA", s_RS_CTA, "fence.release.sync_restrict::shared::cta.cluster (§9.7.13.4: 'the effect of the fence only applies to operations performed on objects in .shared::cta')"),
+    SET("RS_CLUSTER", s_RS_CLUSTER, "fence.acquire.sync_restrict::shared::cluster.cluster (§9.7.13.4: '... only applies to operations performed on objects in .shared::cluster')"),
+    SET("SHM", s_SHM, "memory operations on locations in shared memory (some access names .shared, §5.1.4)"),
+    SET("SHM_CTA", s_SHM_CTA, "memory operations on the shared memory of the executing thread's CTA (.shared::cta, §5.1.4)"),
     REL("po", r_po, "program order (§8.9.1): the order of a thread's operations"),
     REL("loc", r_loc, "the same memory location: the same bytes of physical memory (§8.2: complete overlap)"),
     REL("vloc", r_vloc, "the same location through the same virtual address (§8.2.1, §8.2.2)"),
@@ -199,10 +273,14 @@ const base_def base_defs[] = {
     REL("rmw", r_rmw, "the read and the write of one atomic operation (§9.7.12.5: atomically loads ... and stores)"),
     REL("amo", r_rmw, "the same as rmw (herd's name)"),
     REL("lxsx", r_none, "load/store-exclusive pairs: none in PTX"),
+    REL("proxy-space", r_proxy_space, "a proxy fence and a memory operation in the state space it is limited to (fence.proxy.async.global / .shared::cta / .shared::cluster, §9.7.13.4), either way round"),
+    REL("cbar", r_cbar, "a barrier.cluster.arrive and the barrier.cluster.wait of another thread that awaits its instance (§9.7.13.3), whatever their semantics"),
     REL("sr", r_sr, "both operations are strong and each specifies a scope that includes the thread of the other (§8.7 condition 1)"),
     REL("scta", r_scta, "events of threads of the same CTA (the 'thread block' of §8.9.5)"),
     REL("scluster", r_scluster, "events of threads of the same cluster (§8.5)"),
-    REL("syncbar", r_syncbar, "barrier operations on the same barrier, towards one that waits (§8.9.4 item 2, §9.7.12.1)"),
+    DYN("syncbar", "barrier operations of one barrier instance, towards one that waits (§8.9.4 item 2, §9.7.12.1): "
+        "with a thread count, the instance is the phase of count arrivals the operation joins; without one (the "
+        "Dat3M spelling), the k-th uses of the barrier id by the threads that use it"),
     DYN("rf", "reads-from: the write each byte of a read comes from (§8.9.7 item 1)"),
     DYN("co", "coherence order: a partial transitive order of overlapping writes (§8.9.6)"),
     DYN("fr", "from-reads: a read before the writes coherence-after the one it reads, byte by byte (§8.9.7 item 3)"),

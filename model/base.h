@@ -29,5 +29,10 @@ const base_def *base_find(const char *name);
 int base_scope_includes(const muniverse *u, int i, int thread);   /* event i's scope holds the thread */
 int base_same_scope(const muniverse *u, int i, int j);            /* sr */
 int base_fence_sc(const muniverse *u, int i);
-int base_same_barrier(const muniverse *u, int i, int j);          /* one barrier instance */
+/* Barrier operations that may belong to one instance: uncounted (Dat3M's bar.cta.sync without a
+   quorum) when they are the same use of the id; counted ones of the same id and count in the CTA,
+   from different threads (which phase each joins is the solver's choice). */
+int base_same_barrier(const muniverse *u, int i, int j);
+int base_barrier_counted(const muniverse *u, int i);   /* a barrier operation with a thread count */
+int base_syncbar_static(const muniverse *u, int i, int j);   /* syncbar between uncounted ones */
 #endif

@@ -36,6 +36,14 @@ typedef struct {
     int64_t bar_id, bar_cnt;
     int bar_has_cnt;
     int bar_gen;         /* k-th use of this barrier (id, count) by the thread */
+    lit_mbar mbar;       /* an mbarrier operation (§9.7.13.15) */
+    int ub;              /* undefined behaviour on this path (an mbarrier used uninitialised,
+                            a .noComplete arrive that completes the phase) */
+    lit_restrict restrict_;   /* restricted fence (§9.7.13.4) */
+    int uni;             /* uni-directional proxy fence (generic -> async) */
+    lit_space fspace;    /* a proxy fence limited to a state space; memory events: the space
+                            of their location (SPACE_SHARED_CTA: this CTA's shared memory,
+                            SPACE_SHARED_CLUSTER: shared memory, SPACE_GENERIC: not known) */
 } mevent;
 
 static inline int ev_reads(const mevent *e) { return e->k == EV_R || e->k == EV_RMW; }
@@ -52,7 +60,11 @@ typedef struct {
     mdep *dep;
     int ndep;
     int64_t *regs;       /* final register values, thread's register table order */
+    int hang;            /* MHANG_*: a complete path, or one that never ends (liveness only) */
+    int spin_from;       /* MHANG_SPIN: the first event of the iteration repeated forever */
+    int hang_insn;       /* the instruction the thread hangs at */
 } mtrace;
+enum { MHANG_NONE, MHANG_SPIN, MHANG_BARRIER };
 
 typedef struct {
     mtrace *tr;
@@ -78,6 +90,8 @@ typedef struct {
     int max_events;      /* per trace */
     int max_traces;      /* per thread */
     double deadline;     /* mclock_ms() time at which to give up, 0 = none */
+    int liveness;        /* also enumerate the paths that never end: a spin that repeats its
+                            state (MHANG_SPIN), a wait at a barrier (MHANG_BARRIER) */
 } mlimits;
 
 /* Milliseconds of a monotonic clock. */

@@ -6,6 +6,7 @@ static const struct { const char *name, *alias, *file; int cluster, proxies; } m
     [MODEL_PTX] = { "ptx", "ptx-v8.4", "ptx.cat", 1, 1 },
     [MODEL_PTX75] = { "ptx-v7.5", NULL, "ptx-v7.5.cat", 0, 1 },
     [MODEL_PTX60] = { "ptx-v6.0", NULL, "ptx-v6.0.cat", 0, 0 },
+    [MODEL_RC11_SCOPED] = { "rc11-scoped", NULL, "rc11-scoped.cat", 1, 0 },
 };
 
 const char *model_name(model_kind k) { return (unsigned)k < MODEL_COUNT ? models[k].name : "?"; }

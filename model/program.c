@@ -9,6 +9,7 @@
  * round split atoms and the round is repeated.  No memory model here: model/traces.c walks
  * the threads, solver/ decides which combinations of paths are executions. */
 #include "model/program.h"
+#include "model/mbarrier.h"
 #include "base/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,7 +121,8 @@ static int path_cuts(const lit_test *t, const mthread_traces *tt, cuts *c)
 /* ---------- domains ---------- */
 
 /* add the atom parts of every write on the paths; returns 1 when a domain grew */
-static int add_written_values(const lit_test *t, const mthread_traces *tt, const matoms *at, mdomain *dom)
+static int add_written_values(const lit_test *t, const mthread_traces *tt, const matoms *at, mdomain *dom,
+                              const unsigned char *exact)
 {
     int changed = 0;
     for (int th = 0; th < t->nth; th++)
@@ -128,6 +130,7 @@ static int add_written_values(const lit_test *t, const mthread_traces *tt, const
             for (int k = 0; k < tt[th].tr[i].nev; k++) {
                 const mevent *e = &tt[th].tr[i].ev[k];
                 if (e->k != EV_W && e->k != EV_RMW) continue;
+                if (exact[e->loc]) continue;   /* an mbarrier object whose values are known */
                 for (int a = at->first[e->loc]; a < at->first[e->loc] + at->count[e->loc]; a++) {
                     const matom *x = &at->a[a];
                     if (x->off < e->off || x->off + x->size > e->off + e->size) continue;
@@ -171,12 +174,22 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
     p->tt = xcalloc((size_t)(t->nth ? t->nth : 1), sizeof *p->tt);
     cuts *c = static_cuts(t);
     rebuild_atoms(t, c, &p->at, &p->dom);
+    /* mbarrier objects: their exact values up front (model/mbarrier.c) */
+    unsigned char *exact = xcalloc((size_t)t->nsym + 1, 1);
+    for (int s = 0; s < t->nsym; s++) {
+        int64_t *v;
+        int n;
+        if (t->sym[s].loc != s || p->at.count[s] != 1 || (n = mbar_exact_values(t, s, &v)) < 0) continue;
+        for (int i = 0; i < n; i++) mdom_add(&p->dom[p->at.first[s]], v[i]);
+        free(v);
+        exact[s] = 1;
+    }
     int rc = 0;
     for (int iter = 0;; iter++) {
         if ((rc = enumerate_all(t, p, lim, observed, err, errlen))) break;
         if (path_cuts(t, p->tt, c)) { rebuild_atoms(t, c, &p->at, &p->dom); iter--; continue; }
         if (iter > max_writes(t, p->tt)) break;
-        if (!add_written_values(t, p->tt, &p->at, p->dom)) break;
+        if (!add_written_values(t, p->tt, &p->at, p->dom, exact)) break;
         for (int a = 0; a < p->at.n; a++)
             if (p->dom[a].n > 256) {
                 snprintf(err, errlen, "%s:1:1: found more than 256 possible values for bytes %d..%d of location %s, expected a "
@@ -188,6 +201,7 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
     }
     for (int s = 0; s < t->nsym; s++) free(c[s].v);
     free(c);
+    free(exact);
     for (int th = 0; !rc && th < t->nth; th++) p->bound_hit |= p->tt[th].bound_hit;
     if (rc) mprogram_free(t, p);
     return rc;

@@ -7,6 +7,7 @@
  * A backward jump may be taken at most `unroll` times per branch instruction; a path that would
  * take one more is cut (not a complete execution) and the thread reports bound_hit. */
 #include "model/event.h"
+#include "model/mbarrier.h"
 #include "base/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,7 @@ typedef struct {
     uint64_t *live;          /* (nins+1) x rw: registers live on entry */
     unsigned char *head;     /* instruction is the target of a backward jump */
     struct visit { int pc, nev; int64_t *regs; } *vis;
+    int spin_from;       /* set by loop_head_visit when it cuts: the repeated iteration's start */
     int nvis, capvis;
 } walker;
 
@@ -112,6 +114,8 @@ static void save_trace(walker *w, const int64_t *regs)
     }
     o->tr = xrealloc(o->tr, (size_t)(o->ntr + 1) * sizeof *o->tr);
     mtrace *tr = &o->tr[o->ntr++];
+    tr->hang = MHANG_NONE;
+    tr->spin_from = tr->hang_insn = -1;
     tr->nev = w->nev;
     tr->ev = xmalloc((size_t)(w->nev ? w->nev : 1) * sizeof *tr->ev);
     if (w->nev) memcpy(tr->ev, w->ev, (size_t)w->nev * sizeof *tr->ev);
@@ -120,6 +124,18 @@ static void save_trace(walker *w, const int64_t *regs)
     if (w->ndep) memcpy(tr->dep, w->dep, (size_t)w->ndep * sizeof *tr->dep);
     tr->regs = xmalloc((size_t)(w->th->nregs ? w->th->nregs : 1) * sizeof *tr->regs);
     if (w->th->nregs) memcpy(tr->regs, regs, (size_t)w->th->nregs * sizeof *tr->regs);
+}
+
+/* a path that never ends: the events so far, hanging at instruction pc */
+static void save_hang(walker *w, const int64_t *regs, int kind, int spin_from, int pc)
+{
+    int n0 = w->out->ntr;
+    save_trace(w, regs);
+    if (w->out->ntr == n0) return;
+    mtrace *tr = &w->out->tr[n0];
+    tr->hang = kind;
+    tr->spin_from = spin_from;
+    tr->hang_insn = pc;
 }
 
 /* The raw values the bytes [off, off+size) of location loc may hold: every combination of
@@ -133,7 +149,14 @@ static int read_values(walker *w, const lit_insn *in, int loc, int off, int size
         if (at->a[a].off == off) a0 = a;
         if (at->a[a].off + at->a[a].size == off + size) a1 = a + 1;
     }
-    if (a0 < 0 || a1 <= a0) { fail_at(w, in, "internal error: an access does not start and end at atom boundaries"); return -1; }
+    if (a0 < 0 || a1 <= a0) {
+        /* an access through a register address that the atoms do not cut yet: read 0 for now;
+           mprogram_build cuts at this event's bytes and enumerates again (program.c) */
+        out->v = xmalloc(sizeof *out->v);
+        out->v[0] = 0;
+        out->n = 1;
+        return 0;
+    }
     long total = 1;
     for (int a = a0; a < a1; a++) {
         total *= w->dom[a].n;
@@ -318,7 +341,7 @@ static int loop_head_visit(walker *w, int pc, const int64_t *regs)
         int same = 1;
         for (int r = 0; r < w->th->nregs && same; r++)
             if (lv[r >> 6] >> (r & 63) & 1) same = x->regs[r] == regs[r];
-        if (same) return 1;
+        if (same) { w->spin_from = x->nev; return 1; }
     }
     if (w->nvis == w->capvis) { w->capvis = w->capvis ? 2 * w->capvis : 16; w->vis = xrealloc(w->vis, (size_t)w->capvis * sizeof *w->vis); }
     struct visit *x = &w->vis[w->nvis++];
@@ -357,7 +380,12 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             w->timed_out = w->failed = 1;
             goto out;
         }
-        if (w->head[pc] && loop_head_visit(w, pc, s.regs)) goto out;
+        if (w->head[pc] && loop_head_visit(w, pc, s.regs)) {
+            /* the iteration since the last visit repeats forever with the same state: with
+               --liveness, a path that never ends (fair when its reads see co-maximal writes) */
+            if (w->lim->liveness) save_hang(w, s.regs, MHANG_SPIN, w->spin_from, pc);
+            goto out;
+        }
         deps on = { .ctrl = ctrl };
         if (in->guard >= 0) {
             bits_or(&on.ctrl, &s.taint[in->guard]);
@@ -401,7 +429,8 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             break;
         }
         case LI_FENCE: {
-            mevent e = { .k = EV_F, .insn = pc, .sem = in->sem, .scope = in->scope, .fence = in->fence, .sym = -1, .loc = -1, .vaddr = -1 };
+            mevent e = { .k = EV_F, .insn = pc, .sem = in->sem, .scope = in->scope, .fence = in->fence, .sym = -1, .loc = -1, .vaddr = -1,
+                         .restrict_ = in->restrict_, .uni = in->uni, .fspace = in->fspace };
             if (push_event(w, in, e, &on)) goto out;
             pc++;
             break;
@@ -411,12 +440,25 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             e.bar_id = opnd_val(w, &in->src[0], s.regs);
             opnd_taint(&in->src[0], s.taint, &on.data);
             if (in->nsrc > 1) { e.bar_has_cnt = 1; e.bar_cnt = opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &on.data); }
-            if (check_barrier(w, in, &e)) goto out;
+            if (in->bar == BAR_CARRIVE || in->bar == BAR_CWAIT) {
+                /* barrier.cluster (§9.7.13.3): the k-th arrive of each thread of the cluster
+                   meets the others' k-th arrive and k-th wait (base_same_barrier) */
+                e.bar_id = in->bar == BAR_CARRIVE ? -1 : -2;
+                e.sem = in->sem;
+                e.scope = SCOPE_CLUSTER;
+            } else if (check_barrier(w, in, &e)) goto out;
+            if (!e.bar_has_cnt && in->bar_unit == 32 && e.bar_id >= 0) {
+                /* PTX's bar{.cta}.sync a / barrier.sync a: "all threads in the CTA participate"
+                   (§9.7.12.1), i.e. every thread the test places in this thread's CTA */
+                e.bar_has_cnt = 1;
+                for (int i = 0; i < w->t->nth; i++) e.bar_cnt += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
+            }
             for (int k = 0; k < w->nev; k++) {
                 const mevent *o = &w->ev[k];
                 if (o->k == EV_BAR && o->bar_id == e.bar_id && o->bar_has_cnt == e.bar_has_cnt && o->bar_cnt == e.bar_cnt) e.bar_gen++;
             }
             if (push_event(w, in, e, &on)) goto out;
+            if (w->lim->liveness && in->bar == BAR_SYNC) save_hang(w, s.regs, MHANG_BARRIER, -1, pc);   /* waits forever */
             pc++;
             break;
         }
@@ -431,10 +473,17 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             mevent e = { .insn = pc, .sem = in->sem, .scope = in->scope, .sym = sym, .loc = sy->loc, .vaddr = sy->vaddr,
                          .proxy = in->proxy != PROXY_GENERIC ? in->proxy : sy->proxy, .mmio = in->mmio,
                          .off = (int)addr_off(w, in, s.regs), .size = asz,
-                         .atomic = in->k == LI_ATOM || in->k == LI_RED, .red = in->k == LI_RED };
+                         .atomic = in->k == LI_ATOM || in->k == LI_RED, .red = in->k == LI_RED, .mbar = in->mbar };
+            /* the state space of the location: this CTA's shared memory, shared memory, else unknown */
+            if (sy->shared || w->t->sym[sy->loc].shared) {
+                const lit_sym *l = &w->t->sym[sy->loc];
+                const lit_thread *o = l->owner >= 0 ? &w->t->th[l->owner] : NULL;
+                e.fspace = o && o->gpu == w->th->gpu && o->cta == w->th->cta ? SPACE_SHARED_CTA : SPACE_SHARED_CLUSTER;
+            } else if (in->space == SPACE_GLOBAL) e.fspace = SPACE_GLOBAL;
             if (in->k == LI_ST) {
                 e.k = EV_W;
                 e.wval = (int64_t)((uint64_t)opnd_val(w, &in->src[0], s.regs) & am);   /* the low bytes, §9.7.8.11 */
+                if (in->mbar == MB_INIT) e.wval = (int64_t)mbar_init((uint64_t)opnd_val(w, &in->src[0], s.regs));
                 opnd_taint(&in->src[0], s.taint, &on.data);       /* data dependency */
                 if (push_event(w, in, e, &on)) goto out;
                 pc++;
@@ -451,11 +500,29 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
                 opnd_taint(&in->src[0], s.taint, &ton.data);
                 if (in->nsrc > 1) { c = (uint64_t)opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &ton.data); }
             }
+            int own_init = 0;   /* this thread initialised the mbarrier earlier on this path */
+            for (int k = 0; in->mbar && k < w->nev; k++)
+                own_init |= w->ev[k].mbar == MB_INIT && w->ev[k].loc == e.loc;
+            int some_valid = 0;   /* (in the first rounds of the value domains there is none yet) */
+            for (int vi = 0; own_init && vi < d->n; vi++) some_valid |= mbar_valid((uint64_t)d->v[vi]);
+            own_init &= some_valid;
             for (int vi = 0; vi < d->n && !w->failed; vi++) {
                 mevent ce = e;
                 ce.rval = d->v[vi];
+                /* SC per location (§8.10.5): after its own mbarrier.init, a thread cannot read
+                   the object's initial (uninitialised) state, nor a state derived from it */
+                if (own_init && !mbar_valid((uint64_t)ce.rval)) continue;
                 ce.k = EV_R;
-                if (e.atomic) {
+                int done = 0;
+                if (in->mbar == MB_TEST || in->mbar == MB_TEST_PARITY) {
+                    /* "When mbarrier.test_wait and mbarrier.try_wait operations with .acquire
+                       qualifier returns True, they form the acquire pattern" (§9.7.13.15.16) */
+                    done = mbar_complete(in, (uint64_t)ce.rval, (uint64_t)opnd_val(w, &in->src[0], s.regs), &ce.ub);
+                    if (!done && ce.sem == SEM_ACQUIRE) ce.sem = SEM_RELAXED;
+                } else if (in->mbar) {
+                    ce.k = EV_RMW;
+                    ce.wval = (int64_t)mbar_update(in, (uint64_t)ce.rval, b, c, &ce.ub);
+                } else if (e.atomic) {
                     uint64_t nv;
                     int wr = isa_atom_apply(in->aop, aty, (uint64_t)ce.rval, b, c, &nv);
                     if (wr < 0) { fail_at(w, in, "found an atomic operation without semantics for its type, expected one of §9.7.12.5"); goto out; }
@@ -467,6 +534,7 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
                 if (in->k != LI_RED && in->dst[0].k == OPD_REG) {
                     /* §9.7.8.8: a signed load sign-extends, an unsigned one zero-extends */
                     cs.regs[in->dst[0].reg] = isa_type_is_float(aty) ? ce.rval : isa_value(aty, (uint64_t)ce.rval);
+                    if (in->mbar == MB_TEST || in->mbar == MB_TEST_PARITY) cs.regs[in->dst[0].reg] = done;
                     memset(&cs.taint[in->dst[0].reg], 0, sizeof(bits));
                     bits_set(&cs.taint[in->dst[0].reg], mark);
                 }

@@ -42,7 +42,8 @@ static int same_op(const mevent *a, const mevent *b)
 {
     return a->k == b->k && a->insn == b->insn && a->sym == b->sym && a->off == b->off && a->size == b->size &&
            a->fence == b->fence && a->bar == b->bar && a->bar_id == b->bar_id && a->bar_cnt == b->bar_cnt &&
-           a->bar_has_cnt == b->bar_has_cnt && a->bar_gen == b->bar_gen && a->atomic == b->atomic;
+           a->bar_has_cnt == b->bar_has_cnt && a->bar_gen == b->bar_gen && a->atomic == b->atomic &&
+           a->sem == b->sem && a->ub == b->ub;   /* an mbarrier wait acquires only when it returns True */
 }
 
 /* The child of `parent` (thread th; -1: the thread's root list `root`) performing e, created
@@ -94,9 +95,13 @@ static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out,
     out->ev = xcalloc((size_t)(2 * tr->nev + 1), sizeof *out->ev);
     if (!out->ev) return -1;
     int parent = -1;
+    out->hang = tr->hang;
+    out->hang_insn = tr->hang_insn;
+    out->spin_from = -1;
     for (int k = 0; k < tr->nev; k++) {
         const mevent *e = &tr->ev[k];
         map2[k] = -1;
+        if (k == tr->spin_from) out->spin_from = out->len;
         if (u->split_rmw && e->atomic && (e->k == EV_RMW || e->k == EV_R)) {
             mevent r = *e;
             r.k = EV_R;
@@ -121,6 +126,7 @@ static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out,
         out->ev[out->len++] = (upath_ev){ id, e->rval, e->wval };
         map[k] = parent = id;
     }
+    if (tr->hang == MHANG_SPIN && out->spin_from < 0) out->spin_from = out->len;   /* an empty iteration */
     for (int i = 0; i < out->len; i++) u->npaths[out->ev[i].node]++;
     return 0;
 }

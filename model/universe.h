@@ -25,6 +25,9 @@ typedef struct {
     int ndep;
     udep *dep;
     int64_t *regs;           /* final register values */
+    int hang;                /* MHANG_* of the trace */
+    int spin_from;           /* MHANG_SPIN: index in ev of the repeated iteration's first event */
+    int hang_insn;           /* the instruction it hangs at, -1 */
 } upath;
 
 typedef struct {

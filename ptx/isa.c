@@ -383,25 +383,176 @@ static void ev_dp2a(const isa_insn *in, uint64_t *d, const uint64_t *s)
 
 /* ================================================================ video §9.7.16 */
 
-/* §9.7.16.2.3 vabsdiff4.dtype.atype.btype{.sat} d, a, b, c and vabsdiff4.dtype.atype.btype.add
- * d, a, b, c, with the default byte selectors (a.b3210: the bytes of a; b.b7654: the bytes of b)
- * and mask (.b3210): t[i] = |a.b[i] - b.b[i]|, each byte sign- or zero-extended by .atype/.btype;
- * .sat clamps t[i] to the byte range of .dtype (signed: 127; t is never negative); merge: d takes
- * the four t[i] bytes (every position is in the mask, so c is not read); .add: d = c + the sum of
- * the t[i] (32 bits).  Operand selectors and masks other than the defaults are not modelled: the
- * PTX parser reads no `r1.b0` operands. */
-static void ev_vabsdiff4(const isa_insn *in, uint64_t *d, const uint64_t *s)
+/* §9.7.16.1 scalar video instructions: vop.dtype.atype.btype{.sat}{.secop} d{.dsel}, a{.asel},
+ * b{.bsel}{, c}.  Stage 1: partSelectSignExtend: the selected byte, half-word or word of the
+ * operand, sign- or zero-extended by its type (an .s33 value).  Stage 2: the operation, an .s34
+ * intermediate (the ISA's words: "perform a scalar arithmetic operation to produce a signed 34-bit
+ * result"; only vshl can exceed 34 bits, and we keep its low 34 bits, sign-extended: the ISA does
+ * not say more, see docs/executor.md).  Stage 3: optSaturate to the range of dtype at the size
+ * of dsel.  Stage 4: optSecOp (.add/.min/.max with c, c read as dtype) or optMerge (the low
+ * byte/half of the result into c at dsel).  The low 32 bits are written. */
+enum { VOP_ADD, VOP_SUB, VOP_ABSDIFF, VOP_MIN, VOP_MAX, VOP_SHL, VOP_SHR, VOP_AVRG, VOP_SET };
+static inline int64_t vpart(int sgn, uint64_t v, unsigned code)
 {
-    uint64_t merged = 0, acc = s[2];
-    for (unsigned i = 0; i < 4; i++) {
-        int64_t a = (int64_t)lane(in->type2, s[0], i, 8), b = (int64_t)lane(in->type3, s[1], i, 8);
-        uint64_t t = (uint64_t)(a > b ? a - b : b - a);
-        if (in->mods & ISA_M_SAT) t = t > (SGN(in) ? 127u : 255u) ? (SGN(in) ? 127u : 255u) : t;
-        acc += t;
-        merged |= (t & 0xff) << (8 * i);
-    }
-    d[0] = ((in->mods & ISA_M_ADD) ? acc : merged) & 0xffffffffu;
+    unsigned w = code == 0 ? 32 : code <= 4 ? 8 : 16;
+    unsigned sh = code == 0 ? 0 : code <= 4 ? 8 * (code - 1) : 16 * (code - 5);
+    uint64_t x = (v >> sh) & wmask(w);
+    return (int64_t)(sgn ? isa_sext(x, w) : x);
 }
+static inline int64_t vclamp(int64_t t, int64_t lo, int64_t hi)
+{
+    return t < lo ? lo : t > hi ? hi : t;
+}
+/* optSaturate: the range of dtype (sgn) at the destination size (dsel code). */
+static inline int64_t vsat(int64_t t, int sgn, unsigned dsel)
+{
+    unsigned w = dsel == 0 ? 32 : dsel <= 4 ? 8 : 16;
+    int64_t hi = sgn ? (int64_t)(wmask(w - 1)) : (int64_t)wmask(w), lo = sgn ? -hi - 1 : 0;
+    return vclamp(t, lo, hi);
+}
+static inline int vcmp(int cmp, int64_t a, int64_t b)
+{
+    switch (cmp) {
+    case ISA_CMP_EQ: return a == b;
+    case ISA_CMP_NE: return a != b;
+    case ISA_CMP_LT: return a < b;
+    case ISA_CMP_LE: return a <= b;
+    case ISA_CMP_GT: return a > b;
+    default: return a >= b;
+    }
+}
+static inline void vscalar(const isa_insn *in, uint64_t *d, const uint64_t *s, int op)
+{
+    int sa = tinfo[in->type2].sgn, sb = tinfo[in->type3].sgn, sd = tinfo[in->type].sgn;
+    if (op == VOP_SET) sa = tinfo[in->type].sgn, sb = tinfo[in->type2].sgn, sd = 0;
+    int64_t ta = vpart(sa, s[0], in->asel), tb = vpart(op == VOP_SHL || op == VOP_SHR ? 0 : sb,
+                                                       s[1], in->bsel), t;
+    if (op == VOP_SHL || op == VOP_SHR) {
+        if (in->mods & ISA_M_WRAP) tb &= 31;
+        else if (tb > 32) tb = 32;
+    }
+    switch (op) {
+    case VOP_ADD: t = ta + tb; break;
+    case VOP_SUB: t = ta - tb; break;
+    case VOP_ABSDIFF: t = ta > tb ? ta - tb : tb - ta; break;
+    case VOP_MIN: t = ta < tb ? ta : tb; break;
+    case VOP_MAX: t = ta > tb ? ta : tb; break;
+    case VOP_SHL: t = (int64_t)isa_sext((uint64_t)ta << tb, 34); break;
+    case VOP_SHR: t = ta < 0 ? ~(~ta >> tb) : ta >> tb; break;
+    default: t = vcmp(in->cmp, ta, tb); break;
+    }
+    if (in->mods & ISA_M_SAT) t = vsat(t, sd, (in->mods & ISA_M_VMERGE) ? in->dsel : 0);
+    int64_t c = (int64_t)(sd ? isa_sext(s[2], 32) : s[2] & 0xffffffffu);
+    if (in->mods & ISA_M_ADD) t += c;
+    else if (in->mods & ISA_M_VMIN) t = t < c ? t : c;
+    else if (in->mods & ISA_M_VMAX) t = t > c ? t : c;
+    else if (in->mods & ISA_M_VMERGE) {
+        unsigned w = in->dsel <= 4 ? 8 : 16, sh = in->dsel <= 4 ? 8 * (in->dsel - 1)
+                                                                : 16 * (in->dsel - 5);
+        uint64_t m = wmask(w) << sh;
+        t = (int64_t)((((uint64_t)t << sh) & m) | (s[2] & ~m));
+    }
+    d[0] = (uint64_t)t & 0xffffffffu;
+}
+#define VSCALAR(name, op)                                                    \
+    static void ev_##name(const isa_insn *in, uint64_t *d, const uint64_t *s) \
+    {                                                                        \
+        vscalar(in, d, s, op);                                               \
+    }
+VSCALAR(vadd, VOP_ADD)
+VSCALAR(vsub, VOP_SUB)
+VSCALAR(vabsdiff, VOP_ABSDIFF)
+VSCALAR(vmin, VOP_MIN)
+VSCALAR(vmax, VOP_MAX)
+VSCALAR(vshl, VOP_SHL)
+VSCALAR(vshr, VOP_SHR)
+VSCALAR(vset, VOP_SET)
+
+/* §9.7.16.1.3 vmad.dtype.atype.btype{.po}{.sat}{.shr7|.shr15} d, {-}a{.asel}, {-}b{.bsel}, {-}c,
+ * the ISA's pseudocode step by step in 128 bits: the product is negated (one's complement + 1)
+ * when exactly one of a, b is, else c when it is; .po adds 1; c is sign-extended when the final
+ * result is signed; .shr7/.shr15 shift (arithmetic when signed); .sat clamps to the 32-bit range
+ * of the final sign; the low 32 bits are written. */
+static void ev_vmad(const isa_insn *in, uint64_t *d, const uint64_t *s)
+{
+    int sa = tinfo[in->type2].sgn, sb = tinfo[in->type3].sgn;
+    int signed_final = sa || sb || (in->mods & (ISA_M_NEGP | ISA_M_NEGC));
+    __int128 t = (__int128)vpart(sa, s[0], in->asel) * vpart(sb, s[1], in->bsel);
+    uint64_t c = s[2] & 0xffffffffu;
+    int lsb = 0;
+    if (in->mods & ISA_M_PO) lsb = 1;
+    else if (in->mods & ISA_M_NEGP) t = ~t, lsb = 1;
+    else if (in->mods & ISA_M_NEGC) c = ~c & 0xffffffffu, lsb = 1;
+    t += (signed_final ? (__int128)(int32_t)(uint32_t)c : (__int128)c) + lsb;
+    if (in->mods & ISA_M_SHR7) t >>= 7;          /* GCC: >> of a negative __int128 is arithmetic */
+    else if (in->mods & ISA_M_SHR15) t >>= 15;
+    if (in->mods & ISA_M_SAT)
+        t = signed_final ? (t < INT32_MIN ? INT32_MIN : t > INT32_MAX ? INT32_MAX : t)
+                         : (t < 0 ? 0 : t > UINT32_MAX ? UINT32_MAX : t);
+    d[0] = (uint64_t)t & 0xffffffffu;
+}
+
+/* §9.7.16.2 SIMD video instructions: vop2/vop4.dtype.atype.btype{.sat} d{.mask}, a{.asel},
+ * b{.bsel}, c and the .add forms (vset2/vset4: .atype.btype.cmp).  Element i of Va (Vb) is the
+ * half-word (byte) of the pair {b, a} (a the low word) that asel (bsel) names, sign- or
+ * zero-extended by atype (btype); defaults .h10/.b3210 for a, .h32/.b7654 for b.  t[i] is the
+ * operation (vavrg: (Va + Vb + 1) >> 1 when the sum is >= 0, else (Va + Vb) >> 1), .sat clamps
+ * it to the element range of dtype.  Merge: element i of d is t[i] (truncated) where the mask
+ * has it, else element i of c.  .add: d = c + the sum of the masked t[i] (32 bits).
+ * vset2/vset4: the ISA's description says the other positions come from b, its pseudocode
+ * (d |= mask[i] ? t[i] : Vc[i]) from c; we follow the pseudocode, as for every other SIMD op. */
+static inline void vsimd(const isa_insn *in, uint64_t *d, const uint64_t *s, int op, unsigned n)
+{
+    unsigned w = 32 / n;
+    uint64_t pair = (s[0] & 0xffffffffu) | (s[1] & 0xffffffffu) << 32, out = 0, acc = s[2];
+    int sa = tinfo[in->type2].sgn, sb = tinfo[in->type3].sgn, sd = tinfo[in->type].sgn;
+    if (op == VOP_SET) sa = tinfo[in->type].sgn, sb = tinfo[in->type2].sgn, sd = 0;
+    int64_t hi = sd ? (int64_t)wmask(w - 1) : (int64_t)wmask(w), lo = sd ? -hi - 1 : 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t xa = (pair >> (w * ((in->asel >> (3 * i)) & 7))) & wmask(w);
+        uint64_t xb = (pair >> (w * ((in->bsel >> (3 * i)) & 7))) & wmask(w);
+        int64_t va = (int64_t)(sa ? isa_sext(xa, w) : xa),
+                vb = (int64_t)(sb ? isa_sext(xb, w) : xb);
+        int64_t t;
+        switch (op) {
+        case VOP_ADD: t = va + vb; break;
+        case VOP_SUB: t = va - vb; break;
+        case VOP_AVRG: t = va + vb >= 0 ? (va + vb + 1) >> 1 : ~(~(va + vb) >> 1); break;
+        case VOP_ABSDIFF: t = va > vb ? va - vb : vb - va; break;
+        case VOP_MIN: t = va < vb ? va : vb; break;
+        case VOP_MAX: t = va > vb ? va : vb; break;
+        default: t = vcmp(in->cmp, va, vb); break;
+        }
+        if (in->mods & ISA_M_SAT) t = vclamp(t, lo, hi);
+        uint64_t m = wmask(w) << (w * i);
+        if (!(in->dsel >> i & 1)) {
+            out |= s[2] & m;
+            continue;
+        }
+        acc += (uint64_t)t;
+        out |= ((uint64_t)t << (w * i)) & m;
+    }
+    d[0] = ((in->mods & ISA_M_ADD) ? acc : out) & 0xffffffffu;
+}
+#define VSIMD(name, op, n)                                                   \
+    static void ev_##name(const isa_insn *in, uint64_t *d, const uint64_t *s) \
+    {                                                                        \
+        vsimd(in, d, s, op, n);                                              \
+    }
+VSIMD(vadd2, VOP_ADD, 2)
+VSIMD(vsub2, VOP_SUB, 2)
+VSIMD(vavrg2, VOP_AVRG, 2)
+VSIMD(vabsdiff2, VOP_ABSDIFF, 2)
+VSIMD(vmin2, VOP_MIN, 2)
+VSIMD(vmax2, VOP_MAX, 2)
+VSIMD(vset2, VOP_SET, 2)
+VSIMD(vadd4, VOP_ADD, 4)
+VSIMD(vsub4, VOP_SUB, 4)
+VSIMD(vavrg4, VOP_AVRG, 4)
+VSIMD(vabsdiff4, VOP_ABSDIFF, 4)
+VSIMD(vmin4, VOP_MIN, 4)
+VSIMD(vmax4, VOP_MAX, 4)
+VSIMD(vset4, VOP_SET, 4)
 
 /* ================================================================ extended precision §9.7.2 */
 
@@ -1557,6 +1708,11 @@ enum {
     F_CVTPACK =
         1u << 17,       /* cvt.pack: first type token (.u2 .s2 .u4 .s4 .u8 .s8 .u16 .s16) -> aux */
     F_THREE = 1u << 18, /* mnemonic carries three types: .dtype.atype.btype (video) */
+    F_VS = 1u << 19,    /* scalar video (§9.7.16.1): .add/.min/.max or d.dsel add the source c */
+    F_V2 = 1u << 20,    /* dual half-word SIMD video (§9.7.16.2.1/2): .hxy selectors, mask */
+    F_V4 = 1u << 21,    /* quad byte SIMD video (§9.7.16.2.3/4): .bxyzw selectors, mask */
+    F_VNEG = 1u << 22,  /* vmad: operands may be negated (§9.7.16.1.3) */
+    F_VSH = 1u << 23,   /* vshl/vshr: .btype is .u32 (§9.7.16.1.2) */
 };
 
 #define T_U (TB(ISA_T_U16) | TB(ISA_T_U32) | TB(ISA_T_U64))
@@ -1692,7 +1848,29 @@ WARP(ev_szext, 1)
 WARP(ev_bmsk, 1)
 WARP(ev_dp4a, 1)
 WARP(ev_dp2a, 1)
+WARP(ev_vadd, 1)
+WARP(ev_vsub, 1)
+WARP(ev_vabsdiff, 1)
+WARP(ev_vmin, 1)
+WARP(ev_vmax, 1)
+WARP(ev_vshl, 1)
+WARP(ev_vshr, 1)
+WARP(ev_vset, 1)
+WARP(ev_vmad, 1)
+WARP(ev_vadd2, 1)
+WARP(ev_vsub2, 1)
+WARP(ev_vavrg2, 1)
+WARP(ev_vabsdiff2, 1)
+WARP(ev_vmin2, 1)
+WARP(ev_vmax2, 1)
+WARP(ev_vset2, 1)
+WARP(ev_vadd4, 1)
+WARP(ev_vsub4, 1)
+WARP(ev_vavrg4, 1)
 WARP(ev_vabsdiff4, 1)
+WARP(ev_vmin4, 1)
+WARP(ev_vmax4, 1)
+WARP(ev_vset4, 1)
 WARP_HOT(ev_and, 1)
 WARP_HOT(ev_or, 1)
 WARP_HOT(ev_xor, 1)
@@ -1838,8 +2016,43 @@ const isa_opinfo isa_ops[] = {
     ROW("dp2a", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI, F_TWO, EV(ev_dp2a), I(DP2A),
         "d = c + sum a.h[i] * b.b[2+i] §9.7.1.24"),
     /* §9.7.16 video */
-    ROW("vabsdiff4", NULL, 1, 3, PURE, T_32, T_32, ISA_M_SAT | ISA_M_ADD, F_THREE, EV(ev_vabsdiff4),
-        I(VABSDIFF4), "d.b[i] = |a.b[i] - b.b[i]| (.sat), or d = c + sum (.add) §9.7.16.2.3"),
+#define M_VSEC (ISA_M_SAT | ISA_M_ADD | ISA_M_VMIN | ISA_M_VMAX)
+#define VS(n, ev, id, doc) \
+    ROW(n, NULL, 1, 2, PURE, T_32, T_32, M_VSEC, F_THREE | F_VS, EV(ev), I(id), doc)
+#define VSIMD_ROW(n, ev, id, fl, doc) \
+    ROW(n, NULL, 1, 3, PURE, T_32, T_32, ISA_M_SAT | ISA_M_ADD, F_THREE | fl, EV(ev), I(id), doc)
+#define VSET_ROW(n, ev, id, ns, mods, fl, doc) \
+    ROW(n, NULL, 1, ns, PURE, T_32, T_32, mods, F_TWO | F_CMP | fl, EV(ev), I(id), doc)
+    VS("vadd", ev_vadd, VADD, "d = sel(a) + sel(b), .sat, secondary op or merge §9.7.16.1.1"),
+    VS("vsub", ev_vsub, VSUB, "d = sel(a) - sel(b) §9.7.16.1.1"),
+    VS("vabsdiff", ev_vabsdiff, VABSDIFF, "d = |sel(a) - sel(b)| §9.7.16.1.1"),
+    VS("vmin", ev_vmin, VMIN, "d = min(sel(a), sel(b)) §9.7.16.1.1"),
+    VS("vmax", ev_vmax, VMAX, "d = max(sel(a), sel(b)) §9.7.16.1.1"),
+    ROW("vshl", NULL, 1, 2, PURE, T_32, T_32, M_VSEC | ISA_M_CLAMP | ISA_M_WRAP,
+        F_THREE | F_VS | F_VSH | F_CW, EV(ev_vshl), I(VSHL), "d = sel(a) << sel(b) §9.7.16.1.2"),
+    ROW("vshr", NULL, 1, 2, PURE, T_32, T_32, M_VSEC | ISA_M_CLAMP | ISA_M_WRAP,
+        F_THREE | F_VS | F_VSH | F_CW, EV(ev_vshr), I(VSHR), "d = sel(a) >> sel(b) §9.7.16.1.2"),
+    ROW("vmad", NULL, 1, 3, PURE, T_32, T_32, ISA_M_SAT | ISA_M_PO | ISA_M_SHR7 | ISA_M_SHR15,
+        F_THREE | F_VNEG, EV(ev_vmad), I(VMAD), "d = +-(sel(a) * sel(b)) +- c (+1) §9.7.16.1.3"),
+    VSET_ROW("vset", ev_vset, VSET, 2, ISA_M_ADD | ISA_M_VMIN | ISA_M_VMAX, F_VS,
+             "d = sel(a) CmpOp sel(b), secondary op or merge §9.7.16.1.4"),
+    VSIMD_ROW("vadd2", ev_vadd2, VADD2, F_V2, "d.h[i] = a.h[i] + b.h[i] §9.7.16.2.1"),
+    VSIMD_ROW("vsub2", ev_vsub2, VSUB2, F_V2, "d.h[i] = a.h[i] - b.h[i] §9.7.16.2.1"),
+    VSIMD_ROW("vavrg2", ev_vavrg2, VAVRG2, F_V2, "d.h[i] = avg(a.h[i], b.h[i]) §9.7.16.2.1"),
+    VSIMD_ROW("vabsdiff2", ev_vabsdiff2, VABSDIFF2, F_V2, "d.h[i] = |a.h[i] - b.h[i]| §9.7.16.2.1"),
+    VSIMD_ROW("vmin2", ev_vmin2, VMIN2, F_V2, "d.h[i] = min(a.h[i], b.h[i]) §9.7.16.2.1"),
+    VSIMD_ROW("vmax2", ev_vmax2, VMAX2, F_V2, "d.h[i] = max(a.h[i], b.h[i]) §9.7.16.2.1"),
+    VSET_ROW("vset2", ev_vset2, VSET2, 3, ISA_M_ADD, F_V2, 
+             "d.h[i] = a.h[i] CmpOp b.h[i] §9.7.16.2.2"),
+    VSIMD_ROW("vadd4", ev_vadd4, VADD4, F_V4, "d.b[i] = a.b[i] + b.b[i] §9.7.16.2.3"),
+    VSIMD_ROW("vsub4", ev_vsub4, VSUB4, F_V4, "d.b[i] = a.b[i] - b.b[i] §9.7.16.2.3"),
+    VSIMD_ROW("vavrg4", ev_vavrg4, VAVRG4, F_V4, "d.b[i] = avg(a.b[i], b.b[i]) §9.7.16.2.3"),
+    VSIMD_ROW("vabsdiff4", ev_vabsdiff4, VABSDIFF4, F_V4,
+              "d.b[i] = |a.b[i] - b.b[i]| (.sat), or d = c + sum (.add) §9.7.16.2.3"),
+    VSIMD_ROW("vmin4", ev_vmin4, VMIN4, F_V4, "d.b[i] = min(a.b[i], b.b[i]) §9.7.16.2.3"),
+    VSIMD_ROW("vmax4", ev_vmax4, VMAX4, F_V4, "d.b[i] = max(a.b[i], b.b[i]) §9.7.16.2.3"),
+    VSET_ROW("vset4", ev_vset4, VSET4, 3, ISA_M_ADD, F_V4, 
+             "d.b[i] = a.b[i] CmpOp b.b[i] §9.7.16.2.4"),
     /* §9.7.2 extended precision: carry flag CC.CF, see isa_eval_cc */
     ROW("add", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, I(ADD_CC),
         "d = a + b, CC.CF = carry-out §9.7.2.1"),
@@ -2210,6 +2423,8 @@ static const struct { const char *s; uint32_t m; } modtab[] = {
     {"cc", ISA_M_CC}, {"shiftamt", ISA_M_SHIFTAMT}, {"clamp", ISA_M_CLAMP}, {"wrap", ISA_M_WRAP},
     {"hi", ISA_M_HI}, {"lo", ISA_M_LO}, {"wide", ISA_M_WIDE}, {"l", ISA_M_L}, {"r", ISA_M_R},
     {"noftz", ISA_M_NOFTZ}, {"satfinite", ISA_M_SATFINITE}, {"oob", ISA_M_OOB}, {"add", ISA_M_ADD},
+    {"min", ISA_M_VMIN}, {"max", ISA_M_VMAX}, {"po", ISA_M_PO}, {"shr7", ISA_M_SHR7},
+    {"shr15", ISA_M_SHR15},
 };
 static const char *const rndtab[] = {"", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi", "rna"};
 static const char *const booltab[] = {"", "and", "or", "xor"};
@@ -2326,6 +2541,30 @@ static int entry_types(const isa_opinfo *e, isa_insn *x, isa_type ty[3], int nty
     return 0;
 }
 
+/* Video (§9.7.16): the rules of the forms, and the default selectors of the SIMD forms (a: .h10 /
+ * .b3210, b: .h32 / .b7654, mask: every element). */
+static int video_rules(const isa_opinfo *e, isa_insn *x, char *err, size_t errlen)
+{
+    uint32_t m = x->mods;
+    if ((e->flags & (F_V2 | F_V4)) && (m & ISA_M_SAT) && (m & ISA_M_ADD))
+        return seterr(err, errlen, "%s: .sat does not combine with .add (§9.7.16.2)", e->name), -1;
+    if (!!(m & ISA_M_ADD) + !!(m & ISA_M_VMIN) + !!(m & ISA_M_VMAX) > 1)
+        return seterr(err, errlen, "%s: one secondary operation (.add, .min or .max)", e->name),
+               -1;
+    if ((m & ISA_M_SHR7) && (m & ISA_M_SHR15))
+        return seterr(err, errlen, "vmad: one scale (.shr7 or .shr15) (§9.7.16.1.3)"), -1;
+    if ((e->flags & F_VSH) && x->type3 != ISA_T_U32)
+        return seterr(err, errlen, "%s: the shift amount type is .u32 (§9.7.16.1.2)", e->name), -1;
+    if (x->cmp > ISA_CMP_GE)
+        return seterr(err, errlen, "%s: .%s is not a video comparison (eq ne lt le gt ge, §9.7.16)",
+                      e->name, cmptab[x->cmp].name), -1;
+    if (e->flags & F_V2) x->asel = 0 | 1 << 3, x->bsel = 2 | 3 << 3, x->dsel = 3;
+    if (e->flags & F_V4)
+        x->asel = 0 | 1 << 3 | 2 << 6 | 3 << 9, x->bsel = 4 | 5 << 3 | 6 << 6 | 7 << 9,
+        x->dsel = 0xf;
+    return 0;
+}
+
 /* try_entry, phase 3: the rules of the entry's flags and of floating point (fp_rules). */
 static int entry_rules(const isa_opinfo *e, isa_insn *x, char *err, size_t errlen)
 {
@@ -2344,9 +2583,7 @@ static int entry_rules(const isa_opinfo *e, isa_insn *x, char *err, size_t errle
                    -1;
     }
     if ((e->flags & F_BOOLDST) && x->boolop) x->mods |= ISA_M_PAIR;
-    if ((x->mods & ISA_M_SAT) && (x->mods & ISA_M_ADD))
-        return seterr(err, errlen, "%s: .sat does not combine with .add (§9.7.16.2.3)", e->name),
-               -1;
+    if ((e->flags & (F_VS | F_V2 | F_V4 | F_VNEG)) && video_rules(e, x, err, errlen)) return -1;
     if ((e->flags & F_SATS32) && (x->mods & ISA_M_SAT) && x->type != ISA_T_S32)
         return seterr(err, errlen, "%s: .sat applies only to .s32", e->name), -1;
     if ((e->flags & F_CW) && !!(x->mods & ISA_M_CLAMP) + !!(x->mods & ISA_M_WRAP) != 1)
@@ -2460,7 +2697,88 @@ int isa_ndst(const isa_insn *in)
 int isa_nsrc(const isa_insn *in)
 {
     const isa_opinfo *e = &isa_ops[in->op];
-    return e->nsrc + (in->boolop ? 1 : 0);
+    int c = (e->flags & F_VS) && (in->mods & (ISA_M_ADD | ISA_M_VMIN | ISA_M_VMAX | ISA_M_VMERGE));
+    return e->nsrc + (in->boolop ? 1 : 0) + c;
+}
+
+int isa_is_video(const isa_insn *in)
+{
+    return in && in->op >= 0 && in->op < isa_nops &&
+           (isa_ops[in->op].flags & (F_VS | F_V2 | F_V4 | F_VNEG));
+}
+/* The digits of a selector "h10" / "b3210" after its letter: 0, the count, or -1 when a digit
+ * exceeds max; out[k] is the k-th digit from the right (element k). */
+static int sel_digits(const char *s, int max, unsigned out[4])
+{
+    int n = (int)strlen(s);
+    if (n < 1 || n > 4) return -1;
+    for (int k = 0; k < n; k++) {
+        int c = s[n - 1 - k] - '0';
+        if (c < 0 || c > max) return -1;
+        out[k] = (unsigned)c;
+    }
+    return n;
+}
+int isa_video_select(isa_insn *in, int opnd, const char *sel, char *err, size_t errlen)
+{
+    if (!isa_is_video(in) || !sel || opnd < 0 || opnd > 2)
+        return seterr(err, errlen, "a selector on an operand of a non-video instruction"), -1;
+    const isa_opinfo *e = &isa_ops[in->op];
+    unsigned dg[4];
+    int n = sel[0] ? sel_digits(sel + 1, e->flags & F_V4 ? 7 : 3, dg) : -1;
+    if (e->flags & (F_VS | F_VNEG)) {
+        static const char *const codes[] = { "", "b0", "b1", "b2", "b3", "h0", "h1" };
+        int k = FIND(codes, sel);
+        if (!k || (opnd == 0 && (e->flags & F_VNEG)))
+            return seterr(err, errlen, "%s: selector .%s, expected %s (§9.7.16.1)", e->name, sel,
+                          opnd == 0 && (e->flags & F_VNEG) ? "none on d"
+                                                          : ".b0 .b1 .b2 .b3 .h0 or .h1"), -1;
+        if (opnd == 1) in->asel = (uint16_t)k;
+        else if (opnd == 2) in->bsel = (uint16_t)k;
+        else {
+            if (in->mods & (ISA_M_ADD | ISA_M_VMIN | ISA_M_VMAX))
+                return seterr(err, errlen, "%s: d.%s merges into c and does not combine with a "
+                              "secondary operation (§9.7.16.1)", e->name, sel), -1;
+            in->dsel = (uint8_t)k;
+            in->mods |= ISA_M_VMERGE;
+        }
+        return 0;
+    }
+    unsigned ne = (e->flags & F_V4) ? 4 : 2;
+    char letter = ne == 4 ? 'b' : 'h';
+    if (sel[0] != letter || n < 0 || (opnd > 0 && n != (int)ne) ||
+        (opnd == 0 && dg[0] >= ne) )
+        return seterr(err, errlen, "%s: selector .%s, expected %s (§9.7.16.2)", e->name, sel,
+                      opnd > 0 ? (ne == 4 ? ".bxyzw, digits 0..7" : ".hxy, digits 0..3")
+                               : (ne == 4 ? "a mask .b0 ... .b3210" : ".h0, .h1 or .h10")), -1;
+    if (opnd == 0) {
+        uint8_t mask = 0;
+        for (int k = 0; k < n; k++) {
+            if (dg[k] >= ne)
+                return seterr(err, errlen, "%s: mask .%s names element %u (§9.7.16.2)", e->name,
+                              sel, dg[k]), -1;
+            mask |= (uint8_t)(1u << dg[k]);
+        }
+        in->dsel = mask;
+        return 0;
+    }
+    uint16_t v = 0;
+    for (unsigned k = 0; k < ne; k++) v |= (uint16_t)(dg[k] << (3 * k));
+    if (opnd == 1) in->asel = v;
+    else in->bsel = v;
+    return 0;
+}
+int isa_video_negate(isa_insn *in, int opnd, char *err, size_t errlen)
+{
+    if (!isa_is_video(in) || !(isa_ops[in->op].flags & F_VNEG) || opnd < 1 || opnd > 3)
+        return seterr(err, errlen, "only the sources of vmad may be negated (§9.7.16.1.3)"), -1;
+    if (in->mods & ISA_M_PO)
+        return seterr(err, errlen, "vmad.po: sources may not be negated (§9.7.16.1.3)"), -1;
+    if (opnd < 3) in->mods ^= ISA_M_NEGP;
+    else if (in->mods & ISA_M_NEGP)
+        return seterr(err, errlen, "vmad: negate the product or c, not both (§9.7.16.1.3)"), -1;
+    else in->mods |= ISA_M_NEGC;
+    return 0;
 }
 void isa_set_pair(isa_insn *in)
 {
@@ -2519,7 +2837,7 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
 /* ================================================================ atomics §9.7.12.5 */
 
 static const char *const atomtab[ISA_ATOM_COUNT] = {"", "add", "sub", "exch", "cas", "and", "or",
-                                                    "xor", "min", "max", "inc", "dec"};
+                                                    "xor", "min", "max", "inc", "dec", "mul", "div"};
 isa_atom_op isa_atom_parse(const char *name)
 {
     if (!name) return ISA_ATOM_NONE;
@@ -2558,6 +2876,12 @@ int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_
     case ISA_ATOM_MAX: r = lt_t(t, xo, xb) ? b : old; break;
     case ISA_ATOM_INC: r = old >= b ? 0 : old + 1; break;
     case ISA_ATOM_DEC: r = (old == 0 || old > b) ? b : old - 1; break;
+    case ISA_ATOM_MUL: r = old * b; break;               /* litmus dialect (Dat3M IntBinaryOp.MUL) */
+    case ISA_ATOM_DIV:                                   /* litmus dialect: Dat3M's signed DIV */
+        if (!xb) r = m;                                  /* x / 0: all ones, as SMT-LIB's bvsdiv for x >= 0 */
+        else if (n == 64 && xo == (uint64_t)INT64_MIN && xb == ~0ull) r = old;
+        else r = tinfo[t].sgn ? (uint64_t)((int64_t)xo / (int64_t)xb) : old / b;
+        break;
     default: return -1;
     }
     *newv = r & m;

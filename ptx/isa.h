@@ -69,6 +69,12 @@ typedef struct isa_insn {
     int boolop;          /* .and/.or/.xor combine for setp/set */
     int rnd;             /* rounding modifier */
     int aux;             /* op-specific (prmt mode, shfl mode, ...) */
+    /* video operand selectors (§9.7.16), set by isa_decode's defaults and isa_video_select:
+     * scalar: code 0 = whole word, 1..4 = .b0...b3, 5/6 = .h0/.h1 (asel, bsel, dsel);
+     * SIMD: asel/bsel hold the source index of element i in bits 3i..3i+2 (half-words 0..3 or
+     * bytes 0..7 of the pair {b, a}), dsel the mask (bit i: element i is written) */
+    uint16_t asel, bsel;
+    uint8_t dsel;
 } isa_insn;
 
 /* Decode a register computation with all its modifiers, e.g. "add.s32", "mul.lo.u64",
@@ -96,12 +102,13 @@ int isa_nsrc(const isa_insn *in);
  * the table has no semantics for).  Division by zero etc. follow the ISA text, never trap. */
 int isa_eval(const isa_insn *in, const uint64_t *src, uint64_t *dst, char *err, size_t errlen);
 
-/* Atomic read-modify-write operations (ISA §9.7.12.5 atom, §9.7.12.6 red).  "sub" is accepted
- * because the public litmus dialect uses it (= add of the negated operand). */
+/* Atomic read-modify-write operations (ISA §9.7.12.5 atom, §9.7.12.6 red).  "sub", "mul" and
+ * "div" are accepted because the Dat3M litmus dialect has them (LitmusPTX.g4 `operation`; sub =
+ * add of the negated operand); PTX has none of the three. */
 typedef enum {
     ISA_ATOM_NONE = 0, ISA_ATOM_ADD, ISA_ATOM_SUB, ISA_ATOM_EXCH, ISA_ATOM_CAS, ISA_ATOM_AND,
     ISA_ATOM_OR, ISA_ATOM_XOR, ISA_ATOM_MIN, ISA_ATOM_MAX, ISA_ATOM_INC, ISA_ATOM_DEC,
-    ISA_ATOM_COUNT
+    ISA_ATOM_MUL, ISA_ATOM_DIV, ISA_ATOM_COUNT
 } isa_atom_op;
 isa_atom_op isa_atom_parse(const char *name);   /* "add" or ".add" */
 const char *isa_atom_name(isa_atom_op op);
@@ -245,6 +252,24 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
  * ------------------------------------------------------------------------------------------- */
 enum { ISA_M_OOB = 1u << 20 };   /* fma.oob (decoded only to be refused with a reason) */
 enum { ISA_M_ADD = 1u << 21 };   /* video secondary accumulate (vabsdiff4...add, §9.7.16.2.3) */
+/* video (§9.7.16): secondary .min/.max of the scalar forms, vmad .po/.shr7/.shr15, a scalar
+ * destination selector (d.b0 ... d.h1: merge into c), vmad operand negation -(a*b) / -c */
+enum { ISA_M_VMIN = 1u << 22, ISA_M_VMAX = 1u << 23, ISA_M_PO = 1u << 24, ISA_M_SHR7 = 1u << 25,
+       ISA_M_SHR15 = 1u << 26, ISA_M_VMERGE = 1u << 27, ISA_M_NEGP = 1u << 28,
+       ISA_M_NEGC = 1u << 29 };
+
+/* Video operand selectors and negation (§9.7.16), written on operands in PTX: `d.h0`,
+ * `a.b2`, `b.h32`, `a.b3210`, `-c`.  After isa_decode of a video instruction the caller gives
+ * each operand's suffix (without the dot): opnd 0 = d, 1 = a, 2 = b.
+ *     isa_video_select(&in, 1, "b0", err, n);    // vadd.u32.u32.u32 d, a.b0, b
+ * Scalar forms take .b0 .b1 .b2 .b3 .h0 .h1 on d, a, b; a selector on d makes the instruction
+ * merge its result into c (isa_nsrc becomes 3).  vop2 takes .hxy on a/b and the mask .h0 .h1
+ * .h10 on d; vop4 .bxyzw on a/b and a mask of byte digits on d.  isa_video_negate marks
+ * operand 1 (a), 2 (b) or 3 (c) of vmad negated.  isa_is_video says whether a decoded
+ * instruction takes them.  Return 0, or -1 with a reason. */
+int isa_is_video(const isa_insn *in);
+int isa_video_select(isa_insn *in, int opnd, const char *sel, char *err, size_t errlen);
+int isa_video_negate(isa_insn *in, int opnd, char *err, size_t errlen);
 
 /* §9.7.8.4 mov pack/unpack.  "mov.b32 d, {a, b}" and "mov.b64 {lo, hi}, x" share the mnemonic of
  * the scalar mov, so the caller that sees the braces turns a decoded scalar mov into the vector

@@ -7,6 +7,7 @@
  * edge that holds (the idea of model/ptx.c's assert_acyclic), or the transitive closure of the
  * pruned relation with an empty diagonal.  irreflexive: no diagonal entry; empty: no entry.
  * A negated check asserts the opposite: some diagonal entry of r+ / of r, some entry. */
+#include "base/alloc.h"
 #include "solver/cat_eval.h"
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,7 @@ static void assert_ast(enc *e, Z3_solver s, Z3_ast a, Z3_ast guard)
 static unsigned char *reachability(const rel *r)
 {
     int n = r->n;
-    unsigned char *reach = calloc((size_t)(n ? n * n : 1), 1);
-    if (!reach) abort();
+    unsigned char *reach = xcalloc((size_t)(n ? n * n : 1), 1);
     for (int i = 0; i < n * n; i++) reach[i] = r->m[i] != NULL;
     for (int k = 0; k < n; k++)
         for (int i = 0; i < n; i++) {
@@ -63,8 +63,7 @@ static void assert_acyclic(enc *e, Z3_solver s, const rel *r, cat_acyclic_enc ho
         rel_free(&c);
         return;
     }
-    Z3_ast *clk = calloc((size_t)(n ? n : 1), sizeof *clk);
-    if (!clk) abort();
+    Z3_ast *clk = xcalloc((size_t)(n ? n : 1), sizeof *clk);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             Z3_ast x = rel_get(&c, i, j);
@@ -85,8 +84,7 @@ static void assert_acyclic(enc *e, Z3_solver s, const rel *r, cat_acyclic_enc ho
 static Z3_ast some_entry(enc *e, const rel *r, int diag)
 {
     int n = r->n, k = 0;
-    Z3_ast *v = malloc((size_t)(n ? n * n : 1) * sizeof *v);
-    if (!v) abort();
+    Z3_ast *v = xmalloc((size_t)(n ? n * n : 1) * sizeof *v);
     for (int i = 0; i < n; i++)
         for (int j = diag ? i : 0; j < (diag ? i + 1 : n); j++) v[k++] = rel_get(r, i, j);
     Z3_ast any = b_or_n(e, v, k);
@@ -139,9 +137,8 @@ int cat_assert_checks(enc *e, Z3_solver s, const cat_result *r)
 /* is there a cycle in the n-node graph g (an n*n 0/1 matrix)?  Kahn's algorithm */
 static int has_cycle(const unsigned char *g, int n)
 {
-    int *indeg = calloc((size_t)(n ? n : 1), sizeof *indeg);
-    int *queue = calloc((size_t)(n ? n : 1), sizeof *queue);
-    if (!indeg || !queue) abort();
+    int *indeg = xcalloc((size_t)(n ? n : 1), sizeof *indeg);
+    int *queue = xcalloc((size_t)(n ? n : 1), sizeof *queue);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) indeg[j] += g[i * n + j];
     int head = 0, tail = 0;
@@ -160,8 +157,7 @@ static int has_cycle(const unsigned char *g, int n)
 int cat_check_holds(enc *e, Z3_model m, const cat_check *c)
 {
     int n = c->r.n, bad = 0;
-    unsigned char *g = calloc((size_t)(n ? n * n : 1), 1);
-    if (!g) abort();
+    unsigned char *g = xcalloc((size_t)(n ? n * n : 1), 1);
     for (int k = 0; k < n * n; k++) {
         Z3_ast x = c->r.m[k], v;
         if (!x) continue;

@@ -10,6 +10,7 @@
  * every entry's term unchanged, or when one solver call shows that the new entries imply the
  * old ones (so the iteration cannot grow any more), or after 1 + the size of the lattice
  * (docs/cat.md). */
+#include "base/alloc.h"
 #include "solver/cat_eval.h"
 #include "frontend/cat_ast.h"
 #include <stdarg.h>
@@ -82,13 +83,6 @@ static _Thread_local cat_eval_stats stats;
 cat_eval_stats cat_eval_last_stats(void) { return stats; }
 
 /* ---------- values ---------- */
-
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz);
-    if (!p) abort();   /* as rel_new: out of memory is fatal */
-    return p;
-}
 
 /* values freed during an evaluation are kept for the next ones (run() empties the pool): the
  * operators make and drop one per step, and malloc's small-chunk churn would cost more */
@@ -291,8 +285,7 @@ static void add_cand(cand **v, int *n, int *cap, const char *name, const char *t
         if (!strcmp((*v)[i].name, name)) return;
     if (*n == *cap) {
         *cap = *cap ? *cap * 2 : 64;
-        cand *nv = realloc(*v, (size_t)*cap * sizeof **v);
-        if (!nv) abort();
+        cand *nv = xrealloc(*v, (size_t)*cap * sizeof **v);
         *v = nv;
     }
     (*v)[(*n)++] = (cand){ name, edit_distance(name, target) };
@@ -875,8 +868,7 @@ static int implied(ev_t *E, val *const *nv, val *const *old, const int *idx, int
             if (d == E->e->T) { sat_known = 1; break; }
             if (nt == cap) {
                 cap = cap ? cap * 2 : 64;
-                Z3_ast *nt2 = realloc(t, (size_t)cap * sizeof *t);
-                if (!nt2) abort();
+                Z3_ast *nt2 = xrealloc(t, (size_t)cap * sizeof *t);
                 t = nt2;
             }
             t[nt++] = d;
@@ -1185,8 +1177,7 @@ static int add_check(ev_t *E, const cat_instr *in, val *v)
     }
     if (E->nchk == E->capchk) {
         E->capchk = E->capchk ? E->capchk * 2 : 16;
-        cat_check *nc = realloc(E->chk, (size_t)E->capchk * sizeof *nc);
-        if (!nc) abort();
+        cat_check *nc = xrealloc(E->chk, (size_t)E->capchk * sizeof *nc);
         E->chk = nc;
     }
     cat_check *c = &E->chk[E->nchk++];

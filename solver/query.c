@@ -33,6 +33,10 @@ struct qproblem {
     int *a0, *a1;                /* per memory event: its atoms [a0, a1) */
     rel rf, co, fr, sc;
     rel addr, data, ctrl;        /* dep by kind */
+    rel syncbar;                 /* barrier operations of one instance, towards a waiting one */
+    int liveness;                /* paths that never end are in the universe (query_liveness) */
+    Z3_ast *blocked;             /* liveness: per barrier event, a selected path waits there forever */
+    Z3_ast *hangs;               /* liveness: per thread, its selected path never ends */
     const cat_prog *cat;         /* the model as cat (NULL: model/ptx.c) */
     cat_result checks;
     Z3_ast *guard;               /* per check: asserted when the guard holds */
@@ -357,11 +361,117 @@ static void build_fin(qproblem *q)
     free(v);
 }
 
-/* ---------- barriers: waits that never complete ---------- */
+/* ---------- barriers: instances, and waits that never complete ---------- */
 
-/* A barrier instance completes once every existing participant has arrived; a waiting thread
-   goes on after it completes.  An execution exists only if these waits are acyclic: an
-   integer clock per event and per instance increases along every wait. */
+static Z3_ast pair_exists(qproblem *q, int i, int j);
+
+/* An integer clock per event orders every wait: an event comes after its program-order parent,
+   and an operation that waits (bar.sync) goes on only after its instance completed, which is
+   after every arrival in it (§9.7.12.1).  An execution exists only if these clocks exist: a
+   thread that waits forever has no final state.
+   Uncounted barriers (Dat3M's bar.cta.sync without a quorum): the instance is the k-th use of
+   the id by each thread that uses it, complete once every existing one arrived.
+   Counted barriers (a thread count, or PTX's bar.sync a with the CTA's threads): arrivals form
+   phases of exactly `count` operations of different threads, chosen by the solver (pairs
+   in[i][j]); an operation that waits needs its phase full; an arrive may stay in a partial one. */
+static void counted_barrier(qproblem *q, Z3_ast *clk, Z3_ast *in, Z3_ast *partial, int j)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n, k = 0;
+    Z3_ast *args = xcalloc((size_t)n, sizeof *args);
+    int *ones = xcalloc((size_t)n, sizeof *ones);
+    for (int i = u->ninit; i < n; i++) {
+        if (i == j || !in[i * n + j]) continue;
+        assert_implies(q, in[i * n + j], Z3_mk_lt(e->z, clk[i], clk[n + j]));
+        args[k] = b_of(e, in[i * n + j]);
+        ones[k++] = 1;
+        for (int h = i + 1; h < n; h++)   /* one phase: the relation is transitive */
+            if (h != j && in[h * n + j] && in[i * n + h])
+                assert_implies(q, b_and(e, in[i * n + j], in[h * n + j]), in[i * n + h]);
+    }
+    int cnt = (int)u->ev[j].bar_cnt - 1;
+    assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + j]));
+    assert_ast(q, Z3_mk_pble(e->z, (unsigned)k, args, ones, cnt));
+    Z3_ast bl = q->blocked ? q->blocked[j] : NULL;
+    if (u->ev[j].bar != BAR_ARRIVE)
+        assert_implies(q, b_and(e, q->ex[j], b_not(e, bl)), Z3_mk_pbeq(e->z, (unsigned)k, args, ones, cnt));
+    if (bl) assert_implies(q, bl, Z3_mk_pble(e->z, (unsigned)k, args, ones, cnt - 1));   /* its phase never fills */
+    /* arrivals fill phases in order: only the last phase may stay partial, so two partial
+       arrivals are in one phase */
+    partial[j] = b_var(e, "partial");
+    assert_ast(q, Z3_mk_eq(e->z, b_of(e, partial[j]), b_of(e, b_and(e, q->ex[j], b_not(e, Z3_mk_pbeq(e->z, (unsigned)k, args, ones, cnt))))));
+    for (int i = u->ninit; i < j; i++)
+        if (partial[i] && in[i * n + j]) assert_implies(q, b_and(e, partial[i], partial[j]), in[i * n + j]);
+        else if (partial[i] && base_same_barrier(u, i, j)) assert_ast(q, b_not(e, b_and(e, partial[i], partial[j])));
+    free(args);
+    free(ones);
+}
+
+/* Liveness: an uncounted barrier (complete once every thread using it arrived) blocks a thread
+   only while another thread of the CTA hangs without having arrived; nobody passes it then. */
+static void uncounted_blocked(qproblem *q, int j)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n;
+    const lit_thread *tj = &u->t->th[u->ev[j].thread];
+    Z3_ast some = NULL;
+    for (int t = 0; t < u->nth; t++) {
+        const lit_thread *tt = &u->t->th[t];
+        if (t == u->ev[j].thread || tt->gpu != tj->gpu || tt->cta != tj->cta) continue;
+        Z3_ast absent = q->hangs[t];
+        for (int i = u->ninit; i < n; i++)
+            if (u->ev[i].thread == t && base_same_barrier(u, i, j)) absent = b_and(e, absent, b_not(e, q->ex[i]));
+        some = b_or(e, some, absent);
+    }
+    assert_implies(q, q->blocked[j], some);
+    for (int i = u->ninit; i < n; i++)
+        if (i == j || base_same_barrier(u, i, j))
+            for (int ch = u->ninit; ch < n; ch++)
+                if (u->parent[ch] == i) assert_implies(q, q->blocked[j], b_not(e, q->ex[ch]));
+}
+
+/* Liveness: which selected paths never end (per thread) and wait at a barrier (per event). */
+static void build_hangs(qproblem *q)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    q->blocked = xcalloc((size_t)q->n, sizeof *q->blocked);
+    q->hangs = xcalloc((size_t)(u->nth ? u->nth : 1), sizeof *q->hangs);
+    for (int t = 0; t < u->nth; t++)
+        for (int k = 0; k < u->th[t].npath; k++) {
+            const upath *p = &u->th[t].path[k];
+            if (!p->hang) continue;
+            q->hangs[t] = b_or(e, q->hangs[t], q->sel[t][k]);
+            if (p->hang == MHANG_BARRIER && p->len) {
+                int j = p->ev[p->len - 1].node;
+                q->blocked[j] = b_or(e, q->blocked[j], q->sel[t][k]);
+            }
+        }
+}
+
+/* Liveness, memory fairness: a spin repeats forever only if each of its reads reads, for every
+   byte, the coherence-last write (a write becomes visible eventually, §8.9.6 coherence). */
+static void build_fair_spins(qproblem *q)
+{
+    const muniverse *u = q->u;
+    for (int t = 0; t < u->nth; t++)
+        for (int k = 0; k < u->th[t].npath; k++) {
+            const upath *p = &u->th[t].path[k];
+            if (p->hang != MHANG_SPIN || p->spin_from < 0) continue;
+            for (int x = p->spin_from; x < p->len; x++) {
+                int r = p->ev[x].node;
+                if (!q->rfa[r]) continue;
+                for (int a = q->a0[r]; a < q->a1[r]; a++)
+                    for (int w = 0; w < q->n; w++) {
+                        Z3_ast rf = q->rfa[r][a - q->a0[r]][w];
+                        if (rf) assert_implies(q, b_and(&q->e, q->sel[t][k], rf), q->fin[a][w]);
+                    }
+            }
+        }
+}
+
 static void build_barrier_waits(qproblem *q)
 {
     const muniverse *u = q->u;
@@ -371,17 +481,40 @@ static void build_barrier_waits(qproblem *q)
     if (!any) return;
     Z3_ast *clk = xcalloc((size_t)(2 * n), sizeof *clk);
     for (int i = 0; i < 2 * n; i++) clk[i] = Z3_mk_fresh_const(e->z, "wait", e->intsort);
+    Z3_ast *in = xcalloc((size_t)n * (size_t)n, sizeof *in);   /* counted: i and j in one phase */
+    Z3_ast *partial = xcalloc((size_t)n, sizeof *partial);      /* counted: j's phase never fills */
+    for (int i = u->ninit; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (base_barrier_counted(u, i) && base_same_barrier(u, i, j) && ucompat(u, i, j)) {
+                Z3_ast v = b_var(e, "phase");
+                assert_implies(q, v, pair_exists(q, i, j));
+                in[i * n + j] = in[j * n + i] = v;
+            }
     for (int j = u->ninit; j < n; j++) {
         if (u->parent[j] >= 0) assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[u->parent[j]], clk[j]));
         if (u->ev[j].k != EV_BAR) continue;
         int rep = j;
-        for (int i = u->ninit; i < j; i++)
-            if (base_same_barrier(u, i, j)) { rep = i; break; }
-        assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
-        if (u->ev[j].bar == BAR_ARRIVE) continue;
+        if (base_barrier_counted(u, j)) {
+            counted_barrier(q, clk, in, partial, j);
+        } else {
+            for (int i = u->ninit; i < j; i++)
+                if (base_same_barrier(u, i, j)) { rep = i; break; }
+            /* barrier.cluster.wait does not arrive: it only waits for the instance */
+            if (u->ev[j].bar != BAR_CWAIT) assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
+            if (q->blocked && q->blocked[j]) uncounted_blocked(q, j);
+        }
+        for (int i = u->ninit; i < n; i++) {
+            if (u->ev[j].bar == BAR_ARRIVE || u->ev[j].bar == BAR_CARRIVE || u->ev[i].k != EV_BAR ||
+                u->ev[i].thread == u->ev[j].thread) continue;
+            if (in[i * n + j]) rel_set(&q->syncbar, i, j, in[i * n + j]);
+            else if (base_syncbar_static(u, i, j)) rel_set(&q->syncbar, i, j, pair_exists(q, i, j));
+        }
+        if (u->ev[j].bar == BAR_ARRIVE || u->ev[j].bar == BAR_CARRIVE) continue;
         for (int ch = u->ninit; ch < n; ch++)
             if (u->parent[ch] == j) assert_implies(q, q->ex[ch], Z3_mk_lt(e->z, clk[n + rep], clk[ch]));
     }
+    free(in);
+    free(partial);
     free(clk);
 }
 
@@ -502,9 +635,9 @@ static int qb_value(void *ctx, int id, int n, cat_value *out)
         return 0;
     }
     if (d->origin == BASE_DYNAMIC) {
-        static const char *const dyn[] = { "rf", "co", "fr", "sync_fence", "addr", "data", "ctrl" };
-        const rel *r[] = { &q->rf, &q->co, &q->fr, &q->sc, &q->addr, &q->data, &q->ctrl };
-        for (int k = 0; k < 7; k++)
+        static const char *const dyn[] = { "rf", "co", "fr", "sync_fence", "addr", "data", "ctrl", "syncbar" };
+        const rel *r[] = { &q->rf, &q->co, &q->fr, &q->sc, &q->addr, &q->data, &q->ctrl, &q->syncbar };
+        for (int k = 0; k < 8; k++)
             if (!strcmp(d->name, dyn[k])) { out->kind = CAT_REL; out->rel = *r[k]; return 0; }
         return -1;
     }
@@ -559,8 +692,16 @@ static int assert_cat(qproblem *q, char *err, size_t errlen)
 qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
                       const qobs *obs, int nobs, double deadline, int *status, char *err, size_t errlen)
 {
+    return query_build_ex(u, at, cat, model_label, obs, nobs, deadline, 0, status, err, errlen);
+}
+
+qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
+                         const qobs *obs, int nobs, double deadline, int liveness, int *status, char *err,
+                         size_t errlen)
+{
     *status = 0;
     qproblem *q = xcalloc(1, sizeof *q);
+    q->liveness = liveness;
     enc_init(&q->e);
     q->deadline = deadline;
     q->cat = cat;
@@ -576,7 +717,7 @@ qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat,
     q->a0 = xcalloc((size_t)n, sizeof *q->a0);
     q->a1 = xcalloc((size_t)n, sizeof *q->a1);
     q->rf = rel_new(n); q->co = rel_new(n); q->fr = rel_new(n); q->sc = rel_new(n);
-    q->addr = rel_new(n); q->data = rel_new(n); q->ctrl = rel_new(n);
+    q->addr = rel_new(n); q->data = rel_new(n); q->ctrl = rel_new(n); q->syncbar = rel_new(n);
     for (int i = 0; i < n; i++) { q->a0[i] = q->a1[i] = -1; if (ev_mem(&u->ev[i])) atom_range(q, i); }
     if (build_paths(q, err, errlen)) { *status = QUERY_NO_EXECUTION; query_free(q); return NULL; }
     build_rf(q);
@@ -584,6 +725,8 @@ qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat,
     if (!past_deadline(q)) build_fr(q);
     if (!past_deadline(q)) build_sc(q);
     if (!past_deadline(q)) build_fin(q);
+    if (liveness && !past_deadline(q)) build_hangs(q);
+    if (liveness && !past_deadline(q)) build_fair_spins(q);
     if (!past_deadline(q)) build_barrier_waits(q);
     q->label = model_label;
     if (!past_deadline(q) && assert_cat(q, err, errlen)) { *status = QUERY_MODEL_ERROR; query_free(q); return NULL; }
@@ -592,7 +735,15 @@ qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat,
     return q;
 }
 
+static void extract(qproblem *q, Z3_model m, mexecution *x);
+static int64_t model_value(enc *e, Z3_model m, const vlist *l);
+
 int query_next_state(qproblem *q, int64_t *state)
+{
+    return query_next_state_exec(q, state, NULL, NULL);
+}
+
+int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx)
 {
     enc *e = &q->e;
     Z3_lbool r = check(q);
@@ -612,6 +763,16 @@ int query_next_state(qproblem *q, int64_t *state)
         if (hit < 0) { fprintf(stderr, "ptxlitmus: internal error: an observable without a value\n"); abort(); }
         state[o] = l->v[hit];
         block[o] = b_of(e, b_not(e, l->ind[hit]));
+    }
+    if (fn) {
+        mexecution x = { 0 };
+        extract(q, m, &x);
+        snprintf(x.note, sizeof x.note, "an allowed execution");
+        x.nstate = q->nobs;
+        x.state = xcalloc((size_t)q->nobs, sizeof *x.state);
+        memcpy(x.state, state, (size_t)q->nobs * sizeof *state);
+        fn(ctx, &x);
+        mexecution_free(&x);
     }
     Z3_model_dec_ref(e->z, m);
     if (q->nobs) Z3_solver_assert(e->z, q->s, Z3_mk_or(e->z, (unsigned)q->nobs, block));
@@ -639,10 +800,11 @@ void query_free(qproblem *q)
     for (int t = 0; q->sel && t < q->u->nth; t++) free(q->sel[t]);
     free(q->sel); free(q->ex);
     rel_free(&q->rf); rel_free(&q->co); rel_free(&q->fr); rel_free(&q->sc);
-    rel_free(&q->addr); rel_free(&q->data); rel_free(&q->ctrl);
+    rel_free(&q->addr); rel_free(&q->data); rel_free(&q->ctrl); rel_free(&q->syncbar);
     cat_result_free(&q->checks);
     for (int i = 0; q->bset && i < base_ndefs; i++) { rset_free(&q->bset[i]); rel_free(&q->brel[i]); }
     free(q->bset); free(q->brel); free(q->guard); free(q->assume);
+    free(q->blocked); free(q->hangs);
     Z3_solver_dec_ref(q->e.z, q->s);
     enc_free(&q->e);
     free(q);
@@ -691,6 +853,11 @@ int query_holds(qproblem *q, Z3_ast f)
 }
 
 Z3_ast query_not(qproblem *q, Z3_ast f) { return b_not(&q->e, f); }
+
+void query_restrict(qproblem *q, Z3_ast f)
+{
+    assert_ast(q, f ? f : b_not(&q->e, q->e.T));
+}
 
 /* ---------- witnesses ---------- */
 
@@ -769,6 +936,34 @@ Z3_ast query_true(qproblem *q) { return q->e.T; }
 
 int query_timed_out(const qproblem *q) { return q->timed_out; }
 
+/* ---------- liveness ---------- */
+
+int query_liveness(qproblem *q, qhang *out, int max)
+{
+    enc *e = &q->e;
+    if (!q->hangs) return 0;
+    Z3_ast any = NULL;
+    for (int t = 0; t < q->u->nth; t++) any = b_or(e, any, q->hangs[t]);
+    if (!any) return 0;
+    Z3_solver_push(e->z, q->s);
+    assert_ast(q, any);
+    Z3_lbool r = check(q);
+    int k = 0;
+    if (r == Z3_L_TRUE) {
+        Z3_model m = Z3_solver_get_model(e->z, q->s);
+        Z3_model_inc_ref(e->z, m);
+        for (int t = 0; t < q->u->nth && k < max; t++)
+            for (int p = 0; p < q->u->th[t].npath; p++)
+                if (q->u->th[t].path[p].hang && model_true(e, m, q->sel[t][p])) {
+                    out[k++] = (qhang){ t, q->u->th[t].path[p].hang, q->u->th[t].path[p].hang_insn, p };
+                    break;
+                }
+        Z3_model_dec_ref(e->z, m);
+    }
+    Z3_solver_pop(e->z, q->s, 1);
+    return r == Z3_L_UNDEF ? -1 : k;
+}
+
 /* ---------- flags and explanations ---------- */
 
 int query_flags(qproblem *q, const char **names, int max)
@@ -818,4 +1013,35 @@ int query_explain(qproblem *q, Z3_ast f, const char **names, int max)
     }
     Z3_solver_pop(q->e.z, q->s, 1);
     return k;
+}
+
+int query_forbidden(qproblem *q, Z3_ast f, mexecution_fn fn, void *ctx)
+{
+    enc *e = &q->e;
+    int found = 0;
+    if (!f) return 0;
+    Z3_solver_push(e->z, q->s);
+    assert_ast(q, f);
+    for (int i = 0; i < q->checks.n; i++) {
+        if (!q->guard[i]) continue;
+        q->dropped = i;
+        Z3_lbool r = check(q);
+        if (r == Z3_L_UNDEF) { found = -1; break; }
+        if (r != Z3_L_TRUE) continue;
+        Z3_model m = Z3_solver_get_model(e->z, q->s);
+        Z3_model_inc_ref(e->z, m);
+        mexecution x = { 0 };
+        extract(q, m, &x);
+        snprintf(x.note, sizeof x.note, "ruled out by %s", q->checks.v[i].name);
+        x.nstate = q->nobs;
+        x.state = xcalloc((size_t)q->nobs, sizeof *x.state);
+        for (int o = 0; o < q->nobs; o++) x.state[o] = model_value(e, m, &q->ov[o]);
+        fn(ctx, &x);
+        mexecution_free(&x);
+        Z3_model_dec_ref(e->z, m);
+        found++;
+    }
+    q->dropped = -1;
+    Z3_solver_pop(e->z, q->s, 1);
+    return found;
 }

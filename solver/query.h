@@ -28,6 +28,16 @@ enum { QUERY_OK, QUERY_NO_EXECUTION, QUERY_TIMEOUT, QUERY_MODEL_ERROR };
    reported.  The universe splits atomic operations into their read and write (split_rmw). */
 qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
                       const qobs *obs, int nobs, double deadline, int *status, char *err, size_t errlen);
+/* The same with liveness set: the universe also holds the paths that never end (mlimits.liveness);
+   a spin must be fair (its reads see coherence-last writes), a barrier wait must never complete. */
+qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
+                         const qobs *obs, int nobs, double deadline, int liveness, int *status, char *err,
+                         size_t errlen);
+/* Liveness: is there a consistent execution in which some thread never ends?  Fills out with
+   the threads that hang in one (thread, MHANG_* kind, instruction, path index) and returns how
+   many, 0 when every execution terminates, -1 when the solver gave up. */
+typedef struct { int thread, kind, insn, path; } qhang;
+int query_liveness(qproblem *q, qhang *out, int max);
 /* Links a cat model to the base sets and relations of model/base.c. */
 cat_prog *query_link_model(const cat_model *m, char *err, size_t errlen);
 /* The last failure (a -1 of the functions below) was the deadline. */
@@ -40,6 +50,8 @@ typedef int (*query_obs_fn)(void *ctx, const cond_ref *ref);
 Z3_ast query_cond(qproblem *q, const cond_node *n, query_obs_fn obs_of, void *ctx);
 int query_holds(qproblem *q, Z3_ast f);
 Z3_ast query_not(qproblem *q, Z3_ast f);
+/* Keep only the executions satisfying f from now on (herd's `filter`). */
+void query_restrict(qproblem *q, Z3_ast f);
 /* Finds an execution where f holds (f: the constant true is e->T, see query_true) and calls fn
    with it, labelled `note`.  1 found, 0 none, -1 the solver gave up. */
 int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, void *ctx);
@@ -55,5 +67,11 @@ int query_explain(qproblem *q, Z3_ast f, const char **names, int max);
 /* Next reachable final state not found yet (values in obs order): 1, 0 when there is none,
    -1 when the solver gave up. */
 int query_next_state(qproblem *q, int64_t *state);
+/* The same, calling fn (when not NULL) with the execution that reaches the state. */
+int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx);
+/* For each check of the model that alone rules out f: an execution satisfying f that violates
+   it (every other check holding), given to fn with the note "ruled out by NAME".  Returns how
+   many, or -1 when the solver gave up. */
+int query_forbidden(qproblem *q, Z3_ast f, mexecution_fn fn, void *ctx);
 void query_free(qproblem *q);
 #endif

@@ -1,4 +1,5 @@
 /* solver/rel.c — relation algebra with constant folding over Z3 Boolean terms (see rel.h). */
+#include "base/alloc.h"
 #include "solver/rel.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +7,7 @@
 
 static void z3_error(Z3_context c, Z3_error_code code)
 {
+    if (code == Z3_MEMOUT_FAIL) x_out_of_memory(0);   /* reported, stdout flushed, exit 2 */
     fprintf(stderr, "ptxlitmus: internal Z3 error: %s\n", Z3_get_error_msg(c, code));
     abort();
 }
@@ -78,8 +80,7 @@ Z3_ast b_of(enc *e, Z3_ast a) { return a ? a : e->F; }
 
 rel rel_new(int n)
 {
-    rel r = { n, calloc((size_t)(n > 0 ? n * n : 1), sizeof(Z3_ast)) };
-    if (!r.m) abort();
+    rel r = { n, xcalloc((size_t)(n > 0 ? n * n : 1), sizeof(Z3_ast)) };
     return r;
 }
 
@@ -110,7 +111,7 @@ rel rel_seq(enc *e, const rel *a, const rel *b)
 {
     int n = a->n;
     rel r = rel_new(n);
-    Z3_ast *acc = malloc((size_t)(n ? n : 1) * sizeof *acc);
+    Z3_ast *acc = xmalloc((size_t)(n ? n : 1) * sizeof *acc);
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
             int k2 = 0;
@@ -179,8 +180,7 @@ rel rel_static(int n, int (*holds)(void *ctx, int i, int j), void *ctx, enc *e)
 
 rset rset_new(int n)
 {
-    rset s = { n, calloc((size_t)(n > 0 ? n : 1), sizeof(Z3_ast)) };
-    if (!s.v) abort();
+    rset s = { n, xcalloc((size_t)(n > 0 ? n : 1), sizeof(Z3_ast)) };
     return s;
 }
 
@@ -263,8 +263,7 @@ rset rel_domain(enc *e, const rel *a)
 {
     int n = a->n;
     rset s = rset_new(n);
-    Z3_ast *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
-    if (!tmp) abort();
+    Z3_ast *tmp = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
     for (int i = 0; i < n; i++) {
         memcpy(tmp, a->m + i * n, (size_t)n * sizeof *tmp);
         s.v[i] = b_or_n(e, tmp, n);
@@ -277,8 +276,7 @@ rset rel_range(enc *e, const rel *a)
 {
     int n = a->n;
     rset s = rset_new(n);
-    Z3_ast *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
-    if (!tmp) abort();
+    Z3_ast *tmp = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
     for (int j = 0; j < n; j++) {
         for (int i = 0; i < n; i++) tmp[i] = a->m[i * n + j];
         s.v[j] = b_or_n(e, tmp, n);
@@ -343,9 +341,8 @@ rel rel_seq_sparse(enc *e, const rel *a, const rel *b)
         seq_rows(e, a, b, &r, bcol, bcnt, acc, cnt);
         return r;
     }
-    int *bcol = malloc((size_t)n * (size_t)(n + 2) * sizeof *bcol);
-    Z3_ast *acc = malloc((size_t)n * (size_t)n * sizeof *acc);
-    if (!bcol || !acc) abort();
+    int *bcol = xmalloc((size_t)n * (size_t)(n + 2) * sizeof *bcol);
+    Z3_ast *acc = xmalloc((size_t)n * (size_t)n * sizeof *acc);
     seq_rows(e, a, b, &r, bcol, bcol + n * n, acc, bcol + n * n + n);
     free(bcol);
     free(acc);

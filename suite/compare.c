@@ -1,9 +1,11 @@
 /* suite/compare.c — `ptxlitmus compare --model A --model B PATH...`: decides every test under
  * two models (forked worker pool) and lists the tests whose verdicts differ, with the final
  * states one model allows and the other forbids. */
+#include "base/alloc.h"
 #include "suite/suite.h"
 #include "base/opts.h"
 #include "base/version.h"
+#include "report/report.h"
 #include "suite/suite.h"
 #include <dirent.h>
 #include <errno.h>
@@ -34,8 +36,8 @@ static void usage(FILE *f)
 
 static void push(char ***v, int *n, const char *s)
 {
-    *v = realloc(*v, (size_t)(*n + 1) * sizeof **v);
-    (*v)[(*n)++] = strdup(s);
+    *v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+    (*v)[(*n)++] = xstrdup(s);
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -52,7 +54,7 @@ static void scan_litmus(const char *dir, char ***v, int *n, int depth)
     if (nn) qsort(names, (size_t)nn, sizeof *names, cmp_str);
     for (int i = 0; i < nn; i++) {
         size_t l = strlen(dir) + strlen(names[i]) + 2;
-        char *p = malloc(l);
+        char *p = xmalloc(l);
         snprintf(p, l, "%s/%s", dir, names[i]);
         struct stat st;
         if (!stat(p, &st)) {
@@ -67,7 +69,7 @@ static void scan_litmus(const char *dir, char ***v, int *n, int depth)
 static void state_set(const cJSON *res, char ***v, int *n)
 {
     const cJSON *st = cJSON_GetObjectItemCaseSensitive(res, "states"), *x;
-    cJSON_ArrayForEach(x, st) { *v = realloc(*v, (size_t)(*n + 1) * sizeof **v); (*v)[(*n)++] = suite_state_text(x); }
+    cJSON_ArrayForEach(x, st) { *v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v); (*v)[(*n)++] = suite_state_text(x); }
 }
 
 static int print_only(FILE *f, const char *label, char **a, int na, char **b, int nb)
@@ -76,7 +78,7 @@ static int print_only(FILE *f, const char *label, char **a, int na, char **b, in
     for (int i = 0; i < na; i++) {
         int in = 0;
         for (int j = 0; j < nb && !in; j++) in = !strcmp(a[i], b[j]);
-        if (!in) { fprintf(f, "  %s %s\n", label, a[i]); k++; }
+        if (!in) { report_tprintf(f, "  %s %s\n", label, a[i]); k++; }
     }
     return k;
 }
@@ -123,7 +125,7 @@ int compare_cli(int argc, char **argv)
                 for (int k = 0; k < nmf; k++) {
                     suite_manifest man;
                     char err[1024];
-                    if (suite_manifest_load(mf[k], &man, err, sizeof err)) { fprintf(stderr, "%s\n", err); bad = 1; }
+                    if (suite_manifest_load(mf[k], &man, err, sizeof err)) { report_tprintf(stderr, "%s\n", err); bad = 1; }
                     else { for (int t = 0; t < man.nt; t++) push(&files, &nf, man.t[t].path); suite_manifest_free(&man); }
                     free(mf[k]);
                 }
@@ -136,7 +138,7 @@ int compare_cli(int argc, char **argv)
     if (rc >= 0) { for (int i = 0; i < nf; i++) free(files[i]); free(files); return rc; }
     if (nm != 2) { fprintf(stderr, "ptxlitmus compare: give two models with --model A --model B\n"); usage(stderr); return 2; }
     if (!nf) { fprintf(stderr, "ptxlitmus compare: no test found\n"); return 2; }
-    suite_job *jobs = calloc((size_t)nf * 2, sizeof *jobs);
+    suite_job *jobs = xcalloc((size_t)nf * 2, sizeof *jobs);
     for (int i = 0; i < nf; i++) { jobs[2 * i] = (suite_job){ .path = files[i], .model = m[0] }; jobs[2 * i + 1] = (suite_job){ .path = files[i], .model = m[1] }; }
     ro.progress = isatty(2) ? 1 : 0;
     ro.label = "compare";
@@ -148,7 +150,7 @@ int compare_cli(int argc, char **argv)
         int oka = !strcmp(suite_str(ra, "status"), "ok"), okb = !strcmp(suite_str(rb, "status"), "ok");
         if (!oka || !okb) {
             incomparable++;
-            printf("NOT COMPARED %s: %s\n", files[i], !oka ? suite_str(ra, "error") : suite_str(rb, "error"));
+            report_tprintf(stdout, "NOT COMPARED %s: %s\n", files[i], !oka ? suite_str(ra, "error") : suite_str(rb, "error"));
             continue;
         }
         int vd = strcmp(suite_str(ra, "verdict"), suite_str(rb, "verdict")) != 0;
@@ -160,7 +162,7 @@ int compare_cli(int argc, char **argv)
         for (int x = 0; x < na && same; x++) { int in = 0; for (int y = 0; y < nb && !in; y++) in = !strcmp(sa[x], sb[y]); same = in; }
         if (vd || (states && !same)) {
             if (vd) differ++; else sdiffer++;
-            printf("%s %s: %s %s (%s), %s %s (%s)\n", vd ? "DIFFERS" : "STATES DIFFER", files[i], A, suite_str(ra, "verdict"), suite_str(ra, "observation"),
+            report_tprintf(stdout, "%s %s: %s %s (%s), %s %s (%s)\n", vd ? "DIFFERS" : "STATES DIFFER", files[i], A, suite_str(ra, "verdict"), suite_str(ra, "observation"),
                    B, suite_str(rb, "verdict"), suite_str(rb, "observation"));
             char la[64], lb[64];
             snprintf(la, sizeof la, "allowed by %s, forbidden by %s:", A, B);

@@ -267,7 +267,7 @@ static stset states_of(const cJSON *res)
     const cJSON *st = cJSON_GetObjectItemCaseSensitive(res, "states"), *x;
     cJSON_ArrayForEach(x, st)
     {
-        S.s = realloc(S.s, (size_t)(S.n + 1) * sizeof *S.s);
+        S.s = xrealloc(S.s, (size_t)(S.n + 1) * sizeof *S.s);
         S.s[S.n++] = suite_state_text(x);
     }
     if (S.n) qsort(S.s, (size_t)S.n, sizeof *S.s, cmp_str);

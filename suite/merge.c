@@ -128,7 +128,7 @@ int merge_cli(int argc, char **argv)
     const char *json = o.json, *junit = o.junit, *csv = o.csv;
     char **files = o.files;
     int nf = o.nf;
-    int bad = 0, shard_n = 0;
+    int bad = 0, shard_n = 0, interrupted = 0;
     unsigned char *seen_shard = NULL;
     cJSON **all = NULL;
     int na = 0;
@@ -138,6 +138,11 @@ int merge_cli(int argc, char **argv)
         if (!d) { bad = 1; continue; }
         const cJSON *res = cJSON_GetObjectItemCaseSensitive(d, "results");
         docs[i] = d;
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "interrupted"))) {
+            fprintf(stderr, "%s:1:1: found the report of an interrupted run (\"interrupted\": true), "
+                    "expected a complete one; the merged report is marked interrupted\n", files[i]);
+            interrupted = bad = 1;
+        }
         int si, sn;
         const char *sh = suite_str(d, "shard");
         if (*sh && !suite_parse_shard(sh, &si, &sn)) {
@@ -188,8 +193,8 @@ int merge_cli(int argc, char **argv)
     fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results),
             cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
     fflush(out);
-    if (json && suite_write_json(json, results, NULL)) bad = 1;
-    if (junit && suite_write_junit(junit, results)) bad = 1;
+    if (json && suite_write_json(json, results, NULL, interrupted)) bad = 1;
+    if (junit && suite_write_junit(junit, results, interrupted)) bad = 1;
     if (csv && suite_write_csv(csv, results)) bad = 1;
     cJSON_Delete(results);
     for (int i = 0; i < nf; i++) cJSON_Delete(docs[i]);

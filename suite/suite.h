@@ -73,7 +73,9 @@ typedef struct {
 void suite_run_opts_default(suite_run_opts *o);
 /* Runs every job in a forked process, o->jobs at a time.  A crash (signal, abnormal exit),
  * an overrun of the time limit or an unreadable result becomes a result object with status
- * "error" or "timeout"; the run always completes.  Returns 0. */
+ * "error" or "timeout".  Returns 0 when every job ran; SIGINT or SIGTERM during the run stops
+ * it (the workers are killed) and it returns that signal's number: the jobs that had not
+ * finished keep res == NULL, so that the caller can write a partial report (issue #16). */
 int suite_run(suite_job *jobs, int n, const suite_run_opts *o);
 int suite_default_jobs(void);
 
@@ -83,8 +85,10 @@ int suite_default_jobs(void);
  * "unknown" (timed out, or a verdict a bound cut short), "new") and "job" (index in the unsharded run, for merging shards). */
 
 const char *suite_outcome_of(const cJSON *res);
-int suite_write_json(const char *path, cJSON *results, const char *shard);
-int suite_write_junit(const char *path, const cJSON *results);
+/* interrupted: the run was stopped by SIGINT/SIGTERM and the results are partial; the JSON
+ * gets "interrupted": true, the JUnit <testsuites> an attribute interrupted="true" */
+int suite_write_json(const char *path, cJSON *results, const char *shard, int interrupted);
+int suite_write_junit(const char *path, const cJSON *results, int interrupted);
 int suite_write_csv(const char *path, const cJSON *results);
 /* Prints the failures and the per-suite, per-model summary table; returns the exit status
  * (0 when every result agrees, else 1).  An "unknown" outcome (a timeout, or a verdict a bound
@@ -93,7 +97,7 @@ int suite_write_csv(const char *path, const cJSON *results);
 enum { SUITE_ALLOW_UNKNOWN = 1, SUITE_UPDATING = 2 };
 int suite_print_summary(FILE *f, const cJSON *results, double wall_s);
 int suite_print_summary_ex(FILE *f, const cJSON *results, double wall_s, int flags);
-char *suite_junit_text(const cJSON *results);
+char *suite_junit_text(const cJSON *results, int interrupted);
 char *suite_csv_text(const cJSON *results);
 
 /* helpers shared by the subcommands */

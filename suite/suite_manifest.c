@@ -1,5 +1,6 @@
 /* suite/suite_manifest.c — suite manifests (YAML, libyaml document API); format in
  * docs/suites.md. */
+#include "base/alloc.h"
 #include "base/fileio.h"
 #include "base/sbuf.h"
 #include "suite/suite.h"
@@ -38,16 +39,16 @@ static const char *scalar(const yaml_node_t *n)
 static char *dir_of(const char *path)
 {
     const char *s = strrchr(path, '/');
-    if (!s) return strdup(".");
-    if (s == path) return strdup("/");
-    return strndup(path, (size_t)(s - path));
+    if (!s) return xstrdup(".");
+    if (s == path) return xstrdup("/");
+    return xstrndup(path, (size_t)(s - path));
 }
 
 static char *join(const char *dir, const char *f)
 {
-    if (f[0] == '/' || !strcmp(dir, ".")) return strdup(f);
+    if (f[0] == '/' || !strcmp(dir, ".")) return xstrdup(f);
     size_t n = strlen(dir) + strlen(f) + 2;
-    char *p = malloc(n);
+    char *p = xmalloc(n);
     snprintf(p, n, "%s/%s", dir, f);
     return p;
 }
@@ -65,7 +66,7 @@ void suite_expect_set(suite_test *t, model_kind k, int verdict)
             t->exp[i].verdict = verdict;
             return;
         }
-    t->exp = realloc(t->exp, (size_t)(t->nexp + 1) * sizeof *t->exp);
+    t->exp = xrealloc(t->exp, (size_t)(t->nexp + 1) * sizeof *t->exp);
     t->exp[t->nexp].model = k;
     t->exp[t->nexp].verdict = verdict;
     t->nexp++;
@@ -144,7 +145,7 @@ static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, sui
             ferr(err, errlen, path, k, "found key '%s' twice, expected it once", key);
             goto out;
         }
-        *slot = strdup(val);
+        *slot = xstrdup(val);
     }
     if (!t.file || !*t.file) {
         ferr(err, errlen, path, n, "found a test entry without file:, expected file: NAME.litmus");
@@ -161,7 +162,7 @@ static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, sui
             goto out;
         }
     t.path = join(m->rootdir, t.file);
-    m->t = realloc(m->t, (size_t)(m->nt + 1) * sizeof *m->t);
+    m->t = xrealloc(m->t, (size_t)(m->nt + 1) * sizeof *m->t);
     m->t[m->nt++] = t;
     return 0;
 out:
@@ -195,11 +196,11 @@ static int load_hw(yaml_document_t *doc, yaml_node_t *v, const char *path, suite
             ferr(err, errlen, path, strncmp(why, "found the option", 16) ? hv : hk, "hw: %s", why);
             return -1;
         }
-        char **k = realloc(m->hw_key, (size_t)(m->nhw + 1) * sizeof *k);
+        char **k = xrealloc(m->hw_key, (size_t)(m->nhw + 1) * sizeof *k);
         if (k) m->hw_key = k;
-        char **val = k ? realloc(m->hw_val, (size_t)(m->nhw + 1) * sizeof *val) : NULL;
+        char **val = k ? xrealloc(m->hw_val, (size_t)(m->nhw + 1) * sizeof *val) : NULL;
         if (val) m->hw_val = val;
-        char *ks = strdup(scalar(hk)), *vs = strdup(scalar(hv));
+        char *ks = xstrdup(scalar(hk)), *vs = xstrdup(scalar(hv));
         if (!k || !val || !ks || !vs) {
             free(ks), free(vs);
             ferr(err, errlen, path, hk, "out of memory");
@@ -247,7 +248,7 @@ static int manifest_keys(yaml_document_t *doc, yaml_node_t *root, const char *pa
                       : !strcmp(key, "description") ? &m->description
                                                     : &m->root;
         free(*slot);
-        *slot = strdup(scalar(v));
+        *slot = xstrdup(scalar(v));
     }
     return 0;
 }
@@ -255,7 +256,7 @@ static int manifest_keys(yaml_document_t *doc, yaml_node_t *root, const char *pa
 int suite_manifest_load(const char *path, suite_manifest *m, char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
-    m->path = strdup(path);
+    m->path = xstrdup(path);
     char *text, why[160];
     size_t tlen;
     if (read_input(path, FILEIO_CAP_DEFAULT, &text, &tlen, why, sizeof why)) {
@@ -296,9 +297,9 @@ int suite_manifest_load(const char *path, suite_manifest *m, char *err, size_t e
     }
     if (!m->name) {
         const char *b = strrchr(dir, '/');
-        m->name = strdup(b ? b + 1 : dir);
+        m->name = xstrdup(b ? b + 1 : dir);
     }
-    m->rootdir = m->root ? join(dir, m->root) : strdup(dir);
+    m->rootdir = m->root ? join(dir, m->root) : xstrdup(dir);
     if (tests->type == YAML_SEQUENCE_NODE)
         for (yaml_node_item_t *it = tests->data.sequence.items.start;
              it < tests->data.sequence.items.top; it++)
@@ -396,8 +397,8 @@ static int cmp_str(const void *a, const void *b)
 
 static void push(char ***out, int *n, const char *p)
 {
-    *out = realloc(*out, (size_t)(*n + 1) * sizeof **out);
-    (*out)[(*n)++] = strdup(p);
+    *out = xrealloc(*out, (size_t)(*n + 1) * sizeof **out);
+    (*out)[(*n)++] = xstrdup(p);
 }
 
 static void scan(const char *dir, char ***out, int *n, int depth)
@@ -419,7 +420,7 @@ static void scan(const char *dir, char ***out, int *n, int depth)
         free(p);
     }
     closedir(d);
-    qsort(subs, (size_t)ns, sizeof *subs, cmp_str);
+    if (ns) qsort(subs, (size_t)ns, sizeof *subs, cmp_str);
     for (int i = 0; i < ns; i++) { scan(subs[i], out, n, depth + 1); free(subs[i]); }
     free(subs);
 }
@@ -432,7 +433,7 @@ int suite_find_manifests(const char *path, char ***out, int *n)
     if (S_ISREG(st.st_mode)) push(out, n, path);
     else {
         size_t l = strlen(path);
-        char *p = strdup(path);
+        char *p = xstrdup(path);
         while (l > 1 && p[l - 1] == '/') p[--l] = 0;
         scan(p, out, n, 0);
         free(p);

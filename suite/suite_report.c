@@ -1,6 +1,8 @@
 /* suite/suite_report.c — reports over suite result objects: the failure list and summary
  * table, JSON (verify --json objects plus expected/outcome), JUnit XML and CSV. */
+#include "base/alloc.h"
 #include "base/sbuf.h"
+#include "base/text.h"
 #include "suite/suite.h"
 #include "report/report.h"
 #include "report/provenance.h"
@@ -57,7 +59,7 @@ static int group_of(group **g, int *ng, const char *suite, const char *model)
 {
     for (int i = 0; i < *ng; i++)
         if (!strcmp((*g)[i].suite, suite) && !strcmp((*g)[i].model, model)) return i;
-    *g = realloc(*g, (size_t)(*ng + 1) * sizeof **g);
+    *g = xrealloc(*g, (size_t)(*ng + 1) * sizeof **g);
     (*g)[*ng] = (group){ .suite = suite, .model = model };
     return (*ng)++;
 }
@@ -97,28 +99,28 @@ int suite_print_summary_ex(FILE *f, const cJSON *results, double wall_s, int fla
         if (is_unknown(o)) {
             if (!(flags & SUITE_ALLOW_UNKNOWN)) bad = 1;
             const char *why = suite_str(r, "error");
-            fprintf(f, "UNKNOWN %s/%s [%s]: %s\n", suite_str(r, "suite"), suite_str(r, "test"),
+            report_tprintf(f, "UNKNOWN %s/%s [%s]: %s\n", suite_str(r, "suite"), suite_str(r, "test"),
                     suite_str(r, "model"),
                     *why ? why : "a bound (--unroll) cut paths and the verdict rests on an absence");
             continue;
         }
         bad = 1;
         if (!strcmp(o, "disagree"))
-            fprintf(f, "DISAGREE %s/%s [%s]: expected %s, got %s (%s)\n", suite_str(r, "suite"),
+            report_tprintf(f, "DISAGREE %s/%s [%s]: expected %s, got %s (%s)\n", suite_str(r, "suite"),
                     suite_str(r, "test"), suite_str(r, "model"), suite_str(r, "expected"),
                     suite_str(r, "verdict"), suite_str(r, "observation"));
         else
-            fprintf(f, "%s %s/%s [%s]: %s\n", "ERROR",
+            report_tprintf(f, "%s %s/%s [%s]: %s\n", "ERROR",
                     suite_str(r, "suite"), suite_str(r, "test"), suite_str(r, "model"),
                     suite_str(r, "error"));
     }
     int w = 5;
     for (int i = 0; i < ng; i++) if ((int)strlen(g[i].suite) > w) w = (int)strlen(g[i].suite);
-    fprintf(f, "%-*s  %-8s %6s %6s %8s %6s %7s %9s\n", w, "suite", "model", "tests", "agree",
+    report_tprintf(f, "%-*s  %-8s %6s %6s %8s %6s %7s %9s\n", w, "suite", "model", "tests", "agree",
             "disagree", "error", "unknown", "time(s)");
     group tot = { 0 };
     for (int i = 0; i < ng; i++) {
-        fprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, g[i].suite, g[i].model, g[i].tests,
+        report_tprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, g[i].suite, g[i].model, g[i].tests,
                 g[i].agree, g[i].disagree, g[i].error, g[i].unknown, g[i].ms / 1000.0);
         tot.tests += g[i].tests;
         tot.agree += g[i].agree;
@@ -126,20 +128,20 @@ int suite_print_summary_ex(FILE *f, const cJSON *results, double wall_s, int fla
         tot.error += g[i].error;
         tot.unknown += g[i].unknown; tot.ms += g[i].ms; tot.fresh += g[i].fresh;
     }
-    fprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, "total", "", tot.tests, tot.agree,
+    report_tprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, "total", "", tot.tests, tot.agree,
             tot.disagree, tot.error, tot.unknown, tot.ms / 1000.0);
-    if (tot.fresh) fprintf(f, "(%d of the agreeing results had no expectation yet)\n", tot.fresh);
+    if (tot.fresh) report_tprintf(f, "(%d of the agreeing results had no expectation yet)\n", tot.fresh);
     int nothing = !checked && !(flags & SUITE_UPDATING);
     if (nothing) {
-        fprintf(f, "nothing checked: %d result%s, 0 expected verdicts compared\n", tot.tests,
+        report_tprintf(f, "nothing checked: %d result%s, 0 expected verdicts compared\n", tot.tests,
                 tot.tests == 1 ? "" : "s");
         bad = 1;
     }
     if (tot.unknown && (flags & SUITE_ALLOW_UNKNOWN))
-        fprintf(f, "%d unknown result%s accepted (--allow-unknown)\n", tot.unknown,
+        report_tprintf(f, "%d unknown result%s accepted (--allow-unknown)\n", tot.unknown,
                 tot.unknown == 1 ? "" : "s");
     if (wall_s >= 0)
-        fprintf(f, "wall time %.2f s; %s\n", wall_s,
+        report_tprintf(f, "wall time %.2f s; %s\n", wall_s,
                 nothing ? "FAILED (nothing checked)" : bad ? "FAILED" : "all agree");
     free(g);
     return bad;
@@ -147,7 +149,7 @@ int suite_print_summary_ex(FILE *f, const cJSON *results, double wall_s, int fla
 
 /* ---------- JSON ---------- */
 
-int suite_write_json(const char *path, cJSON *results, const char *shard)
+int suite_write_json(const char *path, cJSON *results, const char *shard, int interrupted)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "tool", "ptxlitmus");
@@ -156,11 +158,9 @@ int suite_write_json(const char *path, cJSON *results, const char *shard)
     if (shard) cJSON_AddStringToObject(root, "shard", shard);
     else cJSON_AddNullToObject(root, "shard");
     cJSON_AddItemToObject(root, "provenance", prov_json());
+    cJSON_AddBoolToObject(root, "interrupted", interrupted);
     cJSON_AddItemReferenceToObject(root, "results", results);
-    char *text = cJSON_Print(root);
-    size_t l = strlen(text);
-    text = realloc(text, l + 2);
-    text[l] = '\n'; text[l + 1] = 0;
+    char *text = report_json_text(root, 1);
     int rc = report_write_atomic(path, text);
     free(text);
     cJSON_Delete(root);
@@ -169,23 +169,8 @@ int suite_write_json(const char *path, cJSON *results, const char *shard)
 
 /* ---------- JUnit XML ---------- */
 
-static void xml_esc(sbuf *b, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '&': sb_add(b, "&amp;"); break;
-        case '<': sb_add(b, "&lt;"); break;
-        case '>': sb_add(b, "&gt;"); break;
-        case '"': sb_add(b, "&quot;"); break;
-        case '\'': sb_add(b, "&apos;"); break;
-        case '\n': sb_add(b, "&#10;"); break;
-        case '\t': sb_add(b, "&#9;"); break;
-        default:
-            if (*p < 0x20) sb_add(b, "?");   /* not representable in XML 1.0 */
-            else sb_add(b, "%c", *p);
-        }
-    }
-}
+/* XML 1.0 text (base/text.h: entities, U+FFFD for controls and invalid UTF-8) */
+static void xml_esc(sbuf *b, const char *s) { text_xml(b, s); }
 
 static void states_lines(sbuf *b, const cJSON *r)
 {
@@ -200,7 +185,7 @@ static void states_lines(sbuf *b, const cJSON *r)
 
 /* The JUnit XML of a suite run.  About 80 lines: the document is written in its order
  * (testsuites, one testsuite per suite, one testcase per job), one block per element. */
-char *suite_junit_text(const cJSON *results)
+char *suite_junit_text(const cJSON *results, int interrupted)
 {
     group *g = NULL;
     int ng = 0;
@@ -221,8 +206,9 @@ char *suite_junit_text(const cJSON *results)
     sb_add(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     sb_add(&b,
            "<testsuites name=\"ptxlitmus\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
-           "time=\"%.3f\">\n",
-           tot.tests, tot.disagree, tot.error, tot.ms / 1000.0);
+           "time=\"%.3f\"%s>\n",
+           tot.tests, tot.disagree, tot.error, tot.ms / 1000.0,
+           interrupted ? " interrupted=\"true\"" : "");
     for (int i = 0; i < ng; i++) {
         sb_add(&b, "  <testsuite name=\"");
         xml_esc(&b, g[i].suite);
@@ -285,9 +271,9 @@ char *suite_junit_text(const cJSON *results)
     return b.s;
 }
 
-int suite_write_junit(const char *path, const cJSON *results)
+int suite_write_junit(const char *path, const cJSON *results, int interrupted)
 {
-    char *t = suite_junit_text(results);
+    char *t = suite_junit_text(results, interrupted);
     int rc = report_write_atomic(path, t);
     free(t);
     return rc;
@@ -297,12 +283,15 @@ int suite_write_junit(const char *path, const cJSON *results)
 
 static void csv_field(sbuf *b, const char *s, int last)
 {
+    char *fixed = text_utf8_fix(s);   /* valid UTF-8 (U+FFFD for invalid bytes) */
+    if (fixed) s = fixed;
     if (strpbrk(s, ",\"\n\r")) {
         sb_add(b, "\"");
         for (const char *p = s; *p; p++) sb_add(b, *p == '"' ? "\"\"" : "%c", *p);
         sb_add(b, "\"");
     } else sb_add(b, "%s", s);
     sb_add(b, last ? "\n" : ",");
+    free(fixed);
 }
 
 char *suite_csv_text(const cJSON *results)

@@ -5,6 +5,7 @@
  *
  * Test-only hooks: PTXLITMUS_TEST_CRASH=NAME makes the worker abort() and
  * PTXLITMUS_TEST_HANG=NAME makes it sleep forever when the test file's base name is NAME. */
+#include "base/alloc.h"
 #include "suite/suite.h"
 #include "report/report.h"
 #include <errno.h>
@@ -72,17 +73,17 @@ static char *child_job(const suite_job *j, const suite_run_opts *o)
                                     err, sizeof err);
     if (!t) {
         memset(&r, 0, sizeof r);
-        r.file = strdup(j->path);
+        r.file = xstrdup(j->path);
         snprintf(r.error, sizeof r.error, "%s", err);
     } else {
         verify_test(t, &vo, &r);
         free(r.file);
-        r.file = strdup(j->path);
+        r.file = xstrdup(j->path);
     }
     cJSON *res = report_json_result(&r);
     cJSON_AddStringToObject(res, "model", model_name(j->model));
     cJSON_AddNumberToObject(res, "solved", (double)r.solved);
-    char *text = cJSON_PrintUnformatted(res);
+    char *text = report_json_text(res, 0);   /* valid UTF-8, never NULL */
     cJSON_Delete(res);
     verify_result_free(&r);
     lit_free(t);
@@ -169,6 +170,8 @@ static int start_worker(slot *sl, int nw, int i, const suite_job *jobs, const su
     pid_t pid = fork();
     if (pid < 0) { close(a[0]); close(a[1]); close(b[0]); close(b[1]); return -1; }
     if (pid == 0) {
+        signal(SIGINT, SIG_DFL);   /* the parent's interrupt handler is not the worker's */
+        signal(SIGTERM, SIG_DFL);
         close(a[1]); close(b[0]);
         /* Keep freed memory in the worker's heap: each test creates and frees a Z3 context,
            and returning that memory to the kernel makes the next test fault it in again
@@ -227,20 +230,29 @@ static void prewarm(const suite_run_opts *o)
     lit_free(t);
 }
 
+/* SIGINT/SIGTERM during a run: noted here, acted on by the polling loop (poll is not restarted) */
+static volatile sig_atomic_t interrupted;
+static void on_interrupt(int sig) { interrupted = sig; }
+
 int suite_run(suite_job *jobs, int n, const suite_run_opts *o)
 {
+    struct sigaction ia = { .sa_handler = on_interrupt }, old_int, old_term;
+    sigemptyset(&ia.sa_mask);
+    interrupted = 0;
+    sigaction(SIGINT, &ia, &old_int);
+    sigaction(SIGTERM, &ia, &old_term);
     if (n > 1) prewarm(o);
     int nw = o->jobs < 1 ? 1 : o->jobs;
     if (nw > n) nw = n ? n : 1;
-    slot *sl = calloc((size_t)nw, sizeof *sl);
+    slot *sl = xcalloc((size_t)nw, sizeof *sl);
     for (int i = 0; i < nw; i++) sl[i] = (slot){ .pid = 0, .req = -1, .res = -1, .job = -1 };
-    struct pollfd *pf = calloc((size_t)nw, sizeof *pf);
+    struct pollfd *pf = xcalloc((size_t)nw, sizeof *pf);
     int next = 0, done = 0, fails = 0;
     double t0 = now_s(), last = 0;
     int step = n / 10 > 0 ? n / 10 : 1, next_line = step;
     struct sigaction ign = { .sa_handler = SIG_IGN }, old;
     sigaction(SIGPIPE, &ign, &old);
-    while (done < n) {
+    while (done < n && !interrupted) {
         /* hand out jobs, starting workers as needed */
         int busy = 0;
         for (int i = 0; i < nw; i++) {
@@ -272,6 +284,7 @@ int suite_run(suite_job *jobs, int n, const suite_run_opts *o)
         }
         int pr = poll(pf, (nfds_t)nw, (int)(wait * 1000) + 1);
         if (pr < 0 && errno != EINTR) perror("ptxlitmus: poll");
+        if (interrupted) break;   /* the jobs in flight are dropped, not reported as crashes */
         now = now_s();
         for (int i = 0; i < nw; i++) {
             slot *s = &sl[i];
@@ -279,7 +292,7 @@ int suite_run(suite_job *jobs, int n, const suite_run_opts *o)
             suite_job *j = &jobs[s->job];
             int dead = 0;
             if (pr > 0 && (pf[i].revents & (POLLIN | POLLHUP | POLLERR))) {
-                if (s->n + 65536 > s->cap) { s->cap = (s->n + 65536) * 2; s->buf = realloc(s->buf, s->cap); }
+                if (s->n + 65536 > s->cap) { s->cap = (s->n + 65536) * 2; s->buf = xrealloc(s->buf, s->cap); }
                 ssize_t r = read(s->res, s->buf + s->n, s->cap - s->n);
                 if (r > 0) s->n += (size_t)r;
                 else if (r == 0 || (errno != EINTR && errno != EAGAIN)) dead = 1;
@@ -317,10 +330,12 @@ int suite_run(suite_job *jobs, int n, const suite_run_opts *o)
         if (o->progress == 1 && (now - last > 0.1 || done == n)) { progress(o, done, n, fails, t0, 0); last = now; }
         if (o->progress == 2 && done >= next_line) { progress(o, done, n, fails, t0, 0); while (next_line <= done) next_line += step; }
     }
-    for (int i = 0; i < nw; i++) if (sl[i].pid) stop_worker(&sl[i], 0, NULL);
+    for (int i = 0; i < nw; i++) if (sl[i].pid) stop_worker(&sl[i], interrupted ? SIGKILL : 0, NULL);
     if (o->progress == 1) progress(o, done, n, fails, t0, 1);
     sigaction(SIGPIPE, &old, NULL);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
     free(sl);
     free(pf);
-    return 0;
+    return interrupted;
 }

@@ -9,6 +9,7 @@
 #include "include/ptxexec.h"
 #define EVIDENCE_EXEC
 #include "tests/evidence.h"
+#include "tests/video_ref.h"
 
 static ptxeCtx *C;
 static ptxeModule *M;
@@ -35,7 +36,7 @@ static void done(void) { if (M) ptxeModuleUnload(M); M = NULL; ptxeCtxDestroy(C)
 
 static ptxeResult launch(unsigned grid, unsigned block, ptxeDevptr *buf, uint64_t max_steps)
 {
-    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, max_steps };
+    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, max_steps, 0 };
     void *args[] = { buf };
     return ptxeLaunchKernel(F, &cfg, args);
 }
@@ -222,7 +223,7 @@ END_TEST
  * flow */
 static ptxeResult launch_cl(unsigned grid, unsigned block, unsigned cl, ptxeDevptr *buf)
 {
-    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { cl, 1, 1 }, 0, 0 };
+    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { cl, 1, 1 }, 0, 0, 0 };
     void *args[] = { buf };
     return ptxeLaunchKernel(F, &cfg, args);
 }
@@ -290,7 +291,7 @@ START_TEST(cluster_sregs)
             "ret;\n}\n");
     ptxeDevptr d;
     ptxeMemAlloc(C, &d, 8 * 32);
-    ptxeLaunchConfig cfg = { { 4, 2, 1 }, { 1, 1, 1 }, { 2, 2, 1 }, 0, 0 };
+    ptxeLaunchConfig cfg = { { 4, 2, 1 }, { 1, 1, 1 }, { 2, 2, 1 }, 0, 0, 0 };
     void *args[] = { &d };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, args), PTXE_SUCCESS);
     unsigned o[64];
@@ -341,7 +342,7 @@ START_TEST(address_size_32)
     ck_assert_int_eq(ptxeMemAlloc(C, &d, 32 * 4), PTXE_SUCCESS);
     ck_assert_msg(d < 0x100000000ull, "allocation 0x%llx above 4 GiB", (unsigned long long)d);
     uint32_t d32 = (uint32_t)d;
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0 };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
     void *args[] = { &d32 };
     ck_assert_msg(ptxeLaunchKernel(F, &cfg, args) == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     unsigned out[32];
@@ -464,6 +465,110 @@ START_TEST(video_vabsdiff4)
         unsigned diff = 32 - t;
         ck_assert_uint_eq(out[t], 1000 + 4 * diff);
         ck_assert_uint_eq(out[32 + t], diff * 0x01010101u);
+    }
+}
+END_TEST
+
+/* §9.7.16 through the loader: every video instruction in 4 random forms (tests/video_ref.h),
+ * selectors written on the registers (`%r13.h0`, `%r10.b3`, `%r11.b7610`) and vmad negations
+ * (`-%r12`), each lane with its own operands; every other form guarded by @%p1 (lanes 0..19),
+ * so the per-lane path runs as well as the warp-wide one.  Compared with the C reference. */
+START_TEST(video_selectors_exec)
+{
+    enum { NF = VREF_NINSNS * 4 };
+    static vref forms[NF];
+    static uint32_t ops[NF][3];
+    static char ptx[NF * 400 + 4096];
+    static unsigned out[NF * 32];
+    uint64_t seed = 0x13198a2e03707344ull;
+    strcpy(ptx, HDR PRO(32));
+    int n = (int)strlen(ptx);
+    n += snprintf(ptx + n, sizeof ptx - (size_t)n,
+                     "mul.lo.u32 %%r20, %%r1, -1640531535;\nmul.lo.u32 %%r21, %%r1, -2048144789;\n"
+                     "mul.lo.u32 %%r22, %%r1, -1028477387;\nsetp.lt.u32 %%p1, %%r1, 20;\n");
+    for (int f = 0; f < NF; f++) {
+        vref *v = &forms[f];
+        char mn[96], sel[3][8], so[3][32];
+        vref_random(v, f / 4, &seed);
+        vref_text(v, mn, sel);
+        for (int k = 0; k < 3; k++) {
+            ops[f][k] = vref_operand(&seed);
+            if (sel[k][0]) snprintf(so[k], sizeof so[k], ".%s", sel[k]);
+            else so[k][0] = 0;
+        }
+        int three = vref_insns[v->insn].n > 1 || vref_insns[v->insn].op == VR_MAD || v->sec ||
+                    v->dsel >= 0;
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n,
+                      "xor.b32 %%r10, %%r20, %u;\nxor.b32 %%r11, %%r21, %u;\n"
+                      "xor.b32 %%r12, %%r22, %u;\nmov.u32 %%r13, 0;\n"
+                      "%s%s %%r13%s, %s%%r10%s, %s%%r11%s",
+                      ops[f][0], ops[f][1], ops[f][2], f & 1 ? "@%p1 " : "", mn, so[0],
+                      v->nega ? "-" : "", so[1], v->negb ? "-" : "", so[2]);
+        n += snprintf(ptx + n, sizeof ptx - (size_t)n, "%s%s;\nst.global.u32 [%%rd3+%d], %%r13;\n",
+                      three ? (v->negc ? ", -%r12" : ", %r12") : "", "", 128 * f);
+    }
+    snprintf(ptx + n, sizeof ptx - (size_t)n, "ret;\n}\n");
+    run_u32(ptx, 32, out, NF * 32);
+    for (int f = 0; f < NF; f++)
+        for (uint32_t l = 0; l < 32; l++) {
+            const vref *v = &forms[f];
+            int three = vref_insns[v->insn].n > 1 || vref_insns[v->insn].op == VR_MAD || v->sec ||
+                        v->dsel >= 0;
+            uint32_t a = ops[f][0] ^ (l * 0x9e3779b1u), b = ops[f][1] ^ (l * 0x85ebca6bu),
+                     c = ops[f][2] ^ (l * 0xc2b2ae35u);
+            uint32_t want = (f & 1) && l >= 20 ? 0 : vref_eval(v, a, b, three ? c : 0);
+            char mn[96], sel[3][8];
+            vref_text(v, mn, sel);
+            ck_assert_msg(out[f * 32 + l] == want,
+                          "form %d %s d.%s a.%s b.%s lane %u: 0x%x, want 0x%x", f, mn, sel[0],
+                          sel[1], sel[2], l, out[f * 32 + l], want);
+        }
+}
+END_TEST
+
+/* §9.7.13.4: mma.sync.aligned executed by half of a warp is a fault */
+START_TEST(mma_partial_warp)
+{
+    load(HDR ".visible .entry k(.param .u64 out)\n{\n.reg .pred %p1;\n.reg .b32 %r<12>;\n"
+         "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 16;\nmov.b32 %r2, 0;\n"
+         "@%p1 mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r3,%r4,%r5,%r6}, {%r2,%r2}, "
+         "{%r2}, {%r2,%r2,%r2,%r2};\nret;\n}\n");
+    ptxeDevptr d;
+    ptxeMemAlloc(C, &d, 4);
+    ck_assert_int_eq(launch(1, 32, &d, 0), PTXE_ERROR_LAUNCH_FAILED);
+    ck_assert_msg(strstr(ptxeGetErrorMessage(C), "expected all 32"), "%s", ptxeGetErrorMessage(C));
+    done();
+}
+END_TEST
+
+/* selectors and negations the loader refuses, with the operand's position */
+START_TEST(video_reject)
+{
+    static const struct { const char *insn, *want; } cases[] = {
+        { "vadd4.u32.u32.u32 %r1, %r2.b8210, %r3, %r4;", "t.ptx:7:26:" },
+        { "vadd2.u32.u32.u32 %r1.h2, %r2, %r3, %r4;", ".h0, .h1 or .h10" },
+        { "vadd.u32.u32.u32.add %r1.h0, %r2, %r3, %r4;", "merges into c" },
+        { "vadd.u32.u32.u32 %r1, %r2.h10, %r3;", "selector .h10" },
+        { "vadd.u32.u32.u32 %r1, -%r2, %r3;", "only the sources of vmad" },
+        { "add.u32 %r1, -%r2, %r3;", "only vmad negates" },
+        { "vmad.u32.u32.u32.po %r1, -%r2, %r3, %r4;", ".po" },
+        { "vmad.u32.u32.u32 %r1, -%r2, %r3, -%r4;", "not both" },
+        { "vadd.u32.u32.u32 %r1.h0, %r2, %r3;", "expected 4" },
+        /* §9.7.13.4: forms of the matrix instructions that are not implemented or malformed */
+        { "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r1}, "
+          "{%r1,%r2}, {%r1,%r2}, {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r1};", "not implemented" },
+        { "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1,%r2,%r3,%r4}, {%r1,%r2}, "
+          "{%r1,%r2}, {%r1,%r2,%r3,%r4};", "found 2 registers, expected 4" },
+        { "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r1,%r2}, [%r3];", "expected 4" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char ptx[512];
+        snprintf(ptx, sizeof ptx,
+                 HDR ".visible .entry k()\n{\n.reg .b32 %%r<8>;\n  %s\n  ret;\n}\n", cases[i].insn);
+        ck_assert_int_eq(try_load(ptx), PTXE_ERROR_INVALID_PTX);
+        ck_assert_msg(strstr(ptxeGetErrorMessage(C), cases[i].want), "%s: %s", cases[i].insn,
+                      ptxeGetErrorMessage(C));
+        done();
     }
 }
 END_TEST
@@ -769,7 +874,7 @@ static void run_file_u32(const char *file, const char *kernel, unsigned k, unsig
     ck_assert_int_eq(ptxeModuleGetFunction(&F, M, kernel), PTXE_SUCCESS);
     ptxeDevptr d;
     ptxeMemAlloc(C, &d, (size_t)n * 4);
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, 0 };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
     void *args[] = { &d, &k };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
@@ -945,7 +1050,7 @@ START_TEST(api_errors)
     char buf[32];
     ck_assert_int_eq(ptxeMemcpyDtoH(C, buf, d, 32), PTXE_ERROR_INVALID_ADDRESS);
     ck_assert_int_eq(ptxeMemcpyHtoD(C, d + 8, buf, 8), PTXE_SUCCESS);
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 2048, 1, 1 }, { 0, 0, 0 }, 0, 0 };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 2048, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
     void *args[] = { &d };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, args), PTXE_ERROR_INVALID_VALUE);
     ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "nope"), PTXE_ERROR_NOT_FOUND);
@@ -994,6 +1099,9 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, vector_atom_redux_f32);
     tcase_add_test(tc, misc_insns);
     tcase_add_test(tc, video_vabsdiff4);
+    tcase_add_test(tc, video_selectors_exec);
+    tcase_add_test(tc, video_reject);
+    tcase_add_test(tc, mma_partial_warp);
     tcase_add_test(tc, misc_forms);
     tcase_add_test(tc, reject_syntax);
     tcase_add_test(tc, fault_oob);

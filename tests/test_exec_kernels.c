@@ -11,6 +11,7 @@
 #include "include/ptxexec.h"
 #define EVIDENCE_EXEC
 #include "tests/evidence.h"
+#include "tests/video_ref.h"
 
 static ptxeCtx *C;
 static ptxeModule *M;
@@ -19,6 +20,18 @@ static char kfile[64] = "kernels/?";   /* the kernel file loaded last, for the e
 
 static uint32_t rng = 12345;
 static uint32_t rnd(void) { rng = rng * 1664525u + 1013904223u; return rng ^ (rng >> 13); }
+
+/* tests/test_exec_kernels_checks.c includes this file with KERNEL_CHECKS = every check: each
+ * correct kernel must then run with no finding (issue #14: no false reports on the corpus) */
+#ifndef KERNEL_CHECKS
+#define KERNEL_CHECKS 0
+#endif
+static void no_findings(void)
+{
+    int n = ptxeGetFindingCount(C);
+    ck_assert_msg(n == 0, "%d finding(s) on a correct kernel (%s), the first:\n%s", n, kfile,
+                  n ? ptxeGetFinding(C, 0)->report : "");
+}
 
 static int load(const char *file, const char *kernel)
 {
@@ -32,6 +45,7 @@ static int load(const char *file, const char *kernel)
     fclose(f);
     if (C) ptxeCtxDestroy(C);
     ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeCtxSetChecks(C, KERNEL_CHECKS), PTXE_SUCCESS);
     ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
     if (r == PTXE_ERROR_INVALID_PTX && strstr(ptxeGetErrorMessage(C), "unsupported") &&
         (strstr(file, "half"))) {
@@ -52,6 +66,8 @@ static ptxeDevptr dev(const void *h, size_t n)
     ptxeDevptr d;
     ck_assert_int_eq(ptxeMemAlloc(C, &d, n), PTXE_SUCCESS);
     if (h) ck_assert_int_eq(ptxeMemcpyHtoD(C, d, h, n), PTXE_SUCCESS);
+    /* under initcheck, memory the kernel may read must be written first (as cudaMemset) */
+    else if (KERNEL_CHECKS) ck_assert_int_eq(ptxeMemsetD8(C, d, 0, n), PTXE_SUCCESS);
     return d;
 }
 static void get(void *h, ptxeDevptr d, size_t n)
@@ -62,9 +78,10 @@ static void get(void *h, ptxeDevptr d, size_t n)
 static void run3(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                  unsigned shared, void **args)
 {
-    ptxeLaunchConfig cfg = { { gx, gy, gz }, { bx, by, bz }, { 0, 0, 0 }, shared, 0 };
+    ptxeLaunchConfig cfg = { { gx, gy, gz }, { bx, by, bz }, { 0, 0, 0 }, shared, 0, 0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
+    no_findings();
     evidence_kernel(F, kfile);
 }
 static void run(unsigned g, unsigned b, void **args) { run3(g, 1, 1, b, 1, 1, 0, args); }
@@ -774,6 +791,228 @@ static unsigned brev32(unsigned v)
     for (int i = 0; i < 32; i++) r |= ((v >> i) & 1) << (31 - i);
     return r;
 }
+/* ------------------------------------------------------------------ video (§9.7.16) */
+/* video.cu: 28 inline-PTX video forms (read back from the .cu source, in order, and decoded by
+ * vref_parse of tests/video_ref.h) and nvcc's own __vsadu4 / __vabsdiffu4, on 1000 threads with
+ * edge and random operands, against the C reference. */
+START_TEST(k_video)
+{
+    enum { NV = 30, N = 1000 };
+    char path[512], line[512];
+    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
+    snprintf(path, sizeof path, "%s/video.cu", dir);
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    static vref forms[NV];
+    int nf = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *q = strstr(line, "V2(\""), *e;
+        if (!q) q = strstr(line, "V3(\"");
+        if (!q || !(e = strchr(q + 4, '"'))) continue;
+        *e = 0;
+        ck_assert_int_lt(nf, NV - 2);
+        ck_assert_msg(vref_parse(q + 4, &forms[nf]) == 0, "cannot read %s", q + 4);
+        nf++;
+    }
+    fclose(f);
+    ck_assert_int_eq(nf, NV - 2);
+    if (!load("video.ptx", "video_ops")) return;
+    static unsigned a[N], b[N], c[N], o[N * NV];
+    uint64_t seed = 0xa4093822299f31d0ull;
+    for (int i = 0; i < N; i++)
+        a[i] = vref_operand(&seed), b[i] = vref_operand(&seed), c[i] = vref_operand(&seed);
+    ptxeDevptr da = dev(a, sizeof a), db = dev(b, sizeof b), dc = dev(c, sizeof c),
+               dout = dev(NULL, sizeof o);
+    int n = N;
+    void *args[] = { &dout, &da, &db, &dc, &n };
+    run((N + 127) / 128, 128, args);
+    get(o, dout, sizeof o);
+    for (int i = 0; i < N; i++) {
+        for (int k = 0; k < NV - 2; k++) {
+            uint32_t want = vref_eval(&forms[k], a[i], b[i], c[i]);
+            ck_assert_msg(o[i * NV + k] == want, "thread %d form %d (%s): 0x%x, want 0x%x", i, k,
+                          vref_insns[forms[k].insn].name, o[i * NV + k], want);
+        }
+        unsigned sad = 0, ad = 0;
+        for (int q = 0; q < 4; q++) {
+            int x = (int)(a[i] >> (8 * q) & 0xff), y = (int)(b[i] >> (8 * q) & 0xff);
+            sad += (unsigned)abs(x - y), ad |= (unsigned)abs(x - y) << (8 * q);
+        }
+        ck_assert_uint_eq(o[i * NV + NV - 2], sad);
+        ck_assert_uint_eq(o[i * NV + NV - 1], ad);
+    }
+    /* outputs recorded on a GPU by tests/kernels/record_gpu.sh, where it has been run */
+    snprintf(path, sizeof path, "%s/gpu/video_ops.bin", dir);
+    if ((f = fopen(path, "rb"))) {
+        static unsigned g[N * NV];
+        ck_assert_uint_eq(fread(g, 1, sizeof g, f), sizeof g);
+        fclose(f);
+        CHECK_ARR(o, g, N * NV, "0x%x");
+    }
+    done();
+}
+END_TEST
+
+/* ------------------------------------------------------------------ warp-level matrix (§9.7.13) */
+/* Small integers as .f16 / .bf16 / .tf32 bit patterns (exact). */
+static uint32_t f32b(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static uint16_t h16(int v)
+{
+    if (v == 0) return 0;
+    unsigned a = (unsigned)abs(v), e = 0;
+    while ((a >> e) > 1) e++;
+    return (uint16_t)((v < 0 ? 0x8000u : 0) | (e + 15) << 10 | ((a << (10 - e)) & 0x3ff));
+}
+
+/* mma.cu gemm_f16: a 64x32x64 GEMM of small integers through ldmatrix (.x4 for A; .x2 on B^T or
+ * .x2.trans on B) and mma.m16n8k16.f32.f16.f16.f32, against the exact C product. */
+START_TEST(k_mma_gemm)
+{
+    enum { M = 64, N = 32, K = 64 };
+    static uint16_t A[M * K], B[K * N];
+    static int ai[M * K], bi[K * N];
+    static float Cv[M * N], want[M * N];
+    for (int i = 0; i < M * K; i++) ai[i] = (int)(rnd() % 9) - 4, A[i] = h16(ai[i]);
+    for (int i = 0; i < K * N; i++) bi[i] = (int)(rnd() % 9) - 4, B[i] = h16(bi[i]);
+    for (int m = 0; m < M; m++)
+        for (int n = 0; n < N; n++) {
+            int acc = 0;
+            for (int k = 0; k < K; k++) acc += ai[m * K + k] * bi[k * N + n];
+            want[m * N + n] = (float)acc;
+        }
+    for (int trans = 0; trans < 2; trans++) {
+        if (!load("mma.ptx", "gemm_f16")) return;
+        ptxeDevptr da = dev(A, sizeof A), db = dev(B, sizeof B), dc = dev(NULL, sizeof Cv);
+        int m = M, n = N, k = K;
+        void *args[] = { &da, &db, &dc, &m, &n, &k, &trans };
+        run3(N / 8, M / 16, 1, 32, 1, 1, 0, args);
+        get(Cv, dc, sizeof Cv);
+        CHECK_ARR(Cv, want, M * N, "%g");
+        done();
+    }
+}
+END_TEST
+
+/* mma.cu mma_forms: one mma of each form (f16, bf16, tf32, s8 with .satfinite, u8 x s8, s4, u4,
+ * b1 .xor.popc and .and.popc) on fragments the kernel builds by the ISA's layout formulas. */
+START_TEST(k_mma_forms)
+{
+    /* form: K, element kind of A and B (0 f16, 1 bf16, 2 tf32, 3 s8, 4 u8, 5 s4, 6 u4, 7 b1),
+       float accumulators, satfinite, b1 op (1 xor, 2 and) */
+    static const struct { int k, ak, bk, fl, sat, bop; } forms[] = {
+        { 16, 0, 0, 1, 0, 0 }, { 16, 1, 1, 1, 0, 0 }, { 8, 2, 2, 1, 0, 0 }, { 8, 1, 1, 1, 0, 0 },
+        { 32, 3, 3, 0, 1, 0 }, { 16, 4, 3, 0, 0, 0 }, { 64, 5, 5, 0, 0, 0 }, { 32, 6, 6, 0, 0, 0 },
+        { 256, 7, 7, 0, 0, 1 }, { 128, 7, 7, 0, 0, 2 }, { 4, 2, 2, 1, 0, 0 }, { 8, 0, 0, 1, 0, 0 },
+    };
+    static uint32_t A[16 * 256], B[256 * 8], Cm[128], D[128], want[128];
+    static int av[16 * 256], bv[256 * 8];
+    for (int f = 0; f < (int)(sizeof forms / sizeof forms[0]); f++) {
+        int K = forms[f].k;
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < (pass ? K * 8 : 16 * K); i++) {
+                int kind = pass ? forms[f].bk : forms[f].ak, v;
+                switch (kind) {
+                case 0: case 1: case 2: v = (int)(rnd() % 15) - 7; break;
+                case 3: v = (int)(rnd() % 256) - 128; break;
+                case 4: v = (int)(rnd() % 256); break;
+                case 5: v = (int)(rnd() % 16) - 8; break;
+                case 6: v = (int)(rnd() % 16); break;
+                default: v = (int)(rnd() & 1); break;
+                }
+                uint32_t bits = kind == 0 ? h16(v) : kind == 1 ? f32b((float)v) >> 16
+                                : kind == 2 ? f32b((float)v) : (uint32_t)v;
+                if (pass) bv[i] = v, B[i] = bits;
+                else av[i] = v, A[i] = bits;
+            }
+        for (int i = 0; i < 128; i++) {
+            int64_t c = forms[f].sat && i < 8 ? (i & 1 ? INT32_MAX - 5 : INT32_MIN + 5)
+                                               : (int64_t)(rnd() % 2001) - 1000;
+            Cm[i] = forms[f].fl ? f32b((float)c) : (uint32_t)c;
+            int64_t acc = c;
+            for (int k = 0; k < K; k++) {
+                int a = av[(i / 8) * K + k], b = bv[k * 8 + i % 8];
+                acc += forms[f].bop == 1 ? (a ^ b) : a * b;
+            }
+            if (forms[f].sat) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+            want[i] = forms[f].fl ? f32b((float)acc) : (uint32_t)acc;
+        }
+        if (!load("mma.ptx", "mma_forms")) return;
+        ptxeDevptr da = dev(A, sizeof A), db = dev(B, sizeof B), dc = dev(Cm, sizeof Cm),
+                   dd = dev(NULL, sizeof D);
+        void *args[] = { &da, &db, &dc, &dd, &f };
+        run(1, 32, args);
+        get(D, dd, sizeof D);
+        for (int i = 0; i < 128; i++)
+            ck_assert_msg(D[i] == want[i], "form %d element (%d, %d): 0x%x, want 0x%x", f, i / 8,
+                          i % 8, D[i], want[i]);
+        done();
+    }
+}
+END_TEST
+
+/* mma.cu mma_f64 (m8n8k4 .f64) and mma_f16acc (m16n8k16 with .f16 accumulators) */
+START_TEST(k_mma_f64_f16acc)
+{
+    double A[32], B[32], Cd[64], D[64], W[64];
+    for (int i = 0; i < 32; i++) A[i] = (double)((int)(rnd() % 201) - 100) / 8;
+    for (int i = 0; i < 32; i++) B[i] = (double)((int)(rnd() % 201) - 100);
+    for (int i = 0; i < 64; i++) Cd[i] = (double)((int)(rnd() % 20001) - 10000);
+    for (int i = 0; i < 64; i++) {
+        W[i] = Cd[i];
+        for (int k = 0; k < 4; k++) W[i] = fma(A[(i / 8) * 4 + k], B[k * 8 + i % 8], W[i]);
+    }
+    if (!load("mma.ptx", "mma_f64")) return;
+    ptxeDevptr da = dev(A, sizeof A), db = dev(B, sizeof B), dc = dev(Cd, sizeof Cd),
+               dd = dev(NULL, sizeof D);
+    void *args[] = { &da, &db, &dc, &dd };
+    run(1, 32, args);
+    get(D, dd, sizeof D);
+    CHECK_ARR(D, W, 64, "%g");
+    done();
+    uint16_t Ah[256], Bh[128], Ch[128], Dh[128], Wh[128];
+    int ai[256], bi[128];
+    for (int i = 0; i < 256; i++) ai[i] = (int)(rnd() % 9) - 4, Ah[i] = h16(ai[i]);
+    for (int i = 0; i < 128; i++) bi[i] = (int)(rnd() % 9) - 4, Bh[i] = h16(bi[i]);
+    for (int i = 0; i < 128; i++) {
+        int c = (int)(rnd() % 201) - 100, acc = c;
+        Ch[i] = h16(c);
+        for (int k = 0; k < 16; k++) acc += ai[(i / 8) * 16 + k] * bi[k * 8 + i % 8];
+        Wh[i] = h16(acc); /* |acc| < 2048: exact in f16 */
+    }
+    if (!load("mma.ptx", "mma_f16acc")) return;
+    da = dev(Ah, sizeof Ah), db = dev(Bh, sizeof Bh), dc = dev(Ch, sizeof Ch),
+    dd = dev(NULL, sizeof Dh);
+    run(1, 32, args);
+    get(Dh, dd, sizeof Dh);
+    CHECK_ARR(Dh, Wh, 128, "0x%x");
+    done();
+}
+END_TEST
+
+/* mma.cu matrix_moves: ldmatrix.x4, movmatrix.trans, stmatrix.x4 and stmatrix.x4.trans */
+START_TEST(k_matrix_moves)
+{
+    uint16_t Mx[256], T[64], S[256], ST[256];
+    for (int i = 0; i < 256; i++) Mx[i] = (uint16_t)rnd();
+    if (!load("mma.ptx", "matrix_moves")) return;
+    ptxeDevptr dm = dev(Mx, sizeof Mx), dt = dev(NULL, sizeof T), ds = dev(NULL, sizeof S),
+               dst = dev(NULL, sizeof ST);
+    void *args[] = { &dm, &dt, &ds, &dst };
+    run(1, 32, args);
+    get(T, dt, sizeof T);
+    get(S, ds, sizeof S);
+    get(ST, dst, sizeof ST);
+    for (int r = 0; r < 8; r++)
+        for (int c = 0; c < 8; c++) ck_assert_uint_eq(T[r * 8 + c], Mx[64 + c * 8 + r]);
+    for (int i = 0; i < 256; i++) ck_assert_uint_eq(S[i], Mx[i]);
+    for (int m = 0; m < 4; m++)
+        for (int r = 0; r < 8; r++)
+            for (int c = 0; c < 8; c++)
+                ck_assert_uint_eq(ST[m * 64 + r * 8 + c], Mx[m * 64 + c * 8 + r]);
+    done();
+}
+END_TEST
+
 START_TEST(k_bit_ops)
 {
     load("bits.ptx", "bit_ops");
@@ -968,9 +1207,10 @@ END_TEST
 /* ------------------------------------------------------------------ clusters (sm_90) */
 static void run_cl(unsigned g, unsigned b, unsigned cl, unsigned shared, void **args)
 {
-    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { cl, cl ? 1 : 0, cl ? 1 : 0 }, shared, 0 };
+    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { cl, cl ? 1 : 0, cl ? 1 : 0 }, shared, 0, 0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
+    no_findings();
     evidence_kernel(F, kfile);
 }
 
@@ -1003,7 +1243,7 @@ START_TEST(k_cluster_ring)
     CHECK_ARR(out, want, G * B, "%d");
     CHECK_ARR(info, winfo, G * 8, "%u");
     /* a launch-time cluster shape that contradicts .reqnctapercluster is refused */
-    ptxeLaunchConfig cfg = { { G, 1, 1 }, { B, 1, 1 }, { 2, 1, 1 }, 0, 0 };
+    ptxeLaunchConfig cfg = { { G, 1, 1 }, { B, 1, 1 }, { 2, 1, 1 }, 0, 0, 0 };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_INVALID_VALUE);
     done();
 }
@@ -1141,7 +1381,7 @@ END_TEST
  * (-lineinfo) */
 static const char *fault_msg(void **a, unsigned g, unsigned b)
 {
-    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { 0, 0, 0 }, 0, 0 };
+    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_LAUNCH_FAILED);
     evidence_kernel(F, kfile);
     return ptxeGetErrorMessage(C);
@@ -1198,6 +1438,11 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, k_generic_shared);
     tcase_add_test(tc, k_saxpy); tcase_add_test(tc, k_fp_math);
     tcase_add_test(tc, k_cvt_f2i); tcase_add_test(tc, k_cvt_i2f);
+    tcase_add_test(tc, k_video);
+    tcase_add_test(tc, k_mma_gemm);
+    tcase_add_test(tc, k_mma_forms);
+    tcase_add_test(tc, k_mma_f64_f16acc);
+    tcase_add_test(tc, k_matrix_moves);
     tcase_add_test(tc, k_bit_ops); tcase_add_test(tc, k_half); tcase_add_test(tc, k_bf16);
     tcase_add_test(tc, k_cluster_ring); tcase_add_test(tc, k_cluster_hist);
     tcase_add_test(tc, k_pipeline_sum);

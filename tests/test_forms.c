@@ -37,13 +37,21 @@ static void instantiate(const char *form, char *out, size_t n)
 }
 
 /* Spellings that the Dat3M grammar (LitmusPTX.g4) defines with its own meaning and that ptxas
-   does not accept: fence.proxy.{texture,surface,constant} (the mixed-proxy model's proxy
+   does not accept: fence.proxy.{texture,surface,constant,generic} (the mixed-proxy model's proxy
    fences) and bar.cta.sync|arrive INST{, ID{, QUORUM}} with constant operands. */
 static int dat3m_form(const char *insn)
 {
     if (!strncmp(insn, "fence.proxy.texture", 19) || !strncmp(insn, "fence.proxy.surface", 19) ||
-        !strncmp(insn, "fence.proxy.constant", 20))
+        !strncmp(insn, "fence.proxy.constant", 20) || !strcmp(insn, "fence.proxy.generic"))
         return 1;
+    /* fence.{weak,relaxed}.{cta,gpu,sys}: Dat3M's fencePhysic takes every memory order */
+    const char *sc[] = { "cta", "gpu", "sys" };
+    for (int i = 0; i < 3; i++) {
+        char a[32], b[32];
+        snprintf(a, sizeof a, "fence.weak.%s", sc[i]);
+        snprintf(b, sizeof b, "fence.relaxed.%s", sc[i]);
+        if (!strcmp(insn, a) || !strcmp(insn, b)) return 1;
+    }
     if (strncmp(insn, "bar.cta.sync ", 13) && strncmp(insn, "bar.cta.arrive ", 15)) return 0;
     return strchr(insn, '%') == NULL;
 }

@@ -9,6 +9,7 @@
 
 #include "ptx/isa.h"
 #include "tests/evidence.h"
+#include "tests/video_ref.h"
 
 static uint64_t D1; /* second destination of the last EV (setp p|q, lop3 d|p) */
 
@@ -435,6 +436,162 @@ START_TEST(video_vabsdiff4)
     bad("vabsdiff4.u32.u32");              /* three types */
     bad("vabsdiff4.u32.u32.u32.sat.add");  /* .sat does not combine with .add */
     bad("vabsdiff4.u32.u32.f32");
+}
+END_TEST
+
+/* A vref form decoded and its selectors/negations applied through the API of ptx/isa.h. */
+static isa_insn video_decode(const vref *v, char mn[96])
+{
+    char sel[3][8], err[200] = "";
+    vref_text(v, mn, sel);
+    isa_insn in = dec(mn);
+    ck_assert_msg(isa_is_video(&in), "%s: not video", mn);
+    for (int k = 0; k < 3; k++)
+        if (sel[k][0])
+            ck_assert_msg(isa_video_select(&in, k, sel[k], err, sizeof err) == 0,
+                          "%s sel %d .%s: %s", mn, k, sel[k], err);
+    int negs[3] = { v->nega, v->negb, v->negc };
+    for (int k = 0; k < 3; k++)
+        if (negs[k])
+            ck_assert_msg(isa_video_negate(&in, k + 1, err, sizeof err) == 0, "%s neg %d: %s", mn,
+                          k + 1, err);
+    return in;
+}
+
+/* §9.7.16: every video instruction, 400 random forms each (types, .sat, secondary operations,
+ * merges, byte/half selectors on d, a and b, SIMD masks, vmad negations, .po and scales), each on
+ * 12 operand sets (edge values of every width and random ones), against the C reference of
+ * tests/video_ref.h, written from the ISA's pseudocode. */
+START_TEST(video_vs_reference)
+{
+    uint64_t seed = 0x243f6a8885a308d3ull;
+    long n = 0;
+    for (int k = 0; k < VREF_NINSNS; k++)
+        for (int f = 0; f < 400; f++) {
+            vref v;
+            char mn[96];
+            vref_random(&v, k, &seed);
+            isa_insn in = video_decode(&v, mn);
+            int ns = isa_nsrc(&in);
+            int want_ns = vref_insns[k].n > 1 || vref_insns[k].op == VR_MAD || v.sec || v.dsel >= 0
+                              ? 3 : 2;
+            ck_assert_msg(ns == want_ns, "%s: %d sources, want %d", mn, ns, want_ns);
+            for (int t = 0; t < 12; t++) {
+                uint32_t a = vref_operand(&seed), b = vref_operand(&seed), c = vref_operand(&seed);
+                uint64_t s[5] = { a, b, ns == 3 ? c : 0, 0, 0 }, d[4] = { 0 };
+                char err[160];
+                ck_assert(isa_eval(&in, s, d, err, sizeof err) == 0);
+                uint32_t want = vref_eval(&v, a, b, ns == 3 ? c : 0);
+                ck_assert_msg(d[0] == want,
+                              "%s (sel d.%u a.%u b.%u, neg %d%d%d) a=0x%x b=0x%x c=0x%x"
+                              " -> 0x%llx, want 0x%x",
+                              mn, in.dsel, in.asel, in.bsel, v.nega, v.negb, v.negc, a, b, c,
+                              (unsigned long long)d[0], want);
+                n++;
+            }
+        }
+    ck_assert_int_eq(n, (long)VREF_NINSNS * 400 * 12);
+}
+END_TEST
+
+/* §9.7.16: values worked out by hand from the ISA text, the text's examples, and the refusals. */
+START_TEST(video_examples)
+{
+    char err[200];
+    /* scalar: byte/half selection with sign extension, .sat to the destination type */
+    isa_insn in = dec("vadd.s32.u32.s32.sat");
+    ck_assert(isa_video_select(&in, 1, "b0", err, sizeof err) == 0);
+    ck_assert(isa_video_select(&in, 2, "h0", err, sizeof err) == 0);
+    uint64_t s[5] = { 0x123456ff, 0x0000ff00, 0, 0, 0 }, d[4];
+    isa_eval(&in, s, d, err, sizeof err);
+    ck_assert_uint_eq(d[0], 0xffffffffu); /* 255 + -256 */
+    CHK("vsub.s32.s32.s32.sat", 0x7fffffff, 0x7fffffff, 0xffffffff); /* MAX - -1 clamps */
+    CHK("vsub.u32.u32.u32.sat", 0, 1, 2);                            /* unsigned floor */
+    CHK("vsub.u32.u32.u32", 0xffffffff, 1, 2);                       /* wraps without .sat */
+    CHK("vmin.s32.s32.s32.sat.add", 5, N32(-5), 7, 10);              /* min(-5, 7) + 10 */
+    CHK("vmax.u32.s32.s32.max", 9, N32(-5), 7, 9);                   /* max(max(-5, 7), 9) */
+    CHK("vabsdiff.u32.s32.u32", 0x80000001u, N32(-1), 0x80000000u);  /* 33-bit operands */
+    CHK("vshl.u32.u32.u32.clamp", 0, 1, 40);                         /* amount clamped to 32 */
+    CHK("vshl.u32.u32.u32.wrap", 0x100, 1, 40);                      /* 40 & 31 = 8 */
+    CHK("vshr.s32.s32.u32.clamp", 0xffffffff, 0x80000000u, 99);      /* sign fill */
+    CHK("vshl.u32.u32.u32.clamp.sat", 0xffffffff, 1, 32);            /* 2^32 saturates */
+    CHK("vset.s32.u32.lt", 1, N32(-1), 0);                           /* -1 < 0 as s32 */
+    CHK("vset.u32.u32.lt", 0, N32(-1), 0);
+    CHK("vset.u32.u32.ne.add", 11, 1, 2, 10);
+    /* vmad: (a*b) + c, .po, scaling, negations (§9.7.16.1.3) */
+    CHK("vmad.u32.u32.u32", 0x0000000fu, 0xffffffff, 0xffffffff, 14); /* (2^32-1)^2 + 14 wraps */
+    CHK("vmad.u32.u32.u32.sat", 0xffffffff, 0x10000, 0x10000, 0);
+    CHK("vmad.u32.u32.u32.po", 7, 2, 3, 0);
+    CHK("vmad.s32.s32.s32.shr7", N32(-1), N32(-1), 1, 0);            /* -1 >> 7 = -1 */
+    CHK("vmad.u32.u32.u32.shr15", 3, 0x10000, 1, 0x8000);            /* (2^16 + 2^15) >> 15 */
+    in = dec("vmad.s32.s32.u32.sat");
+    ck_assert(isa_video_negate(&in, 3, err, sizeof err) == 0);       /* r0 = r1 * r2 - r3 */
+    s[0] = 3, s[1] = 4, s[2] = 20;
+    isa_eval(&in, s, d, err, sizeof err);
+    ck_assert_uint_eq(d[0], (uint32_t)-8);
+    in = dec("vmad.u32.u32.u32");
+    ck_assert(isa_video_negate(&in, 1, err, sizeof err) == 0);       /* -(a*b) + c */
+    s[0] = 3, s[1] = 4, s[2] = 20;
+    isa_eval(&in, s, d, err, sizeof err);
+    ck_assert_uint_eq(d[0], 8);
+    ck_assert(isa_video_negate(&in, 3, err, sizeof err) == -1);      /* not both */
+    in = dec("vmad.u32.u32.u32.po");
+    ck_assert(isa_video_negate(&in, 1, err, sizeof err) == -1);      /* .po: no negation */
+    /* merge: the example vabsdiff.s32.s32.s32.sat r1.h0, r2.b0, r3.b2, c */
+    in = dec("vabsdiff.s32.s32.s32.sat");
+    ck_assert(isa_video_select(&in, 0, "h0", err, sizeof err) == 0);
+    ck_assert(isa_video_select(&in, 1, "b0", err, sizeof err) == 0);
+    ck_assert(isa_video_select(&in, 2, "b2", err, sizeof err) == 0);
+    ck_assert_int_eq(isa_nsrc(&in), 3);
+    s[0] = 0x7f, s[1] = 0x00800000, s[2] = 0xabcd1234;               /* |127 - -128| = 255 */
+    isa_eval(&in, s, d, err, sizeof err);
+    ck_assert_uint_eq(d[0], 0xabcd00ffu);
+    in = dec("vadd.u32.u32.u32.sat.add");
+    ck_assert(isa_video_select(&in, 0, "h0", err, sizeof err) == -1); /* merge xor secondary op */
+    /* SIMD: vadd2 default selectors a.h10 b.h32, mask .h10; vsub2 with a mask merges c */
+    CHK("vadd2.u32.u32.u32", 0x00070003, 0x00050001, 0x00020002, 0);
+    CHK("vadd2.s32.s32.s32.sat", 0x7fff8000, 0x7fff8000, 0x0001ffff, 0);
+    CHK("vavrg2.s32.s32.s32", 0xffff0002, 0xfffe0001, 0x00010002, 0); /* (-1 >> 1), (3+1) >> 1 */
+    CHK("vavrg4.u32.u32.u32", 0x80020101, 0xff030100, 0x01000001, 0);
+    CHK("vmin2.s32.s32.u32.add", 100 + 0 + (uint32_t)-1, 0x0000ffff, 0x00050000, 100);
+    CHK("vset4.u32.u32.lt", 0x01000000, 0x01020304, 0x02020202, 0);
+    CHK("vset2.s32.s32.eq.add", 7, 0xffff0001, 0xffff0002, 6);
+    in = dec("vsub2.s32.s32.s32.sat"); /* vsub2 r1.h0, r2.h10, r3.h32 */
+    ck_assert(isa_video_select(&in, 0, "h0", err, sizeof err) == 0);
+    s[0] = 0x00000005, s[1] = 0x00000009, s[2] = 0xbeef0000;
+    isa_eval(&in, s, d, err, sizeof err);
+    ck_assert_uint_eq(d[0], 0xbeeffffcu);
+    in = dec("vmin4.s32.u32.u32.add");                               /* r2.b0000, r3.b2222 */
+    ck_assert(isa_video_select(&in, 1, "b0000", err, sizeof err) == 0);
+    ck_assert(isa_video_select(&in, 2, "b2222", err, sizeof err) == 0);
+    ck_assert(isa_video_select(&in, 0, "b10", err, sizeof err) == 0);
+    s[0] = 0x00030009, s[1] = 0x77777777, s[2] = 1000;      /* bytes 0..3 of {b, a} are a's */
+    isa_eval(&in, s, d, err, sizeof err);
+    ck_assert_uint_eq(d[0], 1006);
+    /* refusals */
+    in = dec("vadd4.u32.u32.u32");
+    ck_assert(isa_video_select(&in, 1, "b8210", err, sizeof err) == -1); /* byte 8 */
+    ck_assert(isa_video_select(&in, 1, "b210", err, sizeof err) == -1);  /* three bytes */
+    ck_assert(isa_video_select(&in, 1, "h10", err, sizeof err) == -1);
+    ck_assert(isa_video_select(&in, 0, "b4", err, sizeof err) == -1);    /* mask of bytes 0..3 */
+    ck_assert(isa_video_negate(&in, 1, err, sizeof err) == -1);          /* vmad only */
+    in = dec("vadd.u32.u32.u32");
+    ck_assert(isa_video_select(&in, 1, "b4", err, sizeof err) == -1);
+    ck_assert(isa_video_select(&in, 1, "h10", err, sizeof err) == -1);
+    in = dec("add.u32");
+    ck_assert(!isa_is_video(&in));
+    ck_assert(isa_video_select(&in, 1, "b0", err, sizeof err) == -1);
+    bad("vadd.u32.u32");                  /* three types */
+    bad("vadd.u32.u32.u32.add.min");      /* one secondary op */
+    bad("vshl.u32.u32.s32.clamp");        /* the amount is .u32 */
+    bad("vshl.u32.u32.u32");              /* .clamp or .wrap */
+    bad("vset.u32.u32.lo");               /* video comparisons: eq ne lt le gt ge */
+    bad("vset.u32.u32.u32.lt");           /* vset has two types */
+    bad("vset.u32.u32.lt.sat");
+    bad("vmad.u32.u32.u32.shr7.shr15");
+    bad("vmad.u32.u32.u32.add");
+    bad("vadd2.u32.u32.u32.sat.add");
+    bad("vset4.u32.u32.lt.min");
 }
 END_TEST
 
@@ -1807,6 +1964,14 @@ START_TEST(warp_matches_lane)
         "cvt.pack.sat.s16.s32",
         "vabsdiff4.u32.s32.u32.add",
         "vabsdiff4.s32.s32.s32.sat",
+        "vadd.s32.u32.s32.sat.min",
+        "vshr.s32.s32.u32.wrap.add",
+        "vmad.s32.u32.s32.po.shr15",
+        "vset.u32.s32.ge.max",
+        "vavrg2.s32.u32.s32.sat",
+        "vset2.s32.s32.le.add",
+        "vsub4.u32.s32.u32",
+        "vset4.u32.u32.ne",
     };
     uint64_t seed = 0x9e3779b97f4a7c15ull;
     for (size_t i = 0; i < sizeof mn / sizeof mn[0]; i++)
@@ -1867,6 +2032,8 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, types);
     tcase_add_test(tc, decode_shapes);
     tcase_add_test(tc, video_vabsdiff4);
+    tcase_add_test(tc, video_vs_reference);
+    tcase_add_test(tc, video_examples);
     tcase_add_test(tc, decode_errors);
     tcase_add_test(tc, decode_other);
     tcase_add_test(tc, int_add_sub);

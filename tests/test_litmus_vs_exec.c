@@ -79,7 +79,7 @@ static uint64_t run_exec(const form *f, const uint64_t *src)
     ptxeMemAlloc(c, &out, 8);
     ptxeMemcpyHtoD(c, in, src, 8 * (size_t)f->nsrc);
     void *args[] = { &in, &out };
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }, 0, 0 };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
     ck_assert_msg(ptxeLaunchKernel(fn, &cfg, args) == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(c));
     uint64_t v = 0;
     ptxeMemcpyDtoH(c, &v, out, bits(f->dt) / 8);

@@ -1,0 +1,291 @@
+/* exec/mma.c — warp-level matrix instructions (PTX ISA 8.4 §9.7.13.4): the decoding of
+ * `mma.sync.aligned`, `ldmatrix`, `stmatrix`, `movmatrix` and the arithmetic of mma on the
+ * fragments of a whole warp.  The engine (exec/engine.c, h_mma) gathers the operands of the 32
+ * lanes, calls mma_run, and does the shared-memory accesses of ldmatrix/stmatrix itself.
+ *
+ * Fragment layouts (§9.7.13.4.3-13): groupID g = %laneid >> 2, threadID_in_group t = %laneid % 4;
+ * an element type of b bits packs p = 32 / b elements in a 32-bit register (f16/bf16 2, tf32 1,
+ * s8/u8 4, s4/u4 8, b1 32; f64 is one per 64-bit register).  For every m16n8kK shape the text's
+ * formulas are, for element j of register r:
+ *     A (16 x K, row-major):  row = g + 8 * (r & 1)        col = t * p + j + (r >> 1) * 4p
+ *     B (K x 8, column):      row = t * p + j + r * 4p     col = g
+ *     C, D (16 x 8):          row = g + 8 * (i >= 2)       col = t * 2 + (i & 1)   (i: element)
+ * and for m8n8kK (k16 s8, k32 s4, k128 b1, k4 f64) A has one register (row g, col t * p + j), B
+ * one (row t * p + j, col g), C/D two elements (row g, col t * 2 + i).  f16 accumulators pack two
+ * elements per .f16x2 register (element i = register i / 2, half i % 2).
+ *
+ * Arithmetic (§9.7.13.4.14): D = A * B + C.  The ISA does not give the order or the precision of
+ * the accumulation of floating-point products.  We compute, for each element of D, c plus the K
+ * products in double precision, in k order, and round once to the type of D (.rn): the products
+ * of f16/bf16/tf32 values are exact in double and so is their sum whenever it fits in 53 bits
+ * (every integer-valued input of moderate size: the tests use those, so their expected results do
+ * not depend on the order).  .tf32 operands are read as f32 bit patterns whose 13 low mantissa
+ * bits are ignored (§5.2.3 leaves the layout of .tf32 to the implementation).  .f64: a chain of
+ * fused multiply-adds in k order starting from c.  Integer types: exact, 32-bit wrap-around, or
+ * clamped to the s32 range with .satfinite.  .b1: c + popc(a XOR b) or popc(a AND b) per row and
+ * column (.xor.popc / .and.popc).
+ */
+#include "exec/mma.h"
+
+#include "ptx/mnemonic.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int merr(char *err, size_t n, const char *msg)
+{
+    snprintf(err, n, "%s", msg);
+    return -1;
+}
+
+static const struct { const char *name; uint8_t t, bits; } mtypes[] = {
+    { "f16", MT_F16, 16 }, { "bf16", MT_BF16, 16 }, { "tf32", MT_TF32, 32 }, { "f32", MT_F32, 32 },
+    { "f64", MT_F64, 64 }, { "s8", MT_S8, 8 },      { "u8", MT_U8, 8 },       { "s4", MT_S4, 4 },
+    { "u4", MT_U4, 4 },    { "b1", MT_B1, 1 },      { "s32", MT_S32, 32 },
+};
+static unsigned tbits(int t)
+{
+    for (size_t i = 0; i < sizeof mtypes / sizeof mtypes[0]; i++)
+        if (mtypes[i].t == t) return mtypes[i].bits;
+    return 0;
+}
+
+static const char *tname(int t)
+{
+    for (size_t i = 0; i < sizeof mtypes / sizeof mtypes[0]; i++)
+        if (mtypes[i].t == t) return mtypes[i].name;
+    return "?";
+}
+
+/* The shapes and type combinations of §9.7.13.4.14 that are implemented: {m, n, k, atype}. */
+static const struct { uint8_t m, n; uint16_t k; uint8_t at; } mshapes[] = {
+    { 16, 8, 8, MT_F16 },  { 16, 8, 16, MT_F16 }, { 16, 8, 8, MT_BF16 }, { 16, 8, 16, MT_BF16 },
+    { 16, 8, 4, MT_TF32 }, { 16, 8, 8, MT_TF32 }, { 8, 8, 4, MT_F64 },   { 8, 8, 16, MT_S8 },
+    { 16, 8, 16, MT_S8 },  { 16, 8, 32, MT_S8 },  { 8, 8, 32, MT_S4 },   { 16, 8, 32, MT_S4 },
+    { 16, 8, 64, MT_S4 },  { 8, 8, 128, MT_B1 },  { 16, 8, 128, MT_B1 }, { 16, 8, 256, MT_B1 },
+};
+static int family(int t) { return t == MT_U8 ? MT_S8 : t == MT_U4 ? MT_S4 : t; }
+
+/* mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype{.bop.popc} */
+static int decode_mma(char **w, int nw, xmma *mm, char *err, size_t n)
+{
+    int nt = 0, types[4] = { 0 }, row = 0, col = 0;
+    mm->kind = MM_MMA;
+    for (int i = 1; i < nw; i++) {
+        unsigned a, b, c;
+        char tail;
+        if (sscanf(w[i], "m%un%uk%u%c", &a, &b, &c, &tail) == 3) {
+            mm->m = (uint8_t)a, mm->n = (uint8_t)b, mm->k = (uint16_t)c;
+            continue;
+        }
+        if (!strcmp(w[i], "sync") || !strcmp(w[i], "aligned") || !strcmp(w[i], "popc")) continue;
+        if (!strcmp(w[i], "row")) { row = 1; continue; }
+        if (!strcmp(w[i], "col")) { col = 1; continue; }
+        if (!strcmp(w[i], "satfinite")) { mm->sat = 1; continue; }
+        if (!strcmp(w[i], "xor")) { mm->bop = 1; continue; }
+        if (!strcmp(w[i], "and")) { mm->bop = 2; continue; }
+        int t = 0;
+        for (size_t q = 0; q < sizeof mtypes / sizeof mtypes[0]; q++)
+            if (!strcmp(w[i], mtypes[q].name)) t = mtypes[q].t;
+        if (!t || nt == 4)
+            return snprintf(err, n, "mma: .%s is not implemented (§9.7.13.4.14)", w[i]), -1;
+        types[nt++] = t;
+    }
+    if (nt != 4) return merr(err, n, "mma needs .dtype.atype.btype.ctype (§9.7.13.4.14)");
+    mm->dt = (uint8_t)types[0], mm->at = (uint8_t)types[1], mm->bt = (uint8_t)types[2],
+    mm->ct = (uint8_t)types[3];
+    int ok = 0;
+    for (size_t q = 0; q < sizeof mshapes / sizeof mshapes[0]; q++)
+        ok |= mshapes[q].m == mm->m && mshapes[q].n == mm->n && mshapes[q].k == mm->k &&
+              mshapes[q].at == family(mm->at);
+    if (!ok)
+        return snprintf(err, n,
+                        "mma: shape m%un%uk%u with .%s is not implemented (implemented: "
+                        "m16n8k8/k16 f16 bf16, m16n8k4/k8 tf32, m8n8k4 f64, m8n8k16 m16n8k16/k32 "
+                        "s8 u8, m8n8k32 m16n8k32/k64 s4 u4, m8n8k128 m16n8k128/k256 b1)",
+                        mm->m, mm->n, mm->k, tname(mm->at)),
+               -1;
+    if (!row || !col) return merr(err, n, "mma needs .row.col (§9.7.13.4.14)");
+    int fa = family(mm->at), fb = family(mm->bt);
+    int isint = fa == MT_S8 || fa == MT_S4 || fa == MT_B1;
+    if (fa != fb || (!isint && mm->at != mm->bt))
+        return merr(err, n, "mma: .atype and .btype differ (§9.7.13.4.14)");
+    if (isint && (mm->dt != MT_S32 || mm->ct != MT_S32))
+        return merr(err, n, "mma: integer forms have .s32 accumulators (§9.7.13.4.14)");
+    if (fa == MT_F64 && (mm->dt != MT_F64 || mm->ct != MT_F64))
+        return merr(err, n, "mma .f64 has .f64 accumulators (§9.7.13.4.14)");
+    if ((fa == MT_BF16 || fa == MT_TF32) && (mm->dt != MT_F32 || mm->ct != MT_F32))
+        return merr(err, n, "mma .bf16/.tf32 have .f32 accumulators (§9.7.13.4.14)");
+    if (fa == MT_F16 && ((mm->dt != MT_F32 && mm->dt != MT_F16) ||
+                         (mm->ct != MT_F32 && mm->ct != MT_F16)))
+        return merr(err, n, "mma .f16 has .f16 or .f32 accumulators (§9.7.13.4.14)");
+    if ((fa == MT_B1) != (mm->bop != 0))
+        return merr(err, n,
+                    "mma .b1 needs .xor.popc or .and.popc, other types none (§9.7.13.4.14)");
+    if (mm->sat && !isint) return merr(err, n, "mma: .satfinite is for integer types here");
+    unsigned p = 32 / tbits(mm->at), f64 = fa == MT_F64;
+    mm->na = (uint8_t)(f64 ? mm->m * mm->k / 32 : mm->m * mm->k / 32 / p);
+    mm->nb = (uint8_t)(f64 ? mm->k * mm->n / 32 : mm->k * mm->n / 32 / p);
+    unsigned cel = mm->m * mm->n / 32; /* accumulator elements per thread */
+    mm->nc = (uint8_t)(mm->ct == MT_F16 ? cel / 2 : cel);
+    mm->nd = (uint8_t)(mm->dt == MT_F16 ? cel / 2 : cel);
+    return 0;
+}
+
+int mma_decode(const char *mnemonic, xmma *mm, char *err, size_t n)
+{
+    char buf[200], *w[24];
+    int nw = 0;
+    memset(mm, 0, sizeof *mm);
+    if (strlen(mnemonic) >= sizeof buf) return merr(err, n, "mnemonic too long");
+    strcpy(buf, mnemonic);
+    for (char *p = strtok(buf, "."); p && nw < 24; p = strtok(NULL, ".")) w[nw++] = p;
+    if (nw == 0) return merr(err, n, "empty mnemonic");
+    if (!strcmp(w[0], "mma")) return decode_mma(w, nw, mm, err, n);
+    /* ldmatrix/stmatrix.sync.aligned.m8n8.num{.trans}{.ss}.b16,
+     * movmatrix.sync.aligned.m8n8.trans.b16
+     */
+    mm->kind = !strcmp(w[0], "ldmatrix")   ? MM_LDMATRIX
+               : !strcmp(w[0], "stmatrix") ? MM_STMATRIX
+               : !strcmp(w[0], "movmatrix") ? MM_MOVMATRIX
+                                            : 0;
+    if (!mm->kind) return merr(err, n, "not a warp-level matrix instruction");
+    int shape = 0, b16 = 0;
+    mm->num = 1;
+    for (int i = 1; i < nw; i++) {
+        if (!strcmp(w[i], "m8n8")) shape = 1;
+        else if (!strcmp(w[i], "x1")) mm->num = 1;
+        else if (!strcmp(w[i], "x2")) mm->num = 2;
+        else if (!strcmp(w[i], "x4")) mm->num = 4;
+        else if (!strcmp(w[i], "trans")) mm->trans = 1;
+        else if (!strcmp(w[i], "b16")) b16 = 1;
+        else if (strcmp(w[i], "sync") && strcmp(w[i], "aligned") && strncmp(w[i], "shared", 6))
+            return snprintf(err, n, "%s: .%s is not implemented (§9.7.13.4.15-17: .m8n8 .b16)",
+                            w[0], w[i]),
+                   -1;
+    }
+    if (!shape || !b16) return snprintf(err, n, "%s needs .m8n8 and .b16", w[0]), -1;
+    if (mm->kind == MM_MOVMATRIX && (!mm->trans || mm->num != 1))
+        return merr(err, n, "movmatrix.sync.aligned.m8n8.trans.b16 (§9.7.13.4.17)");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ values */
+
+static double f16_to_d(uint32_t h)
+{
+    int s = h >> 15 & 1, e = h >> 10 & 31, m = h & 1023;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(1024 + m, e - 25);
+    return s ? -v : v;
+}
+static uint32_t d_to_f16(double x) /* round to nearest even */
+{
+    uint32_t s = signbit(x) ? 0x8000 : 0;
+    x = fabs(x);
+    if (isnan(x)) return 0x7fff;
+    if (x >= 65520.0) return s | 0x7c00;
+    int e;
+    frexp(x, &e);                         /* x = f * 2^e, 0.5 <= f < 1 */
+    int ex = e - 1 < -14 ? -14 : e - 1;   /* the exponent of the result's ulp is ex - 10 */
+    double q = nearbyint(ldexp(x, 10 - ex)); /* fesetround is round-to-nearest in a launch */
+    if (q >= 2048) q /= 2, ex++;
+    if (q < 1024) return s | (uint32_t)q;  /* subnormal (ex = -14) */
+    return s | (uint32_t)(ex + 15) << 10 | ((uint32_t)q - 1024);
+}
+static double f32_to_d(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static uint32_t d_to_f32(double x)
+{
+    float f = (float)x;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static double fp_elem(int t, uint64_t reg, unsigned j)
+{
+    switch (t) {
+    case MT_F16: return f16_to_d((uint32_t)(reg >> (16 * j)) & 0xffff);
+    case MT_BF16: return f32_to_d(((uint32_t)(reg >> (16 * j)) & 0xffff) << 16);
+    case MT_TF32: return f32_to_d((uint32_t)reg & 0xffffe000u);
+    case MT_F32: return f32_to_d((uint32_t)reg);
+    default: { double d; memcpy(&d, &reg, 8); return d; }
+    }
+}
+static int64_t int_elem(int t, uint64_t reg, unsigned j)
+{
+    unsigned b = tbits(t);
+    uint64_t x = (reg >> (b * j)) & ((1ull << b) - 1);
+    if ((t == MT_S8 || t == MT_S4) && (x >> (b - 1) & 1)) return (int64_t)x - (1ll << b);
+    return (int64_t)x;
+}
+
+/* Element (row, col) of A / B as (lane, register, element), by the formulas at the top. */
+static void frag_a(const xmma *mm, unsigned row, unsigned col, unsigned *l, unsigned *r,
+                   unsigned *j)
+{
+    unsigned p = mm->at == MT_F64 ? 1 : 32 / tbits(mm->at), g = row & 7, rr = row >> 3;
+    unsigned blk = col / (4 * p), t = (col % (4 * p)) / p;
+    *l = g * 4 + t, *j = col % p, *r = rr + 2 * blk;
+}
+static void frag_b(const xmma *mm, unsigned row, unsigned col, unsigned *l, unsigned *r,
+                   unsigned *j)
+{
+    unsigned p = mm->bt == MT_F64 ? 1 : 32 / tbits(mm->bt);
+    *l = col * 4 + (row % (4 * p)) / p, *j = row % p, *r = row / (4 * p);
+}
+
+/* mma: S[l][k] the sources of lane l (A registers, B registers, C registers), D[l][k] out. */
+void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_MAXOPS])
+{
+    int fa = family(mm->at);
+    unsigned cel = mm->m * mm->n / 32;
+    for (unsigned l = 0; l < 32; l++)
+        for (unsigned i = 0; i < cel; i++) {
+            unsigned g = l >> 2, t = l & 3;
+            unsigned row = mm->m == 16 ? g + 8 * (i >= 2) : g, col = t * 2 + (i & 1);
+            const uint64_t *cs = S[l] + mm->na + mm->nb;
+            uint64_t out;
+            if (fa == MT_S8 || fa == MT_S4 || fa == MT_B1) {
+                int64_t acc = (int32_t)(uint32_t)cs[i];
+                for (unsigned k = 0; k < mm->k; k++) {
+                    unsigned la, ra, ja, lb, rb, jb;
+                    frag_a(mm, row, k, &la, &ra, &ja);
+                    frag_b(mm, k, col, &lb, &rb, &jb);
+                    int64_t a = int_elem(mm->at, S[la][ra], ja),
+                            b = int_elem(mm->bt, S[lb][mm->na + rb], jb);
+                    acc += mm->bop == 1 ? (a ^ b) : a * b; /* .and.popc: a & b = a * b on bits */
+                }
+                if (mm->sat) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+                out = (uint32_t)acc;
+            } else if (fa == MT_F64) {
+                double acc = fp_elem(MT_F64, cs[i], 0);
+                for (unsigned k = 0; k < mm->k; k++) {
+                    unsigned la, ra, ja, lb, rb, jb;
+                    frag_a(mm, row, k, &la, &ra, &ja);
+                    frag_b(mm, k, col, &lb, &rb, &jb);
+                    acc = fma(fp_elem(MT_F64, S[la][ra], 0), fp_elem(MT_F64, S[lb][mm->na + rb], 0),
+                              acc);
+                }
+                memcpy(&out, &acc, 8);
+            } else {
+                double acc = mm->ct == MT_F16 ? fp_elem(MT_F16, cs[i / 2], i % 2)
+                                              : fp_elem(MT_F32, cs[i], 0);
+                for (unsigned k = 0; k < mm->k; k++) {
+                    unsigned la, ra, ja, lb, rb, jb;
+                    frag_a(mm, row, k, &la, &ra, &ja);
+                    frag_b(mm, k, col, &lb, &rb, &jb);
+                    acc += fp_elem(mm->at, S[la][ra], ja) * fp_elem(mm->bt, S[lb][mm->na + rb], jb);
+                }
+                out = mm->dt == MT_F16 ? d_to_f16(acc) : d_to_f32(acc);
+            }
+            if (mm->dt == MT_F16) {
+                if (i % 2 == 0) D[l][i / 2] = out;
+                else D[l][i / 2] |= out << 16;
+            } else D[l][i] = out;
+        }
+}

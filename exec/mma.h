@@ -1,0 +1,29 @@
+/* exec/mma.h — warp-level matrix instructions of the executor (ISA 8.4 §9.7.13.4): mma.sync,
+ * ldmatrix, stmatrix, movmatrix.  Decoded once at load (mma_decode), run by the engine's h_mma
+ * (exec/engine.c) with the arithmetic of mma_run (exec/mma.c, which documents the fragment
+ * layouts and the accumulation). */
+#ifndef PTX_EXEC_MMA_H
+#define PTX_EXEC_MMA_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define MMA_MAXOPS 12   /* = XMAX_OPS of exec/exec_int.h */
+enum { MM_MMA = 1, MM_LDMATRIX, MM_STMATRIX, MM_MOVMATRIX };
+enum { MT_F16 = 1, MT_BF16, MT_TF32, MT_F32, MT_F64, MT_S8, MT_U8, MT_S4, MT_U4, MT_B1, MT_S32 };
+typedef struct xmma {
+    uint8_t kind;           /* MM_* */
+    uint8_t m, n;           /* shape */
+    uint16_t k;
+    uint8_t at, bt, ct, dt; /* MT_* element types of A, B, C, D */
+    uint8_t na, nb, nc, nd; /* registers per lane of A, B, C, D */
+    uint8_t sat;            /* .satfinite */
+    uint8_t bop;            /* .b1: 1 .xor.popc, 2 .and.popc */
+    uint8_t num, trans;     /* ldmatrix/stmatrix: .x1/.x2/.x4, .trans */
+} xmma;
+
+/* Decode the mnemonic of a warp-level matrix instruction: 0, or -1 with a reason. */
+int mma_decode(const char *mnemonic, xmma *mm, char *err, size_t errlen);
+/* D = A * B + C for a warp: S[l] holds lane l's A, B and C registers in operand order, D[l]
+ * receives its D registers. */
+void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_MAXOPS]);
+#endif

@@ -1,0 +1,5 @@
+target triple = "nvptx64-nvidia-cuda"
+define void @f(i32* %x, i32* %out) {
+  fence syncscope("block") acq_rel
+  ret void
+}

@@ -1,0 +1,6 @@
+target triple = "nvptx64-nvidia-cuda"
+define void @f(i32* %x, i32* %out) {
+  %r = atomicrmw xchg i32* %x, i32 1 seq_cst
+  store i32 %r, i32* %out, align 4
+  ret void
+}

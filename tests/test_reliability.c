@@ -1,0 +1,192 @@
+/* tests/test_reliability.c — regression tests of issue #16 ("nothing lost, nothing overwritten,
+ * no wrong verdict") that live below the command line: exact names of any length in
+ * conditions, range-checked constants, the vacuous `forall` note, the text escaper of the
+ * reporters (base/text.h).  The file-level faults are in tests/test_base.c, the command-line
+ * ones in tests/cli/reliability.sh; docs/reliability.md maps each fault to its test. */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/text.h"
+#include "check/verify.h"
+#include "frontend/litmus.h"
+#include "report/report.h"
+#include "cli/cli.h"
+#include <unistd.h>
+
+static verify_result run_text(const char *text)
+{
+    char err[1024];
+    lit_test *t = lit_parse("t.litmus", text, err, sizeof err);
+    ck_assert_msg(t != NULL, "parse failed: %s", err);
+    verify_opts o;
+    verify_opts_default(&o);
+    verify_result r;
+    int rc = verify_test(t, &o, &r);
+    ck_assert_msg(rc == 0 && r.ok, "verify failed: %s", r.error);
+    r.test = NULL;
+    lit_free(t);
+    return r;
+}
+
+#define R40A "%r0123456789012345678901234567890123456A"
+#define R40B "%r0123456789012345678901234567890123456B"
+
+/* issue #16: names in conditions were cut to 31 characters, so a long register named in the
+ * condition meant another (never-written) one and the verdict flipped */
+START_TEST(long_names_in_conditions_are_exact)
+{
+    verify_result r = run_text("PTX long\n{ x=0; }\n P0@cta 0,gpu 0 ;\n"
+                               " mov.u32 " R40A ", 5 ;\n mov.u32 " R40B ", 7 ;\n"
+                               "exists (P0:" R40B " == 7 /\\ P0:" R40A " == 5)\n");
+    ck_assert_int_eq(r.validated, 1);
+    verify_result_free(&r);
+    r = run_text("PTX long2\n{ x=0; }\n P0@cta 0,gpu 0 ;\n"
+                 " mov.u32 " R40A ", 5 ;\n mov.u32 " R40B ", 7 ;\n"
+                 "exists (P0:" R40B " == 5)\n");
+    ck_assert_int_eq(r.validated, 0);
+    verify_result_free(&r);
+    /* a location name of 300 characters */
+    char big[300 + 1], text[2048];
+    memset(big, 'y', 300);
+    big[300] = 0;
+    big[0] = 'a';
+    snprintf(text, sizeof text, "PTX longloc\n{ %s=0; %.299sz=0; }\n P0@cta 0,gpu 0 ;\n"
+             " st.global.u32 [%s], 3 ;\nexists (%s == 3 /\\ %.299sz == 0)\n", big, big, big, big, big);
+    r = run_text(text);
+    ck_assert_int_eq(r.validated, 1);
+    verify_result_free(&r);
+}
+END_TEST
+
+/* issue #16: -9223372036854775809 wrapped to 9223372036854775807; negating INT64_MIN was
+ * undefined behaviour (this file runs under UBSan in make check-asan) */
+START_TEST(constants_are_range_checked)
+{
+    verify_result r = run_text("PTX min\n{ x=-9223372036854775808; }\n P0@cta 0,gpu 0 ;\n"
+                               " ld.global.s64 r1, [x] ;\n"
+                               "exists (P0:r1 == -9223372036854775808 /\\ x == -9223372036854775808)\n");
+    ck_assert_int_eq(r.validated, 1);
+    verify_result_free(&r);
+    const char *bad[] = {
+        "PTX b\n{ x=-9223372036854775809; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 r1, [x] ;\nexists (x == 0)\n",
+        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 r1, [x] ;\nexists (x == -9223372036854775809)\n",
+        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.s64 [x], -9223372036854775809 ;\nexists (x == 0)\n",
+        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 r1, [x] ;\nexists (x == 18446744073709551616)\n",
+        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 %%r1, [x] ;\nexists (x == 0)\n",
+        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 %r1, [x] ;\nexists (P0:%%r1 == 0)\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[1024] = "";
+        lit_test *t = lit_parse("bad.litmus", bad[i], err, sizeof err);
+        ck_assert_msg(t == NULL, "accepted: %s", bad[i]);
+        ck_assert_msg(strstr(err, "bad.litmus:") == err && strstr(err, "found"), "%s", err);
+    }
+}
+END_TEST
+
+/* issue #16: test names with terminal escape sequences or invalid UTF-8 went raw to the
+ * terminal and made the JSON invalid */
+START_TEST(names_are_escaped_for_terminal_json_and_xml)
+{
+    char *t = text_term_dup("ev\x1b[31mil\xff\xc3\xa9\xe2\x80\xae\x7f\n");
+    ck_assert_str_eq(t, "ev\\x1b[31mil\\xff\xc3\xa9\\xe2\\x80\\xae\\x7f\\x0a");
+    free(t);
+    ck_assert(text_term_clean("MP+fence.sys"));
+    ck_assert(!text_term_clean("a\x1b"));
+    ck_assert_ptr_null(text_utf8_fix("caf\xc3\xa9"));
+    char *u = text_utf8_fix("a\xff\xc0\xaf" "b\xed\xa0\x80");   /* bad byte, overlong, surrogate */
+    ck_assert_str_eq(u, "a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" "b\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    free(u);
+    sbuf x = { 0 };
+    text_xml(&x, "<a&\x01\xff>");
+    ck_assert_str_eq(x.s, "&lt;a&amp;\xef\xbf\xbd\xef\xbf\xbd&gt;");
+    sb_free(&x);
+    /* a verified test with such a name: herd text escaped, JSON valid UTF-8 */
+    verify_result r = run_text("PTX ev\x1b[2Jil\xff\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 1 ;\n"
+                               "exists (x == 1)\n");
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    report_herd(f, &r, 2);
+    fclose(f);
+    ck_assert_msg(strstr(buf, "Test ev\\x1b[2Jil\\xff Allowed\n"), "%s", buf);
+    ck_assert_ptr_null(strchr(buf, 0x1b));
+    free(buf);
+    cJSON *o = report_json_result(&r);
+    char *js = report_json_text(o, 0);
+    cJSON_Delete(o);
+    ck_assert_ptr_nonnull(strstr(js, "\"name\":\"ev\\u001b[2Jil\xef\xbf\xbd\""));
+    for (const unsigned char *p = (const unsigned char *)js; *p; p++) ck_assert(*p >= 0x20 || *p == '\n');
+    free(js);
+    verify_result_free(&r);
+}
+END_TEST
+
+/* issue #16: qsort(NULL, 0) in merge (undefined behaviour: UBSan in make check-asan) and an
+ * unchecked realloc; a merge of files without results is fine and exits 0 */
+START_TEST(merge_of_empty_results)
+{
+    char path[] = "/tmp/ptxmerge.XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    const char *doc = "{\"tool\":\"ptxlitmus\",\"kind\":\"suite\",\"shard\":null,\"results\":[]}\n";
+    ck_assert_int_eq(write(fd, doc, strlen(doc)), (ssize_t)strlen(doc));
+    close(fd);
+    char *argv[] = { "merge", "-q", path, path, NULL };
+    FILE *keep = stdout;
+    stdout = fopen("/dev/null", "w");
+    int rc = merge_cli(4, argv);
+    fclose(stdout);
+    stdout = keep;
+    unlink(path);
+    ck_assert_int_eq(rc, 0);
+}
+END_TEST
+
+/* issue #16: "a test where no execution terminates gets a vacuous Ok for forall with no note" */
+START_TEST(vacuous_verdicts_are_marked)
+{
+    static const char *quant[] = { "forall", "~exists", "exists" };
+    for (int q = 0; q < 3; q++) {
+        char text[512];
+        snprintf(text, sizeof text, "PTX vacuous\n{ x=0; }\n P0@cta 0,gpu 0 ;\n LC00: ;\n"
+                 " ld.global.u32 r0, [x] ;\n setp.eq.u32 p0, r0, 0 ;\n @p0 bra LC00 ;\n%s (P0:r0 == 5)\n",
+                 quant[q]);
+        verify_result r = run_text(text);
+        ck_assert_int_eq(r.vacuous, 1);
+        ck_assert_int_eq(r.validated, q < 2);
+        char *buf = NULL;
+        size_t n = 0;
+        FILE *f = open_memstream(&buf, &n);
+        report_herd(f, &r, 2);
+        fclose(f);
+        ck_assert_msg(strstr(buf, "\nVacuous: no execution reaches a final state\n"), "%s", buf);
+        free(buf);
+        cJSON *o = report_json_result(&r);
+        ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(o, "vacuous")));
+        cJSON_Delete(o);
+        verify_result_free(&r);
+    }
+    /* a test with final states is not vacuous */
+    verify_result r = run_text("PTX nv\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.u32 r0, [x] ;\nforall (P0:r0 == 0)\n");
+    ck_assert_int_eq(r.vacuous, 0);
+    ck_assert_int_eq(r.validated, 1);
+    cJSON *o = report_json_result(&r);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(o, "vacuous")));
+    cJSON_Delete(o);
+    verify_result_free(&r);
+}
+END_TEST
+
+static void add_tests(TCase *tc)
+{
+    tcase_add_test(tc, vacuous_verdicts_are_marked);
+    tcase_add_test(tc, merge_of_empty_results);
+    tcase_add_test(tc, names_are_escaped_for_terminal_json_and_xml);
+    tcase_add_test(tc, long_names_in_conditions_are_exact);
+    tcase_add_test(tc, constants_are_range_checked);
+}
+
+#include "check_main.h"
