@@ -341,9 +341,14 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
     const acc c = { X, w, l, pc, sp, a, n, what };
     int faulted = 0;
     if (a % align) {
+        char desc[200] = "";
+        const galloc *g = sp == SP_GLOBAL ? mem_find(X->ctx, a, 1) : NULL;
+        if (g && g->name)   /* the buffer, by name */
+            snprintf(desc, sizeof desc, "\n  and is %llu bytes into the allocation '%s' of size %zu bytes",
+                     (unsigned long long)(a - g->addr), g->name, g->size);
         fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
-              "misaligned %s %s of %u bytes at address 0x%llx", space_name(sp), what, n,
-              (unsigned long long)a);
+              "misaligned %s %s of %u bytes at address 0x%llx%s", space_name(sp), what, n,
+              (unsigned long long)a, desc);
         return NULL;
     }
     if (sp == SP_GENERIC && generic_window(&c, &sp, &a)) return NULL;

@@ -309,6 +309,7 @@ void san_fault(san *S, const san_who *t, const char *what)
     const char *head;
     if (!strncmp(what, "out-of-bounds", 13) || !strncmp(what, "misaligned", 10) ||
         strstr(what, "in no state space") || strstr(what, "stack) overflow") ||
+        strstr(what, "call stack overflow") ||
         strstr(what, "to const space") || strstr(what, "to kernel parameter space") ||
         strstr(what, "exited CTA") || strstr(what, "another CTA")) {
         if (!(S->checks & PTXE_CHECK_MEMCHECK)) return;
@@ -333,6 +334,9 @@ void san_fault(san *S, const san_who *t, const char *what)
                      wr ? "write" : "read", n);
             head = hb;
             d.address = a; d.size = n;
+        } else if (strstr(what, "overflow")) {   /* the thread's stack: local frames, calls */
+            snprintf(hb, sizeof hb, "Stack overflow: %s", what);
+            head = hb;
         } else {
             snprintf(hb, sizeof hb, "Invalid memory access: %s", what);
             head = hb;
@@ -356,6 +360,8 @@ void san_fault(san *S, const san_who *t, const char *what)
         d.buffer = nm;
         const char *o = strstr(what, "and is ");
         long long off = 0;
+        if (!q && (q = strstr(what, "the allocation '"))) sscanf(q + 16, "%127[^']", nm);
+        if (o && sscanf(o, "and is %lld bytes into", &off) == 1) d.offset = off;
         if (o && sscanf(o, "and is %lld bytes after", &off) == 1) d.offset = off;
         else if (o && sscanf(o, "and is %lld bytes before", &off) == 1) d.offset = -off;
         add(S, &d, head, b);

@@ -73,6 +73,11 @@ static int plan_placement(hw_plan *p, const lit_test *t, const hw_opts *o, char 
                          "found %d threads in one CTA, expected at most 24 "
                          "(one warp per litmus thread)",
                          p->rmax);
+    if (t->uses_async)
+        return hw_refuse(err, len, t->file, 1, 1,
+                         "found an mbarrier, barrier.cluster, asynchronous or newer fence "
+                         "instruction, expected none: the hardware runner does not emit "
+                         "them yet (ptxlitmus verify checks them)");
     if (t->uses_cluster && atoi(o->arch + 3) < 90)
         return hw_refuse(err, len, t->file, 1, 1,
                          "found clusters or the .cluster scope with "
@@ -263,8 +268,10 @@ static int check_bar_counts(hw_plan *p, const lit_test *t, char *err, size_t len
             for (int q = 0; q < t->nth; q++) all += p->role_cta[q] == c;
             /* a count in PTX spelling is in threads, a litmus thread standing for a warp */
             long unit = in->bar_unit > 0 ? in->bar_unit : 1;
-            long want = in->nsrc > 1 ? (long)in->src[1].imm / unit : all;
-            if (in->bar == BAR_ARRIVE && in->nsrc < 2)
+            /* Dat3M's bar.cta.sync|arrive without a quorum: the threads that use the id
+               (docs/model.md); the emitted barrier counts them */
+            long want = in->nsrc > 1 ? (long)in->src[1].imm / unit : in->bar_unit == 1 ? parts : all;
+            if (in->bar == BAR_ARRIVE && in->nsrc < 2 && in->bar_unit != 1)
                 return hw_refuse(err, len, t->file, in->line, in->col,
                                  "found bar.arrive without a "
                                  "thread count, expected one (§9.7.12.1)");

@@ -11,7 +11,8 @@
 
 static uint64_t pack(uint64_t pend, uint64_t expd, int64_t tx, uint64_t phase)
 {
-    return VALID | (pend & 0xfffffull) | (expd & 0xfffffull) << 20 | ((uint64_t)tx & 0xffffull) << 40 | (phase & 1ull) << 56;
+    return VALID | (pend & 0xfffffull) | (expd & 0xfffffull) << 20 |
+           ((uint64_t)tx & 0xffffull) << 40 | (phase & 1ull) << 56;
 }
 
 /* "Initializing the current phase to 0, the expected arrival count to count, the pending
@@ -32,7 +33,7 @@ uint64_t mbar_update(const lit_insn *in, uint64_t s, uint64_t a, uint64_t b, int
     case MB_COMPLETE_TX: tx -= (int64_t)a; break;   /* "tx-count is decremented by completeCount" */
     case MB_ARRIVE:
         tx += (int64_t)b;                            /* .expect_tx: "prior to the arrive-on" */
-        if (in->mb_drop) expd -= (int64_t)a;         /* arrive_drop: "for all the subsequent phases" */
+        if (in->mb_drop) expd -= (int64_t)a; /* arrive_drop: "for all the subsequent phases" */
         pend -= (int64_t)a;                          /* "decremented by count" */
         if (pend < 0) { *ub = 1; pend = 0; }
         break;
@@ -64,14 +65,15 @@ int mbar_complete(const lit_insn *in, uint64_t cur, uint64_t opnd, int *ub)
 
 static int is_mbar_write(const lit_insn *in)
 {
-    return in->mbar == MB_INIT || in->mbar == MB_ARRIVE || in->mbar == MB_EXPECT_TX || in->mbar == MB_COMPLETE_TX ||
-           in->mbar == MB_INC;
+    return in->mbar == MB_INIT || in->mbar == MB_ARRIVE || in->mbar == MB_EXPECT_TX ||
+           in->mbar == MB_COMPLETE_TX || in->mbar == MB_INC;
 }
 
 static int has_loop(const lit_thread *th)
 {
     for (int k = 0; k < th->nins; k++)
-        if ((th->ins[k].k == LI_BRANCH || th->ins[k].k == LI_GOTO) && th->ins[k].target <= k) return 1;
+        if ((th->ins[k].k == LI_BRANCH || th->ins[k].k == LI_GOTO) && th->ins[k].target <= k)
+            return 1;
     return 0;
 }
 
@@ -104,7 +106,8 @@ int mbar_exact_values(const lit_test *t, int loc, int64_t **out)
             const lit_insn *in = ops[o];
             int ub;
             uint64_t v = in->mbar == MB_INIT ? mbar_init((uint64_t)in->src[0].imm)
-                                             : mbar_update(in, val[i], (uint64_t)in->src[0].imm, (uint64_t)in->src[1].imm, &ub);
+                                             : mbar_update(in, val[i], (uint64_t)in->src[0].imm,
+                                                           (uint64_t)in->src[1].imm, &ub);
             unsigned u = used[i] | 1u << o;
             int seen = 0;
             for (int x = 0; x < n && !seen; x++) seen = val[x] == v && used[x] == u;

@@ -55,6 +55,7 @@ static int child(builder *b, int th, int parent, int *root, const mevent *e, int
     for (int c = *head; c >= 0; c = b->next_sibling[c])
         if (u->rmw_part[c] == part && same_op(&u->ev[c], e)) return c;
     if (grow(b)) return -1;
+    head = parent < 0 ? root : &b->first_child[parent];   /* grow may have moved first_child */
     int id = u->n++;
     u->ev[id] = *e;
     u->ev[id].thread = th;

@@ -630,9 +630,7 @@ static int qb_value(void *ctx, int id, int n, cat_value *out)
     const base_def *d = &base_defs[id];
     if (n == 0) {   /* cat_link type-checks over no event */
         out->kind = d->kind == BASE_SET ? CAT_SET : CAT_REL;
-        out->set = rset_new(0);
-        out->rel = rel_new(0);
-        return 0;
+        return 0;   /* empty (n 0): the evaluator makes its own empty value */
     }
     if (d->origin == BASE_DYNAMIC) {
         static const char *const dyn[] = { "rf", "co", "fr", "sync_fence", "addr", "data", "ctrl", "syncbar" };

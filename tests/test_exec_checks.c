@@ -151,6 +151,34 @@ START_TEST(memcheck_wild)
 }
 END_TEST
 
+/* unbounded recursion with a 4 KiB local array per call: the thread's stack overflows */
+static const char *deep_ptx =
+    HDR ".func (.param .b32 r) f(.param .b32 n)\n{\n"
+        "  .local .align 4 .b8 buf[4096]; .reg .b32 %r<4>; .reg .b64 %rd1;\n"
+        "  ld.param.b32 %r1, [n]; mov.u64 %rd1, buf; st.local.u32 [%rd1], %r1;\n"
+        "  add.s32 %r2, %r1, 1;\n"
+        "  { .param .b32 a; st.param.b32 [a], %r2; .param .b32 b;\n"
+        "    call.uni (b), f, (a); ld.param.b32 %r3, [b]; }\n"
+        "  st.param.b32 [r], %r3; ret;\n}\n"
+        ".visible .entry deep()\n{\n"
+        "  .reg .b32 %r1;\n"
+        "  { .param .b32 a; st.param.b32 [a], 0; .param .b32 b;\n"
+        "    call.uni (b), f, (a); ld.param.b32 %r1, [b]; }\n"
+        "  ret;\n}\n";
+
+START_TEST(memcheck_stack_overflow)
+{
+    load(deep_ptx, PTXE_CHECK_MEMCHECK);
+    ck_assert_int_eq(launch(1, 1, NULL, 0), PTXE_ERROR_LAUNCH_FAILED);
+    ck_assert_int_eq(ptxeGetFindingCount(C), 1);
+    const ptxeFinding *f = ptxeGetFinding(C, 0);
+    ck_assert_str_eq(f->kind, "stack-overflow");
+    ck_assert_uint_eq(f->check, PTXE_CHECK_MEMCHECK);
+    ck_assert_msg(!strncmp(f->report, "========= Stack overflow: ", 26), "%s", f->report);
+    done();
+}
+END_TEST
+
 /* every thread adds 1 to one word: atomics never race; a plain add does */
 static const char *count_ptx =
     HDR ".visible .entry count(.param .u64 p, .param .u32 plain)\n{\n"
@@ -291,6 +319,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, initcheck_partial);
     tcase_add_test(tc, memcheck_freed);
     tcase_add_test(tc, memcheck_wild);
+    tcase_add_test(tc, memcheck_stack_overflow);
     tcase_add_test(tc, racecheck_atomics);
     tcase_add_test(tc, printf_limit);
     tcase_add_test(tc, wall_clock_limit);

@@ -58,9 +58,9 @@ in_order "$P" 1 "^st\.relaxed\.gpu\.global\.u32 $A, 1;" "^st\.release\.gpu\.glob
 ptx suites/own/MP+bar.sync.litmus               # two threads of CTA 0, 2 warps each
 in_order "$P" 0 "^st\.global\.u32 $A, 1;" '^barrier\.sync 0, 128;'
 in_order "$P" 1 '^barrier\.sync 0, 128;' "^ld\.global\.u32 ${L}r0, $A;"
-ptx suites/own/PC+bar.arrive+bar.sync.litmus
-in_order "$P" 0 "^st\.global\.u32 $A, 1;" '^barrier\.arrive 1, 128;'
-in_order "$P" 1 '^barrier\.sync 1, 128;' "^ld\.global\.u32 ${L}r0, $A;"
+ptx suites/own/PC+bar.arrive+bar.sync.litmus   # Dat3M: bar.cta.arrive INSTANCE, ID: barrier id 2 (LitmusPTX.g4 README)
+in_order "$P" 0 "^st\.global\.u32 $A, 1;" '^barrier\.arrive 2, 128;'
+in_order "$P" 1 '^barrier\.sync 2, 128;' "^ld\.global\.u32 ${L}r0, $A;"
 ptx suites/own/MP+rel+acq.cluster-same-cluster.litmus
 in_order "$P" 0 "^st\.global\.u32 $A, 1;" "^st\.release\.cluster\.global\.u32 $A, 1;"
 in_order "$P" 1 "^ld\.acquire\.cluster\.global\.u32 ${L}r0, $A;" "^ld\.global\.u32 ${L}r1, $A;"

@@ -41,6 +41,8 @@ run misaligned memcheck 1
 has "========= Misaligned __global__ write of size 4 bytes" misaligned
 hasa "=========     Address @A is misaligned" misaligned
 has "=========     by thread (5,0,0) in block (0,0,0)" misaligned
+has "=========     and is 22 bytes into the allocation 'p' of size 256 bytes" misaligned
+json "assert f[0]['kind']=='misaligned' and f[0]['buffer']=='p' and f[0]['offset']==22" misaligned
 
 # synccheck: __syncthreads() in a branch taken by lanes 0..3 of warp 3
 run divergent_sync synccheck 1
