@@ -264,14 +264,6 @@ static int verify_options(int argc, char **argv, verify_args *a)
         }
     }
     opt_free(&p);
-    if (rc < 0 && a->o.graph_show != VERIFY_SHOW_WITNESS) {
-        /* verify_opts.graph_show is declared, but check/verify_query.c hands the callback the
-           witness only: refuse rather than draw something else than asked */
-        fprintf(stderr, "ptxlitmus verify: --show %s is not available yet (the checker draws the "
-                        "witness execution only), expected --show witness\n",
-                a->o.graph_show == VERIFY_SHOW_ALL ? "all" : "forbidden");
-        rc = 2;
-    }
     if (rc < 0 && !a->nmodels) a->models[a->nmodels++] = (vmodel){ .kind = MODEL_PTX };
     return rc;
 }
@@ -366,12 +358,14 @@ int verify_cli(int argc, char **argv)
                 report_herd(out, &r, o.unroll);
             }
             if (gc && r.ok) {
-                char *dot = graph_witness_dot(gc, &r);
-                char *name = graph_name(&used, &nused, a.files[i], several ? vm->label : NULL);
-                if (dot && graph_write(a.graph_dir, name, dot)) errors++;
-                if (dot && a.verbose) fprintf(stderr, "verify: graph %s/%s.dot\n", a.graph_dir, name);
-                free(dot);
-                free(name);
+                for (int g = 0, ng = graph_count(gc, &r); g < ng; g++) {
+                    char *dot = graph_dot(gc, &r, g);
+                    char *name = graph_name(&used, &nused, a.files[i], several ? vm->label : NULL);
+                    if (graph_write(a.graph_dir, name, dot)) errors++;
+                    else if (a.verbose) fprintf(stderr, "verify: graph %s/%s.dot\n", a.graph_dir, name);
+                    free(dot);
+                    free(name);
+                }
             }
             if (results) {
                 cJSON *jr = report_json_result(&r);
