@@ -67,20 +67,28 @@ int lex_all(const char *file, const char *text, tokvec *out, char *err, size_t e
             ADV(1);
         } else if (isdigit(c)) {
             const char *q = p;
-            int base = 10;
+            int base = 10, fbits = 0;
             if (c == '0' && (p[1] == 'x' || p[1] == 'X')) { base = 16; q += 2; }
+            /* §4.5.1 floating-point constants by their bits: 0fXXXXXXXX (.f32), 0dXXXX... (.f64),
+               and binary 0b...; a litmus value is the bit pattern the instruction sees */
+            else if (c == '0' && (p[1] == 'f' || p[1] == 'F' || p[1] == 'd' || p[1] == 'D')) {
+                base = 16; q += 2; fbits = (p[1] == 'f' || p[1] == 'F') ? 8 : 16;
+            } else if (c == '0' && (p[1] == 'b' || p[1] == 'B') && (p[2] == '0' || p[2] == '1')) { base = 2; q += 2; }
             const char *d = q;
-            while (isxdigit((unsigned char)*q) && (base == 16 || isdigit((unsigned char)*q))) q++;
+            while (base == 2 ? (*q == '0' || *q == '1')
+                             : isxdigit((unsigned char)*q) && (base == 16 || isdigit((unsigned char)*q))) q++;
             const char *w = q;   /* end of the whole word, for messages */
             while (isalnum((unsigned char)*w) || *w == '_') w++;
             int wl = (int)(w - p) > 40 ? 40 : (int)(w - p);
             if (q == d) FAIL("found '%.*s', expected hexadecimal digits after '0x'", wl, p);
+            if (fbits && q - d != fbits)
+                FAIL("found '%.*s', expected exactly %d hexadecimal digits after '%.2s' (§4.5.1)", wl, p, fbits, p);
             if (isalpha((unsigned char)*q) || *q == '_') {
                 if (*q == 'U' && !isalnum((unsigned char)q[1])) q++;   /* PTX 123U suffix */
                 else FAIL("found '%.*s', expected a number (decimal digits, or 0x and hexadecimal digits)", wl, p);
             }
             errno = 0;
-            unsigned long long v = strtoull(base == 16 ? p + 2 : p, NULL, base);
+            unsigned long long v = strtoull(base != 10 ? p + 2 : p, NULL, base);
             if (errno == ERANGE) FAIL("found the number '%.*s%s', expected a value that fits in 64 bits",
                                       (int)(q - p) > 40 ? 40 : (int)(q - p), p, q - p > 40 ? "..." : "");
             t.k = TK_NUM; t.num = (int64_t)v; t.len = (int)(q - p);

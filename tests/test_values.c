@@ -156,6 +156,73 @@ START_TEST(mmio_is_strong_relaxed_sys)
 }
 END_TEST
 
+/* the flags of a test's run */
+static int flagged(const char *text, const char *flag)
+{
+    verify_result r = run(text, MODEL_PTX);
+    int f = 0;
+    for (int i = 0; i < r.nflags; i++)
+        if (!strcmp(r.flags[i], flag)) f = 1;
+    verify_result_free(&r);
+    return f;
+}
+
+START_TEST(mixed_size_accesses_overlap_per_byte)
+{
+    /* §8.2: accesses overlap byte by byte: st.u16 over st.u32 replaces the low two bytes only */
+    ck_assert_int_eq(only_value("PTX w16\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 65537 ;\n"
+                                " st.global.u16 [x], 2 ;\n ld.global.u32 %r2, [x] ;\nexists (P0:r2 == 0)\n",
+                                "P0:r2"), 65538);
+    /* a partial overlap is not morally strong: concurrent stores of two sizes are a mixed-size
+       data race (§8.7.2), flagged; each order of the two is a final state */
+    const char *race = "PTX ms\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                       " st.global.relaxed.gpu.u16 [x], 1 | st.global.relaxed.gpu.u32 [x], 65536 ;\n"
+                       "exists (x == 65537)\n";
+    ck_assert(validated(race));
+    ck_assert(flagged(race, "mixed-size-data-race"));
+    ck_assert(!flagged("PTX us\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                       " st.global.relaxed.gpu.u32 [x], 1 | st.global.relaxed.gpu.u32 [x], 65536 ;\n"
+                       "exists (x == 1)\n", "mixed-size-data-race"));
+    /* MP with a narrower synchronized read: it sees the low half of the released value */
+    ck_assert(!validated("PTX mp16\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                         " st.global.relaxed.gpu.u32 [x], 65537 | ld.global.acquire.gpu.u32 %r0, [y] ;\n"
+                         " st.global.release.gpu.u32 [y], 1 | ld.global.relaxed.gpu.u16 %r2, [x] ;\n"
+                         "exists (P1:r0 == 1 /\\ P1:r2 == 0)\n"));
+}
+END_TEST
+
+START_TEST(mixed_size_atomics_do_not_interleave)
+{
+    /* §8.7.2 "Atomicity of mixed-size RMW operations": a 32-bit add and a 16-bit CAS on its low
+       half, both .gpu in one GPU: one is performed completely before the other, so both cannot
+       read the initial 0 */
+    const char *gpu = "PTX amix\n{ .u32 x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                      " atom.global.add.u32 %r0, [x], 1 | atom.global.cas.b16 %h1, [x], 0, 5 ;\n"
+                      "exists (P0:r0 == 0 /\\ P1:h1 == 0)\n";
+    ck_assert(!validated(gpu));
+    /* the final value is one of the two orders: 1 (add first, the CAS fails) or 6 */
+    ck_assert(validated("PTX amix2\n{ .u32 x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                        " atom.global.add.u32 %r0, [x], 1 | atom.global.cas.b16 %h1, [x], 0, 5 ;\n"
+                        "forall (x == 1 \\/ x == 6)\n"));
+    /* .cta scopes in two CTAs do not include each other: the property does not hold */
+    ck_assert(validated("PTX amixcta\n{ .u32 x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                        " atom.global.cta.add.u32 %r0, [x], 1 | atom.global.cta.cas.b16 %h1, [x], 0, 5 ;\n"
+                        "exists (P0:r0 == 0 /\\ P1:h1 == 0)\n"));
+}
+END_TEST
+
+START_TEST(float_constants_by_their_bits)
+{
+    /* §4.5.1: 0fXXXXXXXX is an .f32 by its bits, 0d... an .f64; 1.0f + 1.0f = 2.0f (0x40000000) */
+    ck_assert(validated("PTX f32\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.f32 [x], 0f3F800000 ;\n"
+                        " atom.global.add.f32 %f1, [x], 0f3F800000 ;\n ld.global.u32 %r1, [x] ;\n"
+                        "forall (P0:r1 == 0x40000000 /\\ P0:f1 == 0f3F800000)\n"));
+    ck_assert(validated("PTX f64\n{ .u64 x=0; }\n P0@cta 0,gpu 0 ;\n st.global.f64 [x], 0d3FF0000000000000 ;\n"
+                        "forall (x == 0x3FF0000000000000)\n"));
+    ck_assert(validated("PTX bin\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 0b101 ;\nforall (x == 5)\n"));
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, store_keeps_the_low_bytes);
@@ -165,4 +232,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, half_precision_atomics);
     tcase_add_test(tc, cluster_placement_is_completed);
     tcase_add_test(tc, mmio_is_strong_relaxed_sys);
+    tcase_add_test(tc, mixed_size_accesses_overlap_per_byte);
+    tcase_add_test(tc, mixed_size_atomics_do_not_interleave);
+    tcase_add_test(tc, float_constants_by_their_bits);
 }
