@@ -28,7 +28,14 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || \
                 echo -lcheck -lsubunit -lrt -lpthread -lm)
 
-.PHONY: all deps check check-unit check-cli check-suites check-asan asan-run demo bench clean \
+# provenance (report/provenance.c): the git hash, rebuilt only when it changes
+GIT_HASH := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+$(shell mkdir -p $(BUILD); [ "$$(cat $(BUILD)/git-hash 2>/dev/null)" = "$(GIT_HASH)" ] || \
+        echo "$(GIT_HASH)" > $(BUILD)/git-hash)
+$(BUILD)/report/provenance.o: $(BUILD)/git-hash
+$(BUILD)/report/provenance.o: override CFLAGS += -DPTX_GIT_HASH='"$(GIT_HASH)"'
+
+.PHONY: all deps check check-all install install-libs uninstall check-unit check-cli check-suites check-asan asan-run demo bench clean \
         check-lib check-layers coverage check-coverage
 all: ptxlitmus
 
@@ -132,8 +139,13 @@ asan-run: $(TEST_BIN) $(BUILD)/ptxlitmus
 $(BUILD)/ptxlitmus: $(BUILD)/cli/main.o $(LIBS)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
-# deps first, alone: nothing is compiled before the packages are there (make -j2 safe)
+# deps first, alone: nothing is compiled before the packages are there (make -j2 safe).
+# scripts/check_summary.sh runs check-all with TMPDIR under build/ (nothing is left in /tmp),
+# keeps the log in build/check.log and ends with one summary line.
 check:
+	@bash scripts/check_summary.sh $(MAKE)
+
+check-all:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory check-quality
 	@$(MAKE) --no-print-directory check-unit check-lib check-cli check-suites check-layers \
@@ -144,6 +156,44 @@ demo:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory ptxlitmus
 	./ptxlitmus verify suites/isa/MP.litmus
+
+# make install PREFIX=/usr/local (DESTDIR for staging): the program, its man page, the
+# executor's C API (include/ptxexec.h) as static and shared library, and ptxlitmus.pc
+# (pkg-config --cflags --libs ptxlitmus).  The shared library is built from objects compiled
+# with -fPIC in $(BUILD)/pic.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+PIC     := $(BUILD)/pic
+
+$(BUILD)/libptxexec.so: $(EXEC_SRC) Makefile
+	@$(MAKE) --no-print-directory BUILD=$(PIC) CFLAGS="$(OPT) -g -fPIC" $(PIC)/libptxexec.a
+	$(CC) -shared -Wl,-soname,libptxexec.so -o $@ -Wl,--whole-archive $(PIC)/libptxexec.a \
+	  -Wl,--no-whole-archive -lm
+
+$(BUILD)/ptxlitmus.pc: FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
+	  'Name: ptxlitmus' 'Description: PTX executor C API of ptxlitmus (ptxexec.h)' \
+	  'Version: $(shell sed -n 's/.*PTXLITMUS_VERSION "\(.*\)"/\1/p' base/version.h)' \
+	  'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lptxexec' 'Libs.private: -lm' > $@
+
+install: ptxlitmus $(LIBS) $(BUILD)/libptxexec.so $(BUILD)/ptxlitmus.pc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 ptxlitmus $(DESTDIR)$(PREFIX)/bin/ptxlitmus
+	install -m 644 docs/ptxlitmus.1 $(DESTDIR)$(PREFIX)/share/man/man1/ptxlitmus.1
+	install -m 644 include/ptxexec.h $(DESTDIR)$(PREFIX)/include/ptxexec.h
+	install -m 644 $(BUILD)/libptxexec.a $(BUILD)/libptxlitmus.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libptxexec.so $(DESTDIR)$(PREFIX)/lib/libptxexec.so
+	install -m 644 $(BUILD)/ptxlitmus.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/ptxlitmus.pc
+
+FORCE:
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/ptxlitmus $(DESTDIR)$(PREFIX)/share/man/man1/ptxlitmus.1 \
+	  $(DESTDIR)$(PREFIX)/include/ptxexec.h $(DESTDIR)$(PREFIX)/lib/libptxexec.a \
+	  $(DESTDIR)$(PREFIX)/lib/libptxlitmus.a $(DESTDIR)$(PREFIX)/lib/libptxexec.so \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/ptxlitmus.pc
 
 bench: ptxlitmus
 	@bash bench/run.sh

@@ -213,8 +213,23 @@ void verify_result_free(verify_result *r)
     memset(r, 0, sizeof *r);
 }
 
+int verify_unknown(const verify_result *r)
+{
+    if (r->timed_out) return 1;
+    if (!r->ok || !r->bound_reached) return 0;
+    /* a state found within the bound is reachable: only a claim of absence is cut short */
+    return r->quant == COND_FORALL ? !r->has_negative : !r->has_positive;
+}
+
+const char *verify_verdict(const verify_result *r)
+{
+    return verify_unknown(r) ? "Unknown" : r->validated ? "Ok" : "No";
+}
+
 const char *verify_observation(const verify_result *r)
 {
+    if (r->timed_out || (r->bound_reached && (!r->has_positive || !r->has_negative)))
+        return "Unknown";   /* Never/Always are claims of absence */
     if (!r->has_positive) return "Never";
     if (!r->has_negative) return "Always";
     return "Sometimes";

@@ -87,7 +87,14 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r);
 /* Parse and decide a file; a parse error gives r->ok == 0 with "file:line:col: message". */
 int verify_file(const char *path, const verify_opts *o, verify_result *r);
 void verify_result_free(verify_result *r);
-const char *verify_observation(const verify_result *r);   /* Never | Sometimes | Always */
+/* Never | Sometimes | Always, or Unknown when the test timed out or a bound (--unroll) cut
+   paths and the observation claims an absence (Never, Always). */
+const char *verify_observation(const verify_result *r);
+/* Whether the verdict is not final: the test timed out, or a bound cut paths and the verdict
+   rests on an absence (exists/~exists without a positive state, forall without a negative). */
+int verify_unknown(const verify_result *r);
+/* Ok | No | Unknown (verify_unknown). */
+const char *verify_verdict(const verify_result *r);
 /* Formats the value of observable obs as herd does: location addresses by name, integers as
    the observable's type reads them (64-bit unsigned types unsigned). */
 void verify_value_str(const verify_result *r, int obs, int64_t v, char *buf, size_t len);

@@ -7,5 +7,6 @@ int suite_cli(int argc, char **argv);    /* argv[0] == "suite"   (cli/suite_cli.
 int merge_cli(int argc, char **argv);    /* argv[0] == "merge"   (suite/merge.c) */
 int gen_cli(int argc, char **argv);      /* argv[0] == "gen"     (suite/gen.c) */
 int compare_cli(int argc, char **argv);  /* argv[0] == "compare" (suite/compare.c) */
+int table_cli(int argc, char **argv);    /* argv[0] == "table"   (suite/table.c) */
 int llvm_check_cli(int argc, char **argv);   /* argv[0] == "llvm-check" (cli/llvm_cli.c) */
 #endif

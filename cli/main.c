@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "base/alloc.h"
+#include "base/opts.h"
 #include "cli/cli.h"
+#include "report/provenance.h"
 #include "cli/run_cli.h"
 #include "hw/hw.h"
 #include "suite/suite.h"
@@ -27,8 +29,11 @@ static void usage(FILE *f)
         "  llvm-check [--mapping M] FILE...                             LLVM atomics -> PTX mapping bugs\n"
         "  run SPEC.yaml [--json FILE] [--max-steps N] [--timeout S] ...  execute a PTX kernel\n"
         "  hw [--instances N] [--stress M] [--json F] ... FILE...        run litmus tests on a GPU\n"
+        "  table [--model M]... [--format csv|markdown|latex] (FILE|DIR|RUN.json)...\n"
+        "                                                               verdicts side by side\n"
         "  version                                                      print the version\n"
-        "run 'ptxlitmus <command> --help' for the options of a command\n");
+        "  help COMMAND                                                 the options of a command\n"
+        "every command takes -q/--quiet, -v/--verbose, --opt=VALUE and @FILE (arguments, one per line)\n");
 }
 
 static int dispatch(int argc, char **argv);
@@ -43,7 +48,12 @@ int main(int argc, char **argv)
        stdout flushed) instead of a NULL taken for "invalid JSON" or dereferenced */
     cJSON_Hooks hooks = { .malloc_fn = xmalloc, .free_fn = free };
     cJSON_InitHooks(&hooks);
-    int rc = dispatch(argc, argv);
+    int n;
+    char **v;
+    if (opt_expand_at(argc, argv, &n, &v)) return 2;   /* @FILE: one argument per line */
+    if (n > 1) prov_set_command(n - 1, v + 1);           /* the provenance of every output */
+    int rc = dispatch(n, v);
+    opt_free_argv(v);
     errno = 0;
     int bad = fflush(stdout) == EOF || ferror(stdout);
     int e = errno;
@@ -56,22 +66,42 @@ int main(int argc, char **argv)
     return rc;
 }
 
+static const struct { const char *name; int (*fn)(int, char **); } commands[] = {
+    { "verify", verify_cli }, { "suite", suite_cli }, { "merge", merge_cli }, { "gen", gen_cli },
+    { "compare", compare_cli }, { "llvm-check", llvm_check_cli }, { "run", exec_run_cli },
+    { "hw", hw_cli }, { "table", table_cli }, { NULL, NULL },
+};
+
 static int dispatch(int argc, char **argv)
 {
     if (argc < 2) { usage(stderr); return 2; }
     const char *cmd = argv[1];
     suite_manifest_check_hw(hw_check_option);
-    if (!strcmp(cmd, "verify")) return verify_cli(argc - 1, argv + 1);
-    if (!strcmp(cmd, "suite")) return suite_cli(argc - 1, argv + 1);
-    if (!strcmp(cmd, "merge")) return merge_cli(argc - 1, argv + 1);
-    if (!strcmp(cmd, "gen")) return gen_cli(argc - 1, argv + 1);
-    if (!strcmp(cmd, "compare")) return compare_cli(argc - 1, argv + 1);
-    if (!strcmp(cmd, "llvm-check")) return llvm_check_cli(argc - 1, argv + 1);
-    if (!strcmp(cmd, "run")) return exec_run_cli(argc - 1, argv + 1);
-    if (!strcmp(cmd, "hw")) return hw_cli(argc - 1, argv + 1);
+    for (int i = 0; commands[i].name; i++)
+        if (!strcmp(cmd, commands[i].name)) return commands[i].fn(argc - 1, argv + 1);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) { printf("ptxlitmus %s\n", PTXLITMUS_VERSION); return 0; }
-    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) { usage(stdout); return 0; }
-    fprintf(stderr, "ptxlitmus: unknown command '%s'\n", cmd);
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+        if (argc > 2) {   /* ptxlitmus help verify: the options of one command */
+            for (int i = 0; commands[i].name; i++)
+                if (!strcmp(argv[2], commands[i].name)) {
+                    char *a[] = { argv[2], "--help", NULL };
+                    return commands[i].fn(2, a);
+                }
+            fprintf(stderr, "ptxlitmus help: found '%s', expected a command: verify, suite, "
+                            "merge, gen, compare, llvm-check, run, hw, table\n", argv[2]);
+            return 2;
+        }
+        usage(stdout);
+        return 0;
+    }
+    const char *best = NULL;
+    int bd = 3;
+    for (int i = 0; commands[i].name; i++) {
+        int d = opt_distance(cmd, commands[i].name);
+        if (d < bd) { bd = d; best = commands[i].name; }
+    }
+    if (best) fprintf(stderr, "ptxlitmus: unknown command '%s'; did you mean '%s'?\n", cmd, best);
+    else fprintf(stderr, "ptxlitmus: unknown command '%s'\n", cmd);
     usage(stderr);
     return 2;
 }

@@ -21,6 +21,7 @@
 #include "base/alloc.h"
 #include "base/diag.h"
 #include "base/fileio.h"
+#include "base/opts.h"
 #include "base/sbuf.h"
 #include "cli/run_cli.h"
 #include "cli/run_checks.h"
@@ -434,13 +435,14 @@ static cJSON *buffer_json(const buffer *b)
 }
 
 
-static int usage(void)
+static int usage_to(FILE *f)
 {
-    fprintf(stderr, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S] "
-                    "[--check memcheck,racecheck,synccheck,initcheck] [--no-printf] "
-                    "[--max-memory BYTES[K|M|G]] [--no-outputs]\n");
+    fprintf(f, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S] "
+               "[--check memcheck,racecheck,synccheck,initcheck] [--no-printf] "
+               "[--max-memory BYTES[K|M|G]] [--no-outputs] [-q] [-v]\n");
     return 2;
 }
+static int usage(void) { return usage_to(stderr); }
 
 /* --max-memory BYTES[K|M|G], positive, at most 1 TiB */
 static int parse_size(const char *s, uint64_t *out)
@@ -455,60 +457,79 @@ static int parse_size(const char *s, uint64_t *out)
     return 0;
 }
 
-/* Phase 1: the command line.  Returns -1 to go on, else the exit status. */
+enum { R_JSON = 1, R_STEPS, R_MEMORY, R_NO_OUTPUTS, R_NO_PRINTF, R_TIMEOUT, R_CHECK };
+static const opt_def run_defs[] = {
+    OPT_COMMON,
+    { "json", 0, R_JSON, "a file name or -", NULL },
+    { "max-steps", 0, R_STEPS, "a positive integer", NULL },
+    { "max-memory", 0, R_MEMORY, "a size in bytes", NULL },
+    { "timeout", 0, R_TIMEOUT, "a number of seconds", "timeout" },
+    { "check", 0, R_CHECK, "a list of checks", NULL },
+    { "no-outputs", 0, R_NO_OUTPUTS, NULL, NULL },
+    { "no-printf", 0, R_NO_PRINTF, NULL, NULL },
+    { NULL, 0, 0, NULL, NULL },
+};
+
+/* Phase 1: the command line (base/opts.h).  Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->max_memory = PTXE_DEFAULT_MEMORY_LIMIT;
     o->checks = PTXE_CHECK_MEMCHECK;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
-        if (!strcmp(a, "--no-outputs")) { o->no_outputs = 1; continue; }
-        if (!strcmp(a, "--no-printf")) { o->no_printf = 1; continue; }
-        int takes = !strcmp(a, "--json") || !strcmp(a, "--max-steps") || !strcmp(a, "--max-memory") ||
-                    !strcmp(a, "--timeout") || !strcmp(a, "--check");
-        if (takes && ++i >= argc) return usage();
-        if (!strcmp(a, "--json")) o->json = argv[i];
-        else if (!strcmp(a, "--max-steps")) {
-            char *e;
+    opt_parser p;
+    opt_init(&p, "run", run_defs, argc, argv);
+    int id, rc = -1;
+    while (rc < 0 && (id = opt_next(&p)) != OPT_END) {
+        char *e;
+        switch (id) {
+        case OPT_ERROR: rc = usage(); break;
+        case OPT_HELP: usage_to(stdout); rc = 0; break;
+        case OPT_QUIET: case OPT_VERBOSE: break;
+        case R_NO_OUTPUTS: o->no_outputs = 1; break;
+        case R_NO_PRINTF: o->no_printf = 1; break;
+        case R_JSON: o->json = p.arg; break;
+        case R_CHECK: if (run_parse_checks(p.arg, &o->checks)) rc = 2; break;
+        case R_STEPS:
             errno = 0;
-            o->max_steps = strtoull(argv[i], &e, 10);
-            if (*e || errno || !o->max_steps || argv[i][0] == '-') {
+            o->max_steps = strtoull(p.arg, &e, 10);
+            if (*e || errno || !o->max_steps || p.arg[0] == '-') {
                 fprintf(stderr,
                         "ptxlitmus run: --max-steps: found '%s', expected a positive integer\n",
-                        argv[i]);
-                return 2;
+                        p.arg);
+                rc = 2;
             }
-        } else if (!strcmp(a, "--check")) {
-            if (run_parse_checks(argv[i], &o->checks)) return 2;
-        } else if (!strcmp(a, "--timeout")) {
-            char *e;
+            break;
+        case R_TIMEOUT:
             errno = 0;
-            o->timeout = strtod(argv[i], &e);
-            if (e == argv[i] || *e || errno || !(o->timeout > 0) || o->timeout > 1e6) {
+            o->timeout = strtod(p.arg, &e);
+            if (e != p.arg && *e == 's' && !e[1]) e++;
+            if (e == p.arg || *e || errno || !(o->timeout > 0) || o->timeout > 1e6) {
                 fprintf(stderr,
                         "ptxlitmus run: --timeout: found '%s', expected a positive number of "
                         "seconds (fractions allowed) up to 1000000\n",
-                        argv[i]);
-                return 2;
+                        p.arg);
+                rc = 2;
             }
-        } else if (!strcmp(a, "--max-memory")) {
-            if (parse_size(argv[i], &o->max_memory)) {
+            break;
+        case R_MEMORY:
+            if (parse_size(p.arg, &o->max_memory)) {
                 fprintf(stderr,
                         "ptxlitmus run: --max-memory: found '%s', expected a positive size in "
                         "bytes (K, M, G suffixes) up to 1T\n",
-                        argv[i]);
-                return 2;
+                        p.arg);
+                rc = 2;
             }
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "ptxlitmus run: unknown option '%s'\n", a);
-            return usage();
-        } else if (o->spec) {
-            fprintf(stderr, "ptxlitmus run: found a second spec '%s', expected one\n", a);
-            return 2;
-        } else o->spec = a;
+            break;
+        }
     }
+    for (int i = 0; rc < 0 && i < p.npos; i++) {
+        if (o->spec) {
+            fprintf(stderr, "ptxlitmus run: found a second spec '%s', expected one\n", p.pos[i]);
+            rc = 2;
+        } else o->spec = p.pos[i];
+    }
+    opt_free(&p);
+    if (rc >= 0) return rc;
     return o->spec ? -1 : usage();
 }
 

@@ -1,8 +1,10 @@
 /* cli/suite_cli.c — `ptxlitmus suite`: runs the tests of suite manifests under their
  * models in parallel and compares each verdict with the manifest (docs/suites.md). */
 #include "suite/suite.h"
+#include "base/opts.h"
 #include "cli/cli.h"
 #include "report/report.h"
+#include "report/provenance.h"
 #include "hw/hw.h"
 #include <errno.h>
 #include <limits.h>
@@ -21,15 +23,22 @@ static void usage(FILE *f)
         "                      (default: every suite under the project's suites/)\n"
         "  --model NAME        run only this model (repeatable; default: every model the manifest lists)\n"
         "  --jobs N            parallel workers (default: the number of cores)\n"
-        "  --timeout S         seconds allowed per test and model (default 60; 0 = none)\n"
+        "  --timeout S         seconds allowed per test and model, fractions allowed (default 60;\n"
+        "                      0 = none)\n"
         "  --json FILE|-       result objects as verify --json writes them, plus expected and outcome\n"
         "  --junit FILE        JUnit XML, one testcase per test and model\n"
         "  --csv FILE          table: suite,test,model,expected,verdict,observation,states,time_ms,outcome\n"
         "  --shard I/N         run only slice I of N (1 <= I <= N); combine with 'ptxlitmus merge'\n"
         "  --update            rewrite the manifests' expected verdicts from this run\n"
+        "  --unroll N, --max-events N, --max-traces N, --states N|all|none, --max-depth N\n"
+        "                      the limits of each test, as in verify\n"
+        "  --allow-unknown     an Unknown result (timed out, or a bound cut the verdict short)\n"
+        "                      does not fail the run\n"
         "  --hw                run the suites on a GPU instead (ptxlitmus hw options; docs/hardware.md)\n"
         "  -q, --quiet         no progress display\n"
-        "exit status: 0 every test agrees, 1 a disagreement, error or timeout, 2 usage error\n");
+        "  -v, --verbose       (accepted by every command)\n"
+        "exit status: 0 every test agrees, 1 a disagreement, an error, an Unknown result or nothing\n"
+        "checked (no test run, or no expected verdict compared), 2 usage error\n");
 }
 
 static double now_s(void)
@@ -58,6 +67,28 @@ static char *default_suites_dir(void)
 }
 
 typedef struct { int m, t; } jobref;
+
+enum { S_MODEL = 1, S_JOBS, S_TIMEOUT, S_JSON, S_JUNIT, S_CSV, S_SHARD, S_UPDATE, S_UNROLL,
+       S_EVENTS, S_TRACES, S_STATES, S_DEPTH, S_ALLOW_UNKNOWN };
+static const opt_def suite_defs[] = {
+    OPT_COMMON,
+    { "model", 0, S_MODEL, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
+    { "jobs", 'j', S_JOBS, "a whole number", "j" },
+    { "timeout", 0, S_TIMEOUT, "a number of seconds", "timeout" },
+    { "json", 0, S_JSON, "a file name", NULL },
+    { "junit", 0, S_JUNIT, "a file name", NULL },
+    { "csv", 0, S_CSV, "a file name", NULL },
+    { "shard", 0, S_SHARD, "I/N", NULL },
+    { "update", 0, S_UPDATE, NULL, NULL },
+    { "unroll", 0, S_UNROLL, "a whole number", "unroll" },
+    { "max-events", 0, S_EVENTS, "a whole number", NULL },
+    { "max-traces", 0, S_TRACES, "a whole number", NULL },
+    { "states", 0, S_STATES, "a whole number, all or none", NULL },
+    { "max-states", 0, S_STATES, "a whole number", NULL },
+    { "max-depth", 0, S_DEPTH, "a whole number", NULL },
+    { "allow-unknown", 0, S_ALLOW_UNKNOWN, NULL, NULL },
+    { NULL, 0, 0, NULL, NULL },
+};
 
 int suite_parse_shard(const char *s, int *i, int *n)
 {
@@ -103,42 +134,56 @@ int suite_cli(int argc, char **argv)
     suite_run_opts ro;
     suite_run_opts_default(&ro);
     const char *json = NULL, *junit = NULL, *csv = NULL, *shard = NULL;
-    int update = 0, quiet = 0, shard_i = 1, shard_n = 1, nmodels = 0;
+    int update = 0, quiet = 0, allow_unknown = 0, shard_i = 1, shard_n = 1, nmodels = 0;
     model_kind models[8];
     char **paths = calloc((size_t)argc + 1, sizeof *paths);
-    int np = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(paths); return 0; }
-        else if (!strcmp(a, "--model")) {
+    int np = 0, rc = -1;
+    opt_parser p;
+    opt_init(&p, "suite", suite_defs, argc, argv);
+    int id;
+    while (rc < 0 && (id = opt_next(&p)) != OPT_END) {
+        long v;
+        double d;
+        switch (id) {
+        case OPT_ERROR: rc = 2; break;
+        case OPT_HELP: usage(stdout); rc = 0; break;
+        case OPT_QUIET: quiet = 1; break;
+        case OPT_VERBOSE: break;
+        case S_MODEL: {
             model_kind k;
-            if (!val || model_parse(val, &k)) { fprintf(stderr, "ptxlitmus suite: --model takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'\n", val ? val : ""); free(paths); return 2; }
+            if (model_parse(p.arg, &k)) { opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", p.arg); rc = 2; break; }
             int dup = 0;
             for (int m = 0; m < nmodels; m++) if (models[m] == k) dup = 1;
             if (!dup && nmodels < 8) models[nmodels++] = k;
-            i++;
-        } else if (!strcmp(a, "--jobs") || !strcmp(a, "-j")) {
-            char *e;
-            long v = val ? strtol(val, &e, 10) : 0;
-            if (!val || *e || v < 1 || v > 1024) { fprintf(stderr, "ptxlitmus suite: --jobs takes a whole number from 1 to 1024, found '%s'\n", val ? val : ""); free(paths); return 2; }
-            ro.jobs = (int)v; i++;
-        } else if (!strcmp(a, "--timeout")) {
-            char *e;
-            double v = val ? strtod(val, &e) : -1;
-            if (!val || *e || !(v >= 0) || v > 86400) { fprintf(stderr, "ptxlitmus suite: --timeout takes seconds from 0 to 86400, found '%s'\n", val ? val : ""); free(paths); return 2; }
-            ro.timeout_s = v; i++;
-        } else if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv")) {
-            if (!val || !*val) { fprintf(stderr, "ptxlitmus suite: %s takes a file name\n", a); free(paths); return 2; }
-            if (!strcmp(a, "--json")) json = val; else if (!strcmp(a, "--junit")) junit = val; else csv = val;
-            i++;
-        } else if (!strcmp(a, "--shard")) {
-            if (!val || suite_parse_shard(val, &shard_i, &shard_n)) { fprintf(stderr, "ptxlitmus suite: --shard takes I/N with 1 <= I <= N, found '%s'\n", val ? val : ""); free(paths); return 2; }
-            shard = val; i++;
-        } else if (!strcmp(a, "--update")) update = 1;
-        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
-        else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus suite: unknown option '%s'\n", a); usage(stderr); free(paths); return 2; }
-        else paths[np++] = argv[i];
+            break;
+        }
+        case S_JOBS: if (opt_long(&p, 1, 1024, &v)) rc = 2; else ro.jobs = (int)v; break;
+        case S_TIMEOUT: if (opt_seconds(&p, 86400, &d)) rc = 2; else ro.timeout_s = d; break;
+        case S_JSON: case S_JUNIT: case S_CSV:
+            if (!*p.arg) { opt_error(&p, "takes a file name"); rc = 2; break; }
+            if (id == S_JSON) json = p.arg; else if (id == S_JUNIT) junit = p.arg; else csv = p.arg;
+            break;
+        case S_SHARD:
+            if (suite_parse_shard(p.arg, &shard_i, &shard_n)) { opt_error(&p, "takes I/N with 1 <= I <= N, found '%s'", p.arg); rc = 2; break; }
+            shard = p.arg;
+            break;
+        case S_UPDATE: update = 1; break;
+        case S_UNROLL: if (opt_long(&p, 0, 1000, &v)) rc = 2; else ro.vo.unroll = (int)v; break;
+        case S_EVENTS: if (opt_long(&p, 1, 256, &v)) rc = 2; else ro.vo.max_events = (int)v; break;
+        case S_TRACES: if (opt_long(&p, 1, 10000000, &v)) rc = 2; else ro.vo.max_traces = (int)v; break;
+        case S_STATES:
+            if (!strcmp(p.def->name, "states") && !strcmp(p.arg, "all")) ro.vo.states = -1;
+            else if (!strcmp(p.def->name, "states") && !strcmp(p.arg, "none")) ro.vo.states = 0;
+            else if (opt_long(&p, 0, 100000000, &v)) rc = 2;
+            else ro.vo.states = v;
+            break;
+        case S_DEPTH: if (opt_long(&p, 1, COND_DEPTH_CAP, &v)) rc = 2; else ro.max_depth = (int)v; break;
+        case S_ALLOW_UNKNOWN: allow_unknown = 1; break;
+        }
     }
+    for (int i = 0; rc < 0 && i < p.npos; i++) paths[np++] = p.pos[i];
+    opt_free(&p);
+    if (rc >= 0) { free(paths); return rc; }
     if (update && shard) { fprintf(stderr, "ptxlitmus suite: --update cannot be combined with --shard (run the whole suite)\n"); free(paths); return 2; }
     int json_stdout = json && !strcmp(json, "-");
     if ((junit && !strcmp(junit, "-")) || (csv && !strcmp(csv, "-"))) json_stdout = 1;
@@ -198,6 +243,7 @@ int suite_cli(int argc, char **argv)
             }
         }
     }
+    for (int j = 0; j < nj; j++) prov_add_bundled(jobs[j].model);
     ro.progress = quiet ? 0 : isatty(2) ? 1 : 2;
     ro.label = "suite";
     failctx fc = { jobs, expect };
@@ -225,18 +271,27 @@ int suite_cli(int argc, char **argv)
         else cJSON_AddNullToObject(r, "expected");
         const char *st = suite_str(r, "status");
         const char *oc;
-        if (!strcmp(st, "ok")) {
+        if (!strcmp(st, "ok") && !strcmp(suite_str(r, "verdict"), "Unknown")) {
+            oc = "unknown";   /* a bound cut the verdict short: never written by --update */
+            if (!allow_unknown) errs++;
+        } else if (!strcmp(st, "ok")) {
             int got = !strcmp(suite_str(r, "verdict"), "Ok");
             oc = expect[j] < 0 ? "new" : got == expect[j] ? "agree" : "disagree";
             if (update && expect[j] != got) { suite_expect_set(t, jobs[j].model, got); changed++; }
-        } else { oc = !strcmp(st, "timeout") ? "timeout" : "error"; errs++; }
+        } else if (!strcmp(st, "timeout")) {
+            oc = "unknown";
+            if (!allow_unknown) errs++;
+        } else { oc = "error"; errs++; }
         cJSON_AddStringToObject(r, "outcome", oc);
         cJSON_AddNumberToObject(r, "job", jobidx[j]);
         cJSON_AddStringToObject(r, "manifest", m->path);
         cJSON_AddItemToArray(results, r);
         jobs[j].res = NULL;
     }
-    if (suite_print_summary(out, results, wall)) bad = 1;
+    if (suite_print_summary_ex(out, results, wall,
+                               (allow_unknown ? SUITE_ALLOW_UNKNOWN : 0) |
+                                   (update ? SUITE_UPDATING : 0)))
+        bad = 1;
     if (shard) fprintf(out, "shard %s: %d of %d jobs\n", shard, nj, gjob);
     if (sig) fprintf(out, "INTERRUPTED by %s after %d of %d jobs: the reports are partial (\"interrupted\": true)%s\n",
                      sig == SIGINT ? "SIGINT" : "SIGTERM", ran, nj, update ? "; manifests not updated" : "");

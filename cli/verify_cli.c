@@ -1,16 +1,20 @@
-/* cli/verify_cli.c — `ptxlitmus verify [options] FILE...`: decide each litmus test, print a
- * herd-style block per test, optionally export JSON.  A malformed test gets file:line:col on
- * stderr and an error entry; the other files are still verified.  Exit status: 0 when every
- * file was verified, 2 otherwise (also for usage errors). */
+/* cli/verify_cli.c — `ptxlitmus verify [options] FILE...`: decide each litmus test under each
+ * model given, print a herd-style block per test and model, optionally export JSON.  A
+ * malformed test gets file:line:col on stderr and an error entry; the other files are still
+ * verified.  Exit status: 0 when every file was verified, 2 otherwise (also for usage errors). */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/alloc.h"
+#include "base/opts.h"
 #include "cli/cli.h"
 #include "report/report.h"
 #include "check/verify.h"
 #include "report/graph.h"
+#include "report/provenance.h"
+#include "base/fileio.h"
 #include "solver/query.h"
 #include "frontend/cat.h"
 #include "model/bundled.h"
@@ -18,146 +22,376 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: ptxlitmus verify [options] FILE...\n"
-        "  --model NAME        ptx (default: ISA 8.4 + mixed proxies), ptx-v7.5, ptx-v6.0\n"
-        "  --cat FILE          the model written in cat (herd7/Dat3M); includes are searched in\n"
+        "usage: ptxlitmus verify [options] FILE|DIR|@LIST...\n"
+        "  --model NAME        ptx (default: ISA 8.4 + mixed proxies), ptx-v7.5, ptx-v6.0, or a\n"
+        "                      FILE.cat; repeat it to decide each test under several models\n"
+        "                      (herd7: -model)\n"
+        "  --cat FILE          a model written in cat (herd7/Dat3M); includes are searched in\n"
         "                      FILE's folder, then in the bundled models\n"
         "  --json FILE|-       write the results as JSON (docs/json-schema.md)\n"
-        "  --unroll N          backward jumps allowed per branch on one path (default 2)\n"
+        "  --unroll N          backward jumps allowed per branch on one path (default 2; herd7:\n"
+        "                      -unroll)\n"
         "  --max-events N      events per path (default 200)\n"
         "  --max-traces N      paths per thread (default 20000)\n"
-
         "  --states N|all|none reachable states enumerated and listed per test (default 1000; the\n"
         "                      verdict never depends on it; --max-states N is the same)\n"
         "  --max-depth N       nesting levels allowed in a condition (default 512, at most 10000)\n"
-        "  --timeout S         wall-clock limit of each test in seconds, fractions allowed (default none)\n"
-        "  --graph DIR         write a witness execution graph per test: DIR/NAME.dot (+ .svg with dot)\n"
+        "  --timeout S         wall-clock limit of each test in seconds, fractions allowed (default\n"
+        "                      none)\n"
+        "  --graph DIR         write execution graphs per test: DIR/NAME.dot (+ .svg with dot)\n"
+        "                      (herd7: -o DIR); NAME is the test file's name, + .MODEL with\n"
+        "                      several models, + -2, -3... when an earlier test had the same\n"
+        "  --show WHAT         which executions --graph draws: witness (the default; herd7 -show\n"
+        "                      prop); all and forbidden are refused until the checker enumerates\n"
+        "                      them\n"
         "  --explain           for an outcome no execution reaches, name the model's checks that\n"
         "                      rule it out (\"Ruled out by\"; JSON \"violated\")\n"
-        "  -q, --quiet         no herd blocks on stdout\n");
+        "  --Werror            warnings (a condition register its thread never writes, a location\n"
+        "                      the initial state never declares) are errors\n"
+        "  --allow-unknown     exit 0 even when a verdict is Unknown (a --timeout or a bound hit)\n"
+        "  -q, --quiet         no herd blocks on stdout\n"
+        "  -v, --verbose       say on stderr what is decided under which model\n"
+        "  FILE may be a directory (its .litmus files, sorted) or @LIST (a file of arguments)\n"
+        "exit status: 0 every test decided, 1 a verdict is Unknown (timed out, or a bound cut\n"
+        "paths and the verdict rests on an absence), 2 an error\n");
 }
 
-static int num_arg(const char *opt, const char *s, long lo, long hi, long *out)
+enum {
+    V_MODEL = 1, V_CAT, V_JSON, V_UNROLL, V_EVENTS, V_TRACES, V_STATES, V_DEPTH, V_TIMEOUT,
+    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS,
+};
+
+static const opt_def verify_defs[] = {
+    OPT_COMMON,
+    { "model", 0, V_MODEL, "ptx, ptx-v7.5, ptx-v6.0 or a .cat file", "model" },
+    { "cat", 0, V_CAT, "a cat file", "cat" },
+    { "json", 0, V_JSON, "a file name or -", NULL },
+    { "unroll", 0, V_UNROLL, "a whole number", "unroll" },
+    { "max-events", 0, V_EVENTS, "a whole number", NULL },
+    { "max-traces", 0, V_TRACES, "a whole number", NULL },
+    { "states", 0, V_STATES, "a whole number, all or none", NULL },
+    { "max-states", 0, V_STATES, "a whole number", NULL },
+    { "max-depth", 0, V_DEPTH, "a whole number", NULL },
+    { "timeout", 0, V_TIMEOUT, "a number of seconds", "timeout" },
+    { "graph", 'o', V_GRAPH, "a directory", NULL },
+    { "explain", 0, V_EXPLAIN, NULL, NULL },
+    { "liveness", 0, V_LIVENESS, NULL, NULL },
+    { "allow-unknown", 0, V_ALLOW_UNKNOWN, NULL, NULL },
+    { "Werror", 0, V_WERROR, NULL, NULL },
+    { "show", 0, V_SHOW, "witness, all or forbidden", "show" },
+    { "through", 0, V_THROUGH, "none, invalid or all", "through" },
+    { NULL, 0, 0, NULL, NULL },
+};
+
+/* One model a test is decided under: bundled (cat == NULL) or read with --cat. */
+typedef struct {
+    model_kind kind;
+    const char *cat_file;
+    cat_model *cm;
+    cat_prog *cp;
+    const char *label;
+} vmodel;
+
+#define MAX_MODELS 16
+
+static int ends_with(const char *s, const char *e)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s ? s : "", &end, 10);
-    if (!s || !*s || *end || errno || v < lo || v > hi) {
-        fprintf(stderr, "ptxlitmus verify: %s takes a whole number from %ld to %ld, found '%s'\n", opt, lo, hi, s ? s : "");
+    size_t l = strlen(s), k = strlen(e);
+    return l >= k && !strcmp(s + l - k, e);
+}
+
+static int add_model(const opt_parser *p, vmodel *m, int *n, const char *val, int is_cat)
+{
+    if (*n == MAX_MODELS) {
+        opt_error(p, "given more than %d times", MAX_MODELS);
         return -1;
     }
-    *out = v;
+    vmodel *v = &m[*n];
+    memset(v, 0, sizeof *v);
+    if (is_cat || ends_with(val, ".cat")) {
+        if (!*val) { opt_error(p, "takes a cat file"); return -1; }
+        v->cat_file = val;
+    } else if (model_parse(val, &v->kind)) {
+        opt_error(p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", val);
+        return -1;
+    }
+    for (int i = 0; i < *n; i++)   /* the same model twice is one model */
+        if (m[i].cat_file ? v->cat_file && !strcmp(m[i].cat_file, v->cat_file)
+                          : !v->cat_file && m[i].kind == v->kind)
+            return 0;
+    (*n)++;
     return 0;
+}
+
+static int load_cat(vmodel *v)
+{
+    char cerr[1024], why[200], *text;
+    size_t len;
+    if (!read_input(v->cat_file, (size_t)16 << 20, &text, &len, why, sizeof why)) {
+        prov_add_model(v->cat_file, v->cat_file, text);   /* the hash of the text read */
+        free(text);
+    }
+    const char *search[] = { CAT_BUILTIN };
+    cat_set_builtins(model_bundled, model_nbundled);
+    v->cm = cat_load_file_prelude(v->cat_file, search, 1, "stdlib.cat", cerr, sizeof cerr);
+    if (v->cm) v->cp = query_link_model(v->cm, cerr, sizeof cerr);
+    if (!v->cp) { fprintf(stderr, "%s\n", cerr); return -1; }
+    v->label = cat_model_name(v->cm);
+    if (!v->label || !*v->label) v->label = v->cat_file;
+    return 0;
+}
+
+/* The name of a test's picture: its base name without .litmus, ".MODEL" with several models,
+ * and "-2", "-3", ... when an earlier test had the same name (two files MP.litmus in two
+ * folders): pictures never overwrite each other.  Caller frees. */
+static char *graph_name(char ***used, int *nused, const char *file, const char *model)
+{
+    const char *b = strrchr(file, '/');
+    b = b ? b + 1 : file;
+    size_t bl = strlen(b);
+    if (bl > 7 && !strcmp(b + bl - 7, ".litmus")) bl -= 7;
+    char base[512], name[540];
+    snprintf(base, sizeof base, "%.*s%s%s", (int)bl, b, model ? "." : "", model ? model : "");
+    for (char *c = base; *c; c++) if (*c == '/') *c = '_';   /* a --cat label */
+    snprintf(name, sizeof name, "%s", base);
+    for (int k = 2;; k++) {
+        int clash = 0;
+        for (int i = 0; i < *nused && !clash; i++) clash = !strcmp((*used)[i], name);
+        if (!clash) break;
+        snprintf(name, sizeof name, "%s-%d", base, k);
+    }
+    *used = xrealloc(*used, (size_t)(*nused + 1) * sizeof **used);
+    (*used)[(*nused)++] = xstrdup(name);
+    return xstrdup(name);
+}
+
+/* The options; -1 to go on, else the exit status. */
+typedef struct {
+    verify_opts o;
+    const char *json, *graph_dir;
+    int quiet, verbose, max_depth, allow_unknown, werror;
+    vmodel models[MAX_MODELS];
+    int nmodels;
+    char **files;
+    int nf;
+} verify_args;
+
+static int verify_options(int argc, char **argv, verify_args *a)
+{
+    memset(a, 0, sizeof *a);
+    verify_opts_default(&a->o);
+    a->max_depth = COND_MAX_DEPTH;
+    opt_parser p;
+    opt_init(&p, "verify", verify_defs, argc, argv);
+    int id, rc = -1;
+    long v;
+    double d;
+    while (rc < 0 && (id = opt_next(&p)) != OPT_END) {
+        switch (id) {
+        case OPT_ERROR: rc = 2; break;
+        case OPT_HELP: usage(stdout); rc = 0; break;
+        case OPT_QUIET: a->quiet = 1; break;
+        case OPT_VERBOSE: a->verbose = 1; break;
+        case V_MODEL:
+        case V_CAT:
+            if (add_model(&p, a->models, &a->nmodels, p.arg, id == V_CAT)) rc = 2;
+            break;
+        case V_JSON:
+            if (!*p.arg) { opt_error(&p, "takes a file name or -"); rc = 2; }
+            a->json = p.arg;
+            break;
+        case V_GRAPH:
+            if (!*p.arg) { opt_error(&p, "takes a directory"); rc = 2; }
+            a->graph_dir = p.arg;
+            break;
+        case V_UNROLL:
+            if (opt_long(&p, 0, 1000, &v)) rc = 2; else a->o.unroll = (int)v;
+            break;
+        case V_EVENTS:
+            if (opt_long(&p, 1, 256, &v)) rc = 2; else a->o.max_events = (int)v;
+            break;
+        case V_TRACES:
+            if (opt_long(&p, 1, 10000000, &v)) rc = 2; else a->o.max_traces = (int)v;
+            break;
+        case V_STATES:
+            if (!strcmp(p.def->name, "states") && !strcmp(p.arg, "all")) a->o.states = -1;
+            else if (!strcmp(p.def->name, "states") && !strcmp(p.arg, "none")) a->o.states = 0;
+            else if (opt_long(&p, 0, 100000000, &v)) rc = 2;
+            else a->o.states = v;
+            break;
+        case V_DEPTH:
+            if (opt_long(&p, 1, COND_DEPTH_CAP, &v)) rc = 2; else a->max_depth = (int)v;
+            break;
+        case V_TIMEOUT:
+            if (opt_seconds(&p, 86400.0 * 365, &d)) rc = 2; else a->o.timeout_s = d;
+            break;
+        case V_EXPLAIN: a->o.explain = 1; break;
+        case V_LIVENESS: a->o.liveness = 1; break;
+        case V_ALLOW_UNKNOWN: a->allow_unknown = 1; break;
+        case V_WERROR: a->werror = 1; break;
+        case V_SHOW: {   /* herd7's -show words too: prop/wit/cond = witness, neg = forbidden */
+            static const char *const w[] = { "witness", "all", "forbidden", "prop", "wit", "cond",
+                                             "neg", NULL };
+            static const int map[] = { VERIFY_SHOW_WITNESS, VERIFY_SHOW_ALL, VERIFY_SHOW_FORBIDDEN,
+                                       VERIFY_SHOW_WITNESS, VERIFY_SHOW_WITNESS,
+                                       VERIFY_SHOW_WITNESS, VERIFY_SHOW_FORBIDDEN };
+            int k;
+            if (opt_word(&p, w, &k)) rc = 2; else a->o.graph_show = map[k];
+            break;
+        }
+        case V_THROUGH: {   /* herd7's -through: invalid lets forbidden executions through */
+            static const char *const w[] = { "none", "invalid", "all", NULL };
+            int k;
+            if (opt_word(&p, w, &k)) rc = 2;
+            else a->o.graph_show = k == 0 ? VERIFY_SHOW_WITNESS : k == 1 ? VERIFY_SHOW_FORBIDDEN : VERIFY_SHOW_ALL;
+            break;
+        }
+        }
+    }
+    if (rc < 0) {
+        for (int i = 0; i < p.npos; i++) {
+            int k = path_expand(p.pos[i], ".litmus", &a->files, &a->nf);
+            if (k == 0) {
+                fprintf(stderr, "%s:1:1: found a directory without .litmus files, expected a "
+                                "litmus test or a directory of them\n", p.pos[i]);
+                rc = 2;
+            }
+        }
+        if (rc < 0 && !a->nf && !p.npos) {
+            fprintf(stderr, "ptxlitmus verify: no test file given\n");
+            usage(stderr);
+            rc = 2;
+        }
+    }
+    opt_free(&p);
+    if (rc < 0 && !a->nmodels) a->models[a->nmodels++] = (vmodel){ .kind = MODEL_PTX };
+    return rc;
+}
+
+static void verify_args_free(verify_args *a)
+{
+    for (int i = 0; i < a->nf; i++) free(a->files[i]);
+    free(a->files);
+    for (int m = 0; m < a->nmodels; m++) {
+        cat_prog_free(a->models[m].cp);
+        cat_free(a->models[m].cm);
+    }
 }
 
 int verify_cli(int argc, char **argv)
 {
-    verify_opts o;
-    verify_opts_default(&o);
-    const char *json = NULL, *graph_dir = NULL, *cat_file = NULL;
-    int quiet = 0, max_depth = COND_MAX_DEPTH;
-    char **files = calloc((size_t)argc, sizeof *files);
-    int nf = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        long v;
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(files); return 0; }
-        else if (!strcmp(a, "--model")) {
-            if (!val || model_parse(val, &o.model)) { fprintf(stderr, "ptxlitmus verify: --model takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'\n", val ? val : ""); free(files); return 2; }
-            i++;
-        } else if (!strcmp(a, "--cat")) {
-            if (!val) { fprintf(stderr, "ptxlitmus verify: --cat takes a cat file\n"); free(files); return 2; }
-            cat_file = val; i++;
-        } else if (!strcmp(a, "--json")) {
-            if (!val) { fprintf(stderr, "ptxlitmus verify: --json takes a file name or -\n"); free(files); return 2; }
-            json = val; i++;
-        } else if (!strcmp(a, "--graph")) {
-            if (!val || !*val) { fprintf(stderr, "ptxlitmus verify: --graph takes a directory\n"); free(files); return 2; }
-            graph_dir = val; i++;
-        } else if (!strcmp(a, "--unroll")) { if (num_arg(a, val, 0, 1000, &v)) { free(files); return 2; } o.unroll = (int)v; i++; }
-        else if (!strcmp(a, "--max-events")) { if (num_arg(a, val, 1, 256, &v)) { free(files); return 2; } o.max_events = (int)v; i++; }
-        else if (!strcmp(a, "--max-traces")) { if (num_arg(a, val, 1, 10000000, &v)) { free(files); return 2; } o.max_traces = (int)v; i++; }
-        else if (!strcmp(a, "--states") && val && (!strcmp(val, "all") || !strcmp(val, "none"))) { o.states = !strcmp(val, "all") ? -1 : 0; i++; }
-        else if (!strcmp(a, "--max-states") || !strcmp(a, "--states")) { if (num_arg(a, val, 0, 100000000, &v)) { free(files); return 2; } o.states = v; i++; }
-        else if (!strcmp(a, "--max-depth")) { if (num_arg(a, val, 1, COND_DEPTH_CAP, &v)) { free(files); return 2; } max_depth = (int)v; i++; }
-        else if (!strcmp(a, "--timeout")) {
-            char *end;
-            double d = val ? strtod(val, &end) : -1;
-            if (!val || !*val || *end || !(d >= 0 && d <= 86400 * 365)) {
-                fprintf(stderr, "ptxlitmus verify: --timeout takes a number of seconds from 0 to 31536000, found '%s'\n", val ? val : "");
-                free(files); return 2;
-            }
-            o.timeout_s = d; i++;
+    verify_args a;
+    int rc = verify_options(argc, argv, &a);
+    if (rc >= 0) { verify_args_free(&a); return rc; }
+    for (int m = 0; m < a.nmodels; m++) {
+        vmodel *v = &a.models[m];
+        if (v->cat_file) {
+            if (load_cat(v)) { verify_args_free(&a); return 2; }
+        } else {
+            v->label = model_name(v->kind);
+            prov_add_bundled(v->kind);
         }
-        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
-        else if (!strcmp(a, "--explain")) o.explain = 1;
-        else if (!strcmp(a, "--liveness")) o.liveness = 1;
-        else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus verify: unknown option '%s'\n", a); usage(stderr); free(files); return 2; }
-        else files[nf++] = argv[i];
     }
-    if (!nf) { fprintf(stderr, "ptxlitmus verify: no test file given\n"); usage(stderr); free(files); return 2; }
-    cat_model *cm = NULL;
-    cat_prog *cp = NULL;
-    if (cat_file) {
-        char cerr[1024];
-        const char *search[] = { CAT_BUILTIN };
-        cat_set_builtins(model_bundled, model_nbundled);
-        cm = cat_load_file_prelude(cat_file, search, 1, "stdlib.cat", cerr, sizeof cerr);
-        if (cm) cp = query_link_model(cm, cerr, sizeof cerr);
-        if (!cp) { fprintf(stderr, "%s\n", cerr); cat_free(cm); free(files); return 2; }
-        o.cat = cp;
-        o.model_label = cat_model_name(cm);
-    }
+    int several = a.nmodels > 1;
 
     cJSON *root = NULL, *results = NULL;
-    if (json) {
+    if (a.json) {
         root = cJSON_CreateObject();
         cJSON_AddStringToObject(root, "tool", "ptxlitmus");
         cJSON_AddStringToObject(root, "version", PTXLITMUS_VERSION);
-        cJSON_AddStringToObject(root, "model", model_name(o.model));
-        cJSON_AddNumberToObject(root, "unroll", o.unroll);
+        cJSON_AddStringToObject(root, "model", a.models[0].label);
+        cJSON *ms = cJSON_AddArrayToObject(root, "models");
+        for (int m = 0; m < a.nmodels; m++)
+            cJSON_AddItemToArray(ms, cJSON_CreateString(a.models[m].label));
+        cJSON_AddNumberToObject(root, "unroll", a.o.unroll);
+        cJSON_AddItemToObject(root, "provenance", prov_json());
         results = cJSON_AddArrayToObject(root, "results");
     }
-    int errors = 0;
-    graph_collector *gc = graph_dir ? graph_new() : NULL;
-    if (gc) { o.graph = graph_callback; o.graph_ctx = gc; }
-    FILE *out = json && !strcmp(json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
-    for (int i = 0; i < nf; i++) {
+    int errors = 0, unknown = 0, nused = 0;
+    char **used = NULL;   /* picture names given so far */
+    graph_collector *gc = a.graph_dir ? graph_new() : NULL;
+    if (gc) { a.o.graph = graph_callback; a.o.graph_ctx = gc; }
+    FILE *out = a.json && !strcmp(a.json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
+    for (int i = 0; i < a.nf; i++) {
         char err[1024];
-        verify_result r;
-        lit_test *t = lit_parse_file_ex(files[i], max_depth, err, sizeof err);
-        if (!t) {
-            memset(&r, 0, sizeof r);
-            r.file = strdup(files[i]);
-            snprintf(r.error, sizeof r.error, "%s", err);
-        } else {
-            if (gc) graph_begin(gc, &r);
-            verify_test(t, &o, &r);
-            free(r.file);
-            r.file = strdup(files[i]);
+        lit_test *t = lit_parse_file_ex(a.files[i], a.max_depth, err, sizeof err);
+        char **warn = NULL;
+        int nwarn = t ? lit_warnings(t, &warn) : 0;
+        for (int k = 0; k < nwarn; k++) {
+            if (!a.werror) { report_tprintf(stderr, "%s\n", warn[k]); continue; }
+            char *w = strstr(warn[k], ": warning: ");   /* --Werror: the same line as an error */
+            if (w) memmove(w + 2, w + 11, strlen(w + 11) + 1);
+            report_tprintf(stderr, "%s\n", warn[k]);
         }
-        if (!r.ok) { report_tprintf(stderr, "%s\n", r.error); errors++; }
-        else if (!quiet) report_herd(out, &r, o.unroll);
-        if (gc && r.ok) {
-            char *dot = graph_witness_dot(gc, &r);
-            if (dot && graph_write(graph_dir, files[i], dot)) errors++;
-            free(dot);
+        if (nwarn && a.werror) {   /* the test is not decided */
+            snprintf(err, sizeof err, "%s", warn[0]);
+            lit_free(t);
+            t = NULL;
+            errors++;
         }
-        if (results) cJSON_AddItemToArray(results, report_json_result(&r));
-        verify_result_free(&r);
+        for (int m = 0; m < a.nmodels; m++) {
+            vmodel *vm = &a.models[m];
+            verify_opts o = a.o;
+            o.model = vm->kind;
+            o.cat = vm->cp;
+            o.model_label = vm->cat_file ? vm->label : NULL;
+            verify_result r;
+            if (a.verbose) fprintf(stderr, "verify: %s under %s\n", a.files[i], vm->label);
+            if (!t) {
+                memset(&r, 0, sizeof r);
+                r.file = xstrdup(a.files[i]);
+                snprintf(r.error, sizeof r.error, "%s", err);
+            } else {
+                if (gc) graph_begin(gc, &r);
+                verify_test(t, &o, &r);
+                free(r.file);
+                r.file = xstrdup(a.files[i]);
+            }
+            if (verify_unknown(&r)) unknown++;
+            if (!r.ok) {
+                if ((m == 0 || t) && !(nwarn && a.werror)) {
+                    report_tprintf(stderr, "%s\n", r.error);
+                    if (!r.timed_out) errors++;
+                }
+            } else if (!a.quiet) {
+                if (several) fprintf(out, "Model %s\n", vm->label);
+                report_herd(out, &r, o.unroll);
+            }
+            if (gc && r.ok) {
+                for (int g = 0, ng = graph_count(gc, &r); g < ng; g++) {
+                    char *dot = graph_dot(gc, &r, g);
+                    char *name = graph_name(&used, &nused, a.files[i], several ? vm->label : NULL);
+                    if (graph_write(a.graph_dir, name, dot)) errors++;
+                    else if (a.verbose) fprintf(stderr, "verify: graph %s/%s.dot\n", a.graph_dir, name);
+                    free(dot);
+                    free(name);
+                }
+            }
+            if (results) {
+                cJSON *jr = report_json_result(&r);
+                cJSON_AddStringToObject(jr, "model", vm->label);
+                cJSON *wa = cJSON_AddArrayToObject(jr, "warnings");
+                for (int k = 0; k < nwarn; k++) cJSON_AddItemToArray(wa, cJSON_CreateString(warn[k]));
+                cJSON_AddItemToArray(results, jr);
+            }
+            verify_result_free(&r);
+        }
         lit_free(t);
+        lit_warnings_free(warn, nwarn);
     }
     fflush(out);
     if (root) {
         char *text = report_json_text(root, 1);
-        if (report_write_atomic(json, text)) errors++;
+        if (report_write_atomic(a.json, text)) errors++;
         free(text);
         cJSON_Delete(root);
     }
     graph_free(gc);
-    free(files);
-    cat_prog_free(cp);
-    cat_free(cm);
-    return errors ? 2 : 0;
+    if (unknown)
+        fprintf(stderr, "ptxlitmus verify: %d verdict%s Unknown (a --timeout or a bound was hit)%s\n",
+                unknown, unknown == 1 ? "" : "s",
+                a.allow_unknown ? "; accepted (--allow-unknown)" : "; exit status 1 (--allow-unknown accepts them)");
+    int allow = a.allow_unknown;
+    verify_args_free(&a);
+    return errors ? 2 : unknown && !allow ? 1 : 0;
 }

@@ -130,6 +130,8 @@ typedef struct {
     int size;                /* bytes (owning symbol): declared type, else the widest typed access, else 8 */
     isa_type type;           /* how the condition reads it: declared, else that access's type, else s64 */
     int declared;            /* the initial state gave a type */
+    int in_init;             /* named in the initial state (declared, given a value, aliased,
+                                or taken the address of); frontend/litmus_warn.c */
     int shared;              /* owning symbol: some access names a .shared state space (§5.1.4) */
     int owner;               /* owning symbol: a thread of the CTA whose .shared::cta memory holds it, -1 */
 } lit_sym;
@@ -149,6 +151,8 @@ typedef struct {
     cond_ref *locations;     /* extra observed items from `locations [...]` */
     int nlocations;
     int uses_proxies, uses_cluster;
+    int *init_regs;          /* (thread, register) pairs the initial state gives a value */
+    int ninit_regs;
     int uses_async;          /* mbarrier, barrier.cluster, async operations, the newer fences */
 } lit_test;
 
@@ -168,6 +172,14 @@ lit_test *lit_parse_file_ex(const char *path, int max_depth, char *err, size_t e
 /* ... reading at most cap bytes (a larger file is refused, as are FIFOs, directories, devices). */
 lit_test *lit_parse_file_cap(const char *path, int max_depth, size_t cap, char *err, size_t errlen);
 void lit_free(lit_test *t);
+
+/* Warnings about a parsed test (frontend/litmus_warn.c): a condition or `locations` register
+ * its thread never writes (nor the initial state initialises), and a condition location the
+ * initial state never names; both read as 0, so a typo silently changes the verdict.  Each is
+ * one line "file:line:col: warning: found X, expected Y".  Returns how many; *out (NULL when
+ * none) is an array of them, freed with lit_warnings_free. */
+int lit_warnings(const lit_test *t, char ***out);
+void lit_warnings_free(char **w, int n);
 int lit_find_sym(const lit_test *t, const char *name);
 int lit_find_thread(const lit_test *t, const char *name);   /* "P0" or "0" */
 int lit_find_reg(const lit_thread *th, const char *name);   /* with or without '%' */

@@ -149,6 +149,7 @@ static int parse_value(parser *p, int64_t *val, int *sym)
     if (t->k == TK_IDENT) {
         char *n = tokstr(t);
         *sym = lp_add_sym(p->t, n);
+        p->t->sym[*sym].in_init = 1;
         free(n);
         p->pos++;
         return 0;
@@ -221,6 +222,7 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
                 return -1;
             }
             int s = lp_add_sym(p->t, n);
+            p->t->sym[s].in_init = p->t->sym[target].in_init = 1;
             lit_sym *ts = &p->t->sym[target];
             p->t->sym[s].loc = ts->loc;
             p->t->sym[s].proxy = (lit_proxy)pk;
@@ -233,6 +235,7 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
         } else if (t->k == TK_IDENT) {
             char *n = tokstr(t);
             int s = lp_add_sym(p->t, n);
+            p->t->sym[s].in_init = 1;
             free(n);
             p->pos++;
             lit_sym *sy = &p->t->sym[p->t->sym[s].loc];
@@ -507,6 +510,9 @@ static int parse_test(parser *p)
         else {
             int r = lp_add_reg(&t->th[ti], rn);
             t->th[ti].reg_init[r] = pend[k].sym >= 0 ? lit_sym_addr(pend[k].sym) : pend[k].val;
+            t->init_regs = xrealloc(t->init_regs, (size_t)(t->ninit_regs + 1) * 2 * sizeof *t->init_regs);
+            t->init_regs[2 * t->ninit_regs] = ti;
+            t->init_regs[2 * t->ninit_regs++ + 1] = r;
         }
         free(tn); free(rn);
         if (ti < 0) { free(pend); return -1; }
@@ -636,6 +642,7 @@ void lit_free(lit_test *t)
     cond_free(t->cond);
     cond_free(t->filter);
     for (int i = 0; i < t->nlocations; i++) cond_ref_free(&t->locations[i]);
+    free(t->init_regs);
     free(t->locations);
     free(t->file);
     free(t->name);

@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         o.max_traces = 200;
         o.max_events = 64;
         o.states = 200;
-        o.timeout_s = 0.2;
+        o.timeout_s = 0.2;   /* wall clock per input: the smoke run stays within its budget */
         verify_result r;
         memset(&r, 0, sizeof r);
         verify_test(t, &o, &r);

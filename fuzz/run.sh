@@ -60,6 +60,12 @@ runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tai
 rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}' | tail -n1)
 ncrash=$(ls -A "$crashes" | wc -l)
 printf '%-7s runs=%s seconds=%s/%s exec/s=%s crashes=%s rc=%s\n' "$t" "${runs:-?}" "$took" "$secs" "${rate:-?}" "$ncrash" "$rc" | tee -a fuzz/out/stats.txt
+# FUZZ_BUDGET_CHECK=1 (make fuzz-smoke): the run must end within its budget plus 10 s for the
+# start and the initial corpus; an input that runs long (an unbounded verify) fails it
+if [ "${FUZZ_BUDGET_CHECK:-0}" = 1 ] && [ "$rc" -eq 0 ] && [ "$took" -gt $((secs + 10)) ]; then
+  echo "fuzz/run.sh: $t took ${took} s, over its budget of ${secs} s (+10 s start-up)" >&2
+  rc=1
+fi
 if [ "$rc" -ne 0 ]; then
   echo "fuzz/run.sh: $t failed (exit $rc), see $log; artifacts in $crashes" >&2
   grep -E 'ERROR|SUMMARY|runtime error' "$log" | head -5 >&2

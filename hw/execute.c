@@ -98,7 +98,7 @@ int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opt
     if (parse_output(of, p, out)) res = -1;
     else if (to) {
         snprintf(out->reason, sizeof out->reason,
-                 "the harness ran past --timeout %d s (killed): a "
+                 "the harness ran past --timeout %g s (killed): a "
                  "litmus thread may spin forever on this GPU",
                  o->timeout_s);
         out->ran = 0, res = -1;

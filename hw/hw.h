@@ -42,7 +42,7 @@ typedef struct {
     int no_run;       /* stop after compiling */
     int no_compile;   /* stop after generating (tests of the generator) */
     uint64_t seed;
-    int timeout_s; /* wall-clock limit of one harness run */
+    double timeout_s; /* wall-clock limit of one harness run, seconds (fractions allowed) */
 } hw_opts;
 
 void hw_opts_default(hw_opts *o);

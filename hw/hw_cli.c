@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "base/opts.h"
 #include <unistd.h>
 
 static void usage(FILE *f)
@@ -43,11 +44,33 @@ static void usage(FILE *f)
         "             77 built but not run (no CUDA driver, no GPU, or no nvcc)\n");
 }
 
-static const char *const valued[] = { "--instances", "--launches", "--stress", "--placement",
-                                      "--stride",    "--arch",     "--model",  "--seed",
-                                      "--timeout",   NULL };
+static const char *const valued[] = { "instances", "launches", "stress", "placement",
+                                      "stride",    "arch",     "model",  "seed",
+                                      "timeout",   NULL };
 
-/* Parses the options shared by `hw` and `suite --hw`; unknown options and files are left for
+enum { H_VALUED = 1, H_JSON = 100, H_KEEP, H_NVCC, H_FROM, H_NO_RUN, H_NO_COMPILE, H_HW };
+static const opt_def hw_defs[] = {
+    OPT_COMMON,
+    { "instances", 0, H_VALUED + 0, "a whole number", NULL },
+    { "launches", 0, H_VALUED + 1, "a whole number", NULL },
+    { "stress", 0, H_VALUED + 2, "none, lines or random", NULL },
+    { "placement", 0, H_VALUED + 3, "as-test or shuffle", NULL },
+    { "stride", 0, H_VALUED + 4, "a whole number of bytes", NULL },
+    { "arch", 0, H_VALUED + 5, "sm_NN", NULL },
+    { "model", 0, H_VALUED + 6, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
+    { "seed", 0, H_VALUED + 7, "a whole number", NULL },
+    { "timeout", 0, H_VALUED + 8, "a number of seconds", "timeout" },
+    { "json", 0, H_JSON, "a file name", NULL },
+    { "keep", 0, H_KEEP, "a directory", NULL },
+    { "nvcc", 0, H_NVCC, "a file name", NULL },
+    { "from", 0, H_FROM, "a file name", NULL },
+    { "no-run", 0, H_NO_RUN, NULL, NULL },
+    { "no-compile", 0, H_NO_COMPILE, NULL, NULL },
+    { "hw", 0, H_HW, NULL, NULL },
+    { NULL, 0, 0, NULL, NULL },
+};
+
+/* Parses the options shared by `hw` and `suite --hw` (base/opts.h); the files are left for
  * the caller (*files).  Returns 0, 1 for --help, -1 on a usage error. */
 int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
 {
@@ -55,52 +78,50 @@ int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
     *files = calloc((size_t)argc + 1, sizeof **files);
     if (!*files) return -1;
     *nf = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char why[300];
-        int k = 0;
-        while (valued[k] && strcmp(valued[k], a)) k++;
-        if (valued[k]) {
-            if (hw_opt_set(&c->o, a + 2, v, why, sizeof why)) {
-                fprintf(stderr, "ptxlitmus hw: %s %s\n", a, why);
-                return -1;
+    opt_parser p;
+    opt_init(&p, !strcmp(argv[0], "suite") ? "suite" : "hw", hw_defs, argc, argv);
+    int id, rc = 0;
+    char why[300];
+    while (!rc && (id = opt_next(&p)) != OPT_END) {
+        switch (id) {
+        case OPT_ERROR: rc = -1; break;
+        case OPT_HELP: rc = 1; break;
+        case OPT_QUIET: c->quiet = 1; break;
+        case OPT_VERBOSE: case H_HW: break;
+        case H_JSON: case H_KEEP: case H_NVCC: case H_FROM:
+            if (!*p.arg) {
+                opt_error(&p, "takes a %s", id == H_KEEP ? "directory" : "file name");
+                rc = -1;
+            } else if (id == H_JSON) c->json = p.arg;
+            else if (id == H_KEEP) c->o.keep = p.arg;
+            else if (id == H_FROM) c->from = p.arg;
+            else c->o.nvcc = p.arg;
+            break;
+        case H_NO_RUN: c->o.no_run = 1; break;
+        case H_NO_COMPILE: c->o.no_compile = 1; break;
+        default: {
+            int k = id - H_VALUED;
+            if (hw_opt_set(&c->o, valued[k], p.arg, why, sizeof why)) {
+                fprintf(stderr, "ptxlitmus hw: --%s %s\n", valued[k], why);
+                rc = -1;
+            } else if (c->nset < 16) {
+                c->set[c->nset] = k;
+                c->setv[c->nset++] = p.arg;
             }
-            c->set[c->nset++] = k;
-            i++;
-        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) return 1;
-        else if (!strcmp(a, "--json") || !strcmp(a, "--keep") || !strcmp(a, "--nvcc") ||
-                 !strcmp(a, "--from")) {
-            if (!v || !*v) {
-                fprintf(stderr, "ptxlitmus hw: %s takes a %s\n", a,
-                        strcmp(a, "--keep") ? "file name" : "directory");
-                return -1;
-            }
-            if (!strcmp(a, "--json")) c->json = v;
-            else if (!strcmp(a, "--keep")) c->o.keep = v;
-            else if (!strcmp(a, "--from")) c->from = v;
-            else c->o.nvcc = v;
-            i++;
-        } else if (!strcmp(a, "--no-run")) c->o.no_run = 1;
-        else if (!strcmp(a, "--no-compile")) c->o.no_compile = 1;
-        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) c->quiet = 1;
-        else if (!strcmp(a, "--hw")) continue;
-        else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "ptxlitmus hw: unknown option '%s'\n", a);
-            return -1;
-        } else (*files)[(*nf)++] = argv[i];
+        }
+        }
     }
+    for (int i = 0; !rc && i < p.npos; i++) (*files)[(*nf)++] = p.pos[i];
+    opt_free(&p);
     c->argv = argv;
-    return 0;
+    return rc;
 }
 
 /* Options given on the command line override a manifest's `hw:` field: re-apply them. */
 void hw_reapply_cli(hw_ctx *c, hw_opts *o)
 {
     char why[300];
-    for (int i = 1; c->argv[i]; i++)
-        for (int k = 0; k < c->nset; k++)
-            if (!strcmp(c->argv[i], valued[c->set[k]]) && c->argv[i + 1])
-                hw_opt_set(o, valued[c->set[k]] + 2, c->argv[i + 1], why, sizeof why);
+    for (int k = 0; k < c->nset; k++) hw_opt_set(o, valued[c->set[k]], c->setv[k], why, sizeof why);
 }
 
 cJSON *hw_json_root(const hw_ctx *c, const char *kind)

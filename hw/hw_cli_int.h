@@ -12,6 +12,7 @@ typedef struct {
     int quiet;
     int suite;         /* suite --hw: no line per generated/refused/skipped test */
     int set[16], nset; /* valued options given on the command line (they beat manifests) */
+    const char *setv[16]; /* their values */
     char **argv;
     const char *nvcc; /* found nvcc, NULL if none */
     char nvcc_version[128];

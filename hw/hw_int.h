@@ -39,7 +39,7 @@ void hw_c_escape(char *dst, size_t len, const char *src, int asm_template);
 /* Runs argv (argv[0] a path) in its own process group with stdout and stderr to files (the same
  * path for both is fine); returns the exit status, 128 + signal, or -1 when it could not start.
  * After timeout_s seconds (0 = none) the group is killed and *timed_out set. */
-int hw_run_cmd(char *const argv[], const char *out, const char *errf, int timeout_s,
+int hw_run_cmd(char *const argv[], const char *out, const char *errf, double timeout_s,
                int *timed_out);
 
 /* The most operands one inline-asm statement may take (the GCC limit that nvcc follows). */

@@ -68,8 +68,15 @@ int hw_opt_set(hw_opts *o, const char *key, const char *val, char *why, size_t l
         if (!*val || *end || errno || val[0] == '-') goto num;
         o->seed = s;
     } else if (!strcmp(key, "timeout")) {
-        if (whole(val, 1, 86400, &v)) goto num;
-        o->timeout_s = (int)v;
+        char *end;
+        double d = strtod(val, &end);
+        if (end != val && *end == 's' && !end[1]) end++;
+        if (!*val || *end || !(d > 0 && d <= 86400)) {
+            snprintf(why, len, "found '%s' for timeout, expected a number of seconds above 0 up "
+                               "to 86400 (fractions allowed)", val);
+            return -1;
+        }
+        o->timeout_s = d;
     } else if (!strcmp(key, "stress")) {
         if (!strcmp(val, "none")) o->stress = HW_STRESS_NONE;
         else if (!strcmp(val, "lines")) o->stress = HW_STRESS_LINES;
@@ -108,7 +115,6 @@ num:
     snprintf(why, len, "found '%s' for %s, expected a whole number from %s", val, key,
              !strcmp(key, "instances")  ? "1 to 67108864"
              : !strcmp(key, "launches") ? "1 to 100000"
-             : !strcmp(key, "timeout")  ? "1 to 86400 (seconds)"
                                         : "0 to 18446744073709551615");
     return -1;
 }

@@ -20,22 +20,31 @@ extern char **environ;
 
 struct graph_collector {
     verify_result *r;
-    char *dot;               /* the witness of the test being verified */
+    char **dot;              /* the executions handed over for the test being verified: the
+                                witness, or (--show all / forbidden) every one, in order */
+    int ndot;
 };
+
+static void drop_dots(graph_collector *g)
+{
+    for (int i = 0; i < g->ndot; i++) free(g->dot[i]);
+    free(g->dot);
+    g->dot = NULL;
+    g->ndot = 0;
+}
 
 graph_collector *graph_new(void) { return xcalloc(1, sizeof(graph_collector)); }
 
 void graph_free(graph_collector *g)
 {
     if (!g) return;
-    free(g->dot);
+    drop_dots(g);
     free(g);
 }
 
 void graph_begin(graph_collector *g, verify_result *r)
 {
-    free(g->dot);
-    g->dot = NULL;
+    drop_dots(g);
     g->r = r;
 }
 
@@ -147,7 +156,7 @@ static char *build_dot(const mexecution *x, const verify_result *r)
     const lit_test *t = x->t;
     int n = x->n;
     sbuf b = { 0 };
-    sb_add(&b, "// witness: %s; final state", x->note);
+    sb_add(&b, "// execution: %s; final state", x->note);
     char v[64];
     for (int k = 0; r && k < x->nstate && k < r->nobs; k++) {
         verify_value_str(r, k, x->state[k], v, sizeof v);
@@ -197,14 +206,16 @@ static char *build_dot(const mexecution *x, const verify_result *r)
 void graph_callback(void *ctx, const mexecution *x)
 {
     graph_collector *g = ctx;
-    free(g->dot);
-    g->dot = build_dot(x, g->r);
+    g->dot = xrealloc(g->dot, (size_t)(g->ndot + 1) * sizeof *g->dot);
+    g->dot[g->ndot++] = build_dot(x, g->r);
 }
 
-char *graph_witness_dot(graph_collector *g, const verify_result *r)
+int graph_count(const graph_collector *g, const verify_result *r) { return r->ok ? g->ndot : 0; }
+
+char *graph_dot(graph_collector *g, const verify_result *r, int i)
 {
-    if (!r->ok || !g->dot) return NULL;
-    return xstrdup(g->dot);
+    if (!r->ok || i < 0 || i >= g->ndot) return NULL;
+    return xstrdup(g->dot[i]);
 }
 
 int graph_have_dot(void)

@@ -28,7 +28,7 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
         }
         fputc('\n', f);
     }
-    fprintf(f, "%s\n", r->validated ? "Ok" : "No");
+    fprintf(f, "%s\n", verify_verdict(r));
     fprintf(f, "Witnesses\n");
     fprintf(f, "Positive: %d Negative: %d\n", r->positive, r->negative);
     for (int i = 0; i < r->nflags; i++) fprintf(f, "Flag %s\n", r->flags[i]);
@@ -38,7 +38,9 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
         fputc('\n', f);
     }
     if (r->vacuous) fprintf(f, "Vacuous: no execution reaches a final state\n");
-    if (r->bound_reached) fprintf(f, "Bound reached: some paths were cut at --unroll %d\n", unroll);
+    if (r->bound_reached)
+        fprintf(f, "Bound reached: some paths were cut at --unroll %d%s\n", unroll,
+                verify_unknown(r) ? "; the verdict is Unknown (raise --unroll)" : "");
     if (r->nstates_total < 0)
         fprintf(f, "States listed: %d, more exist (--states N or all; the verdict does not depend on it)\n", r->nstates);
     else if (r->nstates < r->nstates_total) fprintf(f, "States listed: %d of %d (--states)\n", r->nstates, r->nstates_total);
@@ -67,6 +69,10 @@ cJSON *report_json_result(const verify_result *r)
     if (r->name) cJSON_AddStringToObject(o, "name", r->name); else cJSON_AddNullToObject(o, "name");
     if (!r->ok) {
         cJSON_AddStringToObject(o, "error", r->error);
+        if (r->timed_out) {
+            cJSON_AddStringToObject(o, "verdict", "Unknown");
+            cJSON_AddStringToObject(o, "observation", "Unknown");
+        }
         cJSON_AddNumberToObject(o, "time_ms", r->time_ms);
         return o;
     }
@@ -75,7 +81,7 @@ cJSON *report_json_result(const verify_result *r)
     cJSON_AddStringToObject(o, "condition", r->condition);
     if (r->filter[0]) cJSON_AddStringToObject(o, "filter", r->filter);
     cJSON_AddBoolToObject(o, "validated", r->validated);
-    cJSON_AddStringToObject(o, "verdict", r->validated ? "Ok" : "No");
+    cJSON_AddStringToObject(o, "verdict", verify_verdict(r));
     cJSON_AddStringToObject(o, "observation", verify_observation(r));
     cJSON_AddNumberToObject(o, "positive", r->positive);
     cJSON_AddNumberToObject(o, "negative", r->negative);

@@ -3,6 +3,7 @@
  * states one model allows and the other forbids. */
 #include "base/alloc.h"
 #include "suite/suite.h"
+#include "base/opts.h"
 #include "base/version.h"
 #include "report/report.h"
 #include "suite/suite.h"
@@ -13,12 +14,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+enum { C_MODEL = 1, C_JOBS, C_TIMEOUT, C_STATES };
+static const opt_def compare_defs[] = {
+    OPT_COMMON,
+    { "model", 0, C_MODEL, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
+    { "jobs", 'j', C_JOBS, "a whole number", "j" },
+    { "timeout", 0, C_TIMEOUT, "a number of seconds", "timeout" },
+    { "states", 0, C_STATES, NULL, NULL },
+    { NULL, 0, 0, NULL, NULL },
+};
+
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: ptxlitmus compare --model A --model B [--states] [--jobs N] [--timeout S] PATH...\n"
         "  PATH: a .litmus file, a manifest.yaml, or a directory (its suites, else its .litmus files)\n"
-        "  --states   also list tests with equal verdicts but different reachable states\n"
+        "  --states      also list tests with equal verdicts but different reachable states\n"
+        "  --jobs N      parallel workers; --timeout S seconds per test and model (fractions allowed)\n"
         "exit status: 0 no test differs, 1 some test differs or could not be decided, 2 usage error\n");
 }
 
@@ -79,21 +91,30 @@ int compare_cli(int argc, char **argv)
     int nm = 0, states = 0, bad = 0;
     char **files = NULL;
     int nf = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-        if (!strcmp(a, "--model")) {
-            if (!val || nm == 2 || model_parse(val, &m[nm])) { fprintf(stderr, "ptxlitmus compare: --model takes ptx, ptx-v7.5 or ptx-v6.0, exactly twice, found '%s'\n", val ? val : ""); return 2; }
-            nm++; i++;
-        } else if (!strcmp(a, "--jobs") || !strcmp(a, "--timeout")) {
-            char *e;
-            long v = val ? strtol(val, &e, 10) : 0;
-            if (!val || *e || v < 1 || v > 86400) { fprintf(stderr, "ptxlitmus compare: %s takes a positive whole number, found '%s'\n", a, val ? val : ""); return 2; }
-            if (a[2] == 'j') ro.jobs = (int)v; else ro.timeout_s = (double)v;
-            i++;
-        } else if (!strcmp(a, "--states")) states = 1;
-        else if (a[0] == '-' && a[1]) { fprintf(stderr, "ptxlitmus compare: unknown option '%s'\n", a); usage(stderr); return 2; }
-        else {
+    opt_parser p;
+    opt_init(&p, "compare", compare_defs, argc, argv);
+    int id, rc = -1;
+    while (rc < 0 && (id = opt_next(&p)) != OPT_END) {
+        long v;
+        double d;
+        switch (id) {
+        case OPT_ERROR: rc = 2; break;
+        case OPT_HELP: usage(stdout); rc = 0; break;
+        case OPT_QUIET: case OPT_VERBOSE: break;
+        case C_MODEL:
+            if (nm == 2 || model_parse(p.arg, &m[nm])) {
+                opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, exactly twice, found '%s'", p.arg);
+                rc = 2;
+            } else nm++;
+            break;
+        case C_JOBS: if (opt_long(&p, 1, 1024, &v)) rc = 2; else ro.jobs = (int)v; break;
+        case C_TIMEOUT: if (opt_seconds(&p, 86400, &d)) rc = 2; else ro.timeout_s = d; break;
+        case C_STATES: states = 1; break;
+        }
+    }
+    for (int i = 0; rc < 0 && i < p.npos; i++) {
+        const char *a = p.pos[i];
+        {
             struct stat st;
             if (stat(a, &st)) { fprintf(stderr, "%s:1:1: cannot open: %s, expected a test, manifest or directory\n", a, strerror(errno)); bad = 1; continue; }
             char **mf = NULL;
@@ -113,6 +134,8 @@ int compare_cli(int argc, char **argv)
             else push(&files, &nf, a);
         }
     }
+    opt_free(&p);
+    if (rc >= 0) { for (int i = 0; i < nf; i++) free(files[i]); free(files); return rc; }
     if (nm != 2) { fprintf(stderr, "ptxlitmus compare: give two models with --model A --model B\n"); usage(stderr); return 2; }
     if (!nf) { fprintf(stderr, "ptxlitmus compare: no test found\n"); return 2; }
     suite_job *jobs = xcalloc((size_t)nf * 2, sizeof *jobs);

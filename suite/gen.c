@@ -3,6 +3,7 @@
  * checked for monotonicity, and written with a suite manifest (docs/suites.md). */
 #include "base/alloc.h"
 #include "base/fileio.h"
+#include "base/opts.h"
 #include "base/sbuf.h"
 #include "suite/suite.h"
 #include "base/version.h"
@@ -289,7 +290,7 @@ static int vkey(const variant *v)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: ptxlitmus gen --out DIR [--shapes LIST] [--max-threads N] [--jobs N] "
-               "[--timeout S] [--models LIST]\n"
+               "[--timeout S] [--models LIST] [-q]\n"
                "  writes litmus tests of classic shapes across orderings (weak, volatile, "
                "relaxed.S, acqrel.S),\n"
                "  fences (none, fence.acq_rel.S, fence.sc.S between the accesses of each thread) "
@@ -306,6 +307,19 @@ static void usage(FILE *f)
                "                      recorded only for tests without clusters\n"
                "  --fence-orders LIST orderings combined with fences (default weak,relaxed)\n");
 }
+
+enum { G_OUT = 1, G_SHAPES, G_MODELS, G_FENCES, G_THREADS, G_JOBS, G_TIMEOUT };
+static const opt_def gen_defs[] = {
+    OPT_COMMON,
+    { "out", 'o', G_OUT, "a directory", NULL },
+    { "shapes", 0, G_SHAPES, "a comma-separated list of shapes", NULL },
+    { "models", 0, G_MODELS, "a comma-separated list of models", NULL },
+    { "fence-orders", 0, G_FENCES, "a comma-separated list of orderings", NULL },
+    { "max-threads", 0, G_THREADS, "a whole number", NULL },
+    { "jobs", 'j', G_JOBS, "a whole number", "j" },
+    { "timeout", 0, G_TIMEOUT, "a number of seconds", "timeout" },
+    { NULL, 0, 0, NULL, NULL },
+};
 
 /* The options of `gen`, and the lists they name. */
 typedef struct {
@@ -325,33 +339,33 @@ static int gen_options(int argc, char **argv, gen_opts *o)
     o->fence_orders = "weak,relaxed";
     o->maxth = 4;
     suite_run_opts_default(&o->ro);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-        if (!strcmp(a, "--out") && val) { o->out = val; i++; }
-        else if (!strcmp(a, "--shapes") && val) { o->shapelist = val; i++; }
-        else if (!strcmp(a, "--models") && val) { o->models_s = val; i++; }
-        else if (!strcmp(a, "--fence-orders") && val) { o->fence_orders = val; i++;
-        } else if ((!strcmp(a, "--max-threads") || !strcmp(a, "--jobs") ||
-                    !strcmp(a, "--timeout")) &&
-                   val) {
-            char *e;
-            long v = strtol(val, &e, 10);
-            if (*e || v < 1 || v > 100000) {
-                fprintf(stderr, "ptxlitmus gen: %s takes a positive whole number, found '%s'\n", a,
-                        val);
-                return 2;
-            }
-            if (a[2] == 'm') o->maxth = (int)v;
-            else if (a[2] == 'j') o->ro.jobs = (int)v;
-            else o->ro.timeout_s = (double)v;
-            i++;
-        } else {
-            fprintf(stderr, "ptxlitmus gen: unknown option or missing value '%s'\n", a);
-            usage(stderr);
-            return 2;
+    opt_parser p;
+    opt_init(&p, "gen", gen_defs, argc, argv);
+    int id, rc = -1;
+    while (rc < 0 && (id = opt_next(&p)) != OPT_END) {
+        long v;
+        double d;
+        switch (id) {
+        case OPT_ERROR: rc = 2; break;
+        case OPT_HELP: usage(stdout); rc = 0; break;
+        case OPT_QUIET: case OPT_VERBOSE: break;
+        case G_OUT: o->out = p.arg; break;
+        case G_SHAPES: o->shapelist = p.arg; break;
+        case G_MODELS: o->models_s = p.arg; break;
+        case G_FENCES: o->fence_orders = p.arg; break;
+        case G_THREADS: if (opt_long(&p, 1, 100000, &v)) rc = 2; else o->maxth = (int)v; break;
+        case G_JOBS: if (opt_long(&p, 1, 1024, &v)) rc = 2; else o->ro.jobs = (int)v; break;
+        case G_TIMEOUT: if (opt_seconds(&p, 86400, &d)) rc = 2; else o->ro.timeout_s = d; break;
         }
     }
+    if (rc < 0 && p.npos) {
+        fprintf(stderr, "ptxlitmus gen: found '%s', expected an option (gen reads no files)\n",
+                p.pos[0]);
+        usage(stderr);
+        rc = 2;
+    }
+    opt_free(&p);
+    if (rc >= 0) return rc;
     if (!o->out) {
         fprintf(stderr, "ptxlitmus gen: --out DIR is required\n");
         usage(stderr);

@@ -2,6 +2,8 @@
  * `ptxlitmus suite --shard I/N` runs into one report (docs/suites.md). */
 #include "base/alloc.h"
 #include "base/fileio.h"
+#include "base/opts.h"
+#include "report/provenance.h"
 #include "suite/suite.h"
 #include "base/version.h"
 #include "suite/suite.h"
@@ -10,6 +12,16 @@
 #include <string.h>
 
 int suite_parse_shard(const char *s, int *i, int *n);
+
+enum { M_JSON = 1, M_JUNIT, M_CSV, M_ALLOW_UNKNOWN };
+static const opt_def merge_defs[] = {
+    OPT_COMMON,
+    { "json", 'o', M_JSON, "a file name", NULL },
+    { "junit", 0, M_JUNIT, "a file name", NULL },
+    { "csv", 0, M_CSV, "a file name", NULL },
+    { "allow-unknown", 0, M_ALLOW_UNKNOWN, NULL, NULL },
+    { NULL, 0, 0, NULL, NULL },
+};
 
 static void usage(FILE *f)
 {
@@ -73,34 +85,32 @@ static cJSON *load_result_file(const char *path)
 }
 
 /* The options of merge: output files and the result files; -1 to go on, else the status. */
-typedef struct { const char *json, *junit, *csv; char **files; int nf; } merge_opts;
+typedef struct { const char *json, *junit, *csv; char **files; int nf, allow_unknown; } merge_opts;
 
 static int merge_options(int argc, char **argv, merge_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->files = xcalloc((size_t)argc + 1, sizeof *o->files);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(o->files); return 0; }
-        if (!strcmp(a, "--json") || !strcmp(a, "--junit") || !strcmp(a, "--csv") ||
-            !strcmp(a, "-o")) {
-            if (!val || !*val) {
-                fprintf(stderr, "ptxlitmus merge: %s takes a file name\n", a);
-                free(o->files);
-                return 2;
-            }
-            if (!strcmp(a, "--junit")) o->junit = val;
-            else if (!strcmp(a, "--csv")) o->csv = val;
-            else o->json = val;
-            i++;
-        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "ptxlitmus merge: unknown option '%s'\n", a);
-            usage(stderr);
-            free(o->files);
-            return 2;
-        } else o->files[o->nf++] = argv[i];
+    opt_parser p;
+    opt_init(&p, "merge", merge_defs, argc, argv);
+    int id, rc = -1;
+    while (rc < 0 && (id = opt_next(&p)) != OPT_END) {
+        switch (id) {
+        case OPT_ERROR: rc = 2; break;
+        case OPT_HELP: usage(stdout); rc = 0; break;
+        case OPT_QUIET: case OPT_VERBOSE: break;
+        case M_ALLOW_UNKNOWN: o->allow_unknown = 1; break;
+        case M_JSON: case M_JUNIT: case M_CSV:
+            if (!*p.arg) { opt_error(&p, "takes a file name"); rc = 2; break; }
+            if (id == M_JUNIT) o->junit = p.arg;
+            else if (id == M_CSV) o->csv = p.arg;
+            else o->json = p.arg;
+            break;
+        }
     }
+    for (int i = 0; rc < 0 && i < p.npos; i++) o->files[o->nf++] = p.pos[i];
+    opt_free(&p);
+    if (rc >= 0) { free(o->files); return rc; }
     if (!o->nf) {
         fprintf(stderr, "ptxlitmus merge: no result file given\n");
         usage(stderr);
@@ -174,10 +184,12 @@ int merge_cli(int argc, char **argv)
             continue;
         }
         prev = j;
+        model_kind mk;
+        if (!model_parse(suite_str(all[i], "model"), &mk)) prov_add_bundled(mk);
         cJSON_AddItemToArray(results, cJSON_Duplicate(all[i], 1));
     }
     FILE *out = json && !strcmp(json, "-") ? stderr : stdout;
-    if (suite_print_summary(out, results, -1)) bad = 1;
+    if (suite_print_summary_ex(out, results, -1, o.allow_unknown ? SUITE_ALLOW_UNKNOWN : 0)) bad = 1;
     fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results),
             cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
     fflush(out);

@@ -64,6 +64,7 @@ typedef struct {
     int progress;           /* 0 quiet, 1 live bar (terminal), 2 plain lines */
     const char *label;      /* progress prefix */
     verify_opts vo;         /* model is taken from each job */
+    int max_depth;          /* nesting levels of a condition (0: the default) */
     /* optional: says whether a finished job counts as a failure (progress display) */
     int (*is_fail)(void *ctx, int job, const cJSON *res);
     void *fail_ctx;
@@ -81,7 +82,7 @@ int suite_default_jobs(void);
 /* ---------- reports over result objects ----------
  * A suite result object is a `verify --json` result plus "suite", "test" (file as in the
  * manifest), "model", "expected" ("Ok"/"No"/null), "outcome" ("agree", "disagree", "error",
- * "timeout", "new") and "job" (index in the unsharded run, for merging shards). */
+ * "unknown" (timed out, or a verdict a bound cut short), "new") and "job" (index in the unsharded run, for merging shards). */
 
 const char *suite_outcome_of(const cJSON *res);
 /* interrupted: the run was stopped by SIGINT/SIGTERM and the results are partial; the JSON
@@ -90,8 +91,12 @@ int suite_write_json(const char *path, cJSON *results, const char *shard, int in
 int suite_write_junit(const char *path, const cJSON *results, int interrupted);
 int suite_write_csv(const char *path, const cJSON *results);
 /* Prints the failures and the per-suite, per-model summary table; returns the exit status
- * (0 when every result agrees, else 1). */
+ * (0 when every result agrees, else 1).  An "unknown" outcome (a timeout, or a verdict a bound
+ * cut short) fails unless SUITE_ALLOW_UNKNOWN; a run that checked no expectation fails
+ * ("nothing checked") unless SUITE_UPDATING. */
+enum { SUITE_ALLOW_UNKNOWN = 1, SUITE_UPDATING = 2 };
 int suite_print_summary(FILE *f, const cJSON *results, double wall_s);
+int suite_print_summary_ex(FILE *f, const cJSON *results, double wall_s, int flags);
 char *suite_junit_text(const cJSON *results, int interrupted);
 char *suite_csv_text(const cJSON *results);
 
@@ -109,4 +114,5 @@ void suite_manifest_check_hw(suite_hw_check_fn fn);
 int merge_cli(int argc, char **argv);    /* argv[0] == "merge" */
 int gen_cli(int argc, char **argv);      /* argv[0] == "gen" */
 int compare_cli(int argc, char **argv);  /* argv[0] == "compare" */
+int table_cli(int argc, char **argv);    /* argv[0] == "table" (suite/table.c) */
 #endif

@@ -5,6 +5,7 @@
 #include "base/text.h"
 #include "suite/suite.h"
 #include "report/report.h"
+#include "report/provenance.h"
 #include "base/version.h"
 #include "suite/suite.h"
 #include <stdarg.h>
@@ -50,7 +51,7 @@ char *suite_state_text(const cJSON *state)
 
 typedef struct {
     const char *suite, *model;
-    int tests, agree, disagree, error, timeout, fresh;
+    int tests, agree, disagree, error, unknown, fresh;
     double ms;
 } group;
 
@@ -71,14 +72,21 @@ static void tally(group *g, const cJSON *r)
     if (!strcmp(o, "agree")) g->agree++;
     else if (!strcmp(o, "new")) { g->agree++; g->fresh++; }
     else if (!strcmp(o, "disagree")) g->disagree++;
-    else if (!strcmp(o, "timeout")) g->timeout++;
+    else if (!strcmp(o, "unknown") || !strcmp(o, "timeout")) g->unknown++;
     else g->error++;
 }
 
 int suite_print_summary(FILE *f, const cJSON *results, double wall_s)
 {
+    return suite_print_summary_ex(f, results, wall_s, 0);
+}
+
+static int is_unknown(const char *o) { return !strcmp(o, "unknown") || !strcmp(o, "timeout"); }
+
+int suite_print_summary_ex(FILE *f, const cJSON *results, double wall_s, int flags)
+{
     group *g = NULL;
-    int ng = 0, bad = 0;
+    int ng = 0, bad = 0, checked = 0;
     const cJSON *r;
     cJSON_ArrayForEach(r, results) {
         const char *o = suite_outcome_of(r);
@@ -86,35 +94,55 @@ int suite_print_summary(FILE *f, const cJSON *results, double wall_s)
             int gi = group_of(&g, &ng, suite_str(r, "suite"), suite_str(r, "model"));
             tally(&g[gi], r);
         }
+        if (!strcmp(o, "agree") || !strcmp(o, "disagree")) checked++;
         if (!strcmp(o, "agree") || !strcmp(o, "new")) continue;
+        if (is_unknown(o)) {
+            if (!(flags & SUITE_ALLOW_UNKNOWN)) bad = 1;
+            const char *why = suite_str(r, "error");
+            report_tprintf(f, "UNKNOWN %s/%s [%s]: %s\n", suite_str(r, "suite"), suite_str(r, "test"),
+                    suite_str(r, "model"),
+                    *why ? why : "a bound (--unroll) cut paths and the verdict rests on an absence");
+            continue;
+        }
         bad = 1;
         if (!strcmp(o, "disagree"))
             report_tprintf(f, "DISAGREE %s/%s [%s]: expected %s, got %s (%s)\n", suite_str(r, "suite"),
                     suite_str(r, "test"), suite_str(r, "model"), suite_str(r, "expected"),
                     suite_str(r, "verdict"), suite_str(r, "observation"));
         else
-            report_tprintf(f, "%s %s/%s [%s]: %s\n", !strcmp(o, "timeout") ? "TIMEOUT" : "ERROR",
+            report_tprintf(f, "%s %s/%s [%s]: %s\n", "ERROR",
                     suite_str(r, "suite"), suite_str(r, "test"), suite_str(r, "model"),
                     suite_str(r, "error"));
     }
     int w = 5;
     for (int i = 0; i < ng; i++) if ((int)strlen(g[i].suite) > w) w = (int)strlen(g[i].suite);
     report_tprintf(f, "%-*s  %-8s %6s %6s %8s %6s %7s %9s\n", w, "suite", "model", "tests", "agree",
-            "disagree", "error", "timeout", "time(s)");
+            "disagree", "error", "unknown", "time(s)");
     group tot = { 0 };
     for (int i = 0; i < ng; i++) {
         report_tprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, g[i].suite, g[i].model, g[i].tests,
-                g[i].agree, g[i].disagree, g[i].error, g[i].timeout, g[i].ms / 1000.0);
+                g[i].agree, g[i].disagree, g[i].error, g[i].unknown, g[i].ms / 1000.0);
         tot.tests += g[i].tests;
         tot.agree += g[i].agree;
         tot.disagree += g[i].disagree;
         tot.error += g[i].error;
-        tot.timeout += g[i].timeout; tot.ms += g[i].ms; tot.fresh += g[i].fresh;
+        tot.unknown += g[i].unknown; tot.ms += g[i].ms; tot.fresh += g[i].fresh;
     }
     report_tprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, "total", "", tot.tests, tot.agree,
-            tot.disagree, tot.error, tot.timeout, tot.ms / 1000.0);
+            tot.disagree, tot.error, tot.unknown, tot.ms / 1000.0);
     if (tot.fresh) report_tprintf(f, "(%d of the agreeing results had no expectation yet)\n", tot.fresh);
-    if (wall_s >= 0) report_tprintf(f, "wall time %.2f s; %s\n", wall_s, bad ? "FAILED" : "all agree");
+    int nothing = !checked && !(flags & SUITE_UPDATING);
+    if (nothing) {
+        report_tprintf(f, "nothing checked: %d result%s, 0 expected verdicts compared\n", tot.tests,
+                tot.tests == 1 ? "" : "s");
+        bad = 1;
+    }
+    if (tot.unknown && (flags & SUITE_ALLOW_UNKNOWN))
+        report_tprintf(f, "%d unknown result%s accepted (--allow-unknown)\n", tot.unknown,
+                tot.unknown == 1 ? "" : "s");
+    if (wall_s >= 0)
+        report_tprintf(f, "wall time %.2f s; %s\n", wall_s,
+                nothing ? "FAILED (nothing checked)" : bad ? "FAILED" : "all agree");
     free(g);
     return bad;
 }
@@ -129,6 +157,7 @@ int suite_write_json(const char *path, cJSON *results, const char *shard, int in
     cJSON_AddStringToObject(root, "kind", "suite");
     if (shard) cJSON_AddStringToObject(root, "shard", shard);
     else cJSON_AddNullToObject(root, "shard");
+    cJSON_AddItemToObject(root, "provenance", prov_json());
     cJSON_AddBoolToObject(root, "interrupted", interrupted);
     cJSON_AddItemReferenceToObject(root, "results", results);
     char *text = report_json_text(root, 1);
@@ -170,7 +199,7 @@ char *suite_junit_text(const cJSON *results, int interrupted)
     for (int i = 0; i < ng; i++) {
         tot.tests += g[i].tests;
         tot.disagree += g[i].disagree;
-        tot.error += g[i].error + g[i].timeout;
+        tot.error += g[i].error + g[i].unknown;
         tot.ms += g[i].ms;
     }
     sbuf b = { 0 };
@@ -186,7 +215,7 @@ char *suite_junit_text(const cJSON *results, int interrupted)
         sb_add(&b, " [");
         xml_esc(&b, g[i].model);
         sb_add(&b, "]\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" time=\"%.3f\">\n",
-               g[i].tests, g[i].disagree, g[i].error + g[i].timeout, g[i].ms / 1000.0);
+               g[i].tests, g[i].disagree, g[i].error + g[i].unknown, g[i].ms / 1000.0);
         cJSON_ArrayForEach(r, results) {
             if (strcmp(suite_str(r, "suite"), g[i].suite) ||
                 strcmp(suite_str(r, "model"), g[i].model))
@@ -222,13 +251,15 @@ char *suite_junit_text(const cJSON *results, int interrupted)
                 states_lines(&b, r);
                 sb_add(&b, "</failure>\n");
             } else {
-                sb_add(&b, "      <error type=\"%s\" message=\"",
-                       !strcmp(o, "timeout") ? "timeout" : "error");
-                xml_esc(&b, suite_str(r, "error"));
+                const char *why = suite_str(r, "error");
+                if (is_unknown(o) && !*why)
+                    why = "Unknown: a bound (--unroll) cut paths and the verdict rests on an absence";
+                sb_add(&b, "      <error type=\"%s\" message=\"", is_unknown(o) ? "unknown" : "error");
+                xml_esc(&b, why);
                 sb_add(&b, "\">expected ");
                 xml_esc(&b, *suite_str(r, "expected") ? suite_str(r, "expected") : "a verdict");
-                sb_add(&b, ", got %s: ", !strcmp(o, "timeout") ? "a timeout" : "an error");
-                xml_esc(&b, suite_str(r, "error"));
+                sb_add(&b, ", got %s: ", is_unknown(o) ? "Unknown" : "an error");
+                xml_esc(&b, why);
                 sb_add(&b, "</error>\n");
             }
             sb_add(&b, "    </testcase>\n");
@@ -266,6 +297,9 @@ static void csv_field(sbuf *b, const char *s, int last)
 char *suite_csv_text(const cJSON *results)
 {
     sbuf b = { 0 };
+    char *prov = prov_comment("# ");   /* provenance: comment lines before the header */
+    sb_add(&b, "%s", prov);
+    free(prov);
     sb_add(&b, "suite,test,model,expected,verdict,observation,states,time_ms,outcome\n");
     const cJSON *r;
     cJSON_ArrayForEach(r, results) {
@@ -274,8 +308,9 @@ char *suite_csv_text(const cJSON *results)
         csv_field(&b, suite_str(r, "test"), 0);
         csv_field(&b, suite_str(r, "model"), 0);
         csv_field(&b, suite_str(r, "expected"), 0);
-        csv_field(&b, suite_str(r, "verdict"), 0);
-        csv_field(&b, suite_str(r, "observation"), 0);
+        int unk = is_unknown(suite_outcome_of(r));
+        csv_field(&b, unk && !*suite_str(r, "verdict") ? "Unknown" : suite_str(r, "verdict"), 0);
+        csv_field(&b, unk && !*suite_str(r, "observation") ? "Unknown" : suite_str(r, "observation"), 0);
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "states");
         if (cJSON_IsArray(st)) snprintf(num, sizeof num, "%d", cJSON_GetArraySize(st));
         else num[0] = 0;

@@ -69,7 +69,8 @@ static char *child_job(const suite_job *j, const suite_run_opts *o)
     vo.graph = NULL;
     verify_result r;
     char err[1024];
-    lit_test *t = lit_parse_file(j->path, err, sizeof err);
+    lit_test *t = lit_parse_file_ex(j->path, o->max_depth > 0 ? o->max_depth : COND_MAX_DEPTH,
+                                    err, sizeof err);
     if (!t) {
         memset(&r, 0, sizeof r);
         r.file = xstrdup(j->path);

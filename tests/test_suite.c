@@ -272,7 +272,8 @@ START_TEST(graph_of_witness)
     graph_begin(g, &r);
     verify_test(t, &o, &r);
     ck_assert_int_eq(r.validated, 1);
-    char *dot = graph_witness_dot(g, &r);
+    ck_assert_int_eq(graph_count(g, &r), 1);
+    char *dot = graph_dot(g, &r, 0);
     ck_assert_ptr_nonnull(dot);
     ck_assert_msg(strstr(dot, "satisfies the condition; final state P1:r0=1; P1:r1=0;"), "%s", dot);
     ck_assert_ptr_nonnull(strstr(dot, "label=\"rf\""));

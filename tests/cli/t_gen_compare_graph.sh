@@ -11,7 +11,7 @@ grep -q 'st.release.gpu y, 1' "$tmp/g/MP+acqrel.gpu+nofence+other-gpu.litmus"
 grep -A1 'file: MP+acqrel.gpu+nofence+other-cluster.litmus' "$tmp/g/manifest.yaml" | grep -q 'ptx: No, ptx-v7.5: No'
 grep -A1 'file: MP+weak+nofence+same-cta.litmus' "$tmp/g/manifest.yaml" | grep -q 'ptx: Ok'
 "$bin" suite "$tmp/g" -q --jobs 2 --csv "$tmp/g.csv" > "$tmp/s.txt"
-head -1 "$tmp/g.csv" | grep -q '^suite,test,model,expected,verdict,observation,states,time_ms,outcome$'
+grep -v '^#' "$tmp/g.csv" | head -1 | grep -q '^suite,test,model,expected,verdict,observation,states,time_ms,outcome$'
 [ "$(wc -l < "$tmp/g.csv")" -gt 436 ]
 "$bin" gen --out "$tmp/x" --shapes NOPE 2>/dev/null && exit 1
 # compare
