@@ -28,6 +28,9 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || \
                 echo -lcheck -lsubunit -lrt -lpthread -lm)
 
+# `make` builds the program (the provenance rules below would otherwise be the first target)
+.DEFAULT_GOAL := all
+
 # provenance (report/provenance.c): the git hash, rebuilt only when it changes
 GIT_HASH := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 $(shell mkdir -p $(BUILD); [ "$$(cat $(BUILD)/git-hash 2>/dev/null)" = "$(GIT_HASH)" ] || \

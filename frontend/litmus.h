@@ -73,6 +73,12 @@ typedef struct {
                                 §8.2.4 "a set of equivalent memory operations with a scalar data
                                 type, executed in an unspecified order" — unordered with the other
                                 elements of its access, ordered with every other instruction */
+    int part;                /* 1, 2: the low / high element of a packed atomic operation (f16x2,
+                                bf16x2), §8.2.5 "a pair of equivalent memory operations on the
+                                scalar data type, executed in an unspecified order": it reads its
+                                16 bits of the source operands and writes its half of the
+                                destination (vec_id pairs the two); 0 otherwise */
+    isa_type packed;         /* the packed type of that operation (the destination's type) */
     int bar_inst;            /* Dat3M barrier instance (first operand of bar.cta.sync) */
     int bar_unit;            /* threads per litmus thread in a barrier count: 32 (PTX) or 1 (Dat3M) */
     isa_atom_op aop;         /* atom/red operation */

@@ -545,7 +545,9 @@ static int parse_memop(cell *c, lit_insn *in, lit_ikind k, lit_proxy proxy, cons
         return -1;
     }
     apply_quals(p, in, &q, ptx);
-    return parse_memop_operands(c, in);
+    if (parse_memop_operands(c, in)) return -1;
+    if (atomic && (in->type == ISA_T_F16X2 || in->type == ISA_T_BF16X2)) { c->nvel = 2; c->packed = 1; }
+    return 0;
 }
 
 /* ---------- fences and barriers ---------- */
@@ -887,6 +889,11 @@ static int expand_vector(parser *p, lit_thread *th, cell *c)
     for (int k = 0; k < th->nins - 1; k++)
         if (th->ins[k].vec_id >= id) id = th->ins[k].vec_id + 1;
     lit_insn proto = *in;
+    if (c->packed) {   /* §8.2.5: two operations on the scalar type, each on its half */
+        proto.packed = proto.type;
+        proto.type = proto.type == ISA_T_F16X2 ? ISA_T_F16 : ISA_T_BF16;
+        proto.size = 2;
+    }
     th->ins = xrealloc(th->ins, (size_t)(th->nins + c->nvel - 1) * sizeof *th->ins);
     for (int e = 0; e < c->nvel; e++) {
         lit_insn *x = &th->ins[th->nins - 1 + e];
@@ -897,7 +904,8 @@ static int expand_vector(parser *p, lit_thread *th, cell *c)
         }
         x->vec_id = id;
         x->addr.off = proto.addr.off + (int64_t)e * proto.size;
-        if (proto.k == LI_LD) x->dst[0] = c->vel[e];
+        if (c->packed) x->part = e + 1;
+        else if (proto.k == LI_LD) x->dst[0] = c->vel[e];
         else x->src[0] = c->vel[e];
         if (proto.k == LI_LD && x->dst[0].k == OPD_NONE) x->ndst = 0;   /* the sink `_` */
     }
@@ -1057,6 +1065,7 @@ static int check_spaces(parser *p)
 /* The type a destination register receives from an instruction. */
 static isa_type dst_type(const lit_insn *in, int k)
 {
+    if (in->k == LI_ATOM && in->packed) return in->packed;
     if (in->k == LI_LD || in->k == LI_ATOM) return in->type;
     if (in->k != LI_ALU) return ISA_T_NONE;
     const char *op = isa_op_name(&in->alu);

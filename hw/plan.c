@@ -205,6 +205,11 @@ static int check_mem(hw_plan *p, const lit_test *t, const lit_insn *in, char *er
         p->sym_tex[in->addr.sym] = 1;
         p->uses_tex = 1;
     }
+    if (in->vec_id)
+        return hw_refuse(err, len, f, in->line, in->col,
+                         "found the vector or packed access '%s', expected scalar accesses (the "
+                         "checker splits it into elements, §8.2.4-5; the harness emits one access "
+                         "per litmus instruction)", in->text);
     if (in->addr.off)
         return hw_refuse(err, len, f, in->line, in->col, "found an address offset, expected none");
     if (hw_access_type(p, in, why, sizeof why) == ISA_T_NONE)

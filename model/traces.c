@@ -499,6 +499,7 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
                 b = (uint64_t)opnd_val(w, &in->src[0], s.regs);
                 opnd_taint(&in->src[0], s.taint, &ton.data);
                 if (in->nsrc > 1) { c = (uint64_t)opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &ton.data); }
+                if (in->part) b = b >> (16 * (in->part - 1)) & 0xffff;   /* its half, §8.2.5 */
             }
             int own_init = 0;   /* this thread initialised the mbarrier earlier on this path */
             for (int k = 0; in->mbar && k < w->nev; k++)
@@ -531,7 +532,15 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
                 int mark = w->nev, dmark = w->ndep;
                 if (push_event(w, in, ce, &ton)) goto out;
                 wstate cs = state_clone(w, &s);
-                if (in->k != LI_RED && in->dst[0].k == OPD_REG) {
+                if (in->k != LI_RED && in->dst[0].k == OPD_REG && in->part) {
+                    /* a packed element writes its half of the destination (the first element
+                       in the text starts the register's dependencies afresh, the second adds) */
+                    int sh = 16 * (in->part - 1);
+                    uint64_t r = (uint64_t)cs.regs[in->dst[0].reg] & ~(0xffffull << sh) & 0xffffffffull;
+                    cs.regs[in->dst[0].reg] = (int64_t)(r | ((uint64_t)ce.rval & 0xffff) << sh);
+                    if (in->part == 1) memset(&cs.taint[in->dst[0].reg], 0, sizeof(bits));
+                    bits_set(&cs.taint[in->dst[0].reg], mark);
+                } else if (in->k != LI_RED && in->dst[0].k == OPD_REG) {
                     /* §9.7.8.8: a signed load sign-extends, an unsigned one zero-extends */
                     cs.regs[in->dst[0].reg] = isa_type_is_float(aty) ? ce.rval : isa_value(aty, (uint64_t)ce.rval);
                     if (in->mbar == MB_TEST || in->mbar == MB_TEST_PARITY) cs.regs[in->dst[0].reg] = done;

@@ -118,6 +118,15 @@ START_TEST(half_precision_atomics)
     /* f16x2: each half separately: (1.0, 2.0) + (1.0, 1.0) = (2.0, 3.0) */
     ck_assert(validated("PTX f16x2\n{ .u32 x=0x40003c00; }\n P0@cta 0,gpu 0 ;\n atom.global.add.noftz.f16x2 %r0, [x], 0x3c003c00 ;\n"
                         "forall (x == 0x42004000)\n"));
+    /* §8.2.5: a packed operation is two operations on the halves, in an unspecified order: a
+       release f16x2 reduction does not order its low half before its high half */
+    ck_assert(validated("PTX f16x2rel\n{ .u32 x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                        " red.global.release.gpu.add.noftz.f16x2 [x], 0x3c003c00 | ld.global.acquire.gpu.u16 %h0, [x+2] ;\n"
+                        " | ld.global.relaxed.gpu.u16 %h1, [x] ;\nexists (P1:h0 == 0x3c00 /\\ P1:h1 == 0)\n"));
+    /* ... and each half is atomic: two racing f16x2 adds give (2.0, 2.0) + ... = (3.0, 3.0) */
+    ck_assert(validated("PTX f16x2race\n{ .u32 x=0x3c003c00; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                        " atom.global.add.noftz.f16x2 %r0, [x], 0x3c003c00 | atom.global.add.noftz.f16x2 %r1, [x], 0x3c003c00 ;\n"
+                        "forall (x == 0x42004200 /\\ (P0:r0 == 0x3c003c00 \\/ P0:r0 == 0x40004000 \\/ P0:r0 == 0x3c004000 \\/ P0:r0 == 0x40003c00))\n"));
     /* two racing f16 adds are atomic: 1.0 + 1.0 + 1.0 = 3.0 (0x4200) */
     ck_assert(validated("PTX f16race\n{ .u16 x=15360; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
                         " red.global.add.noftz.f16 [x], 15360 | red.global.add.noftz.f16 [x], 15360 ;\nforall (x == 0x4200)\n"));
