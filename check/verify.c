@@ -2,9 +2,8 @@
  *
  * 1. The observables: the condition's registers and locations, then `locations [...]`.
  * 2. The program (model/program.c): atoms, value domains, every thread's complete paths.
- * 3. A decision procedure finds the reachable final states: the symbolic query
- *    (verify_query.c: one solver problem per test, paths chosen by the solver) or, to
- *    cross-check it, the product of paths (verify_product.c).
+ * 3. The symbolic query finds the reachable final states (verify_query.c: one solver problem
+ *    per test, the paths chosen by the solver).
  * 4. The verdict follows herd: exists = some state satisfies the proposition, ~exists = none
  *    does, forall = all do. */
 #include "check/verify_int.h"
