@@ -111,19 +111,31 @@ static cJSON *manifest_error(const char *path, const char *msg)
     cJSON_AddStringToObject(o, "error", msg);
     cJSON_AddNumberToObject(o, "time_ms", 0);
     cJSON_AddStringToObject(o, "model", "-");
-    cJSON_AddStringToObject(o, "suite", path);
-    cJSON_AddStringToObject(o, "test", "manifest.yaml");
+    /* the manifest's folder and file name: reports print SUITE/TEST */
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+    cJSON_AddStringToObject(o, "suite", dir ? dir : ".");
+    cJSON_AddStringToObject(o, "test", slash ? slash + 1 : path);
+    free(dir);
     cJSON_AddNullToObject(o, "expected");
     cJSON_AddStringToObject(o, "outcome", "error");
     cJSON_AddNumberToObject(o, "job", -1);
     return o;
 }
 
-typedef struct { suite_job *jobs; int *expect; } failctx;
+/* the liveness a result reports: 0 terminates, 1 may-hang, -1 none */
+static int got_liveness(const cJSON *res)
+{
+    const char *l = suite_str(res, "liveness");
+    return !strcmp(l, "may-hang") ? 1 : !strcmp(l, "terminates") ? 0 : -1;
+}
+
+typedef struct { suite_job *jobs; int *expect; int *live; } failctx;
 static int job_fails(void *ctx, int j, const cJSON *res)
 {
     failctx *f = ctx;
     if (strcmp(suite_str(res, "status"), "ok")) return 1;
+    if (f->live[j] >= 0 && got_liveness(res) != f->live[j]) return 1;
     return f->expect[j] >= 0 && f->expect[j] != !strcmp(suite_str(res, "verdict"), "Ok");
 }
 
@@ -218,7 +230,7 @@ int suite_cli(int argc, char **argv)
     static const model_kind all[] = { MODEL_PTX, MODEL_PTX75, MODEL_PTX60 };
     suite_job *jobs = NULL;
     jobref *ref = NULL;
-    int *expect = NULL, *jobidx = NULL, nj = 0, gjob = 0, gtest = 0;
+    int *expect = NULL, *live = NULL, *jobidx = NULL, nj = 0, gjob = 0, gtest = 0;
     for (int i = 0; i < nmf; i++) {
         if (!loaded[i]) continue;
         for (int t = 0; t < ms[i].nt; t++, gtest++) {
@@ -234,10 +246,13 @@ int suite_cli(int argc, char **argv)
                 jobs = realloc(jobs, (size_t)(nj + 1) * sizeof *jobs);
                 ref = realloc(ref, (size_t)(nj + 1) * sizeof *ref);
                 expect = realloc(expect, (size_t)(nj + 1) * sizeof *expect);
+                live = realloc(live, (size_t)(nj + 1) * sizeof *live);
                 jobidx = realloc(jobidx, (size_t)(nj + 1) * sizeof *jobidx);
-                jobs[nj] = (suite_job){ .path = ms[i].t[t].path, .model = all[k] };
+                jobs[nj] = (suite_job){ .path = ms[i].t[t].path, .model = all[k],
+                                        .liveness = ms[i].t[t].liveness >= 0 };
                 ref[nj] = (jobref){ i, t };
                 expect[nj] = e;
+                live[nj] = ms[i].t[t].liveness;
                 jobidx[nj] = g;
                 nj++;
             }
@@ -246,7 +261,7 @@ int suite_cli(int argc, char **argv)
     for (int j = 0; j < nj; j++) prov_add_bundled(jobs[j].model);
     ro.progress = quiet ? 0 : isatty(2) ? 1 : 2;
     ro.label = "suite";
-    failctx fc = { jobs, expect };
+    failctx fc = { jobs, expect, live };
     ro.is_fail = job_fails;
     ro.fail_ctx = &fc;
     double t0 = now_s();
@@ -278,6 +293,15 @@ int suite_cli(int argc, char **argv)
             int got = !strcmp(suite_str(r, "verdict"), "Ok");
             oc = expect[j] < 0 ? "new" : got == expect[j] ? "agree" : "disagree";
             if (update && expect[j] != got) { suite_expect_set(t, jobs[j].model, got); changed++; }
+            /* `liveness:` is a second expectation of the same test (verify --liveness) */
+            int gl = got_liveness(r);
+            if (live[j] >= 0) {
+                cJSON_AddStringToObject(r, "expected_liveness", live[j] ? "may-hang" : "terminates");
+                if (gl != live[j]) {
+                    if (update && gl >= 0) { t->liveness = gl; changed++; }
+                    else oc = "disagree";
+                }
+            }
         } else if (!strcmp(st, "timeout")) {
             oc = "unknown";
             if (!allow_unknown) errs++;
@@ -311,7 +335,7 @@ int suite_cli(int argc, char **argv)
     fflush(out);
     cJSON_Delete(results);
     for (int i = 0; i < nmf; i++) { if (loaded[i]) suite_manifest_free(&ms[i]); free(mf[i]); }
-    free(ms); free(mf); free(loaded); free(jobs); free(ref); free(expect); free(jobidx); free(paths); free(defdir);
+    free(ms); free(mf); free(loaded); free(jobs); free(ref); free(expect); free(live); free(jobidx); free(paths); free(defdir);
     if (sig) return 128 + sig;   /* 130 for SIGINT, 143 for SIGTERM, as the shell reports */
     if (werr) return 1;
     if (update) return errs ? 1 : 0;

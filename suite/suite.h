@@ -21,6 +21,8 @@ typedef struct {
     char *note;             /* optional */
     suite_expect *exp;
     int nexp;
+    int liveness;           /* `liveness: terminates|may-hang` (verify --liveness, under every
+                               model): 0 terminates, 1 may-hang, -1 not given */
     int line;               /* 1-based line of the entry in the manifest */
 } suite_test;
 
@@ -54,6 +56,7 @@ int suite_find_manifests(const char *path, char ***out, int *n);
 typedef struct {
     const char *path;       /* litmus file */
     model_kind model;
+    int liveness;           /* decide liveness too (verify --liveness) */
     cJSON *res;             /* filled by suite_run: a result object as `verify --json` writes,
                                plus "model"; status "timeout" when killed after the time limit */
 } suite_job;

@@ -84,6 +84,7 @@ static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, sui
     }
     suite_test t = { 0 };
     t.line = (int)n->start_mark.line + 1;
+    t.liveness = -1;
     int rc = -1;
     const yaml_node_t *expect = NULL;
     for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
@@ -91,7 +92,7 @@ static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, sui
                     *v = yaml_document_get_node(doc, p->value);
         const char *key = scalar(k);
         if (!key) {
-            ferr(err, errlen, path, k, "found %s as a key, expected file, expect, source or note",
+            ferr(err, errlen, path, k, "found %s as a key, expected file, expect, liveness, source or note",
                  node_kind(k));
             goto out;
         }
@@ -131,9 +132,22 @@ static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, sui
             continue;
         }
         const char *val = scalar(v);
+        if (!strcmp(key, "liveness")) {   /* the expected answer of verify --liveness */
+            if (t.liveness >= 0) {
+                ferr(err, errlen, path, k, "found key '%s' twice, expected it once", key);
+                goto out;
+            }
+            if (!val || (strcmp(val, "terminates") && strcmp(val, "may-hang"))) {
+                ferr(err, errlen, path, v, "found '%s' after liveness:, expected terminates or may-hang",
+                     val ? val : node_kind(v));
+                goto out;
+            }
+            t.liveness = !strcmp(val, "may-hang");
+            continue;
+        }
         if (strcmp(key, "file") && strcmp(key, "source") && strcmp(key, "note")) {
             ferr(err, errlen, path, k,
-                 "found key '%s' in a test entry, expected file, expect, source or note", key);
+                 "found key '%s' in a test entry, expected file, expect, liveness, source or note", key);
             goto out;
         }
         if (!val) {
@@ -382,6 +396,7 @@ char *suite_manifest_text(const suite_manifest *m)
             first = 0;
         }
         sb_add(&b, " }\n");
+        if (t->liveness >= 0) sb_add(&b, "    liveness: %s\n", t->liveness ? "may-hang" : "terminates");
         if (t->source) { sb_add(&b, "    source: "); sb_str(&b, t->source); sb_add(&b, "\n"); }
         if (t->note) { sb_add(&b, "    note: "); sb_str(&b, t->note); sb_add(&b, "\n"); }
     }

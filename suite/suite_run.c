@@ -67,6 +67,7 @@ static char *child_job(const suite_job *j, const suite_run_opts *o)
     verify_opts vo = o->vo;
     vo.model = j->model;
     vo.graph = NULL;
+    if (j->liveness) vo.liveness = 1;
     verify_result r;
     char err[1024];
     lit_test *t = lit_parse_file_ex(j->path, o->max_depth > 0 ? o->max_depth : COND_MAX_DEPTH,
