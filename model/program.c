@@ -167,6 +167,47 @@ static int enumerate_all(const lit_test *t, mprogram *p, const mlimits *lim, uns
     return 0;
 }
 
+/* §9.7.12.1: "barrier{.cta}.red should not be intermixed with barrier{.cta}.sync or
+   barrier{.cta}.arrive using the same active barrier. Execution in this case is unpredictable."
+   Refused for the barrier numbers the paths compute: a barrier of a CTA that some path uses with
+   bar.red and some path with bar.sync or bar.arrive.  Reported at the later instruction of the
+   two in the text (thread order, then instruction order). */
+static int check_bar_red_mix(const lit_test *t, const mprogram *p, char *err, size_t errlen)
+{
+    for (int ta = 0; ta < t->nth; ta++)
+        for (int ia = 0; ia < t->th[ta].nins; ia++) {
+            const lit_insn *a = &t->th[ta].ins[ia];
+            if (a->k != LI_BAR || (a->bar != BAR_SYNC && a->bar != BAR_ARRIVE && a->bar != BAR_RED)) continue;
+            for (int tb = 0; tb <= ta; tb++) {
+                if (t->th[tb].gpu != t->th[ta].gpu || t->th[tb].cta != t->th[ta].cta) continue;
+                for (int ib = 0; ib < (tb == ta ? ia : t->th[tb].nins); ib++) {
+                    const lit_insn *b = &t->th[tb].ins[ib];
+                    if (b->k != LI_BAR || (b->bar != BAR_SYNC && b->bar != BAR_ARRIVE && b->bar != BAR_RED) ||
+                        (a->bar == BAR_RED) == (b->bar == BAR_RED)) continue;
+                    /* a barrier number both instructions use on some path */
+                    int64_t shared = -1;
+                    for (int x = 0; x < p->tt[ta].ntr && shared < 0; x++)
+                        for (int ex = 0; ex < p->tt[ta].tr[x].nev && shared < 0; ex++) {
+                            const mevent *ea = &p->tt[ta].tr[x].ev[ex];
+                            if (ea->k != EV_BAR || ea->insn != ia) continue;
+                            for (int y = 0; y < p->tt[tb].ntr && shared < 0; y++)
+                                for (int ey = 0; ey < p->tt[tb].tr[y].nev; ey++) {
+                                    const mevent *eb = &p->tt[tb].tr[y].ev[ey];
+                                    if (eb->k == EV_BAR && eb->insn == ib && eb->bar_id == ea->bar_id) { shared = ea->bar_id; break; }
+                                }
+                        }
+                    if (shared < 0) continue;
+                    snprintf(err, errlen, "%s:%d:%d: found '%s' on barrier %lld, which '%s' (%s, line %d) also uses in CTA %d, "
+                             "expected bar.red on other barriers than bar.sync and bar.arrive (§9.7.12.1: bar.red \"should "
+                             "not be intermixed with\" them \"using the same active barrier\")", t->file, a->line, a->col,
+                             a->text, (long long)shared, b->text, t->th[tb].name, b->line, t->th[ta].cta);
+                    return -1;
+                }
+            }
+        }
+    return 0;
+}
+
 int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *observed, mprogram *p,
                    char *err, size_t errlen)
 {
@@ -199,6 +240,7 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
             }
         if (rc) break;
     }
+    if (!rc) rc = check_bar_red_mix(t, p, err, errlen);
     for (int s = 0; s < t->nsym; s++) free(c[s].v);
     free(c);
     free(exact);
