@@ -24,6 +24,8 @@ typedef enum { FENCE_SC, FENCE_ACQ_REL, FENCE_PROXY_ALIAS, FENCE_PROXY_TEXTURE,
                FENCE_PROXY_TENSORMAP  /* fence.proxy.tensormap::generic: no litmus access uses it */ } lit_fence;
 /* BAR_CARRIVE / BAR_CWAIT: barrier.cluster.arrive / .wait (§9.7.13.3) */
 typedef enum { BAR_SYNC, BAR_ARRIVE, BAR_RED, BAR_CARRIVE, BAR_CWAIT } lit_bar;
+/* the reduction of bar{.cta}.red / barrier{.cta}.red (§9.7.12.1) */
+typedef enum { BRED_POPC, BRED_AND, BRED_OR } lit_bred;
 /* mbarrier operations (§9.7.13.15), lowered onto ld/st/atom of the mbarrier object's location
    (frontend/litmus_async.c, model/mbarrier.c) */
 typedef enum { MB_NONE, MB_INIT, MB_ARRIVE, MB_EXPECT_TX, MB_COMPLETE_TX, MB_INC, MB_TEST,
@@ -43,7 +45,7 @@ typedef enum {
     LI_ATOM,    /* atom: read-modify-write returning the old value */
     LI_RED,     /* red: read-modify-write without a result */
     LI_FENCE,   /* fence.sc / fence.acq_rel / membar / fence.proxy.* */
-    LI_BAR,     /* bar{.cta}.sync|arrive, barrier{.cta}.sync|arrive */
+    LI_BAR,     /* bar{.cta}.sync|arrive|red, barrier{.cta}.sync|arrive|red */
     LI_ALU,     /* a register computation evaluated by ptx/isa (add, setp, selp, mov, ...) */
     LI_BRANCH,  /* beq/bne/blt/bgt/ble/bge a, b, L */
     LI_GOTO,    /* goto L, bra L (possibly guarded) */
@@ -81,6 +83,9 @@ typedef struct {
     isa_type packed;         /* the packed type of that operation (the destination's type) */
     int bar_inst;            /* Dat3M barrier instance (first operand of bar.cta.sync) */
     int bar_unit;            /* threads per litmus thread in a barrier count: 32 (PTX) or 1 (Dat3M) */
+    lit_bred bar_op;         /* BAR_RED: the reduction; dst[0] receives its result */
+    lit_opnd bar_pred;       /* BAR_RED: the predicate register c each thread contributes */
+    int bar_pred_neg;        /* BAR_RED: {!}c was written with '!' (the complement contributes) */
     isa_atom_op aop;         /* atom/red operation */
     isa_insn alu;            /* LI_ALU */
     lit_fence fence;

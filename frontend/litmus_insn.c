@@ -652,7 +652,7 @@ static int check_bar_const(cell *c, const lit_insn *in, int k, const token *at)
         return 0;
     }
     int n = cta_threads(c->p->t, c->th);
-    if (v == 0 && in->bar_unit == 32 && in->bar == BAR_SYNC) {
+    if (v == 0 && in->bar_unit == 32 && in->bar != BAR_ARRIVE) {
         lp_errat(c->p, at, "found the thread count 0, expected a positive count: a barrier of 0 threads is not "
                  "supported in litmus tests (§9.7.12.1 gives it no meaning)");
         return -1;
@@ -676,27 +676,96 @@ static int check_bar_const(cell *c, const lit_insn *in, int k, const token *at)
     return 0;
 }
 
+/* PTX: bar{.cta}.red.popc.u32 d, a{, b}, {!}c and bar{.cta}.red.{and,or}.pred p, a{, b}, {!}c
+   (barrier{.cta}.red.op{.aligned}.type alike, §9.7.12.1): a barrier like bar.sync a{, b} whose
+   participants all receive the reduction of their predicates c (model/traces.c, solver/query.c). */
+static int parse_bar_red(cell *c, lit_insn *in)
+{
+    in->bar_unit = 32;
+    if (parse_value_opnd(c, &in->dst[0], 1)) return -1;
+    if (in->dst[0].k != OPD_REG && in->dst[0].k != OPD_NONE) {
+        lp_expect_fail(c->p, cend(c), "a destination register");
+        return -1;
+    }
+    in->ndst = 1;
+    if (expect_comma(c)) return -1;
+    lit_opnd o[3];
+    const token *at[3], *bang[3];
+    int n = 0;
+    while (n < 3) {
+        bang[n] = NULL;
+        if (c->i < c->b && tok_punct(ctok(c), '!')) { bang[n] = ctok(c); c->i++; }
+        at[n] = cnext(c);
+        if (parse_value_opnd(c, &o[n], 0)) return -1;
+        n++;
+        if (c->i >= c->b) break;
+        if (expect_comma(c)) return -1;
+    }
+    if (expect_end(c, "barrier")) return -1;
+    if (n < 2) {
+        lp_expect_fail(c->p, cend(c), "',' and the predicate c: bar.red takes d, a{, b}, {!}c (§9.7.12.1)");
+        return -1;
+    }
+    for (int k = 0; k < n - 1; k++)
+        if (bang[k]) {
+            lp_errat(c->p, bang[k], "found '!' before the %s, expected it only before the predicate c "
+                     "(bar.red d, a{, b}, {!}c, §9.7.12.1)", k ? "thread count" : "barrier");
+            return -1;
+        }
+    if (o[n - 1].k != OPD_REG) {
+        lp_expect_fail(c->p, at[n - 1], "a predicate register c (bar.red d, a{, b}, {!}c, §9.7.12.1)");
+        return -1;
+    }
+    in->bar_pred = o[n - 1];
+    in->bar_pred_neg = bang[n - 1] != NULL;
+    in->src[0] = o[0];
+    if (n == 3) in->src[1] = o[1];
+    in->nsrc = n - 1;
+    if (check_bar_const(c, in, 0, at[0]) || (n == 3 && check_bar_const(c, in, 1, at[1]))) return -1;
+    return 0;
+}
+
 /* PTX: bar{.cta}.sync a{, b}, barrier{.cta}.sync{.aligned} a{, b}, bar{.cta}.arrive a, b (b
    required, §9.7.12.1): a = barrier, b = threads.  Dat3M: bar.cta.sync|arrive INST{, ID{, QUORUM}}:
    the id defaults to the instance, the quorum counts litmus threads (LitmusPTX.g4, README). */
 static int parse_bar(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
-    int kind = -1, cta = 0;
-    for (int i = 0; i < m->nq; i++) {
+    int kind = -1, cta = 0, op = -1, type = 0, ok = 1;
+    for (int i = 0; i < m->nq && ok; i++) {
         int id = m->q[i].id;
         if (id == PTX_Q_cta) cta = 1;
         else if (id == PTX_Q_aligned && m->op == PTX_I_BARRIER) continue;
         else if (id == PTX_Q_sync && kind < 0) kind = BAR_SYNC;
         else if (id == PTX_Q_arrive && kind < 0) kind = BAR_ARRIVE;
-        else {
-            lp_errat(c->p, mt, "found '%.*s', expected bar{.cta}.sync, bar{.cta}.arrive, barrier{.cta}.sync{.aligned} "
-                     "or barrier{.cta}.arrive{.aligned} (bar.red is not supported in litmus tests)", mt->len, mt->s);
-            return -1;
-        }
+        else if (id == PTX_Q_red && kind < 0) kind = BAR_RED;
+        else if (kind == BAR_RED && op < 0 && id == PTX_Q_popc) op = BRED_POPC;
+        else if (kind == BAR_RED && op < 0 && id == PTX_Q_and) op = BRED_AND;
+        else if (kind == BAR_RED && op < 0 && id == PTX_Q_or) op = BRED_OR;
+        else if (kind == BAR_RED && op >= 0 && !type && (id == PTX_Q_u32 || id == PTX_Q_pred)) type = id;
+        else ok = 0;
     }
-    if (kind < 0) { lp_errat(c->p, mt, "found '%.*s', expected bar{.cta}.sync or bar{.cta}.arrive", mt->len, mt->s); return -1; }
+    if (kind == BAR_RED && ok && (op < 0 || type != (op == BRED_POPC ? PTX_Q_u32 : PTX_Q_pred))) ok = 0;
+    if (kind == BAR_RED && !ok) {
+        lp_errat(c->p, mt, "found '%.*s', expected %s{.cta}.red.popc%s.u32 or %s{.cta}.red.and%s.pred or "
+                 "%s{.cta}.red.or%s.pred (§9.7.12.1)", mt->len, mt->s, m->op == PTX_I_BARRIER ? "barrier" : "bar",
+                 m->op == PTX_I_BARRIER ? "{.aligned}" : "", m->op == PTX_I_BARRIER ? "barrier" : "bar",
+                 m->op == PTX_I_BARRIER ? "{.aligned}" : "", m->op == PTX_I_BARRIER ? "barrier" : "bar",
+                 m->op == PTX_I_BARRIER ? "{.aligned}" : "");
+        return -1;
+    }
+    if (!ok) {
+        lp_errat(c->p, mt, "found '%.*s', expected bar{.cta}.sync, bar{.cta}.arrive, bar{.cta}.red, "
+                 "barrier{.cta}.sync{.aligned}, barrier{.cta}.arrive{.aligned} or barrier{.cta}.red "
+                 "(§9.7.12.1)", mt->len, mt->s);
+        return -1;
+    }
+    if (kind < 0) {
+        lp_errat(c->p, mt, "found '%.*s', expected bar{.cta}.sync, bar{.cta}.arrive or bar{.cta}.red", mt->len, mt->s);
+        return -1;
+    }
     in->k = LI_BAR;
     in->bar = (lit_bar)kind;
+    if (kind == BAR_RED) { in->bar_op = (lit_bred)op; return parse_bar_red(c, in); }
     lit_opnd o[3];
     const token *at[3];
     int n = 0;
@@ -1067,6 +1136,7 @@ static isa_type dst_type(const lit_insn *in, int k)
 {
     if (in->k == LI_ATOM && in->packed) return in->packed;
     if (in->k == LI_LD || in->k == LI_ATOM) return in->type;
+    if (in->k == LI_BAR && in->bar == BAR_RED) return in->bar_op == BRED_POPC ? ISA_T_U32 : ISA_T_PRED;
     if (in->k != LI_ALU) return ISA_T_NONE;
     const char *op = isa_op_name(&in->alu);
     if (!strcmp(op, "setp") || (k == 1 && in->ndst == 2)) return ISA_T_PRED;
@@ -1118,6 +1188,22 @@ int lp_check_program(parser *p)
                 isa_type ty = dst_type(&th->ins[k], d);
                 if (o->k == OPD_REG && !th->reg_type[o->reg] && ty) th->reg_type[o->reg] = ty;
             }
+    }
+    /* bar.red's c is a predicate (§9.7.12.1: "operands p and c are predicates") */
+    for (int ti = 0; ti < t->nth; ti++) {
+        const lit_thread *th = &t->th[ti];
+        for (int k = 0; k < th->nins; k++) {
+            const lit_insn *in = &th->ins[k];
+            if (in->k != LI_BAR || in->bar != BAR_RED) continue;
+            isa_type ty = th->reg_type[in->bar_pred.reg];
+            if (ty && ty != ISA_T_PRED) {
+                token at = { .line = in->line, .col = in->col };
+                lp_errat(p, &at, "found the .%s register %s as the predicate c of '%s', expected a predicate "
+                         "register (§9.7.12.1: operands p and c are predicates; setp writes one)",
+                         isa_type_name(ty), th->regs[in->bar_pred.reg], in->text);
+                return -1;
+            }
+        }
     }
     return 0;
 }

@@ -228,6 +228,11 @@ static int check_bar(hw_plan *p, const lit_test *t, int th, const lit_insn *in, 
 {
     const char *f = t->file;
     const lit_thread *T = &t->th[th];
+    if (in->bar == BAR_RED)
+        return hw_refuse(err, len, f, in->line, in->col,
+                         "found '%s', expected bar.sync or bar.arrive: hardware runs do not "
+                         "emit bar.red (its result counts the threads of the harness's warps, "
+                         "not of the litmus threads)", in->text);
     for (int k = 0; k < in->nsrc; k++)
         if (in->src[k].k != OPD_IMM)
             return hw_refuse(err, len, f, in->line, in->col,

@@ -167,6 +167,52 @@ static int enumerate_all(const lit_test *t, mprogram *p, const mlimits *lim, uns
     return 0;
 }
 
+/* §9.7.12.1: "barrier{.cta}.red should not be intermixed with barrier{.cta}.sync or
+   barrier{.cta}.arrive using the same active barrier. Execution in this case is unpredictable."
+   Refused for the barrier numbers the paths compute: a barrier of a CTA that some path uses with
+   bar.red and some path with bar.sync or bar.arrive.  Reported at the later instruction of the
+   two in the text (thread order, then instruction order). */
+static int check_bar_red_mix(const lit_test *t, const mprogram *p, char *err, size_t errlen)
+{
+    /* ids[th][insn]: the barrier numbers (bits 0..15) the instruction uses on some path */
+    unsigned **ids = xcalloc((size_t)(t->nth ? t->nth : 1), sizeof *ids);
+    int any_red = 0, rc = 0;
+    for (int th = 0; th < t->nth; th++) {
+        ids[th] = xcalloc((size_t)(t->th[th].nins ? t->th[th].nins : 1), sizeof **ids);
+        for (int x = 0; x < p->tt[th].ntr; x++)
+            for (int k = 0; k < p->tt[th].tr[x].nev; k++) {
+                const mevent *e = &p->tt[th].tr[x].ev[k];
+                if (e->k != EV_BAR || e->bar_id < 0 || e->bar_id > 15) continue;
+                ids[th][e->insn] |= 1u << e->bar_id;
+                any_red |= e->bar == BAR_RED;
+            }
+    }
+    for (int ta = 0; ta < t->nth && any_red && !rc; ta++)
+        for (int ia = 0; ia < t->th[ta].nins && !rc; ia++) {
+            const lit_insn *a = &t->th[ta].ins[ia];
+            if (a->k != LI_BAR || !ids[ta][ia]) continue;
+            for (int tb = 0; tb <= ta && !rc; tb++) {
+                if (t->th[tb].gpu != t->th[ta].gpu || t->th[tb].cta != t->th[ta].cta) continue;
+                for (int ib = 0; ib < (tb == ta ? ia : t->th[tb].nins); ib++) {
+                    const lit_insn *b = &t->th[tb].ins[ib];
+                    unsigned both = ids[ta][ia] & ids[tb][ib];
+                    if (b->k != LI_BAR || !both || (a->bar == BAR_RED) == (b->bar == BAR_RED)) continue;
+                    int shared = 0;
+                    while (!(both >> shared & 1)) shared++;
+                    snprintf(err, errlen, "%s:%d:%d: found '%s' on barrier %d, which '%s' (%s, line %d) also uses in CTA %d, "
+                             "expected bar.red on other barriers than bar.sync and bar.arrive (§9.7.12.1: bar.red \"should "
+                             "not be intermixed with\" them \"using the same active barrier\")", t->file, a->line, a->col,
+                             a->text, shared, b->text, t->th[tb].name, b->line, t->th[ta].cta);
+                    rc = -1;
+                    break;
+                }
+            }
+        }
+    for (int th = 0; th < t->nth; th++) free(ids[th]);
+    free(ids);
+    return rc;
+}
+
 int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *observed, mprogram *p,
                    char *err, size_t errlen)
 {
@@ -199,6 +245,7 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
             }
         if (rc) break;
     }
+    if (!rc) rc = check_bar_red_mix(t, p, err, errlen);
     for (int s = 0; s < t->nsym; s++) free(c[s].v);
     free(c);
     free(exact);

@@ -314,6 +314,7 @@ static void compute_liveness(walker *w, const unsigned char *observed)
                 for (int d = 0; d < in->ndst; d++)
                     if (in->dst[d].k == OPD_REG) tmp[in->dst[d].reg >> 6] &= ~(1ull << (in->dst[d].reg & 63));
             for (int k = 0; k < in->nsrc; k++) use_opnd(tmp, &in->src[k]);
+            if (in->k == LI_BAR && in->bar == BAR_RED) use_opnd(tmp, &in->bar_pred);
             use_opnd(tmp, &in->addr);
             if (in->guard >= 0) tmp[in->guard >> 6] |= 1ull << (in->guard & 63);
             for (int k = 0; k < rw; k++)
@@ -368,6 +369,46 @@ static wstate state_clone(const walker *w, const wstate *s)
 }
 
 static void state_free(wstate *s) { free(s->regs); free(s->taint); free(s->back); }
+
+static void walk(walker *w, int pc, wstate s, bits ctrl);
+
+/* bar.red (§9.7.12.1): a barrier that waits like bar.sync; "the c predicate (or its complement)
+   from all threads ... are combined using the specified reduction operator" and the result is
+   written to every waiting thread.  The result comes from the other participants, not from
+   memory: one child per result the instance may give (popc: 0..count threads with c true, in
+   threads, each litmus thread a warp of bar_unit threads with the same c; and, or: 0 or 1),
+   limited by this thread's own contribution.  The event carries the contribution in wval and
+   the result in rval; solver/query.c ties the result to the contributions of the instance. */
+static void bar_red(walker *w, const lit_insn *in, int pc, mevent e, const wstate *s, const deps *on, bits ctrl)
+{
+    int mine = (s->regs[in->bar_pred.reg] != 0) ^ in->bar_pred_neg;
+    deps don = *on;
+    opnd_taint(&in->bar_pred, s->taint, &don.data);
+    e.wval = mine;
+    e.rval = 0;
+    int mark = w->nev, dmark = w->ndep;
+    if (push_event(w, in, e, &don)) return;
+    if (w->lim->liveness) save_hang(w, s->regs, MHANG_BARRIER, -1, pc);   /* waits forever */
+    w->nev = mark;
+    w->ndep = dmark;
+    int64_t unit = in->bar_unit ? in->bar_unit : 1, lo, hi;
+    if (in->bar_op == BRED_POPC) { lo = mine; hi = e.bar_cnt - 1 + mine; }
+    else if (in->bar_op == BRED_AND) { lo = 0; hi = mine; }
+    else { lo = mine; hi = 1; }
+    for (int64_t r = lo; r <= hi && !w->failed; r++) {
+        mevent ce = e;
+        ce.rval = in->bar_op == BRED_POPC ? r * unit : r;
+        if (push_event(w, in, ce, &don)) return;
+        wstate cs = state_clone(w, s);
+        if (in->dst[0].k == OPD_REG) {
+            cs.regs[in->dst[0].reg] = ce.rval;
+            cs.taint[in->dst[0].reg] = s->taint[in->bar_pred.reg];   /* the own predicate's reads */
+        }
+        walk(w, pc + 1, cs, ctrl);
+        w->nev = mark;
+        w->ndep = dmark;
+    }
+}
 
 /* Execute from pc with state s (owned by the callee). */
 static void walk(walker *w, int pc, wstate s, bits ctrl)
@@ -456,6 +497,10 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
             for (int k = 0; k < w->nev; k++) {
                 const mevent *o = &w->ev[k];
                 if (o->k == EV_BAR && o->bar_id == e.bar_id && o->bar_has_cnt == e.bar_has_cnt && o->bar_cnt == e.bar_cnt) e.bar_gen++;
+            }
+            if (in->bar == BAR_RED) {
+                bar_red(w, in, pc, e, &s, &on, ctrl);
+                goto out;
             }
             if (push_event(w, in, e, &on)) goto out;
             if (w->lim->liveness && in->bar == BAR_SYNC) save_hang(w, s.regs, MHANG_BARRIER, -1, pc);   /* waits forever */

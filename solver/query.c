@@ -472,6 +472,71 @@ static void build_fair_spins(qproblem *q)
         }
 }
 
+/* bar.red (§9.7.12.1): "the c predicate (or its complement) from all threads ... are combined
+   using the specified reduction operator.  Once the barrier count is reached, the final value is
+   written to the destination register in all threads waiting at the barrier."  Each path through
+   a bar.red event chose a result (rval) and contributes its predicate (wval, model/traces.c); the
+   result a completing event receives is the reduction over the events of its phase (in[i][j],
+   counted_barrier): popc counts the threads with c true, each litmus thread a warp of bar_unit
+   threads; and: all true; or: some true.  Mixing bar.red with bar.sync or bar.arrive on one
+   barrier is refused before (model/program.c). */
+static void bar_red_results(qproblem *q, Z3_ast *in)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n, any = 0;
+    for (int i = u->ninit; i < n && !any; i++) any = u->ev[i].k == EV_BAR && u->ev[i].bar == BAR_RED;
+    if (!any) return;
+    Z3_ast *mine = xcalloc((size_t)n, sizeof *mine);    /* the event's predicate is true */
+    vlist *res = xcalloc((size_t)n, sizeof *res);       /* results, on the paths that go on */
+    for (int t = 0; t < u->nth; t++)
+        for (int k = 0; k < u->th[t].npath; k++) {
+            const upath *p = &u->th[t].path[k];
+            for (int x = 0; x < p->len; x++) {
+                int ev = p->ev[x].node;
+                if (u->ev[ev].k != EV_BAR || u->ev[ev].bar != BAR_RED) continue;
+                if (p->ev[x].wval) mine[ev] = b_or(e, mine[ev], q->sel[t][k]);
+                if (!(p->hang == MHANG_BARRIER && x == p->len - 1)) vl_add(e, &res[ev], p->ev[x].rval, q->sel[t][k]);
+            }
+        }
+    Z3_ast *args = xcalloc((size_t)n + 1, sizeof *args);
+    int *ones = xcalloc((size_t)n + 1, sizeof *ones);
+    for (int j = u->ninit; j < n; j++) {
+        const mevent *ej = &u->ev[j];
+        if (ej->k != EV_BAR || ej->bar != BAR_RED) continue;
+        const lit_insn *ins = &u->t->th[ej->thread].ins[ej->insn];
+        int64_t unit = ins->bar_unit ? ins->bar_unit : 1;
+        /* the participants with c true, c false: this event and its phase's others */
+        int k = 0;
+        Z3_ast all = mine[j], some = mine[j];
+        args[k++] = b_of(e, mine[j]);
+        for (int i = u->ninit; i < n; i++) {
+            if (i == j || !in[i * n + j]) continue;
+            Z3_ast yes = b_and(e, in[i * n + j], mine[i]);
+            args[k++] = b_of(e, yes);
+            some = b_or(e, some, yes);
+            all = b_and(e, all, b_or(e, b_not(e, in[i * n + j]), mine[i]));
+        }
+        for (int r = 0; r < k; r++) ones[r] = 1;
+        for (int v = 0; v < res[j].n; v++) {
+            int64_t val = res[j].v[v];
+            Z3_ast when = res[j].ind[v], holds;
+            if (ins->bar_op == BRED_POPC)
+                holds = val % unit ? NULL : Z3_mk_pbeq(e->z, (unsigned)k, args, ones, (int)(val / unit));
+            else {
+                Z3_ast red = ins->bar_op == BRED_AND ? all : some;
+                holds = val ? red : b_not(e, red);
+            }
+            assert_implies(q, when, holds ? holds : e->F);
+        }
+    }
+    for (int j = 0; j < n; j++) vl_free(&res[j]);
+    free(res);
+    free(mine);
+    free(args);
+    free(ones);
+}
+
 static void build_barrier_waits(qproblem *q)
 {
     const muniverse *u = q->u;
@@ -513,6 +578,7 @@ static void build_barrier_waits(qproblem *q)
         for (int ch = u->ninit; ch < n; ch++)
             if (u->parent[ch] == j) assert_implies(q, q->ex[ch], Z3_mk_lt(e->z, clk[n + rep], clk[ch]));
     }
+    bar_red_results(q, in);
     free(in);
     free(partial);
     free(clk);

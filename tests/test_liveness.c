@@ -34,7 +34,8 @@ START_TEST(liveness_suite)
         { "ticket-lock", 0, NULL, 0 },         { "barrier-quorum-reached", 0, NULL, 0 },
         { "barrier-quorum-too-large", 1, NULL, 0 }, { "barrier-missing-thread", 1, "P0", 0 },
         { "barrier-deadlock", 1, NULL, 0 },    { "ptx-spin-setp", 0, NULL, 0 },
-        { "ptx-spin-setp-never", 1, "P1", 1 } };
+        { "ptx-spin-setp-never", 1, "P1", 1 }, { "bar-red-popc", 0, NULL, 0 },
+        { "bar-red-MP", 0, NULL, 0 },          { "bar-red-missing-thread", 1, "P0", 0 } };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         char path[256];
         snprintf(path, sizeof path, "suites/liveness/%s.litmus", c[i].file);
