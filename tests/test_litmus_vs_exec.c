@@ -16,15 +16,20 @@
  *   ldst_forms   st.T then ld.T2 on one location, same and mixed sizes (§9.7.8.8, §9.7.8.11)
  *
  * Forms the litmus side refuses (so not compared here):
- *   - two-destination spellings with '|' (setp p|q, lop3 d|p): '|' separates litmus columns;
- *     only the two-destination setp.f16x2/bf16x2 is written `p, q`
- *   - the extended-precision carry ops add.cc addc sub.cc subc mad.cc madc (§9.7.2; they read
- *     and write CC.CF, not a register computation of the litmus dialect)
- *   - vector operands: mov pack/unpack `{a, b}` (§9.7.8.4), ld/st .v2/.v4
+ *   - two destinations written with '|' (setp p|q, lop3 d|p): '|' separates litmus columns; the
+ *     litmus spelling is `p, q` (setp.f16x2/.bf16x2 always has two); the one-destination forms
+ *     of setp.CmpOp.BoolOp are compared
+ *   - the extended-precision carry ops add.cc addc sub.cc subc mad.cc madc (§9.7.2: they read
+ *     and write CC.CF, not a register computation)
+ *   - vector operands: mov pack/unpack `{a, b}` (§9.7.8.4), ld/st .v2/.v4/.v8, vector atom/red
  *   - video operand selectors (a.b0, d.h1: the litmus lexer reads `a.b0` as a register name);
  *     video forms are compared with the default selectors only
- *   - atom with .b16 other than cas, atom.add.bf16x2/.f16x2 beyond what check_ptx_atomic takes,
- *     atom.exch/.cas on floats (§9.7.12.5 types), red.exch/.cas (no such reduction) */
+ *   - ld/st/atom .b128 (cas.b128, exch.b128): values are 64-bit in litmus tests
+ *   - atom/red with a cache-policy operand (.L2::cache_hint)
+ *   - operation/type pairs ptxas refuses (tests/data/ptx-forms.tsv, check_ptx_atomic): .and
+ *     .or .xor .exch only on .b32/.b64, .cas on .b16/.b32/.b64, .inc/.dec only on .u32,
+ *     .min/.max not on floats, .add not on .s64; red has no .exch/.cas
+ *   - ld/st of .f16/.bf16/.f16x2/.e4m3x2 (not types of §9.7.8.8; they move as .b16/.b32) */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -483,10 +488,95 @@ START_TEST(atomics_compute_as_the_executor)
 }
 END_TEST
 
+/* ---------- st then ld ---------- */
+
+/* st.global.st [x+so], v then ld.global.ld r, [x+lo] on a location x holding random bytes */
+typedef struct { const char *st, *ld; int so, lo; } ldst_form;
+
+static const ldst_form ldst_forms[] = {
+    /* the same size: every type of the size stored, every one loaded */
+    { "u8", "u8", 0, 0 }, { "u8", "s8", 0, 0 }, { "u8", "b8", 0, 0 }, { "s8", "u8", 0, 0 }, { "s8", "s8", 0, 0 }, { "s8", "b8", 0, 0 }, { "b8", "u8", 0, 0 }, { "b8", "s8", 0, 0 }, { "b8", "b8", 0, 0 },
+    { "u16", "u16", 0, 0 }, { "u16", "s16", 0, 0 }, { "u16", "b16", 0, 0 }, { "s16", "u16", 0, 0 }, { "s16", "s16", 0, 0 }, { "s16", "b16", 0, 0 },
+    { "b16", "u16", 0, 0 }, { "b16", "s16", 0, 0 }, { "b16", "b16", 0, 0 },
+    { "u32", "u32", 0, 0 }, { "u32", "s32", 0, 0 }, { "u32", "b32", 0, 0 }, { "u32", "f32", 0, 0 }, { "s32", "u32", 0, 0 }, { "s32", "s32", 0, 0 },
+    { "s32", "b32", 0, 0 }, { "s32", "f32", 0, 0 }, { "b32", "u32", 0, 0 }, { "b32", "s32", 0, 0 }, { "b32", "b32", 0, 0 }, { "b32", "f32", 0, 0 },
+    { "f32", "u32", 0, 0 }, { "f32", "s32", 0, 0 }, { "f32", "b32", 0, 0 }, { "f32", "f32", 0, 0 },
+    { "u64", "u64", 0, 0 }, { "u64", "s64", 0, 0 }, { "u64", "b64", 0, 0 }, { "u64", "f64", 0, 0 }, { "s64", "u64", 0, 0 }, { "s64", "s64", 0, 0 },
+    { "s64", "b64", 0, 0 }, { "s64", "f64", 0, 0 }, { "b64", "u64", 0, 0 }, { "b64", "s64", 0, 0 }, { "b64", "b64", 0, 0 }, { "b64", "f64", 0, 0 },
+    { "f64", "u64", 0, 0 }, { "f64", "s64", 0, 0 }, { "f64", "b64", 0, 0 }, { "f64", "f64", 0, 0 },
+    /* mixed sizes (§8.2: the load reads the stored bytes and the initial ones around them) */
+    { "u8", "u32", 1, 0 }, { "s8", "s16", 1, 0 }, { "u16", "s32", 2, 0 }, { "b16", "u64", 6, 0 }, { "u32", "s64", 4, 0 },
+    { "f32", "b64", 0, 0 }, { "b8", "u64", 7, 0 }, { "s16", "f32", 0, 0 },
+    { "u32", "s8", 0, 3 }, { "s32", "u8", 0, 1 }, { "u64", "s16", 0, 6 }, { "b64", "f32", 0, 4 }, { "f64", "u32", 0, 0 },
+    { "s64", "s8", 0, 7 }, { "f32", "s16", 0, 2 }, { "u16", "s8", 0, 1 },
+};
+
+static int is_float_t(const char *t) { return isa_type_is_float(ty(t)); }
+
+/* the register a load fills (§9.7.8.8: a destination wider than the type is allowed; a signed
+   type sign-extends into it, others zero-extend) and the one a store reads (§9.7.8.11: a wider
+   source register gives its low bits): 64 bits for integers */
+static const char *wide_reg(const char *t)
+{
+    return is_float_t(t) ? t : isa_type_is_signed(ty(t)) ? "s64" : "u64";
+}
+
+static int ldst_exec(const ldst_form *f, uint64_t init, uint64_t v, uint64_t *r)
+{
+    char decls[256], body[1024];
+    int d = 0, o = 0;
+    APPEND(decls, d, " .reg .%s %%v; .reg .%s %%r;", wide_reg(f->st), wide_reg(f->ld));
+    APPEND(body, o, " ld.global.%s %%v, [%%a0+8];\n st.global.%s [%%a0+%d], %%v;\n ld.global.%s %%r, [%%a0+%d];\n",
+           is_float_t(f->st) ? f->st : "b64", f->st, f->so, f->ld, f->lo);
+    APPEND(body, o, " st.global.%s [%%a1], %%r;\n", is_float_t(f->ld) ? f->ld : "b64");
+    uint64_t mem[16] = { init, v }, out[4] = { 0 };
+    if (run_exec(decls, body, mem, out)) return -1;
+    *r = out[0];
+    return 0;
+}
+
+static int ldst_litmus(const ldst_form *f, uint64_t init, uint64_t v, int64_t *r)
+{
+    char text[1024];
+    snprintf(text, sizeof text, "PTX prop\n{ x=0x%llx; P0:v=%lld; }\n P0@cta 0,gpu 0 ;\n st.global.%s [x+%d], %%v ;\n"
+             " ld.global.%s %%r, [x+%d] ;\nexists (P0:r == 0)\n", (unsigned long long)init,
+             (long long)(is_float_t(f->st) ? (int64_t)(v & mask(bits(f->st))) : (int64_t)v), f->st, f->so, f->ld, f->lo);
+    return run_litmus(text, 1, (const char *const[]){ "P0:r" }, r);
+}
+
+START_TEST(stores_and_loads_as_the_executor)
+{
+    int cnt = 0, fails0 = fails;
+    for (size_t i = 0; i < sizeof ldst_forms / sizeof *ldst_forms; i++) {
+        const ldst_form *f = &ldst_forms[i];
+        for (int k = 0; k < NSETS; k++) {
+            /* integers: the whole 64-bit register (a store keeps its low bytes); floats: their bits */
+            uint64_t init = rnd64(), v = is_float_t(f->st) ? operand(f->st, k) : operand("u64", k) ^ (k > 8 ? rnd64() : 0);
+            int size = (int)bits(f->st) / 8 + f->so > (int)bits(f->ld) / 8 + f->lo ? (int)bits(f->st) / 8 + f->so
+                                                                                    : (int)bits(f->ld) / 8 + f->lo;
+            init &= mask(8u * (unsigned)size);   /* the litmus location is as wide as its widest access */
+            uint64_t raw;
+            int64_t got;
+            if (ldst_exec(f, init, v, &raw) || ldst_litmus(f, init, v, &got)) break;
+            int64_t want = is_float_t(f->ld) ? (int64_t)(raw & mask(bits(f->ld))) : (int64_t)raw;
+            if (want != got)
+                FAIL("st.global.%s [x+%d] then ld.global.%s [x+%d], x=%llx v=%llx: executor %llx, litmus %llx", f->st, f->so,
+                     f->ld, f->lo, (unsigned long long)init, (unsigned long long)v, (unsigned long long)want,
+                     (unsigned long long)got);
+            cnt++;
+        }
+    }
+    fprintf(stderr, "litmus vs executor: %d loads of %zu st/ld forms, %d disagreements\n", cnt,
+            sizeof ldst_forms / sizeof *ldst_forms, fails - fails0);
+    ck_assert_int_eq(fails, fails0);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, alu_forms_compute_as_the_executor);
     tcase_add_test(tc, atomics_compute_as_the_executor);
+    tcase_add_test(tc, stores_and_loads_as_the_executor);
 }
 
 #include "check_main.h"
