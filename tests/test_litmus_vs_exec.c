@@ -38,7 +38,7 @@
 #include "frontend/litmus.h"
 #include "include/ptxexec.h"
 
-#define TEST_TIMEOUT 900   /* the ASan build is ~10x slower than the normal one */
+#define TEST_TIMEOUT 600   /* per test; the ASan build takes ~2.5 min for all three on a loaded 2-core machine */
 #define NSETS 16           /* operand sets per form */
 
 /* ---------- operands ---------- */
@@ -109,11 +109,16 @@ static uint64_t operand(const char *t, int k)
 
 /* ---------- the two sides ---------- */
 
-/* Runs one thread of a PTX kernel whose body (after `decls`) reads its inputs from %a0 (mem,
-   16 slots of 8 bytes, copied back after the run) and writes its results to %a1 (out, 4 slots). */
 static int fails;   /* disagreements and refusals so far: each is reported, the test fails at its end */
 #define FAIL(...) (fprintf(stderr, __VA_ARGS__), fputc('\n', stderr), fails++)
 
+/* One executor context per test, with its two buffers (a context per kernel costs
+   most of the run time under ASan). */
+static ptxeCtx *ctx;
+static ptxeDevptr din, dout;
+
+/* Runs one thread of a PTX kernel whose body (after `decls`) reads its inputs from %a0 (mem,
+   16 slots of 8 bytes, copied back after the run) and writes its results to %a1 (out, 4 slots). */
 static int run_exec(const char *decls, const char *body, uint64_t mem[16], uint64_t out[4])
 {
     char ptx[4096];
@@ -121,29 +126,24 @@ static int run_exec(const char *decls, const char *body, uint64_t mem[16], uint6
              ".visible .entry k(.param .u64 pin, .param .u64 pout) {\n"
              " .reg .b64 %%a<2>; .reg .pred %%pp<4>; .reg .u32 %%t<4>;\n%s\n"
              " ld.param.u64 %%a0, [pin]; ld.param.u64 %%a1, [pout];\n%s ret;\n}\n", decls, body);
-    ptxeCtx *c;
+    if (!ctx) {
+        ck_assert_int_eq(ptxeCtxCreate(&ctx), PTXE_SUCCESS);
+        ck_assert_int_eq(ptxeMemAlloc(ctx, &din, 128), PTXE_SUCCESS);
+        ck_assert_int_eq(ptxeMemAlloc(ctx, &dout, 32), PTXE_SUCCESS);
+    }
     ptxeModule *m;
     ptxeFunction *fn;
-    ck_assert_int_eq(ptxeCtxCreate(&c), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(c, &m, ptx, strlen(ptx), "prop.ptx");
-    if (r != PTXE_SUCCESS) {
-        FAIL("executor refuses: %s\n%s", ptxeGetErrorMessage(c), ptx);
-        ptxeCtxDestroy(c);
-        return -1;
-    }
+    if (ptxeModuleLoadData(ctx, &m, ptx, strlen(ptx), "prop.ptx") != PTXE_SUCCESS)
+        return FAIL("executor refuses: %s\n%s", ptxeGetErrorMessage(ctx), ptx), -1;
     ck_assert_int_eq(ptxeModuleGetFunction(&fn, m, NULL), PTXE_SUCCESS);
-    ptxeDevptr in, o;
-    ptxeMemAlloc(c, &in, 128);
-    ptxeMemAlloc(c, &o, 32);
-    ptxeMemcpyHtoD(c, in, mem, 128);
-    ptxeMemcpyHtoD(c, o, out, 32);
-    void *args[] = { &in, &o };
+    ptxeMemcpyHtoD(ctx, din, mem, 128);
+    ptxeMemcpyHtoD(ctx, dout, out, 32);
+    void *args[] = { &din, &dout };
     ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    ck_assert_msg(ptxeLaunchKernel(fn, &cfg, args) == PTXE_SUCCESS, "%s\n%s", ptxeGetErrorMessage(c), ptx);
-    ptxeMemcpyDtoH(c, mem, in, 128);
-    ptxeMemcpyDtoH(c, out, o, 32);
+    ck_assert_msg(ptxeLaunchKernel(fn, &cfg, args) == PTXE_SUCCESS, "%s\n%s", ptxeGetErrorMessage(ctx), ptx);
+    ptxeMemcpyDtoH(ctx, mem, din, 128);
+    ptxeMemcpyDtoH(ctx, out, dout, 32);
     ptxeModuleUnload(m);
-    ptxeCtxDestroy(c);
     return 0;
 }
 
@@ -169,6 +169,12 @@ static int run_litmus(const char *text, int n, const char *const names[], int64_
     verify_result_free(&r);
     lit_free(t);
     return 0;
+}
+
+static void exec_done(void)
+{
+    if (ctx) ptxeCtxDestroy(ctx);
+    ctx = NULL;
 }
 
 #define APPEND(buf, o, ...) ((o) += snprintf((buf) + (o), sizeof(buf) - (size_t)(o), __VA_ARGS__))
@@ -358,16 +364,29 @@ static int alu_exec(const alu_form *f, const uint64_t *src, uint64_t *v)
     return 0;
 }
 
-static int alu_litmus(const alu_form *f, const uint64_t *src, int64_t *v)
+/* All operand sets in one litmus test: instruction k computes d<k> from s<4k+j> (a litmus
+   verification costs more than an executor run, ASan most of all). */
+static int alu_litmus(const alu_form *f, uint64_t src[][4], int64_t *v)
 {
-    char text[1024];
+    char text[8192], names[NSETS][16];
+    const char *pn[NSETS];
     int n = nsrc(f), o = 0;
     APPEND(text, o, "PTX prop\n{");
-    for (int k = 0; k < n; k++) APPEND(text, o, " P0:s%d=%lld;", k, (long long)as_read(f->st[k], src[k]));
-    APPEND(text, o, " }\n P0@cta 0,gpu 0 ;\n %s %%d", f->mn);
-    for (int k = 0; k < n; k++) APPEND(text, o, ", %%s%d", k);
-    APPEND(text, o, " ;\nexists (P0:d == 0)\n");
-    return run_litmus(text, 1, (const char *const[]){ "P0:d" }, v);
+    for (int k = 0; k < NSETS; k++)
+        for (int j = 0; j < n; j++) APPEND(text, o, " P0:s%d=%lld;", 4 * k + j, (long long)as_read(f->st[j], src[k][j]));
+    APPEND(text, o, " }\n P0@cta 0,gpu 0 ;\n");
+    for (int k = 0; k < NSETS; k++) {
+        APPEND(text, o, " %s %%d%d", f->mn, k);
+        for (int j = 0; j < n; j++) APPEND(text, o, ", %%s%d", 4 * k + j);
+        APPEND(text, o, " ;\n");
+        snprintf(names[k], sizeof names[k], "P0:d%d", k);
+        pn[k] = names[k];
+    }
+    APPEND(text, o, "exists (P0:d0 == 0");   /* the observed registers are the condition's */
+    for (int k = 1; k < NSETS; k++) APPEND(text, o, " /\\ P0:d%d == 0", k);
+    APPEND(text, o, ")\n");
+    ck_assert_int_lt(o, (int)sizeof text);
+    return run_litmus(text, NSETS, pn, v);
 }
 
 START_TEST(alu_forms_compute_as_the_executor)
@@ -375,25 +394,25 @@ START_TEST(alu_forms_compute_as_the_executor)
     int cnt = 0, fails0 = fails;
     for (size_t i = 0; i < sizeof alu_forms / sizeof *alu_forms; i++) {
         const alu_form *f = &alu_forms[i];
-        for (int k = 0; k < NSETS; k++) {
-            uint64_t src[4] = { 0 };
+        uint64_t src[NSETS][4] = { { 0 } }, raw[NSETS];
+        int64_t got[NSETS];
+        for (int k = 0; k < NSETS; k++)
             for (int j = 0; j < nsrc(f); j++) {
-                src[j] = operand(f->st[j], (k + 3 * j) % 24);
-                if (f->small >> j & 1) src[j] &= 255;
+                src[k][j] = operand(f->st[j], (k + 3 * j) % 24);
+                if (f->small >> j & 1) src[k][j] &= 255;
             }
-            uint64_t raw;
-            int64_t got;
-            if (alu_exec(f, src, &raw) || alu_litmus(f, src, &got)) break;   /* refused: reported once */
-            int64_t want = as_read(f->dt, raw);
-            if (want != got)
-                FAIL("%s %llx %llx %llx %llx: executor %llx, litmus %llx", f->mn, (unsigned long long)src[0],
-                     (unsigned long long)src[1], (unsigned long long)src[2], (unsigned long long)src[3],
-                     (unsigned long long)want, (unsigned long long)got);
-            cnt++;
-        }
+        int refused = 0;
+        for (int k = 0; k < NSETS && !refused; k++) refused = alu_exec(f, src[k], &raw[k]);
+        if (refused || alu_litmus(f, src, got)) continue;   /* refused: reported once */
+        for (int k = 0; k < NSETS; k++, cnt++)
+            if (as_read(f->dt, raw[k]) != got[k])
+                FAIL("%s %llx %llx %llx %llx: executor %llx, litmus %llx", f->mn, (unsigned long long)src[k][0],
+                     (unsigned long long)src[k][1], (unsigned long long)src[k][2], (unsigned long long)src[k][3],
+                     (unsigned long long)as_read(f->dt, raw[k]), (unsigned long long)got[k]);
     }
     fprintf(stderr, "litmus vs executor: %d computations of %zu register forms, %d disagreements\n", cnt,
             sizeof alu_forms / sizeof *alu_forms, fails - fails0);
+    exec_done();
     ck_assert_int_eq(fails, fails0);
 }
 END_TEST
@@ -445,20 +464,41 @@ static int atom_exec(const atom_form *f, uint64_t a, uint64_t b, uint64_t c, uin
     return 0;
 }
 
-static int atom_litmus(const atom_form *f, uint64_t a, uint64_t b, uint64_t c, int64_t *old, int64_t *memv)
+/* n operand sets in one litmus test: atom k works on location x<k> with b<k>, c<k> into r<k>.
+   (A read's value domain holds every value written to its location's bytes by any thread, so
+   the paths grow as 2^n: n stays small.) */
+#define ATOM_BATCH 2
+static int atom_litmus(const atom_form *f, int n, const uint64_t *a, const uint64_t *b, const uint64_t *c, int64_t *old,
+                       int64_t *memv)
 {
-    char text[1024];
-    int o = 0;
-    APPEND(text, o, "PTX prop\n{ x=%lld; P0:b=%lld; P0:c=%lld; }\n P0@cta 0,gpu 0 ;\n", (long long)as_read(f->t, a),
-           (long long)as_read(f->t, b), (long long)as_read(f->t, c));
-    if (f->red) APPEND(text, o, " red.global.%s.%s [x], %%b ;\nexists (x == 0)\n", f->op, f->t);
-    else APPEND(text, o, " atom.global.%s.%s %%r, [x], %%b%s ;\nexists (P0:r == 0 /\\ x == 0)\n", f->op, f->t,
-                is_cas(f) ? ", %c" : "");
-    int64_t v[2] = { 0 };
-    if (run_litmus(text, f->red ? 1 : 2, f->red ? (const char *const[]){ "x" } : (const char *const[]){ "P0:r", "x" }, v))
-        return -1;
-    *memv = f->red ? v[0] : v[1];
-    *old = f->red ? 0 : v[0];
+    char text[8192], names[2 * NSETS][16];
+    const char *pn[2 * NSETS];
+    int o = 0, nn = 0;
+    APPEND(text, o, "PTX prop\n{");
+    for (int k = 0; k < n; k++)
+        APPEND(text, o, " x%d=%lld; P0:b%d=%lld; P0:c%d=%lld;", k, (long long)as_read(f->t, a[k]), k,
+               (long long)as_read(f->t, b[k]), k, (long long)as_read(f->t, c[k]));
+    APPEND(text, o, " }\n P0@cta 0,gpu 0 ;\n");
+    for (int k = 0; k < n; k++) {
+        if (f->red) APPEND(text, o, " red.global.%s.%s [x%d], %%b%d ;\n", f->op, f->t, k, k);
+        else {
+            APPEND(text, o, " atom.global.%s.%s %%r%d, [x%d], %%b%d", f->op, f->t, k, k, k);
+            APPEND(text, o, is_cas(f) ? ", %%c%d ;\n" : " ;\n", k);
+            snprintf(names[nn], sizeof names[nn], "P0:r%d", k);
+            pn[nn] = names[nn], nn++;
+        }
+        snprintf(names[nn], sizeof names[nn], "x%d", k);
+        pn[nn] = names[nn], nn++;
+    }
+    for (int i = 0; i < nn; i++) APPEND(text, o, "%s%s == 0", i ? " /\\ " : "exists (", pn[i]);
+    APPEND(text, o, ")\n");
+    ck_assert_int_lt(o, (int)sizeof text);
+    int64_t v[2 * NSETS];
+    if (run_litmus(text, nn, pn, v)) return -1;
+    for (int k = 0; k < n; k++) {
+        old[k] = f->red ? 0 : v[2 * k];
+        memv[k] = f->red ? v[k] : v[2 * k + 1];
+    }
     return 0;
 }
 
@@ -467,23 +507,27 @@ START_TEST(atomics_compute_as_the_executor)
     int cnt = 0, fails0 = fails;
     for (size_t i = 0; i < sizeof atom_forms / sizeof *atom_forms; i++) {
         const atom_form *f = &atom_forms[i];
-        const char *t = strchr(f->t, '.') ? strchr(f->t, '.') + 1 : f->t;
+        uint64_t a[NSETS], b[NSETS], c[NSETS], eold[NSETS] = { 0 }, emem[NSETS];
+        int64_t lold[NSETS], lmem[NSETS];
         for (int k = 0; k < NSETS; k++) {
-            uint64_t a = operand(t, k), b = operand(t, (k + 5) % 24), c = operand(t, (k + 11) % 24);
-            if (is_cas(f) && k % 2) b = a;   /* the comparison succeeds half the time */
-            uint64_t eold = 0, emem;
-            int64_t lold, lmem;
-            if (atom_exec(f, a, b, c, &eold, &emem) || atom_litmus(f, a, b, c, &lold, &lmem)) break;
-            if (as_read(t, emem) != lmem || (!f->red && as_read(t, eold) != lold))
-                FAIL("%s.global.%s.%s x=%llx b=%llx c=%llx: executor old %llx x %llx, litmus old %llx x %llx", f->red ? "red" : "atom",
-                     f->op, f->t, (unsigned long long)a, (unsigned long long)b, (unsigned long long)c,
-                     (unsigned long long)as_read(t, eold), (unsigned long long)as_read(t, emem), (unsigned long long)lold,
-                     (unsigned long long)lmem);
-            cnt++;
+            a[k] = operand(f->t, k), b[k] = operand(f->t, (k + 5) % 24), c[k] = operand(f->t, (k + 11) % 24);
+            if (is_cas(f) && k % 2) b[k] = a[k];   /* the comparison succeeds half the time */
         }
+        int refused = 0;
+        for (int k = 0; k < NSETS && !refused; k++) refused = atom_exec(f, a[k], b[k], c[k], &eold[k], &emem[k]);
+        for (int k = 0; k < NSETS && !refused; k += ATOM_BATCH)
+            refused = atom_litmus(f, ATOM_BATCH, a + k, b + k, c + k, lold + k, lmem + k);
+        if (refused) continue;
+        for (int k = 0; k < NSETS; k++, cnt++)
+            if (as_read(f->t, emem[k]) != lmem[k] || (!f->red && as_read(f->t, eold[k]) != lold[k]))
+                FAIL("%s.global.%s.%s x=%llx b=%llx c=%llx: executor old %llx x %llx, litmus old %llx x %llx", f->red ? "red" : "atom",
+                     f->op, f->t, (unsigned long long)a[k], (unsigned long long)b[k], (unsigned long long)c[k],
+                     (unsigned long long)as_read(f->t, eold[k]), (unsigned long long)as_read(f->t, emem[k]),
+                     (unsigned long long)lold[k], (unsigned long long)lmem[k]);
     }
     fprintf(stderr, "litmus vs executor: %d atomic operations of %zu atom/red forms, %d disagreements\n", cnt,
             sizeof atom_forms / sizeof *atom_forms, fails - fails0);
+    exec_done();
     ck_assert_int_eq(fails, fails0);
 }
 END_TEST
@@ -568,6 +612,7 @@ START_TEST(stores_and_loads_as_the_executor)
     }
     fprintf(stderr, "litmus vs executor: %d loads of %zu st/ld forms, %d disagreements\n", cnt,
             sizeof ldst_forms / sizeof *ldst_forms, fails - fails0);
+    exec_done();
     ck_assert_int_eq(fails, fails0);
 }
 END_TEST
