@@ -847,7 +847,14 @@ static int parse_alu(cell *c, lit_insn *in, const char *mn, const token *mt)
     in->ndst = isa_ndst(&in->alu);
     in->nsrc = isa_nsrc(&in->alu);
     if (in->ndst > 2 || in->nsrc > 4) { lp_errat(p, mt, "found '%s', expected at most 2 destinations and 4 sources", mn); return -1; }
+    /* §9.7.5.2 setp.CmpOp.BoolOp p[|q], a, b, {!}c and §9.7.7.6 lop3.BoolOp d[|p], ...: the
+       second destination is optional ('|' separates litmus columns, so a written one follows a
+       comma: `setp.lt.and.s32 p, q, a, b, c`); without it the instruction has one */
+    int nop = 1;
+    for (int i = c->i; i < c->b; i++) nop += tok_punct(&p->tv.v[i], ',');
+    int ndst = (in->alu.mods & ISA_M_PAIR) && in->ndst == 2 && nop == in->nsrc + 1 ? 1 : in->ndst;
     for (int k = 0; k < in->ndst; k++) {
+        if (k >= ndst) { in->dst[k].k = OPD_NONE; continue; }   /* a sink, as PTX's '_' */
         if (k && expect_comma(c)) return -1;
         if (parse_value_opnd(c, &in->dst[k], 1)) return -1;
     }
@@ -1138,9 +1145,7 @@ static isa_type dst_type(const lit_insn *in, int k)
     if (in->k == LI_LD || in->k == LI_ATOM) return in->type;
     if (in->k == LI_BAR && in->bar == BAR_RED) return in->bar_op == BRED_POPC ? ISA_T_U32 : ISA_T_PRED;
     if (in->k != LI_ALU) return ISA_T_NONE;
-    const char *op = isa_op_name(&in->alu);
-    if (!strcmp(op, "setp") || (k == 1 && in->ndst == 2)) return ISA_T_PRED;
-    return in->alu.type;
+    return isa_dst_type(&in->alu, k);   /* ptx/isa: .pred for setp, .u32 for bfind, ... */
 }
 
 /* §8.2.4: the elements of a vector access are executed in an unspecified order: program order

@@ -254,17 +254,11 @@ static int access_size(const lit_test *t, const lit_insn *in, int sym)
     return in->size ? in->size : t->sym[t->sym[sym].loc].size;
 }
 
-/* Value a destination receives: the result type (predicates 0/1; .wide doubles the width). */
+/* Value a destination receives, as the type the ISA gives that destination (isa_dst_type:
+   predicates 0/1, .u32 for popc/bfind, twice the width for .wide, ...). */
 static int64_t alu_result(const lit_insn *in, int k, uint64_t v)
 {
-    if (!strcmp(isa_op_name(&in->alu), "setp") || (k == 1 && in->ndst == 2)) return (int64_t)(v & 1);
-    isa_type t = in->alu.type;
-    if (in->alu.mods & ISA_M_WIDE) {
-        unsigned n = 2 * isa_type_bits(t);
-        v &= mask_bits(n);
-        if (isa_type_is_signed(t) && n < 64 && (v >> (n - 1) & 1)) v |= ~mask_bits(n);
-        return (int64_t)v;
-    }
+    isa_type t = isa_dst_type(&in->alu, k);
     return isa_type_is_float(t) || t == ISA_T_PRED ? (int64_t)(v & mask_bits(isa_type_bits(t))) : isa_value(t, v);
 }
 

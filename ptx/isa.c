@@ -2681,9 +2681,44 @@ unsigned isa_src_bits(const isa_insn *in, int k)
     if (!strcmp(op, "bfe") && k >= 1) return 32;
     if (!strcmp(op, "bfi") && k >= 2) return 32;
     if (!strcmp(op, "selp") && k == 2) return 1;
+    /* §9.7.5.4 slct.dtype.{s32,f32} d, a, b, c: "operand c must match the second instruction
+       type (.s32 or .f32)" (slct.u16.s32 must not cut c to 16 bits) */
+    if (!strcmp(op, "slct") && k == 2) return t2;
     if (!strcmp(op, "cvt") || !strcmp(op, "set") || !strcmp(op, "setp")) return t2 ? t2 : t;
     if ((in->mods & ISA_M_WIDE) && k == 2) return 2 * t;
     return t ? t : 64;
+}
+
+/* The type of destination k: the instruction's type unless the ISA gives the destination its
+   own (the litmus checker reads a register as the type its instruction writes it with). */
+isa_type isa_dst_type(const isa_insn *in, int k)
+{
+    const char *op = isa_op_name(in);
+    isa_type t = in->type;
+    /* §9.7.5.2 setp, §9.7.6.2 setp (half), §9.7.3.1 testp: predicates; the second destination
+       of setp/lop3 (p|q, d|p, §9.7.7.6) is a predicate */
+    if (!strcmp(op, "setp") || !strcmp(op, "testp") || (k == 1 && !strcmp(op, "lop3"))) return ISA_T_PRED;
+    /* §9.7.8.4 mov unpack {d0, d1, ...}, a: bit-size elements of the type's width / count */
+    if (!strcmp(op, "mov") && isa_ndst(in) > 1) {
+        unsigned eb = isa_type_bits(t) / (unsigned)isa_ndst(in);
+        return eb == 8 ? ISA_T_B8 : eb == 16 ? ISA_T_B16 : eb == 32 ? ISA_T_B32 : ISA_T_B64;
+    }
+    /* §9.7.1.14 popc, §9.7.1.15 clz, §9.7.1.16 bfind: "destination d has type .u32" */
+    if (!strcmp(op, "popc") || !strcmp(op, "clz") || !strcmp(op, "bfind")) return ISA_T_U32;
+    /* §9.7.1.23 dp4a, §9.7.1.24 dp2a: d = c, and "operand c has type .u32 if both .atype and
+       .btype are .u32 else operand c has type .s32" */
+    if (!strcmp(op, "dp4a") || !strcmp(op, "dp2a"))
+        return t == ISA_T_U32 && in->type2 == ISA_T_U32 ? ISA_T_U32 : ISA_T_S32;
+    /* §9.7.8.21 cvt.pack: "Destination d is an unsigned 32-bit integer" */
+    if (isa_ops[in->op].flags & F_CVTPACK) return ISA_T_U32;
+    /* §9.7.1.3 mul.wide, §9.7.1.4 mad.wide: d is twice as wide as the sources */
+    if (in->mods & ISA_M_WIDE) {
+        static const isa_type w[][2] = { { ISA_T_U16, ISA_T_U32 }, { ISA_T_S16, ISA_T_S32 },
+                                         { ISA_T_U32, ISA_T_U64 }, { ISA_T_S32, ISA_T_S64 } };
+        for (size_t i = 0; i < sizeof w / sizeof *w; i++)
+            if (w[i][0] == t) return w[i][1];
+    }
+    return t;
 }
 
 const char *isa_op_name(const isa_insn *in)

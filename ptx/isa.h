@@ -196,6 +196,10 @@ const char *isa_op_name(const isa_insn *in);   /* base mnemonic of a decoded ins
 /* Bits of source operand k that the instruction reads (the rest of a wider value is ignored,
    as a register of that width would hold it). */
 unsigned isa_src_bits(const isa_insn *in, int k);
+/* The type of destination k (0 <= k < isa_ndst): the instruction's type, or the one the ISA
+   gives that destination (.pred for setp/testp and a second destination, .u32 for popc clz
+   bfind and cvt.pack, twice the width for .wide, .s32/.u32 for dp4a/dp2a). */
+isa_type isa_dst_type(const isa_insn *in, int k);
 
 /* Mark a decoded setp/lop3 as writing two destinations (p|q, d|p) even without .BoolOp;
  * then isa_ndst is 2 and eval writes dst[1].  dst must always have room for isa_ndst values.
