@@ -1060,6 +1060,13 @@ static int size_locations(parser *p)
                     return -1;
                 }
             }
+    /* a location wider than the access at its start (a vector or packed access, §8.2.4-5, or
+       accesses at offsets) is read by the condition as one unsigned value of its size */
+    for (int s = 0; s < t->nsym; s++) {
+        lit_sym *l = &t->sym[s];
+        if (l->loc == s && !l->declared && l->type && 8 * l->size > (int)isa_type_bits(l->type))
+            l->type = l->size > 4 ? ISA_T_U64 : l->size > 2 ? ISA_T_U32 : ISA_T_U16;
+    }
     /* a location no typed access names directly (it is reached through registers holding its
        address, or only by untyped accesses) takes the widest type of the test's typed accesses */
     isa_type widest = ISA_T_NONE;

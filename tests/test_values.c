@@ -239,6 +239,9 @@ START_TEST(vector_accesses_are_unordered_scalar_accesses)
                                 " ld.global.u32 %r0, [x] ;\nexists (P0:r0 == 0)\n", "P0:r0"), 0x70003);
     ck_assert(validated("PTX v4\n{ .u64 x=0; .u64 y=0; }\n P0@cta 0,gpu 0 ;\n st.global.v2.u32 [x], {5, 6} ;\n"
                         " ld.global.v4.u16 {%h0, %h1, %h2, %h3}, [x] ;\nforall (P0:h0 == 5 /\\ P0:h1 == 0 /\\ P0:h2 == 6 /\\ P0:h3 == 0)\n"));
+    /* an untyped location written by a vector store is read as one value of its 8 bytes */
+    ck_assert(validated("PTX vloc\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.v2.u32 [x], {1, 2} ;\n"
+                        "forall (x == 0x200000001)\n"));
     /* ... "executed in an unspecified order": a release vector store orders the instructions
        before it, not one of its elements before another */
     ck_assert(validated("PTX vrel\n{ .u64 x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
