@@ -330,6 +330,12 @@ static int parse_value_opnd(cell *c, lit_opnd *o, int dst)
     }
     if (t->k == TK_IDENT) {
         char *n = lp_tokstr(t);
+        if (strchr(n, '.')) {   /* %r1.b0 (a video selector), %tid.x (a special register) */
+            lp_errat(c->p, t, "found '%s', expected a register or a location: operand selectors and "
+                     "special registers (%%tid.x, ...) are not supported in litmus tests", n);
+            free(n);
+            return -1;
+        }
         if (tok_is(t, "_")) { o->k = OPD_NONE; }   /* PTX sink register */
         else if (!dst && n[0] != '%' && lit_find_reg(c->th, n) < 0 && lit_find_sym(c->p->t, n) >= 0) {
             o->k = OPD_SYM; o->sym = lit_find_sym(c->p->t, n);
