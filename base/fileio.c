@@ -414,3 +414,124 @@ int read_input(const char *path, size_t cap, char **data, size_t *len, char *err
     errno = e;
     return rc;
 }
+
+/* ---------------------------------------------------------------- output paths */
+static int allow_outside;
+
+void output_set_allow_outside(int on) { allow_outside = on; }
+int output_allow_outside(void) { return allow_outside; }
+
+/* Names that are no file of the run: standard output and the process's own descriptors. */
+static int output_is_stream(const char *p)
+{
+    return !strcmp(p, "-") || own_descriptor(p) >= 0 || !strcmp(p, "/dev/null");
+}
+
+/* The absolute path of p (relative to the working folder) with the symbolic links of its
+ * longest existing prefix resolved and '.', '..' and repeated '/' of the rest applied (as the
+ * kernel would, the rest not existing).  malloc'd, NULL when the folder is unknown. */
+static char *resolve_out(const char *p)
+{
+    char *abs;
+    if (p[0] == '/') abs = strdup(p);
+    else {
+        char *b = realpath(".", NULL);
+        if (!b) return NULL;
+        size_t n = strlen(b) + strlen(p) + 2;
+        abs = malloc(n);
+        if (abs) snprintf(abs, n, "%s/%s", b, p);
+        free(b);
+    }
+    if (!abs) return NULL;
+    char *r = realpath(abs, NULL);
+    if (r) { free(abs); return r; }
+    /* strip components from the end until the prefix exists */
+    size_t len = strlen(abs), cut = len;
+    char *head = NULL;
+    while (!head) {
+        while (cut > 0 && abs[cut - 1] == '/') cut--;
+        while (cut > 0 && abs[cut - 1] != '/') cut--;
+        if (cut <= 1) { head = strdup("/"); cut = 1; break; }
+        char save = abs[cut - 1];
+        abs[cut - 1] = 0;
+        head = realpath(abs, NULL);
+        abs[cut - 1] = save;
+    }
+    if (!head) { free(abs); return NULL; }
+    size_t cap = strlen(head) + len + 2;
+    char *out = malloc(cap);
+    if (!out) { free(head); free(abs); return NULL; }
+    snprintf(out, cap, "%s", head);
+    free(head);
+    for (char *c = abs + cut; *c;) {   /* the components that do not exist */
+        size_t l = strcspn(c, "/");
+        if (l == 2 && c[0] == '.' && c[1] == '.') {
+            char *s = strrchr(out, '/');
+            if (s == out) out[1] = 0; else if (s) *s = 0;
+        } else if (l && !(l == 1 && c[0] == '.')) {
+            size_t ol = strlen(out);
+            snprintf(out + ol, cap - ol, "%s%.*s", ol > 1 ? "/" : "", (int)l, c);
+        }
+        c += l;
+        while (*c == '/') c++;
+    }
+    free(abs);
+    return out;
+}
+
+int output_problem(const char *out, const char *const *inputs, int n, const char *base,
+                   char *found, size_t fl, char *expected, size_t el)
+{
+    if (!out || output_is_stream(out)) return 0;
+    struct stat os, is;
+    int exists = !stat(out, &os);
+    char *ro = NULL;
+    for (int i = 0; i < n; i++) {
+        const char *in = inputs[i];
+        if (!in || !strcmp(in, "-")) continue;
+        int same;
+        if (!stat(in, &is)) same = exists && os.st_dev == is.st_dev && os.st_ino == is.st_ino;
+        else if (exists) same = 0;
+        else {
+            if (!ro && !(ro = resolve_out(out))) continue;
+            char *ri = resolve_out(in);
+            same = ri && !strcmp(ri, ro);
+            free(ri);
+        }
+        if (same) {
+            snprintf(found, fl, "output %s, which is the input %s", out, in);
+            snprintf(expected, el, "another file");
+            free(ro);
+            return -1;
+        }
+    }
+    if (allow_outside) { free(ro); return 0; }
+    if (!ro) ro = resolve_out(out);
+    char *root = realpath(base ? base : ".", NULL);
+    int inside = 0;
+    if (ro && root) {
+        size_t rl = strlen(root);
+        inside = !strncmp(ro, root, rl) && (ro[rl] == 0 || ro[rl] == '/' || rl == 1);
+    }
+    if (!inside) {
+        snprintf(found, fl, "output %s, which is outside the %s%s", out,
+                 base ? "folder " : "working folder", base ? base : "");
+        if (ro && strcmp(ro, out)) {
+            size_t k = strlen(found);
+            snprintf(found + k, fl - k, " (it resolves to %s)", ro);
+        }
+        snprintf(expected, el, "a path inside it (or --allow-outside)");
+    }
+    free(ro);
+    free(root);
+    return inside ? 0 : -1;
+}
+
+int output_check(const char *cmd, const char *out, const char *const *inputs, int n)
+{
+    char found[PATH_MAX * 2 + 200], expected[200];
+    if (!output_problem(out, inputs, n, NULL, found, sizeof found, expected, sizeof expected))
+        return 0;
+    fprintf(stderr, "ptxlitmus %s: found %s, expected %s\n", cmd, found, expected);
+    return -1;
+}

@@ -57,4 +57,29 @@ void atomic_temp_discard(atomic_temp *t);
 /* Removes every live named temporary file of this process (async-signal-safe: for signal
  * handlers and fatal exits such as x_out_of_memory). */
 void fileio_remove_temps(void);
+
+/* ---------------------------------------------------------------- output paths (issue #16)
+ * Every command checks each output path with output_check() before it reads or writes
+ * anything, with the rules of docs/reliability.md ("Threat model"):
+ *   1. never one of the run's inputs: the same file (device and inode, so `./x`, `x`, a hard
+ *      link and a symbolic link to x all count) when the output exists, the same resolved path
+ *      otherwise;
+ *   2. inside the working folder (or `base`, e.g. the folder of a launch spec for the outputs it
+ *      names): the absolute path, with the symbolic links of its existing prefix resolved and
+ *      `.`/`..` of the rest applied, is that folder or below it; unless --allow-outside
+ *      (output_set_allow_outside(1), set by base/opts.c for every command).
+ * "-" (standard output), /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N and /dev/null
+ * pass both rules: they name no file of the run. */
+void output_set_allow_outside(int on);
+int output_allow_outside(void);
+
+/* 0 when out may be written; else -1 with the problem worded for "found %s, expected %s" in
+ * found/expected (e.g. "output 'x.json', which is the input 'x.litmus'" / "another file").
+ * inputs: n paths (NULL and "-" skipped).  Paths are relative to the working folder; base is
+ * the folder out must stay in (NULL: the working folder).  Prints nothing. */
+int output_problem(const char *out, const char *const *inputs, int n, const char *base,
+                   char *found, size_t fl, char *expected, size_t el);
+
+/* output_problem, printed as "ptxlitmus CMD: found ..., expected ..." on stderr. */
+int output_check(const char *cmd, const char *out, const char *const *inputs, int n);
 #endif

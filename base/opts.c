@@ -162,7 +162,16 @@ static int take_value(opt_parser *p, const char *attached)
     return p->def->id;
 }
 
+static int next_word(opt_parser *p);
+
 int opt_next(opt_parser *p)
+{
+    int id;
+    while ((id = next_word(p)) == OPT_ALLOW_OUTSIDE) output_set_allow_outside(1);
+    return id;
+}
+
+static int next_word(opt_parser *p)
 {
     while (p->i < p->argc) {
         char *w = p->argv[p->i++];

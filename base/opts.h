@@ -49,10 +49,13 @@ typedef struct {
 #define OPT_END 0
 #define OPT_ERROR (-1)
 /* The options every command takes; put OPT_COMMON at the start of a table. */
-enum { OPT_HELP = 1000, OPT_QUIET, OPT_VERBOSE };
+/* --allow-outside is taken by opt_next itself (never returned): it lets outputs lie outside the
+ * working folder (output_set_allow_outside, base/fileio.h). */
+enum { OPT_HELP = 1000, OPT_QUIET, OPT_VERBOSE, OPT_ALLOW_OUTSIDE };
 #define OPT_COMMON                                                                             \
     { "help", 'h', OPT_HELP, NULL, NULL }, { "quiet", 'q', OPT_QUIET, NULL, NULL },            \
-    { "verbose", 'v', OPT_VERBOSE, NULL, NULL }
+    { "verbose", 'v', OPT_VERBOSE, NULL, NULL },                                               \
+    { "allow-outside", 0, OPT_ALLOW_OUTSIDE, NULL, NULL }
 
 void opt_init(opt_parser *p, const char *cmd, const opt_def *defs, int argc, char **argv);
 /* The id of the next option; OPT_END when the words are used up (the positional arguments

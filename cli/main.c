@@ -33,7 +33,8 @@ static void usage(FILE *f)
         "                                                               verdicts side by side\n"
         "  version                                                      print the version\n"
         "  help COMMAND                                                 the options of a command\n"
-        "every command takes -q/--quiet, -v/--verbose, --opt=VALUE and @FILE (arguments, one per line)\n");
+        "every command takes -q/--quiet, -v/--verbose, --opt=VALUE and @FILE (arguments, one per line)\n"
+        "outputs never name an input and stay in the working folder unless --allow-outside\n");
 }
 
 static int dispatch(int argc, char **argv);

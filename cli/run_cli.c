@@ -10,6 +10,7 @@
  * spec has the form SPEC:LINE:COL: found X, expected Y (docs/reliability.md). */
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <limits.h>
 #include <libgen.h>
 #include <math.h>
 #include <stdarg.h>
@@ -62,7 +63,14 @@ typedef struct {
     ptxeLaunchConfig cfg;
     char *text, *mpath;
     void **args; uint8_t *argbuf;
+    const char **ins; int nins;      /* the files read: spec, module, init files (output checks) */
 } R;
+
+static void add_input(R *r, const char *path)
+{
+    r->ins = xrealloc(r->ins, (size_t)(r->nins + 1) * sizeof *r->ins);
+    r->ins[r->nins++] = xstrdup(path);
+}
 
 static int bad(R *r, const yaml_node_t *n, const char *fmt, ...)
 {
@@ -243,6 +251,7 @@ static int init_from_file(R *r, buffer *b, yaml_node_t *iv)
     if (!scalar(iv)) return bad(r, iv, "found a collection, expected a file name");
     char *data = NULL, *path = path_of(r, scalar(iv)), why[200];
     size_t len = 0, need = b->count * b->esz;
+    add_input(r, path);
     if (read_input(path, need, &data, &len, why, sizeof why)) {
         if (errno == EFBIG) len = need + 1;   /* larger than the buffer */
         else bad(r, iv, "found '%s' (%s), expected a readable regular file", path, why);
@@ -541,6 +550,7 @@ static int read_spec(R *r)
     char *tmp = xstrdup(r->spec);
     snprintf(r->dir, sizeof r->dir, "%s", dirname(tmp));
     free(tmp);
+    add_input(r, r->spec);
     if (read_input(r->spec, FILEIO_CAP_DEFAULT, &text, &len, why, sizeof why)) {
         fprintf(stderr, "%s:1:1: found no readable spec (%s), expected a YAML launch spec\n",
                 r->spec, why);
@@ -637,6 +647,7 @@ static int load_module(R *r)
     size_t tl;
     char why[200];
     r->mpath = path_of(r, scalar(mn));
+    add_input(r, r->mpath);
     if (read_input(r->mpath, FILEIO_CAP_DEFAULT, &r->text, &tl, why, sizeof why))
         return bad(r, mn, "found module '%s' (%s), expected a readable PTX file", r->mpath, why);
     if (ptxeCtxCreate(&r->ctx)) return bad(r, NULL, "out of memory");
@@ -750,6 +761,12 @@ static int check_outputs(R *r)
         if (!find_buf(r, bn))
             return bad(r, map_get(r, o, "buffer"),
                        "found buffer '%s', expected a buffer declared under buffers", bn);
+        /* never an input (the spec, the module, an init file), inside the spec's folder */
+        char *path = path_of(r, fnm), found[2 * PATH_MAX + 200], expected[200];
+        int refused = output_problem(path, r->ins, r->nins, r->dir, found, sizeof found, expected,
+                                     sizeof expected);
+        free(path);
+        if (refused) return bad(r, map_get(r, o, "file"), "found %s, expected %s", found, expected);
     }
     return 0;
 }
@@ -810,6 +827,8 @@ static int write_json(R *r, const char *json, ptxeResult lr)
 static void run_free(R *r)
 {
     for (int i = 0; i < r->nbufs; i++) { free(r->bufs[i].name); free(r->bufs[i].host); }
+    for (int i = 0; i < r->nins; i++) free((char *)r->ins[i]);
+    free(r->ins);
     free(r->bufs); free(r->args); free(r->argbuf); free(r->text); free(r->mpath);
     if (r->mod) ptxeModuleUnload(r->mod);
     ptxeCtxDestroy(r->ctx);
@@ -828,7 +847,8 @@ int exec_run_cli(int argc, char **argv)
     r.checks = o.checks;
     rc = 2;
     if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) || upload_buffers(&r) ||
-        kernel_params(&r) || check_outputs(&r))
+        kernel_params(&r) || check_outputs(&r) ||
+        (o.json && output_check("run", o.json, r.ins, r.nins)))
         goto out;
     ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */
     if (lr == PTXE_ERROR_INVALID_VALUE) {

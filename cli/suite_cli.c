@@ -2,6 +2,8 @@
  * models in parallel and compares each verdict with the manifest (docs/suites.md). */
 #include "suite/suite.h"
 #include "base/opts.h"
+#include "base/alloc.h"
+#include "base/fileio.h"
 #include "cli/cli.h"
 #include "report/report.h"
 #include "report/provenance.h"
@@ -225,6 +227,25 @@ int suite_cli(int argc, char **argv)
             suite_manifest_free(&ms[i]);
             bad = 1;
         } else loaded[i] = 1;
+    }
+    {   /* outputs: never a manifest or a test, inside the working folder (base/fileio.h) */
+        int ni = nmf;
+        for (int i = 0; i < nmf; i++) if (loaded[i]) ni += ms[i].nt;
+        const char **in = xcalloc((size_t)ni + 1, sizeof *in);
+        int k = 0;
+        for (int i = 0; i < nmf; i++) {
+            in[k++] = mf[i];
+            for (int t = 0; loaded[i] && t < ms[i].nt; t++) in[k++] = ms[i].t[t].path;
+        }
+        int refused = output_check("suite", json, in, k) || output_check("suite", junit, in, k) ||
+                      output_check("suite", csv, in, k);
+        free(in);
+        if (refused) {
+            cJSON_Delete(pre);
+            for (int i = 0; i < nmf; i++) { if (loaded[i]) suite_manifest_free(&ms[i]); free(mf[i]); }
+            free(ms); free(mf); free(loaded); free(paths); free(defdir);
+            return 2;
+        }
     }
     /* jobs in a fixed order: manifest, test, model (ptx, ptx-v7.5, ptx-v6.0) */
     static const model_kind all[] = { MODEL_PTX, MODEL_PTX75, MODEL_PTX60 };

@@ -283,6 +283,16 @@ int verify_cli(int argc, char **argv)
     verify_args a;
     int rc = verify_options(argc, argv, &a);
     if (rc >= 0) { verify_args_free(&a); return rc; }
+    {   /* outputs: never an input, inside the working folder (base/fileio.h) */
+        int ni = a.nf + a.nmodels;
+        const char **in = xcalloc((size_t)ni + 1, sizeof *in);
+        for (int i = 0; i < a.nf; i++) in[i] = a.files[i];
+        for (int m = 0; m < a.nmodels; m++) in[a.nf + m] = a.models[m].cat_file;
+        int bad = output_check("verify", a.json, in, ni) ||
+                  output_check("verify", a.graph_dir, in, ni);
+        free(in);
+        if (bad) { verify_args_free(&a); return 2; }
+    }
     for (int m = 0; m < a.nmodels; m++) {
         vmodel *v = &a.models[m];
         if (v->cat_file) {

@@ -71,7 +71,8 @@ static const opt_def hw_defs[] = {
 };
 
 /* Parses the options shared by `hw` and `suite --hw` (base/opts.h); the files are left for
- * the caller (*files).  Returns 0, 1 for --help, -1 on a usage error. */
+ * the caller (*files).  Returns 0, 1 for --help, -1 on a usage error, -2 for an output refused
+ * (base/fileio.h output_check, already reported). */
 int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
 {
     hw_opts_default(&c->o);
@@ -112,6 +113,18 @@ int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
         }
     }
     for (int i = 0; !rc && i < p.npos; i++) (*files)[(*nf)++] = p.pos[i];
+    if (!rc) {   /* outputs: never an input, inside the working folder (base/fileio.h) */
+        const char **in = calloc((size_t)*nf + 2, sizeof *in);
+        if (!in) rc = -1;
+        else {
+            for (int i = 0; i < *nf; i++) in[i] = (*files)[i];
+            in[*nf] = c->from;
+            if (output_check(p.cmd, c->json, in, *nf + 1) ||
+                output_check(p.cmd, c->o.keep, in, *nf + 1))
+                rc = -2;   /* reported: no usage text */
+            free(in);
+        }
+    }
     opt_free(&p);
     c->argv = argv;
     return rc;
@@ -154,6 +167,7 @@ int hw_cli(int argc, char **argv)
     memset(&c, 0, sizeof c);
     char **files;
     int nf, rc = hw_parse_args(argc, argv, &c, &files, &nf);
+    if (rc == -2) { free(files); return 2; }
     if (rc) {
         usage(rc > 0 ? stdout : stderr);
         free(files);

@@ -100,6 +100,7 @@ int hw_suite_cli(int argc, char **argv)
     memset(&c, 0, sizeof c);
     char **paths, **mf = NULL;
     int np, nm = 0, rc = hw_parse_args(argc, argv, &c, &paths, &np);
+    if (rc == -2) { free(paths); return 2; }
     if (rc) {
         fprintf(rc > 0 ? stdout : stderr,
                 "usage: ptxlitmus suite --hw [PATH...] [ptxlitmus hw options]\n");

@@ -305,8 +305,15 @@ int table_cli(int argc, char **argv)
             bad = 1;
         }
     }
+    /* the output: never an input, inside the working folder (base/fileio.h) */
+    const char **in = xcalloc((size_t)(p.npos + nf) + 1, sizeof *in);
+    int ni = 0;
+    for (int i = 0; i < p.npos; i++) if (ends_with(p.pos[i], ".json")) in[ni++] = p.pos[i];
+    for (int i = 0; i < nf; i++) in[ni++] = files[i];
+    int refused = output_check("table", out, in, ni);
+    free(in);
     opt_free(&p);
-    if (nf) {
+    if (nf && !refused) {
         suite_job *jobs = xcalloc((size_t)nf * (size_t)nm, sizeof *jobs);
         for (int i = 0; i < nf; i++)
             for (int m = 0; m < nm; m++) jobs[i * nm + m] = (suite_job){ .path = files[i], .model = models[m] };
@@ -323,10 +330,12 @@ int table_cli(int argc, char **argv)
         }
         free(jobs);
     }
-    label_columns(&t);
-    char *text = table_text(&t, fmt);
-    if (report_write_atomic(out ? out : "-", text)) bad = 1;
-    free(text);
+    if (!refused) {
+        label_columns(&t);
+        char *text = table_text(&t, fmt);
+        if (report_write_atomic(out ? out : "-", text)) bad = 1;
+        free(text);
+    }
     int unknown = t.unknown, errors = t.errors;
     for (int r = 0; r < t.nrow; r++) {
         for (int c = 0; c < t.ncol; c++) free(t.row[r].cell[c]);
@@ -336,6 +345,7 @@ int table_cli(int argc, char **argv)
     free(t.row); free(t.col);
     for (int i = 0; i < nf; i++) free(files[i]);
     free(files);
+    if (refused) return 2;
     if (unknown && !allow)
         fprintf(stderr, "ptxlitmus table: %d cell%s Unknown; exit status 1 (--allow-unknown accepts them)\n",
                 unknown, unknown == 1 ? "" : "s");

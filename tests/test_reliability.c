@@ -13,6 +13,9 @@
 #include "frontend/litmus.h"
 #include "report/report.h"
 #include "cli/cli.h"
+#include "base/fileio.h"
+#include <limits.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static verify_result run_text(const char *text)
@@ -181,8 +184,82 @@ START_TEST(vacuous_verdicts_are_marked)
 }
 END_TEST
 
+/* issue #16: `verify --json in.litmus in.litmus` overwrote the test; outputs could name ../ or
+ * absolute paths.  output_problem (base/fileio.h) is the one check of every command. */
+static int problem(const char *out, const char *in, const char *base, char *found)
+{
+    char expected[200];
+    const char *ins[] = { in };
+    return output_problem(out, ins, in ? 1 : 0, base, found, 8192, expected, sizeof expected);
+}
+
+START_TEST(outputs_are_never_inputs_and_stay_inside)
+{
+    char old[PATH_MAX], dir[] = "/tmp/ptxlitmus-outpaths-XXXXXX", found[8192];
+    ck_assert_ptr_nonnull(getcwd(old, sizeof old));
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ck_assert_int_eq(chdir(dir), 0);
+    ck_assert_int_eq(mkdir("sub", 0777), 0);
+    FILE *f = fopen("in.litmus", "w");
+    fputs("x", f);
+    fclose(f);
+    ck_assert_int_eq(symlink("in.litmus", "link.litmus"), 0);
+    ck_assert_int_eq(link("in.litmus", "hard.litmus"), 0);
+    output_set_allow_outside(0);
+    /* the same file under every spelling */
+    const char *same[] = { "in.litmus", "./in.litmus", "sub/../in.litmus", "link.litmus",
+                           "hard.litmus", NULL };
+    for (int i = 0; same[i]; i++) {
+        ck_assert_msg(problem(same[i], "in.litmus", NULL, found) == -1, "%s accepted", same[i]);
+        ck_assert_msg(strstr(found, "which is the input in.litmus"), "%s", found);
+    }
+    char abs[PATH_MAX + 32];
+    snprintf(abs, sizeof abs, "%s/in.litmus", dir);
+    ck_assert_int_eq(problem(abs, "in.litmus", NULL, found), -1);   /* absolute, same file */
+    ck_assert_int_eq(problem("in.litmus", abs, NULL, found), -1);
+    /* neither file exists: the resolved paths are compared */
+    ck_assert_int_eq(problem("./new.json", "new.json", NULL, found), -1);
+    ck_assert_int_eq(problem("sub/x/../../new.json", "new.json", NULL, found), -1);
+    /* other files inside the working folder are fine */
+    ck_assert_int_eq(problem("out.json", "in.litmus", NULL, found), 0);
+    ck_assert_int_eq(problem("sub/out.json", "in.litmus", NULL, found), 0);
+    ck_assert_int_eq(problem("sub/nodir/out.json", "in.litmus", NULL, found), 0);
+    ck_assert_int_eq(problem(".", NULL, NULL, found), 0);
+    /* outside: absolute, through '..', through a symlink to a folder outside */
+    ck_assert_int_eq(problem("/tmp/ptxlitmus-outside.json", "in.litmus", NULL, found), -1);
+    ck_assert_msg(strstr(found, "outside the working folder"), "%s", found);
+    ck_assert_int_eq(problem("../out.json", "in.litmus", NULL, found), -1);
+    ck_assert_msg(strstr(found, "(it resolves to /tmp/out.json)"), "%s", found);
+    ck_assert_int_eq(problem("sub/../../out.json", NULL, NULL, found), -1);
+    ck_assert_int_eq(symlink("/tmp", "up"), 0);
+    ck_assert_int_eq(problem("up/out.json", NULL, NULL, found), -1);
+    ck_assert_int_eq(problem(abs, NULL, NULL, found), 0);   /* absolute but inside */
+    /* a base folder (run: the spec's folder) */
+    ck_assert_int_eq(problem("sub/out.bin", NULL, "sub", found), 0);
+    ck_assert_int_eq(problem("out.bin", NULL, "sub", found), -1);
+    ck_assert_msg(strstr(found, "outside the folder sub"), "%s", found);
+    /* streams are no file of the run */
+    const char *streams[] = { "-", "/dev/stdout", "/dev/stderr", "/dev/fd/1", "/proc/self/fd/2",
+                              "/dev/null", NULL };
+    for (int i = 0; streams[i]; i++)
+        ck_assert_msg(problem(streams[i], "in.litmus", NULL, found) == 0, "%s refused", streams[i]);
+    /* --allow-outside widens rule 2, never rule 1 */
+    output_set_allow_outside(1);
+    ck_assert_int_eq(problem("/tmp/ptxlitmus-outside.json", "in.litmus", NULL, found), 0);
+    ck_assert_int_eq(problem("../out.json", NULL, NULL, found), 0);
+    ck_assert_int_eq(problem("link.litmus", "in.litmus", NULL, found), -1);
+    output_set_allow_outside(0);
+    const char *rm[] = { "in.litmus", "link.litmus", "hard.litmus", "up", NULL };
+    for (int i = 0; rm[i]; i++) unlink(rm[i]);
+    rmdir("sub");
+    ck_assert_int_eq(chdir(old), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
+    tcase_add_test(tc, outputs_are_never_inputs_and_stay_inside);
     tcase_add_test(tc, vacuous_verdicts_are_marked);
     tcase_add_test(tc, merge_of_empty_results);
     tcase_add_test(tc, names_are_escaped_for_terminal_json_and_xml);

@@ -23,7 +23,7 @@ outputs:
   - { buffer: out, file: out.bin }
 YAML
 t0=$(date +%s.%N)
-"$bin" run "$tmp/spec.yaml" --json "$tmp/run.json"
+"$bin" run --allow-outside "$tmp/spec.yaml" --json "$tmp/run.json"
 t1=$(date +%s.%N)
 read -r native_s native_sum < <("$tmp/native" "$n" "$iters")
 python3 - "$tmp" "$t0" "$t1" "$native_s" "$native_sum" "$n" <<'PY'

@@ -14,7 +14,7 @@ pass=0; fail=0
 json_ok() { python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1" 2>/dev/null; }
 for delay in 0.05 0.2 0.5 1 2; do
   echo '{"previous": true}' > "$tmp/v.json"
-  "$bin" verify -q --json "$tmp/v.json" suites/*/*.litmus > /dev/null 2>&1 &
+  "$bin" verify --allow-outside -q --json "$tmp/v.json" suites/*/*.litmus > /dev/null 2>&1 &
   pid=$!; sleep "$delay"; kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
   if json_ok "$tmp/v.json"; then pass=$((pass + 1))
   else echo "atomic: FAIL verify --json killed after ${delay}s: truncated"; fail=$((fail + 1)); fi
@@ -37,7 +37,7 @@ YAML
 for delay in 0.05 0.2 0.5 1; do
   echo '{"previous": true}' > "$tmp/r.json"
   head -c 262144 /dev/zero > "$tmp/y.out"
-  "$bin" run "$tmp/spec.yaml" --json "$tmp/r.json" > /dev/null 2>&1 &
+  "$bin" run --allow-outside "$tmp/spec.yaml" --json "$tmp/r.json" > /dev/null 2>&1 &
   pid=$!; sleep "$delay"; kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
   sz=$(stat -c %s "$tmp/y.out")
   if json_ok "$tmp/r.json" && [ "$sz" -eq 262144 ]; then pass=$((pass + 1))
@@ -55,11 +55,11 @@ left=$(ls -A "$tmp" | grep -v -x -e v.json -e r.json -e y.out -e spec.yaml)
 check "killed runs left temporary files: $left" test -z "$left"
 small=$PWD/suites/isa/MP.litmus
 echo old > "$tmp/secret.json"; chmod 600 "$tmp/secret.json"
-"$bin" verify -q --json "$tmp/secret.json" "$small" > /dev/null 2>&1
+"$bin" verify --allow-outside -q --json "$tmp/secret.json" "$small" > /dev/null 2>&1
 check "verify --json changed a 0600 file's mode" test "$(stat -c %a "$tmp/secret.json")" = 600
 check "verify --json did not write the 0600 file" json_ok "$tmp/secret.json"
 echo precious > "$tmp/victim"; ln -s "$tmp/victim" "$tmp/link.json"
-"$bin" verify -q --json "$tmp/link.json" "$small" > /dev/null 2> "$tmp/err"; st=$?
+"$bin" verify --allow-outside -q --json "$tmp/link.json" "$small" > /dev/null 2> "$tmp/err"; st=$?
 check "verify --json through a symlink: exit $st (want 2)" test "$st" -eq 2
 check "the symlink's target was written" test "$(cat "$tmp/victim")" = precious
 check "the symlink was replaced" test -L "$tmp/link.json"
@@ -68,7 +68,7 @@ check "no message for the refused symlink" grep -q 'symbolic link' "$tmp/err"
 check "/dev/null is no longer a character device" test -c /dev/null
 mkfifo "$tmp/fifo"
 (cat "$tmp/fifo" > "$tmp/fifo.out") &
-"$bin" verify -q --json "$tmp/fifo" "$small" > /dev/null 2>&1
+"$bin" verify --allow-outside -q --json "$tmp/fifo" "$small" > /dev/null 2>&1
 wait
 check "the FIFO was replaced" test -p "$tmp/fifo"
 check "nothing came through the FIFO" json_ok "$tmp/fifo.out"

@@ -22,7 +22,7 @@ GPU2=suites/own/MP+rel+acq.gpu-two-gpus.litmus
 "$bin" hw --help | grep -q -- "--placement P" || fail "hw --help"
 
 # every ISA example is expressible
-"$bin" hw --no-compile --keep "$tmp/isa" --json "$tmp/isa.json" suites/isa/*.litmus >"$tmp/o" \
+"$bin" hw --allow-outside --no-compile --keep "$tmp/isa" --json "$tmp/isa.json" suites/isa/*.litmus >"$tmp/o" \
   2>"$tmp/e" || { cat "$tmp/e"; fail "suites/isa generation"; }
 [ "$(grep -c ': generated' "$tmp/o")" -eq 17 ] || fail "17 ISA tests generated"
 [ "$(ls "$tmp/isa"/*.cu | wc -l)" -eq 17 ] || fail "17 .cu files"
@@ -49,12 +49,12 @@ cp $MP suites/isa/LB.litmus $SUR "$tmp/s/"
     printf '  - file: %s.litmus\n    expect: { ptx: Ok }\n' $f
   done
 } > "$tmp/s/manifest.yaml"
-"$bin" suite --hw --no-compile --json "$tmp/s.json" "$tmp/s" >"$tmp/o" 2>"$tmp/e"; rc=$?
+"$bin" suite --allow-outside --hw --no-compile --json "$tmp/s.json" "$tmp/s" >"$tmp/o" 2>"$tmp/e"; rc=$?
 [ $rc -eq 0 ] || { cat "$tmp/o" "$tmp/e"; fail "suite --hw exit ($rc)"; }
 grep -Eq '^mini +3 +0 +2 +0 +1 ' "$tmp/o" || { cat "$tmp/o"; fail "suite --hw table"; }
 grep -q '"instances":	4096' "$tmp/s.json" && grep -q '"stress":	"lines"' "$tmp/s.json" \
   || fail "manifest hw: options"
-"$bin" suite --hw --no-compile --stress none --json "$tmp/s.json" "$tmp/s" >/dev/null 2>&1
+"$bin" suite --allow-outside --hw --no-compile --stress none --json "$tmp/s.json" "$tmp/s" >/dev/null 2>&1
 grep -q '"stress":	"none"' "$tmp/s.json" || fail "command line beats the manifest"
 
 # census: what is expressible (generated, not refused)

@@ -15,7 +15,7 @@ A='\[%rd[0-9]+\]'
 L='%lr[0-9]+_'
 
 # a full build: the program, and its PTX (kept with --keep)
-"$bin" hw --no-run --keep "$tmp/k" --nvcc "$nvcc" suites/isa/MP.litmus >"$tmp/o" 2>&1 \
+"$bin" hw --allow-outside --no-run --keep "$tmp/k" --nvcc "$nvcc" suites/isa/MP.litmus >"$tmp/o" 2>&1 \
   || { cat "$tmp/o"; fail "hw --no-run MP"; }
 grep -q "Test MP: compiled" "$tmp/o" && [ -x "$tmp/k/MP" ] && [ -s "$tmp/k/MP.ptx" ] \
   || fail "MP program and PTX"
@@ -29,7 +29,7 @@ grep -q '^\.visible \.entry hw_kernel' "$P" || fail "the kernel is in the PTX"
 
 # device code only for the others: PTX to inspect, cubin for ptxas
 ptx() {
-  "$bin" hw --no-compile --keep "$tmp/g" "$1" >/dev/null 2>"$tmp/e" \
+  "$bin" hw --allow-outside --no-compile --keep "$tmp/g" "$1" >/dev/null 2>"$tmp/e" \
     || { cat "$tmp/e"; fail "gen $1"; }
   b=$(basename "$1" .litmus)
   "$nvcc" -arch=sm_90 -ptx -o "$tmp/g/$b.ptx" "$tmp/g/$b.cu" 2>"$tmp/e" \

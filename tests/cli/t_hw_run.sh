@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 MP=suites/isa/MP.litmus
 
-"$bin" hw --nvcc /nonexistent/nvcc --json "$tmp/j" $MP >"$tmp/o" 2>&1; rc=$?
+"$bin" hw --allow-outside --nvcc /nonexistent/nvcc --json "$tmp/j" $MP >"$tmp/o" 2>&1; rc=$?
 [ $rc -eq 77 ] || { cat "$tmp/o"; fail "no nvcc: exit 77 (got $rc)"; }
 grep -q 'Test MP: skipped: cannot compile the harness: nvcc not found' "$tmp/o" \
   || { cat "$tmp/o"; fail "no-nvcc message"; }
@@ -18,7 +18,7 @@ grep -q '"status":	"skipped"' "$tmp/j" || fail "JSON status skipped"
 
 nvcc=$(find_nvcc)
 [ -n "$nvcc" ] || { echo "nvcc not found: only the no-nvcc exit 77 was checked"; exit 0; }
-"$bin" hw --nvcc "$nvcc" --instances 4096 --json "$tmp/j" $MP >"$tmp/o" 2>&1; rc=$?
+"$bin" hw --allow-outside --nvcc "$nvcc" --instances 4096 --json "$tmp/j" $MP >"$tmp/o" 2>&1; rc=$?
 case $rc in
   77) grep -Eq 'skipped: the harness was built but cannot run here: no CUDA (driver|device)' \
         "$tmp/o" || { cat "$tmp/o"; fail "no-GPU message"; }

@@ -31,7 +31,7 @@ build() {
 shim() {
   local t=$1 b; shift
   b=$(basename "$t" .litmus)
-  "$bin" hw --no-compile --keep "$tmp" "$t" >/dev/null 2>"$tmp/e" \
+  "$bin" hw --allow-outside --no-compile --keep "$tmp" "$t" >/dev/null 2>"$tmp/e" \
     || { cat "$tmp/e"; fail "gen $t"; }
   [ -f "$tmp/$b.cpu" ] || build "$b"
   HW_SHIM_MAX_STEPS=50000000 HW_SHIM_PTX="$tmp/$b.ptx" "$tmp/$b.cpu" "$@" >"$tmp/$b.out" 2>&1 \
@@ -70,7 +70,7 @@ unset HW_SHIM_RESIDENT
 expect '256 outcomes: 128 instances x 2 launches'
 expect '^256 .*\*> P1:r1=42;'
 # aliases need the driver's virtual memory: the stand-in says so, and so does --from
-"$bin" hw --no-compile --keep "$tmp" suites/isa/CoWR-alias.litmus >/dev/null
+"$bin" hw --allow-outside --no-compile --keep "$tmp" suites/isa/CoWR-alias.litmus >/dev/null
 build CoWR-alias
 "$tmp/CoWR-alias.cpu" -n 64 >"$tmp/alias.out"; [ $? -eq 77 ] || fail "alias: exit 77"
 grep -q '^HWSKIP ' "$tmp/alias.out" || fail "alias: HWSKIP"

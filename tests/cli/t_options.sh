@@ -18,7 +18,7 @@ for f in b c; do
   diff <(grep -v '^Time' "$tmp/a") <(grep -v '^Time' "$tmp/$f") > /dev/null || fail "spelling $f differs"
 done
 # herd7 -o DIR is --graph DIR
-"$bin" verify -q -o "$tmp/g" "$mp" || fail "verify -o DIR"
+"$bin" verify --allow-outside -q -o "$tmp/g" "$mp" || fail "verify -o DIR"
 [ -f "$tmp/g/MP.dot" ] || fail "-o DIR wrote no MP.dot"
 
 # hints
@@ -40,8 +40,8 @@ grep -q "takes no value, found 'yes'" "$tmp/e" || fail "flag with value: $(cat "
 "$bin" verify -q --timeout=2s "$mp" || fail "verify --timeout=2s"
 "$bin" suite -q --timeout 0.5 --jobs 1 suites/isa/manifest.yaml > /dev/null 2>&1 || fail "suite --timeout 0.5"
 "$bin" compare --timeout 2.5 --model ptx --model ptx-v7.5 "$mp" > /dev/null 2>&1 || fail "compare --timeout 2.5"
-"$bin" hw --timeout 0.5 --no-compile --keep "$tmp/hw" "$mp" > /dev/null 2>&1 || fail "hw --timeout 0.5"
-"$bin" gen --timeout 0.5 --out "$tmp/gen" --shapes NOPE 2> "$tmp/e"
+"$bin" hw --allow-outside --timeout 0.5 --no-compile --keep "$tmp/hw" "$mp" > /dev/null 2>&1 || fail "hw --timeout 0.5"
+"$bin" gen --allow-outside --timeout 0.5 --out "$tmp/gen" --shapes NOPE 2> "$tmp/e"
 grep -q "timeout" "$tmp/e" && fail "gen --timeout 0.5 refused: $(cat "$tmp/e")"
 "$bin" verify --timeout -1 "$mp" 2> "$tmp/e" && fail "--timeout -1 accepted"
 grep -q "takes a number of seconds" "$tmp/e" || fail "--timeout -1 message"
@@ -72,7 +72,7 @@ cp suites/isa/LB.litmus "$tmp/dir/b.litmus"; cp "$mp" "$tmp/dir/sub/a.litmus"; e
 grep -q "found a directory without .litmus files" "$tmp/e" || fail "empty DIR message"
 
 # several --model: one block per model, each labelled, JSON results carry the model
-"$bin" verify --model ptx --model ptx-v7.5 --model ptx-v6.0 --json "$tmp/m.json" "$mp" > "$tmp/o" || fail "verify 3 models"
+"$bin" verify --allow-outside --model ptx --model ptx-v7.5 --model ptx-v6.0 --json "$tmp/m.json" "$mp" > "$tmp/o" || fail "verify 3 models"
 [ "$(grep -c '^Test MP' "$tmp/o")" = 3 ] || fail "3 models gave $(grep -c '^Test MP' "$tmp/o") blocks"
 grep -q '^Model ptx-v6.0$' "$tmp/o" || fail "no Model line"
 [ "$(grep -c '"model":' "$tmp/m.json")" -ge 4 ] || fail "JSON results lack the model"

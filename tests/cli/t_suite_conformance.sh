@@ -21,7 +21,7 @@ awk -F, -v root="$conf" '
       print "  - file: \"" f "\""; print "    expect: { " line " }"
     }
   }' "$conf/expected-ptx-v7.5.csv" "$conf/expected-ptx-v6.0.csv" > "$tmp/manifest.yaml"
-"$bin" suite "$tmp" -q --jobs 2 --junit "$tmp/c.xml" --json "$tmp/c.json" > "$tmp/out.txt"
+"$bin" suite --allow-outside "$tmp" -q --jobs 2 --junit "$tmp/c.xml" --json "$tmp/c.json" > "$tmp/out.txt"
 cat "$tmp/out.txt"
 grep -Eq '^dat3m-ptx +ptx +226 +226 +0 +0 +0' "$tmp/out.txt"
 grep -Eq '^dat3m-ptx +ptx-v7.5 +226 +226 +0 +0 +0' "$tmp/out.txt"

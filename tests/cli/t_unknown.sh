@@ -11,7 +11,7 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 spin=suites/own/MP+spin-acquire.litmus   # forall; its spin loop needs a backward jump
 
 # verify: the bound cuts the only path that reaches the final state
-"$bin" verify --unroll 0 --json "$tmp/v.json" "$spin" > "$tmp/o" 2> "$tmp/e"; rc=$?
+"$bin" verify --allow-outside --unroll 0 --json "$tmp/v.json" "$spin" > "$tmp/o" 2> "$tmp/e"; rc=$?
 [ "$rc" = 1 ] || fail "verify --unroll 0: exit $rc, expected 1"
 grep -qx 'Unknown' "$tmp/o" || fail "no Unknown verdict line: $(cat "$tmp/o")"
 grep -q '^Observation MP+spin-acquire Unknown ' "$tmp/o" || fail "observation not Unknown"
@@ -23,7 +23,7 @@ grep -q '1 verdict Unknown' "$tmp/e" || fail "no Unknown note on stderr"
 # a state found within the bound is final: MP under --unroll 0 has no loop, stays decided
 "$bin" verify -q --unroll 0 suites/isa/MP.litmus || fail "MP --unroll 0 not decided"
 # verify: a timeout is Unknown (exit 1), not an error (exit 2)
-"$bin" verify -q --timeout 0.000001 --json "$tmp/t.json" suites/isa/MP.litmus 2> /dev/null; rc=$?
+"$bin" verify --allow-outside -q --timeout 0.000001 --json "$tmp/t.json" suites/isa/MP.litmus 2> /dev/null; rc=$?
 [ "$rc" = 1 ] || fail "verify timeout: exit $rc, expected 1"
 grep -q '"verdict":	"Unknown"' "$tmp/t.json" || fail "timeout JSON verdict not Unknown"
 
@@ -38,7 +38,7 @@ tests:
   - file: MP.litmus
     expect: { ptx: Ok }
 Y
-"$bin" suite "$tmp/s" -q --unroll 0 --csv "$tmp/s.csv" --junit "$tmp/s.xml" --json "$tmp/s.json" > "$tmp/o" 2>&1; rc=$?
+"$bin" suite --allow-outside "$tmp/s" -q --unroll 0 --csv "$tmp/s.csv" --junit "$tmp/s.xml" --json "$tmp/s.json" > "$tmp/o" 2>&1; rc=$?
 [ "$rc" = 1 ] || fail "suite --unroll 0: exit $rc, expected 1"
 grep -q '^UNKNOWN unk/MP+spin-acquire.litmus \[ptx\]' "$tmp/o" || fail "no UNKNOWN line: $(cat "$tmp/o")"
 grep -Eq '^unk +ptx +2 +1 +0 +0 +1 ' "$tmp/o" || fail "summary row: $(grep '^unk' "$tmp/o")"

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Issue #16, output paths (docs/reliability.md, "Threat model"): an output never names one of the
+# run's inputs (any spelling: x, ./x, a symlink, a hard link), stays inside the working folder
+# unless --allow-outside ('..', absolute paths, symlinked folders), '-' and /dev/stdout are
+# always allowed, the mode of a replaced file is kept, and a run killed with SIGTERM/SIGINT
+# leaves no temporary file beside its output.  A refusal exits 2 and touches no file.
+set -u
+bin=$1
+case "$bin" in /*) ;; *) bin=$PWD/${bin#./} ;; esac
+root=$PWD
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+w=$tmp/w
+mkdir -p "$w/sub" "$w/s" "$tmp/outside"
+cd "$w" || exit 2
+cp "$root/suites/isa/MP.litmus" in.litmus
+cp in.litmus s/MP.litmus
+printf 'suite: s\ntests:\n  - file: MP.litmus\n    expect: { ptx: Ok }\n' > s/manifest.yaml
+cp "$root/tests/errors/run/saxpy.ptx" .
+spec() {   # spec NAME OUTPUT-FILE: a launch spec writing buffer y to OUTPUT-FILE
+  printf 'module: saxpy.ptx\nkernel: saxpy\ngrid: 1\nblock: 32\nbuffers:\n  x: { type: f32, count: 32, init: { iota: 0 } }\n  y: { type: f32, count: 32, init: { fill: 1 } }\nparams:\n  - { s32: 32 }\n  - { f32: 2 }\n  - { buffer: x }\n  - { buffer: y }\noutputs:\n  - { buffer: y, file: %s }\n' "$2" > "$1"
+}
+spec spec.yaml y.bin
+cp -p in.litmus in.orig; cp -p spec.yaml spec.orig; cp -p saxpy.ptx ptx.orig
+snapshot() { find "$w" "$tmp/outside" -newer "$tmp/stamp" ! -type d | sort; }
+
+# refused NAME WANT-REGEX ARGS...: exit 2, the message, no file created or changed
+refused() {
+  local name=$1 want=$2; shift 2
+  sleep 0.01; touch "$tmp/stamp"; sleep 0.01
+  "$bin" "$@" > "$tmp/out" 2> "$tmp/err"; local st=$?
+  if [ "$st" -ne 2 ]; then bad "$name: exit $st, expected 2 ($(head -c 300 "$tmp/err"))"; return; fi
+  grep -Eq -- "$want" "$tmp/err" || { bad "$name: message '$(head -n1 "$tmp/err")' does not match /$want/"; return; }
+  local touched; touched=$(snapshot)
+  [ -z "$touched" ] || { bad "$name: files written: $touched"; return; }
+  pass=$((pass + 1))
+}
+accepted() {   # accepted NAME ARGS...: exit 0
+  local name=$1; shift
+  "$bin" "$@" > "$tmp/out" 2> "$tmp/err" && pass=$((pass + 1)) || bad "$name: exit $?: $(head -n2 "$tmp/err")"
+}
+is_input='^ptxlitmus [a-z]+: found output .*, which is the input .*, expected another file$'
+outside='^ptxlitmus [a-z]+: found output .*, which is outside the working folder.*, expected a path inside it \(or --allow-outside\)$'
+
+# --- an output that is an input: every command, every spelling --------------------------------
+refused "verify --json in in" "found output in.litmus, which is the input in.litmus, expected another file" \
+  verify -q --json in.litmus in.litmus
+refused "verify --json ./in in" "found output ./in.litmus, which is the input in.litmus" verify -q --json ./in.litmus in.litmus
+refused "verify --json in ./in" "$is_input" verify -q --json in.litmus ./in.litmus
+ln -s in.litmus link.json; ln in.litmus hard.json
+refused "verify --json SYMLINK-TO-INPUT" "found output link.json, which is the input in.litmus" verify -q --json link.json in.litmus
+refused "verify --json HARDLINK-OF-INPUT" "found output hard.json, which is the input in.litmus" verify -q --json hard.json in.litmus
+refused "verify --json ABSOLUTE-INPUT --allow-outside" "$is_input" verify -q --allow-outside --json "$w/in.litmus" in.litmus
+refused "verify --json input of a directory" "which is the input s/MP.litmus" verify -q --json s/MP.litmus s
+cp "$root/model/ptx.cat" my.cat
+refused "verify --json the --cat file" "found output ./my.cat, which is the input my.cat" verify -q --cat my.cat --json ./my.cat in.litmus
+refused "suite --json manifest" "found output s/manifest.yaml, which is the input s/manifest.yaml" suite -q --json s/manifest.yaml s
+refused "suite --csv test" "found output ./s/MP.litmus, which is the input s/MP.litmus" suite -q --csv ./s/MP.litmus s
+refused "suite --junit test" "$is_input" suite -q --junit s/MP.litmus s
+"$bin" verify -q --json a.json in.litmus || bad "verify --json a.json: exit $?"
+cp -p a.json a.orig
+refused "merge --json input" "found output a.json, which is the input a.json" merge -q --json a.json a.json
+refused "table --out input" "found output in.litmus, which is the input in.litmus" table -q --out in.litmus in.litmus
+refused "table --out run input" "$is_input" table -q --out ./a.json a.json
+refused "hw --json input" "found output in.litmus, which is the input in.litmus" hw --no-compile --json in.litmus in.litmus
+refused "run --json spec" "found output spec.yaml, which is the input spec.yaml" run --json spec.yaml spec.yaml
+refused "run --json module" "found output saxpy.ptx, which is the input ./saxpy.ptx" run --json saxpy.ptx spec.yaml
+spec self.yaml self.yaml; cp -p self.yaml self.orig
+refused "run output = spec" "^self.yaml:14:[0-9]+: found output ./self.yaml, which is the input self.yaml, expected another file$" run self.yaml
+spec mod.yaml saxpy.ptx
+refused "run output = module" "found output ./saxpy.ptx, which is the input ./saxpy.ptx" run mod.yaml
+cmp -s in.litmus in.orig && cmp -s spec.yaml spec.orig && cmp -s saxpy.ptx ptx.orig && cmp -s a.json a.orig \
+  && cmp -s self.yaml self.orig && pass=$((pass + 1)) || bad "an input was changed"
+
+# --- confinement: absolute, '..', a symlinked folder; --allow-outside --------------------------
+refused "verify --json ABSOLUTE" "found output $tmp/outside/v.json, which is outside the working folder, expected" \
+  verify -q --json "$tmp/outside/v.json" in.litmus
+accepted "verify --json ABSOLUTE --allow-outside" verify -q --allow-outside --json "$tmp/outside/v.json" in.litmus
+grep -q '"tool"' "$tmp/outside/v.json" && pass=$((pass + 1)) || bad "--allow-outside: no JSON written"
+accepted "verify --json ABSOLUTE-INSIDE" verify -q --json "$w/sub/abs.json" in.litmus
+refused "verify --json ../" "found output \.\./v2\.json, which is outside the working folder \(it resolves to $tmp/v2\.json\)" \
+  verify -q --json ../v2.json in.litmus
+refused "verify --json sub/../../" "$outside" verify -q --json sub/../../v3.json in.litmus
+ln -s "$tmp/outside" esc
+refused "verify --json SYMLINKED-FOLDER/x" "found output esc/v4\.json, which is outside the working folder \(it resolves to $tmp/outside/v4\.json\)" \
+  verify -q --json esc/v4.json in.litmus
+refused "verify --graph ../g" "$outside" verify -q --graph ../g in.litmus
+refused "suite --junit /abs" "$outside" suite -q --junit "$tmp/outside/j.xml" s
+refused "suite --csv ../" "$outside" suite -q --csv ../s.csv s
+refused "merge --csv ../" "$outside" merge -q --csv ../m.csv a.json
+refused "table -o ../" "$outside" table -q -o ../t.csv a.json
+refused "gen --out ../g" "$outside" gen --out ../g --shapes MP
+refused "hw --keep /abs" "$outside" hw --no-compile --keep "$tmp/outside/k" in.litmus
+refused "run --json ../" "$outside" run --json ../r.json spec.yaml
+spec up.yaml ../y.bin
+refused "run output ../" "^up.yaml:14:[0-9]+: found output \./\.\./y\.bin, which is outside the folder \. \(it resolves to $tmp/y\.bin\), expected a path inside it \(or --allow-outside\)$" run up.yaml
+spec abs.yaml "$tmp/outside/y.bin"
+refused "run output /abs" "found output $tmp/outside/y\.bin, which is outside the folder \." run abs.yaml
+accepted "run output /abs --allow-outside" run --allow-outside abs.yaml
+[ -s "$tmp/outside/y.bin" ] && pass=$((pass + 1)) || bad "run --allow-outside: output not written"
+spec sub/in-sub.yaml y.bin; cp saxpy.ptx sub/
+accepted "run output beside a spec in a subfolder" run sub/in-sub.yaml
+[ -s sub/y.bin ] && pass=$((pass + 1)) || bad "run: sub/y.bin not written"
+accepted "--allow-outside after the files" verify in.litmus -q --json "$tmp/outside/v5.json" --allow-outside
+printf -- '--allow-outside\n' > args.txt
+accepted "--allow-outside via @FILE" verify @args.txt -q --json "$tmp/outside/v6.json" in.litmus
+
+# --- streams are always allowed -----------------------------------------------------------------
+"$bin" verify -q --json /dev/stdout in.litmus > "$tmp/stdout.json" 2> "$tmp/err" \
+  && grep -q '"tool"' "$tmp/stdout.json" && pass=$((pass + 1)) || bad "--json /dev/stdout: $(cat "$tmp/err")"
+[ -c /dev/stdout ] || [ -L /dev/stdout ] || bad "/dev/stdout was replaced"
+"$bin" verify -q --json - in.litmus | grep -q '"tool"' && pass=$((pass + 1)) || bad "--json -"
+accepted "--json /dev/null" verify -q --json /dev/null in.litmus
+[ -c /dev/null ] && pass=$((pass + 1)) || bad "/dev/null was replaced"
+"$bin" suite -q --csv /dev/stdout s 2> /dev/null | grep -q '^suite,test' && pass=$((pass + 1)) || bad "suite --csv /dev/stdout"
+
+# --- the mode of a replaced file is kept --------------------------------------------------------
+for m in 600 640 604; do
+  echo old > "mode$m.json"; chmod "$m" "mode$m.json"
+  "$bin" verify -q --json "mode$m.json" in.litmus || bad "verify --json mode$m.json: exit $?"
+  [ "$(stat -c %a "mode$m.json")" = "$m" ] && grep -q '"tool"' "mode$m.json" && pass=$((pass + 1)) \
+    || bad "mode $m became $(stat -c %a "mode$m.json")"
+done
+
+# --- a killed verify --json leaves no temporary file, and the old output or a whole new one -----
+for sig in TERM INT; do
+  echo '{"old": true}' > killed.json
+  "$bin" verify -q --json killed.json "$root/suites/gen" > /dev/null 2>&1 &
+  pid=$!
+  sleep 0.5
+  kill -s "$sig" "$pid" 2> /dev/null
+  wait "$pid" 2> /dev/null
+  left=$(find "$w" -name '*.tmp*' -o -name '.*.tmp' | head -5)
+  [ -z "$left" ] && pass=$((pass + 1)) || bad "SIG$sig left temporary files: $left"
+  python3 -c 'import json,sys; json.load(open(sys.argv[1]))' killed.json 2> /dev/null \
+    && pass=$((pass + 1)) || bad "SIG$sig: killed.json is neither the old nor a complete new file"
+done
+
+echo "output paths: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
