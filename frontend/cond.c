@@ -132,7 +132,7 @@ static int parse_ref(cparser *p, cond_ref *r)
 
 static cond_node *node(cond_op op) { cond_node *n = xcalloc(1, sizeof *n); if (n) n->op = op; return n; }
 
-static cond_node *parse_or(cparser *p, int depth);
+static cond_node *parse_impl(cparser *p, int depth);
 
 static cond_node *parse_unary(cparser *p, int depth)
 {
@@ -159,9 +159,9 @@ static cond_node *parse_unary(cparser *p, int depth)
     }
     if (tok_punct(t, '(')) {
         p->pos++;
-        cond_node *a = parse_or(p, depth + 1);
+        cond_node *a = parse_impl(p, depth + 1);
         if (!a) return NULL;
-        if (!tok_punct(cur(p), ')')) { fail(p, cur(p), "')' or a connective '/\\' '\\/'"); cond_free(a); return NULL; }
+        if (!tok_punct(cur(p), ')')) { fail(p, cur(p), "')' or a connective '/\\' '\\/' '=>'"); cond_free(a); return NULL; }
         p->pos++;
         return a;
     }
@@ -215,13 +215,27 @@ static cond_node *parse_or(cparser *p, int depth)
     return a;
 }
 
+/* herd's implication `a => b`, the loosest connective, to the right: (~a) \/ b */
+static cond_node *parse_impl(cparser *p, int depth)
+{
+    cond_node *a = parse_or(p, depth);
+    if (!a || !tok_punct(cur(p), P_IMPL)) return a;
+    p->pos++;
+    cond_node *b = parse_impl(p, depth + 1);
+    if (!b) { cond_free(a); return NULL; }
+    cond_node *na = node(CN_NOT), *n = node(CN_OR);
+    na->a = a;
+    n->a = na; n->b = b;
+    return n;
+}
+
 cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolver res, void *ctx,
                       int max_depth, char *err, size_t errlen)
 {
     if (max_depth <= 0) max_depth = COND_MAX_DEPTH;
     if (max_depth > COND_DEPTH_CAP) max_depth = COND_DEPTH_CAP;
     cparser p = { file, tv, *pos, res, ctx, err, errlen, 0, max_depth };
-    cond_node *n = parse_or(&p, 0);
+    cond_node *n = parse_impl(&p, 0);
     if (p.failed) { cond_free(n); return NULL; }
     *pos = p.pos;
     return n;

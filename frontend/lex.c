@@ -117,6 +117,7 @@ int lex_all(const char *file, const char *text, tokvec *out, char *err, size_t e
             else if (c == '<' && p[1] == '=') { t.p = P_LE; t.len = 2; }
             else if (c == '>' && p[1] == '=') { t.p = P_GE; t.len = 2; }
             else if (c == '/' && p[1] == '\\') { t.p = P_AND; t.len = 2; }
+            else if (c == '=' && p[1] == '>') { t.p = P_IMPL; t.len = 2; }
             else if (c == '\\' && p[1] == '/') { t.p = P_OR; t.len = 2; }
             else if (strchr("{}()[];,|:=@!~+-*<>&", c)) t.p = c;
             else if (c >= 0x20 && c < 0x7f) FAIL("found the character '%c', expected an identifier, a number or punctuation", c);

@@ -7,7 +7,7 @@
 
 typedef enum { TK_EOF, TK_IDENT, TK_NUM, TK_STR, TK_PUNCT } tk_kind;
 /* multi-character punctuators; single characters use their own code */
-enum { P_EQEQ = 256, P_NE, P_AND, P_OR, P_LE, P_GE };
+enum { P_EQEQ = 256, P_NE, P_AND, P_OR, P_LE, P_GE, P_IMPL /* => */ };
 
 typedef struct {
     tk_kind k;

@@ -318,8 +318,11 @@ START_TEST(assertion_values_and_operators)
     const char *ok[] = {
         "x == 16", "[x] = 0x10", "x[0] == 16", "P0:r0 == x", "0:r1 == -3", "y < 0", "y <= -3", "x > 15", "x >= 16",
         "x != 15", "~(x = 15)", "not (x = 15)", "not x = 15", "x = 1 \\/ x = 16 /\\ y = -3", "(x = 16 \\/ x = 1) /\\ y = -3",
-        "true", "~false" };
-    const char *bad[] = { "x == 15", "y > -3", "x = 1 \\/ x = 16 /\\ y = 3", "false", "not (x = 16)" };
+        "true", "~false",
+        /* herd's implication, loosest and to the right */
+        "x = 15 => y = 7", "x = 16 => y = -3", "x = 16 /\\ y = 1 => false", "x = 16 => y = 1 => false" };
+    const char *bad[] = { "x == 15", "y > -3", "x = 1 \\/ x = 16 /\\ y = 3", "false", "not (x = 16)",
+                          "x = 16 => y = 7", "true => x = 16 /\\ y = 7" };
     char b[512];
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         snprintf(b, sizeof b, t, ok[i]);
