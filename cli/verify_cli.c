@@ -165,7 +165,7 @@ static char *graph_name(char ***used, int *nused, const char *file, const char *
     return xstrdup(name);
 }
 
-/* The options; -1 to go on, else the exit status. */
+/* the options of one `ptxlitmus verify` command line */
 typedef struct {
     verify_opts o;
     const char *json, *graph_dir;
@@ -176,6 +176,27 @@ typedef struct {
     int nf;
 } verify_args;
 
+/* Expands the FILE|DIR|@LIST arguments into a->files; -1 to go on, else the exit status. */
+static int verify_files(const opt_parser *p, verify_args *a)
+{
+    int rc = -1;
+    for (int i = 0; i < p->npos; i++) {
+        int k = path_expand(p->pos[i], ".litmus", &a->files, &a->nf);
+        if (k == 0) {
+            fprintf(stderr, "%s:1:1: found a directory without .litmus files, expected a "
+                            "litmus test or a directory of them\n", p->pos[i]);
+            rc = 2;
+        }
+    }
+    if (rc < 0 && !a->nf && !p->npos) {
+        fprintf(stderr, "ptxlitmus verify: no test file given\n");
+        usage(stderr);
+        rc = 2;
+    }
+    return rc;
+}
+
+/* The options; -1 to go on, else the exit status. */
 static int verify_options(int argc, char **argv, verify_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -248,26 +269,13 @@ static int verify_options(int argc, char **argv, verify_args *a)
         }
         }
     }
-    if (rc < 0) {
-        for (int i = 0; i < p.npos; i++) {
-            int k = path_expand(p.pos[i], ".litmus", &a->files, &a->nf);
-            if (k == 0) {
-                fprintf(stderr, "%s:1:1: found a directory without .litmus files, expected a "
-                                "litmus test or a directory of them\n", p.pos[i]);
-                rc = 2;
-            }
-        }
-        if (rc < 0 && !a->nf && !p.npos) {
-            fprintf(stderr, "ptxlitmus verify: no test file given\n");
-            usage(stderr);
-            rc = 2;
-        }
-    }
+    if (rc < 0) rc = verify_files(&p, a);
     opt_free(&p);
     if (rc < 0 && !a->nmodels) a->models[a->nmodels++] = (vmodel){ .kind = MODEL_PTX };
     return rc;
 }
 
+/* Frees the files and the cat models of a. */
 static void verify_args_free(verify_args *a)
 {
     for (int i = 0; i < a->nf; i++) free(a->files[i]);
@@ -278,125 +286,176 @@ static void verify_args_free(verify_args *a)
     }
 }
 
-int verify_cli(int argc, char **argv)
+/* Whether an output is refused: never an input, inside the working folder (base/fileio.h). */
+static int outputs_refused(const verify_args *a)
 {
-    verify_args a;
-    int rc = verify_options(argc, argv, &a);
-    if (rc >= 0) { verify_args_free(&a); return rc; }
-    {   /* outputs: never an input, inside the working folder (base/fileio.h) */
-        int ni = a.nf + a.nmodels;
-        const char **in = xcalloc((size_t)ni + 1, sizeof *in);
-        for (int i = 0; i < a.nf; i++) in[i] = a.files[i];
-        for (int m = 0; m < a.nmodels; m++) in[a.nf + m] = a.models[m].cat_file;
-        int bad = output_check("verify", a.json, in, ni) ||
-                  output_check("verify", a.graph_dir, in, ni);
-        free(in);
-        if (bad) { verify_args_free(&a); return 2; }
-    }
-    for (int m = 0; m < a.nmodels; m++) {
-        vmodel *v = &a.models[m];
+    int ni = a->nf + a->nmodels;
+    const char **in = xcalloc((size_t)ni + 1, sizeof *in);
+    for (int i = 0; i < a->nf; i++) in[i] = a->files[i];
+    for (int m = 0; m < a->nmodels; m++) in[a->nf + m] = a->models[m].cat_file;
+    int bad = output_check("verify", a->json, in, ni) ||
+              output_check("verify", a->graph_dir, in, ni);
+    free(in);
+    return bad;
+}
+
+/* Loads the --cat models and labels the bundled ones; -1 when a cat model does not load. */
+static int load_models(verify_args *a)
+{
+    for (int m = 0; m < a->nmodels; m++) {
+        vmodel *v = &a->models[m];
         if (v->cat_file) {
-            if (load_cat(v)) { verify_args_free(&a); return 2; }
+            if (load_cat(v)) return -1;
         } else {
             v->label = model_name(v->kind);
             prov_add_bundled(v->kind);
         }
     }
-    int several = a.nmodels > 1;
+    return 0;
+}
 
-    cJSON *root = NULL, *results = NULL;
-    if (a.json) {
-        root = cJSON_CreateObject();
-        cJSON_AddStringToObject(root, "tool", "ptxlitmus");
-        cJSON_AddStringToObject(root, "version", PTXLITMUS_VERSION);
-        cJSON_AddStringToObject(root, "model", a.models[0].label);
-        cJSON *ms = cJSON_AddArrayToObject(root, "models");
-        for (int m = 0; m < a.nmodels; m++)
-            cJSON_AddItemToArray(ms, cJSON_CreateString(a.models[m].label));
-        cJSON_AddNumberToObject(root, "unroll", a.o.unroll);
-        cJSON_AddItemToObject(root, "provenance", prov_json());
-        results = cJSON_AddArrayToObject(root, "results");
+/* The --json document without its results; *results is its "results" array. */
+static cJSON *json_root(const verify_args *a, cJSON **results)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "tool", "ptxlitmus");
+    cJSON_AddStringToObject(root, "version", PTXLITMUS_VERSION);
+    cJSON_AddStringToObject(root, "model", a->models[0].label);
+    cJSON *ms = cJSON_AddArrayToObject(root, "models");
+    for (int m = 0; m < a->nmodels; m++)
+        cJSON_AddItemToArray(ms, cJSON_CreateString(a->models[m].label));
+    cJSON_AddNumberToObject(root, "unroll", a->o.unroll);
+    cJSON_AddItemToObject(root, "provenance", prov_json());
+    *results = cJSON_AddArrayToObject(root, "results");
+    return root;
+}
+
+/* the state of one verify run across its files and models */
+typedef struct {
+    verify_args *a;
+    FILE *out;              /* the herd blocks: stdout, stderr when --json - */
+    int several;            /* more than one model: blocks and pictures name the model */
+    cJSON *results;         /* --json results, or NULL */
+    graph_collector *gc;    /* --graph, or NULL */
+    char **used;            /* picture names given so far */
+    int nused;
+    int errors, unknown;
+    const char *file;       /* the test being decided */
+    char **warn;            /* its warnings */
+    int nwarn;
+} verify_run;
+
+/* Parses the test R->file and prints its warnings (as errors under --Werror, and then the
+ * test is not decided: NULL with the first warning in err); NULL with the error in err. */
+static lit_test *read_test(verify_run *R, char *err, size_t errsz)
+{
+    const verify_args *a = R->a;
+    lit_test *t = lit_parse_file_ex(R->file, a->max_depth, err, errsz);
+    R->warn = NULL;
+    R->nwarn = t ? lit_warnings(t, &R->warn) : 0;
+    for (int k = 0; k < R->nwarn; k++) {
+        char *wk = R->warn[k];
+        if (!a->werror) { report_tprintf(stderr, "%s\n", wk); continue; }
+        char *w = strstr(wk, ": warning: ");   /* --Werror: the same line as an error */
+        if (w) memmove(w + 2, w + 11, strlen(w + 11) + 1);
+        report_tprintf(stderr, "%s\n", wk);
     }
-    int errors = 0, unknown = 0, nused = 0;
-    char **used = NULL;   /* picture names given so far */
-    graph_collector *gc = a.graph_dir ? graph_new() : NULL;
-    if (gc) { a.o.graph = graph_callback; a.o.graph_ctx = gc; }
-    FILE *out = a.json && !strcmp(a.json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
+    if (R->nwarn && a->werror) {   /* the test is not decided */
+        snprintf(err, errsz, "%s", R->warn[0]);
+        lit_free(t);
+        t = NULL;
+        R->errors++;
+    }
+    return t;
+}
+
+/* Writes the --graph pictures of a decided result r under model vm. */
+static void write_graphs(verify_run *R, verify_result *r, const vmodel *vm)
+{
+    const verify_args *a = R->a;
+    for (int g = 0, ng = graph_count(R->gc, r); g < ng; g++) {
+        char *dot = graph_dot(R->gc, r, g);
+        char *name = graph_name(&R->used, &R->nused, R->file, R->several ? vm->label : NULL);
+        if (graph_write(a->graph_dir, name, dot)) R->errors++;
+        else if (a->verbose) fprintf(stderr, "verify: graph %s/%s.dot\n", a->graph_dir, name);
+        free(dot);
+        free(name);
+    }
+}
+
+/* Decides test t (NULL: it did not parse, err says why) under model m and reports it: the
+ * herd block or the error, the pictures, the JSON result. */
+static void verify_under(verify_run *R, lit_test *t, int m, const char *err)
+{
+    const verify_args *a = R->a;
+    const vmodel *vm = &a->models[m];
+    verify_opts o = a->o;
+    o.model = vm->kind;
+    o.cat = vm->cp;
+    o.model_label = vm->cat_file ? vm->label : NULL;
+    verify_result r;
+    if (a->verbose) fprintf(stderr, "verify: %s under %s\n", R->file, vm->label);
+    if (!t) {
+        memset(&r, 0, sizeof r);
+        r.file = xstrdup(R->file);
+        snprintf(r.error, sizeof r.error, "%s", err);
+    } else {
+        if (R->gc) graph_begin(R->gc, &r);
+        verify_test(t, &o, &r);
+        free(r.file);
+        r.file = xstrdup(R->file);
+    }
+    if (verify_unknown(&r)) R->unknown++;
+    if (!r.ok) {
+        if ((m == 0 || t) && !(R->nwarn && a->werror)) {
+            report_tprintf(stderr, "%s\n", r.error);
+            if (!r.timed_out) R->errors++;
+        }
+    } else if (!a->quiet) {
+        if (R->several) fprintf(R->out, "Model %s\n", vm->label);
+        report_herd(R->out, &r, o.unroll);
+    }
+    if (R->gc && r.ok) write_graphs(R, &r, vm);
+    if (R->results) {
+        cJSON *jr = report_json_result(&r);
+        cJSON_AddStringToObject(jr, "model", vm->label);
+        cJSON *wa = cJSON_AddArrayToObject(jr, "warnings");
+        for (int k = 0; k < R->nwarn; k++) cJSON_AddItemToArray(wa, cJSON_CreateString(R->warn[k]));
+        cJSON_AddItemToArray(R->results, jr);
+    }
+    verify_result_free(&r);
+}
+
+int verify_cli(int argc, char **argv)
+{
+    verify_args a;
+    int rc = verify_options(argc, argv, &a);
+    if (rc >= 0) { verify_args_free(&a); return rc; }
+    if (outputs_refused(&a)) { verify_args_free(&a); return 2; }
+    if (load_models(&a)) { verify_args_free(&a); return 2; }
+
+    verify_run R = { .a = &a, .several = a.nmodels > 1 };
+    cJSON *root = a.json ? json_root(&a, &R.results) : NULL;
+    R.gc = a.graph_dir ? graph_new() : NULL;
+    if (R.gc) { a.o.graph = graph_callback; a.o.graph_ctx = R.gc; }
+    R.out = a.json && !strcmp(a.json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
     for (int i = 0; i < a.nf; i++) {
         char err[1024];
-        lit_test *t = lit_parse_file_ex(a.files[i], a.max_depth, err, sizeof err);
-        char **warn = NULL;
-        int nwarn = t ? lit_warnings(t, &warn) : 0;
-        for (int k = 0; k < nwarn; k++) {
-            if (!a.werror) { report_tprintf(stderr, "%s\n", warn[k]); continue; }
-            char *w = strstr(warn[k], ": warning: ");   /* --Werror: the same line as an error */
-            if (w) memmove(w + 2, w + 11, strlen(w + 11) + 1);
-            report_tprintf(stderr, "%s\n", warn[k]);
-        }
-        if (nwarn && a.werror) {   /* the test is not decided */
-            snprintf(err, sizeof err, "%s", warn[0]);
-            lit_free(t);
-            t = NULL;
-            errors++;
-        }
-        for (int m = 0; m < a.nmodels; m++) {
-            vmodel *vm = &a.models[m];
-            verify_opts o = a.o;
-            o.model = vm->kind;
-            o.cat = vm->cp;
-            o.model_label = vm->cat_file ? vm->label : NULL;
-            verify_result r;
-            if (a.verbose) fprintf(stderr, "verify: %s under %s\n", a.files[i], vm->label);
-            if (!t) {
-                memset(&r, 0, sizeof r);
-                r.file = xstrdup(a.files[i]);
-                snprintf(r.error, sizeof r.error, "%s", err);
-            } else {
-                if (gc) graph_begin(gc, &r);
-                verify_test(t, &o, &r);
-                free(r.file);
-                r.file = xstrdup(a.files[i]);
-            }
-            if (verify_unknown(&r)) unknown++;
-            if (!r.ok) {
-                if ((m == 0 || t) && !(nwarn && a.werror)) {
-                    report_tprintf(stderr, "%s\n", r.error);
-                    if (!r.timed_out) errors++;
-                }
-            } else if (!a.quiet) {
-                if (several) fprintf(out, "Model %s\n", vm->label);
-                report_herd(out, &r, o.unroll);
-            }
-            if (gc && r.ok) {
-                for (int g = 0, ng = graph_count(gc, &r); g < ng; g++) {
-                    char *dot = graph_dot(gc, &r, g);
-                    char *name = graph_name(&used, &nused, a.files[i], several ? vm->label : NULL);
-                    if (graph_write(a.graph_dir, name, dot)) errors++;
-                    else if (a.verbose) fprintf(stderr, "verify: graph %s/%s.dot\n", a.graph_dir, name);
-                    free(dot);
-                    free(name);
-                }
-            }
-            if (results) {
-                cJSON *jr = report_json_result(&r);
-                cJSON_AddStringToObject(jr, "model", vm->label);
-                cJSON *wa = cJSON_AddArrayToObject(jr, "warnings");
-                for (int k = 0; k < nwarn; k++) cJSON_AddItemToArray(wa, cJSON_CreateString(warn[k]));
-                cJSON_AddItemToArray(results, jr);
-            }
-            verify_result_free(&r);
-        }
+        R.file = a.files[i];
+        lit_test *t = read_test(&R, err, sizeof err);
+        for (int m = 0; m < a.nmodels; m++) verify_under(&R, t, m, err);
         lit_free(t);
-        lit_warnings_free(warn, nwarn);
+        lit_warnings_free(R.warn, R.nwarn);
     }
-    fflush(out);
+    fflush(R.out);
+    int errors = R.errors, unknown = R.unknown;
     if (root) {
         char *text = report_json_text(root, 1);
         if (report_write_atomic(a.json, text)) errors++;
         free(text);
         cJSON_Delete(root);
     }
-    graph_free(gc);
+    graph_free(R.gc);
     if (unknown)
         fprintf(stderr, "ptxlitmus verify: %d verdict%s Unknown (a --timeout or a bound was hit)%s\n",
                 unknown, unknown == 1 ? "" : "s",

@@ -178,6 +178,39 @@ static isa_type init_type(const token *t)
 
 static const char *const proxy_words[] = { "generic", "texture", "surface", "constant" };
 
+/* An alias in the initial state, `y @ generic aliases x`, whose first token t is current. */
+static int parse_alias(parser *p, const token *t)
+{
+    const token *kind = peek(p, 2), *al = peek(p, 3), *tgt = peek(p, 4);
+    int pk = -1;
+    for (int k = 0; k <= PROXY_CONSTANT; k++)   /* the async proxy has no aliases */
+        if (tok_is(kind, proxy_words[k])) pk = k;
+    if (pk < 0) { p->pos += 2; expect_fail(p, kind, "a proxy kind: generic, texture, surface or constant"); return -1; }
+    if (!tok_is(al, "aliases")) { p->pos += 3; expect_fail(p, al, "'aliases'"); return -1; }
+    if (tgt->k != TK_IDENT) { p->pos += 4; expect_fail(p, tgt, "the name of the aliased location"); return -1; }
+    char *n = tokstr(t), *tn = tokstr(tgt);
+    int target = lp_add_sym(p->t, tn);
+    if (lit_find_sym(p->t, n) >= 0) {
+        errat(p, t, "found a second declaration of '%s', expected each name declared once", n);
+        free(n); free(tn);
+        return -1;
+    }
+    int s = lp_add_sym(p->t, n);
+    p->t->sym[s].in_init = p->t->sym[target].in_init = 1;
+    lit_sym *ts = &p->t->sym[target];
+    p->t->sym[s].loc = ts->loc;
+    p->t->sym[s].proxy = (lit_proxy)pk;
+    /* a generic alias is a new virtual address; a texture/surface/constant alias
+       names the memory of the (virtual address of the) aliased symbol, §8.6 */
+    p->t->sym[s].vaddr = pk == PROXY_GENERIC ? s : ts->vaddr;
+    if (pk != PROXY_GENERIC || s != ts->vaddr) p->t->uses_proxies = 1;
+    free(n); free(tn);
+    p->pos += 5;
+    return 0;
+}
+
+/* The initial state `{ x=0; P0:r0=0; y @ generic aliases x; }`; register initialisers are
+ * kept in *pend until the threads are known. */
 static int parse_init(parser *p, pending_reg **pend, int *npend)
 {
     if (!tok_punct(cur(p), '{')) { expect_fail(p, cur(p), "'{' opening the initial state"); return -1; }
@@ -206,32 +239,7 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
             *pend = xrealloc(*pend, (size_t)(*npend + 1) * sizeof **pend);
             (*pend)[(*npend)++] = pr;
         } else if (t->k == TK_IDENT && tok_punct(peek(p, 1), '@')) {
-            /* y @ generic aliases x */
-            const token *kind = peek(p, 2), *al = peek(p, 3), *tgt = peek(p, 4);
-            int pk = -1;
-            for (int k = 0; k <= PROXY_CONSTANT; k++)   /* the async proxy has no aliases */
-                if (tok_is(kind, proxy_words[k])) pk = k;
-            if (pk < 0) { p->pos += 2; expect_fail(p, kind, "a proxy kind: generic, texture, surface or constant"); return -1; }
-            if (!tok_is(al, "aliases")) { p->pos += 3; expect_fail(p, al, "'aliases'"); return -1; }
-            if (tgt->k != TK_IDENT) { p->pos += 4; expect_fail(p, tgt, "the name of the aliased location"); return -1; }
-            char *n = tokstr(t), *tn = tokstr(tgt);
-            int target = lp_add_sym(p->t, tn);
-            if (lit_find_sym(p->t, n) >= 0) {
-                errat(p, t, "found a second declaration of '%s', expected each name declared once", n);
-                free(n); free(tn);
-                return -1;
-            }
-            int s = lp_add_sym(p->t, n);
-            p->t->sym[s].in_init = p->t->sym[target].in_init = 1;
-            lit_sym *ts = &p->t->sym[target];
-            p->t->sym[s].loc = ts->loc;
-            p->t->sym[s].proxy = (lit_proxy)pk;
-            /* a generic alias is a new virtual address; a texture/surface/constant alias
-               names the memory of the (virtual address of the) aliased symbol, §8.6 */
-            p->t->sym[s].vaddr = pk == PROXY_GENERIC ? s : ts->vaddr;
-            if (pk != PROXY_GENERIC || s != ts->vaddr) p->t->uses_proxies = 1;
-            free(n); free(tn);
-            p->pos += 5;
+            if (parse_alias(p, t)) return -1;
         } else if (t->k == TK_IDENT) {
             char *n = tokstr(t);
             int s = lp_add_sym(p->t, n);
@@ -447,7 +455,8 @@ static int parse_filter_and_condition(parser *p)
 
 /* ---------- top level ---------- */
 
-static int parse_test(parser *p)
+/* The header: `PTX NAME` on one line, then the doc strings. */
+static int parse_header(parser *p)
 {
     lit_test *t = p->t;
     const token *h = cur(p);
@@ -469,40 +478,45 @@ static int parse_test(parser *p)
         t->doc[dl] = 0;
         p->pos++;
     }
-    pending_reg *pend = NULL;
-    int npend = 0;
-    if (parse_init(p, &pend, &npend)) { free(pend); return -1; }
+    return 0;
+}
 
-    /* placement row */
+/* The placement row `P0@cta 0,gpu 0 | ... ;`: one thread per column, then the clusters. */
+static int parse_thread_row(parser *p)
+{
+    lit_test *t = p->t;
     int row_start = p->pos;
     const token **names = NULL;
     while (!tok_punct(cur(p), ';') && cur(p)->k != TK_EOF) p->pos++;
-    if (cur(p)->k == TK_EOF) { free(pend); expect_fail(p, cur(p), "the thread row 'P0@cta 0,gpu 0 | ... ;'"); return -1; }
-    {
-        int a = row_start;
-        for (int i = row_start; i <= p->pos; i++) {
-            if (i == p->pos || tok_punct(&p->tv.v[i], '|')) {
-                if (i == a) { expect_fail(p, &p->tv.v[i], "a thread name such as 'P0'"); free(pend); free(names); return -1; }
-                t->th = xrealloc(t->th, (size_t)(t->nth + 1) * sizeof *t->th);
-                memset(&t->th[t->nth], 0, sizeof *t->th);
-                names = xrealloc(names, (size_t)(t->nth + 1) * sizeof *names);
-                names[t->nth] = &p->tv.v[a];
-                if (parse_placement(p, a, i, &t->th[t->nth])) { t->nth++; free(pend); free(names); return -1; }
-                for (int k = 0; k < t->nth; k++)
-                    if (!strcmp(t->th[k].name, t->th[t->nth].name)) {
-                        errat(p, &p->tv.v[a], "found thread '%s' twice, expected distinct thread names", t->th[k].name);
-                        t->nth++; free(pend); free(names); return -1;
-                    }
-                t->nth++;
-                a = i + 1;
-            }
+    if (cur(p)->k == TK_EOF) { expect_fail(p, cur(p), "the thread row 'P0@cta 0,gpu 0 | ... ;'"); return -1; }
+    int a = row_start;
+    for (int i = row_start; i <= p->pos; i++) {
+        if (i == p->pos || tok_punct(&p->tv.v[i], '|')) {
+            if (i == a) { expect_fail(p, &p->tv.v[i], "a thread name such as 'P0'"); free(names); return -1; }
+            t->th = xrealloc(t->th, (size_t)(t->nth + 1) * sizeof *t->th);
+            memset(&t->th[t->nth], 0, sizeof *t->th);
+            names = xrealloc(names, (size_t)(t->nth + 1) * sizeof *names);
+            names[t->nth] = &p->tv.v[a];
+            if (parse_placement(p, a, i, &t->th[t->nth])) { t->nth++; free(names); return -1; }
+            for (int k = 0; k < t->nth; k++)
+                if (!strcmp(t->th[k].name, t->th[t->nth].name)) {
+                    errat(p, &p->tv.v[a], "found thread '%s' twice, expected distinct thread names", t->th[k].name);
+                    t->nth++; free(names); return -1;
+                }
+            t->nth++;
+            a = i + 1;
         }
-        p->pos++;
     }
+    p->pos++;
     int bad_cluster = complete_clusters(p, (const token *const *)names);
     free(names);
-    if (bad_cluster) { free(pend); return -1; }
-    /* register initialisers, now that threads are known */
+    return bad_cluster ? -1 : 0;
+}
+
+/* Sets the register initialisers of the initial state, now that threads are known. */
+static int init_registers(parser *p, const pending_reg *pend, int npend)
+{
+    lit_test *t = p->t;
     for (int k = 0; k < npend; k++) {
         char *tn = tokstr(pend[k].tt), *rn = tokstr(pend[k].rt);
         int ti = lit_find_thread(t, tn);
@@ -515,13 +529,16 @@ static int parse_test(parser *p)
             t->init_regs[2 * t->ninit_regs++ + 1] = r;
         }
         free(tn); free(rn);
-        if (ti < 0) { free(pend); return -1; }
+        if (ti < 0) return -1;
     }
-    free(pend);
+    return 0;
+}
 
-    /* instruction rows */
-    labels *L = xcalloc((size_t)t->nth, sizeof *L);
-    int rc = 0;
+/* The instruction rows up to the condition, one cell per thread (labels go to L[thread]),
+ * then the labels resolved and the program checked. */
+static int parse_code(parser *p, labels *L)
+{
+    lit_test *t = p->t;
     while (!is_cond_start(p) && cur(p)->k != TK_EOF) {
         int a = p->pos, col = 0;
         while (!tok_punct(cur(p), ';') && cur(p)->k != TK_EOF && !(is_cond_start(p) && cur(p)->line != p->tv.v[a].line)) p->pos++;
@@ -531,12 +548,12 @@ static int parse_test(parser *p)
             char found[96];
             tok_describe(&p->tv.v[a], found, sizeof found);
             errat(p, &p->tv.v[a], "found %s at the start of a row without ';', expected an instruction row ending in ';' or a condition: 'exists', '~exists' or 'forall'", found);
-            rc = -1; goto done;
+            return -1;
         }
         for (int i = a; i <= end; i++) {
             if (i == end || tok_punct(&p->tv.v[i], '|')) {
-                if (col >= t->nth) { expect_fail(p, &p->tv.v[i == end ? a : i], "no more columns than threads"); rc = -1; goto done; }
-                if (lp_parse_cell(p, &t->th[col], a, i, &L[col])) { rc = -1; goto done; }
+                if (col >= t->nth) { expect_fail(p, &p->tv.v[i == end ? a : i], "no more columns than threads"); return -1; }
+                if (lp_parse_cell(p, &t->th[col], a, i, &L[col])) return -1;
                 col++;
                 a = i + 1;
             }
@@ -544,27 +561,47 @@ static int parse_test(parser *p)
         if (tok_punct(cur(p), ';')) p->pos++;
     }
     for (int k = 0; k < t->nth; k++)
-        if (resolve_labels(p, &t->th[k], &L[k])) { rc = -1; goto done; }
-    if (lp_check_program(p)) { rc = -1; goto done; }
+        if (resolve_labels(p, &t->th[k], &L[k])) return -1;
+    return lp_check_program(p) ? -1 : 0;
+}
 
-    /* locations [...] and the condition */
-    if (tok_is(cur(p), "locations")) {
-        p->pos++;
-        if (!tok_punct(cur(p), '[')) { expect_fail(p, cur(p), "'[' after 'locations'"); rc = -1; goto done; }
-        p->pos++;
-        while (!tok_punct(cur(p), ']')) {
-            if (tok_punct(cur(p), ';')) { p->pos++; continue; }
-            cond_ref r;
-            if (cond_parse_ref(p->file, &p->tv, &p->pos, &r, p->err, p->errlen)) { p->failed = 1; rc = -1; goto done; }
-            if (resolve_ref(p, &r, p->err, p->errlen)) { cond_ref_free(&r); p->failed = 1; rc = -1; goto done; }
-            if (r.k == REF_CONST) { cond_ref_free(&r); errat(p, cur(p), "found a constant in 'locations', expected a register or location"); rc = -1; goto done; }
-            t->locations = xrealloc(t->locations, (size_t)(t->nlocations + 1) * sizeof *t->locations);
-            t->locations[t->nlocations++] = r;
-        }
-        p->pos++;
+/* The optional `locations [...]` list: registers and locations listed with the outcomes. */
+static int parse_locations(parser *p)
+{
+    lit_test *t = p->t;
+    if (!tok_is(cur(p), "locations")) return 0;
+    p->pos++;
+    if (!tok_punct(cur(p), '[')) { expect_fail(p, cur(p), "'[' after 'locations'"); return -1; }
+    p->pos++;
+    while (!tok_punct(cur(p), ']')) {
+        if (tok_punct(cur(p), ';')) { p->pos++; continue; }
+        cond_ref r;
+        if (cond_parse_ref(p->file, &p->tv, &p->pos, &r, p->err, p->errlen)) { p->failed = 1; return -1; }
+        if (resolve_ref(p, &r, p->err, p->errlen)) { cond_ref_free(&r); p->failed = 1; return -1; }
+        if (r.k == REF_CONST) { cond_ref_free(&r); errat(p, cur(p), "found a constant in 'locations', expected a register or location"); return -1; }
+        t->locations = xrealloc(t->locations, (size_t)(t->nlocations + 1) * sizeof *t->locations);
+        t->locations[t->nlocations++] = r;
     }
-    if (parse_filter_and_condition(p)) rc = -1;
-done:
+    p->pos++;
+    return 0;
+}
+
+/* A whole test: header, initial state, thread row, instruction rows, locations, condition. */
+static int parse_test(parser *p)
+{
+    lit_test *t = p->t;
+    if (parse_header(p)) return -1;
+    pending_reg *pend = NULL;
+    int npend = 0;
+    if (parse_init(p, &pend, &npend) || parse_thread_row(p) || init_registers(p, pend, npend)) {
+        free(pend);
+        return -1;
+    }
+    free(pend);
+
+    labels *L = xcalloc((size_t)t->nth, sizeof *L);
+    int rc = 0;
+    if (parse_code(p, L) || parse_locations(p) || parse_filter_and_condition(p)) rc = -1;
     for (int k = 0; k < t->nth; k++) {
         for (int j = 0; j < L[k].nlab; j++) free(L[k].labs[j]);
         free(L[k].labs);

@@ -72,8 +72,82 @@ void suite_expect_set(suite_test *t, model_kind k, int verdict)
     t->nexp++;
 }
 
-/* One test entry { file, expect, source, note }.  Longer than 80 lines: one pass over the
- * entry's keys with the check and the message of each key where the key is read. */
+/* The `expect: { MODEL: Ok|No, ... }` mapping v of a test entry, into t's expectations. */
+static int load_expect(yaml_document_t *doc, yaml_node_t *v, const char *path, suite_test *t,
+                       char *err, size_t errlen)
+{
+    if (v->type != YAML_MAPPING_NODE) {
+        ferr(err, errlen, path, v,
+             "found %s after expect:, expected a mapping such as { ptx: Ok }",
+             node_kind(v));
+        return -1;
+    }
+    for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top;
+         q++) {
+        yaml_node_t *mk = yaml_document_get_node(doc, q->key),
+                    *mv = yaml_document_get_node(doc, q->value);
+        model_kind kind;
+        if (!scalar(mk) || model_parse(scalar(mk), &kind)) {
+            ferr(err, errlen, path, mk,
+                 "found '%s' as a model, expected ptx, ptx-v7.5 or ptx-v6.0",
+                 scalar(mk) ? scalar(mk) : node_kind(mk));
+            return -1;
+        }
+        const char *vv = scalar(mv);
+        if (!vv || (strcmp(vv, "Ok") && strcmp(vv, "No"))) {
+            ferr(err, errlen, path, mv,
+                 "found '%s' as the verdict for %s, expected Ok or No",
+                 vv ? vv : node_kind(mv), scalar(mk));
+            return -1;
+        }
+        if (suite_expect_get(t, kind) >= 0) {
+            ferr(err, errlen, path, mk,
+                 "found model %s twice, expected one verdict per model", scalar(mk));
+            return -1;
+        }
+        suite_expect_set(t, kind, !strcmp(vv, "Ok"));
+    }
+    return 0;
+}
+
+/* One key k: v of a test entry other than expect: liveness, file, source or note, into t. */
+static int load_test_key(yaml_node_t *k, yaml_node_t *v, const char *key, const char *path,
+                         suite_test *t, char *err, size_t errlen)
+{
+    const char *val = scalar(v);
+    if (!strcmp(key, "liveness")) {   /* the expected answer of verify --liveness */
+        if (t->liveness >= 0) {
+            ferr(err, errlen, path, k, "found key '%s' twice, expected it once", key);
+            return -1;
+        }
+        if (!val || (strcmp(val, "terminates") && strcmp(val, "may-hang"))) {
+            ferr(err, errlen, path, v, "found '%s' after liveness:, expected terminates or may-hang",
+                 val ? val : node_kind(v));
+            return -1;
+        }
+        t->liveness = !strcmp(val, "may-hang");
+        return 0;
+    }
+    if (strcmp(key, "file") && strcmp(key, "source") && strcmp(key, "note")) {
+        ferr(err, errlen, path, k,
+             "found key '%s' in a test entry, expected file, expect, liveness, source or note", key);
+        return -1;
+    }
+    if (!val) {
+        ferr(err, errlen, path, v, "found %s after %s:, expected a string", node_kind(v), key);
+        return -1;
+    }
+    char **slot = !strcmp(key, "file") ? &t->file : !strcmp(key, "source") ? &t->source : &t->note;
+    if (*slot) {
+        ferr(err, errlen, path, k, "found key '%s' twice, expected it once", key);
+        return -1;
+    }
+    *slot = xstrdup(val);
+    return 0;
+}
+
+/* One test entry { file, expect, liveness, source, note }: each key read and checked by
+ * load_expect or load_test_key, then the entry as a whole; appended to m->t. */
 static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, suite_manifest *m,
                      char *err, size_t errlen)
 {
@@ -97,69 +171,9 @@ static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, sui
             goto out;
         }
         if (!strcmp(key, "expect")) {
-            if (v->type != YAML_MAPPING_NODE) {
-                ferr(err, errlen, path, v,
-                     "found %s after expect:, expected a mapping such as { ptx: Ok }",
-                     node_kind(v));
-                goto out;
-            }
+            if (load_expect(doc, v, path, &t, err, errlen)) goto out;
             expect = v;
-            for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top;
-                 q++) {
-                yaml_node_t *mk = yaml_document_get_node(doc, q->key),
-                            *mv = yaml_document_get_node(doc, q->value);
-                model_kind kind;
-                if (!scalar(mk) || model_parse(scalar(mk), &kind)) {
-                    ferr(err, errlen, path, mk,
-                         "found '%s' as a model, expected ptx, ptx-v7.5 or ptx-v6.0",
-                         scalar(mk) ? scalar(mk) : node_kind(mk));
-                    goto out;
-                }
-                const char *vv = scalar(mv);
-                if (!vv || (strcmp(vv, "Ok") && strcmp(vv, "No"))) {
-                    ferr(err, errlen, path, mv,
-                         "found '%s' as the verdict for %s, expected Ok or No",
-                         vv ? vv : node_kind(mv), scalar(mk));
-                    goto out;
-                }
-                if (suite_expect_get(&t, kind) >= 0) {
-                    ferr(err, errlen, path, mk,
-                         "found model %s twice, expected one verdict per model", scalar(mk));
-                    goto out;
-                }
-                suite_expect_set(&t, kind, !strcmp(vv, "Ok"));
-            }
-            continue;
-        }
-        const char *val = scalar(v);
-        if (!strcmp(key, "liveness")) {   /* the expected answer of verify --liveness */
-            if (t.liveness >= 0) {
-                ferr(err, errlen, path, k, "found key '%s' twice, expected it once", key);
-                goto out;
-            }
-            if (!val || (strcmp(val, "terminates") && strcmp(val, "may-hang"))) {
-                ferr(err, errlen, path, v, "found '%s' after liveness:, expected terminates or may-hang",
-                     val ? val : node_kind(v));
-                goto out;
-            }
-            t.liveness = !strcmp(val, "may-hang");
-            continue;
-        }
-        if (strcmp(key, "file") && strcmp(key, "source") && strcmp(key, "note")) {
-            ferr(err, errlen, path, k,
-                 "found key '%s' in a test entry, expected file, expect, liveness, source or note", key);
-            goto out;
-        }
-        if (!val) {
-            ferr(err, errlen, path, v, "found %s after %s:, expected a string", node_kind(v), key);
-            goto out;
-        }
-        char **slot = !strcmp(key, "file") ? &t.file : !strcmp(key, "source") ? &t.source : &t.note;
-        if (*slot) {
-            ferr(err, errlen, path, k, "found key '%s' twice, expected it once", key);
-            goto out;
-        }
-        *slot = xstrdup(val);
+        } else if (load_test_key(k, v, key, path, &t, err, errlen)) goto out;
     }
     if (!t.file || !*t.file) {
         ferr(err, errlen, path, n, "found a test entry without file:, expected file: NAME.litmus");

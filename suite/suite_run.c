@@ -235,6 +235,88 @@ static void prewarm(const suite_run_opts *o)
 static volatile sig_atomic_t interrupted;
 static void on_interrupt(int sig) { interrupted = sig; }
 
+/* Hands the next jobs to idle workers, starting workers as needed and retiring idle ones
+ * when no job is left or after 2000 jobs; returns the number of workers with a job. */
+static int hand_out_jobs(slot *sl, int nw, const suite_job *jobs, int n, int *next,
+                         const suite_run_opts *o)
+{
+    int busy = 0;
+    for (int i = 0; i < nw; i++) {
+        if (sl[i].pid && sl[i].job < 0 && (*next >= n || sl[i].served >= 2000)) stop_worker(&sl[i], 0, NULL);
+        if (*next < n && !sl[i].pid && start_worker(sl, nw, i, jobs, o)) perror("ptxlitmus: starting a worker");
+        if (sl[i].pid && sl[i].job < 0 && *next < n) {
+            int32_t j = *next;
+            sl[i].job = (*next)++;
+            sl[i].start = now_s();
+            sl[i].served++;
+            if (write_all(sl[i].req, &j, sizeof j)) { /* worker gone: seen as EOF below */ }
+        }
+        if (sl[i].pid && sl[i].job >= 0) busy++;
+    }
+    return busy;
+}
+
+/* Fills pf with the result pipes of the busy workers; returns the seconds to wait, at most
+ * 0.25 and no later than the first time limit. */
+static double poll_setup(const slot *sl, struct pollfd *pf, int nw, const suite_run_opts *o)
+{
+    double now = now_s(), wait = 0.25;
+    for (int i = 0; i < nw; i++) {
+        int live = sl[i].pid && sl[i].job >= 0;
+        pf[i].fd = live ? sl[i].res : -1;
+        pf[i].events = POLLIN;
+        pf[i].revents = 0;
+        if (live && o->timeout_s > 0) {
+            double left = sl[i].start + o->timeout_s - now;
+            if (left < wait) wait = left < 0 ? 0 : left;
+        }
+    }
+    return wait;
+}
+
+/* Reads what worker s wrote (readable: poll saw its pipe ready) and settles its job j: the
+ * result it wrote, an error when it died or wrote garbage, a timeout when it overran (then it
+ * is killed).  Returns 1 when j->res was set, 0 while the job is still running. */
+static int settle_job(slot *s, suite_job *j, int readable, double now, const suite_run_opts *o)
+{
+    int dead = 0;
+    if (readable) {
+        if (s->n + 65536 > s->cap) { s->cap = (s->n + 65536) * 2; s->buf = xrealloc(s->buf, s->cap); }
+        ssize_t r = read(s->res, s->buf + s->n, s->cap - s->n);
+        if (r > 0) s->n += (size_t)r;
+        else if (r == 0 || (errno != EINTR && errno != EAGAIN)) dead = 1;
+    }
+    uint32_t len = 0;
+    if (s->n >= 4) memcpy(&len, s->buf, 4);
+    char msg[1200];
+    double ms = (now - s->start) * 1000.0;
+    if (s->n >= 4 && s->n >= 4 + (size_t)len) {
+        cJSON *r = cJSON_ParseWithLength(s->buf + 4, len);
+        if (!r || !cJSON_IsObject(r)) {
+            cJSON_Delete(r);
+            snprintf(msg, sizeof msg, "%s:1:1: the worker wrote an unreadable result, expected a JSON result object", j->path);
+            r = error_result(j, "error", msg, ms);
+        }
+        j->res = r;
+        s->n = 0;
+        s->job = -1;
+    } else if (dead) {
+        int st = 0;
+        stop_worker(s, 0, &st);
+        if (WIFSIGNALED(st))
+            snprintf(msg, sizeof msg, "%s:1:1: the worker crashed with signal %d (%s), expected a verdict", j->path, WTERMSIG(st), strsignal(WTERMSIG(st)));
+        else
+            snprintf(msg, sizeof msg, "%s:1:1: the worker exited with status %d before giving a verdict, expected a verdict", j->path, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+        j->res = error_result(j, "error", msg, ms);
+    } else if (o->timeout_s > 0 && now - s->start > o->timeout_s) {
+        stop_worker(s, SIGKILL, NULL);
+        snprintf(msg, sizeof msg, "%s:1:1: found no verdict after %g s, expected one within --timeout %g (worker killed)", j->path, o->timeout_s, o->timeout_s);
+        j->res = error_result(j, "timeout", msg, ms);
+    } else return 0;
+    return 1;
+}
+
+/* Runs the jobs (see suite.h): the polling loop over the workers, with the progress display. */
 int suite_run(suite_job *jobs, int n, const suite_run_opts *o)
 {
     struct sigaction ia = { .sa_handler = on_interrupt }, old_int, old_term;
@@ -254,77 +336,21 @@ int suite_run(suite_job *jobs, int n, const suite_run_opts *o)
     struct sigaction ign = { .sa_handler = SIG_IGN }, old;
     sigaction(SIGPIPE, &ign, &old);
     while (done < n && !interrupted) {
-        /* hand out jobs, starting workers as needed */
-        int busy = 0;
-        for (int i = 0; i < nw; i++) {
-            if (sl[i].pid && sl[i].job < 0 && (next >= n || sl[i].served >= 2000)) stop_worker(&sl[i], 0, NULL);
-            if (next < n && !sl[i].pid && start_worker(sl, nw, i, jobs, o)) perror("ptxlitmus: starting a worker");
-            if (sl[i].pid && sl[i].job < 0 && next < n) {
-                int32_t j = next;
-                sl[i].job = next++;
-                sl[i].start = now_s();
-                sl[i].served++;
-                if (write_all(sl[i].req, &j, sizeof j)) { /* worker gone: seen as EOF below */ }
-            }
-            if (sl[i].pid && sl[i].job >= 0) busy++;
-        }
-        if (!busy) {   /* no worker could be started: record the rest as errors */
+        if (!hand_out_jobs(sl, nw, jobs, n, &next, o)) {   /* no worker could be started: record the rest as errors */
             for (; next < n; next++) { jobs[next].res = error_result(&jobs[next], "error", "cannot start a worker process", 0); done++; }
             break;
         }
-        double now = now_s(), wait = 0.25;
-        for (int i = 0; i < nw; i++) {
-            int live = sl[i].pid && sl[i].job >= 0;
-            pf[i].fd = live ? sl[i].res : -1;
-            pf[i].events = POLLIN;
-            pf[i].revents = 0;
-            if (live && o->timeout_s > 0) {
-                double left = sl[i].start + o->timeout_s - now;
-                if (left < wait) wait = left < 0 ? 0 : left;
-            }
-        }
+        double wait = poll_setup(sl, pf, nw, o);
         int pr = poll(pf, (nfds_t)nw, (int)(wait * 1000) + 1);
         if (pr < 0 && errno != EINTR) perror("ptxlitmus: poll");
         if (interrupted) break;   /* the jobs in flight are dropped, not reported as crashes */
-        now = now_s();
+        double now = now_s();
         for (int i = 0; i < nw; i++) {
             slot *s = &sl[i];
             if (!s->pid || s->job < 0) continue;
             suite_job *j = &jobs[s->job];
-            int dead = 0;
-            if (pr > 0 && (pf[i].revents & (POLLIN | POLLHUP | POLLERR))) {
-                if (s->n + 65536 > s->cap) { s->cap = (s->n + 65536) * 2; s->buf = xrealloc(s->buf, s->cap); }
-                ssize_t r = read(s->res, s->buf + s->n, s->cap - s->n);
-                if (r > 0) s->n += (size_t)r;
-                else if (r == 0 || (errno != EINTR && errno != EAGAIN)) dead = 1;
-            }
-            uint32_t len = 0;
-            if (s->n >= 4) memcpy(&len, s->buf, 4);
-            char msg[1200];
-            double ms = (now - s->start) * 1000.0;
-            if (s->n >= 4 && s->n >= 4 + (size_t)len) {
-                cJSON *r = cJSON_ParseWithLength(s->buf + 4, len);
-                if (!r || !cJSON_IsObject(r)) {
-                    cJSON_Delete(r);
-                    snprintf(msg, sizeof msg, "%s:1:1: the worker wrote an unreadable result, expected a JSON result object", j->path);
-                    r = error_result(j, "error", msg, ms);
-                }
-                j->res = r;
-                s->n = 0;
-                s->job = -1;
-            } else if (dead) {
-                int st = 0;
-                stop_worker(s, 0, &st);
-                if (WIFSIGNALED(st))
-                    snprintf(msg, sizeof msg, "%s:1:1: the worker crashed with signal %d (%s), expected a verdict", j->path, WTERMSIG(st), strsignal(WTERMSIG(st)));
-                else
-                    snprintf(msg, sizeof msg, "%s:1:1: the worker exited with status %d before giving a verdict, expected a verdict", j->path, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-                j->res = error_result(j, "error", msg, ms);
-            } else if (o->timeout_s > 0 && now - s->start > o->timeout_s) {
-                stop_worker(s, SIGKILL, NULL);
-                snprintf(msg, sizeof msg, "%s:1:1: found no verdict after %g s, expected one within --timeout %g (worker killed)", j->path, o->timeout_s, o->timeout_s);
-                j->res = error_result(j, "timeout", msg, ms);
-            } else continue;
+            int readable = pr > 0 && (pf[i].revents & (POLLIN | POLLHUP | POLLERR));
+            if (!settle_job(s, j, readable, now, o)) continue;
             done++;
             if (o->is_fail ? o->is_fail(o->fail_ctx, (int)(j - jobs), j->res) : strcmp(suite_str(j->res, "status"), "ok") != 0) fails++;
         }
