@@ -14,7 +14,8 @@
 #     report status timeout / verdict Unknown for it and the tests after it are decided.
 #
 # Usage: bench/litmus/scale_bench.sh [PTXLITMUS] [REPEATS] [LIMIT_S]
-#   SCALE_QUICK=1 runs each test once with small k only (a smoke run).
+#   SCALE_QUICK=1 runs each test once with small k only (a smoke run);
+#   SCALE_PARTS="iriw sb mp lock gen timeout" (the default) selects the parts.
 set -eu
 bin=$(realpath "${1:-./ptxlitmus}")
 reps=${2:-3}
@@ -37,7 +38,7 @@ run1() {
   if [ -z "$st" ]; then
     if grep -q -e 'needs more than' "$tmp/err"; then st=timeout; else st="error(rc=$rc)"; fi
   fi
-  read -r t m < "$tmp/time"
+  read -r t m < <(tail -1 "$tmp/time")   # after "Command exited with non-zero status N"
   echo "$t $((m / 1024)) $st"
 }
 
@@ -71,14 +72,19 @@ one() {
   [ "$s2" = timeout ] && t2=">$limit"
   printf '%-6s %3s %7s | %-9s %7s %6s | %-9s %7s %6s\n' "$fam" "$k" "$n" "$s1" "$t1" "$m1" "$s2" "$t2" "$m2"
 }
-for k in $iriw_k; do one iriw "$k" || break; done
-for k in $ring_k; do one sb "$k" || break; done
-for k in $ring_k; do one mp "$k" || break; done
-stop=0
-for k in $lock_k; do one lock "$k" || { stop=1; break; }; done
-if [ "$stop" = 0 ]; then for k in $lock_more; do one lock "$k" || break; done; fi
+parts=" ${SCALE_PARTS:-iriw sb mp lock gen timeout} "
+part() { case "$parts" in *" $1 "*) return 0;; *) return 1;; esac; }
+if part iriw; then for k in $iriw_k; do one iriw "$k" || break; done; fi
+if part sb; then for k in $ring_k; do one sb "$k" || break; done; fi
+if part mp; then for k in $ring_k; do one mp "$k" || break; done; fi
+if part lock; then
+  stop=0
+  for k in $lock_k; do one lock "$k" || { stop=1; break; }; done
+  if [ "$stop" = 0 ]; then for k in $lock_more; do one lock "$k" || break; done; fi
+fi
 
 # --- the generated family -------------------------------------------------------------------
+if part gen; then
 if [ "${SCALE_QUICK:-0}" = 1 ]; then shapes="--shapes MP,SB"; else shapes=""; fi
 t0=$(date +%s.%N)
 "$bin" gen --allow-outside --out "$tmp/gen" --jobs 2 -q $shapes >/dev/null 2>"$tmp/gen.err" || { echo "gen failed:"; cat "$tmp/gen.err"; }
@@ -97,8 +103,10 @@ echo "suite: $ntests generated tests, suite --jobs 2: $bw s (best of $reps); $(t
 ls "$tmp/gen"/*.litmus > "$tmp/gen.list"
 read -r tv mv < <(/usr/bin/time -f '%e %M' "$bin" verify -q --states 0 @"$tmp/gen.list" 2>&1 >/dev/null | tail -1)
 echo "verify: $ntests generated tests in one call (--states 0, 1 job): $tv s, peak RSS $((mv / 1024)) MB"
+fi
 
 # --- --timeout: one test of a batch runs out of time, the rest goes on -------------------------
+part timeout || exit 0
 $gen iriw 4 > "$tmp/a-iriw-4.litmus"; $gen lock 8 > "$tmp/b-lock-8.litmus"; $gen mp 8 > "$tmp/c-mp-8.litmus"
 rc=0
 (cd "$tmp" && "$bin" verify --states 0 --timeout 1 --allow-outside --json "$tmp/t.json" \
