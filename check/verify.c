@@ -133,7 +133,9 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     }
     mlimits lim = { o->unroll, o->max_events, o->max_traces, o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0 };
     mprogram prog;
+    double tp = mclock_ms();
     int rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
+    if (getenv("PTXLITMUS_DEBUG")) fprintf(stderr, "debug %s: paths enumerated in %.1f ms\n", t->name, mclock_ms() - tp);
     stateset states = { .nobs = r->nobs };
     if (rc == -2) r->timed_out = 1;
     if (!rc) {

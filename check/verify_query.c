@@ -47,7 +47,13 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
 {
     if (t->filter) query_restrict(q, query_cond(q, t->filter, obs_of, r));
     Z3_ast c = query_cond(q, t->cond, obs_of, r);
-    int pos = query_holds(q, c), neg = query_holds(q, query_not(q, c));
+    double t0 = mclock_ms();
+    int pos = query_holds(q, c);
+    double t1 = mclock_ms();
+    int neg = query_holds(q, query_not(q, c));
+    if (getenv("PTXLITMUS_DEBUG"))
+        fprintf(stderr, "debug %s: condition holds in some execution: %d (%.1f ms), fails in some: %d (%.1f ms)\n",
+                t->name, pos, t1 - t0, neg, mclock_ms() - t1);
     r->solved += 2;
     if (pos < 0 || neg < 0) return gave_up(t, r, q);
     r->has_positive = pos;
@@ -66,6 +72,12 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
         Z3_ast f = !have ? query_true(q) : want_pos ? c : query_not(q, c);
         if (query_witness(q, f, note, o->graph, o->graph_ctx) < 0) return gave_up(t, r, q);
     }
+    /* No execution where the condition fails (or holds): every execution satisfies it (its
+       negation), so asserting that removes no state; the enumeration's last question (is there
+       another state?) then need not prove it again (lock-4: 14.5 s -> 7.7 s with states).  Only
+       here: --explain and the witnesses above drop checks, under which it may not hold. */
+    if (c && !neg) query_restrict(q, c);
+    else if (c && !pos) query_restrict(q, query_not(q, c));
     int64_t *st = xcalloc((size_t)(r->nobs ? r->nobs : 1), sizeof *st);
     long n = 0;
     int rc = 0, more = 0;

@@ -246,6 +246,13 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
         if (rc) break;
     }
     if (!rc) rc = check_bar_red_mix(t, p, err, errlen);
+    if (!rc && getenv("PTXLITMUS_DEBUG")) {
+        int np = 0;
+        for (int th = 0; th < t->nth; th++) np += p->tt[th].ntr;
+        fprintf(stderr, "debug %s: %d paths, at most %d writes per execution, domains:", t->name, np, max_writes(t, p->tt));
+        for (int a = 0; a < p->at.n; a++) fprintf(stderr, " %s+%d:%d", t->sym[p->at.a[a].loc].name, p->at.a[a].off, p->dom[a].n);
+        fprintf(stderr, "\n");
+    }
     for (int s = 0; s < t->nsym; s++) free(c[s].v);
     free(c);
     free(exact);
