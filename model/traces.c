@@ -404,22 +404,220 @@ static void bar_red(walker *w, const lit_insn *in, int pc, mevent e, const wstat
     }
 }
 
-/* Execute from pc with state s (owned by the callee). */
+/* What one step of walk did: went on at *pc, or ended this walk (the path forked into the
+   walks of its children, ended, or failed). */
+enum { STEP_ON, STEP_END };
+
+/* LI_ALU: a register computation through ptx/isa.c (isa_eval). */
+static int step_alu(walker *w, const lit_insn *in, int *pc, wstate *s)
+{
+    uint64_t src[4] = { 0 }, dst[2] = { 0 };
+    bits t = { { 0 } };
+    for (int k = 0; k < in->nsrc; k++) {
+        src[k] = (uint64_t)opnd_val(w, &in->src[k], s->regs) & mask_bits(isa_src_bits(&in->alu, k));
+        opnd_taint(&in->src[k], s->taint, &t);
+    }
+    char e[160];
+    if (isa_eval(&in->alu, src, dst, e, sizeof e)) {
+        char m[240];
+        snprintf(m, sizeof m, "found '%s' that cannot be evaluated (%s), expected a register computation", in->text, e);
+        fail_at(w, in, m);
+        return STEP_ON;   /* w->failed ends the walk */
+    }
+    for (int k = 0; k < in->ndst; k++)
+        if (in->dst[k].k == OPD_REG) { s->regs[in->dst[k].reg] = alu_result(in, k, dst[k]); s->taint[in->dst[k].reg] = t; }
+    (*pc)++;
+    return STEP_ON;
+}
+
+/* LI_BRANCH / LI_GOTO: the comparison's operands become control dependencies; a backward jump
+   taken more than --unroll times ends the path (bound reached). */
+static int step_branch(walker *w, const lit_insn *in, int *pc, wstate *s, bits *ctrl)
+{
+    int take = 1;
+    if (in->k == LI_BRANCH) {
+        take = cmp_holds(in->cmp, opnd_val(w, &in->src[0], s->regs), opnd_val(w, &in->src[1], s->regs));
+        opnd_taint(&in->src[0], s->taint, ctrl);
+        opnd_taint(&in->src[1], s->taint, ctrl);
+    }
+    if (in->guard >= 0) bits_or(ctrl, &s->taint[in->guard]);
+    if (!take) { (*pc)++; return STEP_ON; }
+    if (in->target <= *pc && ++s->back[*pc] > w->lim->unroll) { w->out->bound_hit = 1; return STEP_END; }
+    *pc = in->target;
+    return STEP_ON;
+}
+
+/* LI_BAR: a barrier event with its id, count and instance (bar_gen); bar.red forks over its
+   results (bar_red). */
+static int step_bar(walker *w, const lit_insn *in, int *pc, wstate *s, deps *on, bits ctrl)
+{
+    mevent e = { .k = EV_BAR, .insn = *pc, .bar = in->bar, .sym = -1, .loc = -1, .vaddr = -1, .sem = SEM_WEAK, .scope = SCOPE_CTA };
+    e.bar_id = opnd_val(w, &in->src[0], s->regs);
+    opnd_taint(&in->src[0], s->taint, &on->data);
+    if (in->nsrc > 1) { e.bar_has_cnt = 1; e.bar_cnt = opnd_val(w, &in->src[1], s->regs); opnd_taint(&in->src[1], s->taint, &on->data); }
+    if (in->bar == BAR_CARRIVE || in->bar == BAR_CWAIT) {
+        /* barrier.cluster (§9.7.13.3): the k-th arrive of each thread of the cluster
+           meets the others' k-th arrive and k-th wait (base_same_barrier) */
+        e.bar_id = in->bar == BAR_CARRIVE ? -1 : -2;
+        e.sem = in->sem;
+        e.scope = SCOPE_CLUSTER;
+    } else if (check_barrier(w, in, &e)) return STEP_END;
+    if (!e.bar_has_cnt && in->bar_unit == 32 && e.bar_id >= 0) {
+        /* PTX's bar{.cta}.sync a / barrier.sync a: "all threads in the CTA participate"
+           (§9.7.12.1), i.e. every thread the test places in this thread's CTA */
+        e.bar_has_cnt = 1;
+        for (int i = 0; i < w->t->nth; i++) e.bar_cnt += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
+    }
+    for (int k = 0; k < w->nev; k++) {
+        const mevent *o = &w->ev[k];
+        if (o->k == EV_BAR && o->bar_id == e.bar_id && o->bar_has_cnt == e.bar_has_cnt && o->bar_cnt == e.bar_cnt) e.bar_gen++;
+    }
+    if (in->bar == BAR_RED) {
+        bar_red(w, in, *pc, e, s, on, ctrl);
+        return STEP_END;
+    }
+    if (push_event(w, in, e, on)) return STEP_END;
+    if (w->lim->liveness && in->bar == BAR_SYNC) save_hang(w, s->regs, MHANG_BARRIER, -1, *pc);   /* waits forever */
+    (*pc)++;
+    return STEP_ON;
+}
+
+/* The event of a memory operation before its values: location, bytes, semantics, proxy and
+   the state space it names. */
+static mevent mem_event(walker *w, const lit_insn *in, int pc, const wstate *s, int sym, int asz)
+{
+    const lit_sym *sy = &w->t->sym[sym];
+    mevent e = { .insn = pc, .sem = in->sem, .scope = in->scope, .sym = sym, .loc = sy->loc, .vaddr = sy->vaddr,
+                 .proxy = in->proxy != PROXY_GENERIC ? in->proxy : sy->proxy, .mmio = in->mmio,
+                 .off = (int)addr_off(w, in, s->regs), .size = asz,
+                 .atomic = in->k == LI_ATOM || in->k == LI_RED, .red = in->k == LI_RED, .mbar = in->mbar };
+    /* the state space of the location: this CTA's shared memory, shared memory, else unknown */
+    if (sy->shared || w->t->sym[sy->loc].shared) {
+        const lit_sym *l = &w->t->sym[sy->loc];
+        const lit_thread *o = l->owner >= 0 ? &w->t->th[l->owner] : NULL;
+        e.fspace = o && o->gpu == w->th->gpu && o->cta == w->th->cta ? SPACE_SHARED_CTA : SPACE_SHARED_CLUSTER;
+    } else if (in->space == SPACE_GLOBAL) e.fspace = SPACE_GLOBAL;
+    return e;
+}
+
+/* The destination register of a read that returned ce->rval (done: an mbarrier test's
+   answer); its dependencies are the read event (mark). */
+static void read_result(const lit_insn *in, wstate *cs, const mevent *ce, isa_type aty, int done, int mark)
+{
+    if (in->k == LI_RED || in->dst[0].k != OPD_REG) return;
+    int r = in->dst[0].reg;
+    if (in->part) {
+        /* a packed element writes its half of the destination (the first element in the text
+           starts the register's dependencies afresh, the second adds) */
+        int sh = 16 * (in->part - 1);
+        uint64_t v = (uint64_t)cs->regs[r] & ~(0xffffull << sh) & 0xffffffffull;
+        cs->regs[r] = (int64_t)(v | ((uint64_t)ce->rval & 0xffff) << sh);
+        if (in->part == 1) memset(&cs->taint[r], 0, sizeof(bits));
+    } else {
+        /* §9.7.8.8: a signed load sign-extends, an unsigned one zero-extends */
+        cs->regs[r] = isa_type_is_float(aty) ? ce->rval : isa_value(aty, (uint64_t)ce->rval);
+        if (in->mbar == MB_TEST || in->mbar == MB_TEST_PARITY) cs->regs[r] = done;
+        memset(&cs->taint[r], 0, sizeof(bits));
+    }
+    bits_set(&cs->taint[r], mark);
+}
+
+/* A read (ld, atom, red, mbarrier operations): one child walk per value its bytes may hold
+   (the atoms' domains combined), the write of an atomic operation computed by isa_atom_apply. */
+static void fork_reads(walker *w, const lit_insn *in, int pc, wstate *s, mevent e, deps on, bits ctrl, isa_type aty)
+{
+    uint64_t am = mask_bits(8u * (unsigned)e.size);
+    mdomain rv = { NULL, 0 };
+    if (read_values(w, in, e.loc, e.off, e.size, &rv)) return;
+    uint64_t b = 0, c = 0;
+    deps ton = on;
+    if (e.atomic) {
+        b = (uint64_t)opnd_val(w, &in->src[0], s->regs);
+        opnd_taint(&in->src[0], s->taint, &ton.data);
+        if (in->nsrc > 1) { c = (uint64_t)opnd_val(w, &in->src[1], s->regs); opnd_taint(&in->src[1], s->taint, &ton.data); }
+        if (in->part) b = b >> (16 * (in->part - 1)) & 0xffff;   /* its half, §8.2.5 */
+    }
+    int own_init = 0;   /* this thread initialised the mbarrier earlier on this path */
+    for (int k = 0; in->mbar && k < w->nev; k++)
+        own_init |= w->ev[k].mbar == MB_INIT && w->ev[k].loc == e.loc;
+    int some_valid = 0;   /* (in the first rounds of the value domains there is none yet) */
+    for (int vi = 0; own_init && vi < rv.n; vi++) some_valid |= mbar_valid((uint64_t)rv.v[vi]);
+    own_init &= some_valid;
+    for (int vi = 0; vi < rv.n && !w->failed; vi++) {
+        mevent ce = e;
+        ce.rval = rv.v[vi];
+        /* SC per location (§8.10.5): after its own mbarrier.init, a thread cannot read
+           the object's initial (uninitialised) state, nor a state derived from it */
+        if (own_init && !mbar_valid((uint64_t)ce.rval)) continue;
+        ce.k = EV_R;
+        int done = 0;
+        if (in->mbar == MB_TEST || in->mbar == MB_TEST_PARITY) {
+            /* "When mbarrier.test_wait and mbarrier.try_wait operations with .acquire
+               qualifier returns True, they form the acquire pattern" (§9.7.13.15.16) */
+            done = mbar_complete(in, (uint64_t)ce.rval, (uint64_t)opnd_val(w, &in->src[0], s->regs), &ce.ub);
+            if (!done && ce.sem == SEM_ACQUIRE) ce.sem = SEM_RELAXED;
+        } else if (in->mbar) {
+            ce.k = EV_RMW;
+            ce.wval = (int64_t)mbar_update(in, (uint64_t)ce.rval, b, c, &ce.ub);
+        } else if (e.atomic) {
+            uint64_t nv;
+            int wr = isa_atom_apply(in->aop, aty, (uint64_t)ce.rval, b, c, &nv);
+            if (wr < 0) { fail_at(w, in, "found an atomic operation without semantics for its type, expected one of §9.7.12.5"); break; }
+            if (wr) { ce.k = EV_RMW; ce.wval = (int64_t)(nv & am); }
+        }
+        int mark = w->nev, dmark = w->ndep;
+        if (push_event(w, in, ce, &ton)) break;
+        wstate cs = state_clone(w, s);
+        read_result(in, &cs, &ce, aty, done, mark);
+        walk(w, pc + 1, cs, ctrl);
+        w->nev = mark;
+        w->ndep = dmark;
+    }
+    free(rv.v);
+}
+
+/* LI_LD / LI_ST / LI_ATOM / LI_RED: a store goes on; a read forks (fork_reads) and ends this
+   walk. */
+static int step_mem(walker *w, const lit_insn *in, int *pc, wstate *s, deps on, bits ctrl)
+{
+    int sym;
+    if (resolve_addr(w, in, s->regs, &sym)) return STEP_END;
+    if (in->addr.k == OPD_REG) opnd_taint(&in->addr, s->taint, &on.addr);   /* address dependency */
+    isa_type aty = access_type(w->t, in, sym);
+    int asz = access_size(w->t, in, sym);
+    mevent e = mem_event(w, in, *pc, s, sym, asz);
+    if (in->k != LI_ST) {
+        fork_reads(w, in, *pc, s, e, on, ctrl, aty);
+        return STEP_END;
+    }
+    e.k = EV_W;
+    e.wval = (int64_t)((uint64_t)opnd_val(w, &in->src[0], s->regs) & mask_bits(8u * (unsigned)asz));   /* the low bytes, §9.7.8.11 */
+    if (in->mbar == MB_INIT) e.wval = (int64_t)mbar_init((uint64_t)opnd_val(w, &in->src[0], s->regs));
+    opnd_taint(&in->src[0], s->taint, &on.data);       /* data dependency */
+    if (push_event(w, in, e, &on)) return STEP_END;
+    (*pc)++;
+    return STEP_ON;
+}
+
+/* Execute from pc with state s (owned by the callee): each instruction through its step
+   function; a path that ends records its trace (save_trace). */
 static void walk(walker *w, int pc, wstate s, bits ctrl)
 {
     const lit_thread *th = w->th;
     int nev0 = w->nev, ndep0 = w->ndep, nvis0 = w->nvis;
-    while (!w->failed && pc < th->nins) {
+    int st = STEP_ON;
+    while (!w->failed && st == STEP_ON && pc < th->nins) {
         const lit_insn *in = &th->ins[pc];
         if (w->lim->deadline && !(++w->steps & 1023) && mclock_ms() > w->lim->deadline) {
             w->timed_out = w->failed = 1;
-            goto out;
+            break;
         }
         if (w->head[pc] && loop_head_visit(w, pc, s.regs)) {
             /* the iteration since the last visit repeats forever with the same state: with
                --liveness, a path that never ends (fair when its reads see co-maximal writes) */
             if (w->lim->liveness) save_hang(w, s.regs, MHANG_SPIN, w->spin_from, pc);
-            goto out;
+            st = STEP_END;
+            break;
         }
         deps on = { .ctrl = ctrl };
         if (in->guard >= 0) {
@@ -429,174 +627,20 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
         }
         switch (in->k) {
         case LI_NOP: pc++; break;
-        case LI_ALU: {
-            uint64_t src[4] = { 0 }, dst[2] = { 0 };
-            bits t = { { 0 } };
-            for (int k = 0; k < in->nsrc; k++) {
-                src[k] = (uint64_t)opnd_val(w, &in->src[k], s.regs) & mask_bits(isa_src_bits(&in->alu, k));
-                opnd_taint(&in->src[k], s.taint, &t);
-            }
-            char e[160];
-            if (isa_eval(&in->alu, src, dst, e, sizeof e)) {
-                char m[240];
-                snprintf(m, sizeof m, "found '%s' that cannot be evaluated (%s), expected a register computation", in->text, e);
-                fail_at(w, in, m);
-                break;
-            }
-            for (int k = 0; k < in->ndst; k++)
-                if (in->dst[k].k == OPD_REG) { s.regs[in->dst[k].reg] = alu_result(in, k, dst[k]); s.taint[in->dst[k].reg] = t; }
-            pc++;
-            break;
-        }
-        case LI_BRANCH: case LI_GOTO: {
-            int take = 1;
-            if (in->k == LI_BRANCH) {
-                take = cmp_holds(in->cmp, opnd_val(w, &in->src[0], s.regs), opnd_val(w, &in->src[1], s.regs));
-                opnd_taint(&in->src[0], s.taint, &ctrl);
-                opnd_taint(&in->src[1], s.taint, &ctrl);
-            }
-            if (in->guard >= 0) bits_or(&ctrl, &s.taint[in->guard]);
-            if (!take) { pc++; break; }
-            if (in->target <= pc) {
-                if (++s.back[pc] > w->lim->unroll) { w->out->bound_hit = 1; goto out; }
-            }
-            pc = in->target;
-            break;
-        }
+        case LI_ALU: st = step_alu(w, in, &pc, &s); break;
+        case LI_BRANCH: case LI_GOTO: st = step_branch(w, in, &pc, &s, &ctrl); break;
         case LI_FENCE: {
             mevent e = { .k = EV_F, .insn = pc, .sem = in->sem, .scope = in->scope, .fence = in->fence, .sym = -1, .loc = -1, .vaddr = -1,
                          .restrict_ = in->restrict_, .uni = in->uni, .fspace = in->fspace };
-            if (push_event(w, in, e, &on)) goto out;
+            if (push_event(w, in, e, &on)) st = STEP_END;
             pc++;
             break;
         }
-        case LI_BAR: {
-            mevent e = { .k = EV_BAR, .insn = pc, .bar = in->bar, .sym = -1, .loc = -1, .vaddr = -1, .sem = SEM_WEAK, .scope = SCOPE_CTA };
-            e.bar_id = opnd_val(w, &in->src[0], s.regs);
-            opnd_taint(&in->src[0], s.taint, &on.data);
-            if (in->nsrc > 1) { e.bar_has_cnt = 1; e.bar_cnt = opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &on.data); }
-            if (in->bar == BAR_CARRIVE || in->bar == BAR_CWAIT) {
-                /* barrier.cluster (§9.7.13.3): the k-th arrive of each thread of the cluster
-                   meets the others' k-th arrive and k-th wait (base_same_barrier) */
-                e.bar_id = in->bar == BAR_CARRIVE ? -1 : -2;
-                e.sem = in->sem;
-                e.scope = SCOPE_CLUSTER;
-            } else if (check_barrier(w, in, &e)) goto out;
-            if (!e.bar_has_cnt && in->bar_unit == 32 && e.bar_id >= 0) {
-                /* PTX's bar{.cta}.sync a / barrier.sync a: "all threads in the CTA participate"
-                   (§9.7.12.1), i.e. every thread the test places in this thread's CTA */
-                e.bar_has_cnt = 1;
-                for (int i = 0; i < w->t->nth; i++) e.bar_cnt += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
-            }
-            for (int k = 0; k < w->nev; k++) {
-                const mevent *o = &w->ev[k];
-                if (o->k == EV_BAR && o->bar_id == e.bar_id && o->bar_has_cnt == e.bar_has_cnt && o->bar_cnt == e.bar_cnt) e.bar_gen++;
-            }
-            if (in->bar == BAR_RED) {
-                bar_red(w, in, pc, e, &s, &on, ctrl);
-                goto out;
-            }
-            if (push_event(w, in, e, &on)) goto out;
-            if (w->lim->liveness && in->bar == BAR_SYNC) save_hang(w, s.regs, MHANG_BARRIER, -1, pc);   /* waits forever */
-            pc++;
-            break;
-        }
-        case LI_LD: case LI_ST: case LI_ATOM: case LI_RED: {
-            int sym;
-            if (resolve_addr(w, in, s.regs, &sym)) goto out;
-            if (in->addr.k == OPD_REG) opnd_taint(&in->addr, s.taint, &on.addr);   /* address dependency */
-            const lit_sym *sy = &w->t->sym[sym];
-            isa_type aty = access_type(w->t, in, sym);
-            int asz = access_size(w->t, in, sym);
-            uint64_t am = mask_bits(8u * (unsigned)asz);
-            mevent e = { .insn = pc, .sem = in->sem, .scope = in->scope, .sym = sym, .loc = sy->loc, .vaddr = sy->vaddr,
-                         .proxy = in->proxy != PROXY_GENERIC ? in->proxy : sy->proxy, .mmio = in->mmio,
-                         .off = (int)addr_off(w, in, s.regs), .size = asz,
-                         .atomic = in->k == LI_ATOM || in->k == LI_RED, .red = in->k == LI_RED, .mbar = in->mbar };
-            /* the state space of the location: this CTA's shared memory, shared memory, else unknown */
-            if (sy->shared || w->t->sym[sy->loc].shared) {
-                const lit_sym *l = &w->t->sym[sy->loc];
-                const lit_thread *o = l->owner >= 0 ? &w->t->th[l->owner] : NULL;
-                e.fspace = o && o->gpu == w->th->gpu && o->cta == w->th->cta ? SPACE_SHARED_CTA : SPACE_SHARED_CLUSTER;
-            } else if (in->space == SPACE_GLOBAL) e.fspace = SPACE_GLOBAL;
-            if (in->k == LI_ST) {
-                e.k = EV_W;
-                e.wval = (int64_t)((uint64_t)opnd_val(w, &in->src[0], s.regs) & am);   /* the low bytes, §9.7.8.11 */
-                if (in->mbar == MB_INIT) e.wval = (int64_t)mbar_init((uint64_t)opnd_val(w, &in->src[0], s.regs));
-                opnd_taint(&in->src[0], s.taint, &on.data);       /* data dependency */
-                if (push_event(w, in, e, &on)) goto out;
-                pc++;
-                break;
-            }
-            /* a read: one child per value its bytes may hold (the atoms' domains combined) */
-            mdomain rv = { NULL, 0 };
-            if (read_values(w, in, sy->loc, e.off, asz, &rv)) goto out;
-            const mdomain *d = &rv;
-            uint64_t b = 0, c = 0;
-            deps ton = on;
-            if (e.atomic) {
-                b = (uint64_t)opnd_val(w, &in->src[0], s.regs);
-                opnd_taint(&in->src[0], s.taint, &ton.data);
-                if (in->nsrc > 1) { c = (uint64_t)opnd_val(w, &in->src[1], s.regs); opnd_taint(&in->src[1], s.taint, &ton.data); }
-                if (in->part) b = b >> (16 * (in->part - 1)) & 0xffff;   /* its half, §8.2.5 */
-            }
-            int own_init = 0;   /* this thread initialised the mbarrier earlier on this path */
-            for (int k = 0; in->mbar && k < w->nev; k++)
-                own_init |= w->ev[k].mbar == MB_INIT && w->ev[k].loc == e.loc;
-            int some_valid = 0;   /* (in the first rounds of the value domains there is none yet) */
-            for (int vi = 0; own_init && vi < d->n; vi++) some_valid |= mbar_valid((uint64_t)d->v[vi]);
-            own_init &= some_valid;
-            for (int vi = 0; vi < d->n && !w->failed; vi++) {
-                mevent ce = e;
-                ce.rval = d->v[vi];
-                /* SC per location (§8.10.5): after its own mbarrier.init, a thread cannot read
-                   the object's initial (uninitialised) state, nor a state derived from it */
-                if (own_init && !mbar_valid((uint64_t)ce.rval)) continue;
-                ce.k = EV_R;
-                int done = 0;
-                if (in->mbar == MB_TEST || in->mbar == MB_TEST_PARITY) {
-                    /* "When mbarrier.test_wait and mbarrier.try_wait operations with .acquire
-                       qualifier returns True, they form the acquire pattern" (§9.7.13.15.16) */
-                    done = mbar_complete(in, (uint64_t)ce.rval, (uint64_t)opnd_val(w, &in->src[0], s.regs), &ce.ub);
-                    if (!done && ce.sem == SEM_ACQUIRE) ce.sem = SEM_RELAXED;
-                } else if (in->mbar) {
-                    ce.k = EV_RMW;
-                    ce.wval = (int64_t)mbar_update(in, (uint64_t)ce.rval, b, c, &ce.ub);
-                } else if (e.atomic) {
-                    uint64_t nv;
-                    int wr = isa_atom_apply(in->aop, aty, (uint64_t)ce.rval, b, c, &nv);
-                    if (wr < 0) { fail_at(w, in, "found an atomic operation without semantics for its type, expected one of §9.7.12.5"); goto out; }
-                    if (wr) { ce.k = EV_RMW; ce.wval = (int64_t)(nv & am); }
-                }
-                int mark = w->nev, dmark = w->ndep;
-                if (push_event(w, in, ce, &ton)) goto out;
-                wstate cs = state_clone(w, &s);
-                if (in->k != LI_RED && in->dst[0].k == OPD_REG && in->part) {
-                    /* a packed element writes its half of the destination (the first element
-                       in the text starts the register's dependencies afresh, the second adds) */
-                    int sh = 16 * (in->part - 1);
-                    uint64_t r = (uint64_t)cs.regs[in->dst[0].reg] & ~(0xffffull << sh) & 0xffffffffull;
-                    cs.regs[in->dst[0].reg] = (int64_t)(r | ((uint64_t)ce.rval & 0xffff) << sh);
-                    if (in->part == 1) memset(&cs.taint[in->dst[0].reg], 0, sizeof(bits));
-                    bits_set(&cs.taint[in->dst[0].reg], mark);
-                } else if (in->k != LI_RED && in->dst[0].k == OPD_REG) {
-                    /* §9.7.8.8: a signed load sign-extends, an unsigned one zero-extends */
-                    cs.regs[in->dst[0].reg] = isa_type_is_float(aty) ? ce.rval : isa_value(aty, (uint64_t)ce.rval);
-                    if (in->mbar == MB_TEST || in->mbar == MB_TEST_PARITY) cs.regs[in->dst[0].reg] = done;
-                    memset(&cs.taint[in->dst[0].reg], 0, sizeof(bits));
-                    bits_set(&cs.taint[in->dst[0].reg], mark);
-                }
-                walk(w, pc + 1, cs, ctrl);
-                w->nev = mark;
-                w->ndep = dmark;
-            }
-            free(rv.v);
-            goto out;
-        }
+        case LI_BAR: st = step_bar(w, in, &pc, &s, &on, ctrl); break;
+        case LI_LD: case LI_ST: case LI_ATOM: case LI_RED: st = step_mem(w, in, &pc, &s, on, ctrl); break;
         }
     }
-    if (!w->failed && pc >= th->nins) save_trace(w, s.regs);
-out:
+    if (!w->failed && st == STEP_ON && pc >= th->nins) save_trace(w, s.regs);
     w->nev = nev0;
     w->ndep = ndep0;
     while (w->nvis > nvis0) free(w->vis[--w->nvis].regs);
