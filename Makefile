@@ -89,6 +89,7 @@ check-lib: $(BUILD)/tests/exec_standalone
 # Folders are layers; an include against the layer table of the script fails.
 check-layers:
 	@bash scripts/check_layers.sh
+	@bash scripts/check_columns.sh
 
 # docs/coverage.md from the opcode table (ptx/opcodes.def) and the test evidence: the test
 # binaries below, run with PTX_EVIDENCE=FILE, append the opcode-table rows their PTX uses

@@ -21,8 +21,8 @@ static int row_cmp(const int64_t *a, const int64_t *b, int n)
     return 0;
 }
 
-static int decide(const char *path, const char *text, llvm_mode m, const verify_opts *o0, model_kind model,
-                  verify_result *r, char *err, size_t errlen)
+static int decide(const char *path, const char *text, llvm_mode m, const verify_opts *o0,
+                  model_kind model, verify_result *r, char *err, size_t errlen)
 {
     lit_test *t = llvm_parse(path, text, 0, m, err, errlen);
     if (!t) return -1;
@@ -52,19 +52,23 @@ int llvm_check_file(const char *path, llvm_mode m, const verify_opts *o, llvm_ch
     char *text, why[200];
     size_t n;
     if (m == LLVM_SOURCE || (unsigned)m >= LLVM_MODE_COUNT) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: found the mapping '%s', expected a lowering to PTX", path,
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found the mapping '%s', expected a lowering to PTX", path,
                  llvm_mode_name(m));
         return -1;
     }
     if (read_input(path, FILEIO_CAP_DEFAULT, &text, &n, why, sizeof why)) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: found %s, expected an LLVM litmus test", path, why);
+        snprintf(r->error, sizeof r->error, "%s:1:1: found %s, expected an LLVM litmus test", path,
+                 why);
         return -1;
     }
     char w[16];
     lb_first_word(text, w, sizeof w);
     if (strcasecmp(w, "LLVM")) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: found '%s', expected 'LLVM' and the test name (llvm-check reads "
-                 "LLVM-level tests, docs/llvm-mapping.md)", path, w);
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found '%s', expected 'LLVM' and the test name (llvm-check reads "
+                 "LLVM-level tests, docs/llvm-mapping.md)",
+                 path, w);
         free(text);
         return -1;
     }
@@ -91,8 +95,9 @@ int llvm_check_file(const char *path, llvm_mode m, const verify_opts *o, llvm_ch
     }
     free(text);
     if (r->src.nobs != r->ptx.nobs) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: found %d observables after lowering, expected %d", path,
-                 r->ptx.nobs, r->src.nobs);
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found %d observables after lowering, expected %d", path, r->ptx.nobs,
+                 r->src.nobs);
         return -1;
     }
     int k = r->nobs = r->src.nobs;

@@ -12,8 +12,15 @@
 #include "frontend/llvm_litmus.h"
 
 /* UNSUPPORTED: the mapping has no lowering for an instruction of the test (llc 14 stops with
-   'Cannot select' on acquire/release/seq_cst loads and stores and on fences): r->error says which */
-typedef enum { LLVM_CHECK_OK, LLVM_CHECK_BUG, LLVM_CHECK_RACY, LLVM_CHECK_ERROR, LLVM_CHECK_UNSUPPORTED } llvm_check_verdict;
+   'Cannot select' on acquire/release/seq_cst loads and stores and on fences): r->error says which
+ */
+typedef enum {
+    LLVM_CHECK_OK,
+    LLVM_CHECK_BUG,
+    LLVM_CHECK_RACY,
+    LLVM_CHECK_ERROR,
+    LLVM_CHECK_UNSUPPORTED
+} llvm_check_verdict;
 
 typedef struct {
     char *file, *name;
@@ -33,5 +40,6 @@ typedef struct {
    here).  Returns 0 (r->verdict is OK, BUG, RACY or UNSUPPORTED) or -1 (ERROR, r->error set). */
 int llvm_check_file(const char *path, llvm_mode m, const verify_opts *o, llvm_check_result *r);
 void llvm_check_result_free(llvm_check_result *r);
-const char *llvm_check_verdict_name(llvm_check_verdict v);   /* "ok", "bug", "racy", "error", "unsupported" */
+const char *
+llvm_check_verdict_name(llvm_check_verdict v); /* "ok", "bug", "racy", "error", "unsupported" */
 #endif

@@ -19,7 +19,8 @@ int ss_find(const stateset *ss, const int64_t *s)
     for (int k = 0; k < ss->nslot; k++) {
         int i = ss->slot[(h + (uint64_t)k) % (uint64_t)ss->nslot];
         if (!i) return -1;
-        if (!memcmp(&ss->v[(size_t)(i - 1) * (size_t)ss->nobs], s, (size_t)ss->nobs * sizeof *s)) return i - 1;
+        if (!memcmp(&ss->v[(size_t)(i - 1) * (size_t)ss->nobs], s, (size_t)ss->nobs * sizeof *s))
+            return i - 1;
     }
     return -1;
 }
@@ -41,7 +42,11 @@ static void ss_rehash(stateset *ss)
 int ss_add(stateset *ss, const int64_t *s)
 {
     if (ss_find(ss, s) >= 0) return 0;
-    if (ss->n == ss->cap) { ss->cap = ss->cap ? ss->cap * 2 : 16; ss->v = xrealloc(ss->v, (size_t)ss->cap * (size_t)(ss->nobs ? ss->nobs : 1) * sizeof *ss->v); }
+    if (ss->n == ss->cap) {
+        ss->cap = ss->cap ? ss->cap * 2 : 16;
+        ss->v =
+            xrealloc(ss->v, (size_t)ss->cap * (size_t)(ss->nobs ? ss->nobs : 1) * sizeof *ss->v);
+    }
     memcpy(&ss->v[(size_t)ss->n * (size_t)ss->nobs], s, (size_t)ss->nobs * sizeof *s);
     ss->n++;
     if (ss->n * 2 > ss->nslot) ss_rehash(ss);

@@ -51,7 +51,10 @@ static void add_obs(verify_result *r, const lit_test *t, const cond_ref *ref)
     else { o.k = OBS_LOC; o.sym = ref->sym; o.loc = t->sym[ref->sym].loc; }
     o.type = ref->type;
     for (int i = 0; i < r->nobs; i++)
-        if (r->obs[i].k == o.k && (o.k == OBS_REG ? (r->obs[i].thread == o.thread && r->obs[i].reg == o.reg) : r->obs[i].loc == o.loc)) return;
+        if (r->obs[i].k == o.k &&
+            (o.k == OBS_REG ? (r->obs[i].thread == o.thread && r->obs[i].reg == o.reg)
+                            : r->obs[i].loc == o.loc))
+            return;
     o.name = xstrdup(ref->k == REF_REG ? ref->name : t->sym[ref->sym].name);
     r->obs = xrealloc(r->obs, (size_t)(r->nobs + 1) * sizeof *r->obs);
     r->obs[r->nobs++] = o;
@@ -79,8 +82,10 @@ static int64_t state_val(void *ctx, const cond_ref *ref)
     if (ref->k == REF_CONST) return ref->val;
     for (int i = 0; i < r->nobs; i++) {
         const observable *o = &r->obs[i];
-        if (ref->k == REF_REG && o->k == OBS_REG && o->thread == ref->thread && o->reg == ref->reg) return st[i];
-        if (ref->k == REF_LOC && o->k == OBS_LOC && o->loc == r->test->sym[ref->sym].loc) return st[i];
+        if (ref->k == REF_REG && o->k == OBS_REG && o->thread == ref->thread && o->reg == ref->reg)
+            return st[i];
+        if (ref->k == REF_LOC && o->k == OBS_LOC && o->loc == r->test->sym[ref->sym].loc)
+            return st[i];
     }
     return 0;
 }
@@ -103,17 +108,26 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     if (t->filter) cond_print(t->filter, r->filter, sizeof r->filter);
     /* a bundled model of an older ISA refuses what that ISA did not have */
     if (!o->cat && !model_has_cluster(o->model) && t->uses_cluster) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: found the .cluster scope or a cluster placement, expected none under model %s (clusters arrived in PTX ISA 7.8)", t->file, model_name(o->model));
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found the .cluster scope or a cluster placement, expected none under "
+                 "model %s (clusters arrived in PTX ISA 7.8)",
+                 t->file, model_name(o->model));
         r->time_ms = now_ms() - t0;
         return -1;
     }
     if (!o->cat && !model_has_cluster(o->model) && t->uses_async) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: found an mbarrier, barrier.cluster, asynchronous or newer fence instruction, expected none under model %s (they are in --model ptx only)", t->file, model_name(o->model));
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found an mbarrier, barrier.cluster, asynchronous or newer fence "
+                 "instruction, expected none under model %s (they are in --model ptx only)",
+                 t->file, model_name(o->model));
         r->time_ms = now_ms() - t0;
         return -1;
     }
     if (!o->cat && !model_has_proxies(o->model) && t->uses_proxies) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: found a proxy (alias, texture, surface, constant or fence.proxy), expected none under model %s (use --model ptx or ptx-v7.5)", t->file, model_name(o->model));
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found a proxy (alias, texture, surface, constant or fence.proxy), "
+                 "expected none under model %s (use --model ptx or ptx-v7.5)",
+                 t->file, model_name(o->model));
         r->time_ms = now_ms() - t0;
         return -1;
     }
@@ -131,11 +145,13 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         for (int i = 0; i < r->nobs; i++)
             if (r->obs[i].k == OBS_REG && r->obs[i].thread == th) observed[th][r->obs[i].reg] = 1;
     }
-    mlimits lim = { o->unroll, o->max_events, o->max_traces, o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0 };
+    mlimits lim = { o->unroll, o->max_events, o->max_traces,
+                    o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0 };
     mprogram prog;
     double tp = mclock_ms();
     int rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
-    if (getenv("PTXLITMUS_DEBUG")) fprintf(stderr, "debug %s: paths enumerated in %.1f ms\n", t->name, mclock_ms() - tp);
+    if (getenv("PTXLITMUS_DEBUG"))
+        fprintf(stderr, "debug %s: paths enumerated in %.1f ms\n", t->name, mclock_ms() - tp);
     stateset states = { .nobs = r->nobs };
     if (rc == -2) r->timed_out = 1;
     if (!rc) {
@@ -159,7 +175,9 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         if (r->nstates_total >= 0 && r->nstates_total < r->nstates) r->nstates_total = r->nstates;
         r->states = states.v;
         states.v = NULL;
-        if (r->nstates && r->nobs) qsort_r(r->states, (size_t)r->nstates, (size_t)r->nobs * sizeof *r->states, cmp_state, &r->nobs);
+        if (r->nstates && r->nobs)
+            qsort_r(r->states, (size_t)r->nstates, (size_t)r->nobs * sizeof *r->states, cmp_state,
+                    &r->nobs);
         r->holds = xcalloc((size_t)(r->nstates ? r->nstates : 1), 1);
         for (int s = 0; s < r->nstates; s++) {
             void *ctx[2] = { r, &r->states[(size_t)s * (size_t)r->nobs] };
@@ -168,7 +186,9 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         }
         if (r->nstates_total == r->nstates) {   /* every state listed: the counts must agree */
             if ((r->positive > 0) != r->has_positive || (r->negative > 0) != r->has_negative) {
-                snprintf(r->error, sizeof r->error, "%s:1:1: internal error: the states and the direct queries disagree", t->file);
+                snprintf(r->error, sizeof r->error,
+                         "%s:1:1: internal error: the states and the direct queries disagree",
+                         t->file);
                 rc = -1;
             }
         }
@@ -183,8 +203,10 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     ss_free(&states);
     r->time_ms = now_ms() - t0;
     if (r->timed_out)
-        snprintf(r->error, sizeof r->error, "%s:1:1: found a test that needs more than %g s, expected a decision within "
-                 "the limit (--timeout %g)", t->file, o->timeout_s, o->timeout_s);
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found a test that needs more than %g s, expected a decision within "
+                 "the limit (--timeout %g)",
+                 t->file, o->timeout_s, o->timeout_s);
     return rc ? -1 : 0;
 }
 

@@ -27,7 +27,7 @@ typedef struct {
        model rules out, each labelled with the checks it violates (mexecution.note) */
     enum { VERIFY_SHOW_WITNESS, VERIFY_SHOW_ALL, VERIFY_SHOW_FORBIDDEN } graph_show;
     int explain;           /* say which checks of the model rule out an unreachable outcome */
-    int liveness;          /* also decide whether some execution never ends (verify_result.liveness) */
+    int liveness; /* also decide whether some execution never ends (verify_result.liveness) */
     void *graph_ctx;
 } verify_opts;
 
@@ -66,7 +66,7 @@ typedef struct {
     enum { LIVENESS_UNASKED, LIVENESS_TERMINATES, LIVENESS_MAY_HANG } liveness;
     struct verify_hang {   /* liveness: the threads that never end in one execution */
         char thread[32];
-        int spin;          /* 1: spins forever (a fair loop); 0: waits at a barrier that never completes */
+        int spin; /* 1: spins forever (a fair loop); 0: waits at a barrier that never completes */
         int line, col;     /* the instruction it hangs at */
         char insn[96];
         char reads[256];   /* spin: what the repeated iteration reads, "x=0 y=1" */

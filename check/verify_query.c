@@ -15,7 +15,8 @@ static int obs_of(void *ctx, const cond_ref *ref)
     const verify_result *r = ctx;
     for (int i = 0; i < r->nobs; i++) {
         const observable *o = &r->obs[i];
-        if (ref->k == REF_REG && o->k == OBS_REG && o->thread == ref->thread && o->reg == ref->reg) return i;
+        if (ref->k == REF_REG && o->k == OBS_REG && o->thread == ref->thread && o->reg == ref->reg)
+            return i;
         if (ref->k == REF_LOC && o->k == OBS_LOC && o->loc == r->test->sym[ref->sym].loc) return i;
     }
     abort();   /* every reference of the condition is an observable */
@@ -24,7 +25,9 @@ static int obs_of(void *ctx, const cond_ref *ref)
 static int gave_up(const lit_test *t, verify_result *r, const qproblem *q)
 {
     if (query_timed_out(q)) r->timed_out = 1;
-    else snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up, expected a decision", t->file);
+    else
+        snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up, expected a decision",
+                 t->file);
     return -1;
 }
 
@@ -43,7 +46,8 @@ static int names_of(verify_result *r, char ***out, int *n, qproblem *q, Z3_ast f
 
 /* The verdict by two direct questions (is there an execution where the proposition holds, one
    where it does not), then the states, at most o->states of them. */
-static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qproblem *q, stateset *out)
+static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qproblem *q,
+                  stateset *out)
 {
     if (t->filter) query_restrict(q, query_cond(q, t->filter, obs_of, r));
     Z3_ast c = query_cond(q, t->cond, obs_of, r);
@@ -52,7 +56,9 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     double t1 = mclock_ms();
     int neg = query_holds(q, query_not(q, c));
     if (getenv("PTXLITMUS_DEBUG"))
-        fprintf(stderr, "debug %s: condition holds in some execution: %d (%.1f ms), fails in some: %d (%.1f ms)\n",
+        fprintf(stderr,
+                "debug %s: condition holds in some execution: %d (%.1f ms), fails in some: %d "
+                "(%.1f ms)\n",
                 t->name, pos, t1 - t0, neg, mclock_ms() - t1);
     r->solved += 2;
     if (pos < 0 || neg < 0) return gave_up(t, r, q);
@@ -61,14 +67,19 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     if (names_of(r, &r->flags, &r->nflags, q, NULL) < 0) return gave_up(t, r, q);
     int want_pos = t->quant != COND_FORALL;
     if (o->explain && !(want_pos ? pos : neg) &&
-        names_of(r, &r->violated, &r->nviolated, q, want_pos ? c : query_not(q, c)) < 0) return gave_up(t, r, q);
+        names_of(r, &r->violated, &r->nviolated, q, want_pos ? c : query_not(q, c)) < 0)
+        return gave_up(t, r, q);
     if (o->graph && o->graph_show == VERIFY_SHOW_FORBIDDEN) {
-        if (query_forbidden(q, want_pos ? c : query_not(q, c), o->graph, o->graph_ctx) < 0) return gave_up(t, r, q);
-    } else if (o->graph && o->graph_show == VERIFY_SHOW_WITNESS) {   /* the witness: satisfies an exists, violates a ~exists or forall, else any */
+        if (query_forbidden(q, want_pos ? c : query_not(q, c), o->graph, o->graph_ctx) < 0)
+            return gave_up(t, r, q);
+    } else if (o->graph &&
+               o->graph_show == VERIFY_SHOW_WITNESS) { /* the witness: satisfies an exists, violates
+                                                          a ~exists or forall, else any */
         int want_pos = t->quant != COND_FORALL;
         int have = want_pos ? pos : neg;
-        const char *note = !have ? "a representative allowed execution" :
-                           t->quant == COND_EXISTS ? "satisfies the condition" : "violates the condition";
+        const char *note = !have                     ? "a representative allowed execution"
+                           : t->quant == COND_EXISTS ? "satisfies the condition"
+                                                     : "violates the condition";
         Z3_ast f = !have ? query_true(q) : want_pos ? c : query_not(q, c);
         if (query_witness(q, f, note, o->graph, o->graph_ctx) < 0) return gave_up(t, r, q);
     }
@@ -84,7 +95,8 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     for (;;) {
         if (o->states >= 0 && n >= o->states) { more = -1; break; }
         r->solved++;
-        int k = query_next_state_exec(q, st, o->graph && o->graph_show == VERIFY_SHOW_ALL ? o->graph : NULL, o->graph_ctx);
+        int k = query_next_state_exec(
+            q, st, o->graph && o->graph_show == VERIFY_SHOW_ALL ? o->graph : NULL, o->graph_ctx);
         if (k < 0) { rc = gave_up(t, r, q); break; }
         if (!k) break;
         ss_add(out, st);
@@ -124,28 +136,34 @@ const struct cat_prog *verify_bundled(model_kind k, char *err, size_t errlen)
     return p;
 }
 
-int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline,
-                 stateset *out)
+int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p,
+                 double deadline, stateset *out)
 {
     muniverse u;
     char err[256];
     const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
     if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return -1; }
     if (muniverse_build(t, p, 1, &u)) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: found no memory for the events of the test, expected less (limit --max-events)", t->file);
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found no memory for the events of the test, expected less (limit "
+                 "--max-events)",
+                 t->file);
         return -1;
     }
     qobs *obs = xcalloc((size_t)(r->nobs ? r->nobs : 1), sizeof *obs);
     for (int i = 0; i < r->nobs; i++)
-        obs[i] = (qobs){ r->obs[i].k == OBS_LOC, r->obs[i].thread, r->obs[i].reg, r->obs[i].loc, r->obs[i].type };
+        obs[i] = (qobs){ r->obs[i].k == OBS_LOC, r->obs[i].thread, r->obs[i].reg, r->obs[i].loc,
+                         r->obs[i].type };
     int status = 0, rc = 0;
     const char *label = o->model_label ? o->model_label : model_name(o->model);
     double tb = mclock_ms();
-    qproblem *q = query_build(&u, &p->at, prog, label, obs, r->nobs, deadline, &status, err, sizeof err);
+    qproblem *q =
+        query_build(&u, &p->at, prog, label, obs, r->nobs, deadline, &status, err, sizeof err);
     if (getenv("PTXLITMUS_DEBUG")) {
         int np = 0;
         for (int th = 0; th < t->nth; th++) np += u.th[th].npath;
-        fprintf(stderr, "debug %s: %d events, %d paths, built in %.1f ms\n", t->name, u.n, np, mclock_ms() - tb);
+        fprintf(stderr, "debug %s: %d events, %d paths, built in %.1f ms\n", t->name, u.n, np,
+                mclock_ms() - tb);
     }
     if (q) {
         rc = decide(t, o, r, q, out);
@@ -164,7 +182,8 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
 
 /* ---------- liveness ---------- */
 
-static void describe_hang(const lit_test *t, const muniverse *u, const qhang *h, struct verify_hang *o)
+static void describe_hang(const lit_test *t, const muniverse *u, const qhang *h,
+                          struct verify_hang *o)
 {
     const lit_thread *th = &t->th[h->thread];
     const lit_insn *in = h->insn >= 0 && h->insn < th->nins ? &th->ins[h->insn] : NULL;
@@ -180,26 +199,31 @@ static void describe_hang(const lit_test *t, const muniverse *u, const qhang *h,
     for (int x = p->spin_from; x >= 0 && x < p->len && at + 1 < sizeof o->reads; x++) {
         const mevent *e = &u->ev[p->ev[x].node];
         if (!ev_reads(e)) continue;
-        int n = snprintf(o->reads + at, sizeof o->reads - at, "%s%s=%lld", at ? " " : "", t->sym[e->sym].name,
-                         (long long)p->ev[x].rval);
+        int n = snprintf(o->reads + at, sizeof o->reads - at, "%s%s=%lld", at ? " " : "",
+                         t->sym[e->sym].name, (long long)p->ev[x].rval);
         if (n < 0 || (size_t)n >= sizeof o->reads - at) break;
         at += (size_t)n;
     }
 }
 
-int verify_liveness(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p, double deadline)
+int verify_liveness(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p,
+                    double deadline)
 {
     muniverse u;
     char err[256];
     const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
     if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return -1; }
     if (muniverse_build(t, p, 1, &u)) {
-        snprintf(r->error, sizeof r->error, "%s:1:1: found no memory for the events of the test, expected less (limit --max-events)", t->file);
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found no memory for the events of the test, expected less (limit "
+                 "--max-events)",
+                 t->file);
         return -1;
     }
     int status = 0, rc = 0;
     const char *label = o->model_label ? o->model_label : model_name(o->model);
-    qproblem *q = query_build_ex(&u, &p->at, prog, label, NULL, 0, deadline, 1, &status, err, sizeof err);
+    qproblem *q =
+        query_build_ex(&u, &p->at, prog, label, NULL, 0, deadline, 1, &status, err, sizeof err);
     r->liveness = LIVENESS_TERMINATES;
     if (q) {
         qhang h[64];

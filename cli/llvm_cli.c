@@ -12,15 +12,16 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: ptxlitmus llvm-check [options] FILE...\n"
-        "  --mapping M   the LLVM -> PTX lowering: nvptx (default: the fence-based scoped mapping of\n"
-        "                the NVPTX back end for sm_70+), llc14 (what llc 14 emits for sm_80),\n"
-        "                no-fence-sc (seq_cst without fence.sc: a wrong table), or all\n"
-        "  --show-ptx    print the PTX instructions of each thread after lowering\n"
-        "  -q, --quiet   one line per test and mapping\n"
-        "Each test is decided at source under model/rc11-scoped.cat and after lowering under\n"
-        "model/ptx.cat; an outcome PTX allows and the source forbids is a mapping bug.\n"
-        "Exit status: 0 no bug, 1 some bug, 2 error.\n");
+            "usage: ptxlitmus llvm-check [options] FILE...\n"
+            "  --mapping M   the LLVM -> PTX lowering: nvptx (default: the fence-based scoped "
+            "mapping of\n"
+            "                the NVPTX back end for sm_70+), llc14 (what llc 14 emits for sm_80),\n"
+            "                no-fence-sc (seq_cst without fence.sc: a wrong table), or all\n"
+            "  --show-ptx    print the PTX instructions of each thread after lowering\n"
+            "  -q, --quiet   one line per test and mapping\n"
+            "Each test is decided at source under model/rc11-scoped.cat and after lowering under\n"
+            "model/ptx.cat; an outcome PTX allows and the source forbids is a mapping bug.\n"
+            "Exit status: 0 no bug, 1 some bug, 2 error.\n");
 }
 
 static void show_ptx(const char *path, llvm_mode m)
@@ -53,16 +54,18 @@ static int check_one(const char *path, llvm_mode m, const verify_opts *o, int qu
     else
         printf("%s %s %s: %s (source %d states, PTX %d states; the condition: source %s, PTX %s)\n",
                llvm_check_verdict_name(r.verdict), r.name, llvm_mode_name(m),
-               r.verdict == LLVM_CHECK_OK ? "every PTX outcome is allowed at source" :
-               r.verdict == LLVM_CHECK_RACY ? "the source has a data race (undefined behaviour): not judged" :
-               "outcomes allowed by PTX and forbidden by rc11-scoped", r.nsrc, r.nptx, r.src_cond ? "Ok" : "No",
-               r.ptx_cond ? "Ok" : "No");
+               r.verdict == LLVM_CHECK_OK ? "every PTX outcome is allowed at source"
+               : r.verdict == LLVM_CHECK_RACY
+                   ? "the source has a data race (undefined behaviour): not judged"
+                   : "outcomes allowed by PTX and forbidden by rc11-scoped",
+               r.nsrc, r.nptx, r.src_cond ? "Ok" : "No", r.ptx_cond ? "Ok" : "No");
     if (!quiet) {
         for (int s = 0; s < r.nbug; s++) {
             printf("  ");
             for (int i = 0; i < r.nobs; i++) {
                 char v[64];
-                verify_value_str(&r.ptx, i, r.bug[(size_t)s * (size_t)r.nobs + (size_t)i], v, sizeof v);
+                verify_value_str(&r.ptx, i, r.bug[(size_t)s * (size_t)r.nobs + (size_t)i], v,
+                                 sizeof v);
                 printf("%s=%s; ", r.obs[i], v);
             }
             printf("\n");
@@ -88,7 +91,10 @@ int llvm_check_cli(int argc, char **argv)
             const char *v = i + 1 < argc ? argv[++i] : "";
             if (!strcmp(v, "all")) all = 1;
             else if (llvm_mode_parse(v, &m) || m == LLVM_SOURCE) {
-                fprintf(stderr, "ptxlitmus llvm-check: --mapping takes nvptx, llc14, no-fence-sc or all, found '%s'\n", v);
+                fprintf(stderr,
+                        "ptxlitmus llvm-check: --mapping takes nvptx, llc14, no-fence-sc or all, "
+                        "found '%s'\n",
+                        v);
                 free(files);
                 return 2;
             }

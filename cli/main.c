@@ -17,23 +17,32 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
+    fprintf(
+        f,
         "usage: ptxlitmus <command> [options] ...\n"
         "commands:\n"
         "  verify [--model NAME] [--json FILE|-] [--unroll N] FILE...   decide litmus tests\n"
-        "  suite [PATH...] [--model M]... [--jobs N] [--timeout S] [--json F] [--junit F] [--csv F]\n"
-        "        [--shard I/N] [--update]                               run suites against their manifests\n"
-        "  merge A.json B.json ... [--json F] [--junit F] [--csv F]      combine sharded suite results\n"
-        "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus test family\n"
-        "  compare --model A --model B PATH...                          tests whose verdicts differ\n"
-        "  llvm-check [--mapping M] FILE...                             LLVM atomics -> PTX mapping bugs\n"
+        "  suite [PATH...] [--model M]... [--jobs N] [--timeout S] [--json F] [--junit F] [--csv "
+        "F]\n"
+        "        [--shard I/N] [--update]                               run suites against their "
+        "manifests\n"
+        "  merge A.json B.json ... [--json F] [--junit F] [--csv F]      combine sharded suite "
+        "results\n"
+        "  gen --out DIR [--shapes LIST] [--max-threads N]               generate a litmus test "
+        "family\n"
+        "  compare --model A --model B PATH...                          tests whose verdicts "
+        "differ\n"
+        "  llvm-check [--mapping M] FILE...                             LLVM atomics -> PTX "
+        "mapping bugs\n"
         "  run SPEC.yaml [--json FILE] [--max-steps N] [--timeout S] ...  execute a PTX kernel\n"
-        "  hw [--instances N] [--stress M] [--json F] ... FILE...        run litmus tests on a GPU\n"
+        "  hw [--instances N] [--stress M] [--json F] ... FILE...        run litmus tests on a "
+        "GPU\n"
         "  table [--model M]... [--format csv|markdown|latex] (FILE|DIR|RUN.json)...\n"
         "                                                               verdicts side by side\n"
         "  version                                                      print the version\n"
         "  help COMMAND                                                 the options of a command\n"
-        "every command takes -q/--quiet, -v/--verbose, --opt=VALUE and @FILE (arguments, one per line)\n"
+        "every command takes -q/--quiet, -v/--verbose, --opt=VALUE and @FILE (arguments, one per "
+        "line)\n"
         "outputs never name an input and stay in the working folder unless --allow-outside\n");
 }
 
@@ -80,7 +89,10 @@ static int dispatch(int argc, char **argv)
     suite_manifest_check_hw(hw_check_option);
     for (int i = 0; commands[i].name; i++)
         if (!strcmp(cmd, commands[i].name)) return commands[i].fn(argc - 1, argv + 1);
-    if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) { printf("ptxlitmus %s\n", PTXLITMUS_VERSION); return 0; }
+    if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
+        printf("ptxlitmus %s\n", PTXLITMUS_VERSION);
+        return 0;
+    }
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         if (argc > 2) {   /* ptxlitmus help verify: the options of one command */
             for (int i = 0; commands[i].name; i++)

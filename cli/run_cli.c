@@ -1,9 +1,9 @@
 /* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S]
- * [--max-memory B] [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster, dynamic shared
- * size, buffers with initial contents, parameters, outputs; paths relative to the spec file),
- * runs the kernel through the public executor API (include/ptxexec.h) and writes the output
- * buffers and the JSON report with the atomic writer (base/fileio.h).  Exit status: 0 ok,
- * 1 kernel fault, 2 bad input.  Format: docs/executor.md.
+ * [--max-memory B] [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster,
+ * dynamic shared size, buffers with initial contents, parameters, outputs; paths relative to the
+ * spec file), runs the kernel through the public executor API (include/ptxexec.h) and writes the
+ * output buffers and the JSON report with the atomic writer (base/fileio.h).  Exit status: 0 ok, 1
+ * kernel fault, 2 bad input.  Format: docs/executor.md.
  *
  * exec_run_cli is a sequence of phases, each a function below: options, spec, launch shape,
  * module, buffers, parameters, outputs check, launch, outputs, JSON.  Every message about the
@@ -716,7 +716,8 @@ static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
     int pf = ptype[0] == 'f', vf = k[0] == 'f';
     if (ptype[0] != 'b' && k[0] != 'b' && pf != vf)
         return bad(r, it, "found a %s for param %d, expected %s for .%s", k, i,
-                   pf ? "a floating-point value (f32 f64, or bN)" : "an integer value (uN sN bN)", ptype);
+                   pf ? "a floating-point value (f32 f64, or bN)" : "an integer value (uN sN bN)",
+                   ptype);
     return typed_value(r, v, t, slot);
 }
 
@@ -846,8 +847,8 @@ int exec_run_cli(int argc, char **argv)
     r.max_memory = o.max_memory;
     r.checks = o.checks;
     rc = 2;
-    if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) || upload_buffers(&r) ||
-        kernel_params(&r) || check_outputs(&r) ||
+    if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) ||
+        upload_buffers(&r) || kernel_params(&r) || check_outputs(&r) ||
         (o.json && output_check("run", o.json, r.ins, r.nins)))
         goto out;
     ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */

@@ -19,27 +19,35 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
+    fprintf(
+        f,
         "usage: ptxlitmus suite [PATH...] [options]\n"
-        "  PATH                a manifest.yaml, a suite directory, or a directory searched for suites\n"
+        "  PATH                a manifest.yaml, a suite directory, or a directory searched for "
+        "suites\n"
         "                      (default: every suite under the project's suites/)\n"
-        "  --model NAME        run only this model (repeatable; default: every model the manifest lists)\n"
+        "  --model NAME        run only this model (repeatable; default: every model the manifest "
+        "lists)\n"
         "  --jobs N            parallel workers (default: the number of cores)\n"
         "  --timeout S         seconds allowed per test and model, fractions allowed (default 60;\n"
         "                      0 = none)\n"
-        "  --json FILE|-       result objects as verify --json writes them, plus expected and outcome\n"
+        "  --json FILE|-       result objects as verify --json writes them, plus expected and "
+        "outcome\n"
         "  --junit FILE        JUnit XML, one testcase per test and model\n"
-        "  --csv FILE          table: suite,test,model,expected,verdict,observation,states,time_ms,outcome\n"
-        "  --shard I/N         run only slice I of N (1 <= I <= N); combine with 'ptxlitmus merge'\n"
+        "  --csv FILE          table: "
+        "suite,test,model,expected,verdict,observation,states,time_ms,outcome\n"
+        "  --shard I/N         run only slice I of N (1 <= I <= N); combine with 'ptxlitmus "
+        "merge'\n"
         "  --update            rewrite the manifests' expected verdicts from this run\n"
         "  --unroll N, --max-events N, --max-traces N, --states N|all|none, --max-depth N\n"
         "                      the limits of each test, as in verify\n"
         "  --allow-unknown     an Unknown result (timed out, or a bound cut the verdict short)\n"
         "                      does not fail the run\n"
-        "  --hw                run the suites on a GPU instead (ptxlitmus hw options; docs/hardware.md)\n"
+        "  --hw                run the suites on a GPU instead (ptxlitmus hw options; "
+        "docs/hardware.md)\n"
         "  -q, --quiet         no progress display\n"
         "  -v, --verbose       (accepted by every command)\n"
-        "exit status: 0 every test agrees, 1 a disagreement, an error, an Unknown result or nothing\n"
+        "exit status: 0 every test agrees, 1 a disagreement, an error, an Unknown result or "
+        "nothing\n"
         "checked (no test run, or no expected verdict compared), 2 usage error\n");
 }
 
@@ -192,7 +200,11 @@ static int parse_suite_args(suite_args *a, int argc, char **argv)
         case OPT_VERBOSE: break;
         case S_MODEL: {
             model_kind k;
-            if (model_parse(p.arg, &k)) { opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", p.arg); rc = 2; break; }
+            if (model_parse(p.arg, &k)) {
+                opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", p.arg);
+                rc = 2;
+                break;
+            }
             int dup = 0;
             for (int m = 0; m < a->nmodels; m++) if (a->models[m] == k) dup = 1;
             if (!dup && a->nmodels < 8) a->models[a->nmodels++] = k;
@@ -202,30 +214,48 @@ static int parse_suite_args(suite_args *a, int argc, char **argv)
         case S_TIMEOUT: if (opt_seconds(&p, 86400, &d)) rc = 2; else ro->timeout_s = d; break;
         case S_JSON: case S_JUNIT: case S_CSV:
             if (!*p.arg) { opt_error(&p, "takes a file name"); rc = 2; break; }
-            if (id == S_JSON) a->json = p.arg; else if (id == S_JUNIT) a->junit = p.arg; else a->csv = p.arg;
+            if (id == S_JSON) a->json = p.arg;
+            else if (id == S_JUNIT) a->junit = p.arg;
+            else a->csv = p.arg;
             break;
         case S_SHARD:
-            if (suite_parse_shard(p.arg, &a->shard_i, &a->shard_n)) { opt_error(&p, "takes I/N with 1 <= I <= N, found '%s'", p.arg); rc = 2; break; }
+            if (suite_parse_shard(p.arg, &a->shard_i, &a->shard_n)) {
+                opt_error(&p, "takes I/N with 1 <= I <= N, found '%s'", p.arg);
+                rc = 2;
+                break;
+            }
             a->shard = p.arg;
             break;
         case S_UPDATE: a->update = 1; break;
         case S_UNROLL: if (opt_long(&p, 0, 1000, &v)) rc = 2; else ro->vo.unroll = (int)v; break;
         case S_EVENTS: if (opt_long(&p, 1, 256, &v)) rc = 2; else ro->vo.max_events = (int)v; break;
-        case S_TRACES: if (opt_long(&p, 1, 10000000, &v)) rc = 2; else ro->vo.max_traces = (int)v; break;
+        case S_TRACES:
+            if (opt_long(&p, 1, 10000000, &v)) rc = 2;
+            else ro->vo.max_traces = (int)v;
+            break;
         case S_STATES:
             if (!strcmp(p.def->name, "states") && !strcmp(p.arg, "all")) ro->vo.states = -1;
             else if (!strcmp(p.def->name, "states") && !strcmp(p.arg, "none")) ro->vo.states = 0;
             else if (opt_long(&p, 0, 100000000, &v)) rc = 2;
             else ro->vo.states = v;
             break;
-        case S_DEPTH: if (opt_long(&p, 1, COND_DEPTH_CAP, &v)) rc = 2; else ro->max_depth = (int)v; break;
+        case S_DEPTH:
+            if (opt_long(&p, 1, COND_DEPTH_CAP, &v)) rc = 2;
+            else ro->max_depth = (int)v;
+            break;
         case S_ALLOW_UNKNOWN: a->allow_unknown = 1; break;
         }
     }
     for (int i = 0; rc < 0 && i < p.npos; i++) a->paths[a->np++] = p.pos[i];
     opt_free(&p);
     if (rc >= 0) { free(a->paths); return rc; }
-    if (a->update && a->shard) { fprintf(stderr, "ptxlitmus suite: --update cannot be combined with --shard (run the whole suite)\n"); free(a->paths); return 2; }
+    if (a->update && a->shard) {
+        fprintf(
+            stderr,
+            "ptxlitmus suite: --update cannot be combined with --shard (run the whole suite)\n");
+        free(a->paths);
+        return 2;
+    }
     return -1;
 }
 
@@ -235,8 +265,16 @@ static void load_manifests(const suite_args *a, manifest_set *M)
     *M = (manifest_set){ .pre = cJSON_CreateArray() };
     for (int i = 0; i < a->np; i++) {
         int k = suite_find_manifests(a->paths[i], &M->mf, &M->nmf);
-        if (k < 0) { fprintf(stderr, "%s:1:1: cannot open: %s, expected a manifest or a directory of suites\n", a->paths[i], strerror(errno)); M->bad = 1; }
-        else if (k == 0) { fprintf(stderr, "%s:1:1: found no manifest.yaml, expected a suite directory\n", a->paths[i]); M->bad = 1; }
+        if (k < 0) {
+            fprintf(stderr,
+                    "%s:1:1: cannot open: %s, expected a manifest or a directory of suites\n",
+                    a->paths[i], strerror(errno));
+            M->bad = 1;
+        } else if (k == 0) {
+            fprintf(stderr, "%s:1:1: found no manifest.yaml, expected a suite directory\n",
+                    a->paths[i]);
+            M->bad = 1;
+        }
     }
     int nmf = M->nmf;
     M->ms = calloc((size_t)(nmf ? nmf : 1), sizeof *M->ms);
@@ -255,7 +293,10 @@ static void load_manifests(const suite_args *a, manifest_set *M)
 /* Frees the manifests of M (not M->pre). */
 static void free_manifests(manifest_set *M)
 {
-    for (int i = 0; i < M->nmf; i++) { if (M->loaded[i]) suite_manifest_free(&M->ms[i]); free(M->mf[i]); }
+    for (int i = 0; i < M->nmf; i++) {
+        if (M->loaded[i]) suite_manifest_free(&M->ms[i]);
+        free(M->mf[i]);
+    }
     free(M->ms); free(M->mf); free(M->loaded);
 }
 
@@ -357,7 +398,10 @@ static void label_result(const suite_args *a, const job_list *J, int j, suite_ma
     } else if (!strcmp(st, "ok")) {
         int got = !strcmp(suite_str(r, "verdict"), "Ok");
         oc = expect[j] < 0 ? "new" : got == expect[j] ? "agree" : "disagree";
-        if (a->update && expect[j] != got) { suite_expect_set(t, J->jobs[j].model, got); (*changed)++; }
+        if (a->update && expect[j] != got) {
+            suite_expect_set(t, J->jobs[j].model, got);
+            (*changed)++;
+        }
         /* `liveness:` is a second expectation of the same test (verify --liveness) */
         int gl = got_liveness(r);
         if (live[j] >= 0) {
@@ -413,7 +457,8 @@ static int write_reports(const suite_args *a, const manifest_set *M, cJSON *resu
             if (report_write_atomic(M->ms[i].path, text)) werr = 1;
             free(text);
         }
-        fprintf(out, "updated %d expected verdict%s in %d manifest%s\n", changed, changed == 1 ? "" : "s", nmf, nmf == 1 ? "" : "s");
+        fprintf(out, "updated %d expected verdict%s in %d manifest%s\n", changed,
+                changed == 1 ? "" : "s", nmf, nmf == 1 ? "" : "s");
     }
     return werr;
 }
@@ -431,7 +476,12 @@ int suite_cli(int argc, char **argv)
 
     if (!a.np) {
         a.defdir = default_suites_dir();
-        if (!a.defdir) { fprintf(stderr, "ptxlitmus suite: no PATH given and no suites/ directory found (here or next to the executable)\n"); free(a.paths); return 2; }
+        if (!a.defdir) {
+            fprintf(stderr, "ptxlitmus suite: no PATH given and no suites/ directory found (here "
+                            "or next to the executable)\n");
+            free(a.paths);
+            return 2;
+        }
         a.paths[a.np++] = a.defdir;
     }
     manifest_set M;
@@ -454,8 +504,12 @@ int suite_cli(int argc, char **argv)
                                    (a.update ? SUITE_UPDATING : 0)))
         bad = 1;
     if (a.shard) fprintf(out, "shard %s: %d of %d jobs\n", a.shard, J.nj, J.gjob);
-    if (sig) fprintf(out, "INTERRUPTED by %s after %d of %d jobs: the reports are partial (\"interrupted\": true)%s\n",
-                     sig == SIGINT ? "SIGINT" : "SIGTERM", ran, J.nj, a.update ? "; manifests not updated" : "");
+    if (sig)
+        fprintf(out,
+                "INTERRUPTED by %s after %d of %d jobs: the reports are partial (\"interrupted\": "
+                "true)%s\n",
+                sig == SIGINT ? "SIGINT" : "SIGTERM", ran, J.nj,
+                a.update ? "; manifests not updated" : "");
     int werr = write_reports(&a, &M, results, sig, changed, out);
     fflush(out);
     cJSON_Delete(results);

@@ -21,7 +21,8 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
+    fprintf(
+        f,
         "usage: ptxlitmus verify [options] FILE|DIR|@LIST...\n"
         "  --model NAME        ptx (default: ISA 8.4 + mixed proxies), ptx-v7.5, ptx-v6.0, or a\n"
         "                      FILE.cat; repeat it to decide each test under several models\n"
@@ -36,7 +37,8 @@ static void usage(FILE *f)
         "  --states N|all|none reachable states enumerated and listed per test (default 1000; the\n"
         "                      verdict never depends on it; --max-states N is the same)\n"
         "  --max-depth N       nesting levels allowed in a condition (default 512, at most 10000)\n"
-        "  --timeout S         wall-clock limit of each test in seconds, fractions allowed (default\n"
+        "  --timeout S         wall-clock limit of each test in seconds, fractions allowed "
+        "(default\n"
         "                      none)\n"
         "  --graph DIR         write execution graphs per test: DIR/NAME.dot (+ .svg with dot)\n"
         "                      (herd7: -o DIR); NAME is the test file's name, + .MODEL with\n"
@@ -264,7 +266,10 @@ static int verify_options(int argc, char **argv, verify_args *a)
             static const char *const w[] = { "none", "invalid", "all", NULL };
             int k;
             if (opt_word(&p, w, &k)) rc = 2;
-            else a->o.graph_show = k == 0 ? VERIFY_SHOW_WITNESS : k == 1 ? VERIFY_SHOW_FORBIDDEN : VERIFY_SHOW_ALL;
+            else
+                a->o.graph_show = k == 0   ? VERIFY_SHOW_WITNESS
+                                  : k == 1 ? VERIFY_SHOW_FORBIDDEN
+                                           : VERIFY_SHOW_ALL;
             break;
         }
         }
@@ -457,9 +462,11 @@ int verify_cli(int argc, char **argv)
     }
     graph_free(R.gc);
     if (unknown)
-        fprintf(stderr, "ptxlitmus verify: %d verdict%s Unknown (a --timeout or a bound was hit)%s\n",
+        fprintf(stderr,
+                "ptxlitmus verify: %d verdict%s Unknown (a --timeout or a bound was hit)%s\n",
                 unknown, unknown == 1 ? "" : "s",
-                a.allow_unknown ? "; accepted (--allow-unknown)" : "; exit status 1 (--allow-unknown accepts them)");
+                a.allow_unknown ? "; accepted (--allow-unknown)"
+                                : "; exit status 1 (--allow-unknown accepts them)");
     int allow = a.allow_unknown;
     verify_args_free(&a);
     return errors ? 2 : unknown && !allow ? 1 : 0;

@@ -7,15 +7,31 @@
 #include "exec/sanitize.h"
 #include "frontend/ptx_parse.h"
 
-static const char *const names[PTXE_ERROR_COUNT] = {
-    "PTXE_SUCCESS", "PTXE_ERROR_INVALID_VALUE", "PTXE_ERROR_OUT_OF_MEMORY", "PTXE_ERROR_INVALID_PTX",
-    "PTXE_ERROR_NOT_FOUND", "PTXE_ERROR_INVALID_ADDRESS", "PTXE_ERROR_LAUNCH_FAILED", "PTXE_ERROR_LAUNCH_TIMEOUT" };
-static const char *const strings[PTXE_ERROR_COUNT] = {
-    "no error", "invalid argument", "out of memory", "the PTX module was rejected", "named symbol not found",
-    "invalid device address", "kernel fault during launch", "the launch exceeded its step limit" };
+static const char *const names[PTXE_ERROR_COUNT] = { "PTXE_SUCCESS",
+                                                     "PTXE_ERROR_INVALID_VALUE",
+                                                     "PTXE_ERROR_OUT_OF_MEMORY",
+                                                     "PTXE_ERROR_INVALID_PTX",
+                                                     "PTXE_ERROR_NOT_FOUND",
+                                                     "PTXE_ERROR_INVALID_ADDRESS",
+                                                     "PTXE_ERROR_LAUNCH_FAILED",
+                                                     "PTXE_ERROR_LAUNCH_TIMEOUT" };
+static const char *const strings[PTXE_ERROR_COUNT] = { "no error",
+                                                       "invalid argument",
+                                                       "out of memory",
+                                                       "the PTX module was rejected",
+                                                       "named symbol not found",
+                                                       "invalid device address",
+                                                       "kernel fault during launch",
+                                                       "the launch exceeded its step limit" };
 
-const char *ptxeGetErrorName(ptxeResult r) { return (unsigned)r < PTXE_ERROR_COUNT ? names[r] : "PTXE_ERROR_UNKNOWN"; }
-const char *ptxeGetErrorString(ptxeResult r) { return (unsigned)r < PTXE_ERROR_COUNT ? strings[r] : "unknown error"; }
+const char *ptxeGetErrorName(ptxeResult r)
+{
+    return (unsigned)r < PTXE_ERROR_COUNT ? names[r] : "PTXE_ERROR_UNKNOWN";
+}
+const char *ptxeGetErrorString(ptxeResult r)
+{
+    return (unsigned)r < PTXE_ERROR_COUNT ? strings[r] : "unknown error";
+}
 const char *ptxeGetErrorMessage(ptxeCtx *ctx) { return ctx ? ctx->msg : ""; }
 
 ptxeResult ptxeCtxCreate(ptxeCtx **ctx)
@@ -37,7 +53,8 @@ void ptxeCtxDestroy(ptxeCtx *ctx)
     free(ctx);
 }
 
-ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, size_t len, const char *filename)
+ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, size_t len,
+                              const char *filename)
 {
     if (!ctx || !mod || !text) return PTXE_ERROR_INVALID_VALUE;
     *mod = NULL;
@@ -47,7 +64,10 @@ ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, 
     ptxeModule *m = calloc(1, sizeof *m);
     if (!m) { ptx_module_free(a); return PTXE_ERROR_OUT_OF_MEMORY; }
     m->ctx = ctx; m->ast = a;
-    if (exec_load(ctx, m, ctx->msg, sizeof ctx->msg)) { ptxeModuleUnload(m); return PTXE_ERROR_INVALID_PTX; }
+    if (exec_load(ctx, m, ctx->msg, sizeof ctx->msg)) {
+        ptxeModuleUnload(m);
+        return PTXE_ERROR_INVALID_PTX;
+    }
     *mod = m;
     return PTXE_SUCCESS;
 }
@@ -80,8 +100,15 @@ ptxeResult ptxeModuleGetFunction(ptxeFunction **f, ptxeModule *m, const char *na
             if (w < 0) break;
             at += (size_t)w;
         }
-        if (name) snprintf(m->ctx->msg, sizeof m->ctx->msg, "found kernel '%s', expected a .entry of %s: %s", name, m->ast->filename, nentry ? list : "(none)");
-        else snprintf(m->ctx->msg, sizeof m->ctx->msg, "found %d .entry kernels in %s, expected exactly one when no kernel is named (%s)", nentry, m->ast->filename, nentry ? list : "none");
+        if (name)
+            snprintf(m->ctx->msg, sizeof m->ctx->msg,
+                     "found kernel '%s', expected a .entry of %s: %s", name, m->ast->filename,
+                     nentry ? list : "(none)");
+        else
+            snprintf(
+                m->ctx->msg, sizeof m->ctx->msg,
+                "found %d .entry kernels in %s, expected exactly one when no kernel is named (%s)",
+                nentry, m->ast->filename, nentry ? list : "none");
         return PTXE_ERROR_NOT_FOUND;
     }
     *f = &m->fhandles[found];
@@ -92,8 +119,11 @@ ptxeResult ptxeModuleGetGlobal(ptxeDevptr *dptr, size_t *bytes, ptxeModule *m, c
 {
     if (!m || !name) return PTXE_ERROR_INVALID_VALUE;
     for (int i = 0; i < m->nsyms; i++)
-        if (!strcmp(m->syms[i].name, name) && (m->syms[i].space == SP_GLOBAL || m->syms[i].space == SP_CONST)) {
-            if (dptr) *dptr = m->syms[i].space == SP_CONST ? WIN_CONST + m->syms[i].addr : m->syms[i].addr;
+        if (!strcmp(m->syms[i].name, name) &&
+            (m->syms[i].space == SP_GLOBAL || m->syms[i].space == SP_CONST)) {
+            if (dptr)
+                *dptr =
+                    m->syms[i].space == SP_CONST ? WIN_CONST + m->syms[i].addr : m->syms[i].addr;
             if (bytes) *bytes = m->syms[i].size;
             return PTXE_SUCCESS;
         }
@@ -155,7 +185,8 @@ static void mark_written(ptxeCtx *ctx, ptxeDevptr p, size_t n)
 {
     galloc *g = n ? mem_find(ctx, p, n) : NULL;
     if (!g || !g->ibits) return;
-    for (size_t k = p - g->addr, e = k + n; k < e; k++) g->ibits[k >> 3] |= (uint8_t)(1u << (k & 7));
+    for (size_t k = p - g->addr, e = k + n; k < e; k++)
+        g->ibits[k >> 3] |= (uint8_t)(1u << (k & 7));
 }
 
 ptxeResult ptxeMemcpyHtoD(ptxeCtx *ctx, ptxeDevptr dst, const void *src, size_t n)

@@ -121,7 +121,11 @@ static void fault(ex *X, warp *w, int lane, int pc, ptxeResult kind, const char 
     char what[768];
     va_list ap; va_start(ap, fmt); vsnprintf(what, sizeof what, fmt, ap); va_end(ap);
     if (X->san) {
-        san_who t = who(X, w, lane >= 0 ? lane : w && w->active ? __builtin_ctz(w->active) : -1, pc);
+        san_who t = who(X, w,
+                        lane >= 0        ? lane
+                        : w && w->active ? __builtin_ctz(w->active)
+                                         : -1,
+                        pc);
         san_fault(X->san, &t, what);
     }
     char *o = X->ctx->msg; size_t n = sizeof X->ctx->msg;
@@ -344,7 +348,8 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
         char desc[200] = "";
         const galloc *g = sp == SP_GLOBAL ? mem_find(X->ctx, a, 1) : NULL;
         if (g && g->name)   /* the buffer, by name */
-            snprintf(desc, sizeof desc, "\n  and is %llu bytes into the allocation '%s' of size %zu bytes",
+            snprintf(desc, sizeof desc,
+                     "\n  and is %llu bytes into the allocation '%s' of size %zu bytes",
                      (unsigned long long)(a - g->addr), g->name, g->size);
         fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
               "misaligned %s %s of %u bytes at address 0x%llx%s", space_name(sp), what, n,
@@ -1511,7 +1516,8 @@ static int do_printf(ex *X, warp *w, const xinsn *in, frame *f, int l)
     for (int i = 0; i < 2 && i < in->ncargs; i++) {
         if (in->carg_off[i] == NOPARAM) av[i] = opv(X, w, f, &in->carg_x[i], l);
         else {   /* the caller's .param variable: a pointer (4 bytes with .address_size 32) */
-            uint32_t vsz = in->carg_vsz && in->carg_vsz[i] && in->carg_vsz[i] < 8 ? in->carg_vsz[i] : 8;
+            uint32_t vsz =
+                in->carg_vsz && in->carg_vsz[i] && in->carg_vsz[i] < 8 ? in->carg_vsz[i] : 8;
             memcpy(&av[i], f->params + (size_t)l * X->psize + in->carg_off[i], vsz);
         }
     }
@@ -1530,7 +1536,10 @@ static int do_printf(ex *X, warp *w, const xinsn *in, frame *f, int l)
         spec[k++] = *p++;
         while (*p && strchr("-+ #0123456789.*", *p) && k < 20) spec[k++] = *p++;
         int lng = 0;
-        while (*p && strchr("hlzjtL", *p)) { if (*p == 'l' || *p == 'z' || *p == 'j' || *p == 't') lng++; p++; }
+        while (*p && strchr("hlzjtL", *p)) {
+            if (*p == 'l' || *p == 'z' || *p == 'j' || *p == 't') lng++;
+            p++;
+        }
         char cv = *p ? *p++ : 0;
         if (!cv) break;
         if (memchr(spec, '*', k)) { out[on++] = '?'; continue; }   /* (no * widths) */

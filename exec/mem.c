@@ -1,6 +1,6 @@
 /* exec/mem.c — device global memory of a context: allocations at increasing device addresses
- * from GLOBAL_BASE, or from GLOBAL_BASE32 once an .address_size 32 module is loaded (never reused, so a stale pointer faults instead of aliasing), found by
- * binary search. */
+ * from GLOBAL_BASE, or from GLOBAL_BASE32 once an .address_size 32 module is loaded (never reused,
+ * so a stale pointer faults instead of aliasing), found by binary search. */
 #include <stdlib.h>
 #include <string.h>
 #include "exec/exec_int.h"
@@ -33,7 +33,7 @@ int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr)
     uint64_t step = (n + 256 + 255) & ~(uint64_t)255;
     uint64_t *cursor = c->addr32 ? &c->next_addr32 : &c->next_addr;
     if (!*cursor) *cursor = c->addr32 ? GLOBAL_BASE32 : GLOBAL_BASE;
-    if (c->addr32 && *cursor + step > 0x100000000ull) return -1;   /* .address_size 32: below 4 GiB */
+    if (c->addr32 && *cursor + step > 0x100000000ull) return -1; /* .address_size 32: below 4 GiB */
     uint8_t *h = calloc(1, n ? n : 1);
     if (!h) return -1;
     c->mem_used += n;

@@ -249,7 +249,8 @@ static void add(san *S, const fdesc *d, const char *head, const char *body)
         p += k + (e ? 1 : 0);
     }
     f->report = r;
-    if (!S->hidx[slot]) S->hidx[slot] = L->n + 1;   /* (a full probe: found by nothing, counted anew) */
+    if (!S->hidx[slot])
+        S->hidx[slot] = L->n + 1; /* (a full probe: found by nothing, counted anew) */
     L->n++;
 }
 
@@ -281,18 +282,22 @@ void san_describe_global(ptxeCtx *ctx, ptxeModule *m, uint64_t a, unsigned n, ch
     char nm[160] = "";
     if (name) snprintf(nm, sizeof nm, " '%s'", name);
     if (!best->host)
-        snprintf(buf, len, "and is %llu bytes inside the freed allocation%s at 0x%llx of size %zu bytes",
-                 (unsigned long long)(a - best->addr), nm, (unsigned long long)best->addr,
-                 best->size);
+        snprintf(
+            buf, len, "and is %llu bytes inside the freed allocation%s at 0x%llx of size %zu bytes",
+            (unsigned long long)(a - best->addr), nm, (unsigned long long)best->addr, best->size);
     else if (bd > 0)
-        snprintf(buf, len, "and is %lld bytes after the nearest allocation%s at 0x%llx of size %zu bytes",
+        snprintf(buf, len,
+                 "and is %lld bytes after the nearest allocation%s at 0x%llx of size %zu bytes",
                  (long long)(a - (best->addr + best->size)), nm, (unsigned long long)best->addr,
                  best->size);
     else if (bd < 0)
-        snprintf(buf, len, "and is %lld bytes before the nearest allocation%s at 0x%llx of size %zu bytes",
+        snprintf(buf, len,
+                 "and is %lld bytes before the nearest allocation%s at 0x%llx of size %zu bytes",
                  (long long)-bd, nm, (unsigned long long)best->addr, best->size);
     else   /* starts inside, runs past the end */
-        snprintf(buf, len, "and its last %llu of %u bytes are past the end of the allocation%s at 0x%llx of size %zu bytes",
+        snprintf(buf, len,
+                 "and its last %llu of %u bytes are past the end of the allocation%s at 0x%llx of "
+                 "size %zu bytes",
                  (unsigned long long)(a + n - (best->addr + best->size)), n, nm,
                  (unsigned long long)best->addr, best->size);
 }
@@ -315,7 +320,9 @@ void san_fault(san *S, const san_who *t, const char *what)
         if (!(S->checks & PTXE_CHECK_MEMCHECK)) return;
         d.check = PTXE_CHECK_MEMCHECK;
         int mis = !strncmp(what, "misaligned", 10);
-        d.kind = mis ? "misaligned" : strstr(what, "overflow") ? "stack-overflow" : "invalid-address";
+        d.kind = mis                        ? "misaligned"
+                 : strstr(what, "overflow") ? "stack-overflow"
+                                            : "invalid-address";
         /* "out-of-bounds global store of 4 bytes at address 0x...": the compute-sanitizer head */
         char sp[32] = "", acc[32] = "";
         unsigned n = 0;
@@ -348,10 +355,12 @@ void san_fault(san *S, const san_who *t, const char *what)
         char as[40] = "";
         if (d.address) snprintf(as, sizeof as, " 0x%llx", (unsigned long long)d.address);
         snprintf(b, sizeof b, "%s\n%s\nAddress%s is %s%s%s", w, th, as,
-                 mis ? "misaligned" : strstr(what, "freed") ? "in freed memory"
-                 : strstr(what, "no state space") ? "in no state space (not global, shared, local, const or param)"
+                 mis                     ? "misaligned"
+                 : strstr(what, "freed") ? "in freed memory"
+                 : strstr(what, "no state space")
+                     ? "in no state space (not global, shared, local, const or param)"
                  : strstr(what, "overflow") ? "past the thread's stack (local memory)"
-                 : "out of bounds",
+                                            : "out of bounds",
                  ad ? "\n" : "", ad ? ad : "");
         /* buffer and offset for the JSON */
         const char *q = strstr(what, "allocation '");
@@ -476,7 +485,10 @@ static void bits_set(uint8_t *bits, uint64_t off, unsigned n)
 }
 
 /* ---------------------------------------------------------------- racecheck */
-static const char *acc_name(int acc) { return acc == 3 ? "Atomic" : acc == SA_WRITE ? "Write" : "Read"; }
+static const char *acc_name(int acc)
+{
+    return acc == 3 ? "Atomic" : acc == SA_WRITE ? "Write" : "Read";
+}
 
 static int ordered(const san *S, const racc *p, const san_who *t, uint32_t thr, int acc,
                    int strong)
@@ -516,9 +528,10 @@ static void race(san *S, const san_who *t, int acc, const racc *p, const char *s
     by_thread(oth, sizeof oth, &o);
     snprintf(hd, sizeof hd, "Error: Race reported between %s access %s", acc_name(pacc), ow);
     if (*buf)
-        snprintf(b, sizeof b,
-                 "and %s access %s\n%s and %s\n__%s__ address 0x%llx (%u bytes, offset %lld of '%s')",
-                 acc_name(acc), w, oth, th, space, (unsigned long long)a, n, (long long)off, buf);
+        snprintf(
+            b, sizeof b,
+            "and %s access %s\n%s and %s\n__%s__ address 0x%llx (%u bytes, offset %lld of '%s')",
+            acc_name(acc), w, oth, th, space, (unsigned long long)a, n, (long long)off, buf);
     else
         snprintf(b, sizeof b, "and %s access %s\n%s and %s\n__%s__ address 0x%llx (%u bytes)",
                  acc_name(acc), w, oth, th, space, (unsigned long long)a, n);

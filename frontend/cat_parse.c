@@ -1063,12 +1063,17 @@ static void include_file(parser *P, builder *B, const char *name, const cat_tok 
         if (name[0] == '/') { if (i >= 0) break; dir[0] = 0; }
         else if (i < 0) folder(P->m->files[P->file], dir, sizeof dir);
         else if (!strcmp(P->search[i], CAT_BUILTIN)) {
-            if ((bi = find_builtin(name))) { snprintf(path, sizeof path, "%s/%s", CAT_BUILTIN, name); found = 1; break; }
+            if ((bi = find_builtin(name))) {
+                snprintf(path, sizeof path, "%s/%s", CAT_BUILTIN, name);
+                found = 1;
+                break;
+            }
             size_t tl = strlen(tried);
             snprintf(tried + tl, sizeof tried - tl, "%sthe bundled models", tl ? ", " : "");
             continue;
-        } else snprintf(dir, sizeof dir, "%s%s", P->search[i],
-                        P->search[i][0] && P->search[i][strlen(P->search[i]) - 1] != '/' ? "/" : "");
+        } else
+            snprintf(dir, sizeof dir, "%s%s", P->search[i],
+                     P->search[i][0] && P->search[i][strlen(P->search[i]) - 1] != '/' ? "/" : "");
         snprintf(path, sizeof path, "%s%s", dir, name);
         FILE *f = fopen(path, "rb");
         if (f) { fclose(f); found = 1; break; }
@@ -1090,7 +1095,8 @@ static void include_file(parser *P, builder *B, const char *name, const cat_tok 
         if (!text) alloc(P, SIZE_MAX / 2);
     } else {
         struct stat sb;
-        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) fail_tok(P, at, "a regular file (%s is not one)", path);
+        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+            fail_tok(P, at, "a regular file (%s is not one)", path);
         if (!mark_loaded(P, path)) return;   /* herd: a file is included once */
         text = read_file(P, path, &len);
         if (!text) fail_tok(P, at, "a file that can be read (%s: %s)", path, strerror(errno));
@@ -1214,7 +1220,9 @@ cat_model *cat_load_file_prelude(const char *path, const char *const *search, in
     char *buf = bi ? strdup(bi->text) : slurp(path, &len);
     if (bi && buf) len = strlen(buf);
     if (!buf) {
-        if (err && errlen) snprintf(err, errlen, "%s:1:1: found no readable file, expected a cat model (%s)", path, strerror(errno));
+        if (err && errlen)
+            snprintf(err, errlen, "%s:1:1: found no readable file, expected a cat model (%s)", path,
+                     strerror(errno));
         return NULL;
     }
     cat_model *m = load(path, buf, len, !bi, search, nsearch, prelude, err, errlen);

@@ -26,7 +26,8 @@ static void fail(cparser *p, const token *t, const char *expected)
     if (p->failed) return;
     char found[96];
     tok_describe(t, found, sizeof found);
-    snprintf(p->err, p->errlen, "%s:%d:%d: found %s, expected %s", p->file, t->line, t->col, found, expected);
+    snprintf(p->err, p->errlen, "%s:%d:%d: found %s, expected %s", p->file, t->line, t->col, found,
+             expected);
     p->failed = 1;
 }
 
@@ -104,8 +105,16 @@ static int parse_ref(cparser *p, cond_ref *r)
            test is one scalar, so N must be 0 */
         const token *n = &p->tv->v[p->pos + 2];
         if (n->k != TK_NUM) { fail(p, n, "an element index after '['"); return -1; }
-        if (!tok_punct(&p->tv->v[p->pos + 3], ']')) { fail(p, &p->tv->v[p->pos + 3], "']'"); return -1; }
-        if (n->num != 0) { fail(p, n, "the index 0: a location of a litmus test holds one value (write [x+4] in an instruction for other bytes)"); return -1; }
+        if (!tok_punct(&p->tv->v[p->pos + 3], ']')) {
+            fail(p, &p->tv->v[p->pos + 3], "']'");
+            return -1;
+        }
+        if (n->num != 0) {
+            fail(p, n,
+                 "the index 0: a location of a litmus test holds one value (write [x+4] in an "
+                 "instruction for other bytes)");
+            return -1;
+        }
         r->rname = dup_tok(t);
         r->k = REF_LOC;
         p->pos += 4;
@@ -116,7 +125,10 @@ static int parse_ref(cparser *p, cond_ref *r)
     } else if (tok_punct(t, '[')) {
         const token *n = &p->tv->v[p->pos + 1];
         if (n->k != TK_IDENT) { fail(p, n, "a location name after '['"); return -1; }
-        if (!tok_punct(&p->tv->v[p->pos + 2], ']')) { fail(p, &p->tv->v[p->pos + 2], "']'"); return -1; }
+        if (!tok_punct(&p->tv->v[p->pos + 2], ']')) {
+            fail(p, &p->tv->v[p->pos + 2], "']'");
+            return -1;
+        }
         r->rname = dup_tok(n);
         r->k = REF_LOC;
         p->pos += 3;
@@ -130,7 +142,12 @@ static int parse_ref(cparser *p, cond_ref *r)
     return 0;
 }
 
-static cond_node *node(cond_op op) { cond_node *n = xcalloc(1, sizeof *n); if (n) n->op = op; return n; }
+static cond_node *node(cond_op op)
+{
+    cond_node *n = xcalloc(1, sizeof *n);
+    if (n) n->op = op;
+    return n;
+}
 
 static cond_node *parse_impl(cparser *p, int depth);
 
@@ -139,16 +156,20 @@ static cond_node *parse_unary(cparser *p, int depth)
     const token *t = cur(p);
     if (depth > p->max_depth) {
         if (!p->failed) {
-            snprintf(p->err, p->errlen, "%s:%d:%d: found a condition nested more than %d levels deep, expected at most %d "
-                     "levels of '(', '~' and chained '/\\' '\\/' (limit --max-depth)", p->file, t->line, t->col, p->max_depth, p->max_depth);
+            snprintf(
+                p->err, p->errlen,
+                "%s:%d:%d: found a condition nested more than %d levels deep, expected at most %d "
+                "levels of '(', '~' and chained '/\\' '\\/' (limit --max-depth)",
+                p->file, t->line, t->col, p->max_depth, p->max_depth);
             p->failed = 1;
         }
         return NULL;
     }
     const token *t1 = &p->tv->v[t->k == TK_EOF ? p->pos : p->pos + 1];
-    int not_word = tok_is(t, "not") && !(tok_punct(t1, '=') || tok_punct(t1, P_EQEQ) || tok_punct(t1, P_NE) ||
-                                         tok_punct(t1, '<') || tok_punct(t1, '>') || tok_punct(t1, P_LE) ||
-                                         tok_punct(t1, P_GE) || tok_punct(t1, '['));
+    int not_word =
+        tok_is(t, "not") && !(tok_punct(t1, '=') || tok_punct(t1, P_EQEQ) || tok_punct(t1, P_NE) ||
+                              tok_punct(t1, '<') || tok_punct(t1, '>') || tok_punct(t1, P_LE) ||
+                              tok_punct(t1, P_GE) || tok_punct(t1, '['));
     if (tok_punct(t, '~') || not_word) {   /* LitmusAssertions.g4 AssertionNot: '~' | 'not' */
         p->pos++;
         cond_node *a = parse_unary(p, depth + 1);
@@ -161,7 +182,11 @@ static cond_node *parse_unary(cparser *p, int depth)
         p->pos++;
         cond_node *a = parse_impl(p, depth + 1);
         if (!a) return NULL;
-        if (!tok_punct(cur(p), ')')) { fail(p, cur(p), "')' or a connective '/\\' '\\/' '=>'"); cond_free(a); return NULL; }
+        if (!tok_punct(cur(p), ')')) {
+            fail(p, cur(p), "')' or a connective '/\\' '\\/' '=>'");
+            cond_free(a);
+            return NULL;
+        }
         p->pos++;
         return a;
     }
@@ -179,7 +204,11 @@ static cond_node *parse_unary(cparser *p, int depth)
     else if (tok_punct(o, P_GE)) op = CN_GE;
     else if (tok_punct(o, '<')) op = CN_LT;
     else if (tok_punct(o, '>')) op = CN_GT;
-    else { fail(p, o, "a comparison: '=', '==', '!=', '<', '<=', '>' or '>='"); cond_ref_free(&l); return NULL; }
+    else {
+        fail(p, o, "a comparison: '=', '==', '!=', '<', '<=', '>' or '>='");
+        cond_ref_free(&l);
+        return NULL;
+    }
     p->pos++;
     if (parse_ref(p, &r)) { cond_ref_free(&l); cond_ref_free(&r); return NULL; }
     cond_node *n = node(op);
@@ -241,7 +270,8 @@ cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolve
     return n;
 }
 
-int cond_parse_ref(const char *file, const tokvec *tv, int *pos, cond_ref *out, char *err, size_t errlen)
+int cond_parse_ref(const char *file, const tokvec *tv, int *pos, cond_ref *out, char *err,
+                   size_t errlen)
 {
     cparser p = { file, tv, *pos, NULL, NULL, err, errlen, 0, COND_MAX_DEPTH };
     if (parse_ref(&p, out)) { cond_ref_free(out); return -1; }
@@ -271,7 +301,8 @@ int cond_compare(cond_op op, const cond_ref *l, int64_t a, const cond_ref *r, in
     if (r->k == REF_CONST && l->k != REF_CONST) b = isa_value(l->type, (uint64_t)b);
     isa_type t = l->k != REF_CONST ? l->type : r->type;
     int unsig = isa_type_bits(t) == 64 && !isa_type_is_signed(t) && !isa_type_is_float(t);
-    int c = unsig ? ((uint64_t)a < (uint64_t)b ? -1 : (uint64_t)a > (uint64_t)b) : (a < b ? -1 : a > b);
+    int c =
+        unsig ? ((uint64_t)a < (uint64_t)b ? -1 : (uint64_t)a > (uint64_t)b) : (a < b ? -1 : a > b);
     switch (op) {
     case CN_EQ: return c == 0;
     case CN_NE: return c != 0;

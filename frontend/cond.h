@@ -22,7 +22,19 @@ typedef struct {
     isa_type type;          /* how the value reads (REF_REG/REF_LOC); ISA_T_NONE: 64-bit signed */
 } cond_ref;
 
-typedef enum { CN_TRUE, CN_FALSE, CN_AND, CN_OR, CN_NOT, CN_EQ, CN_NE, CN_LT, CN_LE, CN_GT, CN_GE } cond_op;
+typedef enum {
+    CN_TRUE,
+    CN_FALSE,
+    CN_AND,
+    CN_OR,
+    CN_NOT,
+    CN_EQ,
+    CN_NE,
+    CN_LT,
+    CN_LE,
+    CN_GT,
+    CN_GE
+} cond_op;
 typedef struct cond_node {
     cond_op op;
     struct cond_node *a, *b;    /* CN_AND/OR/NOT */
@@ -30,7 +42,8 @@ typedef struct cond_node {
 } cond_node;
 
 #define COND_MAX_DEPTH 512      /* default nesting limit */
-#define COND_DEPTH_CAP 10000    /* the most --max-depth allows: recursion stays far from the stack limit */
+#define COND_DEPTH_CAP                                                                             \
+    10000 /* the most --max-depth allows: recursion stays far from the stack limit */
 
 /* Resolves a reference in place; returns 0, or -1 with a message in err. */
 typedef int (*cond_resolver)(void *ctx, cond_ref *ref, char *err, size_t errlen);
@@ -38,9 +51,10 @@ typedef int (*cond_resolver)(void *ctx, cond_ref *ref, char *err, size_t errlen)
 /* Parse a proposition starting at tv->v[*pos]; advances *pos. On error returns NULL with
  * "file:line:col: message" in err. */
 cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolver res, void *ctx,
-                      int max_depth, char *err, size_t errlen);   /* max_depth <= 0: COND_MAX_DEPTH */
+                      int max_depth, char *err, size_t errlen); /* max_depth <= 0: COND_MAX_DEPTH */
 /* Parse one reference (used by `locations [...]`). */
-int cond_parse_ref(const char *file, const tokvec *tv, int *pos, cond_ref *out, char *err, size_t errlen);
+int cond_parse_ref(const char *file, const tokvec *tv, int *pos, cond_ref *out, char *err,
+                   size_t errlen);
 void cond_free(cond_node *n);
 void cond_ref_free(cond_ref *r);   /* frees the names of a reference (not the struct) */
 

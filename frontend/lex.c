@@ -67,7 +67,8 @@ static int skip_delimited(lexer *L, const char *open, const char *close, const c
     while (*L->p && !(L->p[0] == close[0] && L->p[1] == close[1])) adv(L, 1);
     if (!*L->p) {
         L->line = l0; L->col = c0;
-        return lex_fail(L, "found an unterminated %s '%s', expected '%s' before the end of the file",
+        return lex_fail(L,
+                        "found an unterminated %s '%s', expected '%s' before the end of the file",
                         what, open, close);
     }
     adv(L, 2);
@@ -81,7 +82,11 @@ static int lex_string(lexer *L, token *t)
     adv(L, 1);
     t->s = L->p;
     while (*L->p && *L->p != '"') adv(L, 1);
-    if (!*L->p) { L->line = l0; L->col = c0; return lex_fail(L, "found an unterminated string, expected a closing '\"'"); }
+    if (!*L->p) {
+        L->line = l0;
+        L->col = c0;
+        return lex_fail(L, "found an unterminated string, expected a closing '\"'");
+    }
     t->k = TK_STR; t->len = (int)(L->p - t->s);
     adv(L, 1);
     return 0;
@@ -99,24 +104,34 @@ static int lex_number(lexer *L, token *t)
        and binary 0b...; a litmus value is the bit pattern the instruction sees */
     else if (c == '0' && (p[1] == 'f' || p[1] == 'F' || p[1] == 'd' || p[1] == 'D')) {
         base = 16; q += 2; fbits = (p[1] == 'f' || p[1] == 'F') ? 8 : 16;
-    } else if (c == '0' && (p[1] == 'b' || p[1] == 'B') && (p[2] == '0' || p[2] == '1')) { base = 2; q += 2; }
+    } else if (c == '0' && (p[1] == 'b' || p[1] == 'B') && (p[2] == '0' || p[2] == '1')) {
+        base = 2;
+        q += 2;
+    }
     const char *d = q;
     while (base == 2 ? (*q == '0' || *q == '1')
-                     : isxdigit((unsigned char)*q) && (base == 16 || isdigit((unsigned char)*q))) q++;
+                     : isxdigit((unsigned char)*q) && (base == 16 || isdigit((unsigned char)*q)))
+        q++;
     const char *w = q;   /* end of the whole word, for messages */
     while (isalnum((unsigned char)*w) || *w == '_') w++;
     int wl = (int)(w - p) > 40 ? 40 : (int)(w - p);
     if (q == d) return lex_fail(L, "found '%.*s', expected hexadecimal digits after '0x'", wl, p);
     if (fbits && q - d != fbits)
-        return lex_fail(L, "found '%.*s', expected exactly %d hexadecimal digits after '%.2s' (§4.5.1)", wl, p, fbits, p);
+        return lex_fail(
+            L, "found '%.*s', expected exactly %d hexadecimal digits after '%.2s' (§4.5.1)", wl, p,
+            fbits, p);
     if (isalpha((unsigned char)*q) || *q == '_') {
         if (*q == 'U' && !isalnum((unsigned char)q[1])) q++;   /* PTX 123U suffix */
-        else return lex_fail(L, "found '%.*s', expected a number (decimal digits, or 0x and hexadecimal digits)", wl, p);
+        else
+            return lex_fail(
+                L, "found '%.*s', expected a number (decimal digits, or 0x and hexadecimal digits)",
+                wl, p);
     }
     errno = 0;
     unsigned long long v = strtoull(base != 10 ? p + 2 : p, NULL, base);
-    if (errno == ERANGE) return lex_fail(L, "found the number '%.*s%s', expected a value that fits in 64 bits",
-                                         (int)(q - p) > 40 ? 40 : (int)(q - p), p, q - p > 40 ? "..." : "");
+    if (errno == ERANGE)
+        return lex_fail(L, "found the number '%.*s%s', expected a value that fits in 64 bits",
+                        (int)(q - p) > 40 ? 40 : (int)(q - p), p, q - p > 40 ? "..." : "");
     t->k = TK_NUM; t->num = (int64_t)v; t->len = (int)(q - p);
     adv(L, t->len);
     return 0;
@@ -136,8 +151,10 @@ static int lex_ident(lexer *L, token *t)
     for (const char *r = p + 1; r < q; r++)
         if (*r == '%') {
             int wl = (int)(q - p) > 40 ? 40 : (int)(q - p);
-            return lex_fail(L, "found '%.*s%s', expected a name with '%%' only as its first character (e.g. %%r1)",
-                            wl, p, q - p > 40 ? "..." : "");
+            return lex_fail(
+                L,
+                "found '%.*s%s', expected a name with '%%' only as its first character (e.g. %%r1)",
+                wl, p, q - p > 40 ? "..." : "");
         }
     t->k = TK_IDENT; t->len = (int)(q - p);
     adv(L, t->len);
@@ -158,7 +175,9 @@ static int lex_punct(lexer *L, token *t)
     else if (c == '=' && p[1] == '>') { t->p = P_IMPL; t->len = 2; }
     else if (c == '\\' && p[1] == '/') { t->p = P_OR; t->len = 2; }
     else if (strchr("{}()[];,|:=@!~+-*<>&", c)) t->p = c;
-    else if (c >= 0x20 && c < 0x7f) return lex_fail(L, "found the character '%c', expected an identifier, a number or punctuation", c);
+    else if (c >= 0x20 && c < 0x7f)
+        return lex_fail(
+            L, "found the character '%c', expected an identifier, a number or punctuation", c);
     else return lex_fail(L, "found the byte 0x%02x, expected printable ASCII text", c);
     adv(L, t->len);
     return 0;
@@ -170,7 +189,9 @@ static int lex_test_name(lexer *L, tokvec *out)
 {
     while (*L->p == ' ' || *L->p == '\t') adv(L, 1);
     token nm = { .k = TK_IDENT, .line = L->line, .col = L->col, .s = L->p };
-    while (*L->p && *L->p != '\n' && *L->p != '\r' && *L->p != '"' && !(L->p[0] == '(' && L->p[1] == '*')) adv(L, 1);
+    while (*L->p && *L->p != '\n' && *L->p != '\r' && *L->p != '"' &&
+           !(L->p[0] == '(' && L->p[1] == '*'))
+        adv(L, 1);
     nm.len = (int)(L->p - nm.s);
     while (nm.len > 0 && (nm.s[nm.len - 1] == ' ' || nm.s[nm.len - 1] == '\t')) nm.len--;
     if (nm.len > 0 && push(out, nm)) return lex_fail(L, "out of memory");
@@ -183,7 +204,10 @@ static int lex_one(lexer *L, token *t, int *got)
     unsigned char c = (unsigned char)*L->p;
     const char *p = L->p;
     *got = 0;
-    if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') { adv(L, 1); return 0; }
+    if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+        adv(L, 1);
+        return 0;
+    }
     /* ExecConfig '<<' .*? '>>' (LitmusAssertions.g4 BaseLexer): a launch configuration,
        skipped like a comment */
     if (c == '<' && p[1] == '<') return skip_delimited(L, "<<", ">>", "launch configuration");

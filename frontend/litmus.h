@@ -17,11 +17,17 @@ typedef enum { SCOPE_NONE, SCOPE_CTA, SCOPE_CLUSTER, SCOPE_GPU, SCOPE_SYS } lit_
 typedef enum { PROXY_GENERIC, PROXY_TEXTURE, PROXY_SURFACE, PROXY_CONSTANT,
                PROXY_ASYNC /* §9.7.8.24.2: cp{.reduce}.async.bulk */, PROXY_COUNT } lit_proxy;
 /* Fence flavours: memory fences (§8.4) and proxy fences (§9.7.12.4 fence.proxy). */
-typedef enum { FENCE_SC, FENCE_ACQ_REL, FENCE_PROXY_ALIAS, FENCE_PROXY_TEXTURE,
-               FENCE_PROXY_SURFACE, FENCE_PROXY_CONSTANT,
-               FENCE_PROXY_GENERIC /* Dat3M's fence.proxy.generic (LitmusPTX.g4 fenceProxy) */,
-               FENCE_PROXY_ASYNC,     /* fence.proxy.async{.space}, fence.proxy.async::generic (uni) */
-               FENCE_PROXY_TENSORMAP  /* fence.proxy.tensormap::generic: no litmus access uses it */ } lit_fence;
+typedef enum {
+    FENCE_SC,
+    FENCE_ACQ_REL,
+    FENCE_PROXY_ALIAS,
+    FENCE_PROXY_TEXTURE,
+    FENCE_PROXY_SURFACE,
+    FENCE_PROXY_CONSTANT,
+    FENCE_PROXY_GENERIC /* Dat3M's fence.proxy.generic (LitmusPTX.g4 fenceProxy) */,
+    FENCE_PROXY_ASYNC, /* fence.proxy.async{.space}, fence.proxy.async::generic (uni) */
+    FENCE_PROXY_TENSORMAP /* fence.proxy.tensormap::generic: no litmus access uses it */
+} lit_fence;
 /* BAR_CARRIVE / BAR_CWAIT: barrier.cluster.arrive / .wait (§9.7.13.3) */
 typedef enum { BAR_SYNC, BAR_ARRIVE, BAR_RED, BAR_CARRIVE, BAR_CWAIT } lit_bar;
 /* the reduction of bar{.cta}.red / barrier{.cta}.red (§9.7.12.1) */
@@ -65,7 +71,7 @@ typedef struct {
     lit_sem sem;
     lit_scope scope;
     lit_proxy proxy;         /* access method forced by the mnemonic (tld/suld/...), else GENERIC */
-    int volatile_;           /* .volatile was written (treated as relaxed.sys, §9.7.8.8 ld, §9.7.8.11 st) */
+    int volatile_; /* .volatile was written (treated as relaxed.sys, §9.7.8.8 ld, §9.7.8.11 st) */
     int mmio;                /* .mmio.relaxed.sys (§8.4.1: a strong operation) */
     int ptx;                 /* written in real PTX spelling (a type or a state space) */
     lit_space space;         /* state space of a memory op */
@@ -82,7 +88,7 @@ typedef struct {
                                 destination (vec_id pairs the two); 0 otherwise */
     isa_type packed;         /* the packed type of that operation (the destination's type) */
     int bar_inst;            /* Dat3M barrier instance (first operand of bar.cta.sync) */
-    int bar_unit;            /* threads per litmus thread in a barrier count: 32 (PTX) or 1 (Dat3M) */
+    int bar_unit; /* threads per litmus thread in a barrier count: 32 (PTX) or 1 (Dat3M) */
     lit_bred bar_op;         /* BAR_RED: the reduction; dst[0] receives its result */
     lit_opnd bar_pred;       /* BAR_RED: the predicate register c each thread contributes */
     int bar_pred_neg;        /* BAR_RED: {!}c was written with '!' (the complement contributes) */
@@ -109,7 +115,7 @@ typedef struct {
     int await_n;
     lit_restrict restrict_;  /* fences */
     int uni;                 /* uni-directional proxy fence generic -> async (async::generic) */
-    lit_space fspace;        /* fence.proxy.async.{global,shared::cta,shared::cluster}, else GENERIC */
+    lit_space fspace; /* fence.proxy.async.{global,shared::cta,shared::cluster}, else GENERIC */
 } lit_insn;
 
 typedef struct {
@@ -136,15 +142,15 @@ typedef struct {
     char *name;
     int loc;                 /* physical location id (index of the symbol that owns the memory) */
     int vaddr;               /* virtual address id: the generic symbol this one names (§8.2.2) */
-    lit_proxy proxy;         /* declared access method: generic, or surface/texture/constant alias */
+    lit_proxy proxy; /* declared access method: generic, or surface/texture/constant alias */
     int64_t init;            /* initial value (meaningful on the owning symbol), as its bytes */
-    int size;                /* bytes (owning symbol): declared type, else the widest typed access, else 8 */
-    isa_type type;           /* how the condition reads it: declared, else that access's type, else s64 */
+    int size; /* bytes (owning symbol): declared type, else the widest typed access, else 8 */
+    isa_type type; /* how the condition reads it: declared, else that access's type, else s64 */
     int declared;            /* the initial state gave a type */
     int in_init;             /* named in the initial state (declared, given a value, aliased,
                                 or taken the address of); frontend/litmus_warn.c */
     int shared;              /* owning symbol: some access names a .shared state space (§5.1.4) */
-    int owner;               /* owning symbol: a thread of the CTA whose .shared::cta memory holds it, -1 */
+    int owner; /* owning symbol: a thread of the CTA whose .shared::cta memory holds it, -1 */
 } lit_sym;
 
 typedef struct {

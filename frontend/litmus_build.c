@@ -142,7 +142,8 @@ int lb_begin(parser *p, const char *word, const char *file, const char *text, in
     if (!name || !*name) {
         token at = *h;
         at.col += h->len + 1;
-        lp_errat(p, &at, "found no test name, expected the test name on the same line as '%s'", word);
+        lp_errat(p, &at, "found no test name, expected the test name on the same line as '%s'",
+                 word);
         free(name);
         return -1;
     }
@@ -180,7 +181,8 @@ static int init_entry(parser *p)
     }
     char *nm = lp_tokstr(n);
     if (lit_find_sym(p->t, nm) >= 0) {
-        lp_errat(p, n, "found a second declaration of '%s', expected each location declared once", nm);
+        lp_errat(p, n, "found a second declaration of '%s', expected each location declared once",
+                 nm);
         free(nm);
         return -1;
     }
@@ -193,7 +195,10 @@ static int init_entry(parser *p)
     p->pos++;
     int neg = tok_punct(lb_cur(p), '-');
     if (neg) p->pos++;
-    if (lb_cur(p)->k != TK_NUM) { lp_expect_fail(p, lb_cur(p), "an integer initial value"); return -1; }
+    if (lb_cur(p)->k != TK_NUM) {
+        lp_expect_fail(p, lb_cur(p), "an integer initial value");
+        return -1;
+    }
     uint64_t u = (uint64_t)lb_cur(p)->num;
     s->init = neg ? (int64_t)(0 - u) : (int64_t)u;
     p->pos++;
@@ -205,7 +210,10 @@ int lb_parse_init(parser *p)
     if (lb_expect(p, '{', "'{' opening the initial state")) return -1;
     while (!tok_punct(lb_cur(p), '}')) {
         if (tok_punct(lb_cur(p), ';')) { p->pos++; continue; }
-        if (lb_cur(p)->k == TK_EOF) { lp_expect_fail(p, lb_cur(p), "'}' closing the initial state"); return -1; }
+        if (lb_cur(p)->k == TK_EOF) {
+            lp_expect_fail(p, lb_cur(p), "'}' closing the initial state");
+            return -1;
+        }
         if (init_entry(p)) return -1;
         if (!tok_punct(lb_cur(p), ';') && !tok_punct(lb_cur(p), '}')) {
             lp_expect_fail(p, lb_cur(p), "';' or '}' after the location");
@@ -282,8 +290,8 @@ static int resolve(void *ctx, cond_ref *r, char *err, size_t errlen)
     if (r->k == REF_REG) {
         int t = lit_find_thread(p->t, r->tname);
         if (t < 0) {
-            snprintf(err, errlen, "%s:%d:%d: found the thread '%s', expected one of P0..P%d", p->file,
-                     r->line, r->col, r->tname, p->t->nth - 1);
+            snprintf(err, errlen, "%s:%d:%d: found the thread '%s', expected one of P0..P%d",
+                     p->file, r->line, r->col, r->tname, p->t->nth - 1);
             return -1;
         }
         lit_thread *th = &p->t->th[t];
@@ -302,8 +310,10 @@ static int resolve(void *ctx, cond_ref *r, char *err, size_t errlen)
     } else if (r->k == REF_LOC) {
         int s = lit_find_sym(p->t, r->rname);
         if (s < 0) {
-            snprintf(err, errlen, "%s:%d:%d: found '%s', expected a location of the test or a value "
-                     "written P0:r1", p->file, r->line, r->col, r->rname);
+            snprintf(err, errlen,
+                     "%s:%d:%d: found '%s', expected a location of the test or a value "
+                     "written P0:r1",
+                     p->file, r->line, r->col, r->rname);
             return -1;
         }
         r->sym = s;
@@ -348,12 +358,16 @@ int lb_parse_tail(parser *p)
         t->quant = COND_NOT_EXISTS;
         p->pos += 2;
     } else {
-        lp_expect_fail(p, lb_cur(p), "a thread 'P0@...' or a condition: 'exists', '~exists' or 'forall'");
+        lp_expect_fail(p, lb_cur(p),
+                       "a thread 'P0@...' or a condition: 'exists', '~exists' or 'forall'");
         return -1;
     }
     t->cond = cond_parse(p->file, &p->tv, &p->pos, resolve, p, p->max_depth, p->err, p->errlen);
     if (!t->cond) { p->failed = 1; return -1; }
-    if (lb_cur(p)->k != TK_EOF) { lp_expect_fail(p, lb_cur(p), "the end of the test after the condition"); return -1; }
+    if (lb_cur(p)->k != TK_EOF) {
+        lp_expect_fail(p, lb_cur(p), "the end of the test after the condition");
+        return -1;
+    }
     return 0;
 }
 

@@ -76,15 +76,18 @@ static int space_of(int ss)
 
 /* Tokenizes the mnemonic of token mt (the shared vocabulary, ptx/mnemonic.h); an error is
    reported at the word it concerns. */
-static int tokenize(parser *p, const token *mt, const char *text, size_t len, int shift, ptx_mnemonic *m)
+static int tokenize(parser *p, const token *mt, const char *text, size_t len, int shift,
+                    ptx_mnemonic *m)
 {
     ptx_mn_error e;
     if (!ptx_mnemonic_parse(text, len, m, &e)) return 0;
     token at = *mt;
     at.col += (int)e.off + shift;
-    const char *want = !strncmp(e.msg, "unknown qualifier", 17) ? "a qualifier of the PTX vocabulary (ISA §9.7)" :
-                       !strncmp(e.msg, "a second", 8) || strstr(e.msg, "twice") ? "each kind of qualifier at most once" :
-                       "a PTX mnemonic with the qualifiers of ISA §9.7";
+    const char *want = !strncmp(e.msg, "unknown qualifier", 17)
+                           ? "a qualifier of the PTX vocabulary (ISA §9.7)"
+                       : !strncmp(e.msg, "a second", 8) || strstr(e.msg, "twice")
+                           ? "each kind of qualifier at most once"
+                           : "a PTX mnemonic with the qualifiers of ISA §9.7";
     lp_errat(p, &at, "found %s in '%.*s', expected %s", e.msg, mt->len, mt->s, want);
     return -1;
 }
@@ -102,7 +105,8 @@ static int collect_quals(parser *p, const token *mt, const ptx_mnemonic *m, qual
     q->cop = m->cop != PTX_COP_NONE;
     if (q->cop) {
         for (int i = 0; i < m->nq; i++)
-            if (m->q[i].cls == PTX_QC_COP) snprintf(q->cop_word, sizeof q->cop_word, "%s", ptx_qual_text((ptx_qid)m->q[i].id));
+            if (m->q[i].cls == PTX_QC_COP)
+                snprintf(q->cop_word, sizeof q->cop_word, "%s", ptx_qual_text((ptx_qid)m->q[i].id));
     }
     q->hint = m->evict || m->prefetch;
     q->nc = m->op == PTX_I_LD_NC;
@@ -117,18 +121,26 @@ static int collect_quals(parser *p, const token *mt, const ptx_mnemonic *m, qual
     }
     for (int i = 0; i < m->nq; i++) {
         const ptx_qual *w = &m->q[i];
-        int ok = w->cls == PTX_QC_SPACE || w->cls == PTX_QC_SEM || w->cls == PTX_QC_MMIO || w->cls == PTX_QC_SCOPE ||
-                 w->cls == PTX_QC_VEC || w->cls == PTX_QC_TYPE || w->cls == PTX_QC_ATOMOP || w->cls == PTX_QC_COP ||
-                 w->cls == PTX_QC_EVICT || w->cls == PTX_QC_PREFETCH || w->id == PTX_Q_noftz || w->id == PTX_Q_nc;
+        int ok = w->cls == PTX_QC_SPACE || w->cls == PTX_QC_SEM || w->cls == PTX_QC_MMIO ||
+                 w->cls == PTX_QC_SCOPE || w->cls == PTX_QC_VEC || w->cls == PTX_QC_TYPE ||
+                 w->cls == PTX_QC_ATOMOP || w->cls == PTX_QC_COP || w->cls == PTX_QC_EVICT ||
+                 w->cls == PTX_QC_PREFETCH || w->id == PTX_Q_noftz || w->id == PTX_Q_nc;
         if (w->cls == PTX_QC_CACHEHINT) {
-            lp_errat(p, mt, "found '.%.*s' in '%.*s': cache-policy operands are not supported in litmus tests, "
-                     "expected the instruction without it", w->len, m->text + w->off, mt->len, mt->s);
+            lp_errat(
+                p, mt,
+                "found '.%.*s' in '%.*s': cache-policy operands are not supported in litmus tests, "
+                "expected the instruction without it",
+                w->len, m->text + w->off, mt->len, mt->s);
             return -1;
         }
         if (!ok) {
-            lp_errat(p, mt, "found the qualifier '.%.*s' in '%.*s', expected a semantics (.weak .relaxed .acquire "
-                     ".release .acq_rel .volatile .mmio), a scope (.cta .cluster .gpu .sys), a state space, a cache "
-                     "operator or a type", w->len, m->text + w->off, mt->len, mt->s);
+            lp_errat(p, mt,
+                     "found the qualifier '.%.*s' in '%.*s', expected a semantics (.weak .relaxed "
+                     ".acquire "
+                     ".release .acq_rel .volatile .mmio), a scope (.cta .cluster .gpu .sys), a "
+                     "state space, a cache "
+                     "operator or a type",
+                     w->len, m->text + w->off, mt->len, mt->s);
             return -1;
         }
     }
@@ -146,7 +158,8 @@ static int collect_quals(parser *p, const token *mt, const ptx_mnemonic *m, qual
 static const unsigned ldst_types = TB(ISA_T_B8) | TB(ISA_T_B16) | TB(ISA_T_B32) | TB(ISA_T_B64) |
     TB(ISA_T_U8) | TB(ISA_T_U16) | TB(ISA_T_U32) | TB(ISA_T_U64) | TB(ISA_T_S8) | TB(ISA_T_S16) |
     TB(ISA_T_S32) | TB(ISA_T_S64) | TB(ISA_T_F32) | TB(ISA_T_F64);
-static const unsigned half_types = TB(ISA_T_F16) | TB(ISA_T_BF16) | TB(ISA_T_F16X2) | TB(ISA_T_BF16X2);
+static const unsigned half_types =
+    TB(ISA_T_F16) | TB(ISA_T_BF16) | TB(ISA_T_F16X2) | TB(ISA_T_BF16X2);
 
 /* §9.7.12.5 atom / §9.7.12.6 red: the types each operation takes (what ptxas accepts, see
    tests/data/ptx-forms.tsv: bit-size operations on .b types, inc/dec on .u32, half-precision
@@ -160,7 +173,8 @@ static unsigned atom_op_types(isa_atom_op op, int red)
     case ISA_ATOM_ADD: return TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_U64) | TB(ISA_T_F32) |
                               TB(ISA_T_F64) | half_types;
     case ISA_ATOM_INC: case ISA_ATOM_DEC: return TB(ISA_T_U32);
-    case ISA_ATOM_MIN: case ISA_ATOM_MAX: return TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_U64) | TB(ISA_T_S64);
+    case ISA_ATOM_MIN:
+    case ISA_ATOM_MAX: return TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_U64) | TB(ISA_T_S64);
     default: return 0;
     }
 }
@@ -171,8 +185,11 @@ static const char *check_ptx_ldst(int store, const quals *q)
     static char m[200];
     if (!q->type) return "a type (.u32, .s64, .b8, ...)";
     if (!(ldst_types & TB(q->type))) {
-        snprintf(m, sizeof m, "one of the types .b8 .b16 .b32 .b64 .u8 .u16 .u32 .u64 .s8 .s16 .s32 .s64 .f32 .f64 "
-                 "(§9.7.8.%s)", store ? "11" : "8");
+        snprintf(
+            m, sizeof m,
+            "one of the types .b8 .b16 .b32 .b64 .u8 .u16 .u32 .u64 .s8 .s16 .s32 .s64 .f32 .f64 "
+            "(§9.7.8.%s)",
+            store ? "11" : "8");
         return m;
     }
     int sem = q->sem;
@@ -180,23 +197,31 @@ static const char *check_ptx_ldst(int store, const quals *q)
         return "st with .weak, .relaxed, .release, .volatile or .mmio.relaxed (§9.7.8.11)";
     if (!store && (sem == SEM_RELEASE || sem == SEM_ACQ_REL || sem == SEM_SC))
         return "ld with .weak, .relaxed, .acquire, .volatile or .mmio.relaxed (§9.7.8.8)";
-    if (q->volatile_ && sem >= 0) return ".volatile without another semantics qualifier (they are mutually exclusive)";
+    if (q->volatile_ && sem >= 0)
+        return ".volatile without another semantics qualifier (they are mutually exclusive)";
     if (q->mmio) {
-        if (sem != SEM_RELAXED) return ".mmio together with .relaxed (§9.7.8.8: they must be specified together)";
-        if (q->scope != SCOPE_SYS) return ".mmio.relaxed with the .sys scope (the only valid scope for mmio)";
-        if (q->space >= 0 && q->space != SPACE_GLOBAL) return ".mmio only with .global or generic addressing";
+        if (sem != SEM_RELAXED)
+            return ".mmio together with .relaxed (§9.7.8.8: they must be specified together)";
+        if (q->scope != SCOPE_SYS)
+            return ".mmio.relaxed with the .sys scope (the only valid scope for mmio)";
+        if (q->space >= 0 && q->space != SPACE_GLOBAL)
+            return ".mmio only with .global or generic addressing";
         if (q->cop || q->hint) return ".mmio without cache operators or hints";
         return NULL;
     }
     int strong = q->volatile_ || (sem >= 0 && sem != SEM_WEAK);
-    if (q->volatile_ && q->scope >= 0) return ".volatile without a scope (it has the semantics of .relaxed.sys)";
+    if (q->volatile_ && q->scope >= 0)
+        return ".volatile without a scope (it has the semantics of .relaxed.sys)";
     if ((sem < 0 || sem == SEM_WEAK) && !q->volatile_ && q->scope >= 0)
         return "a scope only with .relaxed, .acquire or .release (a weak access has no scope)";
-    if (strong && !q->volatile_ && q->scope < 0) return "a scope (.cta .cluster .gpu .sys) after .relaxed/.acquire/.release";
-    if (store && q->space == SPACE_CONST) return "a writable state space (stores to .const are illegal, §9.7.8.11)";
+    if (strong && !q->volatile_ && q->scope < 0)
+        return "a scope (.cta .cluster .gpu .sys) after .relaxed/.acquire/.release";
+    if (store && q->space == SPACE_CONST)
+        return "a writable state space (stores to .const are illegal, §9.7.8.11)";
     if (strong && q->space >= 0 && q->space != SPACE_GLOBAL && q->space != SPACE_SHARED_CTA &&
         q->space != SPACE_SHARED_CLUSTER)
-        return ".volatile/.relaxed/.acquire/.release only with .global, .shared or generic addressing";
+        return ".volatile/.relaxed/.acquire/.release only with .global, .shared or generic "
+               "addressing";
     if (strong && q->cop) return "no cache operator with .volatile/.relaxed/.acquire/.release";
     if (q->cop) {
         const char *ok = store ? "wb cg cs wt" : "ca cg cs lu cv";
@@ -205,7 +230,8 @@ static const char *check_ptx_ldst(int store, const quals *q)
             return m;
         }
     }
-    if (q->nc && (store || q->space != SPACE_GLOBAL || strong)) return ".nc only on ld.global with weak semantics (§9.7.8.9)";
+    if (q->nc && (store || q->space != SPACE_GLOBAL || strong))
+        return ".nc only on ld.global with weak semantics (§9.7.8.9)";
     return NULL;
 }
 
@@ -214,22 +240,29 @@ static const char *check_ptx_atomic(int red, const quals *q)
 {
     static char m[240];
     if (q->sem == SEM_WEAK || q->sem == SEM_SC || q->volatile_ || q->mmio)
-        return red ? "red with .relaxed or .release (§9.7.12.6)" : "atom with .relaxed, .acquire, .release or .acq_rel (§9.7.12.5)";
+        return red ? "red with .relaxed or .release (§9.7.12.6)"
+                   : "atom with .relaxed, .acquire, .release or .acq_rel (§9.7.12.5)";
     if (red && (q->sem == SEM_ACQUIRE || q->sem == SEM_ACQ_REL))
-        return "red with .relaxed or .release (a reduction is not a read operation, §8.4, §9.7.12.6)";
-    if (q->space >= 0 && q->space != SPACE_GLOBAL && q->space != SPACE_SHARED_CTA && q->space != SPACE_SHARED_CLUSTER)
+        return "red with .relaxed or .release (a reduction is not a read operation, §8.4, "
+               "§9.7.12.6)";
+    if (q->space >= 0 && q->space != SPACE_GLOBAL && q->space != SPACE_SHARED_CTA &&
+        q->space != SPACE_SHARED_CLUSTER)
         return "the .global or .shared state space, or generic addressing";
     if (q->cop) return "no cache operator";
     if (!q->aop) return "an operation: .add .min .max .inc .dec .and .or .xor .exch .cas";
     if (q->aop == ISA_ATOM_SUB || q->aop == ISA_ATOM_MUL || q->aop == ISA_ATOM_DIV)
-        return "an operation of the ISA: atom has no .sub, .mul or .div (the Dat3M dialect, without a type, has them)";
+        return "an operation of the ISA: atom has no .sub, .mul or .div (the Dat3M dialect, "
+               "without a type, has them)";
     if (!q->type) return "a type (.b32, .u32, .s32, .u64, .f32, ...)";
     unsigned ok = atom_op_types(q->aop, red);
-    if (!ok) return red ? "a reduction operation: .add .min .max .inc .dec .and .or .xor (§9.7.12.6)" : "an operation";
+    if (!ok)
+        return red ? "a reduction operation: .add .min .max .inc .dec .and .or .xor (§9.7.12.6)"
+                   : "an operation";
     if (!(ok & TB(q->type))) {
         int n = snprintf(m, sizeof m, "a type of .%s:", isa_atom_name(q->aop));
         for (int t = 1; t < ISA_T_COUNT && n < (int)sizeof m - 10; t++)
-            if (ok & TB(t)) n += snprintf(m + n, sizeof m - (size_t)n, " .%s", isa_type_name((isa_type)t));
+            if (ok & TB(t))
+                n += snprintf(m + n, sizeof m - (size_t)n, " .%s", isa_type_name((isa_type)t));
         return m;
     }
     int half = (half_types & TB(q->type)) != 0;
@@ -243,12 +276,15 @@ static const char *check_ptx_atomic(int red, const quals *q)
 static const char *check_dat3m(lit_ikind k, const quals *q)
 {
     if (q->cop || q->hint || q->nc || q->noftz)
-        return "the Dat3M dialect (no type): cache operators, hints, .nc and .noftz need real PTX spelling with a type";
+        return "the Dat3M dialect (no type): cache operators, hints, .nc and .noftz need real PTX "
+               "spelling with a type";
     /* .volatile and .mmio are accepted without a type too (an extension), with the ISA's rules */
     if ((q->volatile_ || q->mmio) && (k == LI_ATOM || k == LI_RED))
         return "an atomic operation with .relaxed, .acquire, .release or .acq_rel";
-    if (q->volatile_ && (q->sem >= 0 || q->scope >= 0)) return ".volatile alone (it has the semantics of .relaxed.sys)";
-    if (q->mmio && (q->sem != SEM_RELAXED || q->scope != SCOPE_SYS)) return ".mmio.relaxed.sys (§9.7.8.8)";
+    if (q->volatile_ && (q->sem >= 0 || q->scope >= 0))
+        return ".volatile alone (it has the semantics of .relaxed.sys)";
+    if (q->mmio && (q->sem != SEM_RELAXED || q->scope != SCOPE_SYS))
+        return ".mmio.relaxed.sys (§9.7.8.8)";
     if (k == LI_LD && (q->sem == SEM_RELEASE || q->sem == SEM_ACQ_REL || q->sem == SEM_SC))
         return "a load with .weak, .relaxed or .acquire (the ISA has no such load)";
     if (k == LI_ST && (q->sem == SEM_ACQUIRE || q->sem == SEM_ACQ_REL || q->sem == SEM_SC))
@@ -269,11 +305,18 @@ static const char *check_dat3m(lit_ikind k, const quals *q)
 static int parse_const(cell *c, int64_t *v)
 {
     int neg = 0;
-    if (c->i < c->b && tok_punct(ctok(c), '-') && c->i + 1 < c->b && c->p->tv.v[c->i + 1].k == TK_NUM) { neg = 1; c->i++; }
+    if (c->i < c->b && tok_punct(ctok(c), '-') && c->i + 1 < c->b &&
+        c->p->tv.v[c->i + 1].k == TK_NUM) {
+        neg = 1;
+        c->i++;
+    }
     const token *t = ctok(c);
     uint64_t u = (uint64_t)t->num;
     if (neg && u > (uint64_t)INT64_MAX + 1) {
-        lp_errat(c->p, t, "found -%.*s, expected a value that fits in 64 bits (at least -9223372036854775808)", t->len, t->s);
+        lp_errat(
+            c->p, t,
+            "found -%.*s, expected a value that fits in 64 bits (at least -9223372036854775808)",
+            t->len, t->s);
         return -1;
     }
     *v = neg ? (int64_t)(0 - u) : (int64_t)u;
@@ -287,7 +330,10 @@ static int parse_addr(cell *c, lit_opnd *o)
     int bracket = 0;
     if (c->i < c->b && tok_punct(ctok(c), '[')) { bracket = 1; c->i++; }
     const token *t = ctok(c);
-    if (c->i >= c->b || t->k != TK_IDENT) { lp_expect_fail(c->p, cnext(c), "an address: a location name or a register"); return -1; }
+    if (c->i >= c->b || t->k != TK_IDENT) {
+        lp_expect_fail(c->p, cnext(c), "an address: a location name or a register");
+        return -1;
+    }
     char *n = lp_tokstr(t);
     const char *bare = lp_strip_pct(n);
     int r = lit_find_reg(c->th, bare);
@@ -302,17 +348,25 @@ static int parse_addr(cell *c, lit_opnd *o)
     if (bracket && c->i < c->b && (tok_punct(ctok(c), '+') || tok_punct(ctok(c), '-'))) {
         int neg = tok_punct(ctok(c), '-');
         c->i++;
-        if (c->i >= c->b || ctok(c)->k != TK_NUM) { lp_expect_fail(c->p, cnext(c), "a byte offset after '+'"); return -1; }
+        if (c->i >= c->b || ctok(c)->k != TK_NUM) {
+            lp_expect_fail(c->p, cnext(c), "a byte offset after '+'");
+            return -1;
+        }
         if (neg || ctok(c)->num < 0 || ctok(c)->num > 4096) {
-            lp_errat(c->p, ctok(c), "found the offset %s%.*s, expected a byte offset from 0 to 4096 into the location",
-                     neg ? "-" : "", ctok(c)->len, ctok(c)->s);
+            lp_errat(
+                c->p, ctok(c),
+                "found the offset %s%.*s, expected a byte offset from 0 to 4096 into the location",
+                neg ? "-" : "", ctok(c)->len, ctok(c)->s);
             return -1;
         }
         o->off = ctok(c)->num;
         c->i++;
     }
     if (bracket) {
-        if (c->i >= c->b || !tok_punct(ctok(c), ']')) { lp_expect_fail(c->p, cnext(c), "']'"); return -1; }
+        if (c->i >= c->b || !tok_punct(ctok(c), ']')) {
+            lp_expect_fail(c->p, cnext(c), "']'");
+            return -1;
+        }
         c->i++;
     }
     return 0;
@@ -323,40 +377,56 @@ static int parse_value_opnd(cell *c, lit_opnd *o, int dst)
 {
     memset(o, 0, sizeof *o);
     const token *t = ctok(c);
-    if (c->i >= c->b) { lp_expect_fail(c->p, cend(c), dst ? "a destination register" : "an operand"); return -1; }
-    if (!dst && (t->k == TK_NUM || (tok_punct(t, '-') && c->i + 1 < c->b && c->p->tv.v[c->i + 1].k == TK_NUM))) {
+    if (c->i >= c->b) {
+        lp_expect_fail(c->p, cend(c), dst ? "a destination register" : "an operand");
+        return -1;
+    }
+    if (!dst && (t->k == TK_NUM ||
+                 (tok_punct(t, '-') && c->i + 1 < c->b && c->p->tv.v[c->i + 1].k == TK_NUM))) {
         o->k = OPD_IMM;
         return parse_const(c, &o->imm);
     }
     if (t->k == TK_IDENT) {
         char *n = lp_tokstr(t);
         if (strchr(n, '.')) {   /* %r1.b0 (a video selector), %tid.x (a special register) */
-            lp_errat(c->p, t, "found '%s', expected a register or a location: operand selectors and "
-                     "special registers (%%tid.x, ...) are not supported in litmus tests", n);
+            lp_errat(c->p, t,
+                     "found '%s', expected a register or a location: operand selectors and "
+                     "special registers (%%tid.x, ...) are not supported in litmus tests",
+                     n);
             free(n);
             return -1;
         }
-        if (tok_is(t, "_")) { o->k = OPD_NONE; }   /* PTX sink register */
-        else if (!dst && n[0] != '%' && lit_find_reg(c->th, n) < 0 && lit_find_sym(c->p->t, n) >= 0) {
+        if (tok_is(t, "_")) { o->k = OPD_NONE;
+        } /* PTX sink register */
+        else if (!dst && n[0] != '%' && lit_find_reg(c->th, n) < 0 &&
+                 lit_find_sym(c->p->t, n) >= 0) {
             o->k = OPD_SYM; o->sym = lit_find_sym(c->p->t, n);
-        } else { o->k = OPD_REG; o->reg = lp_add_reg(c->th, n); }
+        } else {
+            o->k = OPD_REG;
+            o->reg = lp_add_reg(c->th, n);
+        }
         free(n);
         c->i++;
         return 0;
     }
     if (!dst && tok_punct(t, '[')) return parse_addr(c, o);
     if (tok_punct(t, '{')) {
-        lp_errat(c->p, t, "found a vector operand '{', expected a scalar: vector accesses are not supported "
+        lp_errat(c->p, t,
+                 "found a vector operand '{', expected a scalar: vector accesses are not supported "
                  "in litmus tests (§8.2.4 models them as several scalar accesses; write those)");
         return -1;
     }
-    lp_expect_fail(c->p, t, dst ? "a destination register" : "a register, an integer or a location");
+    lp_expect_fail(c->p, t,
+                   dst ? "a destination register" : "a register, an integer or a location");
     return -1;
 }
 
 static int expect_comma(cell *c)
 {
-    if (c->i >= c->b || !tok_punct(ctok(c), ',')) { lp_expect_fail(c->p, cnext(c), "','"); return -1; }
+    if (c->i >= c->b || !tok_punct(ctok(c), ',')) {
+        lp_expect_fail(c->p, cnext(c), "','");
+        return -1;
+    }
     c->i++;
     return 0;
 }
@@ -374,7 +444,10 @@ static int expect_end(cell *c, const char *what)
 
 static int parse_label_ref(cell *c, lit_insn *in)
 {
-    if (c->i >= c->b || ctok(c)->k != TK_IDENT) { lp_expect_fail(c->p, cnext(c), "a label"); return -1; }
+    if (c->i >= c->b || ctok(c)->k != TK_IDENT) {
+        lp_expect_fail(c->p, cnext(c), "a label");
+        return -1;
+    }
     in->target_name = lp_tokstr(ctok(c));
     c->i++;
     return 0;
@@ -384,21 +457,29 @@ static int parse_label_ref(cell *c, lit_insn *in)
 
 /* Dat3M's proxy spellings (LitmusPTX.g4), read as the PTX instruction they name with a proxy */
 typedef struct { const char *name, *ptx; lit_proxy proxy; } dat3m_op;
-static const dat3m_op dat3m_ops[] = {
-    { "tld", "ld", PROXY_TEXTURE }, { "suld", "ld", PROXY_SURFACE }, { "sust", "st", PROXY_SURFACE },
-    { "suatom", "atom", PROXY_SURFACE }, { "sured", "red", PROXY_SURFACE }, { "cold", "ld", PROXY_CONSTANT },
-    { NULL, NULL, 0 } };
+static const dat3m_op dat3m_ops[] = { { "tld", "ld", PROXY_TEXTURE },
+                                      { "suld", "ld", PROXY_SURFACE },
+                                      { "sust", "st", PROXY_SURFACE },
+                                      { "suatom", "atom", PROXY_SURFACE },
+                                      { "sured", "red", PROXY_SURFACE },
+                                      { "cold", "ld", PROXY_CONSTANT },
+                                      { NULL, NULL, 0 } };
 
 /* Dat3M's localValue: `ld r, v` (any load mnemonic, no qualifier, a register or constant
    source) is a register move. */
 static int parse_move(cell *c, lit_insn *in)
 {
     char err[160];
-    if (isa_decode("mov.s64", ISA_T_S64, &in->alu, err, sizeof err)) { lp_errat(c->p, ctok(c), "internal: %s", err); return -1; }
+    if (isa_decode("mov.s64", ISA_T_S64, &in->alu, err, sizeof err)) {
+        lp_errat(c->p, ctok(c), "internal: %s", err);
+        return -1;
+    }
     in->k = LI_ALU;
     in->ndst = 1;
     in->nsrc = 1;
-    if (parse_value_opnd(c, &in->dst[0], 1) || expect_comma(c) || parse_value_opnd(c, &in->src[0], 0)) return -1;
+    if (parse_value_opnd(c, &in->dst[0], 1) || expect_comma(c) ||
+        parse_value_opnd(c, &in->src[0], 0))
+        return -1;
     return expect_end(c, "ld");
 }
 
@@ -449,8 +530,9 @@ static void apply_quals(parser *p, lit_insn *in, const quals *q, int ptx)
 static int parse_vector_opnd(cell *c, int dst)
 {
     if (!tok_punct(ctok(c), '{') || c->i >= c->b) {
-        lp_expect_fail(c->p, cnext(c), c->nvel == 2 ? "a vector operand {a, b} of 2 elements"
-                                                    : "a vector operand {a, b, c, d} of 4 elements");
+        lp_expect_fail(c->p, cnext(c),
+                       c->nvel == 2 ? "a vector operand {a, b} of 2 elements"
+                                    : "a vector operand {a, b, c, d} of 4 elements");
         return -1;
     }
     c->i++;
@@ -481,8 +563,9 @@ static int parse_memop_operands(cell *c, lit_insn *in)
     switch (in->k) {
     case LI_LD:
         in->ndst = 1;
-        if ((c->nvel ? parse_vector_opnd(c, 1) : parse_value_opnd(c, &in->dst[0], 1)) || expect_comma(c) ||
-            parse_addr(c, &in->addr)) return -1;
+        if ((c->nvel ? parse_vector_opnd(c, 1) : parse_value_opnd(c, &in->dst[0], 1)) ||
+            expect_comma(c) || parse_addr(c, &in->addr))
+            return -1;
         return expect_end(c, "load");
     case LI_ST:
         in->nsrc = 1;
@@ -491,7 +574,8 @@ static int parse_memop_operands(cell *c, lit_insn *in)
         return expect_end(c, "store");
     case LI_ATOM:
         in->ndst = 1;
-        if (parse_value_opnd(c, &in->dst[0], 1) || expect_comma(c) || parse_addr(c, &in->addr)) return -1;
+        if (parse_value_opnd(c, &in->dst[0], 1) || expect_comma(c) || parse_addr(c, &in->addr))
+            return -1;
         in->nsrc = in->aop == ISA_ATOM_CAS ? 2 :
                    (in->aop == ISA_ATOM_INC || in->aop == ISA_ATOM_DEC) && !(c->i < c->b) ? 0 : 1;
         break;
@@ -503,13 +587,20 @@ static int parse_memop_operands(cell *c, lit_insn *in)
     for (int k = 0; k < in->nsrc; k++)
         if (expect_comma(c) || parse_value_opnd(c, &in->src[k], 0)) return -1;
     if (in->nsrc == 0) {
-        if (in->ptx) { lp_expect_fail(c->p, cend(c), "',' and the bound operand b of atom.inc/atom.dec (§9.7.12.5)"); return -1; }
-        in->nsrc = 1; in->src[0].k = OPD_IMM; in->src[0].imm = -1;   /* Dat3M: no bound, wrap at max */
+        if (in->ptx) {
+            lp_expect_fail(c->p, cend(c),
+                           "',' and the bound operand b of atom.inc/atom.dec (§9.7.12.5)");
+            return -1;
+        }
+        in->nsrc = 1;
+        in->src[0].k = OPD_IMM;
+        in->src[0].imm = -1; /* Dat3M: no bound, wrap at max */
     }
     return expect_end(c, in->k == LI_ATOM ? "atom" : "red");
 }
 
-static int parse_memop(cell *c, lit_insn *in, lit_ikind k, lit_proxy proxy, const ptx_mnemonic *m, const token *mt)
+static int parse_memop(cell *c, lit_insn *in, lit_ikind k, lit_proxy proxy, const ptx_mnemonic *m,
+                       const token *mt)
 {
     parser *p = c->p;
     if (is_move_form(c, k, m)) return parse_move(c, in);
@@ -519,32 +610,44 @@ static int parse_memop(cell *c, lit_insn *in, lit_ikind k, lit_proxy proxy, cons
     quals q;
     if (collect_quals(p, mt, m, &q)) return -1;
     if (q.vec && (atomic || q.vec > 4)) {
-        lp_errat(p, mt, "found the vector access '.v%d' in '%.*s', expected .v2 or .v4 on ld or st: vector "
-                 "atomics are not supported in litmus tests", q.vec, mt->len, mt->s);
+        lp_errat(
+            p, mt,
+            "found the vector access '.v%d' in '%.*s', expected .v2 or .v4 on ld or st: vector "
+            "atomics are not supported in litmus tests",
+            q.vec, mt->len, mt->s);
         return -1;
     }
     if (q.vec && q.type && q.vec * (int)isa_type_bits(q.type) > 128) {
-        lp_errat(p, mt, "found '%.*s' of %d bits, expected a vector of at most 128 bits (§5.4.2: .v4 .f64 is not "
-                 "allowed)", mt->len, mt->s, q.vec * (int)isa_type_bits(q.type));
+        lp_errat(p, mt,
+                 "found '%.*s' of %d bits, expected a vector of at most 128 bits (§5.4.2: .v4 .f64 "
+                 "is not "
+                 "allowed)",
+                 mt->len, mt->s, q.vec * (int)isa_type_bits(q.type));
         return -1;
     }
     if (q.vec && !q.type) {
-        lp_errat(p, mt, "found the vector access '%.*s' without a type, expected .v2/.v4 followed by a type",
-                 mt->len, mt->s);
+        lp_errat(
+            p, mt,
+            "found the vector access '%.*s' without a type, expected .v2/.v4 followed by a type",
+            mt->len, mt->s);
         return -1;
     }
     c->nvel = q.vec;
     if (q.space == SPACE_PARAM) {
-        lp_errat(p, mt, "found the .param state space, expected .global, .shared, .local or .const: "
+        lp_errat(p, mt,
+                 "found the .param state space, expected .global, .shared, .local or .const: "
                  ".param (kernel and function parameters) is not supported in litmus tests");
         return -1;
     }
     int ptx = q.type != ISA_T_NONE || q.space >= 0;
     const char *why;
-    if (ptx && proxy != PROXY_GENERIC) why = "ld st atom red (tld suld sust suatom sured cold are Dat3M spellings without a type)";
-    else if (ptx) why = atomic ? check_ptx_atomic(in->k == LI_RED, &q) : check_ptx_ldst(in->k == LI_ST, &q);
+    if (ptx && proxy != PROXY_GENERIC)
+        why = "ld st atom red (tld suld sust suatom sured cold are Dat3M spellings without a type)";
+    else if (ptx)
+        why = atomic ? check_ptx_atomic(in->k == LI_RED, &q) : check_ptx_ldst(in->k == LI_ST, &q);
     else why = check_dat3m(in->k, &q);
-    if (!why && m->op == PTX_I_LDU && (q.sem >= 0 || q.volatile_ || q.mmio || (q.space >= 0 && q.space != SPACE_GLOBAL)))
+    if (!why && m->op == PTX_I_LDU &&
+        (q.sem >= 0 || q.volatile_ || q.mmio || (q.space >= 0 && q.space != SPACE_GLOBAL)))
         why = "ldu{.global}.type (§9.7.8.10: ldu has no semantics qualifiers)";
     if (why) {
         lp_errat(p, mt, "found '%.*s', expected %s", mt->len, mt->s, why);
@@ -552,7 +655,10 @@ static int parse_memop(cell *c, lit_insn *in, lit_ikind k, lit_proxy proxy, cons
     }
     apply_quals(p, in, &q, ptx);
     if (parse_memop_operands(c, in)) return -1;
-    if (atomic && (in->type == ISA_T_F16X2 || in->type == ISA_T_BF16X2)) { c->nvel = 2; c->packed = 1; }
+    if (atomic && (in->type == ISA_T_F16X2 || in->type == ISA_T_BF16X2)) {
+        c->nvel = 2;
+        c->packed = 1;
+    }
     return 0;
 }
 
@@ -569,33 +675,50 @@ static int stray_word(cell *c, const token *mt, const ptx_mnemonic *m, int i, co
 static int parse_membar(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
     /* §9.7.12.4: membar.{cta,gl,sys} is a synonym of fence.sc.{cta,gpu,sys} */
-    if (m->nq != 1 || m->q[0].cls != PTX_QC_SCOPE || ptx_mn_has(m, PTX_Q_cluster) || ptx_mn_has(m, PTX_Q_gpu)) {
-        lp_errat(c->p, mt, "found '%.*s', expected membar.cta, membar.gl or membar.sys", mt->len, mt->s);
+    if (m->nq != 1 || m->q[0].cls != PTX_QC_SCOPE || ptx_mn_has(m, PTX_Q_cluster) ||
+        ptx_mn_has(m, PTX_Q_gpu)) {
+        lp_errat(c->p, mt, "found '%.*s', expected membar.cta, membar.gl or membar.sys", mt->len,
+                 mt->s);
         return -1;
     }
-    in->k = LI_FENCE; in->fence = FENCE_SC; in->sem = SEM_SC; in->scope = (lit_scope)scope_of(m->scope);
+    in->k = LI_FENCE;
+    in->fence = FENCE_SC;
+    in->sem = SEM_SC;
+    in->scope = (lit_scope)scope_of(m->scope);
     return expect_end(c, "membar");
 }
 
 static int parse_fence_proxy(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
-    static const int kinds[] = { [PTX_PROXY_ALIAS] = FENCE_PROXY_ALIAS, [PTX_PROXY_TEXTURE] = FENCE_PROXY_TEXTURE,
-        [PTX_PROXY_SURFACE] = FENCE_PROXY_SURFACE, [PTX_PROXY_CONSTANT] = FENCE_PROXY_CONSTANT };
+    static const int kinds[] = { [PTX_PROXY_ALIAS] = FENCE_PROXY_ALIAS,
+                                 [PTX_PROXY_TEXTURE] = FENCE_PROXY_TEXTURE,
+                                 [PTX_PROXY_SURFACE] = FENCE_PROXY_SURFACE,
+                                 [PTX_PROXY_CONSTANT] = FENCE_PROXY_CONSTANT };
     if (mt->len == 19 && !memcmp(mt->s, "fence.proxy.generic", 19)) {
         /* Dat3M only (LitmusPTX.g4 fenceProxy with proxyType Generic): a proxy fence of the
            generic proxy; PTX has no such instruction (§9.7.12.4) */
-        in->k = LI_FENCE; in->fence = FENCE_PROXY_GENERIC; in->sem = SEM_WEAK; in->scope = SCOPE_NONE;
+        in->k = LI_FENCE;
+        in->fence = FENCE_PROXY_GENERIC;
+        in->sem = SEM_WEAK;
+        in->scope = SCOPE_NONE;
         return expect_end(c, "fence.proxy");
     }
-    int known = m->proxy == PTX_PROXY_ALIAS || m->proxy == PTX_PROXY_TEXTURE || m->proxy == PTX_PROXY_SURFACE ||
-                m->proxy == PTX_PROXY_CONSTANT;
+    int known = m->proxy == PTX_PROXY_ALIAS || m->proxy == PTX_PROXY_TEXTURE ||
+                m->proxy == PTX_PROXY_SURFACE || m->proxy == PTX_PROXY_CONSTANT;
     if (!known || m->nq != 2) {
         int newer = m->proxy == PTX_PROXY_ASYNC || m->proxy == PTX_PROXY_TENSORMAP_GENERIC;
-        lp_errat(c->p, mt, "found '%.*s', expected fence.proxy.alias, .texture, .surface, .constant or .generic%s",
-                 mt->len, mt->s, newer ? " (the async and tensormap proxies are not supported in litmus tests yet)" : "");
+        lp_errat(
+            c->p, mt,
+            "found '%.*s', expected fence.proxy.alias, .texture, .surface, .constant or .generic%s",
+            mt->len, mt->s,
+            newer ? " (the async and tensormap proxies are not supported in litmus tests yet)"
+                  : "");
         return -1;
     }
-    in->k = LI_FENCE; in->fence = (lit_fence)kinds[m->proxy]; in->sem = SEM_WEAK; in->scope = SCOPE_NONE;
+    in->k = LI_FENCE;
+    in->fence = (lit_fence)kinds[m->proxy];
+    in->sem = SEM_WEAK;
+    in->scope = SCOPE_NONE;
     c->p->t->uses_proxies = 1;
     return expect_end(c, "fence.proxy");
 }
@@ -609,28 +732,42 @@ static int parse_fence(cell *c, lit_insn *in, const ptx_mnemonic *m, const token
             return stray_word(c, mt, m, i, "fence{.sc,.acq_rel}.scope or fence.proxy.kind");
     int sem = sem_of(m->sem), scope = scope_of(m->scope);
     if (sem == SEM_ACQUIRE || sem == SEM_RELEASE) {
-        lp_errat(c->p, mt, "found '%.*s', expected fence.sc or fence.acq_rel: fence.acquire and fence.release "
-                 "(the newer synchronization chapter) are not supported in litmus tests yet", mt->len, mt->s);
+        lp_errat(
+            c->p, mt,
+            "found '%.*s', expected fence.sc or fence.acq_rel: fence.acquire and fence.release "
+            "(the newer synchronization chapter) are not supported in litmus tests yet",
+            mt->len, mt->s);
         return -1;
     }
-    if (m->sem == PTX_SEM_VOLATILE || ((sem == SEM_WEAK || sem == SEM_RELAXED) &&
-                                       (scope < 0 || scope == SCOPE_CLUSTER || ptx_mn_has(m, PTX_Q_gl)))) {
-        lp_errat(c->p, mt, "found '%.*s', expected fence.sc or fence.acq_rel (§9.7.12.4; Dat3M's fence.weak and "
-                 "fence.relaxed take .cta, .gpu or .sys)", mt->len, mt->s);
+    if (m->sem == PTX_SEM_VOLATILE ||
+        ((sem == SEM_WEAK || sem == SEM_RELAXED) &&
+         (scope < 0 || scope == SCOPE_CLUSTER || ptx_mn_has(m, PTX_Q_gl)))) {
+        lp_errat(
+            c->p, mt,
+            "found '%.*s', expected fence.sc or fence.acq_rel (§9.7.12.4; Dat3M's fence.weak and "
+            "fence.relaxed take .cta, .gpu or .sys)",
+            mt->len, mt->s);
         return -1;
     }
-    if ((sem == SEM_WEAK || sem == SEM_RELAXED) && scope >= 0 && scope != SCOPE_CLUSTER && !ptx_mn_has(m, PTX_Q_gl)) {
+    if ((sem == SEM_WEAK || sem == SEM_RELAXED) && scope >= 0 && scope != SCOPE_CLUSTER &&
+        !ptx_mn_has(m, PTX_Q_gl)) {
         /* Dat3M's fencePhysic `fence.MO.SCOPE` takes every memory order (LitmusPTX.g4); PTX has
            no weak or relaxed fence: the event is a fence with that order, which orders nothing
            (no model relation builds on F & WEAK or F & RLX) */
-        in->k = LI_FENCE; in->fence = FENCE_ACQ_REL; in->sem = (lit_sem)sem; in->scope = (lit_scope)scope;
+        in->k = LI_FENCE;
+        in->fence = FENCE_ACQ_REL;
+        in->sem = (lit_sem)sem;
+        in->scope = (lit_scope)scope;
         return expect_end(c, "fence");
     }
     if (scope < 0) {
-        lp_errat(c->p, mt, "found '%.*s' without a scope, expected fence{.sc,.acq_rel}.{cta,cluster,gpu,sys}", mt->len, mt->s);
+        lp_errat(c->p, mt,
+                 "found '%.*s' without a scope, expected fence{.sc,.acq_rel}.{cta,cluster,gpu,sys}",
+                 mt->len, mt->s);
         return -1;
     }
-    if (ptx_mn_has(m, PTX_Q_gl)) return stray_word(c, mt, m, 0, "the scope .cta .cluster .gpu or .sys (.gl is membar's)");
+    if (ptx_mn_has(m, PTX_Q_gl))
+        return stray_word(c, mt, m, 0, "the scope .cta .cluster .gpu or .sys (.gl is membar's)");
     /* §9.7.12.4: fence without .sem means fence.acq_rel */
     in->k = LI_FENCE;
     in->sem = sem < 0 ? SEM_ACQ_REL : (lit_sem)sem;
@@ -654,28 +791,42 @@ static int check_bar_const(cell *c, const lit_insn *in, int k, const token *at)
     if (in->src[k].k != OPD_IMM) return 0;
     int64_t v = in->src[k].imm;
     if (k == 0) {
-        if (v < 0 || v > 15) { lp_errat(c->p, at, "found the barrier %lld, expected a barrier number 0..15 (§9.7.12.1)", (long long)v); return -1; }
+        if (v < 0 || v > 15) {
+            lp_errat(c->p, at,
+                     "found the barrier %lld, expected a barrier number 0..15 (§9.7.12.1)",
+                     (long long)v);
+            return -1;
+        }
         return 0;
     }
     int n = cta_threads(c->p->t, c->th);
     if (v == 0 && in->bar_unit == 32 && in->bar != BAR_ARRIVE) {
-        lp_errat(c->p, at, "found the thread count 0, expected a positive count: a barrier of 0 threads is not "
-                 "supported in litmus tests (§9.7.12.1 gives it no meaning)");
+        lp_errat(
+            c->p, at,
+            "found the thread count 0, expected a positive count: a barrier of 0 threads is not "
+            "supported in litmus tests (§9.7.12.1 gives it no meaning)");
         return -1;
     }
     if (in->bar_unit == 32 && (v <= 0 || v % 32)) {
-        lp_errat(c->p, at, "found the thread count %lld, expected a positive multiple of the warp size, 32 "
-                 "(§9.7.12.1; each litmus thread stands for one warp)", (long long)v);
+        lp_errat(c->p, at,
+                 "found the thread count %lld, expected a positive multiple of the warp size, 32 "
+                 "(§9.7.12.1; each litmus thread stands for one warp)",
+                 (long long)v);
         return -1;
     }
     int64_t th = v / in->bar_unit;
     if (th < 1 || th > n) {
         if (in->bar_unit == 32)
-            lp_errat(c->p, at, "found the thread count %lld (%lld litmus threads, each a warp of 32), expected at most %d: "
-                     "the test places %d thread%s in CTA %d of %s", (long long)v, (long long)th, 32 * n, n,
-                     n == 1 ? "" : "s", c->th->cta, c->th->name);
+            lp_errat(c->p, at,
+                     "found the thread count %lld (%lld litmus threads, each a warp of 32), "
+                     "expected at most %d: "
+                     "the test places %d thread%s in CTA %d of %s",
+                     (long long)v, (long long)th, 32 * n, n, n == 1 ? "" : "s", c->th->cta,
+                     c->th->name);
         else
-            lp_errat(c->p, at, "found the quorum %lld, expected 1..%d: the test places %d thread%s in CTA %d of %s",
+            lp_errat(c->p, at,
+                     "found the quorum %lld, expected 1..%d: the test places %d thread%s in CTA %d "
+                     "of %s",
                      (long long)v, n, n, n == 1 ? "" : "s", c->th->cta, c->th->name);
         return -1;
     }
@@ -709,17 +860,21 @@ static int parse_bar_red(cell *c, lit_insn *in)
     }
     if (expect_end(c, "barrier")) return -1;
     if (n < 2) {
-        lp_expect_fail(c->p, cend(c), "',' and the predicate c: bar.red takes d, a{, b}, {!}c (§9.7.12.1)");
+        lp_expect_fail(c->p, cend(c),
+                       "',' and the predicate c: bar.red takes d, a{, b}, {!}c (§9.7.12.1)");
         return -1;
     }
     for (int k = 0; k < n - 1; k++)
         if (bang[k]) {
-            lp_errat(c->p, bang[k], "found '!' before the %s, expected it only before the predicate c "
-                     "(bar.red d, a{, b}, {!}c, §9.7.12.1)", k ? "thread count" : "barrier");
+            lp_errat(c->p, bang[k],
+                     "found '!' before the %s, expected it only before the predicate c "
+                     "(bar.red d, a{, b}, {!}c, §9.7.12.1)",
+                     k ? "thread count" : "barrier");
             return -1;
         }
     if (o[n - 1].k != OPD_REG) {
-        lp_expect_fail(c->p, at[n - 1], "a predicate register c (bar.red d, a{, b}, {!}c, §9.7.12.1)");
+        lp_expect_fail(c->p, at[n - 1],
+                       "a predicate register c (bar.red d, a{, b}, {!}c, §9.7.12.1)");
         return -1;
     }
     in->bar_pred = o[n - 1];
@@ -747,26 +902,36 @@ static int parse_bar(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *
         else if (kind == BAR_RED && op < 0 && id == PTX_Q_popc) op = BRED_POPC;
         else if (kind == BAR_RED && op < 0 && id == PTX_Q_and) op = BRED_AND;
         else if (kind == BAR_RED && op < 0 && id == PTX_Q_or) op = BRED_OR;
-        else if (kind == BAR_RED && op >= 0 && !type && (id == PTX_Q_u32 || id == PTX_Q_pred)) type = id;
+        else if (kind == BAR_RED && op >= 0 && !type && (id == PTX_Q_u32 || id == PTX_Q_pred))
+            type = id;
         else ok = 0;
     }
-    if (kind == BAR_RED && ok && (op < 0 || type != (op == BRED_POPC ? PTX_Q_u32 : PTX_Q_pred))) ok = 0;
+    if (kind == BAR_RED && ok && (op < 0 || type != (op == BRED_POPC ? PTX_Q_u32 : PTX_Q_pred)))
+        ok = 0;
     if (kind == BAR_RED && !ok) {
-        lp_errat(c->p, mt, "found '%.*s', expected %s{.cta}.red.popc%s.u32 or %s{.cta}.red.and%s.pred or "
-                 "%s{.cta}.red.or%s.pred (§9.7.12.1)", mt->len, mt->s, m->op == PTX_I_BARRIER ? "barrier" : "bar",
-                 m->op == PTX_I_BARRIER ? "{.aligned}" : "", m->op == PTX_I_BARRIER ? "barrier" : "bar",
-                 m->op == PTX_I_BARRIER ? "{.aligned}" : "", m->op == PTX_I_BARRIER ? "barrier" : "bar",
-                 m->op == PTX_I_BARRIER ? "{.aligned}" : "");
+        lp_errat(
+            c->p, mt,
+            "found '%.*s', expected %s{.cta}.red.popc%s.u32 or %s{.cta}.red.and%s.pred or "
+            "%s{.cta}.red.or%s.pred (§9.7.12.1)",
+            mt->len, mt->s, m->op == PTX_I_BARRIER ? "barrier" : "bar",
+            m->op == PTX_I_BARRIER ? "{.aligned}" : "", m->op == PTX_I_BARRIER ? "barrier" : "bar",
+            m->op == PTX_I_BARRIER ? "{.aligned}" : "", m->op == PTX_I_BARRIER ? "barrier" : "bar",
+            m->op == PTX_I_BARRIER ? "{.aligned}" : "");
         return -1;
     }
     if (!ok) {
-        lp_errat(c->p, mt, "found '%.*s', expected bar{.cta}.sync, bar{.cta}.arrive, bar{.cta}.red, "
-                 "barrier{.cta}.sync{.aligned}, barrier{.cta}.arrive{.aligned} or barrier{.cta}.red "
-                 "(§9.7.12.1)", mt->len, mt->s);
+        lp_errat(
+            c->p, mt,
+            "found '%.*s', expected bar{.cta}.sync, bar{.cta}.arrive, bar{.cta}.red, "
+            "barrier{.cta}.sync{.aligned}, barrier{.cta}.arrive{.aligned} or barrier{.cta}.red "
+            "(§9.7.12.1)",
+            mt->len, mt->s);
         return -1;
     }
     if (kind < 0) {
-        lp_errat(c->p, mt, "found '%.*s', expected bar{.cta}.sync, bar{.cta}.arrive or bar{.cta}.red", mt->len, mt->s);
+        lp_errat(c->p, mt,
+                 "found '%.*s', expected bar{.cta}.sync, bar{.cta}.arrive or bar{.cta}.red",
+                 mt->len, mt->s);
         return -1;
     }
     in->k = LI_BAR;
@@ -789,17 +954,26 @@ static int parse_bar(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *
                 !(n == 2 && o[1].k == OPD_IMM && o[1].imm >= 16);
     in->bar_unit = dat3m ? 1 : 32;
     if (dat3m) {
-        if (o[0].k != OPD_IMM) { lp_expect_fail(c->p, at[0], "a constant barrier instance"); return -1; }
+        if (o[0].k != OPD_IMM) {
+            lp_expect_fail(c->p, at[0], "a constant barrier instance");
+            return -1;
+        }
         in->bar_inst = (int)o[0].imm;
         in->src[0] = n >= 2 ? o[1] : o[0];
         if (n == 3) in->src[1] = o[2];
         in->nsrc = n == 3 ? 2 : 1;
-        if (check_bar_const(c, in, 0, n >= 2 ? at[1] : at[0]) || (n == 3 && check_bar_const(c, in, 1, at[2]))) return -1;
+        if (check_bar_const(c, in, 0, n >= 2 ? at[1] : at[0]) ||
+            (n == 3 && check_bar_const(c, in, 1, at[2])))
+            return -1;
         return 0;
     }
-    if (n == 3) { lp_expect_fail(c->p, at[2], "the end of the barrier instruction (a{, b}, §9.7.12.1)"); return -1; }
+    if (n == 3) {
+        lp_expect_fail(c->p, at[2], "the end of the barrier instruction (a{, b}, §9.7.12.1)");
+        return -1;
+    }
     if (kind == BAR_ARRIVE && n < 2) {
-        lp_expect_fail(c->p, cend(c), "',' and a thread count: bar.arrive a, b needs b (§9.7.12.1)");
+        lp_expect_fail(c->p, cend(c),
+                       "',' and a thread count: bar.arrive a, b needs b (§9.7.12.1)");
         return -1;
     }
     in->src[0] = o[0];
@@ -821,8 +995,9 @@ static int parse_branch_or_jump(cell *c, lit_insn *in, const char *base, const p
     int cmp = lookup(branch_words, base);
     if (cmp >= 0) {
         in->k = LI_BRANCH; in->cmp = (lit_cmp)cmp; in->nsrc = 2;
-        if (parse_value_opnd(c, &in->src[0], 0) || expect_comma(c) || parse_value_opnd(c, &in->src[1], 0) ||
-            expect_comma(c) || parse_label_ref(c, in)) return -1;
+        if (parse_value_opnd(c, &in->src[0], 0) || expect_comma(c) ||
+            parse_value_opnd(c, &in->src[1], 0) || expect_comma(c) || parse_label_ref(c, in))
+            return -1;
         return expect_end(c, "branch");
     }
     if (!strcmp(base, "goto") || m->op == PTX_I_BRA) {
@@ -842,17 +1017,24 @@ static int parse_alu(cell *c, lit_insn *in, const char *mn, const token *mt)
     char ierr[160];
     /* Dat3M's localMul (LitmusPTX.g4): a bare `mul` is the 64-bit product, PTX's mul.lo */
     if (!strcmp(mn, "mul")) mn = "mul.lo";
-    if (isa_decode(mn, ISA_T_S64, &in->alu, ierr, sizeof ierr) || isa_class(&in->alu) != ISA_CLASS_PURE) {
+    if (isa_decode(mn, ISA_T_S64, &in->alu, ierr, sizeof ierr) ||
+        isa_class(&in->alu) != ISA_CLASS_PURE) {
         int pure = isa_class(&in->alu) == ISA_CLASS_PURE;
-        lp_errat(p, mt, "found the instruction '%s', expected a litmus instruction (ld st atom red fence membar bar "
-                 "branch) or a register computation%s%s", mn, pure ? ": " : "", pure ? ierr : "");
+        lp_errat(p, mt,
+                 "found the instruction '%s', expected a litmus instruction (ld st atom red fence "
+                 "membar bar "
+                 "branch) or a register computation%s%s",
+                 mn, pure ? ": " : "", pure ? ierr : "");
         return -1;
     }
     in->k = LI_ALU;
     in->type = in->alu.type;
     in->ndst = isa_ndst(&in->alu);
     in->nsrc = isa_nsrc(&in->alu);
-    if (in->ndst > 2 || in->nsrc > 4) { lp_errat(p, mt, "found '%s', expected at most 2 destinations and 4 sources", mn); return -1; }
+    if (in->ndst > 2 || in->nsrc > 4) {
+        lp_errat(p, mt, "found '%s', expected at most 2 destinations and 4 sources", mn);
+        return -1;
+    }
     /* §9.7.5.2 setp.CmpOp.BoolOp p[|q], a, b, {!}c and §9.7.7.6 lop3.BoolOp d[|p], ...: the
        second destination is optional ('|' separates litmus columns, so a written one follows a
        comma: `setp.lt.and.s32 p, q, a, b, c`); without it the instruction has one */
@@ -904,7 +1086,8 @@ static int parse_insn(cell *c, lit_insn *in)
     case PTX_K_ST: return parse_memop(c, in, LI_ST, PROXY_GENERIC, &m, mt);
     case PTX_K_ATOM: return parse_memop(c, in, LI_ATOM, PROXY_GENERIC, &m, mt);
     case PTX_K_RED: return parse_memop(c, in, LI_RED, PROXY_GENERIC, &m, mt);
-    case PTX_K_FENCE: return m.op == PTX_I_MEMBAR ? parse_membar(c, in, &m, mt) : parse_fence(c, in, &m, mt);
+    case PTX_K_FENCE:
+        return m.op == PTX_I_MEMBAR ? parse_membar(c, in, &m, mt) : parse_fence(c, in, &m, mt);
     case PTX_K_BAR: return parse_bar(c, in, &m, mt);
     case PTX_K_BRA: case PTX_K_RET: case PTX_K_EXIT: return parse_branch_or_jump(c, in, base, &m);
     default: return parse_alu(c, in, mn, mt);
@@ -942,7 +1125,8 @@ static int parse_guard(cell *c, lit_insn *in)
     parser *p = c->p;
     c->i++;
     if (c->i < c->b && tok_punct(&p->tv.v[c->i], '!')) { in->guard_neg = 1; c->i++; }
-    if (c->i >= c->b || p->tv.v[c->i].k != TK_IDENT || memchr(p->tv.v[c->i].s, '.', (size_t)p->tv.v[c->i].len)) {
+    if (c->i >= c->b || p->tv.v[c->i].k != TK_IDENT ||
+        memchr(p->tv.v[c->i].s, '.', (size_t)p->tv.v[c->i].len)) {
         lp_expect_fail(p, cnext(c), "a predicate register after '@'");
         return -1;
     }
@@ -963,8 +1147,11 @@ static int expand_vector(parser *p, lit_thread *th, cell *c)
     int total = c->nvel * in->size;
     if (in->addr.k == OPD_SYM ? in->addr.off % total : 0) {
         token at = { .line = in->line, .col = in->col };
-        lp_errat(p, &at, "found a .v%d access of %d bytes at offset %lld, expected an offset that is a multiple of "
-                 "the access size (%d bytes, §5.4.2)", c->nvel, total, (long long)in->addr.off, total);
+        lp_errat(p, &at,
+                 "found a .v%d access of %d bytes at offset %lld, expected an offset that is a "
+                 "multiple of "
+                 "the access size (%d bytes, §5.4.2)",
+                 c->nvel, total, (long long)in->addr.off, total);
         return -1;
     }
     int id = 1;
@@ -1002,7 +1189,10 @@ int lp_parse_cell(parser *p, lit_thread *th, int a, int b, labels *L)
         char *n = lp_tokstr(&p->tv.v[c.i]);
         for (int k = 0; k < L->nlab; k++)
             if (!strcmp(L->labs[k], n)) {
-                lp_errat(p, &p->tv.v[c.i], "found a second definition of label '%s', expected each label defined once per thread", n);
+                lp_errat(p, &p->tv.v[c.i],
+                         "found a second definition of label '%s', expected each label defined "
+                         "once per thread",
+                         n);
                 free(n);
                 return -1;
             }
@@ -1025,7 +1215,10 @@ int lp_parse_cell(parser *p, lit_thread *th, int a, int b, labels *L)
 
 /* ---------- rules across instructions ---------- */
 
-static int is_memop(const lit_insn *in) { return in->k == LI_LD || in->k == LI_ST || in->k == LI_ATOM || in->k == LI_RED; }
+static int is_memop(const lit_insn *in)
+{
+    return in->k == LI_LD || in->k == LI_ST || in->k == LI_ATOM || in->k == LI_RED;
+}
 
 static void errat_insn(parser *p, const lit_insn *in, const char *fmt, const char *a, const char *b)
 {
@@ -1049,20 +1242,36 @@ static int size_locations(parser *p)
                 lit_sym *l = &t->sym[t->sym[in->addr.sym].loc];
                 int end = (int)in->addr.off + in->size;
                 if (pass == 0) {
-                    if (!l->declared && in->size && end > l->size) { l->size = end; if (in->addr.off == 0) l->type = in->type; }
+                    if (!l->declared && in->size && end > l->size) {
+                        l->size = end;
+                        if (in->addr.off == 0) l->type = in->type;
+                    }
                     continue;
                 }
                 char a[64], b[96];
                 snprintf(a, sizeof a, "%.60s", t->sym[in->addr.sym].name);
-                if (!in->size && in->addr.off) { errat_insn(p, in, "found an offset into '%s' in an untyped access%s, expected a type giving the access size", a, ""); return -1; }
+                if (!in->size && in->addr.off) {
+                    errat_insn(p, in,
+                               "found an offset into '%s' in an untyped access%s, expected a type "
+                               "giving the access size",
+                               a, "");
+                    return -1;
+                }
                 if (in->size && end > l->size) {
-                    snprintf(b, sizeof b, " (bytes %lld..%d of a %d-byte location)", (long long)in->addr.off, end - 1, l->size);
-                    errat_insn(p, in, "found an access past the end of '%s'%s, expected it inside the location", a, b);
+                    snprintf(b, sizeof b, " (bytes %lld..%d of a %d-byte location)",
+                             (long long)in->addr.off, end - 1, l->size);
+                    errat_insn(
+                        p, in,
+                        "found an access past the end of '%s'%s, expected it inside the location",
+                        a, b);
                     return -1;
                 }
                 if (in->size && in->addr.off % in->size) {
                     snprintf(b, sizeof b, " at offset %lld", (long long)in->addr.off);
-                    errat_insn(p, in, "found a misaligned access to '%s'%s, expected an offset that is a multiple of the access size (§6.4.2)", a, b);
+                    errat_insn(p, in,
+                               "found a misaligned access to '%s'%s, expected an offset that is a "
+                               "multiple of the access size (§6.4.2)",
+                               a, b);
                     return -1;
                 }
             }
@@ -1079,7 +1288,8 @@ static int size_locations(parser *p)
     for (int ti = 0; ti < t->nth; ti++)
         for (int k = 0; k < t->th[ti].nins; k++) {
             const lit_insn *in = &t->th[ti].ins[k];
-            if (is_memop(in) && in->size && (!widest || (int)isa_type_bits(widest) < 8 * in->size)) widest = in->type;
+            if (is_memop(in) && in->size && (!widest || (int)isa_type_bits(widest) < 8 * in->size))
+                widest = in->type;
         }
     for (int s = 0; s < t->nsym; s++) {
         lit_sym *l = &t->sym[s];
@@ -1088,8 +1298,13 @@ static int size_locations(parser *p)
         if (!l->size && lit_addr_sym(t, l->init) >= 0) l->size = 8;
         if (!l->size && widest) { l->size = (int)isa_type_bits(widest) / 8; l->type = widest; }
         if (!l->size) l->size = 8;
-        if (!l->type) l->type = l->size == 8 ? ISA_T_S64 : l->size == 4 ? ISA_T_U32 : l->size == 2 ? ISA_T_U16 : ISA_T_U8;
-        if (l->size < 8 && lit_addr_sym(t, l->init) < 0) l->init &= (int64_t)((1ull << (8 * l->size)) - 1);
+        if (!l->type)
+            l->type = l->size == 8   ? ISA_T_S64
+                      : l->size == 4 ? ISA_T_U32
+                      : l->size == 2 ? ISA_T_U16
+                                     : ISA_T_U8;
+        if (l->size < 8 && lit_addr_sym(t, l->init) < 0)
+            l->init &= (int64_t)((1ull << (8 * l->size)) - 1);
     }
     return 0;
 }
@@ -1107,27 +1322,39 @@ static int check_spaces(parser *p)
         for (int ti = 0; ti < t->nth; ti++)
             for (int k = 0; k < t->th[ti].nins; k++) {
                 const lit_insn *in = &t->th[ti].ins[k];
-                if (!is_memop(in) || in->addr.k != OPD_SYM || t->sym[in->addr.sym].loc != s || in->space == SPACE_GENERIC) continue;
+                if (!is_memop(in) || in->addr.k != OPD_SYM || t->sym[in->addr.sym].loc != s ||
+                    in->space == SPACE_GENERIC)
+                    continue;
                 const lit_thread *a = &t->th[ti];
                 const char *nm = t->sym[s].name;
                 int shared = in->space == SPACE_SHARED_CTA || in->space == SPACE_SHARED_CLUSTER;
                 if (first) {
-                    int fsh = first->space == SPACE_SHARED_CTA || first->space == SPACE_SHARED_CLUSTER;
+                    int fsh =
+                        first->space == SPACE_SHARED_CTA || first->space == SPACE_SHARED_CLUSTER;
                     if (shared != fsh || (!shared && first->space != in->space)) {
-                        errat_insn(p, in, "found '%s' accessed in a second state space, expected one state space for "
-                                   "location %s (§5.1)", in->text, nm);
+                        errat_insn(p, in,
+                                   "found '%s' accessed in a second state space, expected one "
+                                   "state space for "
+                                   "location %s (§5.1)",
+                                   in->text, nm);
                         return -1;
                     }
                     if (in->space == SPACE_LOCAL && ft != ti) {
-                        errat_insn(p, in, "found '%s' in a second thread, expected .local location %s to be used by one "
-                                   "thread (.local memory is private to a thread, §5.1.5)", in->text, nm);
+                        errat_insn(p, in,
+                                   "found '%s' in a second thread, expected .local location %s to "
+                                   "be used by one "
+                                   "thread (.local memory is private to a thread, §5.1.5)",
+                                   in->text, nm);
                         return -1;
                     }
                 } else { first = in; ft = ti; }
                 if (in->space == SPACE_SHARED_CTA) {
                     if (cta_first && (t->th[ct].gpu != a->gpu || t->th[ct].cta != a->cta)) {
-                        errat_insn(p, in, "found '%s' in another CTA, expected .shared::cta accesses to %s from one CTA "
-                                   "(each CTA has its own shared memory, §5.1.4)", in->text, nm);
+                        errat_insn(p, in,
+                                   "found '%s' in another CTA, expected .shared::cta accesses to "
+                                   "%s from one CTA "
+                                   "(each CTA has its own shared memory, §5.1.4)",
+                                   in->text, nm);
                         return -1;
                     }
                     if (!cta_first) { cta_first = in; ct = ti; }
@@ -1137,13 +1364,18 @@ static int check_spaces(parser *p)
         for (int ti = 0; ti < t->nth && first; ti++)
             for (int k = 0; k < t->th[ti].nins; k++) {
                 const lit_insn *in = &t->th[ti].ins[k];
-                if (!is_memop(in) || in->addr.k != OPD_SYM || t->sym[in->addr.sym].loc != s) continue;
+                if (!is_memop(in) || in->addr.k != OPD_SYM || t->sym[in->addr.sym].loc != s)
+                    continue;
                 if (in->space != SPACE_SHARED_CLUSTER && in->space != SPACE_SHARED_CTA) continue;
                 int ref = ct >= 0 ? ct : ft;
                 const lit_thread *a = &t->th[ti], *o = &t->th[ref];
                 if (a->gpu != o->gpu || a->cluster != o->cluster) {
-                    errat_insn(p, in, "found '%s' in another cluster, expected the shared memory of %s accessed from "
-                               "one cluster (.shared::cluster reaches the CTAs of the executing cluster, §5.1.4)", in->text, t->sym[s].name);
+                    errat_insn(p, in,
+                               "found '%s' in another cluster, expected the shared memory of %s "
+                               "accessed from "
+                               "one cluster (.shared::cluster reaches the CTAs of the executing "
+                               "cluster, §5.1.4)",
+                               in->text, t->sym[s].name);
                     return -1;
                 }
             }
@@ -1156,7 +1388,8 @@ static isa_type dst_type(const lit_insn *in, int k)
 {
     if (in->k == LI_ATOM && in->packed) return in->packed;
     if (in->k == LI_LD || in->k == LI_ATOM) return in->type;
-    if (in->k == LI_BAR && in->bar == BAR_RED) return in->bar_op == BRED_POPC ? ISA_T_U32 : ISA_T_PRED;
+    if (in->k == LI_BAR && in->bar == BAR_RED)
+        return in->bar_op == BRED_POPC ? ISA_T_U32 : ISA_T_PRED;
     if (in->k != LI_ALU) return ISA_T_NONE;
     return isa_dst_type(&in->alu, k);   /* ptx/isa: .pred for setp, .u32 for bfind, ... */
 }
@@ -1175,8 +1408,10 @@ static int vector_order(parser *p, lit_thread *th)
             (b->target_name && !strcmp(b->target_name, "$end"))) continue;
         for (int j = b->target; j <= k; j++)
             if (th->ins[j].vec_id) {
-                errat_insn(p, &th->ins[j], "found the vector access '%s' inside a loop, expected it outside "
-                           "loops%s (its elements' order is computed on the text, §8.2.4)", th->ins[j].text, "");
+                errat_insn(p, &th->ins[j],
+                           "found the vector access '%s' inside a loop, expected it outside "
+                           "loops%s (its elements' order is computed on the text, §8.2.4)",
+                           th->ins[j].text, "");
                 return -1;
             }
     }
@@ -1216,9 +1451,11 @@ int lp_check_program(parser *p)
             isa_type ty = th->reg_type[in->bar_pred.reg];
             if (ty && ty != ISA_T_PRED) {
                 token at = { .line = in->line, .col = in->col };
-                lp_errat(p, &at, "found the .%s register %s as the predicate c of '%s', expected a predicate "
-                         "register (§9.7.12.1: operands p and c are predicates; setp writes one)",
-                         isa_type_name(ty), th->regs[in->bar_pred.reg], in->text);
+                lp_errat(
+                    p, &at,
+                    "found the .%s register %s as the predicate c of '%s', expected a predicate "
+                    "register (§9.7.12.1: operands p and c are predicates; setp writes one)",
+                    isa_type_name(ty), th->regs[in->bar_pred.reg], in->text);
                 return -1;
             }
         }

@@ -33,7 +33,14 @@ int lp_add_reg(lit_thread *th, const char *name);
 /* One cell being read: its tokens [a, b), the next one i. */
 /* a cell being parsed: tokens a..b of thread th, at i; vel: the elements of a vector access
    (§8.2.4), which lp_parse_cell expands into one scalar access each */
-typedef struct { parser *p; lit_thread *th; int a, b; int i; lit_opnd vel[4]; int nvel, packed; } lp_cell;
+typedef struct {
+    parser *p;
+    lit_thread *th;
+    int a, b;
+    int i;
+    lit_opnd vel[4];
+    int nvel, packed;
+} lp_cell;
 /* Operand readers of litmus_insn.c, for litmus_async.c: an address ([x], [%r+8], x), a value
    operand (dst: a destination register), ',', the end of the instruction. */
 int lp_cell_addr(lp_cell *c, lit_opnd *o);

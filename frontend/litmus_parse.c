@@ -130,7 +130,9 @@ static int parse_const_tok(parser *p, int64_t *val)
     const token *t = cur(p);
     uint64_t u = (uint64_t)t->num;
     if (neg && u > (uint64_t)INT64_MAX + 1) {
-        errat(p, t, "found -%.*s, expected a value that fits in 64 bits (at least -9223372036854775808)", t->len, t->s);
+        errat(p, t,
+              "found -%.*s, expected a value that fits in 64 bits (at least -9223372036854775808)",
+              t->len, t->s);
         return -1;
     }
     *val = neg ? (int64_t)(0 - u) : (int64_t)u;
@@ -144,8 +146,16 @@ static int parse_value(parser *p, int64_t *val, int *sym)
     const token *t = cur(p);
     *sym = -1;
     *val = 0;
-    if ((tok_punct(t, '-') && peek(p, 1)->k == TK_NUM) || t->k == TK_NUM) return parse_const_tok(p, val);
-    if (tok_punct(t, '&')) { p->pos++; t = cur(p); if (t->k != TK_IDENT) { expect_fail(p, t, "a location name after '&'"); return -1; } }
+    if ((tok_punct(t, '-') && peek(p, 1)->k == TK_NUM) || t->k == TK_NUM)
+        return parse_const_tok(p, val);
+    if (tok_punct(t, '&')) {
+        p->pos++;
+        t = cur(p);
+        if (t->k != TK_IDENT) {
+            expect_fail(p, t, "a location name after '&'");
+            return -1;
+        }
+    }
     if (t->k == TK_IDENT) {
         char *n = tokstr(t);
         *sym = lp_add_sym(p->t, n);
@@ -161,11 +171,15 @@ static int parse_value(parser *p, int64_t *val, int *sym)
 /* C and PTX type words of the initial state: `int x = 0;`, `uint8_t y;`, `u16 z = 1;` */
 static isa_type init_type(const token *t)
 {
-    static const struct { const char *w; isa_type t; } cw[] = {
-        { "int", ISA_T_S32 }, { "unsigned", ISA_T_U32 }, { "uint", ISA_T_U32 }, { "long", ISA_T_S64 },
-        { "char", ISA_T_S8 }, { "short", ISA_T_S16 }, { "int8_t", ISA_T_S8 }, { "int16_t", ISA_T_S16 },
-        { "int32_t", ISA_T_S32 }, { "int64_t", ISA_T_S64 }, { "uint8_t", ISA_T_U8 }, { "uint16_t", ISA_T_U16 },
-        { "uint32_t", ISA_T_U32 }, { "uint64_t", ISA_T_U64 }, { "intptr_t", ISA_T_S64 }, { NULL, 0 } };
+    static const struct { const char *w; isa_type t;
+    } cw[] = { { "int", ISA_T_S32 },      { "unsigned", ISA_T_U32 },
+               { "uint", ISA_T_U32 },     { "long", ISA_T_S64 },
+               { "char", ISA_T_S8 },      { "short", ISA_T_S16 },
+               { "int8_t", ISA_T_S8 },    { "int16_t", ISA_T_S16 },
+               { "int32_t", ISA_T_S32 },  { "int64_t", ISA_T_S64 },
+               { "uint8_t", ISA_T_U8 },   { "uint16_t", ISA_T_U16 },
+               { "uint32_t", ISA_T_U32 }, { "uint64_t", ISA_T_U64 },
+               { "intptr_t", ISA_T_S64 }, { NULL, 0 } };
     for (int i = 0; cw[i].w; i++)
         if (tok_is(t, cw[i].w)) return cw[i].t;
     char w[16];
@@ -173,7 +187,9 @@ static isa_type init_type(const token *t)
     snprintf(w, sizeof w, "%.*s", t->len, t->s);
     isa_type it = isa_type_parse(w);
     unsigned bits = isa_type_bits(it);
-    return (bits >= 8 && bits <= 64 && !isa_type_is_float(it)) || it == ISA_T_F32 || it == ISA_T_F64 ? it : ISA_T_NONE;
+    return (bits >= 8 && bits <= 64 && !isa_type_is_float(it)) || it == ISA_T_F32 || it == ISA_T_F64
+               ? it
+               : ISA_T_NONE;
 }
 
 static const char *const proxy_words[] = { "generic", "texture", "surface", "constant" };
@@ -185,9 +201,17 @@ static int parse_alias(parser *p, const token *t)
     int pk = -1;
     for (int k = 0; k <= PROXY_CONSTANT; k++)   /* the async proxy has no aliases */
         if (tok_is(kind, proxy_words[k])) pk = k;
-    if (pk < 0) { p->pos += 2; expect_fail(p, kind, "a proxy kind: generic, texture, surface or constant"); return -1; }
+    if (pk < 0) {
+        p->pos += 2;
+        expect_fail(p, kind, "a proxy kind: generic, texture, surface or constant");
+        return -1;
+    }
     if (!tok_is(al, "aliases")) { p->pos += 3; expect_fail(p, al, "'aliases'"); return -1; }
-    if (tgt->k != TK_IDENT) { p->pos += 4; expect_fail(p, tgt, "the name of the aliased location"); return -1; }
+    if (tgt->k != TK_IDENT) {
+        p->pos += 4;
+        expect_fail(p, tgt, "the name of the aliased location");
+        return -1;
+    }
     char *n = tokstr(t), *tn = tokstr(tgt);
     int target = lp_add_sym(p->t, tn);
     if (lit_find_sym(p->t, n) >= 0) {
@@ -213,7 +237,10 @@ static int parse_alias(parser *p, const token *t)
  * kept in *pend until the threads are known. */
 static int parse_init(parser *p, pending_reg **pend, int *npend)
 {
-    if (!tok_punct(cur(p), '{')) { expect_fail(p, cur(p), "'{' opening the initial state"); return -1; }
+    if (!tok_punct(cur(p), '{')) {
+        expect_fail(p, cur(p), "'{' opening the initial state");
+        return -1;
+    }
     p->pos++;
     while (!tok_punct(cur(p), '}')) {
         const token *t = cur(p);
@@ -221,19 +248,36 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
         if (t->k == TK_EOF) { expect_fail(p, t, "'}' closing the initial state"); return -1; }
         /* optional C-like or PTX type word before a location: `int x = 0;`, `uint8_t x;` */
         isa_type decl = ISA_T_NONE;
-        if (t->k == TK_IDENT && peek(p, 1)->k == TK_IDENT && (tok_punct(peek(p, 2), '=') || tok_punct(peek(p, 2), ';') || tok_punct(peek(p, 2), '}'))) {
+        if (t->k == TK_IDENT && peek(p, 1)->k == TK_IDENT &&
+            (tok_punct(peek(p, 2), '=') || tok_punct(peek(p, 2), ';') ||
+             tok_punct(peek(p, 2), '}'))) {
             decl = init_type(t);
-            if (!decl) { expect_fail(p, t, "a type (int, unsigned, long, char, short, int8_t..uint64_t, or a PTX type such as u32)"); return -1; }
+            if (!decl) {
+                expect_fail(p, t,
+                            "a type (int, unsigned, long, char, short, int8_t..uint64_t, or a PTX "
+                            "type such as u32)");
+                return -1;
+            }
             p->pos++; t = cur(p);
         }
-        if (decl && tok_punct(peek(p, 1), ':')) { expect_fail(p, peek(p, 1), "'=' (a type is declared for locations only)"); return -1; }
+        if (decl && tok_punct(peek(p, 1), ':')) {
+            expect_fail(p, peek(p, 1), "'=' (a type is declared for locations only)");
+            return -1;
+        }
         if ((t->k == TK_IDENT || t->k == TK_NUM) && tok_punct(peek(p, 1), ':')) {
             /* P0:r0=0  |  0:r0=0 */
             const token *rt = peek(p, 2);
-            if (rt->k != TK_IDENT) { p->pos += 2; expect_fail(p, rt, "a register name after ':'"); return -1; }
+            if (rt->k != TK_IDENT) {
+                p->pos += 2;
+                expect_fail(p, rt, "a register name after ':'");
+                return -1;
+            }
             pending_reg pr = { .tt = t, .rt = rt };
             p->pos += 3;
-            if (!tok_punct(cur(p), '=')) { expect_fail(p, cur(p), "'=' after the register"); return -1; }
+            if (!tok_punct(cur(p), '=')) {
+                expect_fail(p, cur(p), "'=' after the register");
+                return -1;
+            }
             p->pos++;
             if (parse_value(p, &pr.val, &pr.sym)) return -1;
             *pend = xrealloc(*pend, (size_t)(*npend + 1) * sizeof **pend);
@@ -248,7 +292,10 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
             p->pos++;
             lit_sym *sy = &p->t->sym[p->t->sym[s].loc];
             if (decl) {
-                if (sy->declared && sy->type != decl) { errat(p, t, "found a second type for '%s', expected one", sy->name); return -1; }
+                if (sy->declared && sy->type != decl) {
+                    errat(p, t, "found a second type for '%s', expected one", sy->name);
+                    return -1;
+                }
                 sy->declared = 1; sy->type = decl; sy->size = (int)isa_type_bits(decl) / 8;
             }
             if (tok_punct(cur(p), '=')) {
@@ -258,10 +305,14 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
                 p->t->sym[p->t->sym[s].loc].init = vs >= 0 ? lit_sym_addr(vs) : v;
             }
         } else {
-            expect_fail(p, t, "an initialisation such as 'x=0;', 'P0:r1=0;' or 'y @ generic aliases x;'");
+            expect_fail(p, t,
+                        "an initialisation such as 'x=0;', 'P0:r1=0;' or 'y @ generic aliases x;'");
             return -1;
         }
-        if (!tok_punct(cur(p), ';') && !tok_punct(cur(p), '}')) { expect_fail(p, cur(p), "';' or '}'"); return -1; }
+        if (!tok_punct(cur(p), ';') && !tok_punct(cur(p), '}')) {
+            expect_fail(p, cur(p), "';' or '}'");
+            return -1;
+        }
     }
     p->pos++;
     if (tok_punct(cur(p), ';')) p->pos++;   /* variableDeclaratorList: ... RBrace Semi? */
@@ -273,7 +324,10 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
 static int parse_placement(parser *p, int a, int b, lit_thread *th)
 {
     const token *t = &p->tv.v[a];
-    if (t->k != TK_IDENT || t->s[0] != 'P') { expect_fail(p, t, "a thread name such as 'P0'"); return -1; }
+    if (t->k != TK_IDENT || t->s[0] != 'P') {
+        expect_fail(p, t, "a thread name such as 'P0'");
+        return -1;
+    }
     th->name = tokstr(t);
     th->cta = 0; th->gpu = 0; th->has_cluster = 0;
     int i = a + 1;
@@ -281,14 +335,23 @@ static int parse_placement(parser *p, int a, int b, lit_thread *th)
         i++;
         while (i < b) {
             const token *k = &p->tv.v[i], *v = &p->tv.v[i + 1 < b ? i + 1 : i];
-            if (!(tok_is(k, "cta") || tok_is(k, "cluster") || tok_is(k, "gpu"))) { expect_fail(p, k, "'cta', 'cluster' or 'gpu'"); return -1; }
-            if (i + 1 >= b || v->k != TK_NUM) { expect_fail(p, i + 1 < b ? v : &p->tv.v[b], "a number after the placement level"); return -1; }
+            if (!(tok_is(k, "cta") || tok_is(k, "cluster") || tok_is(k, "gpu"))) {
+                expect_fail(p, k, "'cta', 'cluster' or 'gpu'");
+                return -1;
+            }
+            if (i + 1 >= b || v->k != TK_NUM) {
+                expect_fail(p, i + 1 < b ? v : &p->tv.v[b], "a number after the placement level");
+                return -1;
+            }
             if (tok_is(k, "cta")) th->cta = (int)v->num;
             else if (tok_is(k, "gpu")) th->gpu = (int)v->num;
             else { th->cluster = (int)v->num; th->has_cluster = 1; p->t->uses_cluster = 1; }
             i += 2;
             if (i < b) {
-                if (!tok_punct(&p->tv.v[i], ',')) { expect_fail(p, &p->tv.v[i], "',' between placement levels"); return -1; }
+                if (!tok_punct(&p->tv.v[i], ',')) {
+                    expect_fail(p, &p->tv.v[i], "',' between placement levels");
+                    return -1;
+                }
                 i++;
             }
         }
@@ -315,13 +378,19 @@ static int complete_clusters(parser *p, const token *const *at)
             if (j == i || a->gpu != b->gpu || a->cta != b->cta || b->has_cluster != 1) continue;
             if (a->has_cluster == 1 && a->cluster != b->cluster) {
                 if (j < i) {
-                    errat(p, at[i], "found %s in cluster %d and %s in cluster %d, expected one cluster for CTA %d of gpu %d "
-                          "(a CTA belongs to one cluster, ISA §8.5)", b->name, b->cluster, a->name, a->cluster, a->cta, a->gpu);
+                    errat(p, at[i],
+                          "found %s in cluster %d and %s in cluster %d, expected one cluster for "
+                          "CTA %d of gpu %d "
+                          "(a CTA belongs to one cluster, ISA §8.5)",
+                          b->name, b->cluster, a->name, a->cluster, a->cta, a->gpu);
                     return -1;
                 }
                 continue;
             }
-            if (a->has_cluster != 1) { a->cluster = b->cluster; a->has_cluster = 2; }   /* 2: inherited */
+            if (a->has_cluster != 1) {
+                a->cluster = b->cluster;
+                a->has_cluster = 2;
+            } /* 2: inherited */
         }
     }
     return 0;
@@ -338,14 +407,16 @@ static int resolve_labels(parser *p, lit_thread *th, labels *L)
             if (!strcmp(L->labs[k], in->target_name)) found = L->labat[k];
         if (found < 0) {
             token t = { .line = in->line, .col = in->col };
-            errat(p, &t, "found a branch to '%s', expected a label defined in thread %s", in->target_name, th->name);
+            errat(p, &t, "found a branch to '%s', expected a label defined in thread %s",
+                  in->target_name, th->name);
             return -1;
         }
         in->target = found;
     }
     th->labels = xcalloc((size_t)th->nins + 1, sizeof *th->labels);
     for (int k = 0; k < L->nlab; k++)
-        if (!th->labels[L->labat[k]]) th->labels[L->labat[k]] = xstrndup(L->labs[k], strlen(L->labs[k]));
+        if (!th->labels[L->labat[k]])
+            th->labels[L->labat[k]] = xstrndup(L->labs[k], strlen(L->labs[k]));
     return 0;
 }
 
@@ -357,7 +428,8 @@ static int resolve_ref(void *ctx, cond_ref *r, char *err, size_t errlen)
     if (r->k == REF_REG) {
         int t = lit_find_thread(p->t, r->tname);
         if (t < 0) {
-            snprintf(err, errlen, "%s:%d:%d: found the thread '%s', expected one of P0..P%d", p->file, r->line, r->col, r->tname, p->t->nth - 1);
+            snprintf(err, errlen, "%s:%d:%d: found the thread '%s', expected one of P0..P%d",
+                     p->file, r->line, r->col, r->tname, p->t->nth - 1);
             return -1;
         }
         r->thread = t;
@@ -370,7 +442,10 @@ static int resolve_ref(void *ctx, cond_ref *r, char *err, size_t errlen)
     } else if (r->k == REF_LOC) {
         int s = lit_find_sym(p->t, r->rname);
         if (s < 0) {
-            snprintf(err, errlen, "%s:%d:%d: found '%s', expected a location of the test or a register written P0:r1", p->file, r->line, r->col, r->rname);
+            snprintf(
+                err, errlen,
+                "%s:%d:%d: found '%s', expected a location of the test or a register written P0:r1",
+                p->file, r->line, r->col, r->rname);
             return -1;
         }
         r->sym = s;
@@ -382,8 +457,9 @@ static int resolve_ref(void *ctx, cond_ref *r, char *err, size_t errlen)
 static int is_cond_start(parser *p)
 {
     const token *t = cur(p);
-    return tok_is(t, "exists") || tok_is(t, "forall") || tok_is(t, "locations") || tok_is(t, "filter") ||
-           tok_is(t, "final") || ((tok_punct(t, '~') || tok_is(t, "not")) && tok_is(peek(p, 1), "exists"));
+    return tok_is(t, "exists") || tok_is(t, "forall") || tok_is(t, "locations") ||
+           tok_is(t, "filter") || tok_is(t, "final") ||
+           ((tok_punct(t, '~') || tok_is(t, "not")) && tok_is(peek(p, 1), "exists"));
 }
 
 /* ---------- filter and condition (LitmusAssertions.g4) ---------- */
@@ -393,7 +469,11 @@ static int is_cond_start(parser *p)
 static int parse_final_with(parser *p)
 {
     if (tok_punct(cur(p), ';')) p->pos++;
-    if (!tok_is(cur(p), "with")) { expect_fail(p, cur(p), "'with' and expectations such as 'default: exists;' after a final condition"); return -1; }
+    if (!tok_is(cur(p), "with")) {
+        expect_fail(p, cur(p),
+                    "'with' and expectations such as 'default: exists;' after a final condition");
+        return -1;
+    }
     p->pos++;
     int n = 0, have_default = 0;
     while (cur(p)->k != TK_EOF) {
@@ -402,15 +482,28 @@ static int parse_final_with(parser *p)
             expect_fail(p, m, "an expectation 'default:', 'tso:', 'cc:' or 'optic:'");
             return -1;
         }
-        if (!tok_punct(peek(p, 1), ':')) { p->pos++; expect_fail(p, cur(p), "':' after the expectation's name"); return -1; }
+        if (!tok_punct(peek(p, 1), ':')) {
+            p->pos++;
+            expect_fail(p, cur(p), "':' after the expectation's name");
+            return -1;
+        }
         p->pos += 2;
         int neg = 0;
         if (tok_punct(cur(p), '~') || tok_is(cur(p), "not")) { neg = 1; p->pos++; }
-        if (!tok_is(cur(p), "exists")) { expect_fail(p, cur(p), "'exists' or '~exists'"); return -1; }
+        if (!tok_is(cur(p), "exists")) {
+            expect_fail(p, cur(p), "'exists' or '~exists'");
+            return -1;
+        }
         p->pos++;
-        if (!tok_punct(cur(p), ';')) { expect_fail(p, cur(p), "';' after the expectation"); return -1; }
+        if (!tok_punct(cur(p), ';')) {
+            expect_fail(p, cur(p), "';' after the expectation");
+            return -1;
+        }
         p->pos++;
-        if (tok_is(m, "default")) { have_default = 1; p->t->quant = neg ? COND_NOT_EXISTS : COND_EXISTS; }
+        if (tok_is(m, "default")) {
+            have_default = 1;
+            p->t->quant = neg ? COND_NOT_EXISTS : COND_EXISTS;
+        }
         n++;
     }
     if (!n) { expect_fail(p, cur(p), "an expectation such as 'default: exists;'"); return -1; }
@@ -425,7 +518,8 @@ static int parse_filter_and_condition(parser *p)
     lit_test *t = p->t;
     if (tok_is(cur(p), "filter")) {
         p->pos++;
-        t->filter = cond_parse(p->file, &p->tv, &p->pos, resolve_ref, p, p->max_depth, p->err, p->errlen);
+        t->filter =
+            cond_parse(p->file, &p->tv, &p->pos, resolve_ref, p, p->max_depth, p->err, p->errlen);
         if (!t->filter) { p->failed = 1; return -1; }
         if (tok_punct(cur(p), ';')) p->pos++;
     }
@@ -449,7 +543,10 @@ static int parse_filter_and_condition(parser *p)
     if (!t->cond) { p->failed = 1; return -1; }
     if (final) return parse_final_with(p);
     if (tok_punct(cur(p), ';')) p->pos++;
-    if (cur(p)->k != TK_EOF) { expect_fail(p, cur(p), "the end of the test after the condition"); return -1; }
+    if (cur(p)->k != TK_EOF) {
+        expect_fail(p, cur(p), "the end of the test after the condition");
+        return -1;
+    }
     return 0;
 }
 
@@ -460,12 +557,22 @@ static int parse_header(parser *p)
 {
     lit_test *t = p->t;
     const token *h = cur(p);
-    if (!(h->k == TK_IDENT && (tok_is(h, "PTX") || tok_is(h, "ptx")))) { expect_fail(p, h, "'PTX' followed by the test name"); return -1; }
+    if (!(h->k == TK_IDENT && (tok_is(h, "PTX") || tok_is(h, "ptx")))) {
+        expect_fail(p, h, "'PTX' followed by the test name");
+        return -1;
+    }
     p->pos++;
     const token *f = cur(p);
-    if (f->line != h->line || f->k == TK_EOF || f->k == TK_STR || tok_punct(f, '{')) { expect_fail(p, f, "the test name on the same line as 'PTX'"); return -1; }
+    if (f->line != h->line || f->k == TK_EOF || f->k == TK_STR || tok_punct(f, '{')) {
+        expect_fail(p, f, "the test name on the same line as 'PTX'");
+        return -1;
+    }
     const token *l = f;
-    while (cur(p)->line == h->line && cur(p)->k != TK_EOF && cur(p)->k != TK_STR && !tok_punct(cur(p), '{')) { l = cur(p); p->pos++; }
+    while (cur(p)->line == h->line && cur(p)->k != TK_EOF && cur(p)->k != TK_STR &&
+           !tok_punct(cur(p), '{')) {
+        l = cur(p);
+        p->pos++;
+    }
     t->name = xstrndup(f->s, (size_t)(l->s + l->len - f->s));
     /* doc strings */
     size_t dl = 0;
@@ -488,11 +595,18 @@ static int parse_thread_row(parser *p)
     int row_start = p->pos;
     const token **names = NULL;
     while (!tok_punct(cur(p), ';') && cur(p)->k != TK_EOF) p->pos++;
-    if (cur(p)->k == TK_EOF) { expect_fail(p, cur(p), "the thread row 'P0@cta 0,gpu 0 | ... ;'"); return -1; }
+    if (cur(p)->k == TK_EOF) {
+        expect_fail(p, cur(p), "the thread row 'P0@cta 0,gpu 0 | ... ;'");
+        return -1;
+    }
     int a = row_start;
     for (int i = row_start; i <= p->pos; i++) {
         if (i == p->pos || tok_punct(&p->tv.v[i], '|')) {
-            if (i == a) { expect_fail(p, &p->tv.v[i], "a thread name such as 'P0'"); free(names); return -1; }
+            if (i == a) {
+                expect_fail(p, &p->tv.v[i], "a thread name such as 'P0'");
+                free(names);
+                return -1;
+            }
             t->th = xrealloc(t->th, (size_t)(t->nth + 1) * sizeof *t->th);
             memset(&t->th[t->nth], 0, sizeof *t->th);
             names = xrealloc(names, (size_t)(t->nth + 1) * sizeof *names);
@@ -500,7 +614,8 @@ static int parse_thread_row(parser *p)
             if (parse_placement(p, a, i, &t->th[t->nth])) { t->nth++; free(names); return -1; }
             for (int k = 0; k < t->nth; k++)
                 if (!strcmp(t->th[k].name, t->th[t->nth].name)) {
-                    errat(p, &p->tv.v[a], "found thread '%s' twice, expected distinct thread names", t->th[k].name);
+                    errat(p, &p->tv.v[a], "found thread '%s' twice, expected distinct thread names",
+                          t->th[k].name);
                     t->nth++; free(names); return -1;
                 }
             t->nth++;
@@ -520,11 +635,14 @@ static int init_registers(parser *p, const pending_reg *pend, int npend)
     for (int k = 0; k < npend; k++) {
         char *tn = tokstr(pend[k].tt), *rn = tokstr(pend[k].rt);
         int ti = lit_find_thread(t, tn);
-        if (ti < 0) errat(p, pend[k].tt, "found the thread '%s', expected one of the threads of the test", tn);
+        if (ti < 0)
+            errat(p, pend[k].tt, "found the thread '%s', expected one of the threads of the test",
+                  tn);
         else {
             int r = lp_add_reg(&t->th[ti], rn);
             t->th[ti].reg_init[r] = pend[k].sym >= 0 ? lit_sym_addr(pend[k].sym) : pend[k].val;
-            t->init_regs = xrealloc(t->init_regs, (size_t)(t->ninit_regs + 1) * 2 * sizeof *t->init_regs);
+            t->init_regs =
+                xrealloc(t->init_regs, (size_t)(t->ninit_regs + 1) * 2 * sizeof *t->init_regs);
             t->init_regs[2 * t->ninit_regs] = ti;
             t->init_regs[2 * t->ninit_regs++ + 1] = r;
         }
@@ -541,18 +659,26 @@ static int parse_code(parser *p, labels *L)
     lit_test *t = p->t;
     while (!is_cond_start(p) && cur(p)->k != TK_EOF) {
         int a = p->pos, col = 0;
-        while (!tok_punct(cur(p), ';') && cur(p)->k != TK_EOF && !(is_cond_start(p) && cur(p)->line != p->tv.v[a].line)) p->pos++;
+        while (!tok_punct(cur(p), ';') && cur(p)->k != TK_EOF &&
+               !(is_cond_start(p) && cur(p)->line != p->tv.v[a].line))
+            p->pos++;
         int end = p->pos;
         if (cur(p)->k == TK_EOF) {
             /* no ';' and no condition follows: most likely a misspelt quantifier */
             char found[96];
             tok_describe(&p->tv.v[a], found, sizeof found);
-            errat(p, &p->tv.v[a], "found %s at the start of a row without ';', expected an instruction row ending in ';' or a condition: 'exists', '~exists' or 'forall'", found);
+            errat(p, &p->tv.v[a],
+                  "found %s at the start of a row without ';', expected an instruction row ending "
+                  "in ';' or a condition: 'exists', '~exists' or 'forall'",
+                  found);
             return -1;
         }
         for (int i = a; i <= end; i++) {
             if (i == end || tok_punct(&p->tv.v[i], '|')) {
-                if (col >= t->nth) { expect_fail(p, &p->tv.v[i == end ? a : i], "no more columns than threads"); return -1; }
+                if (col >= t->nth) {
+                    expect_fail(p, &p->tv.v[i == end ? a : i], "no more columns than threads");
+                    return -1;
+                }
                 if (lp_parse_cell(p, &t->th[col], a, i, &L[col])) return -1;
                 col++;
                 a = i + 1;
@@ -576,9 +702,16 @@ static int parse_locations(parser *p)
     while (!tok_punct(cur(p), ']')) {
         if (tok_punct(cur(p), ';')) { p->pos++; continue; }
         cond_ref r;
-        if (cond_parse_ref(p->file, &p->tv, &p->pos, &r, p->err, p->errlen)) { p->failed = 1; return -1; }
+        if (cond_parse_ref(p->file, &p->tv, &p->pos, &r, p->err, p->errlen)) {
+            p->failed = 1;
+            return -1;
+        }
         if (resolve_ref(p, &r, p->err, p->errlen)) { cond_ref_free(&r); p->failed = 1; return -1; }
-        if (r.k == REF_CONST) { cond_ref_free(&r); errat(p, cur(p), "found a constant in 'locations', expected a register or location"); return -1; }
+        if (r.k == REF_CONST) {
+            cond_ref_free(&r);
+            errat(p, cur(p), "found a constant in 'locations', expected a register or location");
+            return -1;
+        }
         t->locations = xrealloc(t->locations, (size_t)(t->nlocations + 1) * sizeof *t->locations);
         t->locations[t->nlocations++] = r;
     }
@@ -651,7 +784,11 @@ lit_test *lit_parse_file_cap(const char *path, int max_depth, size_t cap, char *
         snprintf(err, errlen, "%s:1:1: found %s, expected a litmus test", path, why);
         return NULL;
     }
-    if (strlen(buf) != n) { snprintf(err, errlen, "%s:1:1: found a NUL byte, expected a text file", path); free(buf); return NULL; }
+    if (strlen(buf) != n) {
+        snprintf(err, errlen, "%s:1:1: found a NUL byte, expected a text file", path);
+        free(buf);
+        return NULL;
+    }
     lit_test *t = lit_parse_ex(path, buf, max_depth, err, errlen);
     free(buf);
     return t;

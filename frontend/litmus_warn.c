@@ -26,7 +26,8 @@ static int reg_written(const lit_test *t, int th, int reg)
     return 0;
 }
 
-static void add(warn_ctx *c, const cond_ref *r, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add(warn_ctx *c, const cond_ref *r, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void add(warn_ctx *c, const cond_ref *r, const char *fmt, ...)
 {
     char msg[768], line[1024];

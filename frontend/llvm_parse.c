@@ -23,9 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const mode_names[LLVM_MODE_COUNT] = { "source", "nvptx", "llc14", "no-fence-sc" };
+static const char *const mode_names[LLVM_MODE_COUNT] = { "source", "nvptx", "llc14",
+                                                         "no-fence-sc" };
 
-const char *llvm_mode_name(llvm_mode m) { return (unsigned)m < LLVM_MODE_COUNT ? mode_names[m] : "?"; }
+const char *llvm_mode_name(llvm_mode m)
+{
+    return (unsigned)m < LLVM_MODE_COUNT ? mode_names[m] : "?";
+}
 
 int llvm_mode_parse(const char *s, llvm_mode *m)
 {
@@ -36,7 +40,8 @@ int llvm_mode_parse(const char *s, llvm_mode *m)
 
 /* C++/LLVM orderings (LangRef "Atomic Memory Ordering Constraints") */
 typedef enum { O_NA, O_UNORDERED, O_MONOTONIC, O_ACQUIRE, O_RELEASE, O_ACQ_REL, O_SEQ_CST } lorder;
-static const char *const order_words[] = { "", "unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst" };
+static const char *const order_words[] = { "",        "unordered", "monotonic", "acquire",
+                                           "release", "acq_rel",   "seq_cst" };
 
 typedef struct {
     parser *p;
@@ -63,7 +68,8 @@ static int parse_int_type(lblock *b, isa_type *ty)
 {
     *ty = int_type(lb_cur(b->p));
     if (!*ty) {
-        lp_expect_fail(b->p, lb_cur(b->p), "an integer type i8, i16, i32 or i64 (floating-point and pointer "
+        lp_expect_fail(b->p, lb_cur(b->p),
+                       "an integer type i8, i16, i32 or i64 (floating-point and pointer "
                        "values are not modelled)");
         return -1;
     }
@@ -74,7 +80,8 @@ static int parse_int_type(lblock *b, isa_type *ty)
 static int find_val(lblock *b, const token *t)
 {
     for (int i = 0; i < b->nv; i++)
-        if ((int)strlen(b->vals[i]) == t->len && !memcmp(b->vals[i], t->s, (size_t)t->len)) return i;
+        if ((int)strlen(b->vals[i]) == t->len && !memcmp(b->vals[i], t->s, (size_t)t->len))
+            return i;
     return -1;
 }
 
@@ -95,7 +102,10 @@ static int parse_ptr(lblock *b, lit_opnd *addr)
     else if (int_type(lb_cur(p)) && tok_punct(lb_peek(p, 1), '*')) p->pos += 2;
     else { lp_expect_fail(p, lb_cur(p), "a pointer type 'ptr' (or 'i32*')"); return -1; }
     int s = find_val(b, lb_cur(p)) >= 0 ? -1 : find_loc(b, lb_cur(p));
-    if (s < 0) { lp_expect_fail(p, lb_cur(p), "a pointer '%x' to a location x of the initial state"); return -1; }
+    if (s < 0) {
+        lp_expect_fail(p, lb_cur(p), "a pointer '%x' to a location x of the initial state");
+        return -1;
+    }
     *addr = (lit_opnd){ .k = OPD_SYM, .sym = s };
     p->pos++;
     return 0;
@@ -112,9 +122,14 @@ static int parse_value(lblock *b, lit_opnd *o)
         p->pos++;
         return 0;
     }
-    if (lb_cur(p)->k == TK_NUM) { *o = (lit_opnd){ .k = OPD_IMM, .imm = lb_cur(p)->num }; p->pos++; return 0; }
+    if (lb_cur(p)->k == TK_NUM) {
+        *o = (lit_opnd){ .k = OPD_IMM, .imm = lb_cur(p)->num };
+        p->pos++;
+        return 0;
+    }
     if (find_val(b, lb_cur(p)) < 0) {
-        lp_expect_fail(p, lb_cur(p), "an integer constant or a value defined earlier in the thread");
+        lp_expect_fail(p, lb_cur(p),
+                       "an integer constant or a value defined earlier in the thread");
         return -1;
     }
     char *n = lp_tokstr(lb_cur(p));
@@ -133,14 +148,20 @@ static int parse_syncscope(lblock *b, lit_scope *sc)
     p->pos++;
     if (lb_expect(p, '(', "'(' after syncscope")) return -1;
     const token *s = lb_cur(p);
-    if (s->k != TK_STR) { lp_expect_fail(p, s, "a quoted scope: \"block\", \"cluster\" or \"device\""); return -1; }
+    if (s->k != TK_STR) {
+        lp_expect_fail(p, s, "a quoted scope: \"block\", \"cluster\" or \"device\"");
+        return -1;
+    }
 #define IS(w) ((size_t)s->len == strlen(w) && !memcmp(s->s, w, strlen(w)))
     if (IS("block")) *sc = SCOPE_CTA;
     else if (IS("cluster")) *sc = SCOPE_CLUSTER;
     else if (IS("device")) *sc = SCOPE_GPU;
     else {
-        lp_errat(p, s, "found the scope \"%.*s\", expected \"block\", \"cluster\" or \"device\" (NVPTX sync "
-                 "scopes; \"singlethread\" is not modelled)", s->len, s->s);
+        lp_errat(
+            p, s,
+            "found the scope \"%.*s\", expected \"block\", \"cluster\" or \"device\" (NVPTX sync "
+            "scopes; \"singlethread\" is not modelled)",
+            s->len, s->s);
         return -1;
     }
 #undef IS
@@ -156,7 +177,8 @@ static int parse_order(lblock *b, unsigned mask, const char *what, lorder *o)
     for (int k = O_UNORDERED; k <= O_SEQ_CST; k++)
         if (tok_is(t, order_words[k])) {
             if (!(mask >> k & 1)) {
-                lp_errat(b->p, t, "found the ordering '%s', expected %s (LangRef)", order_words[k], what);
+                lp_errat(b->p, t, "found the ordering '%s', expected %s (LangRef)", order_words[k],
+                         what);
                 return -1;
             }
             *o = (lorder)k;
@@ -173,7 +195,10 @@ static int parse_align(lblock *b)
     parser *p = b->p;
     if (!(tok_punct(lb_cur(p), ',') && tok_is(lb_peek(p, 1), "align"))) return 0;
     p->pos += 2;
-    if (lb_cur(p)->k != TK_NUM) { lp_expect_fail(p, lb_cur(p), "the alignment in bytes after 'align'"); return -1; }
+    if (lb_cur(p)->k != TK_NUM) {
+        lp_expect_fail(p, lb_cur(p), "the alignment in bytes after 'align'");
+        return -1;
+    }
     p->pos++;
     return 0;
 }
@@ -187,7 +212,8 @@ static const char *scope_word(lit_scope s)
 
 static lit_sem source_sem(lorder o)
 {
-    static const lit_sem s[] = { SEM_WEAK, SEM_RELAXED, SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL, SEM_SC };
+    static const lit_sem s[] = { SEM_WEAK,    SEM_RELAXED, SEM_RELAXED, SEM_ACQUIRE,
+                                 SEM_RELEASE, SEM_ACQ_REL, SEM_SC };
     return s[o];
 }
 
@@ -230,7 +256,8 @@ static const char *ptx_sem_word(const lit_insn *in)
 /* The lowering of one memory access (proto: the access with its source ordering o and scope
    sc) in mode b->m; the tables of docs/llvm-mapping.md.  Returns 0, or -1 when the mapping has
    no lowering for it. */
-static int lower(lblock *b, const token *at, lit_insn in, lorder o, lit_scope sc, const char *srctext)
+static int lower(lblock *b, const token *at, lit_insn in, lorder o, lit_scope sc,
+                 const char *srctext)
 {
     parser *p = b->p;
     int atomic = o != O_NA;
@@ -247,14 +274,26 @@ static int lower(lblock *b, const token *at, lit_insn in, lorder o, lit_scope sc
     int rmw = in.k == LI_ATOM;
     if (b->m == LLVM_MAP_LLC14) {
         /* observed: suites/llvm/llc/README.md */
-        if (rmw) { sem = SEM_RELAXED; scope = SCOPE_GPU; }                 /* atom.add.u32: any ordering */
-        else if (o == O_UNORDERED || o == O_MONOTONIC) { in.volatile_ = 1; sem = SEM_RELAXED; scope = SCOPE_SYS; }
-        else if (atomic) {
-            lp_errat(p, at, "found an atomic %s %s, expected what llc 14 can lower (it stops with 'LLVM ERROR: "
-                     "Cannot select' on acquire, release and seq_cst loads and stores: suites/llvm/llc/)",
-                     in.k == LI_LD ? "load" : "store", order_words[o]);
+        if (rmw) {
+            sem = SEM_RELAXED;
+            scope = SCOPE_GPU;
+        } /* atom.add.u32: any ordering */
+        else if (o == O_UNORDERED || o == O_MONOTONIC) {
+            in.volatile_ = 1;
+            sem = SEM_RELAXED;
+            scope = SCOPE_SYS;
+        } else if (atomic) {
+            lp_errat(
+                p, at,
+                "found an atomic %s %s, expected what llc 14 can lower (it stops with 'LLVM ERROR: "
+                "Cannot select' on acquire, release and seq_cst loads and stores: "
+                "suites/llvm/llc/)",
+                in.k == LI_LD ? "load" : "store", order_words[o]);
             return -1;
-        } else if (in.volatile_) { sem = SEM_RELAXED; scope = SCOPE_SYS; }
+        } else if (in.volatile_) {
+            sem = SEM_RELAXED;
+            scope = SCOPE_SYS;
+        }
     } else if (atomic) {
         scope = sc;
         int nofsc = b->m == LLVM_MAP_NO_FENCE_SC;
@@ -279,13 +318,20 @@ static int lower(lblock *b, const token *at, lit_insn in, lorder o, lit_scope sc
     if (in.ndst) snprintf(regs, sizeof regs, "%%%s, ", th->regs[in.dst[0].reg]);
     const char *sym = p->t->sym[in.addr.sym].name;
     int bits = (int)isa_type_bits(in.type);
-    if (in.k == LI_LD) snprintf(buf, sizeof buf, "ld%s%s.b%d %s[%s]", ptx_sem_word(&in), sc_s, bits, regs, sym);
-    else if (in.k == LI_ST) snprintf(buf, sizeof buf, "st%s%s.b%d [%s], ...", ptx_sem_word(&in), sc_s, bits, sym);
+    if (in.k == LI_LD)
+        snprintf(buf, sizeof buf, "ld%s%s.b%d %s[%s]", ptx_sem_word(&in), sc_s, bits, regs, sym);
+    else if (in.k == LI_ST)
+        snprintf(buf, sizeof buf, "st%s%s.b%d [%s], ...", ptx_sem_word(&in), sc_s, bits, sym);
     else {
-        static const char *const opn[ISA_ATOM_COUNT] = { "?", "add", "sub", "exch", "cas", "and", "or", "xor", "min", "max",
-                                                         "inc", "dec" };
-        snprintf(buf, sizeof buf, "atom%s%s.%s.%c%d %s[%s], ...", b->m == LLVM_MAP_LLC14 ? "" : ptx_sem_word(&in),
-                 b->m == LLVM_MAP_LLC14 ? "" : sc_s, opn[in.aop], in.aop == ISA_ATOM_MIN || in.aop == ISA_ATOM_MAX ? (isa_type_is_signed(in.type) ? 's' : 'u') : 'b', bits, regs, sym);
+        static const char *const opn[ISA_ATOM_COUNT] = { "?",  "add", "sub", "exch", "cas", "and",
+                                                         "or", "xor", "min", "max",  "inc", "dec" };
+        snprintf(buf, sizeof buf, "atom%s%s.%s.%c%d %s[%s], ...",
+                 b->m == LLVM_MAP_LLC14 ? "" : ptx_sem_word(&in),
+                 b->m == LLVM_MAP_LLC14 ? "" : sc_s, opn[in.aop],
+                 in.aop == ISA_ATOM_MIN || in.aop == ISA_ATOM_MAX
+                     ? (isa_type_is_signed(in.type) ? 's' : 'u')
+                     : 'b',
+                 bits, regs, sym);
     }
     emit(b, at, &in, xstrdup(buf));
     return 0;
@@ -298,12 +344,17 @@ static int def_result(lblock *b, const token *r, lit_insn *in)
     parser *p = b->p;
     if (!r) return 0;
     if (find_val(b, r) >= 0) {
-        lp_errat(p, r, "found a second definition of '%.*s', expected each value defined once (SSA)", r->len, r->s);
+        lp_errat(p, r,
+                 "found a second definition of '%.*s', expected each value defined once (SSA)",
+                 r->len, r->s);
         return -1;
     }
     if (find_loc(b, r) >= 0) {
-        lp_errat(p, r, "found '%.*s' defined, expected a name that is not a location of the initial state (%%x is "
-                 "the pointer to location x)", r->len, r->s);
+        lp_errat(p, r,
+                 "found '%.*s' defined, expected a name that is not a location of the initial "
+                 "state (%%x is "
+                 "the pointer to location x)",
+                 r->len, r->s);
         return -1;
     }
     b->vals = xrealloc(b->vals, (size_t)(b->nv + 1) * sizeof *b->vals);
@@ -315,23 +366,33 @@ static int def_result(lblock *b, const token *r, lit_insn *in)
 
 static int atomic_rmw_op(lblock *b, lit_insn *in)
 {
-    static const struct { const char *w; isa_atom_op op; int u; } m[] = {
-        { "xchg", ISA_ATOM_EXCH, 0 }, { "add", ISA_ATOM_ADD, 0 }, { "and", ISA_ATOM_AND, 0 }, { "or", ISA_ATOM_OR, 0 },
-        { "xor", ISA_ATOM_XOR, 0 }, { "max", ISA_ATOM_MAX, 0 }, { "min", ISA_ATOM_MIN, 0 },
-        { "umax", ISA_ATOM_MAX, 1 }, { "umin", ISA_ATOM_MIN, 1 } };
+    static const struct { const char *w; isa_atom_op op; int u;
+    } m[] = {
+        { "xchg", ISA_ATOM_EXCH, 0 }, { "add", ISA_ATOM_ADD, 0 },  { "and", ISA_ATOM_AND, 0 },
+        { "or", ISA_ATOM_OR, 0 },     { "xor", ISA_ATOM_XOR, 0 },  { "max", ISA_ATOM_MAX, 0 },
+        { "min", ISA_ATOM_MIN, 0 },   { "umax", ISA_ATOM_MAX, 1 }, { "umin", ISA_ATOM_MIN, 1 }
+    };
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         if (tok_is(lb_cur(b->p), m[i].w)) { in->aop = m[i].op; b->p->pos++; return (int)m[i].u; }
-    lp_expect_fail(b->p, lb_cur(b->p), "an atomicrmw operation: xchg, add, and, or, xor, max, min, umax or umin "
+    lp_expect_fail(b->p, lb_cur(b->p),
+                   "an atomicrmw operation: xchg, add, and, or, xor, max, min, umax or umin "
                    "(sub, nand and the floating-point ones are not modelled)");
     return -1;
 }
 
 static isa_type unsigned_of(isa_type t)
 {
-    return t == ISA_T_S8 ? ISA_T_U8 : t == ISA_T_S16 ? ISA_T_U16 : t == ISA_T_S32 ? ISA_T_U32 : ISA_T_U64;
+    return t == ISA_T_S8    ? ISA_T_U8
+           : t == ISA_T_S16 ? ISA_T_U16
+           : t == ISA_T_S32 ? ISA_T_U32
+                            : ISA_T_U64;
 }
 
-static void set_type(lit_insn *in, isa_type ty) { in->type = ty; in->size = (int)isa_type_bits(ty) / 8; }
+static void set_type(lit_insn *in, isa_type ty)
+{
+    in->type = ty;
+    in->size = (int)isa_type_bits(ty) / 8;
+}
 
 /* load [atomic] [volatile] T, PTR [syncscope] [ORDER] [, align N] */
 static int op_load(lblock *b, const token *opc, const token *res, int start)
@@ -346,13 +407,20 @@ static int op_load(lblock *b, const token *opc, const token *res, int start)
     isa_type ty;
     lit_scope sc = SCOPE_SYS;
     lorder o = O_NA;
-    if (parse_int_type(b, &ty) || lb_expect(p, ',', "',' and the pointer") || parse_ptr(b, &in.addr)) return -1;
-    if (atomic && (parse_syncscope(b, &sc) ||
-                   parse_order(b, 1u << O_UNORDERED | 1u << O_MONOTONIC | 1u << O_ACQUIRE | 1u << O_SEQ_CST,
-                               "the ordering of an atomic load: unordered, monotonic, acquire or seq_cst", &o)))
+    if (parse_int_type(b, &ty) || lb_expect(p, ',', "',' and the pointer") ||
+        parse_ptr(b, &in.addr))
+        return -1;
+    if (atomic &&
+        (parse_syncscope(b, &sc) ||
+         parse_order(b, 1u << O_UNORDERED | 1u << O_MONOTONIC | 1u << O_ACQUIRE | 1u << O_SEQ_CST,
+                     "the ordering of an atomic load: unordered, monotonic, acquire or seq_cst",
+                     &o)))
         return -1;
     if (parse_align(b)) return -1;
-    if (!res) { lp_errat(p, opc, "found a load without a result, expected '%%r = load ...'"); return -1; }
+    if (!res) {
+        lp_errat(p, opc, "found a load without a result, expected '%%r = load ...'");
+        return -1;
+    }
     set_type(&in, ty);
     if (def_result(b, res, &in)) return -1;
     char *txt = lb_span_text(p, start, p->pos);
@@ -376,12 +444,14 @@ static int op_store(lblock *b, const token *opc, const token *res, int start)
     lit_scope sc = SCOPE_SYS;
     lorder o = O_NA;
     in.nsrc = 1;
-    if (parse_int_type(b, &ty) || parse_value(b, &in.src[0]) || lb_expect(p, ',', "',' and the pointer") ||
-        parse_ptr(b, &in.addr))
+    if (parse_int_type(b, &ty) || parse_value(b, &in.src[0]) ||
+        lb_expect(p, ',', "',' and the pointer") || parse_ptr(b, &in.addr))
         return -1;
-    if (atomic && (parse_syncscope(b, &sc) ||
-                   parse_order(b, 1u << O_UNORDERED | 1u << O_MONOTONIC | 1u << O_RELEASE | 1u << O_SEQ_CST,
-                               "the ordering of an atomic store: unordered, monotonic, release or seq_cst", &o)))
+    if (atomic &&
+        (parse_syncscope(b, &sc) ||
+         parse_order(b, 1u << O_UNORDERED | 1u << O_MONOTONIC | 1u << O_RELEASE | 1u << O_SEQ_CST,
+                     "the ordering of an atomic store: unordered, monotonic, release or seq_cst",
+                     &o)))
         return -1;
     if (parse_align(b)) return -1;
     set_type(&in, ty);
@@ -413,11 +483,14 @@ static int op_fence(lblock *b, const token *opc, const token *res, int start)
         return 0;
     }
     if (b->m == LLVM_MAP_LLC14) {
-        lp_errat(p, opc, "found a fence, expected what llc 14 can lower (it stops with 'LLVM ERROR: Cannot select: "
+        lp_errat(p, opc,
+                 "found a fence, expected what llc 14 can lower (it stops with 'LLVM ERROR: Cannot "
+                 "select: "
                  "AtomicFence': suites/llvm/llc/)");
         return -1;
     }
-    emit_fence(b, opc, o == O_SEQ_CST && b->m != LLVM_MAP_NO_FENCE_SC ? FENCE_SC : FENCE_ACQ_REL, sc);
+    emit_fence(b, opc, o == O_SEQ_CST && b->m != LLVM_MAP_NO_FENCE_SC ? FENCE_SC : FENCE_ACQ_REL,
+               sc);
     return 0;
 }
 
@@ -434,14 +507,20 @@ static int op_rmw(lblock *b, const token *opc, const token *res, int start)
     lit_scope sc;
     lorder o;
     in.nsrc = 1;
-    if (u < 0 || parse_ptr(b, &in.addr) || lb_expect(p, ',', "',' and the operand") || parse_int_type(b, &ty) ||
-        parse_value(b, &in.src[0]) || parse_syncscope(b, &sc) ||
-        parse_order(b, 1u << O_MONOTONIC | 1u << O_ACQUIRE | 1u << O_RELEASE | 1u << O_ACQ_REL | 1u << O_SEQ_CST,
-                    "the ordering of atomicrmw: monotonic, acquire, release, acq_rel or seq_cst", &o) ||
+    if (u < 0 || parse_ptr(b, &in.addr) || lb_expect(p, ',', "',' and the operand") ||
+        parse_int_type(b, &ty) || parse_value(b, &in.src[0]) || parse_syncscope(b, &sc) ||
+        parse_order(b,
+                    1u << O_MONOTONIC | 1u << O_ACQUIRE | 1u << O_RELEASE | 1u << O_ACQ_REL |
+                        1u << O_SEQ_CST,
+                    "the ordering of atomicrmw: monotonic, acquire, release, acq_rel or seq_cst",
+                    &o) ||
         parse_align(b))
         return -1;
     set_type(&in, u ? unsigned_of(ty) : ty);
-    if (!res) { lp_errat(p, opc, "found atomicrmw without a result, expected '%%r = atomicrmw ...'"); return -1; }
+    if (!res) {
+        lp_errat(p, opc, "found atomicrmw without a result, expected '%%r = atomicrmw ...'");
+        return -1;
+    }
     if (def_result(b, res, &in)) return -1;
     char *txt = lb_span_text(p, start, p->pos);
     int rc = lower(b, opc, in, o, sc, txt);
@@ -458,7 +537,9 @@ static int op_cmpxchg(lblock *b, const token *opc, const token *res, int start)
     in.k = LI_ATOM;
     in.aop = ISA_ATOM_CAS;
     if (tok_is(lb_cur(p), "weak")) {
-        lp_errat(p, lb_cur(p), "found 'cmpxchg weak', expected a strong cmpxchg (spurious failures are not modelled)");
+        lp_errat(
+            p, lb_cur(p),
+            "found 'cmpxchg weak', expected a strong cmpxchg (spurious failures are not modelled)");
         return -1;
     }
     if (tok_is(lb_cur(p), "volatile")) p->pos++;
@@ -466,11 +547,15 @@ static int op_cmpxchg(lblock *b, const token *opc, const token *res, int start)
     lit_scope sc;
     lorder o, f;
     in.nsrc = 2;
-    if (parse_ptr(b, &in.addr) || lb_expect(p, ',', "',' and the compared value") || parse_int_type(b, &ty) ||
-        parse_value(b, &in.src[0]) || lb_expect(p, ',', "',' and the new value") || parse_int_type(b, &ty2) ||
+    if (parse_ptr(b, &in.addr) || lb_expect(p, ',', "',' and the compared value") ||
+        parse_int_type(b, &ty) || parse_value(b, &in.src[0]) ||
+        lb_expect(p, ',', "',' and the new value") || parse_int_type(b, &ty2) ||
         parse_value(b, &in.src[1]) || parse_syncscope(b, &sc) ||
-        parse_order(b, 1u << O_MONOTONIC | 1u << O_ACQUIRE | 1u << O_RELEASE | 1u << O_ACQ_REL | 1u << O_SEQ_CST,
-                    "the success ordering of cmpxchg: monotonic, acquire, release, acq_rel or seq_cst", &o))
+        parse_order(
+            b,
+            1u << O_MONOTONIC | 1u << O_ACQUIRE | 1u << O_RELEASE | 1u << O_ACQ_REL |
+                1u << O_SEQ_CST,
+            "the success ordering of cmpxchg: monotonic, acquire, release, acq_rel or seq_cst", &o))
         return -1;
     /* a failed cmpxchg is its read alone, with the read half of the success ordering: only that
        failure ordering is accepted (docs/llvm-mapping.md) */
@@ -480,14 +565,23 @@ static int op_cmpxchg(lblock *b, const token *opc, const token *res, int start)
                     "the failure ordering of cmpxchg: monotonic, acquire or seq_cst", &f))
         return -1;
     if (f != want) {
-        lp_errat(p, ft, "found the failure ordering '%s', expected '%s' (the read half of '%s'; other failure orderings "
-                 "are not modelled)", order_words[f], order_words[want], order_words[o]);
+        lp_errat(p, ft,
+                 "found the failure ordering '%s', expected '%s' (the read half of '%s'; other "
+                 "failure orderings "
+                 "are not modelled)",
+                 order_words[f], order_words[want], order_words[o]);
         return -1;
     }
     if (parse_align(b)) return -1;
-    if (ty2 != ty) { lp_errat(p, opc, "found operands of two types, expected one integer type"); return -1; }
+    if (ty2 != ty) {
+        lp_errat(p, opc, "found operands of two types, expected one integer type");
+        return -1;
+    }
     set_type(&in, ty);
-    if (!res) { lp_errat(p, opc, "found cmpxchg without a result, expected '%%r = cmpxchg ...'"); return -1; }
+    if (!res) {
+        lp_errat(p, opc, "found cmpxchg without a result, expected '%%r = cmpxchg ...'");
+        return -1;
+    }
     if (def_result(b, res, &in)) return -1;
     char *txt = lb_span_text(p, start, p->pos);
     int rc = lower(b, opc, in, o, sc, txt);
@@ -523,7 +617,11 @@ static int parse_thread(parser *p, llvm_mode m)
     lblock b = { .p = p, .ti = ti, .m = m };
     int rc = 0;
     while (!tok_punct(lb_cur(p), '}')) {
-        if (lb_cur(p)->k == TK_EOF) { lp_expect_fail(p, lb_cur(p), "'}' closing the thread"); rc = -1; break; }
+        if (lb_cur(p)->k == TK_EOF) {
+            lp_expect_fail(p, lb_cur(p), "'}' closing the thread");
+            rc = -1;
+            break;
+        }
         if ((rc = parse_insn(&b))) break;
     }
     if (!rc) p->pos++;
@@ -532,7 +630,8 @@ static int parse_thread(parser *p, llvm_mode m)
     return rc;
 }
 
-lit_test *llvm_parse(const char *file, const char *text, int max_depth, llvm_mode m, char *err, size_t errlen)
+lit_test *llvm_parse(const char *file, const char *text, int max_depth, llvm_mode m, char *err,
+                     size_t errlen)
 {
     parser p;
     char *copy;
@@ -541,7 +640,10 @@ lit_test *llvm_parse(const char *file, const char *text, int max_depth, llvm_mod
     while (!rc && lb_cur(&p)->k == TK_IDENT && lb_cur(&p)->s[0] == 'P' &&
            (tok_punct(lb_peek(&p, 1), '@') || tok_punct(lb_peek(&p, 1), '{')))
         rc = parse_thread(&p, m);
-    if (!rc && !p.t->nth) { lp_expect_fail(&p, lb_cur(&p), "a thread such as 'P0@cta 0,gpu 0 {'"); rc = -1; }
+    if (!rc && !p.t->nth) {
+        lp_expect_fail(&p, lb_cur(&p), "a thread such as 'P0@cta 0,gpu 0 {'");
+        rc = -1;
+    }
     if (!rc) rc = lb_finish(&p);
     if (!rc) rc = lb_parse_tail(&p);
     lb_end(&p, copy);
@@ -549,7 +651,8 @@ lit_test *llvm_parse(const char *file, const char *text, int max_depth, llvm_mod
     return p.t;
 }
 
-lit_test *llvm_parse_lowered(const char *file, const char *text, int max_depth, char *err, size_t errlen)
+lit_test *llvm_parse_lowered(const char *file, const char *text, int max_depth, char *err,
+                             size_t errlen)
 {
     return llvm_parse(file, text, max_depth, LLVM_MAP_NVPTX, err, errlen);
 }

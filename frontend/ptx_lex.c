@@ -35,20 +35,35 @@ int ptx_lex(const char *s, size_t len, ptx_toks *o, char *err, size_t errlen)
 #define ADV() do { if (s[i] == '\n') { line++; col = 1; } else col++; i++; } while (0)
     while (i < len) {
         int c = (unsigned char)s[i];
-        if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') { ADV(); continue; }
-        if (c == '/' && i + 1 < len && s[i + 1] == '/') { while (i < len && s[i] != '\n') ADV(); continue; }
+        if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            ADV();
+            continue;
+        }
+        if (c == '/' && i + 1 < len && s[i + 1] == '/') {
+            while (i < len && s[i] != '\n') ADV();
+            continue;
+        }
         if (c == '/' && i + 1 < len && s[i + 1] == '*') {
             int l0 = line, c0 = col; ADV(); ADV();
             while (i < len && !(s[i] == '*' && i + 1 < len && s[i + 1] == '/')) ADV();
-            if (i >= len) { snprintf(err, errlen, "%d:%d: unterminated comment, expected '*/'", l0, c0); return -1; }
+            if (i >= len) {
+                snprintf(err, errlen, "%d:%d: unterminated comment, expected '*/'", l0, c0);
+                return -1;
+            }
             ADV(); ADV(); continue;
         }
         ptx_tok tk = { .line = line, .col = col };
         size_t st = i;
         if (c == '"') {
             ADV();
-            while (i < len && s[i] != '"' && s[i] != '\n') { if (s[i] == '\\' && i + 1 < len) ADV(); ADV(); }
-            if (i >= len || s[i] != '"') { snprintf(err, errlen, "%d:%d: unterminated string, expected '\"'", tk.line, tk.col); return -1; }
+            while (i < len && s[i] != '"' && s[i] != '\n') {
+                if (s[i] == '\\' && i + 1 < len) ADV();
+                ADV();
+            }
+            if (i >= len || s[i] != '"') {
+                snprintf(err, errlen, "%d:%d: unterminated string, expected '\"'", tk.line, tk.col);
+                return -1;
+            }
             ADV();
             tk.kind = PTK_STRING;
             memcpy(pp, s + st + 1, i - st - 2); pp[i - st - 2] = 0;
@@ -56,7 +71,8 @@ int ptx_lex(const char *s, size_t len, ptx_toks *o, char *err, size_t errlen)
             ADV();
             /* words may contain '::' (ld.shared::cta, L2::cache_hint) */
             while (i < len && (word_char((unsigned char)s[i]) ||
-                   (s[i] == ':' && i + 2 < len && s[i + 1] == ':' && word_char((unsigned char)s[i + 2])))) {
+                               (s[i] == ':' && i + 2 < len && s[i + 1] == ':' &&
+                                word_char((unsigned char)s[i + 2])))) {
                 if (s[i] == ':') ADV();
                 ADV();
             }
@@ -79,14 +95,22 @@ int ptx_lex(const char *s, size_t len, ptx_toks *o, char *err, size_t errlen)
             } else {
                 tk.kind = PTK_INT;
                 const char *b = t; int base = 10;
-                if (n > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) { base = 16; b = t + 2; }
-                else if (n > 1 && t[0] == '0' && (t[1] == 'b' || t[1] == 'B')) { base = 2; b = t + 2; }
-                else if (n > 1 && t[0] == '0') { base = 8; b = t + 1; }
+                if (n > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) { base = 16; b = t + 2;
+                } else if (n > 1 && t[0] == '0' && (t[1] == 'b' || t[1] == 'B')) {
+                    base = 2;
+                    b = t + 2;
+                } else if (n > 1 && t[0] == '0') {
+                    base = 8;
+                    b = t + 1;
+                }
                 tk.u = strtoull(b, &end, base);
                 if (*end == 'U' || *end == 'u') end++;   /* §4.5.1 unsigned suffix */
             }
             if (*end || errno) {
-                snprintf(err, errlen, "%d:%d: malformed constant '%s', expected a PTX integer or floating constant", tk.line, tk.col, t);
+                snprintf(
+                    err, errlen,
+                    "%d:%d: malformed constant '%s', expected a PTX integer or floating constant",
+                    tk.line, tk.col, t);
                 return -1;
             }
         } else if (strchr(",;:[]{}()<>+-|!@=*/~&^", c)) {
@@ -94,7 +118,8 @@ int ptx_lex(const char *s, size_t len, ptx_toks *o, char *err, size_t errlen)
             tk.kind = PTK_PUNCT; tk.c = (char)c;
             pp[0] = (char)c; pp[1] = 0;
         } else {
-            snprintf(err, errlen, "%d:%d: unexpected character '%c' (0x%02x), expected a PTX token", line, col, isprint(c) ? c : '?', c);
+            snprintf(err, errlen, "%d:%d: unexpected character '%c' (0x%02x), expected a PTX token",
+                     line, col, isprint(c) ? c : '?', c);
             return -1;
         }
         tk.text = pp; pp += strlen(pp) + 1;

@@ -7,13 +7,13 @@
 
 typedef enum {
     PTK_EOF = 0,
-    PTK_WORD,     /* identifier, directive (.reg), mnemonic (ld.param.u64), register (%r1, %tid.x) */
-    PTK_INT,      /* integer constant (§4.5.1): decimal, 0x hex, 0 octal, 0b binary; value in u */
-    PTK_F32,      /* 0fXXXXXXXX single-precision bit pattern (§4.5.2) in u */
-    PTK_F64,      /* 0dXXXXXXXXXXXXXXXX double bit pattern in u */
-    PTK_FLT,      /* decimal floating constant, value in d */
-    PTK_STRING,   /* "..." (text without quotes) */
-    PTK_PUNCT     /* one character: , ; : [ ] { } ( ) < > + - | ! @ = * / ~ & ^ % */
+    PTK_WORD, /* identifier, directive (.reg), mnemonic (ld.param.u64), register (%r1, %tid.x) */
+    PTK_INT, /* integer constant (§4.5.1): decimal, 0x hex, 0 octal, 0b binary; value in u */
+    PTK_F32, /* 0fXXXXXXXX single-precision bit pattern (§4.5.2) in u */
+    PTK_F64, /* 0dXXXXXXXXXXXXXXXX double bit pattern in u */
+    PTK_FLT, /* decimal floating constant, value in d */
+    PTK_STRING, /* "..." (text without quotes) */
+    PTK_PUNCT /* one character: , ; : [ ] { } ( ) < > + - | ! @ = * / ~ & ^ % */
 } ptx_tok_kind;
 
 typedef struct {

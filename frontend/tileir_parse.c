@@ -48,7 +48,8 @@ typedef struct {
 static tval *find_val(tblock *b, const token *t)
 {
     for (int i = 0; i < b->nv; i++)
-        if ((int)strlen(b->v[i].name) == t->len && !memcmp(b->v[i].name, t->s, (size_t)t->len)) return &b->v[i];
+        if ((int)strlen(b->v[i].name) == t->len && !memcmp(b->v[i].name, t->s, (size_t)t->len))
+            return &b->v[i];
     return NULL;
 }
 
@@ -65,14 +66,21 @@ static int find_ptr(tblock *b, const token *t)
 static tval *def_val(tblock *b, const token *t, tvk k)
 {
     parser *p = b->p;
-    if (t->k != TK_IDENT || t->s[0] != '%' || t->len < 2) { lp_expect_fail(p, t, "a result such as '%t0'"); return NULL; }
+    if (t->k != TK_IDENT || t->s[0] != '%' || t->len < 2) {
+        lp_expect_fail(p, t, "a result such as '%t0'");
+        return NULL;
+    }
     if (find_val(b, t)) {
-        lp_errat(p, t, "found a second definition of '%.*s', expected each value defined once (SSA)", t->len, t->s);
+        lp_errat(p, t,
+                 "found a second definition of '%.*s', expected each value defined once (SSA)",
+                 t->len, t->s);
         return NULL;
     }
     if (find_ptr(b, t) >= 0) {
-        lp_errat(p, t, "found '%.*s' defined, expected a name that is not a location of the initial "
-                 "state (%%x is the pointer to location x)", t->len, t->s);
+        lp_errat(p, t,
+                 "found '%.*s' defined, expected a name that is not a location of the initial "
+                 "state (%%x is the pointer to location x)",
+                 t->len, t->s);
         return NULL;
     }
     b->v = xrealloc(b->v, (size_t)(b->nv + 1) * sizeof *b->v);
@@ -97,7 +105,11 @@ static isa_type elem_word(const token *t)
 
 static const char *ti_type_name(isa_type t)
 {
-    return t == ISA_T_S8 ? "i8" : t == ISA_T_S16 ? "i16" : t == ISA_T_S32 ? "i32" : t == ISA_T_S64 ? "i64" : "?";
+    return t == ISA_T_S8    ? "i8"
+           : t == ISA_T_S16 ? "i16"
+           : t == ISA_T_S32 ? "i32"
+           : t == ISA_T_S64 ? "i64"
+                            : "?";
 }
 
 static int parse_elem(tblock *b, isa_type *ty)
@@ -105,8 +117,10 @@ static int parse_elem(tblock *b, isa_type *ty)
     const token *t = lb_cur(b->p);
     *ty = elem_word(t);
     if (!*ty) {
-        lp_expect_fail(b->p, t, "an integer element type i8, i16, i32 or i64 (floating-point and i1 tiles are "
-                       "not modelled)");
+        lp_expect_fail(
+            b->p, t,
+            "an integer element type i8, i16, i32 or i64 (floating-point and i1 tiles are "
+            "not modelled)");
         return -1;
     }
     b->p->pos++;
@@ -122,8 +136,11 @@ static int parse_sem(tblock *b, unsigned mask, const char *what, lit_sem *sem)
     for (int s = 0; s < 5; s++)
         if (tok_is(t, w[s])) {
             if (!(mask >> s & 1)) {
-                lp_errat(b->p, t, "found the semantics '%s', expected %s (tile-ir-operations.txt: 'The following "
-                         "variants are not supported by this operation')", w[s], what);
+                lp_errat(
+                    b->p, t,
+                    "found the semantics '%s', expected %s (tile-ir-operations.txt: 'The following "
+                    "variants are not supported by this operation')",
+                    w[s], what);
                 return -1;
             }
             *sem = (lit_sem)s;
@@ -143,12 +160,16 @@ static int parse_scope(tblock *b, lit_sem sem, lit_scope *sc)
     *sc = SCOPE_NONE;
     if (sem == SEM_WEAK) {
         if (s != SCOPE_NONE) {
-            lp_expect_fail(b->p, t, "the pointer after 'weak' (a weak access has no scope, like PTX .weak)");
+            lp_expect_fail(b->p, t,
+                           "the pointer after 'weak' (a weak access has no scope, like PTX .weak)");
             return -1;
         }
         return 0;
     }
-    if (s == SCOPE_NONE) { lp_expect_fail(b->p, t, "a memory scope: tl_blk, device or sys"); return -1; }
+    if (s == SCOPE_NONE) {
+        lp_expect_fail(b->p, t, "a memory scope: tl_blk, device or sys");
+        return -1;
+    }
     *sc = s;
     b->p->pos++;
     return 0;
@@ -174,8 +195,10 @@ static int parse_value(tblock *b, lit_opnd *o, isa_type *ty)
     const token *t = lb_cur(b->p);
     tval *v = t->k == TK_IDENT ? find_val(b, t) : NULL;
     if (!v || v->k == TV_TOKEN) {
-        lp_expect_fail(b->p, t, v ? "a tile value (this is a token)" :
-                       "a tile value defined earlier in the tile block (constant, or the result of a load or atomic)");
+        lp_expect_fail(b->p, t,
+                       v ? "a tile value (this is a token)"
+                         : "a tile value defined earlier in the tile block (constant, or the "
+                           "result of a load or atomic)");
         return -1;
     }
     if (v->k == TV_CONST) *o = (lit_opnd){ .k = OPD_IMM, .imm = v->imm };
@@ -190,7 +213,9 @@ static int parse_token_use(tblock *b, tbits *carry)
     const token *t = lb_cur(b->p);
     tval *v = t->k == TK_IDENT ? find_val(b, t) : NULL;
     if (!v || v->k != TV_TOKEN) {
-        lp_expect_fail(b->p, t, v ? "a token (this is a tile value)" : "a token defined earlier in the tile block");
+        lp_expect_fail(b->p, t,
+                       v ? "a token (this is a tile value)"
+                         : "a token defined earlier in the tile block");
         return -1;
     }
     for (int k = 0; k < TI_MAXOPS / 64; k++) carry->w[k] |= v->carry.w[k];
@@ -218,15 +243,21 @@ static int parse_type(tblock *b, isa_type *elem, int *is_ptr)
     *elem = ISA_T_NONE;
     *is_ptr = 0;
     if (tok_is(lb_cur(p), "token")) { p->pos++; return 0; }
-    if (!tok_is(lb_cur(p), "tile")) { lp_expect_fail(p, lb_cur(p), "a type: tile<...> or token"); return -1; }
+    if (!tok_is(lb_cur(p), "tile")) {
+        lp_expect_fail(p, lb_cur(p), "a type: tile<...> or token");
+        return -1;
+    }
     p->pos++;
     if (lb_expect(p, '<', "'<' after 'tile'")) return -1;
     if (tok_is(lb_cur(p), "ptr")) {
         p->pos++;
         *is_ptr = 1;
-        if (lb_expect(p, '<', "'<' after 'ptr'") || parse_elem(b, elem) || lb_expect(p, '>', "'>' closing ptr<")) return -1;
+        if (lb_expect(p, '<', "'<' after 'ptr'") || parse_elem(b, elem) ||
+            lb_expect(p, '>', "'>' closing ptr<"))
+            return -1;
     } else if (!elem_word(lb_cur(p))) {
-        lp_expect_fail(p, lb_cur(p), "a scalar tile type such as tile<i32> or tile<ptr<i32>> (litmus tests use "
+        lp_expect_fail(p, lb_cur(p),
+                       "a scalar tile type such as tile<i32> or tile<ptr<i32>> (litmus tests use "
                        "0-d tiles; integer elements i8 i16 i32 i64)");
         return -1;
     } else if (parse_elem(b, elem)) return -1;
@@ -245,13 +276,17 @@ static int parse_signature(tblock *b, isa_type *elem)
         int ptr;
         if (parse_type(b, &e, &ptr)) return -1;
         if (e && *elem && e != *elem) {
-            lp_errat(p, at, "found the element type %s, expected %s as the other operands", ti_type_name(e),
-                     ti_type_name(*elem));
+            lp_errat(p, at, "found the element type %s, expected %s as the other operands",
+                     ti_type_name(e), ti_type_name(*elem));
             return -1;
         }
         if (e) *elem = e;
         if (tok_punct(lb_cur(p), ',')) { p->pos++; continue; }
-        if (!arrow && tok_punct(lb_cur(p), '-') && tok_punct(lb_peek(p, 1), '>')) { p->pos += 2; arrow = 1; continue; }
+        if (!arrow && tok_punct(lb_cur(p), '-') && tok_punct(lb_peek(p, 1), '>')) {
+            p->pos += 2;
+            arrow = 1;
+            continue;
+        }
         return 0;
     }
 }
@@ -268,8 +303,8 @@ typedef struct {
 static int want_results(tblock *b, const opctx *o, int lo, int hi, const char *what)
 {
     if (o->nres >= lo && o->nres <= hi) return 0;
-    lp_errat(b->p, o->nres ? o->res[0] : o->opc, "found %d result%s of '%.*s', expected %s", o->nres,
-             o->nres == 1 ? "" : "s", o->opc->len, o->opc->s, what);
+    lp_errat(b->p, o->nres ? o->res[0] : o->opc, "found %d result%s of '%.*s', expected %s",
+             o->nres, o->nres == 1 ? "" : "s", o->opc->len, o->opc->s, what);
     return -1;
 }
 
@@ -278,12 +313,16 @@ static int op_constant(tblock *b, const opctx *o)
 {
     parser *p = b->p;
     isa_type ty;
-    if (want_results(b, o, 1, 1, "one (the constant)") || lb_expect(p, '<', "'<' and a constant such as <i32: 1>") ||
-        parse_elem(b, &ty) || lb_expect(p, ':', "':' between the element type and the value"))
+    if (want_results(b, o, 1, 1, "one (the constant)") ||
+        lb_expect(p, '<', "'<' and a constant such as <i32: 1>") || parse_elem(b, &ty) ||
+        lb_expect(p, ':', "':' between the element type and the value"))
         return -1;
     int neg = tok_punct(lb_cur(p), '-');
     if (neg) p->pos++;
-    if (lb_cur(p)->k != TK_NUM) { lp_expect_fail(p, lb_cur(p), "an integer constant (scalar tiles only)"); return -1; }
+    if (lb_cur(p)->k != TK_NUM) {
+        lp_expect_fail(p, lb_cur(p), "an integer constant (scalar tiles only)");
+        return -1;
+    }
     uint64_t u = (uint64_t)lb_cur(p)->num;
     p->pos++;
     isa_type sig = ty;
@@ -326,7 +365,8 @@ static int parse_mode(tblock *b, isa_atom_op *op, int *unsig)
     const token *t = lb_cur(b->p);
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         if (tok_is(t, m[i].w)) { *op = m[i].op; *unsig = m[i].u; b->p->pos++; return 0; }
-    lp_expect_fail(b->p, t, "a mode: add, and, or, xor, max, min, umax, umin or xchg (addf: floating-point "
+    lp_expect_fail(b->p, t,
+                   "a mode: add, and, or, xor, max, min, umax, umin or xchg (addf: floating-point "
                    "tiles are not modelled)");
     return -1;
 }
@@ -335,7 +375,8 @@ static int parse_mode(tblock *b, isa_atom_op *op, int *unsig)
 static int no_mask(tblock *b)
 {
     if (!tok_punct(lb_cur(b->p), ',')) return 0;
-    lp_expect_fail(b->p, lb_cur(b->p), "'token=%t', ':' and the signature, or the next operation (masks and "
+    lp_expect_fail(b->p, lb_cur(b->p),
+                   "'token=%t', ':' and the signature, or the next operation (masks and "
                    "padding values are not modelled: scalar tiles)");
     return -1;
 }
@@ -346,18 +387,29 @@ static int access_type(tblock *b, lit_insn *in, isa_type ty, int unsig, const to
     const lit_sym *l = &b->p->t->sym[b->p->t->sym[in->addr.sym].loc];
     if (!ty && l->declared) ty = l->type;
     if (!ty && unsig) {
-        lp_errat(b->p, at, "found umax/umin without an element type, expected a signature such as "
-                 "': tile<ptr<i32>>, tile<i32> -> tile<i32>, token' or a typed location ('i32 x = 0;')");
+        lp_errat(
+            b->p, at,
+            "found umax/umin without an element type, expected a signature such as "
+            "': tile<ptr<i32>>, tile<i32> -> tile<i32>, token' or a typed location ('i32 x = 0;')");
         return -1;
     }
-    if (ty && unsig) ty = ty == ISA_T_S8 ? ISA_T_U8 : ty == ISA_T_S16 ? ISA_T_U16 : ty == ISA_T_S32 ? ISA_T_U32 : ISA_T_U64;
+    if (ty && unsig)
+        ty = ty == ISA_T_S8    ? ISA_T_U8
+             : ty == ISA_T_S16 ? ISA_T_U16
+             : ty == ISA_T_S32 ? ISA_T_U32
+                               : ISA_T_U64;
     in->type = ty;
     in->size = ty ? (int)isa_type_bits(ty) / 8 : 0;
     return 0;
 }
 
-enum { M_WEAK = 1 << SEM_WEAK, M_RLX = 1 << SEM_RELAXED, M_ACQ = 1 << SEM_ACQUIRE, M_REL = 1 << SEM_RELEASE,
-       M_AR = 1 << SEM_ACQ_REL };
+enum {
+    M_WEAK = 1 << SEM_WEAK,
+    M_RLX = 1 << SEM_RELAXED,
+    M_ACQ = 1 << SEM_ACQUIRE,
+    M_REL = 1 << SEM_RELEASE,
+    M_AR = 1 << SEM_ACQ_REL
+};
 
 /* The operands of a memory operation after its semantics and scope. */
 static int mem_operands(tblock *b, lit_insn *in, isa_type *ty, int *unsig)
@@ -373,12 +425,15 @@ static int mem_operands(tblock *b, lit_insn *in, isa_type *ty, int *unsig)
     default:
         if (in->aop == ISA_ATOM_CAS) {
             in->nsrc = 2;
-            return lb_expect(p, ',', "',' and the value to compare against (cmp)") || parse_value(b, &in->src[0], ty) ||
-                   lb_expect(p, ',', "',' and the value to swap in (val)") || parse_value(b, &in->src[1], ty);
+            return lb_expect(p, ',', "',' and the value to compare against (cmp)") ||
+                   parse_value(b, &in->src[0], ty) ||
+                   lb_expect(p, ',', "',' and the value to swap in (val)") ||
+                   parse_value(b, &in->src[1], ty);
         }
         in->nsrc = 1;
-        return lb_expect(p, ',', "',' and the mode (add, xchg, ...)") || parse_mode(b, &in->aop, unsig) ||
-               lb_expect(p, ',', "',' and the argument tile") || parse_value(b, &in->src[0], ty);
+        return lb_expect(p, ',', "',' and the mode (add, xchg, ...)") ||
+               parse_mode(b, &in->aop, unsig) || lb_expect(p, ',', "',' and the argument tile") ||
+               parse_value(b, &in->src[0], ty);
     }
 }
 
@@ -386,16 +441,23 @@ static int mem_operands(tblock *b, lit_insn *in, isa_type *ty, int *unsig)
 static int op_memory(tblock *b, const opctx *o, lit_ikind k, int cas)
 {
     parser *p = b->p;
-    static const char *const what[] = { "weak, relaxed or acquire for load_ptr_tko", "weak, relaxed or release for store_ptr_tko",
+    static const char *const what[] = { "weak, relaxed or acquire for load_ptr_tko",
+                                        "weak, relaxed or release for store_ptr_tko",
                                         "relaxed, acquire, release or acq_rel for an atomic" };
     int w = k == LI_LD ? 0 : k == LI_ST ? 1 : 2;
-    unsigned mask = w == 0 ? M_WEAK | M_RLX | M_ACQ : w == 1 ? M_WEAK | M_RLX | M_REL : M_RLX | M_ACQ | M_REL | M_AR;
-    if (want_results(b, o, 0, k == LI_ST ? 1 : 2, k == LI_ST ? "none or one (the token)" : "none or two (the value and the token)") ||
-        (k != LI_ST && o->nres == 1 && want_results(b, o, 2, 2, "none or two (the value and the token)")))
+    unsigned mask = w == 0   ? M_WEAK | M_RLX | M_ACQ
+                    : w == 1 ? M_WEAK | M_RLX | M_REL
+                             : M_RLX | M_ACQ | M_REL | M_AR;
+    if (want_results(b, o, 0, k == LI_ST ? 1 : 2,
+                     k == LI_ST ? "none or one (the token)"
+                                : "none or two (the value and the token)") ||
+        (k != LI_ST && o->nres == 1 &&
+         want_results(b, o, 2, 2, "none or two (the value and the token)")))
         return -1;
     if (b->th->nins >= TI_MAXOPS) {
-        lp_errat(p, o->opc, "found more than %d memory operations in tile block %s, expected at most %d", TI_MAXOPS,
-                 b->th->name, TI_MAXOPS);
+        lp_errat(p, o->opc,
+                 "found more than %d memory operations in tile block %s, expected at most %d",
+                 TI_MAXOPS, b->th->name, TI_MAXOPS);
         return -1;
     }
     lit_insn in;
@@ -407,8 +469,9 @@ static int op_memory(tblock *b, const opctx *o, lit_ikind k, int cas)
     int unsig = 0;
     tbits carry;
     memset(&carry, 0, sizeof carry);
-    if (parse_sem(b, mask, what[w], &in.sem) || parse_scope(b, in.sem, &in.scope) || mem_operands(b, &in, &ty, &unsig) ||
-        no_mask(b) || parse_token_arg(b, &carry) || parse_signature(b, &sig))
+    if (parse_sem(b, mask, what[w], &in.sem) || parse_scope(b, in.sem, &in.scope) ||
+        mem_operands(b, &in, &ty, &unsig) || no_mask(b) || parse_token_arg(b, &carry) ||
+        parse_signature(b, &sig))
         return -1;
     if (access_type(b, &in, sig ? sig : ty, unsig, o->opc)) return -1;
     int idx = b->th->nins;
@@ -425,7 +488,11 @@ static int op_memory(tblock *b, const opctx *o, lit_ikind k, int cas)
         tok->carry = carry;
         tok->carry.w[idx >> 6] |= 1ull << (idx & 63);
     }
-    if (val) { val->type = in.type; in.dst[0] = (lit_opnd){ .k = OPD_REG, .reg = val->reg }; in.ndst = 1; }
+    if (val) {
+        val->type = in.type;
+        in.dst[0] = (lit_opnd){ .k = OPD_REG, .reg = val->reg };
+        in.ndst = 1;
+    }
     lit_insn *dst = lb_add_insn(b->th, o->opc, lb_span_text(p, o->start, p->pos));
     char *text = dst->text;
     *dst = in;
@@ -445,8 +512,14 @@ static int parse_op(tblock *b)
     const token *t = lb_cur(p);
     if (t->k == TK_IDENT && t->s[0] == '%') {
         for (;;) {
-            if (o.nres == 2) { lp_expect_fail(p, lb_cur(p), "'=' after at most two results"); return -1; }
-            if (lb_cur(p)->k != TK_IDENT || lb_cur(p)->s[0] != '%') { lp_expect_fail(p, lb_cur(p), "a result such as '%t0'"); return -1; }
+            if (o.nres == 2) {
+                lp_expect_fail(p, lb_cur(p), "'=' after at most two results");
+                return -1;
+            }
+            if (lb_cur(p)->k != TK_IDENT || lb_cur(p)->s[0] != '%') {
+                lp_expect_fail(p, lb_cur(p), "a result such as '%t0'");
+                return -1;
+            }
             o.res[o.nres++] = lb_cur(p);
             p->pos++;
             if (tok_punct(lb_cur(p), ',')) { p->pos++; continue; }
@@ -469,8 +542,10 @@ static int parse_op(tblock *b)
     if (IS("atomic_cas_tko")) return op_memory(b, &o, LI_ATOM, 1);
 #undef IS
     p->pos--;
-    lp_expect_fail(p, t, "a Tile IR operation: load_ptr_tko, store_ptr_tko, atomic_rmw_tko, atomic_cas_tko, "
-                   "make_token, join_tokens or constant");
+    lp_expect_fail(
+        p, t,
+        "a Tile IR operation: load_ptr_tko, store_ptr_tko, atomic_rmw_tko, atomic_cas_tko, "
+        "make_token, join_tokens or constant");
     return -1;
 }
 
@@ -483,7 +558,8 @@ static void token_order(tblock *b)
     th->order = xcalloc((size_t)n * (size_t)n, 1);
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
-            if (b->after[j].w[i >> 6] >> (i & 63) & 1) th->order[(size_t)i * (size_t)n + (size_t)j] = 1;
+            if (b->after[j].w[i >> 6] >> (i & 63) & 1)
+                th->order[(size_t)i * (size_t)n + (size_t)j] = 1;
 }
 
 static int parse_block(parser *p)
@@ -493,7 +569,11 @@ static int parse_block(parser *p)
     tblock b = { .p = p, .th = &p->t->th[ti] };
     int rc = 0;
     while (!rc && !tok_punct(lb_cur(p), '}')) {
-        if (lb_cur(p)->k == TK_EOF) { lp_expect_fail(p, lb_cur(p), "'}' closing the tile block"); rc = -1; break; }
+        if (lb_cur(p)->k == TK_EOF) {
+            lp_expect_fail(p, lb_cur(p), "'}' closing the tile block");
+            rc = -1;
+            break;
+        }
         rc = parse_op(&b);
         b.th = &p->t->th[ti];
     }
@@ -511,9 +591,11 @@ static int distinct_ctas(parser *p, const token *const *heads)
     for (int i = 0; i < t->nth; i++)
         for (int j = 0; j < i; j++)
             if (t->th[i].gpu == t->th[j].gpu && t->th[i].cta == t->th[j].cta) {
-                lp_errat(p, heads[i], "found tile blocks %s and %s on CTA %d of gpu %d, expected one CTA per tile "
-                         "block (a tile block is a kernel instance)", t->th[j].name, t->th[i].name, t->th[i].cta,
-                         t->th[i].gpu);
+                lp_errat(
+                    p, heads[i],
+                    "found tile blocks %s and %s on CTA %d of gpu %d, expected one CTA per tile "
+                    "block (a tile block is a kernel instance)",
+                    t->th[j].name, t->th[i].name, t->th[i].cta, t->th[i].gpu);
                 return -1;
             }
     return 0;
@@ -532,7 +614,10 @@ lit_test *tileir_parse(const char *file, const char *text, int max_depth, char *
         heads[p.t->nth] = lb_cur(&p);
         rc = parse_block(&p);
     }
-    if (!rc && !p.t->nth) { lp_expect_fail(&p, lb_cur(&p), "a tile block such as 'P0@cta 0,gpu 0 {'"); rc = -1; }
+    if (!rc && !p.t->nth) {
+        lp_expect_fail(&p, lb_cur(&p), "a tile block such as 'P0@cta 0,gpu 0 {'");
+        rc = -1;
+    }
     if (!rc) rc = distinct_ctas(&p, heads);
     if (!rc) rc = lb_finish(&p);
     if (!rc) rc = lb_parse_tail(&p);

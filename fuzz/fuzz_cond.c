@@ -44,7 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tokvec tv;
     if (lex_all("fuzz", text, &tv, err, sizeof err) == 0) {
         int pos = 0;
-        cond_node *n = cond_parse("fuzz", &tv, &pos, resolve_all, NULL, COND_MAX_DEPTH, err, sizeof err);
+        cond_node *n =
+            cond_parse("fuzz", &tv, &pos, resolve_all, NULL, COND_MAX_DEPTH, err, sizeof err);
         if (n) {
             if (pos < 0 || pos >= tv.n) abort();
             char buf[256];
@@ -61,7 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* locations-style single references */
         pos = 0;
         cond_ref r;
-        while (pos < tv.n - 1 && cond_parse_ref("fuzz", &tv, &pos, &r, err, sizeof err) == 0) cond_ref_free(&r);
+        while (pos < tv.n - 1 && cond_parse_ref("fuzz", &tv, &pos, &r, err, sizeof err) == 0)
+            cond_ref_free(&r);
         tokvec_free(&tv);
     } else if (strncmp(err, "fuzz:", 5) != 0) {
         abort();

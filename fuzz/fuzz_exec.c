@@ -32,7 +32,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char err[256];
         ptx_module *pm = ptx_parse("fuzz.ptx", src, size, err, sizeof err);
         for (int i = 0; pm && i < pm->nfuncs; i++)
-            if (pm->funcs[i].is_entry && pm->funcs[i].name) { snprintf(name, sizeof name, "%s", pm->funcs[i].name); break; }
+            if (pm->funcs[i].is_entry && pm->funcs[i].name) {
+                snprintf(name, sizeof name, "%s", pm->funcs[i].name);
+                break;
+            }
         ptx_module_free(pm);
         ptxeFunction *f = NULL;
         if (name[0] && ptxeModuleGetFunction(&f, m, name) == PTXE_SUCCESS) {
@@ -45,13 +48,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 int ok = 1;
                 for (int i = 0; i < np; i++) {
                     size_t sz = 0; const char *ty = NULL;
-                    if (ptxeFuncGetParamInfo(f, i, &sz, &ty) != PTXE_SUCCESS || sz > sizeof vals[i]) { ok = 0; break; }
+                    if (ptxeFuncGetParamInfo(f, i, &sz, &ty) != PTXE_SUCCESS ||
+                        sz > sizeof vals[i]) {
+                        ok = 0;
+                        break;
+                    }
                     memset(vals[i], 0, sizeof vals[i]);
                     vals[i][0] = sz == 8 ? buf : (uint64_t)(16 + i);
                     args[i] = vals[i];
                 }
                 if (ok) {
-                    ptxeLaunchConfig cfg = { .grid = { 2, 1, 1 }, .block = { 40, 1, 1 }, .max_steps = 20000 };
+                    ptxeLaunchConfig cfg = { .grid = { 2, 1, 1 },
+                                             .block = { 40, 1, 1 },
+                                             .max_steps = 20000 };
                     (void)ptxeLaunchKernel(f, &cfg, args);
                     ptxeLaunchStats st;
                     ptxeGetLaunchStats(ctx, &st);

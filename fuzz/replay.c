@@ -20,7 +20,13 @@ static int run_file(const char *path)
     size_t r;
     while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
         n += r;
-        if (n == cap) { uint8_t *nb = realloc(buf, cap *= 2); if (!nb) { free(buf); buf = NULL; } else buf = nb; }
+        if (n == cap) {
+            uint8_t *nb = realloc(buf, cap *= 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+            } else buf = nb;
+        }
     }
     fclose(f);
     if (!buf) { fprintf(stderr, "replay: out of memory on %s\n", path); return 1; }
@@ -39,7 +45,11 @@ int main(int argc, char **argv)
     int bad = 0, count = 0;
     for (int i = 1; i < argc; i++) {
         struct stat st;
-        if (stat(argv[i], &st)) { fprintf(stderr, "replay: cannot stat %s\n", argv[i]); bad = 1; continue; }
+        if (stat(argv[i], &st)) {
+            fprintf(stderr, "replay: cannot stat %s\n", argv[i]);
+            bad = 1;
+            continue;
+        }
         if (S_ISDIR(st.st_mode)) {
             DIR *d = opendir(argv[i]);
             struct dirent *e;

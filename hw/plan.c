@@ -280,7 +280,9 @@ static int check_bar_counts(hw_plan *p, const lit_test *t, char *err, size_t len
             long unit = in->bar_unit > 0 ? in->bar_unit : 1;
             /* Dat3M's bar.cta.sync|arrive without a quorum: the threads that use the id
                (docs/model.md); the emitted barrier counts them */
-            long want = in->nsrc > 1 ? (long)in->src[1].imm / unit : in->bar_unit == 1 ? parts : all;
+            long want = in->nsrc > 1        ? (long)in->src[1].imm / unit
+                        : in->bar_unit == 1 ? parts
+                                            : all;
             if (in->bar == BAR_ARRIVE && in->nsrc < 2 && in->bar_unit != 1)
                 return hw_refuse(err, len, t->file, in->line, in->col,
                                  "found bar.arrive without a "
@@ -305,10 +307,13 @@ static int check_insn(hw_plan *p, const lit_test *t, int th, const lit_insn *in,
     case LI_ATOM:
     case LI_RED: return check_mem(p, t, in, err, len);
     case LI_FENCE:
-        if ((in->fence == FENCE_ACQ_REL || in->fence == FENCE_SC) && (in->sem == SEM_WEAK || in->sem == SEM_RELAXED))
+        if ((in->fence == FENCE_ACQ_REL || in->fence == FENCE_SC) &&
+            (in->sem == SEM_WEAK || in->sem == SEM_RELAXED))
             return hw_refuse(err, len, t->file, in->line, in->col,
-                             "found '%s', expected a fence PTX has: fence.sc or fence.acq_rel (a weak or relaxed "
-                             "fence is Dat3M's, §9.7.12.4 has none)", in->text);
+                             "found '%s', expected a fence PTX has: fence.sc or fence.acq_rel (a "
+                             "weak or relaxed "
+                             "fence is Dat3M's, §9.7.12.4 has none)",
+                             in->text);
         if (in->fence >= FENCE_PROXY_TEXTURE)   /* texture, surface, constant, generic */
             return hw_refuse(
                 err, len, t->file, in->line, in->col,

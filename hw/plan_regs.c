@@ -208,7 +208,8 @@ int hw_plan_obs(hw_plan *p, const lit_test *t, char *err, size_t len)
 {
     obsctx c = { p, t, 0 };
     if (t->filter)
-        return hw_refuse(err, len, t->file, 1, 1, "found a 'filter' (the hardware harness counts every run), "
+        return hw_refuse(err, len, t->file, 1, 1,
+                         "found a 'filter' (the hardware harness counts every run), "
                          "expected a test without one");
     cond_foreach_ref(t->cond, add_obs_cb, &c);
     for (int i = 0; i < t->nlocations; i++) add_obs(&c, &t->locations[i]);

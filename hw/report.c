@@ -70,8 +70,9 @@ static int eval(const cond_node *n, const evctx *e)
     default:   /* a comparison, as verify compares (a value as its observable's type reads it) */
         ref_value(e, &n->l, &a, &ma);
         ref_value(e, &n->r, &b, &mb);
-        return cond_compare(n->op, &n->l, n->l.k == REF_CONST ? (int64_t)a : isa_value(n->l.type, a & ma),
-                            &n->r, n->r.k == REF_CONST ? (int64_t)b : isa_value(n->r.type, b & mb));
+        return cond_compare(n->op, &n->l,
+                            n->l.k == REF_CONST ? (int64_t)a : isa_value(n->l.type, a & ma), &n->r,
+                            n->r.k == REF_CONST ? (int64_t)b : isa_value(n->r.type, b & mb));
     }
 }
 
@@ -110,7 +111,8 @@ int hw_classify(const hw_plan *p, const verify_result *r, model_kind m, const hw
         if (found >= 0) {
             c->verdict[i] = HW_ALLOWED;
             c->seen[found] = 1;
-        } else if (!r || r->nstates_total < 0 || r->nstates < r->nstates_total || r->bound_reached) {
+        } else if (!r || r->nstates_total < 0 || r->nstates < r->nstates_total ||
+                   r->bound_reached) {
             c->verdict[i] = HW_UNKNOWN;
             c->unknown++;
         } else {
@@ -283,7 +285,8 @@ cJSON *hw_report_json(const hw_plan *p, const verify_result *r, const hw_outcome
             cJSON_AddItemToArray(ms, e);
         }
         cJSON_AddStringToObject(o, "model_verdict", r->validated ? "Ok" : "No");
-        cJSON_AddBoolToObject(o, "model_states_truncated", r->nstates_total < 0 || r->nstates < r->nstates_total);
+        cJSON_AddBoolToObject(o, "model_states_truncated",
+                              r->nstates_total < 0 || r->nstates < r->nstates_total);
         cJSON_AddBoolToObject(o, "model_bound_reached", r->bound_reached);
     }
     cJSON_AddStringToObject(o, "observation",

@@ -44,7 +44,8 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-int hw_run_cmd(char *const argv[], const char *out, const char *errf, double timeout_s, int *timed_out)
+int hw_run_cmd(char *const argv[], const char *out, const char *errf, double timeout_s,
+               int *timed_out)
 {
     *timed_out = 0;
     pid_t pid = fork();

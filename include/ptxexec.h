@@ -30,13 +30,13 @@ extern "C" {
 
 typedef enum {
     PTXE_SUCCESS = 0,
-    PTXE_ERROR_INVALID_VALUE,      /* bad argument (null pointer, zero-sized grid, unknown param) */
+    PTXE_ERROR_INVALID_VALUE, /* bad argument (null pointer, zero-sized grid, unknown param) */
     PTXE_ERROR_OUT_OF_MEMORY,
-    PTXE_ERROR_INVALID_PTX,        /* module text rejected at load: syntax or unsupported feature */
-    PTXE_ERROR_NOT_FOUND,          /* no such kernel / global */
-    PTXE_ERROR_INVALID_ADDRESS,    /* host copy to/from memory that is not allocated */
-    PTXE_ERROR_LAUNCH_FAILED,      /* kernel fault: see ptxeGetErrorMessage for the report */
-    PTXE_ERROR_LAUNCH_TIMEOUT,     /* step limit (max_steps) or wall-clock limit (timeout) reached */
+    PTXE_ERROR_INVALID_PTX, /* module text rejected at load: syntax or unsupported feature */
+    PTXE_ERROR_NOT_FOUND, /* no such kernel / global */
+    PTXE_ERROR_INVALID_ADDRESS, /* host copy to/from memory that is not allocated */
+    PTXE_ERROR_LAUNCH_FAILED, /* kernel fault: see ptxeGetErrorMessage for the report */
+    PTXE_ERROR_LAUNCH_TIMEOUT, /* step limit (max_steps) or wall-clock limit (timeout) reached */
     PTXE_ERROR_COUNT
 } ptxeResult;
 

@@ -26,7 +26,8 @@ extern const int base_ndefs;
 const base_def *base_find(const char *name);
 
 /* helpers shared with the solver's own constraints */
-int base_scope_includes(const muniverse *u, int i, int thread);   /* event i's scope holds the thread */
+int base_scope_includes(const muniverse *u, int i,
+                        int thread); /* event i's scope holds the thread */
 int base_same_scope(const muniverse *u, int i, int j);            /* sr */
 int base_fence_sc(const muniverse *u, int i);
 /* Barrier operations that may belong to one instance: uncounted (Dat3M's bar.cta.sync without a

@@ -27,7 +27,7 @@ typedef struct {
     int vaddr;           /* virtual address (§8.2.2): the generic symbol named */
     int loc;             /* physical location */
     int64_t rval, wval;  /* raw bits read / written (the `size` bytes at `off`, zero-extended) */
-    int off, size;       /* the bytes of the location accessed (§8.2); INIT: 0 and the location size */
+    int off, size; /* the bytes of the location accessed (§8.2); INIT: 0 and the location size */
     int mmio;            /* .mmio (§8.4.1) */
     int atomic;          /* atom or red (§8.4 atomic operation) */
     int red;             /* red: atomic, but not a read operation (§8.4 Table 17) */
@@ -47,8 +47,14 @@ typedef struct {
 } mevent;
 
 static inline int ev_reads(const mevent *e) { return e->k == EV_R || e->k == EV_RMW; }
-static inline int ev_writes(const mevent *e) { return e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT; }
-static inline int ev_mem(const mevent *e) { return e->k == EV_R || e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT; }
+static inline int ev_writes(const mevent *e)
+{
+    return e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT;
+}
+static inline int ev_mem(const mevent *e)
+{
+    return e->k == EV_R || e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT;
+}
 
 enum { MDEP_ADDR = 1, MDEP_DATA = 2, MDEP_CTRL = 4 };
 typedef struct { int from, to, kind; } mdep;   /* po indices: a read and an event depending on it;
@@ -102,7 +108,8 @@ double mclock_ms(void);
  * return to a loop head with the same live registers and no write in between are cut as
  * dominated (spin-loop reduction).  Returns 0, -1 with "file:line:col: message" in err, or -2
  * when the deadline of lim passed. */
-int traces_enumerate(const lit_test *t, int ti, const matoms *at, const mdomain *dom, const mlimits *lim,
-                     const unsigned char *observed, mthread_traces *out, char *err, size_t errlen);
+int traces_enumerate(const lit_test *t, int ti, const matoms *at, const mdomain *dom,
+                     const mlimits *lim, const unsigned char *observed, mthread_traces *out,
+                     char *err, size_t errlen);
 void traces_free(mthread_traces *tt);
 #endif

@@ -2,7 +2,10 @@
 #include "model/models.h"
 #include <string.h>
 
-static const struct { const char *name, *alias, *file; int cluster, proxies; } models[MODEL_COUNT] = {
+static const struct {
+    const char *name, *alias, *file;
+    int cluster, proxies;
+} models[MODEL_COUNT] = {
     [MODEL_PTX] = { "ptx", "ptx-v8.4", "ptx.cat", 1, 1 },
     [MODEL_PTX75] = { "ptx-v7.5", NULL, "ptx-v7.5.cat", 0, 1 },
     [MODEL_PTX60] = { "ptx-v6.0", NULL, "ptx-v6.0.cat", 0, 0 },
@@ -17,6 +20,9 @@ int model_has_proxies(model_kind k) { return (unsigned)k < MODEL_COUNT && models
 int model_parse(const char *s, model_kind *k)
 {
     for (int i = 0; i < MODEL_COUNT; i++)
-        if (!strcmp(s, models[i].name) || (models[i].alias && !strcmp(s, models[i].alias))) { *k = (model_kind)i; return 0; }
+        if (!strcmp(s, models[i].name) || (models[i].alias && !strcmp(s, models[i].alias))) {
+            *k = (model_kind)i;
+            return 0;
+        }
     return -1;
 }

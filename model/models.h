@@ -5,10 +5,11 @@
 #define PTX_MODEL_MODELS_H
 
 typedef enum {
-    MODEL_PTX,      /* model/ptx.cat: ISA 8.4 + .cluster + mixed proxies (the default) */
-    MODEL_PTX75,    /* model/ptx-v7.5.cat: ISA 7.5, no .cluster scope */
-    MODEL_PTX60,    /* model/ptx-v6.0.cat: ISA 6.0, no proxies, no .cluster scope */
-    MODEL_RC11_SCOPED, /* model/rc11-scoped.cat: scoped C++ (RC11), the source model of llvm-check */
+    MODEL_PTX, /* model/ptx.cat: ISA 8.4 + .cluster + mixed proxies (the default) */
+    MODEL_PTX75, /* model/ptx-v7.5.cat: ISA 7.5, no .cluster scope */
+    MODEL_PTX60, /* model/ptx-v6.0.cat: ISA 6.0, no proxies, no .cluster scope */
+    MODEL_RC11_SCOPED, /* model/rc11-scoped.cat: scoped C++ (RC11), the source model of llvm-check
+                        */
     MODEL_COUNT
 } model_kind;
 

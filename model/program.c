@@ -51,7 +51,8 @@ static int cut_add(cuts *c, int x)
    old atoms' values (a value of bytes [o, o+s) split at c gives its low c-o bytes and the rest). */
 static void rebuild_atoms(const lit_test *t, const cuts *cut, matoms *at, mdomain **dom)
 {
-    matoms na = { NULL, 0, xcalloc((size_t)t->nsym + 1, sizeof(int)), xcalloc((size_t)t->nsym + 1, sizeof(int)) };
+    matoms na = { NULL, 0, xcalloc((size_t)t->nsym + 1, sizeof(int)),
+                  xcalloc((size_t)t->nsym + 1, sizeof(int)) };
     mdomain *nd = NULL;
     for (int s = 0; s < t->nsym; s++) {
         if (t->sym[s].loc != s) continue;
@@ -67,10 +68,13 @@ static void rebuild_atoms(const lit_test *t, const cuts *cut, matoms *at, mdomai
                     const matom *y = &at->a[o];
                     if (y->off > x.off || y->off + y->size < x.off + x.size) continue;
                     for (int k = 0; k < (*dom)[o].n; k++)
-                        mdom_add(&nd[na.n], (int64_t)(((uint64_t)(*dom)[o].v[k] >> (8 * (x.off - y->off))) & mask_bytes(x.size)));
+                        mdom_add(&nd[na.n],
+                                 (int64_t)(((uint64_t)(*dom)[o].v[k] >> (8 * (x.off - y->off))) &
+                                           mask_bytes(x.size)));
                 }
             } else {
-                mdom_add(&nd[na.n], (int64_t)(((uint64_t)t->sym[s].init >> (8 * x.off)) & mask_bytes(x.size)));
+                mdom_add(&nd[na.n],
+                         (int64_t)(((uint64_t)t->sym[s].init >> (8 * x.off)) & mask_bytes(x.size)));
             }
             na.n++;
         }
@@ -95,7 +99,9 @@ static cuts *static_cuts(const lit_test *t)
     for (int ti = 0; ti < t->nth; ti++)
         for (int k = 0; k < t->th[ti].nins; k++) {
             const lit_insn *in = &t->th[ti].ins[k];
-            if ((in->k != LI_LD && in->k != LI_ST && in->k != LI_ATOM && in->k != LI_RED) || in->addr.k != OPD_SYM || !in->size) continue;
+            if ((in->k != LI_LD && in->k != LI_ST && in->k != LI_ATOM && in->k != LI_RED) ||
+                in->addr.k != OPD_SYM || !in->size)
+                continue;
             int l = t->sym[in->addr.sym].loc;
             cut_add(&c[l], (int)in->addr.off);
             cut_add(&c[l], (int)in->addr.off + in->size);
@@ -121,8 +127,8 @@ static int path_cuts(const lit_test *t, const mthread_traces *tt, cuts *c)
 /* ---------- domains ---------- */
 
 /* add the atom parts of every write on the paths; returns 1 when a domain grew */
-static int add_written_values(const lit_test *t, const mthread_traces *tt, const matoms *at, mdomain *dom,
-                              const unsigned char *exact)
+static int add_written_values(const lit_test *t, const mthread_traces *tt, const matoms *at,
+                              mdomain *dom, const unsigned char *exact)
 {
     int changed = 0;
     for (int th = 0; th < t->nth; th++)
@@ -134,7 +140,9 @@ static int add_written_values(const lit_test *t, const mthread_traces *tt, const
                 for (int a = at->first[e->loc]; a < at->first[e->loc] + at->count[e->loc]; a++) {
                     const matom *x = &at->a[a];
                     if (x->off < e->off || x->off + x->size > e->off + e->size) continue;
-                    changed |= mdom_add(&dom[a], (int64_t)(((uint64_t)e->wval >> (8 * (x->off - e->off))) & mask_bytes(x->size)));
+                    changed |=
+                        mdom_add(&dom[a], (int64_t)(((uint64_t)e->wval >> (8 * (x->off - e->off))) &
+                                                    mask_bytes(x->size)));
                 }
             }
     return changed;
@@ -148,7 +156,8 @@ static int max_writes(const lit_test *t, const mthread_traces *tt)
         int m = 0;
         for (int i = 0; i < tt[th].ntr; i++) {
             int w = 0;
-            for (int k = 0; k < tt[th].tr[i].nev; k++) w += tt[th].tr[i].ev[k].k == EV_W || tt[th].tr[i].ev[k].k == EV_RMW;
+            for (int k = 0; k < tt[th].tr[i].nev; k++)
+                w += tt[th].tr[i].ev[k].k == EV_W || tt[th].tr[i].ev[k].k == EV_RMW;
             if (w > m) m = w;
         }
         wmax += m;
@@ -156,12 +165,13 @@ static int max_writes(const lit_test *t, const mthread_traces *tt)
     return wmax;
 }
 
-static int enumerate_all(const lit_test *t, mprogram *p, const mlimits *lim, unsigned char *const *observed,
-                         char *err, size_t errlen)
+static int enumerate_all(const lit_test *t, mprogram *p, const mlimits *lim,
+                         unsigned char *const *observed, char *err, size_t errlen)
 {
     for (int th = 0; th < t->nth; th++) {
         traces_free(&p->tt[th]);
-        int rc = traces_enumerate(t, th, &p->at, p->dom, lim, observed[th], &p->tt[th], err, errlen);
+        int rc =
+            traces_enumerate(t, th, &p->at, p->dom, lim, observed[th], &p->tt[th], err, errlen);
         if (rc) return rc;
     }
     return 0;
@@ -196,13 +206,18 @@ static int check_bar_red_mix(const lit_test *t, const mprogram *p, char *err, si
                 for (int ib = 0; ib < (tb == ta ? ia : t->th[tb].nins); ib++) {
                     const lit_insn *b = &t->th[tb].ins[ib];
                     unsigned both = ids[ta][ia] & ids[tb][ib];
-                    if (b->k != LI_BAR || !both || (a->bar == BAR_RED) == (b->bar == BAR_RED)) continue;
+                    if (b->k != LI_BAR || !both || (a->bar == BAR_RED) == (b->bar == BAR_RED))
+                        continue;
                     int shared = 0;
                     while (!(both >> shared & 1)) shared++;
-                    snprintf(err, errlen, "%s:%d:%d: found '%s' on barrier %d, which '%s' (%s, line %d) also uses in CTA %d, "
-                             "expected bar.red on other barriers than bar.sync and bar.arrive (§9.7.12.1: bar.red \"should "
-                             "not be intermixed with\" them \"using the same active barrier\")", t->file, a->line, a->col,
-                             a->text, shared, b->text, t->th[tb].name, b->line, t->th[ta].cta);
+                    snprintf(err, errlen,
+                             "%s:%d:%d: found '%s' on barrier %d, which '%s' (%s, line %d) also "
+                             "uses in CTA %d, "
+                             "expected bar.red on other barriers than bar.sync and bar.arrive "
+                             "(§9.7.12.1: bar.red \"should "
+                             "not be intermixed with\" them \"using the same active barrier\")",
+                             t->file, a->line, a->col, a->text, shared, b->text, t->th[tb].name,
+                             b->line, t->th[ta].cta);
                     rc = -1;
                     break;
                 }
@@ -213,8 +228,8 @@ static int check_bar_red_mix(const lit_test *t, const mprogram *p, char *err, si
     return rc;
 }
 
-int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *observed, mprogram *p,
-                   char *err, size_t errlen)
+int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *observed,
+                   mprogram *p, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
     p->tt = xcalloc((size_t)(t->nth ? t->nth : 1), sizeof *p->tt);
@@ -225,7 +240,8 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
     for (int s = 0; s < t->nsym; s++) {
         int64_t *v;
         int n;
-        if (t->sym[s].loc != s || p->at.count[s] != 1 || (n = mbar_exact_values(t, s, &v)) < 0) continue;
+        if (t->sym[s].loc != s || p->at.count[s] != 1 || (n = mbar_exact_values(t, s, &v)) < 0)
+            continue;
         for (int i = 0; i < n; i++) mdom_add(&p->dom[p->at.first[s]], v[i]);
         free(v);
         exact[s] = 1;
@@ -238,8 +254,11 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
         if (!add_written_values(t, p->tt, &p->at, p->dom, exact)) break;
         for (int a = 0; a < p->at.n; a++)
             if (p->dom[a].n > 256) {
-                snprintf(err, errlen, "%s:1:1: found more than 256 possible values for bytes %d..%d of location %s, expected a "
-                         "bounded value domain (lower --unroll)", t->file, p->at.a[a].off, p->at.a[a].off + p->at.a[a].size - 1,
+                snprintf(err, errlen,
+                         "%s:1:1: found more than 256 possible values for bytes %d..%d of location "
+                         "%s, expected a "
+                         "bounded value domain (lower --unroll)",
+                         t->file, p->at.a[a].off, p->at.a[a].off + p->at.a[a].size - 1,
                          t->sym[p->at.a[a].loc].name);
                 rc = -1;
             }
@@ -249,8 +268,10 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
     if (!rc && getenv("PTXLITMUS_DEBUG")) {
         int np = 0;
         for (int th = 0; th < t->nth; th++) np += p->tt[th].ntr;
-        fprintf(stderr, "debug %s: %d paths, at most %d writes per execution, domains:", t->name, np, max_writes(t, p->tt));
-        for (int a = 0; a < p->at.n; a++) fprintf(stderr, " %s+%d:%d", t->sym[p->at.a[a].loc].name, p->at.a[a].off, p->dom[a].n);
+        fprintf(stderr, "debug %s: %d paths, at most %d writes per execution, domains:", t->name,
+                np, max_writes(t, p->tt));
+        for (int a = 0; a < p->at.n; a++)
+            fprintf(stderr, " %s+%d:%d", t->sym[p->at.a[a].loc].name, p->at.a[a].off, p->dom[a].n);
         fprintf(stderr, "\n");
     }
     for (int s = 0; s < t->nsym; s++) free(c[s].v);

@@ -14,8 +14,8 @@ typedef struct {
 /* observed[th][r]: register r of thread th appears in the condition (its final value matters
    to the spin-loop reduction).  Returns 0, -1 with "file:line:col: message" in err, or -2 when
    lim's deadline passed. */
-int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *observed, mprogram *p,
-                   char *err, size_t errlen);
+int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *observed,
+                   mprogram *p, char *err, size_t errlen);
 void mprogram_free(const lit_test *t, mprogram *p);
 
 int mdom_add(mdomain *d, int64_t v);               /* 1 when v was new */

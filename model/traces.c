@@ -82,7 +82,9 @@ static int push_event(walker *w, const lit_insn *in, mevent e, const deps *d)
 {
     if (w->nev >= w->lim->max_events || w->nev >= TW * 64) {
         char m[160];
-        snprintf(m, sizeof m, "found a path of thread %s with more than %d events, expected at most %d (limit --max-events)",
+        snprintf(m, sizeof m,
+                 "found a path of thread %s with more than %d events, expected at most %d (limit "
+                 "--max-events)",
                  w->th->name, w->lim->max_events, w->lim->max_events);
         fail_at(w, in, m);
         return -1;
@@ -91,10 +93,14 @@ static int push_event(walker *w, const lit_insn *in, mevent e, const deps *d)
     e.thread = w->ti;
     w->ev[w->nev] = e;
     for (int i = 0; i < TW * 64; i++) {
-        int kind = (d->addr.w[i >> 6] >> (i & 63) & 1) * MDEP_ADDR | (d->data.w[i >> 6] >> (i & 63) & 1) * MDEP_DATA |
+        int kind = (d->addr.w[i >> 6] >> (i & 63) & 1) * MDEP_ADDR |
+                   (d->data.w[i >> 6] >> (i & 63) & 1) * MDEP_DATA |
                    (d->ctrl.w[i >> 6] >> (i & 63) & 1) * MDEP_CTRL;
         if (!kind) continue;
-        if (w->ndep == w->capdep) { w->capdep = w->capdep ? w->capdep * 2 : 64; w->dep = xrealloc(w->dep, (size_t)w->capdep * sizeof *w->dep); }
+        if (w->ndep == w->capdep) {
+            w->capdep = w->capdep ? w->capdep * 2 : 64;
+            w->dep = xrealloc(w->dep, (size_t)w->capdep * sizeof *w->dep);
+        }
         w->dep[w->ndep++] = (mdep){ i, w->nev, kind };
     }
     w->nev++;
@@ -106,7 +112,9 @@ static void save_trace(walker *w, const int64_t *regs)
     mthread_traces *o = w->out;
     if (o->ntr >= w->lim->max_traces) {
         if (!w->failed) {
-            snprintf(w->err, w->errlen, "%s:1:1: found more than %d paths in thread %s, expected at most %d (limit --max-traces; lower --unroll)",
+            snprintf(w->err, w->errlen,
+                     "%s:1:1: found more than %d paths in thread %s, expected at most %d (limit "
+                     "--max-traces; lower --unroll)",
                      w->t->file, w->lim->max_traces, w->th->name, w->lim->max_traces);
             w->failed = 1;
         }
@@ -160,7 +168,12 @@ static int read_values(walker *w, const lit_insn *in, int loc, int off, int size
     long total = 1;
     for (int a = a0; a < a1; a++) {
         total *= w->dom[a].n;
-        if (total > 65536) { fail_at(w, in, "found a read whose bytes may combine more than 65536 ways, expected fewer (lower --unroll)"); return -1; }
+        if (total > 65536) {
+            fail_at(w, in,
+                    "found a read whose bytes may combine more than 65536 ways, expected fewer "
+                    "(lower --unroll)");
+            return -1;
+        }
     }
     out->v = xmalloc((size_t)(total ? total : 1) * sizeof *out->v);
     out->n = 0;
@@ -189,16 +202,21 @@ static int check_barrier(walker *w, const lit_insn *in, mevent *e)
 {
     char m[200];
     if (e->bar_id < 0 || e->bar_id > 15) {
-        snprintf(m, sizeof m, "found the barrier %lld, expected a barrier number 0..15 (§9.7.12.1)", (long long)e->bar_id);
+        snprintf(m, sizeof m, "found the barrier %lld, expected a barrier number 0..15 (§9.7.12.1)",
+                 (long long)e->bar_id);
         fail_at(w, in, m);
         return -1;
     }
     if (!e->bar_has_cnt) return 0;
     int unit = in->bar_unit ? in->bar_unit : 1, n = 0;
-    for (int i = 0; i < w->t->nth; i++) n += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
+    for (int i = 0; i < w->t->nth; i++)
+        n += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
     if (e->bar_cnt <= 0 || e->bar_cnt % unit || e->bar_cnt / unit > n) {
-        snprintf(m, sizeof m, "found the thread count %lld, expected %s (the test places %d thread%s in CTA %d)",
-                 (long long)e->bar_cnt, unit == 32 ? "a positive multiple of 32, at most 32 per thread" : "1 or more, at most one per thread",
+        snprintf(m, sizeof m,
+                 "found the thread count %lld, expected %s (the test places %d thread%s in CTA %d)",
+                 (long long)e->bar_cnt,
+                 unit == 32 ? "a positive multiple of 32, at most 32 per thread"
+                            : "1 or more, at most one per thread",
                  n, n == 1 ? "" : "s", w->th->cta);
         fail_at(w, in, m);
         return -1;
@@ -219,7 +237,9 @@ static int resolve_addr(walker *w, const lit_insn *in, const int64_t *regs, int 
         int sz = in->size ? in->size : l->size;
         if ((!in->size && off) || off + sz > l->size || off % sz) {
             char m[200];
-            snprintf(m, sizeof m, "found an access at byte %lld of %s (%d bytes), expected an aligned access inside the location",
+            snprintf(m, sizeof m,
+                     "found an access at byte %lld of %s (%d bytes), expected an aligned access "
+                     "inside the location",
                      (long long)off, w->t->sym[*sym].name, l->size);
             fail_at(w, in, m);
             return -1;
@@ -228,7 +248,9 @@ static int resolve_addr(walker *w, const lit_insn *in, const int64_t *regs, int 
     }
     if (*sym < 0) {
         char m[200];
-        snprintf(m, sizeof m, "found register %%%s holding %lld used as an address, expected the address of a location (initialise it with P%d:%s=x)",
+        snprintf(m, sizeof m,
+                 "found register %%%s holding %lld used as an address, expected the address of a "
+                 "location (initialise it with P%d:%s=x)",
                  w->th->regs[in->addr.reg], (long long)v, w->ti, w->th->regs[in->addr.reg]);
         fail_at(w, in, m);
         return -1;
@@ -259,7 +281,8 @@ static int access_size(const lit_test *t, const lit_insn *in, int sym)
 static int64_t alu_result(const lit_insn *in, int k, uint64_t v)
 {
     isa_type t = isa_dst_type(&in->alu, k);
-    return isa_type_is_float(t) || t == ISA_T_PRED ? (int64_t)(v & mask_bits(isa_type_bits(t))) : isa_value(t, v);
+    return isa_type_is_float(t) || t == ISA_T_PRED ? (int64_t)(v & mask_bits(isa_type_bits(t)))
+                                                   : isa_value(t, v);
 }
 
 static int cmp_holds(lit_cmp c, int64_t a, int64_t b)
@@ -277,7 +300,10 @@ static int cmp_holds(lit_cmp c, int64_t a, int64_t b)
 /* Liveness of registers (backward dataflow over the thread's control flow): a register is
    live when some path reads it before redefining it; the registers the condition observes
    are live at the end. */
-static void use_opnd(uint64_t *set, const lit_opnd *o) { if (o->k == OPD_REG) set[o->reg >> 6] |= 1ull << (o->reg & 63); }
+static void use_opnd(uint64_t *set, const lit_opnd *o)
+{
+    if (o->k == OPD_REG) set[o->reg >> 6] |= 1ull << (o->reg & 63);
+}
 
 static void compute_liveness(walker *w, const unsigned char *observed)
 {
@@ -306,13 +332,17 @@ static void compute_liveness(walker *w, const unsigned char *observed)
             }
             if (in->guard < 0)   /* a guarded definition may not happen: it kills nothing */
                 for (int d = 0; d < in->ndst; d++)
-                    if (in->dst[d].k == OPD_REG) tmp[in->dst[d].reg >> 6] &= ~(1ull << (in->dst[d].reg & 63));
+                    if (in->dst[d].k == OPD_REG)
+                        tmp[in->dst[d].reg >> 6] &= ~(1ull << (in->dst[d].reg & 63));
             for (int k = 0; k < in->nsrc; k++) use_opnd(tmp, &in->src[k]);
             if (in->k == LI_BAR && in->bar == BAR_RED) use_opnd(tmp, &in->bar_pred);
             use_opnd(tmp, &in->addr);
             if (in->guard >= 0) tmp[in->guard >> 6] |= 1ull << (in->guard & 63);
             for (int k = 0; k < rw; k++)
-                if (tmp[k] != w->live[(size_t)pc * (size_t)rw + (size_t)k]) { w->live[(size_t)pc * (size_t)rw + (size_t)k] = tmp[k]; changed = 1; }
+                if (tmp[k] != w->live[(size_t)pc * (size_t)rw + (size_t)k]) {
+                    w->live[(size_t)pc * (size_t)rw + (size_t)k] = tmp[k];
+                    changed = 1;
+                }
         }
     }
     free(tmp);
@@ -338,7 +368,10 @@ static int loop_head_visit(walker *w, int pc, const int64_t *regs)
             if (lv[r >> 6] >> (r & 63) & 1) same = x->regs[r] == regs[r];
         if (same) { w->spin_from = x->nev; return 1; }
     }
-    if (w->nvis == w->capvis) { w->capvis = w->capvis ? 2 * w->capvis : 16; w->vis = xrealloc(w->vis, (size_t)w->capvis * sizeof *w->vis); }
+    if (w->nvis == w->capvis) {
+        w->capvis = w->capvis ? 2 * w->capvis : 16;
+        w->vis = xrealloc(w->vis, (size_t)w->capvis * sizeof *w->vis);
+    }
     struct visit *x = &w->vis[w->nvis++];
     x->pc = pc;
     x->nev = w->nev;
@@ -373,7 +406,8 @@ static void walk(walker *w, int pc, wstate s, bits ctrl);
    threads, each litmus thread a warp of bar_unit threads with the same c; and, or: 0 or 1),
    limited by this thread's own contribution.  The event carries the contribution in wval and
    the result in rval; solver/query.c ties the result to the contributions of the instance. */
-static void bar_red(walker *w, const lit_insn *in, int pc, mevent e, const wstate *s, const deps *on, bits ctrl)
+static void bar_red(walker *w, const lit_insn *in, int pc, mevent e, const wstate *s,
+                    const deps *on, bits ctrl)
 {
     int mine = (s->regs[in->bar_pred.reg] != 0) ^ in->bar_pred_neg;
     deps don = *on;
@@ -420,12 +454,17 @@ static int step_alu(walker *w, const lit_insn *in, int *pc, wstate *s)
     char e[160];
     if (isa_eval(&in->alu, src, dst, e, sizeof e)) {
         char m[240];
-        snprintf(m, sizeof m, "found '%s' that cannot be evaluated (%s), expected a register computation", in->text, e);
+        snprintf(m, sizeof m,
+                 "found '%s' that cannot be evaluated (%s), expected a register computation",
+                 in->text, e);
         fail_at(w, in, m);
         return STEP_ON;   /* w->failed ends the walk */
     }
     for (int k = 0; k < in->ndst; k++)
-        if (in->dst[k].k == OPD_REG) { s->regs[in->dst[k].reg] = alu_result(in, k, dst[k]); s->taint[in->dst[k].reg] = t; }
+        if (in->dst[k].k == OPD_REG) {
+            s->regs[in->dst[k].reg] = alu_result(in, k, dst[k]);
+            s->taint[in->dst[k].reg] = t;
+        }
     (*pc)++;
     return STEP_ON;
 }
@@ -436,13 +475,17 @@ static int step_branch(walker *w, const lit_insn *in, int *pc, wstate *s, bits *
 {
     int take = 1;
     if (in->k == LI_BRANCH) {
-        take = cmp_holds(in->cmp, opnd_val(w, &in->src[0], s->regs), opnd_val(w, &in->src[1], s->regs));
+        take = cmp_holds(in->cmp, opnd_val(w, &in->src[0], s->regs),
+                         opnd_val(w, &in->src[1], s->regs));
         opnd_taint(&in->src[0], s->taint, ctrl);
         opnd_taint(&in->src[1], s->taint, ctrl);
     }
     if (in->guard >= 0) bits_or(ctrl, &s->taint[in->guard]);
     if (!take) { (*pc)++; return STEP_ON; }
-    if (in->target <= *pc && ++s->back[*pc] > w->lim->unroll) { w->out->bound_hit = 1; return STEP_END; }
+    if (in->target <= *pc && ++s->back[*pc] > w->lim->unroll) {
+        w->out->bound_hit = 1;
+        return STEP_END;
+    }
     *pc = in->target;
     return STEP_ON;
 }
@@ -451,10 +494,21 @@ static int step_branch(walker *w, const lit_insn *in, int *pc, wstate *s, bits *
    results (bar_red). */
 static int step_bar(walker *w, const lit_insn *in, int *pc, wstate *s, deps *on, bits ctrl)
 {
-    mevent e = { .k = EV_BAR, .insn = *pc, .bar = in->bar, .sym = -1, .loc = -1, .vaddr = -1, .sem = SEM_WEAK, .scope = SCOPE_CTA };
+    mevent e = { .k = EV_BAR,
+                 .insn = *pc,
+                 .bar = in->bar,
+                 .sym = -1,
+                 .loc = -1,
+                 .vaddr = -1,
+                 .sem = SEM_WEAK,
+                 .scope = SCOPE_CTA };
     e.bar_id = opnd_val(w, &in->src[0], s->regs);
     opnd_taint(&in->src[0], s->taint, &on->data);
-    if (in->nsrc > 1) { e.bar_has_cnt = 1; e.bar_cnt = opnd_val(w, &in->src[1], s->regs); opnd_taint(&in->src[1], s->taint, &on->data); }
+    if (in->nsrc > 1) {
+        e.bar_has_cnt = 1;
+        e.bar_cnt = opnd_val(w, &in->src[1], s->regs);
+        opnd_taint(&in->src[1], s->taint, &on->data);
+    }
     if (in->bar == BAR_CARRIVE || in->bar == BAR_CWAIT) {
         /* barrier.cluster (§9.7.13.3): the k-th arrive of each thread of the cluster
            meets the others' k-th arrive and k-th wait (base_same_barrier) */
@@ -466,18 +520,22 @@ static int step_bar(walker *w, const lit_insn *in, int *pc, wstate *s, deps *on,
         /* PTX's bar{.cta}.sync a / barrier.sync a: "all threads in the CTA participate"
            (§9.7.12.1), i.e. every thread the test places in this thread's CTA */
         e.bar_has_cnt = 1;
-        for (int i = 0; i < w->t->nth; i++) e.bar_cnt += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
+        for (int i = 0; i < w->t->nth; i++)
+            e.bar_cnt += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
     }
     for (int k = 0; k < w->nev; k++) {
         const mevent *o = &w->ev[k];
-        if (o->k == EV_BAR && o->bar_id == e.bar_id && o->bar_has_cnt == e.bar_has_cnt && o->bar_cnt == e.bar_cnt) e.bar_gen++;
+        if (o->k == EV_BAR && o->bar_id == e.bar_id && o->bar_has_cnt == e.bar_has_cnt &&
+            o->bar_cnt == e.bar_cnt)
+            e.bar_gen++;
     }
     if (in->bar == BAR_RED) {
         bar_red(w, in, *pc, e, s, on, ctrl);
         return STEP_END;
     }
     if (push_event(w, in, e, on)) return STEP_END;
-    if (w->lim->liveness && in->bar == BAR_SYNC) save_hang(w, s->regs, MHANG_BARRIER, -1, *pc);   /* waits forever */
+    if (w->lim->liveness && in->bar == BAR_SYNC)
+        save_hang(w, s->regs, MHANG_BARRIER, -1, *pc); /* waits forever */
     (*pc)++;
     return STEP_ON;
 }
@@ -487,22 +545,33 @@ static int step_bar(walker *w, const lit_insn *in, int *pc, wstate *s, deps *on,
 static mevent mem_event(walker *w, const lit_insn *in, int pc, const wstate *s, int sym, int asz)
 {
     const lit_sym *sy = &w->t->sym[sym];
-    mevent e = { .insn = pc, .sem = in->sem, .scope = in->scope, .sym = sym, .loc = sy->loc, .vaddr = sy->vaddr,
-                 .proxy = in->proxy != PROXY_GENERIC ? in->proxy : sy->proxy, .mmio = in->mmio,
-                 .off = (int)addr_off(w, in, s->regs), .size = asz,
-                 .atomic = in->k == LI_ATOM || in->k == LI_RED, .red = in->k == LI_RED, .mbar = in->mbar };
+    mevent e = { .insn = pc,
+                 .sem = in->sem,
+                 .scope = in->scope,
+                 .sym = sym,
+                 .loc = sy->loc,
+                 .vaddr = sy->vaddr,
+                 .proxy = in->proxy != PROXY_GENERIC ? in->proxy : sy->proxy,
+                 .mmio = in->mmio,
+                 .off = (int)addr_off(w, in, s->regs),
+                 .size = asz,
+                 .atomic = in->k == LI_ATOM || in->k == LI_RED,
+                 .red = in->k == LI_RED,
+                 .mbar = in->mbar };
     /* the state space of the location: this CTA's shared memory, shared memory, else unknown */
     if (sy->shared || w->t->sym[sy->loc].shared) {
         const lit_sym *l = &w->t->sym[sy->loc];
         const lit_thread *o = l->owner >= 0 ? &w->t->th[l->owner] : NULL;
-        e.fspace = o && o->gpu == w->th->gpu && o->cta == w->th->cta ? SPACE_SHARED_CTA : SPACE_SHARED_CLUSTER;
+        e.fspace = o && o->gpu == w->th->gpu && o->cta == w->th->cta ? SPACE_SHARED_CTA
+                                                                     : SPACE_SHARED_CLUSTER;
     } else if (in->space == SPACE_GLOBAL) e.fspace = SPACE_GLOBAL;
     return e;
 }
 
 /* The destination register of a read that returned ce->rval (done: an mbarrier test's
    answer); its dependencies are the read event (mark). */
-static void read_result(const lit_insn *in, wstate *cs, const mevent *ce, isa_type aty, int done, int mark)
+static void read_result(const lit_insn *in, wstate *cs, const mevent *ce, isa_type aty, int done,
+                        int mark)
 {
     if (in->k == LI_RED || in->dst[0].k != OPD_REG) return;
     int r = in->dst[0].reg;
@@ -524,7 +593,8 @@ static void read_result(const lit_insn *in, wstate *cs, const mevent *ce, isa_ty
 
 /* A read (ld, atom, red, mbarrier operations): one child walk per value its bytes may hold
    (the atoms' domains combined), the write of an atomic operation computed by isa_atom_apply. */
-static void fork_reads(walker *w, const lit_insn *in, int pc, wstate *s, mevent e, deps on, bits ctrl, isa_type aty)
+static void fork_reads(walker *w, const lit_insn *in, int pc, wstate *s, mevent e, deps on,
+                       bits ctrl, isa_type aty)
 {
     uint64_t am = mask_bits(8u * (unsigned)e.size);
     mdomain rv = { NULL, 0 };
@@ -534,7 +604,10 @@ static void fork_reads(walker *w, const lit_insn *in, int pc, wstate *s, mevent 
     if (e.atomic) {
         b = (uint64_t)opnd_val(w, &in->src[0], s->regs);
         opnd_taint(&in->src[0], s->taint, &ton.data);
-        if (in->nsrc > 1) { c = (uint64_t)opnd_val(w, &in->src[1], s->regs); opnd_taint(&in->src[1], s->taint, &ton.data); }
+        if (in->nsrc > 1) {
+            c = (uint64_t)opnd_val(w, &in->src[1], s->regs);
+            opnd_taint(&in->src[1], s->taint, &ton.data);
+        }
         if (in->part) b = b >> (16 * (in->part - 1)) & 0xffff;   /* its half, §8.2.5 */
     }
     int own_init = 0;   /* this thread initialised the mbarrier earlier on this path */
@@ -554,7 +627,8 @@ static void fork_reads(walker *w, const lit_insn *in, int pc, wstate *s, mevent 
         if (in->mbar == MB_TEST || in->mbar == MB_TEST_PARITY) {
             /* "When mbarrier.test_wait and mbarrier.try_wait operations with .acquire
                qualifier returns True, they form the acquire pattern" (§9.7.13.15.16) */
-            done = mbar_complete(in, (uint64_t)ce.rval, (uint64_t)opnd_val(w, &in->src[0], s->regs), &ce.ub);
+            done = mbar_complete(in, (uint64_t)ce.rval, (uint64_t)opnd_val(w, &in->src[0], s->regs),
+                                 &ce.ub);
             if (!done && ce.sem == SEM_ACQUIRE) ce.sem = SEM_RELAXED;
         } else if (in->mbar) {
             ce.k = EV_RMW;
@@ -562,7 +636,12 @@ static void fork_reads(walker *w, const lit_insn *in, int pc, wstate *s, mevent 
         } else if (e.atomic) {
             uint64_t nv;
             int wr = isa_atom_apply(in->aop, aty, (uint64_t)ce.rval, b, c, &nv);
-            if (wr < 0) { fail_at(w, in, "found an atomic operation without semantics for its type, expected one of §9.7.12.5"); break; }
+            if (wr < 0) {
+                fail_at(w, in,
+                        "found an atomic operation without semantics for its type, expected one of "
+                        "§9.7.12.5");
+                break;
+            }
             if (wr) { ce.k = EV_RMW; ce.wval = (int64_t)(nv & am); }
         }
         int mark = w->nev, dmark = w->ndep;
@@ -591,8 +670,10 @@ static int step_mem(walker *w, const lit_insn *in, int *pc, wstate *s, deps on, 
         return STEP_END;
     }
     e.k = EV_W;
-    e.wval = (int64_t)((uint64_t)opnd_val(w, &in->src[0], s->regs) & mask_bits(8u * (unsigned)asz));   /* the low bytes, §9.7.8.11 */
-    if (in->mbar == MB_INIT) e.wval = (int64_t)mbar_init((uint64_t)opnd_val(w, &in->src[0], s->regs));
+    e.wval = (int64_t)((uint64_t)opnd_val(w, &in->src[0], s->regs) &
+                       mask_bits(8u * (unsigned)asz)); /* the low bytes, §9.7.8.11 */
+    if (in->mbar == MB_INIT)
+        e.wval = (int64_t)mbar_init((uint64_t)opnd_val(w, &in->src[0], s->regs));
     opnd_taint(&in->src[0], s->taint, &on.data);       /* data dependency */
     if (push_event(w, in, e, &on)) return STEP_END;
     (*pc)++;
@@ -630,14 +711,26 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
         case LI_ALU: st = step_alu(w, in, &pc, &s); break;
         case LI_BRANCH: case LI_GOTO: st = step_branch(w, in, &pc, &s, &ctrl); break;
         case LI_FENCE: {
-            mevent e = { .k = EV_F, .insn = pc, .sem = in->sem, .scope = in->scope, .fence = in->fence, .sym = -1, .loc = -1, .vaddr = -1,
-                         .restrict_ = in->restrict_, .uni = in->uni, .fspace = in->fspace };
+            mevent e = { .k = EV_F,
+                         .insn = pc,
+                         .sem = in->sem,
+                         .scope = in->scope,
+                         .fence = in->fence,
+                         .sym = -1,
+                         .loc = -1,
+                         .vaddr = -1,
+                         .restrict_ = in->restrict_,
+                         .uni = in->uni,
+                         .fspace = in->fspace };
             if (push_event(w, in, e, &on)) st = STEP_END;
             pc++;
             break;
         }
         case LI_BAR: st = step_bar(w, in, &pc, &s, &on, ctrl); break;
-        case LI_LD: case LI_ST: case LI_ATOM: case LI_RED: st = step_mem(w, in, &pc, &s, on, ctrl); break;
+        case LI_LD:
+        case LI_ST:
+        case LI_ATOM:
+        case LI_RED: st = step_mem(w, in, &pc, &s, on, ctrl); break;
         }
     }
     if (!w->failed && st == STEP_ON && pc >= th->nins) save_trace(w, s.regs);
@@ -647,11 +740,20 @@ static void walk(walker *w, int pc, wstate s, bits ctrl)
     state_free(&s);
 }
 
-int traces_enumerate(const lit_test *t, int ti, const matoms *at, const mdomain *dom, const mlimits *lim,
-                     const unsigned char *observed, mthread_traces *out, char *err, size_t errlen)
+int traces_enumerate(const lit_test *t, int ti, const matoms *at, const mdomain *dom,
+                     const mlimits *lim, const unsigned char *observed, mthread_traces *out,
+                     char *err, size_t errlen)
 {
     const lit_thread *th = &t->th[ti];
-    walker w = { .t = t, .th = th, .ti = ti, .dom = dom, .at = at, .lim = lim, .out = out, .err = err, .errlen = errlen };
+    walker w = { .t = t,
+                 .th = th,
+                 .ti = ti,
+                 .dom = dom,
+                 .at = at,
+                 .lim = lim,
+                 .out = out,
+                 .err = err,
+                 .errlen = errlen };
     w.rw = (th->nregs + 63) / 64 ? (th->nregs + 63) / 64 : 1;
     compute_liveness(&w, observed);
     memset(out, 0, sizeof *out);
@@ -674,7 +776,11 @@ int traces_enumerate(const lit_test *t, int ti, const matoms *at, const mdomain 
 
 void traces_free(mthread_traces *tt)
 {
-    for (int i = 0; i < tt->ntr; i++) { free(tt->tr[i].ev); free(tt->tr[i].dep); free(tt->tr[i].regs); }
+    for (int i = 0; i < tt->ntr; i++) {
+        free(tt->tr[i].ev);
+        free(tt->tr[i].dep);
+        free(tt->tr[i].regs);
+    }
     free(tt->tr);
     tt->tr = NULL;
     tt->ntr = 0;

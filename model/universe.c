@@ -40,10 +40,11 @@ static int grow(builder *b)
 /* the same operation, values aside */
 static int same_op(const mevent *a, const mevent *b)
 {
-    return a->k == b->k && a->insn == b->insn && a->sym == b->sym && a->off == b->off && a->size == b->size &&
-           a->fence == b->fence && a->bar == b->bar && a->bar_id == b->bar_id && a->bar_cnt == b->bar_cnt &&
-           a->bar_has_cnt == b->bar_has_cnt && a->bar_gen == b->bar_gen && a->atomic == b->atomic &&
-           a->sem == b->sem && a->ub == b->ub;   /* an mbarrier wait acquires only when it returns True */
+    return a->k == b->k && a->insn == b->insn && a->sym == b->sym && a->off == b->off &&
+           a->size == b->size && a->fence == b->fence && a->bar == b->bar &&
+           a->bar_id == b->bar_id && a->bar_cnt == b->bar_cnt && a->bar_has_cnt == b->bar_has_cnt &&
+           a->bar_gen == b->bar_gen && a->atomic == b->atomic && a->sem == b->sem &&
+           a->ub == b->ub; /* an mbarrier wait acquires only when it returns True */
 }
 
 /* The child of `parent` (thread th; -1: the thread's root list `root`) performing e, created
@@ -90,7 +91,8 @@ static void add_inits(builder *b, const lit_test *t, const mprogram *p)
 
 /* One path of thread th: its events become tree events; map[k] = the event of trace event k
    (for an atomic operation split in two: its read; map2[k] its write, else -1). */
-static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out, int *map, int *map2)
+static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out, int *map,
+                    int *map2)
 {
     muniverse *u = b->u;
     out->ev = xcalloc((size_t)(2 * tr->nev + 1), sizeof *out->ev);
@@ -127,7 +129,8 @@ static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out,
         out->ev[out->len++] = (upath_ev){ id, e->rval, e->wval };
         map[k] = parent = id;
     }
-    if (tr->hang == MHANG_SPIN && out->spin_from < 0) out->spin_from = out->len;   /* an empty iteration */
+    if (tr->hang == MHANG_SPIN && out->spin_from < 0)
+        out->spin_from = out->len; /* an empty iteration */
     for (int i = 0; i < out->len; i++) u->npaths[out->ev[i].node]++;
     return 0;
 }
@@ -135,7 +138,8 @@ static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out,
 /* The path's dependencies on events: from a read (an atomic operation's read), to the
    depending event (both events of an atomic operation); the write of an atomic operation
    depends on its read by data, but for exch, whose value ignores the old one. */
-static int add_deps(muniverse *u, const lit_test *t, int th, const mtrace *tr, upath *out, const int *map, const int *map2)
+static int add_deps(muniverse *u, const lit_test *t, int th, const mtrace *tr, upath *out,
+                    const int *map, const int *map2)
 {
     out->dep = xcalloc((size_t)(2 * tr->ndep + tr->nev + 1), sizeof *out->dep);
     if (!out->dep) return -1;
@@ -157,7 +161,8 @@ static int fill_po(muniverse *u)
     u->po = xcalloc((size_t)u->n * (size_t)u->n, 1);
     if (!u->po) return -1;
     for (int j = 0; j < u->n; j++)
-        for (int a = u->parent[j]; a >= 0; a = u->parent[a]) u->po[(size_t)a * (size_t)u->n + (size_t)j] = 1;
+        for (int a = u->parent[j]; a >= 0; a = u->parent[a])
+            u->po[(size_t)a * (size_t)u->n + (size_t)j] = 1;
     return 0;
 }
 
@@ -180,12 +185,15 @@ int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, muniver
         int root = -1;
         for (int i = 0; i < tt->ntr && !rc; i++) {
             const mtrace *tr = &tt->tr[i];
-            int *map = xmalloc((size_t)(tr->nev + 1) * sizeof *map), *map2 = xmalloc((size_t)(tr->nev + 1) * sizeof *map2);
+            int *map = xmalloc((size_t)(tr->nev + 1) * sizeof *map),
+                *map2 = xmalloc((size_t)(tr->nev + 1) * sizeof *map2);
             rc = !map || !map2 || add_path(&b, th, &root, tr, &ut->path[i], map, map2) ||
                  add_deps(u, t, th, tr, &ut->path[i], map, map2);
-            ut->path[i].regs = xmalloc((size_t)(t->th[th].nregs ? t->th[th].nregs : 1) * sizeof *ut->path[i].regs);
+            ut->path[i].regs =
+                xmalloc((size_t)(t->th[th].nregs ? t->th[th].nregs : 1) * sizeof *ut->path[i].regs);
             if (!ut->path[i].regs) rc = -1;
-            else if (t->th[th].nregs) memcpy(ut->path[i].regs, tr->regs, (size_t)t->th[th].nregs * sizeof *tr->regs);
+            else if (t->th[th].nregs)
+                memcpy(ut->path[i].regs, tr->regs, (size_t)t->th[th].nregs * sizeof *tr->regs);
             free(map); free(map2);
         }
     }
@@ -207,6 +215,11 @@ void muniverse_free(muniverse *u)
         free(u->th[th].path);
     }
     free(u->th);
-    free(u->ev); free(u->parent); free(u->rmw_part); free(u->rmw_pair); free(u->npaths); free(u->po);
+    free(u->ev);
+    free(u->parent);
+    free(u->rmw_part);
+    free(u->rmw_pair);
+    free(u->npaths);
+    free(u->po);
     memset(u, 0, sizeof *u);
 }

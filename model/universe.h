@@ -54,7 +54,10 @@ typedef struct {
 int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, muniverse *u);
 void muniverse_free(muniverse *u);
 
-static inline int upo(const muniverse *u, int i, int j) { return u->po[(size_t)i * (size_t)u->n + (size_t)j]; }
+static inline int upo(const muniverse *u, int i, int j)
+{
+    return u->po[(size_t)i * (size_t)u->n + (size_t)j];
+}
 /* i and j can be in one execution: different threads, or one precedes the other */
 static inline int ucompat(const muniverse *u, int i, int j)
 {

@@ -1662,7 +1662,8 @@ static int atom_float(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint
     uint64_t s[3] = {old, b, 0}, m = wmask(tinfo[t].bits);
     if (t == ISA_T_F16 || t == ISA_T_BF16 || t == ISA_T_F16X2 || t == ISA_T_BF16X2) {
         /* §9.7.12.5 atom.add.noftz.{f16,f16x2,bf16,bf16x2}: round to nearest even, subnormals
-           kept (no .ftz); x2: each half separately.  min/max: the vector forms' per-element rule. */
+           kept (no .ftz); x2: each half separately.  min/max: the vector forms' per-element rule.
+         */
         in.rnd = ISA_RND_RN;
         switch (op) {
         case ISA_ATOM_ADD: ev_hadd(&in, newv, s); return 1;
@@ -1970,18 +1971,13 @@ const isa_opinfo isa_ops[] = {
     ROW("mad24", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, 0, EV(ev_mad24_lo), I(MAD24),
         "d = (a24 * b24)<31..0> + c §9.7.1.6"),
     ROW("mad24", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI | ISA_M_SAT, F_SATS32, EV(ev_mad24_hi),
-        I(MAD24),
-        "d = (a24 * b24)<47..16> + c §9.7.1.6"),
-    ROW("sad", NULL, 1, 3, PURE, T_I, 0, 0, 0, EV(ev_sad), I(SAD),
-        "d = c + |a - b| §9.7.1.7"),
+        I(MAD24), "d = (a24 * b24)<47..16> + c §9.7.1.6"),
+    ROW("sad", NULL, 1, 3, PURE, T_I, 0, 0, 0, EV(ev_sad), I(SAD), "d = c + |a - b| §9.7.1.7"),
     ROW("div", NULL, 1, 2, PURE, T_I, 0, 0, 0, EV(ev_div), I(DIV),
         "d = a / b (truncating; /0 = all ones) §9.7.1.8"),
-    ROW("rem", NULL, 1, 2, PURE, T_I, 0, 0, 0, EV(ev_rem), I(REM),
-        "d = a % b (%0 = a) §9.7.1.9"),
-    ROW("abs", NULL, 1, 1, PURE, T_S, 0, 0, 0, EV(ev_abs), I(ABS),
-        "d = |a| §9.7.1.10"),
-    ROW("neg", NULL, 1, 1, PURE, T_S, 0, 0, 0, EV(ev_neg), I(NEG),
-        "d = -a §9.7.1.11"),
+    ROW("rem", NULL, 1, 2, PURE, T_I, 0, 0, 0, EV(ev_rem), I(REM), "d = a % b (%0 = a) §9.7.1.9"),
+    ROW("abs", NULL, 1, 1, PURE, T_S, 0, 0, 0, EV(ev_abs), I(ABS), "d = |a| §9.7.1.10"),
+    ROW("neg", NULL, 1, 1, PURE, T_S, 0, 0, 0, EV(ev_neg), I(NEG), "d = -a §9.7.1.11"),
     ROW("min", NULL, 1, 2, PURE, T_I, 0, ISA_M_RELU, 0, EV(ev_min), I(MIN),
         "d = a < b ? a : b (.relu.s32) §9.7.1.12"),
     ROW("min", NULL, 1, 2, PURE, T_X2, 0, ISA_M_RELU, 0, EV(ev_min16x2), I(MIN),
@@ -2007,15 +2003,14 @@ const isa_opinfo isa_ops[] = {
     ROW("szext", NULL, 1, 2, PURE, T_32, 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_szext), I(SZEXT),
         "d = low b bits of a, extended §9.7.1.21"),
     ROW("bmsk", NULL, 1, 2, PURE, TB(ISA_T_B32), 0, ISA_M_CLAMP | ISA_M_WRAP, F_CW, EV(ev_bmsk),
-        I(BMSK),
-        "d = b-bit mask at bit a §9.7.1.22"),
+        I(BMSK), "d = b-bit mask at bit a §9.7.1.22"),
     ROW("dp4a", NULL, 1, 3, PURE, T_32, 0, 0, F_TWO, EV(ev_dp4a), I(DP4A),
         "d = c + sum a.b[i] * b.b[i] §9.7.1.23"),
     ROW("dp2a", "lo", 1, 3, PURE, T_32, 0, ISA_M_LO, F_TWO, EV(ev_dp2a), I(DP2A),
         "d = c + sum a.h[i] * b.b[i] §9.7.1.24"),
     ROW("dp2a", "hi", 1, 3, PURE, T_32, 0, ISA_M_HI, F_TWO, EV(ev_dp2a), I(DP2A),
         "d = c + sum a.h[i] * b.b[2+i] §9.7.1.24"),
-    /* §9.7.16 video */
+/* §9.7.16 video */
 #define M_VSEC (ISA_M_SAT | ISA_M_ADD | ISA_M_VMIN | ISA_M_VMAX)
 #define VS(n, ev, id, doc) \
     ROW(n, NULL, 1, 2, PURE, T_32, T_32, M_VSEC, F_THREE | F_VS, EV(ev), I(id), doc)
@@ -2042,7 +2037,7 @@ const isa_opinfo isa_ops[] = {
     VSIMD_ROW("vabsdiff2", ev_vabsdiff2, VABSDIFF2, F_V2, "d.h[i] = |a.h[i] - b.h[i]| §9.7.16.2.1"),
     VSIMD_ROW("vmin2", ev_vmin2, VMIN2, F_V2, "d.h[i] = min(a.h[i], b.h[i]) §9.7.16.2.1"),
     VSIMD_ROW("vmax2", ev_vmax2, VMAX2, F_V2, "d.h[i] = max(a.h[i], b.h[i]) §9.7.16.2.1"),
-    VSET_ROW("vset2", ev_vset2, VSET2, 3, ISA_M_ADD, F_V2, 
+    VSET_ROW("vset2", ev_vset2, VSET2, 3, ISA_M_ADD, F_V2,
              "d.h[i] = a.h[i] CmpOp b.h[i] §9.7.16.2.2"),
     VSIMD_ROW("vadd4", ev_vadd4, VADD4, F_V4, "d.b[i] = a.b[i] + b.b[i] §9.7.16.2.3"),
     VSIMD_ROW("vsub4", ev_vsub4, VSUB4, F_V4, "d.b[i] = a.b[i] - b.b[i] §9.7.16.2.3"),
@@ -2051,7 +2046,7 @@ const isa_opinfo isa_ops[] = {
               "d.b[i] = |a.b[i] - b.b[i]| (.sat), or d = c + sum (.add) §9.7.16.2.3"),
     VSIMD_ROW("vmin4", ev_vmin4, VMIN4, F_V4, "d.b[i] = min(a.b[i], b.b[i]) §9.7.16.2.3"),
     VSIMD_ROW("vmax4", ev_vmax4, VMAX4, F_V4, "d.b[i] = max(a.b[i], b.b[i]) §9.7.16.2.3"),
-    VSET_ROW("vset4", ev_vset4, VSET4, 3, ISA_M_ADD, F_V4, 
+    VSET_ROW("vset4", ev_vset4, VSET4, 3, ISA_M_ADD, F_V4,
              "d.b[i] = a.b[i] CmpOp b.b[i] §9.7.16.2.4"),
     /* §9.7.2 extended precision: carry flag CC.CF, see isa_eval_cc */
     ROW("add", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, I(ADD_CC),
@@ -2075,35 +2070,28 @@ const isa_opinfo isa_ops[] = {
         "d = a ^ b §9.7.7.3"),
     ROW("not", NULL, 1, 1, PURE, TB(ISA_T_PRED) | T_B, 0, 0, 0, EV(ev_not), I(NOT),
         "d = ~a §9.7.7.4"),
-    ROW("cnot", NULL, 1, 1, PURE, T_B, 0, 0, 0, EV(ev_cnot), I(CNOT),
-        "d = a == 0 §9.7.7.5"),
+    ROW("cnot", NULL, 1, 1, PURE, T_B, 0, 0, 0, EV(ev_cnot), I(CNOT), "d = a == 0 §9.7.7.5"),
     ROW("lop3", NULL, 1, 4, PURE, TB(ISA_T_B32), 0, 0, F_BOOL | F_BOOLDST, EV(ev_lop3), I(LOP3),
         "d = immLut(a, b, c) {p = d!=0 op q} §9.7.7.6"),
     ROW("shf", "l", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_L | ISA_M_CLAMP | ISA_M_WRAP, F_CW,
-        EV(ev_shf_l), I(SHF),
-        "d = ([b,a] << n)<63..32> §9.7.7.7"),
+        EV(ev_shf_l), I(SHF), "d = ([b,a] << n)<63..32> §9.7.7.7"),
     ROW("shf", "r", 1, 3, PURE, TB(ISA_T_B32), 0, ISA_M_R | ISA_M_CLAMP | ISA_M_WRAP, F_CW,
-        EV(ev_shf_r), I(SHF),
-        "d = ([b,a] >> n)<31..0> §9.7.7.7"),
+        EV(ev_shf_r), I(SHF), "d = ([b,a] >> n)<31..0> §9.7.7.7"),
     ROW("shl", NULL, 1, 2, PURE, T_B, 0, 0, 0, EV(ev_shl), I(SHL),
         "d = a << b (b >= N: 0) §9.7.7.8"),
     ROW("shr", NULL, 1, 2, PURE, T_B | T_I, 0, 0, 0, EV(ev_shr), I(SHR),
         "d = a >> b, sign fill for .s (clamped to N) §9.7.7.9"),
     /* §9.7.5 comparison and selection */
     ROW("setp", NULL, 1, 2, PURE, T_NUM, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, EV(ev_setp),
-        I(SETP),
-        "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.5.2"),
+        I(SETP), "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.5.2"),
     ROW("set", NULL, 1, 2, PURE, TB(ISA_T_U32) | TB(ISA_T_S32) | TB(ISA_T_F32), T_NUM, ISA_M_FTZ,
         F_CMP | F_BOOL | F_TWO, EV(ev_set), I(SET),
         "d = BoolOp(a CmpOp b, c) ? 1.0f/0xffffffff : 0 §9.7.5.1"),
-    ROW("selp", NULL, 1, 3, PURE, T_NUM, 0, 0, 0, EV(ev_selp), I(SELP),
-        "d = c ? a : b §9.7.5.3"),
+    ROW("selp", NULL, 1, 3, PURE, T_NUM, 0, 0, 0, EV(ev_selp), I(SELP), "d = c ? a : b §9.7.5.3"),
     ROW("slct", NULL, 1, 3, PURE, T_NUM, TB(ISA_T_S32) | TB(ISA_T_F32), ISA_M_FTZ, F_TWO,
-        EV(ev_slct), I(SLCT),
-        "d = c >= 0 ? a : b §9.7.5.4"),
+        EV(ev_slct), I(SLCT), "d = c >= 0 ? a : b §9.7.5.4"),
     /* §9.7.8 data movement (registers) */
-    ROW("mov", NULL, 1, 1, PURE, T_MOV, 0, 0, 0, EV(ev_mov), I(MOV),
-        "d = a §9.7.8.3"),
+    ROW("mov", NULL, 1, 1, PURE, T_MOV, 0, 0, 0, EV(ev_mov), I(MOV), "d = a §9.7.8.3"),
     ROW("prmt", NULL, 1, 3, PURE, TB(ISA_T_B32), 0, 0, F_PRMT, EV(ev_prmt), I(PRMT),
         "d = bytes of {b,a} picked by c §9.7.8.7"),
     ROW("cvt", NULL, 1, 1, PURE, T_CVTI, T_CVTI, ISA_M_SAT, F_TWO, EV(ev_cvt_ii), I(CVT),
@@ -2124,65 +2112,48 @@ const isa_opinfo isa_ops[] = {
     ROW("mad", NULL, 1, 3, PURE, T_F, 0, M_F32, F_FRND, EV(ev_ffma), I(MAD_F),
         "d = a * b + c (= fma) §9.7.3.7"),
     ROW("div", "approx", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0,
-        EV(ev_fdiv_approx), I(DIV_F),
-        "d ~ a * (1/b) §9.7.3.8"),
+        EV(ev_fdiv_approx), I(DIV_F), "d ~ a * (1/b) §9.7.3.8"),
     ROW("div", "full", 1, 2, PURE, TB(ISA_T_F32), 0, ISA_M_FULL | ISA_M_FTZ, 0, EV(ev_fdiv_approx),
-        I(DIV_F),
-        "d ~ a / b, full range §9.7.3.8"),
+        I(DIV_F), "d ~ a / b, full range §9.7.3.8"),
     ROW("div", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_fdiv), I(DIV_F),
         "d = a / b, rounded §9.7.3.8"),
     ROW("rcp", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ,
-        EV(ev_frcp_approx64), I(RCP_APPROX_F64),
-        "d ~ 1/a[63:32] §9.7.3.14"),
+        EV(ev_frcp_approx64), I(RCP_APPROX_F64), "d ~ 1/a[63:32] §9.7.3.14"),
     ROW("rcp", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0,
-        EV(ev_frcp_approx), I(RCP_F),
-        "d ~ 1/a §9.7.3.13"),
+        EV(ev_frcp_approx), I(RCP_F), "d ~ 1/a §9.7.3.13"),
     ROW("rcp", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_frcp), I(RCP_F),
         "d = 1/a, rounded §9.7.3.13"),
     ROW("sqrt", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0,
-        EV(ev_fsqrt_approx), I(SQRT_F),
-        "d ~ sqrt(a) §9.7.3.15"),
+        EV(ev_fsqrt_approx), I(SQRT_F), "d ~ sqrt(a) §9.7.3.15"),
     ROW("sqrt", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, F_FRND | F_RNDREQ32, EV(ev_fsqrt), I(SQRT_F),
         "d = sqrt(a), rounded §9.7.3.15"),
     ROW("rsqrt", "approx", 1, 1, PURE, TB(ISA_T_F64), 0, ISA_M_APPROX | ISA_M_FTZ, F_NEEDFTZ,
-        EV(ev_frsqrt_approx64), I(RSQRT_APPROX_F64),
-        "d ~ 1/sqrt(a[63:32]) §9.7.3.17"),
+        EV(ev_frsqrt_approx64), I(RSQRT_APPROX_F64), "d ~ 1/sqrt(a[63:32]) §9.7.3.17"),
     ROW("rsqrt", "approx", 1, 1, PURE, T_F, 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_frsqrt_approx),
-        I(RSQRT_F),
-        "d ~ 1/sqrt(a) §9.7.3.16"),
-    ROW("abs", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, EV(ev_fabs), I(ABS_F),
-        "d = |a| §9.7.3.9"),
-    ROW("neg", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, EV(ev_fneg), I(NEG_F),
-        "d = -a §9.7.3.10"),
+        I(RSQRT_F), "d ~ 1/sqrt(a) §9.7.3.16"),
+    ROW("abs", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, EV(ev_fabs), I(ABS_F), "d = |a| §9.7.3.9"),
+    ROW("neg", NULL, 1, 1, PURE, T_F, 0, ISA_M_FTZ, 0, EV(ev_fneg), I(NEG_F), "d = -a §9.7.3.10"),
     ROW("min", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0,
-        EV(ev_fmin), I(MIN_F),
-        "d = min(a, b), NaN ignored §9.7.3.11"),
+        EV(ev_fmin), I(MIN_F), "d = min(a, b), NaN ignored §9.7.3.11"),
     ROW("max", NULL, 1, 2, PURE, T_F, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0,
-        EV(ev_fmax), I(MAX_F),
-        "d = max(a, b), NaN ignored §9.7.3.12"),
+        EV(ev_fmax), I(MAX_F), "d = max(a, b), NaN ignored §9.7.3.12"),
     ROW("sin", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fsin),
-        I(SIN),
-        "d ~ sin(a) §9.7.3.18"),
+        I(SIN), "d ~ sin(a) §9.7.3.18"),
     ROW("cos", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fcos),
-        I(COS),
-        "d ~ cos(a) §9.7.3.19"),
+        I(COS), "d ~ cos(a) §9.7.3.19"),
     ROW("lg2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_flg2),
-        I(LG2),
-        "d ~ log2(a) §9.7.3.20"),
+        I(LG2), "d ~ log2(a) §9.7.3.20"),
     ROW("ex2", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_fex2),
-        I(EX2),
-        "d ~ 2^a §9.7.3.21"),
+        I(EX2), "d ~ 2^a §9.7.3.21"),
     ROW("tanh", "approx", 1, 1, PURE, TB(ISA_T_F32), 0, ISA_M_APPROX, 0, EV(ev_ftanh), I(TANH),
         "d ~ tanh(a) §9.7.3.22"),
     /* §9.7.8.20 cvt involving f32/f64 */
     ROW("cvt", NULL, 1, 1, PURE, T_CVTI, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_IRND, EV(ev_cvt_fi),
-        I(CVT),
-        "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"),
+        I(CVT), "d = clamp(round_i(a)), NaN -> 0 §9.7.8.20"),
     ROW("cvt", NULL, 1, 1, PURE, T_F, T_CVTI, ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_if), I(CVT),
         "d = (float)a, rounded §9.7.8.20"),
     ROW("cvt", NULL, 1, 1, PURE, T_F, T_F, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND | F_IRND,
-        EV(ev_cvt_ff), I(CVT),
-        "d = a converted/rounded §9.7.8.20"),
+        EV(ev_cvt_ff), I(CVT), "d = a converted/rounded §9.7.8.20"),
     /* §9.7.4 half precision (.f16 .f16x2 .bf16 .bf16x2; x2: both halves in parallel) */
     ROW("add", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hadd), I(ADD_H),
         "d.h[i] = a.h[i] + b.h[i], .rn §9.7.4.1"),
@@ -2191,35 +2162,28 @@ const isa_opinfo isa_ops[] = {
     ROW("mul", NULL, 1, 2, PURE, T_F16ALL, 0, M_HALF, F_FRND, EV(ev_hmul), I(MUL_H),
         "d.h[i] = a.h[i] * b.h[i], .rn §9.7.4.3"),
     ROW("fma", NULL, 1, 3, PURE, T_F16ALL, 0, M_HALF | ISA_M_RELU | ISA_M_OOB, F_FRND, EV(ev_hfma),
-        I(FMA_H),
-        "d.h[i] = a.h[i] * b.h[i] + c.h[i], one rounding §9.7.4.4"),
+        I(FMA_H), "d.h[i] = a.h[i] * b.h[i] + c.h[i], one rounding §9.7.4.4"),
     ROW("neg", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, EV(ev_hneg), I(NEG_H),
         "d.h[i] = -a.h[i] §9.7.4.5"),
     ROW("abs", NULL, 1, 1, PURE, T_F16ALL, 0, ISA_M_FTZ, 0, EV(ev_habs), I(ABS_H),
         "d.h[i] = |a.h[i]| §9.7.4.6"),
     ROW("min", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0,
-        EV(ev_hmin), I(MIN_H),
-        "d.h[i] = min, NaN ignored §9.7.4.7"),
+        EV(ev_hmin), I(MIN_H), "d.h[i] = min, NaN ignored §9.7.4.7"),
     ROW("max", NULL, 1, 2, PURE, T_F16ALL, 0, ISA_M_FTZ | ISA_M_NAN | ISA_M_XORSIGN | ISA_M_ABS, 0,
-        EV(ev_hmax), I(MAX_H),
-        "d.h[i] = max, NaN ignored §9.7.4.8"),
+        EV(ev_hmax), I(MAX_H), "d.h[i] = max, NaN ignored §9.7.4.8"),
     ROW("tanh", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX, 0, EV(ev_htanh), I(TANH_H),
         "d.h[i] ~ tanh(a.h[i]) §9.7.4.9"),
     ROW("ex2", "approx", 1, 1, PURE, T_F16ALL, 0, ISA_M_APPROX | ISA_M_FTZ, 0, EV(ev_hex2),
-        I(EX2_H),
-        "d.h[i] ~ 2^a.h[i] §9.7.4.10"),
+        I(EX2_H), "d.h[i] ~ 2^a.h[i] §9.7.4.10"),
     /* §9.7.6 half precision comparison */
     ROW("setp", NULL, 1, 2, PURE, T_F16S, 0, ISA_M_FTZ, F_CMP | F_BOOL | F_BOOLDST, EV(ev_setp),
-        I(SETP_H),
-        "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.6.2"),
+        I(SETP_H), "p = BoolOp(a CmpOp b, c), q = BoolOp(!t, c) §9.7.6.2"),
     ROW("setp", NULL, 2, 2, PURE, T_F16X, 0, ISA_M_FTZ, F_CMP | F_BOOL, EV(ev_setp_x2), I(SETP_H),
         "p = BoolOp(a.lo CmpOp b.lo, c), q = BoolOp(a.hi CmpOp b.hi, c) §9.7.6.2"),
     ROW("set", NULL, 1, 2, PURE, T_F16S, T_NUM | TB(ISA_T_F16), ISA_M_FTZ, F_CMP | F_BOOL | F_TWO,
-        EV(ev_set), I(SET_H),
-        "d = BoolOp(a CmpOp b, c) ? 1.0 : 0.0 (half format) §9.7.6.1"),
+        EV(ev_set), I(SET_H), "d = BoolOp(a CmpOp b, c) ? 1.0 : 0.0 (half format) §9.7.6.1"),
     ROW("set", NULL, 1, 2, PURE, T_1632, T_F16S, ISA_M_FTZ, F_CMP | F_BOOL | F_TWO, EV(ev_set),
-        I(SET_H),
-        "d = BoolOp(a CmpOp b, c) ? 0xffff/0xffffffff : 0 §9.7.6.1"),
+        I(SET_H), "d = BoolOp(a CmpOp b, c) ? 0xffff/0xffffffff : 0 §9.7.6.1"),
     ROW("set", NULL, 1, 2, PURE, TB(ISA_T_F16X2) | T_32, TB(ISA_T_F16X2), ISA_M_FTZ,
         F_CMP | F_BOOL | F_TWO, EV(ev_set_x2), I(SET_H),
         "d.h[i] = BoolOp(a.h[i] CmpOp b.h[i], c) ? 1.0/0xffff : 0 §9.7.6.1"),
@@ -2233,11 +2197,9 @@ const isa_opinfo isa_ops[] = {
         "d = (half)a, rounded §9.7.8.20"),
     ROW("cvt", NULL, 1, 1, PURE, T_F16S | TB(ISA_T_TF32), T_F16S | T_F,
         ISA_M_FTZ | ISA_M_SAT | ISA_M_RELU | ISA_M_SATFINITE, F_TWO | F_FRND | F_IRND | F_RNA,
-        EV(ev_cvt_h), I(CVT),
-        "d = a rounded to f16/bf16/tf32 {.relu .satfinite .sat} §9.7.8.20"),
+        EV(ev_cvt_h), I(CVT), "d = a rounded to f16/bf16/tf32 {.relu .satfinite .sat} §9.7.8.20"),
     ROW("cvt", NULL, 1, 1, PURE, T_F, T_F16S, ISA_M_FTZ | ISA_M_SAT, F_TWO | F_FRND, EV(ev_cvt_h),
-        I(CVT),
-        "d = a widened (exact) §9.7.8.20"),
+        I(CVT), "d = a widened (exact) §9.7.8.20"),
     ROW("cvt", NULL, 1, 2, PURE, T_F16X, TB(ISA_T_F32), ISA_M_RELU | ISA_M_SATFINITE,
         F_TWO | F_FRND, EV(ev_cvt_x2), I(CVT),
         "d = {cvt(a), cvt(b)}: a -> d[31:16], b -> d[15:0] §9.7.8.20"),
@@ -2245,28 +2207,22 @@ const isa_opinfo isa_ops[] = {
         F_TWO | F_FRND, EV(ev_cvt_f8_f32), I(CVT),
         "d = {cvt(a), cvt(b)}: a -> d[15:8], b -> d[7:0] §9.7.8.20"),
     ROW("cvt", NULL, 1, 1, PURE, T_F8X2, TB(ISA_T_F16X2), ISA_M_RELU | ISA_M_SATFINITE,
-        F_TWO | F_FRND, EV(ev_cvt_f8_h), I(CVT),
-        "d.b[i] = cvt(a.h[i]) §9.7.8.20"),
+        F_TWO | F_FRND, EV(ev_cvt_f8_h), I(CVT), "d.b[i] = cvt(a.h[i]) §9.7.8.20"),
     ROW("cvt", NULL, 1, 1, PURE, TB(ISA_T_F16X2), T_F8X2, ISA_M_RELU, F_TWO | F_FRND,
-        EV(ev_cvt_h_f8), I(CVT),
-        "d.h[i] = cvt(a.b[i]) (exact) §9.7.8.20"),
+        EV(ev_cvt_h_f8), I(CVT), "d.h[i] = cvt(a.b[i]) (exact) §9.7.8.20"),
     ROW("cvt", "pack", 1, 2, PURE, TB(ISA_T_S32), 0, ISA_M_SAT, F_CVTPACK, EV(ev_cvt_pack),
-        I(CVT_PACK),
-        "d = {sat(a), sat(b)} 16-bit halves §9.7.8.21"),
+        I(CVT_PACK), "d = {sat(a), sat(b)} 16-bit halves §9.7.8.21"),
     ROW("cvt", "pack", 1, 3, PURE, TB(ISA_T_S32), TB(ISA_T_B32), ISA_M_SAT, F_CVTPACK | F_TWO,
-        EV(ev_cvt_pack), I(CVT_PACK),
-        "d = {c.low, sat(a), sat(b)} 2/4/8-bit fields §9.7.8.21"),
+        EV(ev_cvt_pack), I(CVT_PACK), "d = {c.low, sat(a), sat(b)} 2/4/8-bit fields §9.7.8.21"),
     /* §9.7.8.4 mov pack/unpack: reached only through isa_mov_vector */
     ROW("mov", "pack", 1, 2, PURE, T_B, 0, 0, F_VEC, EV(ev_mov_pack), I(MOV_PACK),
         "d = a.x | a.y << w §9.7.8.4"),
     ROW("mov", "pack", 1, 4, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, EV(ev_mov_pack),
-        I(MOV_PACK),
-        "d = a.x | a.y << w | a.z << 2w | a.w << 3w §9.7.8.4"),
+        I(MOV_PACK), "d = a.x | a.y << w | a.z << 2w | a.w << 3w §9.7.8.4"),
     ROW("mov", "unpack", 2, 1, PURE, T_B, 0, 0, F_VEC, EV(ev_mov_unpack), I(MOV_PACK),
         "{d.x, d.y} = {a[w-1..0], a[2w-1..w]} §9.7.8.4"),
     ROW("mov", "unpack", 4, 1, PURE, TB(ISA_T_B32) | TB(ISA_T_B64), 0, 0, F_VEC, EV(ev_mov_unpack),
-        I(MOV_PACK),
-        "{d.x .. d.w} = 4 fields of a §9.7.8.4"),
+        I(MOV_PACK), "{d.x .. d.w} = 4 fields of a §9.7.8.4"),
 };
 const int isa_nops = (int)(sizeof isa_ops / sizeof isa_ops[0]);
 
@@ -2557,7 +2513,8 @@ static int video_rules(const isa_opinfo *e, isa_insn *x, char *err, size_t errle
         return seterr(err, errlen, "%s: the shift amount type is .u32 (§9.7.16.1.2)", e->name), -1;
     if (x->cmp > ISA_CMP_GE)
         return seterr(err, errlen, "%s: .%s is not a video comparison (eq ne lt le gt ge, §9.7.16)",
-                      e->name, cmptab[x->cmp].name), -1;
+                      e->name, cmptab[x->cmp].name),
+               -1;
     if (e->flags & F_V2) x->asel = 0 | 1 << 3, x->bsel = 2 | 3 << 3, x->dsel = 3;
     if (e->flags & F_V4)
         x->asel = 0 | 1 << 3 | 2 << 6 | 3 << 9, x->bsel = 4 | 5 << 3 | 6 << 6 | 7 << 9,
@@ -2697,7 +2654,8 @@ isa_type isa_dst_type(const isa_insn *in, int k)
     isa_type t = in->type;
     /* §9.7.5.2 setp, §9.7.6.2 setp (half), §9.7.3.1 testp: predicates; the second destination
        of setp/lop3 (p|q, d|p, §9.7.7.6) is a predicate */
-    if (!strcmp(op, "setp") || !strcmp(op, "testp") || (k == 1 && !strcmp(op, "lop3"))) return ISA_T_PRED;
+    if (!strcmp(op, "setp") || !strcmp(op, "testp") || (k == 1 && !strcmp(op, "lop3")))
+        return ISA_T_PRED;
     /* §9.7.8.4 mov unpack {d0, d1, ...}, a: bit-size elements of the type's width / count */
     if (!strcmp(op, "mov") && isa_ndst(in) > 1) {
         unsigned eb = isa_type_bits(t) / (unsigned)isa_ndst(in);
@@ -2871,8 +2829,9 @@ int isa_eval_cc(const isa_insn *in, const uint64_t *src, uint64_t *dst, uint32_t
 
 /* ================================================================ atomics §9.7.12.5 */
 
-static const char *const atomtab[ISA_ATOM_COUNT] = {"", "add", "sub", "exch", "cas", "and", "or",
-                                                    "xor", "min", "max", "inc", "dec", "mul", "div"};
+static const char *const atomtab[ISA_ATOM_COUNT] = { "",    "add", "sub", "exch", "cas",
+                                                     "and", "or",  "xor", "min",  "max",
+                                                     "inc", "dec", "mul", "div" };
 isa_atom_op isa_atom_parse(const char *name)
 {
     if (!name) return ISA_ATOM_NONE;
@@ -2911,9 +2870,9 @@ int isa_atom_apply(isa_atom_op op, isa_type t, uint64_t old, uint64_t b, uint64_
     case ISA_ATOM_MAX: r = lt_t(t, xo, xb) ? b : old; break;
     case ISA_ATOM_INC: r = old >= b ? 0 : old + 1; break;
     case ISA_ATOM_DEC: r = (old == 0 || old > b) ? b : old - 1; break;
-    case ISA_ATOM_MUL: r = old * b; break;               /* litmus dialect (Dat3M IntBinaryOp.MUL) */
+    case ISA_ATOM_MUL: r = old * b; break; /* litmus dialect (Dat3M IntBinaryOp.MUL) */
     case ISA_ATOM_DIV:                                   /* litmus dialect: Dat3M's signed DIV */
-        if (!xb) r = m;                                  /* x / 0: all ones, as SMT-LIB's bvsdiv for x >= 0 */
+        if (!xb) r = m; /* x / 0: all ones, as SMT-LIB's bvsdiv for x >= 0 */
         else if (n == 64 && xo == (uint64_t)INT64_MIN && xb == ~0ull) r = old;
         else r = tinfo[t].sgn ? (uint64_t)((int64_t)xo / (int64_t)xb) : old / b;
         break;

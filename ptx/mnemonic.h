@@ -39,9 +39,16 @@ typedef enum { PTX_SEM_NONE, PTX_SEM_WEAK, PTX_SEM_RELAXED, PTX_SEM_ACQUIRE, PTX
 typedef enum { PTX_SCOPE_NONE, PTX_SCOPE_CTA, PTX_SCOPE_CLUSTER, PTX_SCOPE_GPU,
                PTX_SCOPE_SYS } ptx_scope;
 /* Proxy kinds after .proxy (§9.7.12.4; texture/surface/constant: the litmus dialect). */
-typedef enum { PTX_PROXY_NONE, PTX_PROXY_ALIAS, PTX_PROXY_ASYNC, PTX_PROXY_TENSORMAP_GENERIC,
-               PTX_PROXY_TEXTURE, PTX_PROXY_SURFACE, PTX_PROXY_CONSTANT,
-               PTX_PROXY_ASYNC_GENERIC /* .async::generic (uni-directional, §9.7.13.4) */ } ptx_proxy;
+typedef enum {
+    PTX_PROXY_NONE,
+    PTX_PROXY_ALIAS,
+    PTX_PROXY_ASYNC,
+    PTX_PROXY_TENSORMAP_GENERIC,
+    PTX_PROXY_TEXTURE,
+    PTX_PROXY_SURFACE,
+    PTX_PROXY_CONSTANT,
+    PTX_PROXY_ASYNC_GENERIC /* .async::generic (uni-directional, §9.7.13.4) */
+} ptx_proxy;
 /* Cache operators (§9.7.8.1). */
 typedef enum { PTX_COP_NONE, PTX_COP_CA, PTX_COP_CG, PTX_COP_CS, PTX_COP_LU, PTX_COP_CV,
                PTX_COP_WB, PTX_COP_WT } ptx_cop;

@@ -57,7 +57,10 @@ static void sb_esc(sbuf *b, const char *s)
     }
 }
 
-static const char *sym_name(const lit_test *t, int s) { return s >= 0 && s < t->nsym ? t->sym[s].name : "?"; }
+static const char *sym_name(const lit_test *t, int s)
+{
+    return s >= 0 && s < t->nsym ? t->sym[s].name : "?";
+}
 
 static void value_str(const lit_test *t, int64_t v, char *b, size_t n)
 {
@@ -93,9 +96,13 @@ static void event_node(sbuf *b, const mexecution *x, int id)
     const mevent *ev = &x->ev[id];
     char v[64] = "", by[32] = "", what[200] = "";
     if (ev->k == EV_R || ev->k == EV_W || ev->k == EV_RMW) bytes_str(t, ev, by, sizeof by);
-    if (ev->k == EV_R) { value_str(t, ev->rval, v, sizeof v); snprintf(what, sizeof what, "R %s%s = %s", sym_name(t, ev->loc), by, v); }
-    else if (ev->k == EV_W) { value_str(t, ev->wval, v, sizeof v); snprintf(what, sizeof what, "W %s%s = %s", sym_name(t, ev->loc), by, v); }
-    else if (ev->k == EV_RMW) {
+    if (ev->k == EV_R) {
+        value_str(t, ev->rval, v, sizeof v);
+        snprintf(what, sizeof what, "R %s%s = %s", sym_name(t, ev->loc), by, v);
+    } else if (ev->k == EV_W) {
+        value_str(t, ev->wval, v, sizeof v);
+        snprintf(what, sizeof what, "W %s%s = %s", sym_name(t, ev->loc), by, v);
+    } else if (ev->k == EV_RMW) {
         char w[64];
         value_str(t, ev->rval, v, sizeof v);
         value_str(t, ev->wval, w, sizeof w);
@@ -103,10 +110,15 @@ static void event_node(sbuf *b, const mexecution *x, int id)
     } else if (ev->k == EV_F) snprintf(what, sizeof what, "F");
     else snprintf(what, sizeof what, "barrier");
     const lit_thread *th = &t->th[ev->thread];
-    const char *text = ev->insn >= 0 && ev->insn < th->nins && th->ins[ev->insn].text ? th->ins[ev->insn].text : "";
+    const char *text = ev->insn >= 0 && ev->insn < th->nins && th->ins[ev->insn].text
+                           ? th->ins[ev->insn].text
+                           : "";
     sb_add(b, "          e%d [label=\"", id);
     sb_esc(b, text);
-    sb_add(b, "\\n%s\"%s];\n", what, ev->k == EV_F ? ", shape=hexagon" : ev->k == EV_BAR ? ", shape=octagon" : "");
+    sb_add(b, "\\n%s\"%s];\n", what,
+           ev->k == EV_F     ? ", shape=hexagon"
+           : ev->k == EV_BAR ? ", shape=octagon"
+                             : "");
 }
 
 /* one thread's column */
@@ -128,17 +140,27 @@ static void placement(sbuf *b, const mexecution *x)
     for (int th = 0; th < t->nth; th++) {
         if (done[th]) continue;
         int gpu = t->th[th].gpu;
-        sb_add(b, "  subgraph cluster_gpu%d {\n    label=\"GPU %d\"; style=solid; color=black;\n", gpu, gpu);
+        sb_add(b, "  subgraph cluster_gpu%d {\n    label=\"GPU %d\"; style=solid; color=black;\n",
+               gpu, gpu);
         for (int t2 = th; t2 < t->nth; t2++) {
             if (done[t2] || t->th[t2].gpu != gpu) continue;
             int cl = t->th[t2].cluster, has = t->th[t2].has_cluster;
-            if (has) sb_add(b, "    subgraph cluster_g%d_cl%d {\n      label=\"cluster %d\"; style=dashed; color=blue;\n", gpu, cl < 0 ? -cl : cl, cl);
+            if (has)
+                sb_add(b,
+                       "    subgraph cluster_g%d_cl%d {\n      label=\"cluster %d\"; style=dashed; "
+                       "color=blue;\n",
+                       gpu, cl < 0 ? -cl : cl, cl);
             for (int t3 = t2; t3 < t->nth; t3++) {
                 if (done[t3] || t->th[t3].gpu != gpu || t->th[t3].cluster != cl) continue;
                 int cta = t->th[t3].cta;
-                sb_add(b, "      subgraph cluster_g%d_cta%d {\n        label=\"CTA %d\"; style=dotted; color=darkgreen;\n", gpu, cta, cta);
+                sb_add(b,
+                       "      subgraph cluster_g%d_cta%d {\n        label=\"CTA %d\"; "
+                       "style=dotted; color=darkgreen;\n",
+                       gpu, cta, cta);
                 for (int t4 = t3; t4 < t->nth; t4++) {
-                    if (done[t4] || t->th[t4].gpu != gpu || t->th[t4].cluster != cl || t->th[t4].cta != cta) continue;
+                    if (done[t4] || t->th[t4].gpu != gpu || t->th[t4].cluster != cl ||
+                        t->th[t4].cta != cta)
+                        continue;
                     done[t4] = 1;
                     thread_column(b, x, t4);
                 }
@@ -167,12 +189,15 @@ static char *build_dot(const mexecution *x, const verify_result *r)
     sb_add(&b, "\" {\n  label=\"");
     sb_esc(&b, t->name ? t->name : "test");
     sb_add(&b, " (model %s)\"; labelloc=t; rankdir=TB; newrank=true; compound=true;\n", x->model);
-    sb_add(&b, "  node [shape=box, style=rounded, fontname=\"monospace\", fontsize=10];\n  edge [fontsize=9];\n");
-    sb_add(&b, "  subgraph cluster_init {\n    label=\"initial state\"; style=dashed; color=gray;\n");
+    sb_add(&b, "  node [shape=box, style=rounded, fontname=\"monospace\", fontsize=10];\n  edge "
+               "[fontsize=9];\n");
+    sb_add(&b,
+           "  subgraph cluster_init {\n    label=\"initial state\"; style=dashed; color=gray;\n");
     for (int i = 0; i < x->ninit; i++) {
         char v[64];
         value_str(t, x->ev[i].wval, v, sizeof v);
-        sb_add(&b, "    e%d [label=\"W0 %s = %s\", style=\"rounded,dashed\"];\n", i, sym_name(t, x->ev[i].loc), v);
+        sb_add(&b, "    e%d [label=\"W0 %s = %s\", style=\"rounded,dashed\"];\n", i,
+               sym_name(t, x->ev[i].loc), v);
     }
     sb_add(&b, "  }\n");
     placement(&b, x);
@@ -183,17 +208,23 @@ static char *build_dot(const mexecution *x, const verify_result *r)
         int prev = -1;
         for (int i = x->ninit; i < n; i++) {
             if (x->ev[i].thread != th) continue;
-            if (prev >= 0 && (!po || po->m[prev * n + i])) sb_add(&b, "  e%d -> e%d [label=\"po\", color=black, weight=100];\n", prev, i);
-            else if (prev < 0 && x->ninit) sb_add(&b, "  e%d -> e%d [style=invis];\n", x->ninit - 1, i);
+            if (prev >= 0 && (!po || po->m[prev * n + i]))
+                sb_add(&b, "  e%d -> e%d [label=\"po\", color=black, weight=100];\n", prev, i);
+            else if (prev < 0 && x->ninit)
+                sb_add(&b, "  e%d -> e%d [style=invis];\n", x->ninit - 1, i);
             prev = i;
         }
     }
-    static const struct { const char *name; int reduce; const char *attrs; } style[] = {
+    static const struct { const char *name; int reduce; const char *attrs;
+    } style[] = {
         { "rf", 0, "label=\"rf\", color=red, fontcolor=red, constraint=false" },
         { "co", 1, "label=\"co\", color=blue, fontcolor=blue, style=bold, constraint=false" },
         { "fr", 0, "label=\"fr\", color=orange, fontcolor=orange, style=dashed, constraint=false" },
-        { "sync", 1, "label=\"sync\", color=darkgreen, fontcolor=darkgreen, penwidth=2, constraint=false" },
-        { "sc", 1, "label=\"sc\", color=purple, fontcolor=purple, style=dotted, penwidth=2, constraint=false" },
+        { "sync", 1,
+          "label=\"sync\", color=darkgreen, fontcolor=darkgreen, penwidth=2, constraint=false" },
+        { "sc", 1,
+          "label=\"sc\", color=purple, fontcolor=purple, style=dotted, penwidth=2, "
+          "constraint=false" },
     };
     for (size_t k = 0; k < sizeof style / sizeof style[0]; k++) {
         const mrelation *r = mexecution_find(x, style[k].name);

@@ -42,8 +42,12 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
         fprintf(f, "Bound reached: some paths were cut at --unroll %d%s\n", unroll,
                 verify_unknown(r) ? "; the verdict is Unknown (raise --unroll)" : "");
     if (r->nstates_total < 0)
-        fprintf(f, "States listed: %d, more exist (--states N or all; the verdict does not depend on it)\n", r->nstates);
-    else if (r->nstates < r->nstates_total) fprintf(f, "States listed: %d of %d (--states)\n", r->nstates, r->nstates_total);
+        fprintf(f,
+                "States listed: %d, more exist (--states N or all; the verdict does not depend on "
+                "it)\n",
+                r->nstates);
+    else if (r->nstates < r->nstates_total)
+        fprintf(f, "States listed: %d of %d (--states)\n", r->nstates, r->nstates_total);
     fprintf(f, "Condition %s %s\n", cond_kind_name(r->quant), r->condition);
     fprintf(f, "Observation %s %s %d %d\n", name, verify_observation(r), r->positive,
             r->negative);
@@ -52,7 +56,8 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
         fprintf(f, "Liveness %s may-hang:", name);
         for (int i = 0; i < r->nhangs; i++) {
             const struct verify_hang *h = &r->hangs[i];
-            fprintf(f, " %s %s at %d:%d '%s'", h->thread, h->spin ? "spins" : "waits forever", h->line, h->col, h->insn);
+            fprintf(f, " %s %s at %d:%d '%s'", h->thread, h->spin ? "spins" : "waits forever",
+                    h->line, h->col, h->insn);
             if (h->reads[0]) fprintf(f, " reading %s", h->reads);
             fputc(i + 1 < r->nhangs ? ';' : '\n', f);
         }
@@ -92,7 +97,8 @@ cJSON *report_json_result(const verify_result *r)
         for (int i = 0; i < r->nobs; i++) {
             int64_t x = r->states[(size_t)s * (size_t)r->nobs + (size_t)i];
             verify_value_str(r, i, x, v, sizeof v);
-            if (r->test && lit_addr_sym(r->test, x) >= 0) cJSON_AddStringToObject(m, r->obs[i].name, v);
+            if (r->test && lit_addr_sym(r->test, x) >= 0)
+                cJSON_AddStringToObject(m, r->obs[i].name, v);
             else cJSON_AddItemToObject(m, r->obs[i].name, cJSON_CreateRaw(v));   /* exact digits */
         }
         cJSON_AddItemToArray(states, m);
@@ -101,10 +107,12 @@ cJSON *report_json_result(const verify_result *r)
     for (int i = 0; i < r->nflags; i++) cJSON_AddItemToArray(fl, cJSON_CreateString(r->flags[i]));
     if (r->nviolated) {
         cJSON *vi = cJSON_AddArrayToObject(o, "violated");
-        for (int i = 0; i < r->nviolated; i++) cJSON_AddItemToArray(vi, cJSON_CreateString(r->violated[i]));
+        for (int i = 0; i < r->nviolated; i++)
+            cJSON_AddItemToArray(vi, cJSON_CreateString(r->violated[i]));
     }
     if (r->liveness) {
-        cJSON_AddStringToObject(o, "liveness", r->liveness == LIVENESS_MAY_HANG ? "may-hang" : "terminates");
+        cJSON_AddStringToObject(o, "liveness",
+                                r->liveness == LIVENESS_MAY_HANG ? "may-hang" : "terminates");
         cJSON *hs = cJSON_AddArrayToObject(o, "hangs");
         for (int i = 0; i < r->nhangs; i++) {
             const struct verify_hang *h = &r->hangs[i];
@@ -120,7 +128,8 @@ cJSON *report_json_result(const verify_result *r)
     }
     cJSON_AddBoolToObject(o, "bound_reached", r->bound_reached);
     cJSON_AddBoolToObject(o, "vacuous", r->vacuous);
-    cJSON_AddBoolToObject(o, "states_truncated", r->nstates_total < 0 || r->nstates < r->nstates_total);
+    cJSON_AddBoolToObject(o, "states_truncated",
+                          r->nstates_total < 0 || r->nstates < r->nstates_total);
     if (r->nstates_total >= 0) cJSON_AddNumberToObject(o, "states_total", r->nstates_total);
     else cJSON_AddNullToObject(o, "states_total");
     cJSON_AddNumberToObject(o, "solved", (double)r->solved);

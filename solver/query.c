@@ -35,7 +35,7 @@ struct qproblem {
     rel addr, data, ctrl;        /* dep by kind */
     rel syncbar;                 /* barrier operations of one instance, towards a waiting one */
     int liveness;                /* paths that never end are in the universe (query_liveness) */
-    Z3_ast *blocked;             /* liveness: per barrier event, a selected path waits there forever */
+    Z3_ast *blocked; /* liveness: per barrier event, a selected path waits there forever */
     Z3_ast *hangs;               /* liveness: per thread, its selected path never ends */
     const cat_prog *cat;         /* the model as cat (NULL: model/ptx.c) */
     cat_result checks;
@@ -154,7 +154,8 @@ static int build_paths(qproblem *q, char *err, size_t errlen)
                 rel *kind[3] = { &q->addr, &q->data, &q->ctrl };
                 for (int b = 0; b < 3; b++)
                     if (x->kind & (1 << b))
-                        rel_set(kind[b], x->from, x->to, b_or(e, rel_get(kind[b], x->from, x->to), q->sel[t][k]));
+                        rel_set(kind[b], x->from, x->to,
+                                b_or(e, rel_get(kind[b], x->from, x->to), q->sel[t][k]));
             }
         }
     /* a value that holds on every path through the event holds whenever it exists */
@@ -173,7 +174,9 @@ static vlist atom_values(qproblem *q, const vlist *l, int ev, int a)
     const mevent *m = &q->u->ev[ev];
     vlist out = { 0, NULL, NULL };
     for (int i = 0; i < l->n; i++)
-        vl_add(&q->e, &out, (int64_t)(((uint64_t)l->v[i] >> (8 * (x->off - m->off))) & mask_bytes(x->size)), l->ind[i]);
+        vl_add(&q->e, &out,
+               (int64_t)(((uint64_t)l->v[i] >> (8 * (x->off - m->off))) & mask_bytes(x->size)),
+               l->ind[i]);
     return out;
 }
 
@@ -198,7 +201,10 @@ static void atom_range(qproblem *q, int ev)
     }
 }
 
-static int covers(const qproblem *q, int ev, int a) { return q->a0[ev] >= 0 && a >= q->a0[ev] && a < q->a1[ev]; }
+static int covers(const qproblem *q, int ev, int a)
+{
+    return q->a0[ev] >= 0 && a >= q->a0[ev] && a < q->a1[ev];
+}
 
 /* ---------- reads-from, per atom ---------- */
 
@@ -218,7 +224,8 @@ static void build_rf(qproblem *q)
             vlist rv = atom_values(q, &q->rv[r], r, a);
             int k = 0;
             for (int w = 0; w < n; w++) {
-                if (w == r || !is_write(&u->ev[w]) || !covers(q, w, a) || !ucompat(u, r, w)) continue;
+                if (w == r || !is_write(&u->ev[w]) || !covers(q, w, a) || !ucompat(u, r, w))
+                    continue;
                 vlist wv = atom_values(q, &q->wv[w], w, a);
                 Z3_ast m = agree(q, &wv, &rv);
                 vl_free(&wv);
@@ -249,8 +256,12 @@ static void build_co(qproblem *q)
     for (int i = 0; i < n; i++) {
         if (!is_write(&u->ev[i])) continue;
         for (int j = i + 1; j < n; j++) {
-            if (!is_write(&u->ev[j]) || !overlap(&u->ev[i], &u->ev[j]) || !ucompat(u, i, j)) continue;
-            if (u->ev[i].k == EV_INIT) { if (u->ev[j].k != EV_INIT) rel_set(&q->co, i, j, q->ex[j]); continue; }
+            if (!is_write(&u->ev[j]) || !overlap(&u->ev[i], &u->ev[j]) || !ucompat(u, i, j))
+                continue;
+            if (u->ev[i].k == EV_INIT) {
+                if (u->ev[j].k != EV_INIT) rel_set(&q->co, i, j, q->ex[j]);
+                continue;
+            }
             Z3_ast x = b_var(e, "co"), y = b_var(e, "co"), both = b_and(e, q->ex[i], q->ex[j]);
             rel_set(&q->co, i, j, x);
             rel_set(&q->co, j, i, y);
@@ -395,15 +406,23 @@ static void counted_barrier(qproblem *q, Z3_ast *clk, Z3_ast *in, Z3_ast *partia
     assert_ast(q, Z3_mk_pble(e->z, (unsigned)k, args, ones, cnt));
     Z3_ast bl = q->blocked ? q->blocked[j] : NULL;
     if (u->ev[j].bar != BAR_ARRIVE)
-        assert_implies(q, b_and(e, q->ex[j], b_not(e, bl)), Z3_mk_pbeq(e->z, (unsigned)k, args, ones, cnt));
-    if (bl) assert_implies(q, bl, Z3_mk_pble(e->z, (unsigned)k, args, ones, cnt - 1));   /* its phase never fills */
+        assert_implies(q, b_and(e, q->ex[j], b_not(e, bl)),
+                       Z3_mk_pbeq(e->z, (unsigned)k, args, ones, cnt));
+    if (bl)
+        assert_implies(
+            q, bl, Z3_mk_pble(e->z, (unsigned)k, args, ones, cnt - 1)); /* its phase never fills */
     /* arrivals fill phases in order: only the last phase may stay partial, so two partial
        arrivals are in one phase */
     partial[j] = b_var(e, "partial");
-    assert_ast(q, Z3_mk_eq(e->z, b_of(e, partial[j]), b_of(e, b_and(e, q->ex[j], b_not(e, Z3_mk_pbeq(e->z, (unsigned)k, args, ones, cnt))))));
+    assert_ast(q,
+               Z3_mk_eq(e->z, b_of(e, partial[j]),
+                        b_of(e, b_and(e, q->ex[j],
+                                      b_not(e, Z3_mk_pbeq(e->z, (unsigned)k, args, ones, cnt))))));
     for (int i = u->ninit; i < j; i++)
-        if (partial[i] && in[i * n + j]) assert_implies(q, b_and(e, partial[i], partial[j]), in[i * n + j]);
-        else if (partial[i] && base_same_barrier(u, i, j)) assert_ast(q, b_not(e, b_and(e, partial[i], partial[j])));
+        if (partial[i] && in[i * n + j])
+            assert_implies(q, b_and(e, partial[i], partial[j]), in[i * n + j]);
+        else if (partial[i] && base_same_barrier(u, i, j))
+            assert_ast(q, b_not(e, b_and(e, partial[i], partial[j])));
     free(args);
     free(ones);
 }
@@ -422,7 +441,8 @@ static void uncounted_blocked(qproblem *q, int j)
         if (t == u->ev[j].thread || tt->gpu != tj->gpu || tt->cta != tj->cta) continue;
         Z3_ast absent = q->hangs[t];
         for (int i = u->ninit; i < n; i++)
-            if (u->ev[i].thread == t && base_same_barrier(u, i, j)) absent = b_and(e, absent, b_not(e, q->ex[i]));
+            if (u->ev[i].thread == t && base_same_barrier(u, i, j))
+                absent = b_and(e, absent, b_not(e, q->ex[i]));
         some = b_or(e, some, absent);
     }
     assert_implies(q, q->blocked[j], some);
@@ -485,7 +505,8 @@ static void bar_red_results(qproblem *q, Z3_ast *in)
     const muniverse *u = q->u;
     enc *e = &q->e;
     int n = q->n, any = 0;
-    for (int i = u->ninit; i < n && !any; i++) any = u->ev[i].k == EV_BAR && u->ev[i].bar == BAR_RED;
+    for (int i = u->ninit; i < n && !any; i++)
+        any = u->ev[i].k == EV_BAR && u->ev[i].bar == BAR_RED;
     if (!any) return;
     Z3_ast *mine = xcalloc((size_t)n, sizeof *mine);    /* the event's predicate is true */
     vlist *res = xcalloc((size_t)n, sizeof *res);       /* results, on the paths that go on */
@@ -496,7 +517,8 @@ static void bar_red_results(qproblem *q, Z3_ast *in)
                 int ev = p->ev[x].node;
                 if (u->ev[ev].k != EV_BAR || u->ev[ev].bar != BAR_RED) continue;
                 if (p->ev[x].wval) mine[ev] = b_or(e, mine[ev], q->sel[t][k]);
-                if (!(p->hang == MHANG_BARRIER && x == p->len - 1)) vl_add(e, &res[ev], p->ev[x].rval, q->sel[t][k]);
+                if (!(p->hang == MHANG_BARRIER && x == p->len - 1))
+                    vl_add(e, &res[ev], p->ev[x].rval, q->sel[t][k]);
             }
         }
     Z3_ast *args = xcalloc((size_t)n + 1, sizeof *args);
@@ -522,7 +544,8 @@ static void bar_red_results(qproblem *q, Z3_ast *in)
             int64_t val = res[j].v[v];
             Z3_ast when = res[j].ind[v], holds;
             if (ins->bar_op == BRED_POPC)
-                holds = val % unit ? NULL : Z3_mk_pbeq(e->z, (unsigned)k, args, ones, (int)(val / unit));
+                holds = val % unit ? NULL
+                                   : Z3_mk_pbeq(e->z, (unsigned)k, args, ones, (int)(val / unit));
             else {
                 Z3_ast red = ins->bar_op == BRED_AND ? all : some;
                 holds = val ? red : b_not(e, red);
@@ -556,7 +579,8 @@ static void build_barrier_waits(qproblem *q)
                 in[i * n + j] = in[j * n + i] = v;
             }
     for (int j = u->ninit; j < n; j++) {
-        if (u->parent[j] >= 0) assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[u->parent[j]], clk[j]));
+        if (u->parent[j] >= 0)
+            assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[u->parent[j]], clk[j]));
         if (u->ev[j].k != EV_BAR) continue;
         int rep = j;
         if (base_barrier_counted(u, j)) {
@@ -565,7 +589,8 @@ static void build_barrier_waits(qproblem *q)
             for (int i = u->ninit; i < j; i++)
                 if (base_same_barrier(u, i, j)) { rep = i; break; }
             /* barrier.cluster.wait does not arrive: it only waits for the instance */
-            if (u->ev[j].bar != BAR_CWAIT) assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
+            if (u->ev[j].bar != BAR_CWAIT)
+                assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[j], clk[n + rep]));
             if (q->blocked && q->blocked[j]) uncounted_blocked(q, j);
         }
         for (int i = u->ninit; i < n; i++) {
@@ -576,7 +601,8 @@ static void build_barrier_waits(qproblem *q)
         }
         if (u->ev[j].bar == BAR_ARRIVE || u->ev[j].bar == BAR_CARRIVE) continue;
         for (int ch = u->ninit; ch < n; ch++)
-            if (u->parent[ch] == j) assert_implies(q, q->ex[ch], Z3_mk_lt(e->z, clk[n + rep], clk[ch]));
+            if (u->parent[ch] == j)
+                assert_implies(q, q->ex[ch], Z3_mk_lt(e->z, clk[n + rep], clk[ch]));
     }
     bar_red_results(q, in);
     free(in);
@@ -598,7 +624,8 @@ static void build_observables(qproblem *q, const qobs *obs, int nobs)
         vlist *l = &q->ov[o];
         if (!obs[o].is_loc) {
             const uthread *ut = &u->th[obs[o].thread];
-            for (int k = 0; k < ut->npath; k++) vl_add(e, l, ut->path[k].regs[obs[o].reg], q->sel[obs[o].thread][k]);
+            for (int k = 0; k < ut->npath; k++)
+                vl_add(e, l, ut->path[k].regs[obs[o].reg], q->sel[obs[o].thread][k]);
             continue;
         }
         /* a location's final value: each atom from its final write, the atoms combined */
@@ -609,7 +636,8 @@ static void build_observables(qproblem *q, const qobs *obs, int nobs)
             for (int w = 0; w < q->n; w++) {
                 if (!q->fin[a][w]) continue;
                 vlist wv = atom_values(q, &q->wv[w], w, a);
-                for (int i = 0; i < wv.n; i++) vl_add(e, &parts[a - first], wv.v[i], b_and(e, q->fin[a][w], wv.ind[i]));
+                for (int i = 0; i < wv.n; i++)
+                    vl_add(e, &parts[a - first], wv.v[i], b_and(e, q->fin[a][w], wv.ind[i]));
                 vl_free(&wv);
             }
             combos *= parts[a - first].n;
@@ -641,7 +669,8 @@ static Z3_lbool check(qproblem *q)
         if (left < 1) { q->timed_out = 1; return Z3_L_UNDEF; }
         Z3_params p = Z3_mk_params(q->e.z);
         Z3_params_inc_ref(q->e.z, p);
-        Z3_params_set_uint(q->e.z, p, Z3_mk_string_symbol(q->e.z, "timeout"), (unsigned)(left < 4e9 ? left : 4e9));
+        Z3_params_set_uint(q->e.z, p, Z3_mk_string_symbol(q->e.z, "timeout"),
+                           (unsigned)(left < 4e9 ? left : 4e9));
         Z3_solver_set_params(q->e.z, q->s, p);
         Z3_params_dec_ref(q->e.z, p);
     }
@@ -649,7 +678,8 @@ static Z3_lbool check(qproblem *q)
     if (q->nguard && !q->assume) q->assume = xcalloc((size_t)q->checks.n, sizeof *q->assume);
     for (int i = 0; i < q->checks.n; i++)
         if (q->guard[i] && i != q->dropped) q->assume[k++] = q->guard[i];
-    Z3_lbool r = k ? Z3_solver_check_assumptions(q->e.z, q->s, (unsigned)k, q->assume) : Z3_solver_check(q->e.z, q->s);
+    Z3_lbool r = k ? Z3_solver_check_assumptions(q->e.z, q->s, (unsigned)k, q->assume)
+                   : Z3_solver_check(q->e.z, q->s);
     if (r == Z3_L_UNDEF && q->deadline && mclock_ms() >= q->deadline - 1) q->timed_out = 1;
     return r;
 }
@@ -699,8 +729,11 @@ static int qb_value(void *ctx, int id, int n, cat_value *out)
         return 0;   /* empty (n 0): the evaluator makes its own empty value */
     }
     if (d->origin == BASE_DYNAMIC) {
-        static const char *const dyn[] = { "rf", "co", "fr", "sync_fence", "addr", "data", "ctrl", "syncbar" };
-        const rel *r[] = { &q->rf, &q->co, &q->fr, &q->sc, &q->addr, &q->data, &q->ctrl, &q->syncbar };
+        static const char *const dyn[] = { "rf",   "co",   "fr",   "sync_fence",
+                                           "addr", "data", "ctrl", "syncbar" };
+        const rel *r[] = {
+            &q->rf, &q->co, &q->fr, &q->sc, &q->addr, &q->data, &q->ctrl, &q->syncbar
+        };
         for (int k = 0; k < 8; k++)
             if (!strcmp(d->name, dyn[k])) { out->kind = CAT_REL; out->rel = *r[k]; return 0; }
         return -1;
@@ -753,15 +786,16 @@ static int assert_cat(qproblem *q, char *err, size_t errlen)
     return 0;
 }
 
-qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
-                      const qobs *obs, int nobs, double deadline, int *status, char *err, size_t errlen)
+qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat,
+                      const char *model_label, const qobs *obs, int nobs, double deadline,
+                      int *status, char *err, size_t errlen)
 {
     return query_build_ex(u, at, cat, model_label, obs, nobs, deadline, 0, status, err, errlen);
 }
 
-qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
-                         const qobs *obs, int nobs, double deadline, int liveness, int *status, char *err,
-                         size_t errlen)
+qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *cat,
+                         const char *model_label, const qobs *obs, int nobs, double deadline,
+                         int liveness, int *status, char *err, size_t errlen)
 {
     *status = 0;
     qproblem *q = xcalloc(1, sizeof *q);
@@ -782,7 +816,10 @@ qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *c
     q->a1 = xcalloc((size_t)n, sizeof *q->a1);
     q->rf = rel_new(n); q->co = rel_new(n); q->fr = rel_new(n); q->sc = rel_new(n);
     q->addr = rel_new(n); q->data = rel_new(n); q->ctrl = rel_new(n); q->syncbar = rel_new(n);
-    for (int i = 0; i < n; i++) { q->a0[i] = q->a1[i] = -1; if (ev_mem(&u->ev[i])) atom_range(q, i); }
+    for (int i = 0; i < n; i++) {
+        q->a0[i] = q->a1[i] = -1;
+        if (ev_mem(&u->ev[i])) atom_range(q, i);
+    }
     if (build_paths(q, err, errlen)) { *status = QUERY_NO_EXECUTION; query_free(q); return NULL; }
     build_rf(q);
     if (!past_deadline(q)) build_co(q);
@@ -793,7 +830,11 @@ qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *c
     if (liveness && !past_deadline(q)) build_fair_spins(q);
     if (!past_deadline(q)) build_barrier_waits(q);
     q->label = model_label;
-    if (!past_deadline(q) && assert_cat(q, err, errlen)) { *status = QUERY_MODEL_ERROR; query_free(q); return NULL; }
+    if (!past_deadline(q) && assert_cat(q, err, errlen)) {
+        *status = QUERY_MODEL_ERROR;
+        query_free(q);
+        return NULL;
+    }
     if (!past_deadline(q)) build_observables(q, obs, nobs);
     if (past_deadline(q)) { *status = QUERY_TIMEOUT; query_free(q); return NULL; }
     return q;
@@ -822,9 +863,14 @@ int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *c
         for (int i = 0; i < l->n && hit < 0; i++) {
             Z3_ast v;
             if (l->ind[i] == e->T) hit = i;
-            else if (l->ind[i] && Z3_model_eval(e->z, m, l->ind[i], 1, &v) && Z3_get_bool_value(e->z, v) == Z3_L_TRUE) hit = i;
+            else if (l->ind[i] && Z3_model_eval(e->z, m, l->ind[i], 1, &v) &&
+                     Z3_get_bool_value(e->z, v) == Z3_L_TRUE)
+                hit = i;
         }
-        if (hit < 0) { fprintf(stderr, "ptxlitmus: internal error: an observable without a value\n"); abort(); }
+        if (hit < 0) {
+            fprintf(stderr, "ptxlitmus: internal error: an observable without a value\n");
+            abort();
+        }
         state[o] = l->v[hit];
         block[o] = b_of(e, b_not(e, l->ind[hit]));
     }
@@ -866,7 +912,10 @@ void query_free(qproblem *q)
     rel_free(&q->rf); rel_free(&q->co); rel_free(&q->fr); rel_free(&q->sc);
     rel_free(&q->addr); rel_free(&q->data); rel_free(&q->ctrl); rel_free(&q->syncbar);
     cat_result_free(&q->checks);
-    for (int i = 0; q->bset && i < base_ndefs; i++) { rset_free(&q->bset[i]); rel_free(&q->brel[i]); }
+    for (int i = 0; q->bset && i < base_ndefs; i++) {
+        rset_free(&q->bset[i]);
+        rel_free(&q->brel[i]);
+    }
     free(q->bset); free(q->brel); free(q->guard); free(q->assume);
     free(q->blocked); free(q->hangs);
     Z3_solver_dec_ref(q->e.z, q->s);
@@ -886,7 +935,8 @@ static Z3_ast compare_atom(qproblem *q, const cond_node *n, query_obs_fn obs_of,
     Z3_ast acc = NULL;
     for (int i = 0; i < l->n; i++)
         for (int j = 0; j < r->n; j++)
-            if (cond_compare(n->op, &n->l, l->v[i], &n->r, r->v[j])) acc = b_or(e, acc, b_and(e, l->ind[i], r->ind[j]));
+            if (cond_compare(n->op, &n->l, l->v[i], &n->r, r->v[j]))
+                acc = b_or(e, acc, b_and(e, l->ind[i], r->ind[j]));
     vl_free(&cl);
     vl_free(&cr);
     return acc;
@@ -898,7 +948,8 @@ Z3_ast query_cond(qproblem *q, const cond_node *n, query_obs_fn obs_of, void *ct
     switch (n->op) {
     case CN_TRUE: return e->T;
     case CN_FALSE: return NULL;
-    case CN_AND: return b_and(e, query_cond(q, n->a, obs_of, ctx), query_cond(q, n->b, obs_of, ctx));
+    case CN_AND:
+        return b_and(e, query_cond(q, n->a, obs_of, ctx), query_cond(q, n->b, obs_of, ctx));
     case CN_OR: return b_or(e, query_cond(q, n->a, obs_of, ctx), query_cond(q, n->b, obs_of, ctx));
     case CN_NOT: return b_not(e, query_cond(q, n->a, obs_of, ctx));
     default: return compare_atom(q, n, obs_of, ctx);
@@ -968,7 +1019,8 @@ static void extract(qproblem *q, Z3_model m, mexecution *x)
         unsigned char *t = mexecution_add(x, rels[k].name);
         for (int i = 0; i < q->n; i++)
             for (int j = 0; j < q->n; j++)
-                if (map[i] >= 0 && map[j] >= 0 && model_true(e, m, rel_get(rels[k].r, i, j))) t[map[i] * x->n + map[j]] = 1;
+                if (map[i] >= 0 && map[j] >= 0 && model_true(e, m, rel_get(rels[k].r, i, j)))
+                    t[map[i] * x->n + map[j]] = 1;
     }
     free(map);
 }
@@ -1019,7 +1071,8 @@ int query_liveness(qproblem *q, qhang *out, int max)
         for (int t = 0; t < q->u->nth && k < max; t++)
             for (int p = 0; p < q->u->th[t].npath; p++)
                 if (q->u->th[t].path[p].hang && model_true(e, m, q->sel[t][p])) {
-                    out[k++] = (qhang){ t, q->u->th[t].path[p].hang, q->u->th[t].path[p].hang_insn, p };
+                    out[k++] =
+                        (qhang){ t, q->u->th[t].path[p].hang, q->u->th[t].path[p].hang_insn, p };
                     break;
                 }
         Z3_model_dec_ref(e->z, m);
@@ -1071,7 +1124,8 @@ int query_explain(qproblem *q, Z3_ast f, const char **names, int max)
             Z3_model m = Z3_solver_get_model(q->e.z, q->s);
             Z3_model_inc_ref(q->e.z, m);
             for (int i = 0; i < q->checks.n && k < max; i++)
-                if (q->guard[i] && cat_check_holds(&q->e, m, &q->checks.v[i]) == 0) names[k++] = q->checks.v[i].name;
+                if (q->guard[i] && cat_check_holds(&q->e, m, &q->checks.v[i]) == 0)
+                    names[k++] = q->checks.v[i].name;
             Z3_model_dec_ref(q->e.z, m);
         }
     }

@@ -26,13 +26,14 @@ typedef struct qproblem qproblem;
 enum { QUERY_OK, QUERY_NO_EXECUTION, QUERY_TIMEOUT, QUERY_MODEL_ERROR };
 /* cat: the model, linked with query_link_model: its checks decide consistency, its flags are
    reported.  The universe splits atomic operations into their read and write (split_rmw). */
-qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
-                      const qobs *obs, int nobs, double deadline, int *status, char *err, size_t errlen);
+qproblem *query_build(const muniverse *u, const matoms *at, const cat_prog *cat,
+                      const char *model_label, const qobs *obs, int nobs, double deadline,
+                      int *status, char *err, size_t errlen);
 /* The same with liveness set: the universe also holds the paths that never end (mlimits.liveness);
    a spin must be fair (its reads see coherence-last writes), a barrier wait must never complete. */
-qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *cat, const char *model_label,
-                         const qobs *obs, int nobs, double deadline, int liveness, int *status, char *err,
-                         size_t errlen);
+qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *cat,
+                         const char *model_label, const qobs *obs, int nobs, double deadline,
+                         int liveness, int *status, char *err, size_t errlen);
 /* Liveness: is there a consistent execution in which some thread never ends?  Fills out with
    the threads that hang in one (thread, MHANG_* kind, instruction, path index) and returns how
    many, 0 when every execution terminates, -1 when the solver gave up. */

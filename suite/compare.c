@@ -26,12 +26,16 @@ static const opt_def compare_defs[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f,
+    fprintf(
+        f,
         "usage: ptxlitmus compare --model A --model B [--states] [--jobs N] [--timeout S] PATH...\n"
-        "  PATH: a .litmus file, a manifest.yaml, or a directory (its suites, else its .litmus files)\n"
+        "  PATH: a .litmus file, a manifest.yaml, or a directory (its suites, else its .litmus "
+        "files)\n"
         "  --states      also list tests with equal verdicts but different reachable states\n"
-        "  --jobs N      parallel workers; --timeout S seconds per test and model (fractions allowed)\n"
-        "exit status: 0 no test differs, 1 some test differs or could not be decided, 2 usage error\n");
+        "  --jobs N      parallel workers; --timeout S seconds per test and model (fractions "
+        "allowed)\n"
+        "exit status: 0 no test differs, 1 some test differs or could not be decided, 2 usage "
+        "error\n");
 }
 
 static void push(char ***v, int *n, const char *s)
@@ -40,7 +44,10 @@ static void push(char ***v, int *n, const char *s)
     (*v)[(*n)++] = xstrdup(s);
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static void scan_litmus(const char *dir, char ***v, int *n, int depth)
 {
@@ -59,7 +66,8 @@ static void scan_litmus(const char *dir, char ***v, int *n, int depth)
         struct stat st;
         if (!stat(p, &st)) {
             if (S_ISDIR(st.st_mode)) scan_litmus(p, v, n, depth + 1);
-            else if (strlen(names[i]) > 7 && !strcmp(names[i] + strlen(names[i]) - 7, ".litmus")) push(v, n, p);
+            else if (strlen(names[i]) > 7 && !strcmp(names[i] + strlen(names[i]) - 7, ".litmus"))
+                push(v, n, p);
         }
         free(p); free(names[i]);
     }
@@ -69,7 +77,11 @@ static void scan_litmus(const char *dir, char ***v, int *n, int depth)
 static void state_set(const cJSON *res, char ***v, int *n)
 {
     const cJSON *st = cJSON_GetObjectItemCaseSensitive(res, "states"), *x;
-    cJSON_ArrayForEach(x, st) { *v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v); (*v)[(*n)++] = suite_state_text(x); }
+    cJSON_ArrayForEach(x, st)
+    {
+        *v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+        (*v)[(*n)++] = suite_state_text(x);
+    }
 }
 
 static int print_only(FILE *f, const char *label, char **a, int na, char **b, int nb)
@@ -116,17 +128,28 @@ int compare_cli(int argc, char **argv)
         const char *a = p.pos[i];
         {
             struct stat st;
-            if (stat(a, &st)) { fprintf(stderr, "%s:1:1: cannot open: %s, expected a test, manifest or directory\n", a, strerror(errno)); bad = 1; continue; }
+            if (stat(a, &st)) {
+                fprintf(stderr, "%s:1:1: cannot open: %s, expected a test, manifest or directory\n",
+                        a, strerror(errno));
+                bad = 1;
+                continue;
+            }
             char **mf = NULL;
             int nmf = 0;
             size_t l = strlen(a);
-            if (S_ISDIR(st.st_mode) || (l >= 5 && !strcmp(a + l - 5, ".yaml"))) suite_find_manifests(a, &mf, &nmf);
+            if (S_ISDIR(st.st_mode) || (l >= 5 && !strcmp(a + l - 5, ".yaml")))
+                suite_find_manifests(a, &mf, &nmf);
             if (nmf) {
                 for (int k = 0; k < nmf; k++) {
                     suite_manifest man;
                     char err[1024];
-                    if (suite_manifest_load(mf[k], &man, err, sizeof err)) { report_tprintf(stderr, "%s\n", err); bad = 1; }
-                    else { for (int t = 0; t < man.nt; t++) push(&files, &nf, man.t[t].path); suite_manifest_free(&man); }
+                    if (suite_manifest_load(mf[k], &man, err, sizeof err)) {
+                        report_tprintf(stderr, "%s\n", err);
+                        bad = 1;
+                    } else {
+                        for (int t = 0; t < man.nt; t++) push(&files, &nf, man.t[t].path);
+                        suite_manifest_free(&man);
+                    }
                     free(mf[k]);
                 }
                 free(mf);
@@ -136,10 +159,17 @@ int compare_cli(int argc, char **argv)
     }
     opt_free(&p);
     if (rc >= 0) { for (int i = 0; i < nf; i++) free(files[i]); free(files); return rc; }
-    if (nm != 2) { fprintf(stderr, "ptxlitmus compare: give two models with --model A --model B\n"); usage(stderr); return 2; }
+    if (nm != 2) {
+        fprintf(stderr, "ptxlitmus compare: give two models with --model A --model B\n");
+        usage(stderr);
+        return 2;
+    }
     if (!nf) { fprintf(stderr, "ptxlitmus compare: no test found\n"); return 2; }
     suite_job *jobs = xcalloc((size_t)nf * 2, sizeof *jobs);
-    for (int i = 0; i < nf; i++) { jobs[2 * i] = (suite_job){ .path = files[i], .model = m[0] }; jobs[2 * i + 1] = (suite_job){ .path = files[i], .model = m[1] }; }
+    for (int i = 0; i < nf; i++) {
+        jobs[2 * i] = (suite_job){ .path = files[i], .model = m[0] };
+        jobs[2 * i + 1] = (suite_job){ .path = files[i], .model = m[1] };
+    }
     ro.progress = isatty(2) ? 1 : 0;
     ro.label = "compare";
     suite_run(jobs, 2 * nf, &ro);
@@ -147,10 +177,12 @@ int compare_cli(int argc, char **argv)
     int differ = 0, sdiffer = 0, incomparable = 0;
     for (int i = 0; i < nf; i++) {
         const cJSON *ra = jobs[2 * i].res, *rb = jobs[2 * i + 1].res;
-        int oka = !strcmp(suite_str(ra, "status"), "ok"), okb = !strcmp(suite_str(rb, "status"), "ok");
+        int oka = !strcmp(suite_str(ra, "status"), "ok"),
+            okb = !strcmp(suite_str(rb, "status"), "ok");
         if (!oka || !okb) {
             incomparable++;
-            report_tprintf(stdout, "NOT COMPARED %s: %s\n", files[i], !oka ? suite_str(ra, "error") : suite_str(rb, "error"));
+            report_tprintf(stdout, "NOT COMPARED %s: %s\n", files[i],
+                           !oka ? suite_str(ra, "error") : suite_str(rb, "error"));
             continue;
         }
         int vd = strcmp(suite_str(ra, "verdict"), suite_str(rb, "verdict")) != 0;
@@ -159,11 +191,17 @@ int compare_cli(int argc, char **argv)
         state_set(ra, &sa, &na);
         state_set(rb, &sb, &nb);
         int same = na == nb;
-        for (int x = 0; x < na && same; x++) { int in = 0; for (int y = 0; y < nb && !in; y++) in = !strcmp(sa[x], sb[y]); same = in; }
+        for (int x = 0; x < na && same; x++) {
+            int in = 0;
+            for (int y = 0; y < nb && !in; y++) in = !strcmp(sa[x], sb[y]);
+            same = in;
+        }
         if (vd || (states && !same)) {
             if (vd) differ++; else sdiffer++;
-            report_tprintf(stdout, "%s %s: %s %s (%s), %s %s (%s)\n", vd ? "DIFFERS" : "STATES DIFFER", files[i], A, suite_str(ra, "verdict"), suite_str(ra, "observation"),
-                   B, suite_str(rb, "verdict"), suite_str(rb, "observation"));
+            report_tprintf(stdout, "%s %s: %s %s (%s), %s %s (%s)\n",
+                           vd ? "DIFFERS" : "STATES DIFFER", files[i], A, suite_str(ra, "verdict"),
+                           suite_str(ra, "observation"), B, suite_str(rb, "verdict"),
+                           suite_str(rb, "observation"));
             char la[64], lb[64];
             snprintf(la, sizeof la, "allowed by %s, forbidden by %s:", A, B);
             snprintf(lb, sizeof lb, "allowed by %s, forbidden by %s:", B, A);
@@ -174,7 +212,8 @@ int compare_cli(int argc, char **argv)
         for (int x = 0; x < nb; x++) free(sb[x]);
         free(sa); free(sb);
     }
-    printf("compare %s vs %s: %d tests, %d verdicts differ%s", A, B, nf, differ, states ? "" : "\n");
+    printf("compare %s vs %s: %d tests, %d verdicts differ%s", A, B, nf, differ,
+           states ? "" : "\n");
     if (states) printf(", %d more differ in reachable states only\n", sdiffer);
     if (incomparable) printf("%d tests not compared (error under a model)\n", incomparable);
     for (int j = 0; j < 2 * nf; j++) cJSON_Delete(jobs[j].res);

@@ -146,8 +146,10 @@ int merge_cli(int argc, char **argv)
         const cJSON *res = cJSON_GetObjectItemCaseSensitive(d, "results");
         docs[i] = d;
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "interrupted"))) {
-            fprintf(stderr, "%s:1:1: found the report of an interrupted run (\"interrupted\": true), "
-                    "expected a complete one; the merged report is marked interrupted\n", files[i]);
+            fprintf(stderr,
+                    "%s:1:1: found the report of an interrupted run (\"interrupted\": true), "
+                    "expected a complete one; the merged report is marked interrupted\n",
+                    files[i]);
             interrupted = bad = 1;
         }
         int si, sn;
@@ -196,7 +198,8 @@ int merge_cli(int argc, char **argv)
         cJSON_AddItemToArray(results, cJSON_Duplicate(all[i], 1));
     }
     FILE *out = json && !strcmp(json, "-") ? stderr : stdout;
-    if (suite_print_summary_ex(out, results, -1, o.allow_unknown ? SUITE_ALLOW_UNKNOWN : 0)) bad = 1;
+    if (suite_print_summary_ex(out, results, -1, o.allow_unknown ? SUITE_ALLOW_UNKNOWN : 0))
+        bad = 1;
     fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results),
             cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
     fflush(out);

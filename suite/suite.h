@@ -34,7 +34,8 @@ typedef struct {
     char *rootdir;          /* directory the test files are relative to */
     suite_test *t;
     int nt;
-    char **hw_key, **hw_val;   /* optional `hw:` mapping: options of `suite --hw` (docs/hardware.md) */
+    char **hw_key,
+        **hw_val; /* optional `hw:` mapping: options of `suite --hw` (docs/hardware.md) */
     int nhw;
 } suite_manifest;
 
@@ -85,7 +86,8 @@ int suite_default_jobs(void);
 /* ---------- reports over result objects ----------
  * A suite result object is a `verify --json` result plus "suite", "test" (file as in the
  * manifest), "model", "expected" ("Ok"/"No"/null), "outcome" ("agree", "disagree", "error",
- * "unknown" (timed out, or a verdict a bound cut short), "new") and "job" (index in the unsharded run, for merging shards). */
+ * "unknown" (timed out, or a verdict a bound cut short), "new") and "job" (index in the unsharded
+ * run, for merging shards). */
 
 const char *suite_outcome_of(const cJSON *res);
 /* interrupted: the run was stopped by SIGINT/SIGTERM and the results are partial; the JSON

@@ -121,7 +121,8 @@ static int load_test_key(yaml_node_t *k, yaml_node_t *v, const char *key, const 
             return -1;
         }
         if (!val || (strcmp(val, "terminates") && strcmp(val, "may-hang"))) {
-            ferr(err, errlen, path, v, "found '%s' after liveness:, expected terminates or may-hang",
+            ferr(err, errlen, path, v,
+                 "found '%s' after liveness:, expected terminates or may-hang",
                  val ? val : node_kind(v));
             return -1;
         }
@@ -130,7 +131,8 @@ static int load_test_key(yaml_node_t *k, yaml_node_t *v, const char *key, const 
     }
     if (strcmp(key, "file") && strcmp(key, "source") && strcmp(key, "note")) {
         ferr(err, errlen, path, k,
-             "found key '%s' in a test entry, expected file, expect, liveness, source or note", key);
+             "found key '%s' in a test entry, expected file, expect, liveness, source or note",
+             key);
         return -1;
     }
     if (!val) {
@@ -166,7 +168,8 @@ static int load_test(yaml_document_t *doc, yaml_node_t *n, const char *path, sui
                     *v = yaml_document_get_node(doc, p->value);
         const char *key = scalar(k);
         if (!key) {
-            ferr(err, errlen, path, k, "found %s as a key, expected file, expect, liveness, source or note",
+            ferr(err, errlen, path, k,
+                 "found %s as a key, expected file, expect, liveness, source or note",
                  node_kind(k));
             goto out;
         }
@@ -264,7 +267,8 @@ static int manifest_keys(yaml_document_t *doc, yaml_node_t *root, const char *pa
             continue;
         }
         if (!key || (strcmp(key, "suite") && strcmp(key, "description") && strcmp(key, "root"))) {
-            ferr(err, errlen, path, k, "found key '%s', expected suite, description, root, hw or tests",
+            ferr(err, errlen, path, k,
+                 "found key '%s', expected suite, description, root, hw or tests",
                  key ? key : node_kind(k));
             return -1;
         }
@@ -410,7 +414,8 @@ char *suite_manifest_text(const suite_manifest *m)
             first = 0;
         }
         sb_add(&b, " }\n");
-        if (t->liveness >= 0) sb_add(&b, "    liveness: %s\n", t->liveness ? "may-hang" : "terminates");
+        if (t->liveness >= 0)
+            sb_add(&b, "    liveness: %s\n", t->liveness ? "may-hang" : "terminates");
         if (t->source) { sb_add(&b, "    source: "); sb_str(&b, t->source); sb_add(&b, "\n"); }
         if (t->note) { sb_add(&b, "    note: "); sb_str(&b, t->note); sb_add(&b, "\n"); }
     }

@@ -99,16 +99,18 @@ int suite_print_summary_ex(FILE *f, const cJSON *results, double wall_s, int fla
         if (is_unknown(o)) {
             if (!(flags & SUITE_ALLOW_UNKNOWN)) bad = 1;
             const char *why = suite_str(r, "error");
-            report_tprintf(f, "UNKNOWN %s/%s [%s]: %s\n", suite_str(r, "suite"), suite_str(r, "test"),
-                    suite_str(r, "model"),
-                    *why ? why : "a bound (--unroll) cut paths and the verdict rests on an absence");
+            report_tprintf(
+                f, "UNKNOWN %s/%s [%s]: %s\n", suite_str(r, "suite"), suite_str(r, "test"),
+                suite_str(r, "model"),
+                *why ? why : "a bound (--unroll) cut paths and the verdict rests on an absence");
             continue;
         }
         bad = 1;
         if (!strcmp(o, "disagree"))
-            report_tprintf(f, "DISAGREE %s/%s [%s]: expected %s, got %s (%s)\n", suite_str(r, "suite"),
-                    suite_str(r, "test"), suite_str(r, "model"), suite_str(r, "expected"),
-                    suite_str(r, "verdict"), suite_str(r, "observation"));
+            report_tprintf(f, "DISAGREE %s/%s [%s]: expected %s, got %s (%s)\n",
+                           suite_str(r, "suite"), suite_str(r, "test"), suite_str(r, "model"),
+                           suite_str(r, "expected"), suite_str(r, "verdict"),
+                           suite_str(r, "observation"));
         else
             report_tprintf(f, "%s %s/%s [%s]: %s\n", "ERROR",
                     suite_str(r, "suite"), suite_str(r, "test"), suite_str(r, "model"),
@@ -120,17 +122,19 @@ int suite_print_summary_ex(FILE *f, const cJSON *results, double wall_s, int fla
             "disagree", "error", "unknown", "time(s)");
     group tot = { 0 };
     for (int i = 0; i < ng; i++) {
-        report_tprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, g[i].suite, g[i].model, g[i].tests,
-                g[i].agree, g[i].disagree, g[i].error, g[i].unknown, g[i].ms / 1000.0);
+        report_tprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, g[i].suite, g[i].model,
+                       g[i].tests, g[i].agree, g[i].disagree, g[i].error, g[i].unknown,
+                       g[i].ms / 1000.0);
         tot.tests += g[i].tests;
         tot.agree += g[i].agree;
         tot.disagree += g[i].disagree;
         tot.error += g[i].error;
         tot.unknown += g[i].unknown; tot.ms += g[i].ms; tot.fresh += g[i].fresh;
     }
-    report_tprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, "total", "", tot.tests, tot.agree,
-            tot.disagree, tot.error, tot.unknown, tot.ms / 1000.0);
-    if (tot.fresh) report_tprintf(f, "(%d of the agreeing results had no expectation yet)\n", tot.fresh);
+    report_tprintf(f, "%-*s  %-8s %6d %6d %8d %6d %7d %9.2f\n", w, "total", "", tot.tests,
+                   tot.agree, tot.disagree, tot.error, tot.unknown, tot.ms / 1000.0);
+    if (tot.fresh)
+        report_tprintf(f, "(%d of the agreeing results had no expectation yet)\n", tot.fresh);
     int nothing = !checked && !(flags & SUITE_UPDATING);
     if (nothing) {
         report_tprintf(f, "nothing checked: %d result%s, 0 expected verdicts compared\n", tot.tests,
@@ -253,8 +257,10 @@ char *suite_junit_text(const cJSON *results, int interrupted)
             } else {
                 const char *why = suite_str(r, "error");
                 if (is_unknown(o) && !*why)
-                    why = "Unknown: a bound (--unroll) cut paths and the verdict rests on an absence";
-                sb_add(&b, "      <error type=\"%s\" message=\"", is_unknown(o) ? "unknown" : "error");
+                    why =
+                        "Unknown: a bound (--unroll) cut paths and the verdict rests on an absence";
+                sb_add(&b, "      <error type=\"%s\" message=\"",
+                       is_unknown(o) ? "unknown" : "error");
                 xml_esc(&b, why);
                 sb_add(&b, "\">expected ");
                 xml_esc(&b, *suite_str(r, "expected") ? suite_str(r, "expected") : "a verdict");
@@ -310,7 +316,8 @@ char *suite_csv_text(const cJSON *results)
         csv_field(&b, suite_str(r, "expected"), 0);
         int unk = is_unknown(suite_outcome_of(r));
         csv_field(&b, unk && !*suite_str(r, "verdict") ? "Unknown" : suite_str(r, "verdict"), 0);
-        csv_field(&b, unk && !*suite_str(r, "observation") ? "Unknown" : suite_str(r, "observation"), 0);
+        csv_field(
+            &b, unk && !*suite_str(r, "observation") ? "Unknown" : suite_str(r, "observation"), 0);
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "states");
         if (cJSON_IsArray(st)) snprintf(num, sizeof num, "%d", cJSON_GetArraySize(st));
         else num[0] = 0;

@@ -199,10 +199,12 @@ static void progress(const suite_run_opts *o, int done, int total, int fails, do
         char bar[64];
         for (int i = 0; i < w; i++) bar[i] = i < fill ? '#' : '.';
         bar[w] = 0;
-        fprintf(stderr, "\r%s [%s] %d/%d  failures %d  elapsed %.0fs  ETA %.0fs ", o->label ? o->label : "suite", bar, done, total, fails, el, eta);
+        fprintf(stderr, "\r%s [%s] %d/%d  failures %d  elapsed %.0fs  ETA %.0fs ",
+                o->label ? o->label : "suite", bar, done, total, fails, el, eta);
         if (final) fputc('\n', stderr);
     } else {
-        fprintf(stderr, "%s: %d/%d done, %d failing, %.1fs elapsed, ETA %.0fs\n", o->label ? o->label : "suite", done, total, fails, el, eta);
+        fprintf(stderr, "%s: %d/%d done, %d failing, %.1fs elapsed, ETA %.0fs\n",
+                o->label ? o->label : "suite", done, total, fails, el, eta);
     }
     fflush(stderr);
 }
@@ -242,8 +244,10 @@ static int hand_out_jobs(slot *sl, int nw, const suite_job *jobs, int n, int *ne
 {
     int busy = 0;
     for (int i = 0; i < nw; i++) {
-        if (sl[i].pid && sl[i].job < 0 && (*next >= n || sl[i].served >= 2000)) stop_worker(&sl[i], 0, NULL);
-        if (*next < n && !sl[i].pid && start_worker(sl, nw, i, jobs, o)) perror("ptxlitmus: starting a worker");
+        if (sl[i].pid && sl[i].job < 0 && (*next >= n || sl[i].served >= 2000))
+            stop_worker(&sl[i], 0, NULL);
+        if (*next < n && !sl[i].pid && start_worker(sl, nw, i, jobs, o))
+            perror("ptxlitmus: starting a worker");
         if (sl[i].pid && sl[i].job < 0 && *next < n) {
             int32_t j = *next;
             sl[i].job = (*next)++;
@@ -281,7 +285,10 @@ static int settle_job(slot *s, suite_job *j, int readable, double now, const sui
 {
     int dead = 0;
     if (readable) {
-        if (s->n + 65536 > s->cap) { s->cap = (s->n + 65536) * 2; s->buf = xrealloc(s->buf, s->cap); }
+        if (s->n + 65536 > s->cap) {
+            s->cap = (s->n + 65536) * 2;
+            s->buf = xrealloc(s->buf, s->cap);
+        }
         ssize_t r = read(s->res, s->buf + s->n, s->cap - s->n);
         if (r > 0) s->n += (size_t)r;
         else if (r == 0 || (errno != EINTR && errno != EAGAIN)) dead = 1;
@@ -294,7 +301,9 @@ static int settle_job(slot *s, suite_job *j, int readable, double now, const sui
         cJSON *r = cJSON_ParseWithLength(s->buf + 4, len);
         if (!r || !cJSON_IsObject(r)) {
             cJSON_Delete(r);
-            snprintf(msg, sizeof msg, "%s:1:1: the worker wrote an unreadable result, expected a JSON result object", j->path);
+            snprintf(msg, sizeof msg,
+                     "%s:1:1: the worker wrote an unreadable result, expected a JSON result object",
+                     j->path);
             r = error_result(j, "error", msg, ms);
         }
         j->res = r;
@@ -304,13 +313,21 @@ static int settle_job(slot *s, suite_job *j, int readable, double now, const sui
         int st = 0;
         stop_worker(s, 0, &st);
         if (WIFSIGNALED(st))
-            snprintf(msg, sizeof msg, "%s:1:1: the worker crashed with signal %d (%s), expected a verdict", j->path, WTERMSIG(st), strsignal(WTERMSIG(st)));
+            snprintf(msg, sizeof msg,
+                     "%s:1:1: the worker crashed with signal %d (%s), expected a verdict", j->path,
+                     WTERMSIG(st), strsignal(WTERMSIG(st)));
         else
-            snprintf(msg, sizeof msg, "%s:1:1: the worker exited with status %d before giving a verdict, expected a verdict", j->path, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+            snprintf(msg, sizeof msg,
+                     "%s:1:1: the worker exited with status %d before giving a verdict, expected a "
+                     "verdict",
+                     j->path, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
         j->res = error_result(j, "error", msg, ms);
     } else if (o->timeout_s > 0 && now - s->start > o->timeout_s) {
         stop_worker(s, SIGKILL, NULL);
-        snprintf(msg, sizeof msg, "%s:1:1: found no verdict after %g s, expected one within --timeout %g (worker killed)", j->path, o->timeout_s, o->timeout_s);
+        snprintf(
+            msg, sizeof msg,
+            "%s:1:1: found no verdict after %g s, expected one within --timeout %g (worker killed)",
+            j->path, o->timeout_s, o->timeout_s);
         j->res = error_result(j, "timeout", msg, ms);
     } else return 0;
     return 1;
@@ -336,8 +353,13 @@ int suite_run(suite_job *jobs, int n, const suite_run_opts *o)
     struct sigaction ign = { .sa_handler = SIG_IGN }, old;
     sigaction(SIGPIPE, &ign, &old);
     while (done < n && !interrupted) {
-        if (!hand_out_jobs(sl, nw, jobs, n, &next, o)) {   /* no worker could be started: record the rest as errors */
-            for (; next < n; next++) { jobs[next].res = error_result(&jobs[next], "error", "cannot start a worker process", 0); done++; }
+        if (!hand_out_jobs(sl, nw, jobs, n, &next,
+                           o)) { /* no worker could be started: record the rest as errors */
+            for (; next < n; next++) {
+                jobs[next].res =
+                    error_result(&jobs[next], "error", "cannot start a worker process", 0);
+                done++;
+            }
             break;
         }
         double wait = poll_setup(sl, pf, nw, o);
@@ -352,12 +374,21 @@ int suite_run(suite_job *jobs, int n, const suite_run_opts *o)
             int readable = pr > 0 && (pf[i].revents & (POLLIN | POLLHUP | POLLERR));
             if (!settle_job(s, j, readable, now, o)) continue;
             done++;
-            if (o->is_fail ? o->is_fail(o->fail_ctx, (int)(j - jobs), j->res) : strcmp(suite_str(j->res, "status"), "ok") != 0) fails++;
+            if (o->is_fail ? o->is_fail(o->fail_ctx, (int)(j - jobs), j->res)
+                           : strcmp(suite_str(j->res, "status"), "ok") != 0)
+                fails++;
         }
-        if (o->progress == 1 && (now - last > 0.1 || done == n)) { progress(o, done, n, fails, t0, 0); last = now; }
-        if (o->progress == 2 && done >= next_line) { progress(o, done, n, fails, t0, 0); while (next_line <= done) next_line += step; }
+        if (o->progress == 1 && (now - last > 0.1 || done == n)) {
+            progress(o, done, n, fails, t0, 0);
+            last = now;
+        }
+        if (o->progress == 2 && done >= next_line) {
+            progress(o, done, n, fails, t0, 0);
+            while (next_line <= done) next_line += step;
+        }
     }
-    for (int i = 0; i < nw; i++) if (sl[i].pid) stop_worker(&sl[i], interrupted ? SIGKILL : 0, NULL);
+    for (int i = 0; i < nw; i++)
+        if (sl[i].pid) stop_worker(&sl[i], interrupted ? SIGKILL : 0, NULL);
     if (o->progress == 1) progress(o, done, n, fails, t0, 1);
     sigaction(SIGPIPE, &old, NULL);
     sigaction(SIGINT, &old_int, NULL);

@@ -89,7 +89,8 @@ static void add_result(table *t, const char *run, const char *model, const cJSON
     }
     int c = col_of(t, run, model), r = row_of(t, name);
     row *w = &t->row[r];
-    if (!w->quant && *suite_str(res, "quantifier")) w->quant = xstrdup(suite_str(res, "quantifier"));
+    if (!w->quant && *suite_str(res, "quantifier"))
+        w->quant = xstrdup(suite_str(res, "quantifier"));
     const char *st = suite_str(res, "status"), *obs = suite_str(res, "observation");
     const char *cell = !strcmp(st, "ok") ? obs : !strcmp(st, "timeout") ? "Unknown" : "error";
     if (!strcmp(cell, "Unknown") || !strcmp(suite_str(res, "verdict"), "Unknown")) {
@@ -114,8 +115,10 @@ static int add_run(table *t, const char *path)
     free(text);
     const cJSON *res = d ? cJSON_GetObjectItemCaseSensitive(d, "results") : NULL;
     if (!cJSON_IsArray(res)) {
-        fprintf(stderr, "%s:1:1: found %s, expected the --json output of verify or suite (an "
-                        "object with \"results\")\n", path, d ? "a JSON document without results" : "text that is not JSON");
+        fprintf(stderr,
+                "%s:1:1: found %s, expected the --json output of verify or suite (an "
+                "object with \"results\")\n",
+                path, d ? "a JSON document without results" : "text that is not JSON");
         cJSON_Delete(d);
         return -1;
     }
@@ -135,14 +138,18 @@ static void label_columns(table *t)
     int *clash = xcalloc((size_t)t->ncol + 1, sizeof *clash);
     for (int i = 0; i < t->ncol; i++)
         for (int j = 0; j < t->ncol; j++)
-            clash[i] |= j != i && !strcmp(t->col[i].label, t->col[j].label) && t->col[i].run != t->col[j].run;
+            clash[i] |= j != i && !strcmp(t->col[i].label, t->col[j].label) &&
+                        t->col[i].run != t->col[j].run;
     for (int i = 0; i < t->ncol; i++) {
         if (!clash[i] || !t->col[i].run) continue;
         const char *b = strrchr(t->col[i].run, '/');
         b = b ? b + 1 : t->col[i].run;
         size_t l = strlen(b) + strlen(t->col[i].label) + 2;
         char *s = xmalloc(l);
-        snprintf(s, l, "%.*s:%s", (int)(strlen(b) > 5 && !strcmp(b + strlen(b) - 5, ".json") ? strlen(b) - 5 : strlen(b)), b, t->col[i].label);
+        snprintf(
+            s, l, "%.*s:%s",
+            (int)(strlen(b) > 5 && !strcmp(b + strlen(b) - 5, ".json") ? strlen(b) - 5 : strlen(b)),
+            b, t->col[i].label);
         free(t->col[i].label);
         t->col[i].label = s;
     }
@@ -205,7 +212,11 @@ static char *table_text(const table *t, int fmt)
         }
     } else if (fmt == F_MD) {
         sb_add(&b, "| test | quantifier |");
-        for (int c = 0; c < t->ncol; c++) { sb_add(&b, " "); md_field(&b, t->col[c].label); sb_add(&b, " |"); }
+        for (int c = 0; c < t->ncol; c++) {
+            sb_add(&b, " ");
+            md_field(&b, t->col[c].label);
+            sb_add(&b, " |");
+        }
         sb_add(&b, "\n|---|---|");
         for (int c = 0; c < t->ncol; c++) sb_add(&b, "---|");
         sb_add(&b, "\n");
@@ -229,8 +240,11 @@ static char *table_text(const table *t, int fmt)
         for (int r = 0; r < t->nrow; r++) {
             tex_field(&b, t->row[r].name);
             const char *q = t->row[r].quant ? t->row[r].quant : "";
-            sb_add(&b, " & %s", !strcmp(q, "exists") ? "$\\exists$" : !strcmp(q, "~exists") ? "$\\neg\\exists$"
-                                : !strcmp(q, "forall") ? "$\\forall$" : "");
+            sb_add(&b, " & %s",
+                   !strcmp(q, "exists")    ? "$\\exists$"
+                   : !strcmp(q, "~exists") ? "$\\neg\\exists$"
+                   : !strcmp(q, "forall")  ? "$\\forall$"
+                                           : "");
             for (int c = 0; c < t->ncol; c++) {
                 const char *v = t->row[r].cell[c] ? t->row[r].cell[c] : "";
                 sb_add(&b, " & ");
@@ -272,13 +286,22 @@ int table_cli(int argc, char **argv)
         case OPT_QUIET: quiet = 1; break;
         case OPT_VERBOSE: break;
         case T_MODEL:
-            if (model_parse(p.arg, &k)) { opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", p.arg); rc = 2; break; }
+            if (model_parse(p.arg, &k)) {
+                opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", p.arg);
+                rc = 2;
+                break;
+            }
             int dup = 0;
             for (int i = 0; i < nm; i++) dup |= models[i] == k;
             if (!dup) models[nm++] = k;
             break;
         case T_FORMAT: if (opt_word(&p, formats, &fmt)) rc = 2; break;
-        case T_OUT: if (!*p.arg) { opt_error(&p, "takes a file name"); rc = 2; } else out = p.arg; break;
+        case T_OUT:
+            if (!*p.arg) {
+                opt_error(&p, "takes a file name");
+                rc = 2;
+            } else out = p.arg;
+            break;
         case T_JOBS: if (opt_long(&p, 1, 1024, &v)) rc = 2; else ro.jobs = (int)v; break;
         case T_TIMEOUT: if (opt_seconds(&p, 86400, &d)) rc = 2; else ro.timeout_s = d; break;
         case T_UNROLL: if (opt_long(&p, 0, 1000, &v)) rc = 2; else ro.vo.unroll = (int)v; break;
@@ -301,7 +324,9 @@ int table_cli(int argc, char **argv)
         if (ends_with(p.pos[i], ".json")) { if (add_run(&t, p.pos[i])) bad = 1; continue; }
         int k = path_expand(p.pos[i], ".litmus", &files, &nf);
         if (k == 0) {
-            fprintf(stderr, "%s:1:1: found a directory without .litmus files, expected litmus tests\n", p.pos[i]);
+            fprintf(stderr,
+                    "%s:1:1: found a directory without .litmus files, expected litmus tests\n",
+                    p.pos[i]);
             bad = 1;
         }
     }
@@ -316,7 +341,8 @@ int table_cli(int argc, char **argv)
     if (nf && !refused) {
         suite_job *jobs = xcalloc((size_t)nf * (size_t)nm, sizeof *jobs);
         for (int i = 0; i < nf; i++)
-            for (int m = 0; m < nm; m++) jobs[i * nm + m] = (suite_job){ .path = files[i], .model = models[m] };
+            for (int m = 0; m < nm; m++)
+                jobs[i * nm + m] = (suite_job){ .path = files[i], .model = models[m] };
         for (int m = 0; m < nm; m++) {
             prov_add_bundled(models[m]);
             col_of(&t, NULL, model_name(models[m]));   /* the columns in --model order */
@@ -347,7 +373,9 @@ int table_cli(int argc, char **argv)
     free(files);
     if (refused) return 2;
     if (unknown && !allow)
-        fprintf(stderr, "ptxlitmus table: %d cell%s Unknown; exit status 1 (--allow-unknown accepts them)\n",
-                unknown, unknown == 1 ? "" : "s");
+        fprintf(
+            stderr,
+            "ptxlitmus table: %d cell%s Unknown; exit status 1 (--allow-unknown accepts them)\n",
+            unknown, unknown == 1 ? "" : "s");
     return bad || errors || (unknown && !allow) ? 1 : 0;
 }

@@ -53,12 +53,16 @@ static char *two(const char *insn, int p0, int p1, const char *cond)
 START_TEST(popc_counts_threads_32_per_litmus_thread)
 {
     /* "The result of .popc is the number of threads with a True predicate" */
-    ck_assert(validated(two("bar.red.popc.u32 %r0, 0, %p", 1, 1, "forall (P0:r0 == 64 /\\ P1:r0 == 64)")));
-    ck_assert(validated(two("bar.red.popc.u32 %r0, 0, %p", 1, 0, "forall (P0:r0 == 32 /\\ P1:r0 == 32)")));
-    ck_assert(validated(two("bar.red.popc.u32 %r0, 0, %p", 0, 0, "forall (P0:r0 == 0 /\\ P1:r0 == 0)")));
+    ck_assert(validated(
+        two("bar.red.popc.u32 %r0, 0, %p", 1, 1, "forall (P0:r0 == 64 /\\ P1:r0 == 64)")));
+    ck_assert(validated(
+        two("bar.red.popc.u32 %r0, 0, %p", 1, 0, "forall (P0:r0 == 32 /\\ P1:r0 == 32)")));
+    ck_assert(
+        validated(two("bar.red.popc.u32 %r0, 0, %p", 0, 0, "forall (P0:r0 == 0 /\\ P1:r0 == 0)")));
     ck_assert(!validated(two("bar.red.popc.u32 %r0, 0, %p", 1, 1, "exists (P0:r0 == 2)")));
     /* barrier{.cta}.red.popc{.aligned}.u32 is the same instruction */
-    ck_assert(validated(two("barrier.cta.red.popc.aligned.u32 %r0, 0, %p", 0, 1, "forall (P0:r0 == 32 /\\ P1:r0 == 32)")));
+    ck_assert(validated(two("barrier.cta.red.popc.aligned.u32 %r0, 0, %p", 0, 1,
+                            "forall (P0:r0 == 32 /\\ P1:r0 == 32)")));
 }
 END_TEST
 
@@ -66,25 +70,33 @@ START_TEST(and_is_false_when_one_thread_is_false)
 {
     /* ".and and .or indicate if all the threads had a True predicate or if any of the threads
        had a True predicate" */
-    ck_assert(validated(two("bar.red.and.pred %q, 0, %p", 1, 0, "forall (P0:q == 0 /\\ P1:q == 0)")));
-    ck_assert(validated(two("bar.red.and.pred %q, 0, %p", 1, 1, "forall (P0:q == 1 /\\ P1:q == 1)")));
-    ck_assert(!validated(two("bar.cta.red.and.pred %q, 0, %p", 0, 1, "exists (P0:q == 1 \\/ P1:q == 1)")));
+    ck_assert(
+        validated(two("bar.red.and.pred %q, 0, %p", 1, 0, "forall (P0:q == 0 /\\ P1:q == 0)")));
+    ck_assert(
+        validated(two("bar.red.and.pred %q, 0, %p", 1, 1, "forall (P0:q == 1 /\\ P1:q == 1)")));
+    ck_assert(!validated(
+        two("bar.cta.red.and.pred %q, 0, %p", 0, 1, "exists (P0:q == 1 \\/ P1:q == 1)")));
 }
 END_TEST
 
 START_TEST(or_is_true_when_one_thread_is_true)
 {
-    ck_assert(validated(two("bar.red.or.pred %q, 0, %p", 0, 1, "forall (P0:q == 1 /\\ P1:q == 1)")));
-    ck_assert(validated(two("barrier.red.or.pred %q, 0, %p", 0, 0, "forall (P0:q == 0 /\\ P1:q == 0)")));
+    ck_assert(
+        validated(two("bar.red.or.pred %q, 0, %p", 0, 1, "forall (P0:q == 1 /\\ P1:q == 1)")));
+    ck_assert(
+        validated(two("barrier.red.or.pred %q, 0, %p", 0, 0, "forall (P0:q == 0 /\\ P1:q == 0)")));
 }
 END_TEST
 
 START_TEST(negated_predicate_contributes_its_complement)
 {
     /* "The c predicate (or its complement)" */
-    ck_assert(validated(two("bar.red.popc.u32 %r0, 0, !%p", 1, 0, "forall (P0:r0 == 32 /\\ P1:r0 == 32)")));
-    ck_assert(validated(two("bar.red.and.pred %q, 0, !%p", 0, 0, "forall (P0:q == 1 /\\ P1:q == 1)")));
-    ck_assert(validated(two("bar.red.or.pred %q, 0, !%p", 1, 1, "forall (P0:q == 0 /\\ P1:q == 0)")));
+    ck_assert(validated(
+        two("bar.red.popc.u32 %r0, 0, !%p", 1, 0, "forall (P0:r0 == 32 /\\ P1:r0 == 32)")));
+    ck_assert(
+        validated(two("bar.red.and.pred %q, 0, !%p", 0, 0, "forall (P0:q == 1 /\\ P1:q == 1)")));
+    ck_assert(
+        validated(two("bar.red.or.pred %q, 0, !%p", 1, 1, "forall (P0:q == 0 /\\ P1:q == 0)")));
 }
 END_TEST
 
@@ -92,12 +104,13 @@ START_TEST(register_barrier_and_thread_count)
 {
     /* a and b as registers or constants, as for bar.sync; two of the three warps of the CTA
        take part in a barrier of 64 threads, so the third's predicate does not count */
-    ck_assert(validated("PTX br-reg\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n"
-                        " mov.u32 %b, 3 | setp.ne.u32 %p, 1, 1 | st.u32 [x], 1 ;\n"
-                        " mov.u32 %n, 64 | bar.red.popc.u32 %r1, 3, 64, !%p | ;\n"
-                        " setp.eq.u32 %p, 1, 1 | | ;\n"
-                        " bar.red.popc.u32 %r1, %b, %n, %p | | ;\n"
-                        "forall (P0:r1 == 64 /\\ P1:r1 == 64)\n"));
+    ck_assert(
+        validated("PTX br-reg\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n"
+                  " mov.u32 %b, 3 | setp.ne.u32 %p, 1, 1 | st.u32 [x], 1 ;\n"
+                  " mov.u32 %n, 64 | bar.red.popc.u32 %r1, 3, 64, !%p | ;\n"
+                  " setp.eq.u32 %p, 1, 1 | | ;\n"
+                  " bar.red.popc.u32 %r1, %b, %n, %p | | ;\n"
+                  "forall (P0:r1 == 64 /\\ P1:r1 == 64)\n"));
 }
 END_TEST
 
@@ -194,12 +207,18 @@ START_TEST(invalid_forms_are_refused)
 {
     refused(two("bar.red.popc.pred %q, 0, %p", 1, 1, "exists (x == 0)"),
             "br.litmus:5:2: found 'bar.red.popc.pred', expected bar{.cta}.red.popc.u32");
-    refused(two("bar.red.and.u32 %q, 0, %p", 1, 1, "exists (x == 0)"), "expected bar{.cta}.red.popc.u32");
-    refused(two("bar.red.popc.u32 %q, 0, 1", 1, 1, "exists (x == 0)"), "found '1', expected a predicate register c");
-    refused(two("bar.red.popc.u32 %q, 0", 1, 1, "exists (x == 0)"), "expected ',' and the predicate c");
-    refused(two("bar.red.popc.u32 %q, !0, %p", 1, 1, "exists (x == 0)"), "found '!' before the barrier");
-    refused(two("bar.red.popc.u32 %q, 0, 48, %p", 1, 1, "exists (x == 0)"), "found the thread count 48");
-    refused("PTX br\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.u32 %p, [x] ;\n bar.red.popc.u32 %r0, 0, %p ;\nexists (x == 0)\n",
+    refused(two("bar.red.and.u32 %q, 0, %p", 1, 1, "exists (x == 0)"),
+            "expected bar{.cta}.red.popc.u32");
+    refused(two("bar.red.popc.u32 %q, 0, 1", 1, 1, "exists (x == 0)"),
+            "found '1', expected a predicate register c");
+    refused(two("bar.red.popc.u32 %q, 0", 1, 1, "exists (x == 0)"),
+            "expected ',' and the predicate c");
+    refused(two("bar.red.popc.u32 %q, !0, %p", 1, 1, "exists (x == 0)"),
+            "found '!' before the barrier");
+    refused(two("bar.red.popc.u32 %q, 0, 48, %p", 1, 1, "exists (x == 0)"),
+            "found the thread count 48");
+    refused("PTX br\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.u32 %p, [x] ;\n bar.red.popc.u32 %r0, 0, %p "
+            ";\nexists (x == 0)\n",
             "br.litmus:5:2: found the .u32 register p as the predicate c");
 }
 END_TEST
@@ -221,11 +240,12 @@ START_TEST(mixing_with_bar_sync_is_refused)
             "exists (x == 0)\n",
             "br.litmus:6:2: found 'bar.red.or.pred %q, 1, 64, %p' on barrier 1");
     /* other barriers, or another CTA's barrier of the same number, mix freely */
-    ck_assert(validated("PTX br-nomix\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 1,gpu 0 ;\n"
-                        " setp.eq.u32 %p, 1, 1 | setp.eq.u32 %p, 1, 1 | bar.sync 1 ;\n"
-                        " bar.red.or.pred %q, 1, %p | bar.red.or.pred %q, 1, %p | ;\n"
-                        " bar.sync 2 | bar.sync 2 | ;\n"
-                        "forall (P0:q == 1)\n"));
+    ck_assert(
+        validated("PTX br-nomix\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 1,gpu 0 ;\n"
+                  " setp.eq.u32 %p, 1, 1 | setp.eq.u32 %p, 1, 1 | bar.sync 1 ;\n"
+                  " bar.red.or.pred %q, 1, %p | bar.red.or.pred %q, 1, %p | ;\n"
+                  " bar.sync 2 | bar.sync 2 | ;\n"
+                  "forall (P0:q == 1)\n"));
 }
 END_TEST
 

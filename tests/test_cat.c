@@ -679,7 +679,8 @@ START_TEST(includes)
     ck_assert_str_eq(err, want);
     m = cat_load_file("/nonexistent/x.cat", NULL, 0, err, sizeof err);
     ck_assert_ptr_null(m);
-    ck_assert_str_eq(err, "/nonexistent/x.cat:1:1: found no readable file, expected a cat model (No such file or directory)");
+    ck_assert_str_eq(err, "/nonexistent/x.cat:1:1: found no readable file, expected a cat model "
+                          "(No such file or directory)");
     te_free(&t);
     enc_free(&e);
     char cmd[300];

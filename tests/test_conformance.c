@@ -63,7 +63,9 @@ static void run_model_cat(model_kind m, const char *csv, const cat_prog *cat, co
     snprintf(path, sizeof path, "%s/%s", suite_dir(), csv);
     FILE *f = fopen(path, "r");
     if (!f) {
-        printf("SKIP conformance (%s): %s not found (the public suite lives in ../shared beside the clone)\n", model_name(m), path);
+        printf("SKIP conformance (%s): %s not found (the public suite lives in ../shared beside "
+               "the clone)\n",
+               model_name(m), path);
         return;
     }
     verify_opts o;
@@ -89,13 +91,18 @@ static void run_model_cat(model_kind m, const char *csv, const cat_prog *cat, co
         else if (!same && dev && r.ok) deviating++;
         else {
             size_t l = strlen(failures);
-            snprintf(failures + l, sizeof failures - l, "  %s: expected %s, got %s%s%s\n", line, want ? "Ok" : "No",
-                     !r.ok ? "error: " : r.validated ? "Ok" : "No", !r.ok ? r.error : "", dev ? " (listed as a deviation)" : "");
+            snprintf(failures + l, sizeof failures - l, "  %s: expected %s, got %s%s%s\n", line,
+                     want ? "Ok" : "No",
+                     !r.ok         ? "error: "
+                     : r.validated ? "Ok"
+                                   : "No",
+                     !r.ok ? r.error : "", dev ? " (listed as a deviation)" : "");
         }
         verify_result_free(&r);
     }
     fclose(f);
-    printf("conformance %s: %d/%d agree, %d documented deviations\n", label ? label : model_name(m), agree, total, deviating);
+    printf("conformance %s: %d/%d agree, %d documented deviations\n", label ? label : model_name(m),
+           agree, total, deviating);
     ck_assert_msg(agree + deviating == total, "verdicts differ from %s:\n%s", csv, failures);
     ck_assert_int_gt(total, 90);
 }

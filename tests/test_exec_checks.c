@@ -79,8 +79,9 @@ START_TEST(initcheck_partial)
     ck_assert_uint_eq(f->at.thread[0], 40);
     ck_assert_int_eq(f->at.line, 10);
     ck_assert_str_eq(f->space, "global");
-    ck_assert_msg(strstr(f->report, "========= Uninitialized __global__ memory read of size 4 bytes\n"),
-                  "%s", f->report);
+    ck_assert_msg(
+        strstr(f->report, "========= Uninitialized __global__ memory read of size 4 bytes\n"), "%s",
+        f->report);
     /* the kernel wrote out; the host writes the rest of in: the next launch has no finding */
     ck_assert_int_eq(ptxeMemsetD8(C, in + 160, 0, 24 * 4), PTXE_SUCCESS);
     ck_assert_int_eq(launch(1, 64, a, 0), PTXE_SUCCESS);
@@ -145,7 +146,8 @@ START_TEST(memcheck_wild)
     p = buf + 64;   /* just past the end of an unnamed allocation */
     ck_assert_int_eq(launch(1, 1, a, 0), PTXE_ERROR_LAUNCH_FAILED);
     f = ptxeGetFinding(C, 0);
-    ck_assert_msg(strstr(f->report, "and is 0 bytes after the nearest allocation at"), "%s", f->report);
+    ck_assert_msg(strstr(f->report, "and is 0 bytes after the nearest allocation at"), "%s",
+                  f->report);
     ck_assert_str_eq(f->buffer, "");
     done();
 }
@@ -308,7 +310,9 @@ START_TEST(warpsync_kernels_no_findings)
     const ptxeFinding *f = ptxeGetFinding(C, 0);
     ck_assert_str_eq(f->kind, "divergent-warp-sync");
     ck_assert_int_ne(f->at.line, f->other.line);
-    ck_assert_msg(strstr(f->report, "(.target sm_60: all threads of the membermask must execute the same instruction in convergence)"), "%s", f->report);
+    ck_assert_msg(strstr(f->report, "(.target sm_60: all threads of the membermask must execute "
+                                    "the same instruction in convergence)"),
+                  "%s", f->report);
     done();
 }
 END_TEST

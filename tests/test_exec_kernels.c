@@ -1207,7 +1207,9 @@ END_TEST
 /* ------------------------------------------------------------------ clusters (sm_90) */
 static void run_cl(unsigned g, unsigned b, unsigned cl, unsigned shared, void **args)
 {
-    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { cl, cl ? 1 : 0, cl ? 1 : 0 }, shared, 0, 0 };
+    ptxeLaunchConfig cfg = {
+        { g, 1, 1 }, { b, 1, 1 }, { cl, cl ? 1 : 0, cl ? 1 : 0 }, shared, 0, 0
+    };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
     no_findings();

@@ -15,12 +15,18 @@
 /* FORM with its operand placeholders replaced by litmus operands */
 static void instantiate(const char *form, char *out, size_t n)
 {
-    static const struct { const char *from, *to; } sub2[] = {
-        { "VD", "{%r0, %r1}" }, { "VB", "{%r2, %r3}" }, { "[A]", "[x]" }, { "D", "%r0" },
-        { "B", "%r2" }, { "C", "%r3" }, { NULL, NULL } },
-    sub4[] = {   /* .v4: vector operands of four elements */
-        { "VD", "{%r0, %r1, %r4, %r5}" }, { "VB", "{%r2, %r3, %r6, %r7}" }, { "[A]", "[x]" }, { "D", "%r0" },
-        { "B", "%r2" }, { "C", "%r3" }, { NULL, NULL } };
+    static const struct { const char *from, *to;
+    } sub2[] = { { "VD", "{%r0, %r1}" }, { "VB", "{%r2, %r3}" }, { "[A]", "[x]" }, { "D", "%r0" },
+                 { "B", "%r2" },         { "C", "%r3" },         { NULL, NULL } },
+      sub4[] = { /* .v4: vector operands of four elements */
+                 { "VD", "{%r0, %r1, %r4, %r5}" },
+                 { "VB", "{%r2, %r3, %r6, %r7}" },
+                 { "[A]", "[x]" },
+                 { "D", "%r0" },
+                 { "B", "%r2" },
+                 { "C", "%r3" },
+                 { NULL, NULL }
+      };
     const __typeof__(sub2[0]) *sub = strstr(form, ".v4") ? sub4 : sub2;
     size_t o = 0;
     for (const char *p = form; *p && o + 16 < n;) {
@@ -68,13 +74,16 @@ START_TEST(parser_agrees_with_ptxas)
     int n = 0, bad_ok = 0, ok_ok = 0, ok_unsupported = 0, wrong = 0, dat3m = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#') continue;
-        char *form = strtok(line, "\t\n"), *verdict = strtok(NULL, "\t\n"), *why = strtok(NULL, "\n");
+        char *form = strtok(line, "\t\n"), *verdict = strtok(NULL, "\t\n"),
+             *why = strtok(NULL, "\n");
         if (!form || !verdict) continue;
         char insn[256], text[1024], err[1024] = "";
         instantiate(form, insn, sizeof insn);
         snprintf(text, sizeof text,
-                 "PTX form\n{ x=0; P0:r1=1; P0:r2=1; P0:r3=2; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n %s | ;\n"
-                 "exists (x=0)\n", insn);
+                 "PTX form\n{ x=0; P0:r1=1; P0:r2=1; P0:r3=2; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 "
+                 ";\n %s | ;\n"
+                 "exists (x=0)\n",
+                 insn);
         lit_test *t = lit_parse("form.litmus", text, err, sizeof err);
         n++;
         int ptxas_ok = !strcmp(verdict, "ok");
@@ -85,14 +94,17 @@ START_TEST(parser_agrees_with_ptxas)
         else {
             wrong++;
             if (wrong <= 25)
-                fprintf(stderr, "form '%s': ptxas %s%s%s, parser %s%s\n", insn, verdict, why ? " - " : "", why ? why : "",
+                fprintf(stderr, "form '%s': ptxas %s%s%s, parser %s%s\n", insn, verdict,
+                        why ? " - " : "", why ? why : "",
                         t ? "accepts" : "refuses: ", t ? "" : err);
         }
         lit_free(t);
     }
     fclose(f);
-    fprintf(stderr, "forms: %d; valid accepted %d, valid refused as unsupported %d, invalid refused %d, "
-            "Dat3M-dialect forms accepted %d, disagreements %d\n", n, ok_ok, ok_unsupported, bad_ok, dat3m, wrong);
+    fprintf(stderr,
+            "forms: %d; valid accepted %d, valid refused as unsupported %d, invalid refused %d, "
+            "Dat3M-dialect forms accepted %d, disagreements %d\n",
+            n, ok_ok, ok_unsupported, bad_ok, dat3m, wrong);
     ck_assert_int_gt(n, 2000);
     ck_assert_int_eq(wrong, 0);
 }

@@ -60,18 +60,22 @@ static void parse_fails(const char *text, const char *want)
 START_TEST(declarators)
 {
     /* variableDeclaratorLocation, variableDeclaratorRegister with both threadId forms */
-    ck_assert(validated("PTX d1\n{ x=5; P0:r0=3; 1:r1=4; }\n" TWO " ld.weak r2, x | add r2, r1, 0 ;\n"
+    ck_assert(validated("PTX d1\n{ x=5; P0:r0=3; 1:r1=4; }\n" TWO
+                        " ld.weak r2, x | add r2, r1, 0 ;\n"
                         "forall (P0:r2 == 5 /\\ P0:r0 == 3 /\\ P1:r2 == 4 /\\ 1:r1 == 4)\n"));
     /* variableDeclaratorRegisterLocation, with and without '&': the register holds x's address */
     ck_assert(validated("PTX d2\n{ x=0; P0:r1=&x; P0:r2=x; }\n" ONE " st.global.u32 [%r1], 7 ;\n"
                         " ld.global.u32 %r3, [%r2] ;\nforall (x == 7 /\\ P0:r3 == 7)\n"));
     /* variableDeclaratorLocationLocation: y holds the address of x */
-    ck_assert(validated("PTX d3\n{ x=9; y=&x; z=x; }\n" ONE " ld.weak r0, y ;\n ld.global.u32 %r1, [%r0] ;\n"
-                        " ld.weak r2, z ;\n ld.global.u32 %r3, [%r2] ;\nforall (P0:r1 == 9 /\\ P0:r3 == 9)\n"));
+    ck_assert(validated(
+        "PTX d3\n{ x=9; y=&x; z=x; }\n" ONE " ld.weak r0, y ;\n ld.global.u32 %r1, [%r0] ;\n"
+        " ld.weak r2, z ;\n ld.global.u32 %r3, [%r2] ;\nforall (P0:r1 == 9 /\\ P0:r3 == 9)\n"));
     /* variableDeclaratorProxy, each proxyType: the alias reads the aliased memory */
-    ck_assert(validated("PTX d4\n{ x=4; t @ texture aliases x; s @ surface aliases x; c @ constant aliases x; "
-                        "g @ generic aliases x; }\n" ONE " tld.weak r0, t ;\n suld.weak r1, s ;\n cold.weak r2, c ;\n"
-                        " ld.weak r3, g ;\nforall (P0:r0 == 4 /\\ P0:r1 == 4 /\\ P0:r2 == 4 /\\ P0:r3 == 4)\n"));
+    ck_assert(validated(
+        "PTX d4\n{ x=4; t @ texture aliases x; s @ surface aliases x; c @ constant aliases x; "
+        "g @ generic aliases x; }\n" ONE
+        " tld.weak r0, t ;\n suld.weak r1, s ;\n cold.weak r2, c ;\n"
+        " ld.weak r3, g ;\nforall (P0:r0 == 4 /\\ P0:r1 == 4 /\\ P0:r2 == 4 /\\ P0:r3 == 4)\n"));
     /* an empty declarator list and a trailing ';' after '}' */
     ck_assert(validated("PTX d5\n{ };\n" ONE " ld r0, 1 ;\nforall (P0:r0 == 1)\n"));
 }
@@ -93,9 +97,10 @@ END_TEST
 START_TEST(store_instruction)
 {
     /* storeInstruction: store.mo(.scope)? location, value; store is st or sust */
-    ck_assert(validated("PTX st\n{ x=0; y=0; s @ surface aliases y; P0:r0=6; }\n" ONE
-                        " st.weak x, 1 ;\n st.relaxed.gpu x, 2 ;\n st.release.sys x, r0 ;\n sust.weak s, 3 ;\n"
-                        "forall (x == 6 /\\ y == 3)\n"));
+    ck_assert(validated(
+        "PTX st\n{ x=0; y=0; s @ surface aliases y; P0:r0=6; }\n" ONE
+        " st.weak x, 1 ;\n st.relaxed.gpu x, 2 ;\n st.release.sys x, r0 ;\n sust.weak s, 3 ;\n"
+        "forall (x == 6 /\\ y == 3)\n"));
 }
 END_TEST
 
@@ -103,19 +108,21 @@ START_TEST(local_value_and_arithmetic)
 {
     /* localValue (ld r, value as a move, also through tld), localAdd/Sub/Mul/Div on registers
        and constants; Div is signed */
-    ck_assert(validated("PTX alu\n{ }\n" ONE " ld r0, 7 ;\n ld r1, r0 ;\n add r2, r1, 3 ;\n sub r3, 2, r2 ;\n"
-                        " mul r4, r3, -2 ;\n div r5, r4, 3 ;\n div r6, r3, 4 ;\n tld r7, 11 ;\n"
-                        "forall (P0:r1 == 7 /\\ P0:r2 == 10 /\\ P0:r3 == -8 /\\ P0:r4 == 16 /\\ P0:r5 == 5 /\\ "
-                        "P0:r6 == -2 /\\ P0:r7 == 11)\n"));
+    ck_assert(validated(
+        "PTX alu\n{ }\n" ONE " ld r0, 7 ;\n ld r1, r0 ;\n add r2, r1, 3 ;\n sub r3, 2, r2 ;\n"
+        " mul r4, r3, -2 ;\n div r5, r4, 3 ;\n div r6, r3, 4 ;\n tld r7, 11 ;\n"
+        "forall (P0:r1 == 7 /\\ P0:r2 == 10 /\\ P0:r3 == -8 /\\ P0:r4 == 16 /\\ P0:r5 == 5 /\\ "
+        "P0:r6 == -2 /\\ P0:r7 == 11)\n"));
 }
 END_TEST
 
 START_TEST(load_location)
 {
     /* loadLocation: load.mo(.scope)? register, location with each load (ld tld suld cold) */
-    ck_assert(validated("PTX ld\n{ x=3; t @ texture aliases x; }\n" ONE " ld.weak r0, x ;\n"
-                        " ld.relaxed.cta r1, x ;\n ld.acquire.sys r2, x ;\n ld.relaxed r3, x ;\n tld.weak r4, t ;\n"
-                        "forall (P0:r0 == 3 /\\ P0:r1 == 3 /\\ P0:r2 == 3 /\\ P0:r3 == 3 /\\ P0:r4 == 3)\n"));
+    ck_assert(validated(
+        "PTX ld\n{ x=3; t @ texture aliases x; }\n" ONE " ld.weak r0, x ;\n"
+        " ld.relaxed.cta r1, x ;\n ld.acquire.sys r2, x ;\n ld.relaxed r3, x ;\n tld.weak r4, t ;\n"
+        "forall (P0:r0 == 3 /\\ P0:r1 == 3 /\\ P0:r2 == 3 /\\ P0:r3 == 3 /\\ P0:r4 == 3)\n"));
 }
 END_TEST
 
@@ -124,9 +131,13 @@ START_TEST(fence_physic)
     /* fencePhysic: fence.mo.scope.  fence.sc forbids SB; fence.acq_rel does not (it orders no
        store before a later load); Dat3M's fence.relaxed / fence.weak order nothing */
     const char *sb = "PTX SB\n{ x=0; y=0; }\n" TWO " st.relaxed.gpu x, 1 | st.relaxed.gpu y, 1 ;\n"
-                     " %s | %s ;\n ld.relaxed.gpu r0, y | ld.relaxed.gpu r1, x ;\nexists (P0:r0 == 0 /\\ P1:r1 == 0)\n";
-    const char *fences[][2] = { { "fence.sc.gpu", "0" }, { "fence.acq_rel.gpu", "1" }, { "fence.relaxed.gpu", "1" },
-                                { "fence.weak.sys", "1" }, { "fence.sc.cta", "0" } };
+                     " %s | %s ;\n ld.relaxed.gpu r0, y | ld.relaxed.gpu r1, x ;\nexists (P0:r0 == "
+                     "0 /\\ P1:r1 == 0)\n";
+    const char *fences[][2] = { { "fence.sc.gpu", "0" },
+                                { "fence.acq_rel.gpu", "1" },
+                                { "fence.relaxed.gpu", "1" },
+                                { "fence.weak.sys", "1" },
+                                { "fence.sc.cta", "0" } };
     for (size_t i = 0; i < sizeof fences / sizeof fences[0]; i++) {
         char b[512];
         snprintf(b, sizeof b, sb, fences[i][0], fences[i][0]);
@@ -140,18 +151,21 @@ START_TEST(fence_proxy_and_alias)
     /* fenceProxy: fence.proxy.proxyType (generic, constant, texture, surface); fenceAlias:
        fence.proxy.alias.  A texture read of a location written through the generic proxy in
        the same thread needs a proxy fence (ptx-v7.5, §8.6) */
-    const char *t = "PTX px\n{ x=0; t @ texture aliases x; }\n" ONE " st.weak x, 1 ;\n%s tld.weak r0, t ;\n"
-                    "exists (P0:r0 == 0)\n";
+    const char *t =
+        "PTX px\n{ x=0; t @ texture aliases x; }\n" ONE " st.weak x, 1 ;\n%s tld.weak r0, t ;\n"
+        "exists (P0:r0 == 0)\n";
     char b[512];
     snprintf(b, sizeof b, t, "");
     ck_assert(validated(b));
     snprintf(b, sizeof b, t, " fence.proxy.texture ;\n");
     ck_assert(!validated(b));
     /* every proxyType and the alias fence parse */
-    ck_assert(validated("PTX pk\n{ x=0; }\n" ONE " fence.proxy.generic ;\n fence.proxy.constant ;\n"
-                        " fence.proxy.texture ;\n fence.proxy.surface ;\n fence.proxy.alias ;\nforall (x == 0)\n"));
+    ck_assert(validated(
+        "PTX pk\n{ x=0; }\n" ONE " fence.proxy.generic ;\n fence.proxy.constant ;\n"
+        " fence.proxy.texture ;\n fence.proxy.surface ;\n fence.proxy.alias ;\nforall (x == 0)\n"));
     /* the alias fence orders a generic-alias pair (the public suite's proxy tests cover it) */
-    ck_assert(!validated("PTX al\n{ x=0; g @ generic aliases x; }\n" ONE " st.weak x, 1 ;\n fence.proxy.alias ;\n"
+    ck_assert(!validated("PTX al\n{ x=0; g @ generic aliases x; }\n" ONE
+                         " st.weak x, 1 ;\n fence.proxy.alias ;\n"
                          " ld.weak r0, g ;\nexists (P0:r0 == 0)\n"));
 }
 END_TEST
@@ -164,17 +178,23 @@ START_TEST(atom_operations)
         { "and", 6, 3, 2 }, { "or", 6, 3, 7 }, { "xor", 6, 3, 5 }, { "div", -7, 2, -3 } };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         char b[512];
-        snprintf(b, sizeof b, "PTX a\n{ x=%d; }\n" ONE " atom.relaxed.gpu.%s r0, x, %d ;\nforall (x == %d /\\ P0:r0 == %d)\n",
+        snprintf(b, sizeof b,
+                 "PTX a\n{ x=%d; }\n" ONE
+                 " atom.relaxed.gpu.%s r0, x, %d ;\nforall (x == %d /\\ P0:r0 == %d)\n",
                  c[i].x0, c[i].op, c[i].v, c[i].want, c[i].x0);
         ck_assert_msg(validated(b), "atom %s", c[i].op);
-        snprintf(b, sizeof b, "PTX r\n{ x=%d; }\n" ONE " red.relaxed.gpu.%s x, %d ;\nforall (x == %d)\n",
+        snprintf(b, sizeof b,
+                 "PTX r\n{ x=%d; }\n" ONE " red.relaxed.gpu.%s x, %d ;\nforall (x == %d)\n",
                  c[i].x0, c[i].op, c[i].v, c[i].want);
         ck_assert_msg(validated(b), "red %s", c[i].op);
     }
-    ck_assert(validated("PTX cas\n{ x=1; }\n" ONE " atom.acquire.gpu.cas r0, x, 1, 5 ;\n atom.release.sys.cas r1, x, 1, 9 ;\n"
+    ck_assert(validated("PTX cas\n{ x=1; }\n" ONE
+                        " atom.acquire.gpu.cas r0, x, 1, 5 ;\n atom.release.sys.cas r1, x, 1, 9 ;\n"
                         "forall (x == 5 /\\ P0:r0 == 1 /\\ P0:r1 == 5)\n"));
-    ck_assert(validated("PTX exch\n{ x=1; }\n" ONE " atom.acq_rel.cta.exch r0, x, 4 ;\nforall (x == 4 /\\ P0:r0 == 1)\n"));
-    ck_assert(validated("PTX su\n{ x=1; s @ surface aliases x; }\n" ONE " suatom.relaxed.gpu.add r0, s, 4 ;\n"
+    ck_assert(validated("PTX exch\n{ x=1; }\n" ONE
+                        " atom.acq_rel.cta.exch r0, x, 4 ;\nforall (x == 4 /\\ P0:r0 == 1)\n"));
+    ck_assert(validated("PTX su\n{ x=1; s @ surface aliases x; }\n" ONE
+                        " suatom.relaxed.gpu.add r0, s, 4 ;\n"
                         " sured.relaxed.gpu.or s, 8 ;\nforall (x == 13 /\\ P0:r0 == 1)\n"));
 }
 END_TEST
@@ -182,18 +202,21 @@ END_TEST
 START_TEST(branches_and_labels)
 {
     /* branchCond with each comparison, taken and not taken; jump; label */
-    struct { const char *b; int a, c, taken; } k[] = {
-        { "beq", 1, 1, 1 }, { "beq", 1, 2, 0 }, { "bne", 1, 2, 1 }, { "bne", 2, 2, 0 }, { "blt", -1, 0, 1 },
-        { "blt", 0, 0, 0 }, { "bgt", 3, 2, 1 }, { "bgt", 2, 2, 0 }, { "ble", 2, 2, 1 }, { "ble", 3, 2, 0 },
-        { "bge", 2, 2, 1 }, { "bge", 1, 2, 0 } };
+    struct { const char *b; int a, c, taken;
+    } k[] = { { "beq", 1, 1, 1 },  { "beq", 1, 2, 0 }, { "bne", 1, 2, 1 }, { "bne", 2, 2, 0 },
+              { "blt", -1, 0, 1 }, { "blt", 0, 0, 0 }, { "bgt", 3, 2, 1 }, { "bgt", 2, 2, 0 },
+              { "ble", 2, 2, 1 },  { "ble", 3, 2, 0 }, { "bge", 2, 2, 1 }, { "bge", 1, 2, 0 } };
     for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
         char b[512];
-        snprintf(b, sizeof b, "PTX br\n{ P0:r0=%d; }\n" ONE " %s r0, %d, LC01 ;\n ld r1, 1 ;\n goto LC02 ;\n"
-                 " LC01: ;\n ld r1, 2 ;\n LC02: ;\nforall (P0:r1 == %d)\n", k[i].a, k[i].b, k[i].c, k[i].taken ? 2 : 1);
+        snprintf(b, sizeof b,
+                 "PTX br\n{ P0:r0=%d; }\n" ONE " %s r0, %d, LC01 ;\n ld r1, 1 ;\n goto LC02 ;\n"
+                 " LC01: ;\n ld r1, 2 ;\n LC02: ;\nforall (P0:r1 == %d)\n",
+                 k[i].a, k[i].b, k[i].c, k[i].taken ? 2 : 1);
         ck_assert_msg(validated(b), "%s %d, %d", k[i].b, k[i].a, k[i].c);
     }
     /* a backward branch: the classic spin wait until a flag is seen */
-    ck_assert(validated("PTX spin\n{ x=0; f=0; }\n" TWO " st.weak x, 1 | LC00: ;\n st.release.gpu f, 1 | ld.acquire.gpu r0, f ;\n"
+    ck_assert(validated("PTX spin\n{ x=0; f=0; }\n" TWO
+                        " st.weak x, 1 | LC00: ;\n st.release.gpu f, 1 | ld.acquire.gpu r0, f ;\n"
                         " | beq r0, 0, LC00 ;\n | ld.weak r1, x ;\nforall (P1:r1 == 1)\n"));
 }
 END_TEST
@@ -204,7 +227,8 @@ START_TEST(barrier_forms)
        registers.  The synchronized MP: P1 reads x after both passed the barrier */
     const char *mp = "PTX bar\n{ x=0; P0:r5=1; P1:r5=1; P0:r6=2; P1:r6=2; }\n" TWO
                      " st.weak x, 1 | %s ;\n %s | ld.weak r0, x ;\nexists (P1:r0 == 0)\n";
-    const char *forms[] = { "bar.cta.sync 0", "bar.cta.sync 1, 1", "bar.cta.sync 1, 1, 2", "bar.cta.sync 1, r5, r6" };
+    const char *forms[] = { "bar.cta.sync 0", "bar.cta.sync 1, 1", "bar.cta.sync 1, 1, 2",
+                            "bar.cta.sync 1, r5, r6" };
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         char b[512];
         snprintf(b, sizeof b, mp, forms[i], forms[i]);
@@ -241,29 +265,40 @@ START_TEST(barrier_counts)
     snprintf(b, sizeof b, mp, "bar.cta.sync 0, 1, 1", "", "bar.cta.sync 0, 1, 1");
     ck_assert(validated_in(b, MODEL_PTX));
     /* quorum 2, three threads wait: one phase of two, the third waits forever */
-    snprintf(b, sizeof b, mp, "bar.cta.sync 0, 1, 2", "bar.cta.sync 0, 1, 2", "bar.cta.sync 0, 1, 2");
+    snprintf(b, sizeof b, mp, "bar.cta.sync 0, 1, 2", "bar.cta.sync 0, 1, 2",
+             "bar.cta.sync 0, 1, 2");
     ck_assert_int_eq(reachable(b), 0);
     /* quorum 3 with an arrive: the writer arrives, two wait; the reader is ordered after it */
-    snprintf(b, sizeof b, mp, "bar.cta.sync 0, 1, 3", "bar.cta.sync 0, 1, 3", "bar.cta.arrive 0, 1, 3");
+    snprintf(b, sizeof b, mp, "bar.cta.sync 0, 1, 3", "bar.cta.sync 0, 1, 3",
+             "bar.cta.arrive 0, 1, 3");
     ck_assert(!validated_in(b, MODEL_PTX));
     /* the id and the count in registers */
-    snprintf(b, sizeof b, "PTX r\n{ x=0; P0:r5=3; P1:r5=3; P0:r6=2; P1:r6=2; }\n" TWO
-             " st.weak x, 1 | bar.cta.sync 0, r5, r6 ;\n bar.cta.sync 0, r5, r6 | ld.weak r0, x ;\nexists (P1:r0 == 0)\n");
+    snprintf(b, sizeof b,
+             "PTX r\n{ x=0; P0:r5=3; P1:r5=3; P0:r6=2; P1:r6=2; }\n" TWO
+             " st.weak x, 1 | bar.cta.sync 0, r5, r6 ;\n bar.cta.sync 0, r5, r6 | ld.weak r0, x "
+             ";\nexists (P1:r0 == 0)\n");
     ck_assert(!validated_in(b, MODEL_PTX));
     /* PTX bar.sync a: all threads of the CTA; P2 never arrives, so nobody passes */
-    ck_assert_int_eq(reachable("PTX all\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n"
-                               " st.global.u32 [x], 1 | bar.sync 0 | ld.global.u32 %r1, [x] ;\n"
-                               " bar.sync 0 | ld.global.u32 %r0, [x] | ;\nexists (P1:r0 == 0)\n"), 0);
+    ck_assert_int_eq(
+        reachable("PTX all\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n"
+                  " st.global.u32 [x], 1 | bar.sync 0 | ld.global.u32 %r1, [x] ;\n"
+                  " bar.sync 0 | ld.global.u32 %r0, [x] | ;\nexists (P1:r0 == 0)\n"),
+        0);
     /* bar.sync a, b with b = 64 threads = the two warps that arrive */
-    ck_assert(!validated_in("PTX two\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n"
-                            " st.global.u32 [x], 1 | bar.sync 0, 64 | ld.global.u32 %r1, [x] ;\n"
-                            " bar.sync 0, 64 | ld.global.u32 %r0, [x] | ;\nexists (P1:r0 == 0)\n", MODEL_PTX));
+    ck_assert(
+        !validated_in("PTX two\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n"
+                      " st.global.u32 [x], 1 | bar.sync 0, 64 | ld.global.u32 %r1, [x] ;\n"
+                      " bar.sync 0, 64 | ld.global.u32 %r0, [x] | ;\nexists (P1:r0 == 0)\n",
+                      MODEL_PTX));
     /* bar.arrive a, b does not wait; the waiting reader is ordered after the arriving writer */
     ck_assert(!validated_in("PTX arr\n{ x=0; }\n" TWO " st.global.u32 [x], 1 | bar.sync 1, 64 ;\n"
-                            " bar.arrive 1, 64 | ld.global.u32 %r0, [x] ;\nexists (P1:r0 == 0)\n", MODEL_PTX));
+                            " bar.arrive 1, 64 | ld.global.u32 %r0, [x] ;\nexists (P1:r0 == 0)\n",
+                            MODEL_PTX));
     /* Dat3M's bar.cta.sync without a quorum: the threads that use the id (public suite) */
-    ck_assert(validated_in("PTX d\n{ x=0; }\n" TWO " st.weak x, 1 | ld.weak r0, x ;\n bar.cta.sync 0 | ;\n"
-                           "exists (P1:r0 == 0)\n", MODEL_PTX75));
+    ck_assert(validated_in("PTX d\n{ x=0; }\n" TWO
+                           " st.weak x, 1 | ld.weak r0, x ;\n bar.cta.sync 0 | ;\n"
+                           "exists (P1:r0 == 0)\n",
+                           MODEL_PTX75));
 }
 END_TEST
 
@@ -273,9 +308,14 @@ START_TEST(assertion_quantifiers)
 {
     const char *body = "PTX q\n{ x=0; }\n" TWO " st.weak x, 1 | ld.weak r0, x ;\n";
     char b[512];
-    struct { const char *cond; int want; } c[] = {
-        { "exists (P1:r0 == 1)", 1 }, { "~exists (P1:r0 == 1)", 0 }, { "not exists (P1:r0 == 1)", 0 },
-        { "~exists (P1:r0 == 2)", 1 }, { "forall (P1:r0 == 0 \\/ P1:r0 == 1)", 1 }, { "forall (P1:r0 == 1)", 0 },
+    struct { const char *cond; int want;
+    } c[] = {
+        { "exists (P1:r0 == 1)", 1 },
+        { "~exists (P1:r0 == 1)", 0 },
+        { "not exists (P1:r0 == 1)", 0 },
+        { "~exists (P1:r0 == 2)", 1 },
+        { "forall (P1:r0 == 0 \\/ P1:r0 == 1)", 1 },
+        { "forall (P1:r0 == 1)", 0 },
         { "exists (P1:r0 == 1);", 1 },
         { "final (P1:r0 == 1) with default: exists;", 1 },
         { "final (P1:r0 == 1) with tso: exists; default: ~exists;", 0 },
@@ -294,7 +334,8 @@ END_TEST
 START_TEST(assertion_filter)
 {
     /* assertionFilter: only final states satisfying the filter count (herd's filter) */
-    const char *t = "PTX f\n{ x=0; y=0; }\n" TWO " st.weak x, 1 | ld.weak r0, x ;\n st.weak y, 1 | ld.weak r1, y ;\n"
+    const char *t = "PTX f\n{ x=0; y=0; }\n" TWO
+                    " st.weak x, 1 | ld.weak r0, x ;\n st.weak y, 1 | ld.weak r1, y ;\n"
                     "%s\n";
     char b[512];
     snprintf(b, sizeof b, t, "forall (P1:r0 == 1 \\/ P1:r1 == 1)");
@@ -314,15 +355,17 @@ START_TEST(assertion_values_and_operators)
 {
     /* assertionValue: x, [x], x[0], P0:r, 0:r, constants (negative, hex); every comparison; '~'
        and 'not'; '/\' binds tighter than '\/'; parentheses */
-    const char *t = "PTX v\n{ x=0x10; y=-3; }\n" ONE " ld.weak r0, x ;\n ld.weak r1, y ;\nforall (%s)\n";
-    const char *ok[] = {
-        "x == 16", "[x] = 0x10", "x[0] == 16", "P0:r0 == x", "0:r1 == -3", "y < 0", "y <= -3", "x > 15", "x >= 16",
-        "x != 15", "~(x = 15)", "not (x = 15)", "not x = 15", "x = 1 \\/ x = 16 /\\ y = -3", "(x = 16 \\/ x = 1) /\\ y = -3",
-        "true", "~false",
-        /* herd's implication, loosest and to the right */
-        "x = 15 => y = 7", "x = 16 => y = -3", "x = 16 /\\ y = 1 => false", "x = 16 => y = 1 => false" };
-    const char *bad[] = { "x == 15", "y > -3", "x = 1 \\/ x = 16 /\\ y = 3", "false", "not (x = 16)",
-                          "x = 16 => y = 7", "true => x = 16 /\\ y = 7" };
+    const char *t =
+        "PTX v\n{ x=0x10; y=-3; }\n" ONE " ld.weak r0, x ;\n ld.weak r1, y ;\nforall (%s)\n";
+    const char *ok[] = { "x == 16", "[x] = 0x10", "x[0] == 16", "P0:r0 == x", "0:r1 == -3", "y < 0",
+                         "y <= -3", "x > 15", "x >= 16", "x != 15", "~(x = 15)", "not (x = 15)",
+                         "not x = 15", "x = 1 \\/ x = 16 /\\ y = -3",
+                         "(x = 16 \\/ x = 1) /\\ y = -3", "true", "~false",
+                         /* herd's implication, loosest and to the right */
+                         "x = 15 => y = 7", "x = 16 => y = -3", "x = 16 /\\ y = 1 => false",
+                         "x = 16 => y = 1 => false" };
+    const char *bad[] = { "x == 15",      "y > -3",          "x = 1 \\/ x = 16 /\\ y = 3", "false",
+                          "not (x = 16)", "x = 16 => y = 7", "true => x = 16 /\\ y = 7" };
     char b[512];
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         snprintf(b, sizeof b, t, ok[i]);

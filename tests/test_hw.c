@@ -225,11 +225,12 @@ START_TEST(barrier_counts_whole_warps)
     const char *w[] = { "st.global.u32 [%0], 1;", "barrier.sync 0, 128;", NULL };
     assert_in_order(p0, w);
     free(p0);
-    char *a = thread_text("PTX PC\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 1,gpu 0 ;\n"
-                          " st.weak x, 1 | bar.cta.sync 1, 1, 2 | ld.weak r0, x ;\n bar.cta.arrive 1, "
-                          "1, 2 | ld.weak r0, x | ;\n"
-                          "forall (P1:r0 == 1)\n",
-                          0);
+    char *a =
+        thread_text("PTX PC\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 1,gpu 0 ;\n"
+                    " st.weak x, 1 | bar.cta.sync 1, 1, 2 | ld.weak r0, x ;\n bar.cta.arrive 1, "
+                    "1, 2 | ld.weak r0, x | ;\n"
+                    "forall (P1:r0 == 1)\n",
+                    0);
     ck_assert_ptr_nonnull(strstr(a, "barrier.arrive 1, 128;"));
     free(a);
     lit_test *lt = parse_ok(t);

@@ -43,7 +43,8 @@ static void want_err(const char *text, const char *what)
     lit_test *t = lit_parse("l.litmus", text, err, sizeof err);
     ck_assert_msg(t == NULL, "accepted, wanted '%s'", what);
     ck_assert_msg(!strncmp(err, "l.litmus:", 9), "no file:line:col in '%s'", err);
-    ck_assert_msg(strstr(err, "found ") && strstr(err, ", expected "), "not 'found X, expected Y': '%s'", err);
+    ck_assert_msg(strstr(err, "found ") && strstr(err, ", expected "),
+                  "not 'found X, expected Y': '%s'", err);
     ck_assert_msg(strstr(err, what) != NULL, "'%s' lacks '%s'", err, what);
 }
 
@@ -186,7 +187,8 @@ static void verify_limit(const char *text, verify_opts *o, const char *want)
     ck_assert_msg(rc != 0 && !r.ok, "limit %s not reported", want);
     ck_assert_msg(!strncmp(r.error, "lim.litmus:", 11), "no file:line:col in '%s'", r.error);
     ck_assert_msg(strstr(r.error, want) != NULL, "'%s' lacks '%s'", r.error, want);
-    ck_assert_msg(strstr(r.error, "found ") && strstr(r.error, ", expected "), "not 'found X, expected Y': '%s'", r.error);
+    ck_assert_msg(strstr(r.error, "found ") && strstr(r.error, ", expected "),
+                  "not 'found X, expected Y': '%s'", r.error);
     verify_result_free(&r);
     lit_free(t);
 }
@@ -239,7 +241,8 @@ START_TEST(limit_timeout_accepted)
 {
     /* a solver time limit does not change a verdict the solver reaches in time */
     char err[1024];
-    lit_test *t = lit_parse("lim.litmus", HEAD "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n", err, sizeof err);
+    lit_test *t =
+        lit_parse("lim.litmus", HEAD "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n", err, sizeof err);
     verify_opts o;
     verify_opts_default(&o);
     o.timeout_s = 10;
@@ -257,7 +260,11 @@ START_TEST(limit_timeout_bounds_the_whole_test)
        stops the test with status timeout (issue #16: the limit bounds the test, not one check) */
     char *text = malloc(16384);
     int o = sprintf(text, "PTX big\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n");
-    for (int i = 0; i < 48; i++) o += sprintf(text + o, " fence.sc.gpu | fence.sc.gpu ;\n st.relaxed.gpu x, %d | st.relaxed.gpu x, %d ;\n", i + 1, i + 100);
+    for (int i = 0; i < 48; i++)
+        o += sprintf(
+            text + o,
+            " fence.sc.gpu | fence.sc.gpu ;\n st.relaxed.gpu x, %d | st.relaxed.gpu x, %d ;\n",
+            i + 1, i + 100);
     sprintf(text + o, "exists (x == 1)\n");
     char err[1024];
     lit_test *t = lit_parse("big.litmus", text, err, sizeof err);
@@ -285,7 +292,8 @@ START_TEST(nul_byte_file)
     char path[] = "/tmp/ptxlitmus-nul-XXXXXX";
     int fd = mkstemp(path);
     ck_assert(fd >= 0);
-    static const char text[] = "PTX L\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x,\0 1 ;\nexists (x == 1)\n";
+    static const char text[] =
+        "PTX L\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x,\0 1 ;\nexists (x == 1)\n";
     ck_assert(write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
     close(fd);
     char err[1024];

@@ -97,19 +97,27 @@ START_TEST(parse_synonyms_and_defaults)
     lit_test *t = parse_ok(
         "PTX syn\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
         " membar.gl | ;\n membar.cta | ;\n membar.sys | ;\n fence.gpu | ;\n fence.sc.cluster | ;\n"
-        " ld.volatile.global.u32 %r0, [x] | ;\n atom.global.add.u32 %r1, [x], 1 | ;\n red.global.add.u32 [x], 1 | ;\n"
+        " ld.volatile.global.u32 %r0, [x] | ;\n atom.global.add.u32 %r1, [x], 1 | ;\n "
+        "red.global.add.u32 [x], 1 | ;\n"
         " bar.sync 0 | ;\n barrier.sync 1, 64 | ;\n bar.cta.arrive 2, 64 | ;\n"
         "exists (0:r0 = 0)\n");
     const lit_insn *in = t->th[0].ins;
-    ck_assert_int_eq(in[0].fence, FENCE_SC); ck_assert_int_eq(in[0].scope, SCOPE_GPU);   /* membar.gl */
+    ck_assert_int_eq(in[0].fence, FENCE_SC);
+    ck_assert_int_eq(in[0].scope, SCOPE_GPU); /* membar.gl */
     ck_assert_int_eq(in[1].scope, SCOPE_CTA);
     ck_assert_int_eq(in[2].scope, SCOPE_SYS);
     ck_assert_int_eq(in[3].fence, FENCE_ACQ_REL); ck_assert_int_eq(in[3].scope, SCOPE_GPU);
     ck_assert_int_eq(in[4].scope, SCOPE_CLUSTER);
-    ck_assert_int_eq(in[5].sem, SEM_RELAXED); ck_assert_int_eq(in[5].scope, SCOPE_SYS); ck_assert(in[5].volatile_);
-    ck_assert_int_eq(in[6].sem, SEM_RELAXED); ck_assert_int_eq(in[6].scope, SCOPE_GPU); ck_assert_int_eq(in[6].aop, ISA_ATOM_ADD);
+    ck_assert_int_eq(in[5].sem, SEM_RELAXED);
+    ck_assert_int_eq(in[5].scope, SCOPE_SYS);
+    ck_assert(in[5].volatile_);
+    ck_assert_int_eq(in[6].sem, SEM_RELAXED);
+    ck_assert_int_eq(in[6].scope, SCOPE_GPU);
+    ck_assert_int_eq(in[6].aop, ISA_ATOM_ADD);
     ck_assert_int_eq(in[7].k, LI_RED);
-    ck_assert_int_eq(in[8].k, LI_BAR); ck_assert_int_eq(in[8].bar, BAR_SYNC); ck_assert_int_eq(in[8].nsrc, 1);
+    ck_assert_int_eq(in[8].k, LI_BAR);
+    ck_assert_int_eq(in[8].bar, BAR_SYNC);
+    ck_assert_int_eq(in[8].nsrc, 1);
     ck_assert_int_eq(in[9].nsrc, 2);
     ck_assert_int_eq(in[10].bar, BAR_ARRIVE);
     ck_assert(t->uses_cluster);
@@ -119,11 +127,13 @@ END_TEST
 
 START_TEST(parse_aliases_and_proxies)
 {
-    lit_test *t = parse_ok(
-        "PTX al\n{ x=0; y @ generic aliases x; s @ surface aliases x; t @ texture aliases y; c @ constant aliases x; }\n"
-        " P0@cta 0,gpu 0 ;\n sust.weak s, 1 ;\n fence.proxy.surface ;\n fence.proxy.texture ;\n tld.weak r0, t ;\n"
-        "forall (P0:r0 == 1)\n");
-    int x = lit_find_sym(t, "x"), y = lit_find_sym(t, "y"), s = lit_find_sym(t, "s"), tt = lit_find_sym(t, "t");
+    lit_test *t = parse_ok("PTX al\n{ x=0; y @ generic aliases x; s @ surface aliases x; t @ "
+                           "texture aliases y; c @ constant aliases x; }\n"
+                           " P0@cta 0,gpu 0 ;\n sust.weak s, 1 ;\n fence.proxy.surface ;\n "
+                           "fence.proxy.texture ;\n tld.weak r0, t ;\n"
+                           "forall (P0:r0 == 1)\n");
+    int x = lit_find_sym(t, "x"), y = lit_find_sym(t, "y"), s = lit_find_sym(t, "s"),
+        tt = lit_find_sym(t, "t");
     ck_assert_int_eq(t->sym[y].loc, x);
     ck_assert_int_ne(t->sym[y].vaddr, t->sym[x].vaddr);     /* a generic alias is another address */
     ck_assert_int_eq(t->sym[s].vaddr, t->sym[x].vaddr);     /* a surface alias names x's address */
@@ -139,20 +149,34 @@ END_TEST
 START_TEST(parse_errors_point_at_the_problem)
 {
     parse_err("PTX a\n{ x=0; \n P0@cta 0 ;\n", "expected");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.bogus r0, x ;\nexists (0:r0=0)\n", "bad.litmus:4:5: found unknown qualifier '.bogus'");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n goto L9 ;\nexists (0:r0=0)\n", "found a branch to 'L9', expected a label");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P3:r0=0)\n", "found the thread 'P3'");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P0:r0=)\n", "expected a register (P0:r1), a location or a number");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.bogus r0, x ;\nexists (0:r0=0)\n",
+              "bad.litmus:4:5: found unknown qualifier '.bogus'");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n goto L9 ;\nexists (0:r0=0)\n",
+              "found a branch to 'L9', expected a label");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P3:r0=0)\n",
+              "found the thread 'P3'");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P0:r0=)\n",
+              "expected a register (P0:r1), a location or a number");
     parse_err("PTX a\n\"unterminated\n{ x=0; }\n", "bad.litmus:2:1: found an unterminated string");
     parse_err("PTX a\n(* never closed\n", "bad.litmus:2:1: found an unterminated comment");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x | ld.weak r1, x ;\nexists (0:r0=0)\n", "expected no more columns than threads");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.gpu.global.u32 %r0, [x] ;\nexists (0:r0=0)\n", "expected a scope only with .relaxed, .acquire or .release");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.acquire.gpu x, 1 ;\nexists (0:r0=0)\n", "expected a store with .weak, .relaxed or .release");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n fence.sc ;\nexists (0:r0=0)\n", "without a scope");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (0:r0=0) junk\n", "expected the end of the test");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexist (0:r0=0)\n", "expected an instruction row");
+    parse_err(
+        "PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x | ld.weak r1, x ;\nexists (0:r0=0)\n",
+        "expected no more columns than threads");
+    parse_err(
+        "PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.gpu.global.u32 %r0, [x] ;\nexists (0:r0=0)\n",
+        "expected a scope only with .relaxed, .acquire or .release");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.acquire.gpu x, 1 ;\nexists (0:r0=0)\n",
+              "expected a store with .weak, .relaxed or .release");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n fence.sc ;\nexists (0:r0=0)\n",
+              "without a scope");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (0:r0=0) junk\n",
+              "expected the end of the test");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexist (0:r0=0)\n",
+              "expected an instruction row");
     parse_err("PTX a\n{ x=0 }\n P0@cta 0, warp 0 ;\n", "expected 'cta', 'cluster' or 'gpu'");
-    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (0:r0=99999999999999999999)\n", "fits in 64 bits");
+    parse_err("PTX a\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists "
+              "(0:r0=99999999999999999999)\n",
+              "fits in 64 bits");
 }
 END_TEST
 
@@ -199,8 +223,10 @@ START_TEST(mp_release_acquire)
     ck_assert(validated(MP("release.gpu", "acquire.gpu", "cta 0,gpu 0", "cta 0,gpu 1")));
     ck_assert(!validated(MP("release.sys", "acquire.sys", "cta 0,gpu 0", "cta 0,gpu 1")));
     /* cluster scope: same cluster synchronizes, different clusters do not */
-    ck_assert(!validated(MP("release.cluster", "acquire.cluster", "cta 0,cluster 0,gpu 0", "cta 1,cluster 0,gpu 0")));
-    ck_assert(validated(MP("release.cluster", "acquire.cluster", "cta 0,cluster 0,gpu 0", "cta 1,cluster 1,gpu 0")));
+    ck_assert(!validated(MP("release.cluster", "acquire.cluster", "cta 0,cluster 0,gpu 0",
+                            "cta 1,cluster 0,gpu 0")));
+    ck_assert(validated(MP("release.cluster", "acquire.cluster", "cta 0,cluster 0,gpu 0",
+                           "cta 1,cluster 1,gpu 0")));
     /* a thread with no cluster is alone in its CTA's cluster */
     ck_assert(validated(MP("release.cluster", "acquire.cluster", "cta 0,gpu 0", "cta 1,gpu 0")));
     ck_assert(!validated(MP("release.cluster", "acquire.cluster", "cta 0,gpu 0", "cta 0,gpu 0")));
@@ -209,7 +235,8 @@ END_TEST
 
 START_TEST(mp_states_and_report)
 {
-    verify_result r = run(MP("release.gpu", "acquire.gpu", "cta 0,gpu 0", "cta 1,gpu 0"), MODEL_PTX);
+    verify_result r =
+        run(MP("release.gpu", "acquire.gpu", "cta 0,gpu 0", "cta 1,gpu 0"), MODEL_PTX);
     ck_assert_int_eq(r.nstates, 3);            /* (0,0) (0,1) (1,1): (1,0) is forbidden */
     ck_assert_int_eq(r.positive, 0);
     ck_assert_int_eq(r.negative, 3);
@@ -219,8 +246,12 @@ START_TEST(mp_states_and_report)
     FILE *f = open_memstream(&buf, &len);
     report_herd(f, &r, 2);
     fclose(f);
-    ck_assert_msg(strstr(buf, "Test MP Allowed\nStates 3\nP1:r0=0; P1:r1=0;\nP1:r0=0; P1:r1=1;\nP1:r0=1; P1:r1=1;\nNo\nWitnesses\nPositive: 0 Negative: 3\n"
-                             "Condition exists (P1:r0=1 /\\ P1:r1=0)\nObservation MP Never 0 3\nTime MP ") == buf, "%s", buf);
+    ck_assert_msg(
+        strstr(buf,
+               "Test MP Allowed\nStates 3\nP1:r0=0; P1:r1=0;\nP1:r0=0; P1:r1=1;\nP1:r0=1; "
+               "P1:r1=1;\nNo\nWitnesses\nPositive: 0 Negative: 3\n"
+               "Condition exists (P1:r0=1 /\\ P1:r1=0)\nObservation MP Never 0 3\nTime MP ") == buf,
+        "%s", buf);
     free(buf);
     cJSON *j = report_json_result(&r);
     ck_assert_str_eq(cJSON_GetObjectItem(j, "status")->valuestring, "ok");
@@ -233,9 +264,10 @@ START_TEST(mp_states_and_report)
 }
 END_TEST
 
-#define SB(fence) \
-    "PTX SB\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n" \
-    " " fence " | " fence " ;\n ld.weak r0, y | ld.weak r1, x ;\nexists (P0:r0 == 0 /\\ P1:r1 == 0)\n"
+#define SB(fence)                                                                                  \
+    "PTX SB\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n"  \
+    " " fence " | " fence                                                                          \
+    " ;\n ld.weak r0, y | ld.weak r1, x ;\nexists (P0:r0 == 0 /\\ P1:r1 == 0)\n"
 
 START_TEST(sb_fences)
 {
@@ -251,10 +283,12 @@ END_TEST
 START_TEST(atomicity_litmus_tests_1_and_2)
 {
     /* §8.10.3 Litmus Test 1 / 2 */
-    const char *t1 = "PTX L1\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
-                     " atom.sys.inc.u32 %r0, [x], 100 | atom.sys.inc.u32 %r0, [x], 100 ;\nforall (x == 2)\n";
-    const char *t2 = "PTX L2\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
-                     " atom.cta.inc.u32 %r0, [x], 100 | atom.gpu.inc.u32 %r0, [x], 100 ;\nexists (x == 1)\n";
+    const char *t1 =
+        "PTX L1\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+        " atom.sys.inc.u32 %r0, [x], 100 | atom.sys.inc.u32 %r0, [x], 100 ;\nforall (x == 2)\n";
+    const char *t2 =
+        "PTX L2\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+        " atom.cta.inc.u32 %r0, [x], 100 | atom.gpu.inc.u32 %r0, [x], 100 ;\nexists (x == 1)\n";
     ck_assert(validated(t1));
     ck_assert(validated(t2));
 }
@@ -263,9 +297,12 @@ END_TEST
 START_TEST(coherence_is_partial)
 {
     /* §8.9.6: racing weak writes are unordered, so two observers may see them in either order */
-    const char *t = "PTX CoW\n{ x=0; f1=0; f2=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n"
-        " st.weak x, 1 | st.weak x, 2 | ld.acquire.sys r0, f1 ;\n st.release.sys f1, 1 | st.release.sys f2, 1 | ld.acquire.sys r1, f2 ;\n"
-        " | | ld.weak r2, x ;\n | | ld.weak r3, x ;\nexists (P2:r0 = 1 /\\ P2:r1 = 1 /\\ P2:r2 = 1 /\\ P2:r3 = 2)\n";
+    const char *t =
+        "PTX CoW\n{ x=0; f1=0; f2=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n"
+        " st.weak x, 1 | st.weak x, 2 | ld.acquire.sys r0, f1 ;\n st.release.sys f1, 1 | "
+        "st.release.sys f2, 1 | ld.acquire.sys r1, f2 ;\n"
+        " | | ld.weak r2, x ;\n | | ld.weak r3, x ;\nexists (P2:r0 = 1 /\\ P2:r1 = 1 /\\ P2:r2 = 1 "
+        "/\\ P2:r3 = 2)\n";
     ck_assert(validated(t));
 }
 END_TEST
@@ -273,8 +310,10 @@ END_TEST
 START_TEST(predicates_and_alu)
 {
     const char *t = "PTX pred\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
-        " st.weak x, 5 | ld.weak r0, x ;\n | setp.eq.s32 %p1, %r0, 5 ;\n | selp.b32 %r2, 10, 20, %p1 ;\n"
-        " | @%p1 st.weak y, 7 ;\n | @!%p1 add.s32 %r2, %r2, 1 ;\nforall ((P1:r0 = 5 /\\ P1:r2 = 10 /\\ y = 7) \\/ (P1:r0 = 0 /\\ P1:r2 = 21 /\\ y = 0))\n";
+                    " st.weak x, 5 | ld.weak r0, x ;\n | setp.eq.s32 %p1, %r0, 5 ;\n | selp.b32 "
+                    "%r2, 10, 20, %p1 ;\n"
+                    " | @%p1 st.weak y, 7 ;\n | @!%p1 add.s32 %r2, %r2, 1 ;\nforall ((P1:r0 = 5 "
+                    "/\\ P1:r2 = 10 /\\ y = 7) \\/ (P1:r0 = 0 /\\ P1:r2 = 21 /\\ y = 0))\n";
     ck_assert(validated(t));
 }
 END_TEST
@@ -282,15 +321,17 @@ END_TEST
 START_TEST(spin_loop_and_bound)
 {
     const char *t = "PTX spin\n{ x=0; f=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
-        " st.weak x, 1 | LC00: ;\n st.release.gpu f, 1 | ld.acquire.gpu r0, f ;\n | beq r0, 0, LC00 ;\n | ld.weak r1, x ;\n"
-        "forall (P1:r0 = 1 /\\ P1:r1 = 1)\n";
+                    " st.weak x, 1 | LC00: ;\n st.release.gpu f, 1 | ld.acquire.gpu r0, f ;\n | "
+                    "beq r0, 0, LC00 ;\n | ld.weak r1, x ;\n"
+                    "forall (P1:r0 = 1 /\\ P1:r1 = 1)\n";
     verify_result r = run(t, MODEL_PTX);
     ck_assert(r.validated);
     ck_assert_int_eq(r.nstates, 1);
     verify_result_free(&r);
     /* a loop that writes every iteration is cut by the unroll bound, and says so */
-    const char *u = "PTX count\n{ x=0; }\n P0@cta 0,gpu 0 ;\n LC00: ;\n atom.relaxed.gpu.add r0, x, 1 ;\n bne r0, 100, LC00 ;\n"
-        "exists (x = 100)\n";
+    const char *u = "PTX count\n{ x=0; }\n P0@cta 0,gpu 0 ;\n LC00: ;\n atom.relaxed.gpu.add r0, "
+                    "x, 1 ;\n bne r0, 100, LC00 ;\n"
+                    "exists (x = 100)\n";
     verify_result q = run(u, MODEL_PTX);
     ck_assert(q.bound_reached);
     ck_assert(!q.validated);
@@ -304,19 +345,26 @@ START_TEST(barriers)
        count waits for all threads of the CTA, so two threads of one CTA at different barriers
        wait forever (no final state: a forall holds vacuously); a thread alone in its CTA
        completes its barrier alone */
-    const char *same = "PTX b\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n"
-        " bar.sync 1 | bar.sync 1 ;\n ld.weak r0, y | ld.weak r1, x ;\nforall (P0:r0 = 1 /\\ P1:r1 = 1)\n";
-    const char *diff = "PTX b\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n"
-        " bar.sync 1 | bar.sync 2 ;\n ld.weak r0, y | ld.weak r1, x ;\nforall (P0:r0 = 1 /\\ P1:r1 = 1)\n";
-    const char *cta = "PTX b\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n"
-        " bar.sync 1 | bar.sync 1 ;\n ld.weak r0, y | ld.weak r1, x ;\nforall (P0:r0 = 1 /\\ P1:r1 = 1)\n";
+    const char *same =
+        "PTX b\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n"
+        " bar.sync 1 | bar.sync 1 ;\n ld.weak r0, y | ld.weak r1, x ;\nforall (P0:r0 = 1 /\\ P1:r1 "
+        "= 1)\n";
+    const char *diff =
+        "PTX b\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n"
+        " bar.sync 1 | bar.sync 2 ;\n ld.weak r0, y | ld.weak r1, x ;\nforall (P0:r0 = 1 /\\ P1:r1 "
+        "= 1)\n";
+    const char *cta =
+        "PTX b\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n"
+        " bar.sync 1 | bar.sync 1 ;\n ld.weak r0, y | ld.weak r1, x ;\nforall (P0:r0 = 1 /\\ P1:r1 "
+        "= 1)\n";
     ck_assert(validated(same));
     verify_result d = run(diff, MODEL_PTX);
     ck_assert_int_eq(d.nstates, 0);
     verify_result_free(&d);
     ck_assert(!validated(cta));
     /* opposite barrier orders deadlock: no execution completes */
-    const char *dl = "PTX dl\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 0 | bar.sync 1 ;\n"
+    const char *dl =
+        "PTX dl\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 0 | bar.sync 1 ;\n"
         " bar.sync 1 | bar.sync 0 ;\nexists (x = 0)\n";
     verify_result r = run(dl, MODEL_PTX);
     ck_assert_int_eq(r.nstates, 0);
@@ -328,16 +376,22 @@ START_TEST(proxies)
 {
     /* a surface write becomes visible to a texture read after fence.proxy.surface then
        fence.proxy.texture, not in the other order */
-    const char *good = "PTX p\n{ x=0; s @ surface aliases x; t @ texture aliases x; }\n P0@cta 0,gpu 0 ;\n"
-        " sust.weak s, 1 ;\n fence.proxy.surface ;\n fence.proxy.texture ;\n tld.weak r0, t ;\nforall (P0:r0 = 1)\n";
-    const char *bad = "PTX p\n{ x=0; s @ surface aliases x; t @ texture aliases x; }\n P0@cta 0,gpu 0 ;\n"
-        " sust.weak s, 1 ;\n fence.proxy.texture ;\n fence.proxy.surface ;\n tld.weak r0, t ;\nforall (P0:r0 = 1)\n";
+    const char *good =
+        "PTX p\n{ x=0; s @ surface aliases x; t @ texture aliases x; }\n P0@cta 0,gpu 0 ;\n"
+        " sust.weak s, 1 ;\n fence.proxy.surface ;\n fence.proxy.texture ;\n tld.weak r0, t "
+        ";\nforall (P0:r0 = 1)\n";
+    const char *bad =
+        "PTX p\n{ x=0; s @ surface aliases x; t @ texture aliases x; }\n P0@cta 0,gpu 0 ;\n"
+        " sust.weak s, 1 ;\n fence.proxy.texture ;\n fence.proxy.surface ;\n tld.weak r0, t "
+        ";\nforall (P0:r0 = 1)\n";
     ck_assert(validated(good));
     ck_assert(!validated(bad));
     /* §8.10.6 CoWR: aliases need fence.proxy.alias */
-    const char *cowr = "PTX cowr\n{ a=0; b @ generic aliases a; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [a], 1 ;\n"
+    const char *cowr =
+        "PTX cowr\n{ a=0; b @ generic aliases a; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [a], 1 ;\n"
         " fence.proxy.alias ;\n ld.global.u32 %r1, [b] ;\nforall (P0:r1 = 1)\n";
-    const char *cowr0 = "PTX cowr\n{ a=0; b @ generic aliases a; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [a], 1 ;\n"
+    const char *cowr0 =
+        "PTX cowr\n{ a=0; b @ generic aliases a; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [a], 1 ;\n"
         " ld.global.u32 %r1, [b] ;\nforall (P0:r1 = 1)\n";
     ck_assert(validated(cowr));
     ck_assert(!validated(cowr0));
@@ -346,7 +400,8 @@ END_TEST
 
 START_TEST(model_features)
 {
-    lit_test *t = parse_ok(MP("release.cluster", "acquire.cluster", "cta 0,cluster 0,gpu 0", "cta 1,cluster 0,gpu 0"));
+    lit_test *t = parse_ok(
+        MP("release.cluster", "acquire.cluster", "cta 0,cluster 0,gpu 0", "cta 1,cluster 0,gpu 0"));
     verify_opts o;
     verify_opts_default(&o);
     o.model = MODEL_PTX75;
@@ -365,7 +420,8 @@ END_TEST
 
 START_TEST(address_registers)
 {
-    const char *t = "PTX addr\n{ x=0; y=0; P0:r5=x; P1:r6=y; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+    const char *t =
+        "PTX addr\n{ x=0; y=0; P0:r5=x; P1:r6=y; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
         " st.weak [r5], 3 | ld.weak r0, [r6] ;\nlocations [P0:r5;]\nforall (x = 3 /\\ P1:r0 = 0)\n";
     lit_test *lt = parse_ok(t);
     verify_opts o;
@@ -425,7 +481,9 @@ START_TEST(condition_depth_is_an_option)
     char text[512];
     char open_[64] = "", close_[64] = "";
     for (int i = 0; i < 10; i++) { strcat(open_, "("); strcat(close_, ")"); }
-    snprintf(text, sizeof text, "PTX d\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists %s0:r0=0%s\n", open_, close_);
+    snprintf(text, sizeof text,
+             "PTX d\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists %s0:r0=0%s\n", open_,
+             close_);
     char err[512];
     lit_test *t = lit_parse_ex("d.litmus", text, 10, err, sizeof err);
     ck_assert_msg(t != NULL, "%s", err);

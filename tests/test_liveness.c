@@ -40,7 +40,8 @@ START_TEST(liveness_suite)
         char path[256];
         snprintf(path, sizeof path, "suites/liveness/%s.litmus", c[i].file);
         verify_result r = live(path);
-        ck_assert_msg(r.liveness == (c[i].hangs ? LIVENESS_MAY_HANG : LIVENESS_TERMINATES), "%s", c[i].file);
+        ck_assert_msg(r.liveness == (c[i].hangs ? LIVENESS_MAY_HANG : LIVENESS_TERMINATES), "%s",
+                      c[i].file);
         if (c[i].hangs) {
             ck_assert_int_ge(r.nhangs, 1);
             ck_assert_msg(r.hangs[0].spin == c[i].spin, "%s: hang kind", c[i].file);

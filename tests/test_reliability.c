@@ -55,8 +55,10 @@ START_TEST(long_names_in_conditions_are_exact)
     memset(big, 'y', 300);
     big[300] = 0;
     big[0] = 'a';
-    snprintf(text, sizeof text, "PTX longloc\n{ %s=0; %.299sz=0; }\n P0@cta 0,gpu 0 ;\n"
-             " st.global.u32 [%s], 3 ;\nexists (%s == 3 /\\ %.299sz == 0)\n", big, big, big, big, big);
+    snprintf(text, sizeof text,
+             "PTX longloc\n{ %s=0; %.299sz=0; }\n P0@cta 0,gpu 0 ;\n"
+             " st.global.u32 [%s], 3 ;\nexists (%s == 3 /\\ %.299sz == 0)\n",
+             big, big, big, big, big);
     r = run_text(text);
     ck_assert_int_eq(r.validated, 1);
     verify_result_free(&r);
@@ -67,16 +69,21 @@ END_TEST
  * undefined behaviour (this file runs under UBSan in make check-asan) */
 START_TEST(constants_are_range_checked)
 {
-    verify_result r = run_text("PTX min\n{ x=-9223372036854775808; }\n P0@cta 0,gpu 0 ;\n"
-                               " ld.global.s64 r1, [x] ;\n"
-                               "exists (P0:r1 == -9223372036854775808 /\\ x == -9223372036854775808)\n");
+    verify_result r =
+        run_text("PTX min\n{ x=-9223372036854775808; }\n P0@cta 0,gpu 0 ;\n"
+                 " ld.global.s64 r1, [x] ;\n"
+                 "exists (P0:r1 == -9223372036854775808 /\\ x == -9223372036854775808)\n");
     ck_assert_int_eq(r.validated, 1);
     verify_result_free(&r);
     const char *bad[] = {
-        "PTX b\n{ x=-9223372036854775809; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 r1, [x] ;\nexists (x == 0)\n",
-        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 r1, [x] ;\nexists (x == -9223372036854775809)\n",
-        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.s64 [x], -9223372036854775809 ;\nexists (x == 0)\n",
-        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 r1, [x] ;\nexists (x == 18446744073709551616)\n",
+        "PTX b\n{ x=-9223372036854775809; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 r1, [x] ;\nexists "
+        "(x == 0)\n",
+        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 r1, [x] ;\nexists (x == "
+        "-9223372036854775809)\n",
+        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.s64 [x], -9223372036854775809 ;\nexists (x "
+        "== 0)\n",
+        "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 r1, [x] ;\nexists (x == "
+        "18446744073709551616)\n",
         "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 %%r1, [x] ;\nexists (x == 0)\n",
         "PTX b\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.s64 %r1, [x] ;\nexists (P0:%%r1 == 0)\n",
     };
@@ -100,15 +107,17 @@ START_TEST(names_are_escaped_for_terminal_json_and_xml)
     ck_assert(!text_term_clean("a\x1b"));
     ck_assert_ptr_null(text_utf8_fix("caf\xc3\xa9"));
     char *u = text_utf8_fix("a\xff\xc0\xaf" "b\xed\xa0\x80");   /* bad byte, overlong, surrogate */
-    ck_assert_str_eq(u, "a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" "b\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    ck_assert_str_eq(u, "a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+                        "b\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
     free(u);
     sbuf x = { 0 };
     text_xml(&x, "<a&\x01\xff>");
     ck_assert_str_eq(x.s, "&lt;a&amp;\xef\xbf\xbd\xef\xbf\xbd&gt;");
     sb_free(&x);
     /* a verified test with such a name: herd text escaped, JSON valid UTF-8 */
-    verify_result r = run_text("PTX ev\x1b[2Jil\xff\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 1 ;\n"
-                               "exists (x == 1)\n");
+    verify_result r =
+        run_text("PTX ev\x1b[2Jil\xff\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 1 ;\n"
+                 "exists (x == 1)\n");
     char *buf = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
@@ -121,7 +130,8 @@ START_TEST(names_are_escaped_for_terminal_json_and_xml)
     char *js = report_json_text(o, 0);
     cJSON_Delete(o);
     ck_assert_ptr_nonnull(strstr(js, "\"name\":\"ev\\u001b[2Jil\xef\xbf\xbd\""));
-    for (const unsigned char *p = (const unsigned char *)js; *p; p++) ck_assert(*p >= 0x20 || *p == '\n');
+    for (const unsigned char *p = (const unsigned char *)js; *p; p++)
+        ck_assert(*p >= 0x20 || *p == '\n');
     free(js);
     verify_result_free(&r);
 }
@@ -155,8 +165,10 @@ START_TEST(vacuous_verdicts_are_marked)
     static const char *quant[] = { "forall", "~exists", "exists" };
     for (int q = 0; q < 3; q++) {
         char text[512];
-        snprintf(text, sizeof text, "PTX vacuous\n{ x=0; }\n P0@cta 0,gpu 0 ;\n LC00: ;\n"
-                 " ld.global.u32 r0, [x] ;\n setp.eq.u32 p0, r0, 0 ;\n @p0 bra LC00 ;\n%s (P0:r0 == 5)\n",
+        snprintf(text, sizeof text,
+                 "PTX vacuous\n{ x=0; }\n P0@cta 0,gpu 0 ;\n LC00: ;\n"
+                 " ld.global.u32 r0, [x] ;\n setp.eq.u32 p0, r0, 0 ;\n @p0 bra LC00 ;\n%s (P0:r0 "
+                 "== 5)\n",
                  quant[q]);
         verify_result r = run_text(text);
         ck_assert_int_eq(r.vacuous, 1);
@@ -174,7 +186,8 @@ START_TEST(vacuous_verdicts_are_marked)
         verify_result_free(&r);
     }
     /* a test with final states is not vacuous */
-    verify_result r = run_text("PTX nv\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.u32 r0, [x] ;\nforall (P0:r0 == 0)\n");
+    verify_result r = run_text(
+        "PTX nv\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.u32 r0, [x] ;\nforall (P0:r0 == 0)\n");
     ck_assert_int_eq(r.vacuous, 0);
     ck_assert_int_eq(r.validated, 1);
     cJSON *o = report_json_result(&r);

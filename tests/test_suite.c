@@ -30,7 +30,8 @@ static void mkfile(const char *name, const char *text)
 }
 
 static const char *MP =
-    "PTX MP\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.acquire.gpu r0, y ;\n"
+    "PTX MP\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.acquire.gpu r0, "
+    "y ;\n"
     " st.release.gpu y, 1 | ld.weak r1, x ;\nexists (P1:r0 == 1 /\\ P1:r1 == 0)\n";
 static const char *SB =
     "PTX SB\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n"
@@ -72,7 +73,9 @@ static int xml_ok(const char *s, int *ncase, int *nfail, int *nerr)
     s = strstr(s, "?>") + 2;
     while (*s) {
         if (*s == '&') {
-            if (strncmp(s, "&amp;", 5) && strncmp(s, "&lt;", 4) && strncmp(s, "&gt;", 4) && strncmp(s, "&quot;", 6) && strncmp(s, "&apos;", 6) && strncmp(s, "&#", 2)) return 0;
+            if (strncmp(s, "&amp;", 5) && strncmp(s, "&lt;", 4) && strncmp(s, "&gt;", 4) &&
+                strncmp(s, "&quot;", 6) && strncmp(s, "&apos;", 6) && strncmp(s, "&#", 2))
+                return 0;
             s++;
             continue;
         }
@@ -83,7 +86,14 @@ static int xml_ok(const char *s, int *ncase, int *nfail, int *nerr)
         size_t nl = strcspn(name, " />");
         const char *p = name + nl;
         while (*p && *p != '>') {
-            if (*p == '"') { p++; while (*p && *p != '"') { if (*p == '<') return 0; p++; } if (!*p) return 0; }
+            if (*p == '"') {
+                p++;
+                while (*p && *p != '"') {
+                    if (*p == '<') return 0;
+                    p++;
+                }
+                if (!*p) return 0;
+            }
             p++;
         }
         if (!*p) return 0;
@@ -93,8 +103,14 @@ static int xml_ok(const char *s, int *ncase, int *nfail, int *nerr)
             if (!strncmp(name, "failure", 7)) (*nfail)++;
             if (!strncmp(name, "error", 5)) (*nerr)++;
         }
-        if (close) { if (!depth || len[depth - 1] != nl || strncmp(stack[depth - 1], name, nl)) return 0; depth--; }
-        else if (!selfc) { if (depth == 64) return 0; stack[depth] = name; len[depth++] = nl; }
+        if (close) {
+            if (!depth || len[depth - 1] != nl || strncmp(stack[depth - 1], name, nl)) return 0;
+            depth--;
+        } else if (!selfc) {
+            if (depth == 64) return 0;
+            stack[depth] = name;
+            len[depth++] = nl;
+        }
         s = p + 1;
     }
     return depth == 0;
@@ -109,7 +125,8 @@ static int run(const char *cmd)
 START_TEST(manifest_load_and_errors)
 {
     setup_dir();
-    mkfile("manifest.yaml", "suite: t\ntests:\n  - file: MP.litmus\n    expect: { ptx: No, ptx-v7.5: No }\n    source: \"x: y\"\n");
+    mkfile("manifest.yaml", "suite: t\ntests:\n  - file: MP.litmus\n    expect: { ptx: No, "
+                            "ptx-v7.5: No }\n    source: \"x: y\"\n");
     char p[512], err[1024];
     snprintf(p, sizeof p, "%s/manifest.yaml", dir);
     suite_manifest m;
@@ -131,7 +148,9 @@ START_TEST(manifest_load_and_errors)
     /* a bad verdict: file:line:col, what was found, what was expected */
     mkfile("manifest.yaml", "suite: t\ntests:\n  - file: MP.litmus\n    expect: { ptx: Maybe }\n");
     ck_assert_int_eq(suite_manifest_load(p, &m, err, sizeof err), -1);
-    ck_assert_msg(strstr(err, "manifest.yaml:4:") && strstr(err, "found 'Maybe'") && strstr(err, "expected Ok or No"), "%s", err);
+    ck_assert_msg(strstr(err, "manifest.yaml:4:") && strstr(err, "found 'Maybe'") &&
+                      strstr(err, "expected Ok or No"),
+                  "%s", err);
     suite_manifest_free(&m);
     mkfile("manifest.yaml", "suite: t\ntests:\n  - file: MP.litmus\n    expect: { ptx-v9: Ok }\n");
     ck_assert_int_eq(suite_manifest_load(p, &m, err, sizeof err), -1);
@@ -150,7 +169,10 @@ START_TEST(runner_isolates_crash_and_hang)
     const char *names[] = { "MP.litmus", "Crash.litmus", "Hang.litmus", "Bad.litmus", "SB.litmus" };
     suite_job jobs[5];
     char paths[5][512];
-    for (int i = 0; i < 5; i++) { snprintf(paths[i], sizeof paths[i], "%s/%s", dir, names[i]); jobs[i] = (suite_job){ .path = paths[i], .model = MODEL_PTX }; }
+    for (int i = 0; i < 5; i++) {
+        snprintf(paths[i], sizeof paths[i], "%s/%s", dir, names[i]);
+        jobs[i] = (suite_job){ .path = paths[i], .model = MODEL_PTX };
+    }
     setenv("PTXLITMUS_TEST_CRASH", "Crash.litmus", 1);
     setenv("PTXLITMUS_TEST_HANG", "Hang.litmus", 1);
     suite_run_opts o;
@@ -163,10 +185,12 @@ START_TEST(runner_isolates_crash_and_hang)
     ck_assert_str_eq(suite_str(jobs[0].res, "status"), "ok");
     ck_assert_str_eq(suite_str(jobs[0].res, "verdict"), "No");
     ck_assert_str_eq(suite_str(jobs[1].res, "status"), "error");
-    ck_assert_msg(strstr(suite_str(jobs[1].res, "error"), "crashed with signal 6"), "%s", suite_str(jobs[1].res, "error"));
+    ck_assert_msg(strstr(suite_str(jobs[1].res, "error"), "crashed with signal 6"), "%s",
+                  suite_str(jobs[1].res, "error"));
     ck_assert_str_eq(suite_str(jobs[2].res, "status"), "timeout");
     ck_assert_str_eq(suite_str(jobs[3].res, "status"), "error");
-    ck_assert_msg(strstr(suite_str(jobs[3].res, "error"), "Bad.litmus:5:"), "%s", suite_str(jobs[3].res, "error"));
+    ck_assert_msg(strstr(suite_str(jobs[3].res, "error"), "Bad.litmus:5:"), "%s",
+                  suite_str(jobs[3].res, "error"));
     /* the run went on after the crash and the hang */
     ck_assert_str_eq(suite_str(jobs[4].res, "status"), "ok");
     ck_assert_str_eq(suite_str(jobs[4].res, "verdict"), "Ok");
@@ -184,7 +208,10 @@ START_TEST(cli_reports_shards_merge_update)
            "  - file: Crash.litmus\n    expect: { ptx: Ok }\n"
            "  - file: Bad.litmus\n    expect: { ptx: Ok }\n");
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "cd %s && PTXLITMUS_TEST_CRASH=Crash.litmus %s/ptxlitmus suite . -q --jobs 2 --json r.json --junit r.xml --csv r.csv > out.txt 2>&1", dir, root());
+    snprintf(cmd, sizeof cmd,
+             "cd %s && PTXLITMUS_TEST_CRASH=Crash.litmus %s/ptxlitmus suite . -q --jobs 2 --json "
+             "r.json --junit r.xml --csv r.csv > out.txt 2>&1",
+             dir, root());
     ck_assert_int_eq(run(cmd), 1);
     char p[512];
     snprintf(p, sizeof p, "%s/r.xml", dir);
@@ -203,8 +230,11 @@ START_TEST(cli_reports_shards_merge_update)
     ck_assert_ptr_nonnull(d);
     cJSON *res = cJSON_GetObjectItem(d, "results");
     ck_assert_int_eq(cJSON_GetArraySize(res), 5);
-    const char *want[][3] = { { "MP.litmus", "ptx", "agree" }, { "MP.litmus", "ptx-v7.5", "agree" }, { "SB.litmus", "ptx", "disagree" },
-                              { "Crash.litmus", "ptx", "error" }, { "Bad.litmus", "ptx", "error" } };
+    const char *want[][3] = { { "MP.litmus", "ptx", "agree" },
+                              { "MP.litmus", "ptx-v7.5", "agree" },
+                              { "SB.litmus", "ptx", "disagree" },
+                              { "Crash.litmus", "ptx", "error" },
+                              { "Bad.litmus", "ptx", "error" } };
     for (int i = 0; i < 5; i++) {
         cJSON *r = cJSON_GetArrayItem(res, i);
         ck_assert_str_eq(suite_str(r, "test"), want[i][0]);
@@ -214,11 +244,16 @@ START_TEST(cli_reports_shards_merge_update)
         ck_assert_ptr_nonnull(cJSON_GetObjectItem(r, "status"));
     }
     ck_assert_str_eq(suite_str(cJSON_GetArrayItem(res, 2), "verdict"), "Ok");
-    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetArrayItem(res, 2), "states")), 4);
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetArrayItem(res, 2), "states")),
+                     4);
     /* shards merged give the same results in the same order */
-    snprintf(cmd, sizeof cmd, "cd %s && PTXLITMUS_TEST_CRASH=Crash.litmus %s/ptxlitmus suite . -q --jobs 1 --shard 1/2 --json s1.json >/dev/null 2>&1;"
-             " PTXLITMUS_TEST_CRASH=Crash.litmus %s/ptxlitmus suite . -q --shard 2/2 --json s2.json > /dev/null 2>&1;"
-             " %s/ptxlitmus merge s2.json s1.json --json m.json > merge.txt 2>&1", dir, root(), root(), root());
+    snprintf(cmd, sizeof cmd,
+             "cd %s && PTXLITMUS_TEST_CRASH=Crash.litmus %s/ptxlitmus suite . -q --jobs 1 --shard "
+             "1/2 --json s1.json >/dev/null 2>&1;"
+             " PTXLITMUS_TEST_CRASH=Crash.litmus %s/ptxlitmus suite . -q --shard 2/2 --json "
+             "s2.json > /dev/null 2>&1;"
+             " %s/ptxlitmus merge s2.json s1.json --json m.json > merge.txt 2>&1",
+             dir, root(), root(), root());
     ck_assert_int_eq(run(cmd), 1);
     snprintf(p, sizeof p, "%s/m.json", dir);
     char *mj = slurp(p);
@@ -230,10 +265,16 @@ START_TEST(cli_reports_shards_merge_update)
         ck_assert_str_eq(suite_str(cJSON_GetArrayItem(mres, i), "outcome"), want[i][2]);
     }
     /* a missing shard is reported */
-    snprintf(cmd, sizeof cmd, "cd %s && %s/ptxlitmus merge s1.json > merge2.txt 2>&1 && exit 0; grep -q 'shard 2/2 is missing' merge2.txt && exit 7", dir, root());
+    snprintf(cmd, sizeof cmd,
+             "cd %s && %s/ptxlitmus merge s1.json > merge2.txt 2>&1 && exit 0; grep -q 'shard 2/2 "
+             "is missing' merge2.txt && exit 7",
+             dir, root());
     ck_assert_int_eq(run(cmd), 7);
     /* --update fixes SB's expectation; the suite then agrees except for the real errors */
-    snprintf(cmd, sizeof cmd, "cd %s && %s/ptxlitmus suite . -q --update > /dev/null 2>&1; grep -A1 'file: SB.litmus' manifest.yaml | grep -q 'ptx: Ok'", dir, root());
+    snprintf(cmd, sizeof cmd,
+             "cd %s && %s/ptxlitmus suite . -q --update > /dev/null 2>&1; grep -A1 'file: "
+             "SB.litmus' manifest.yaml | grep -q 'ptx: Ok'",
+             dir, root());
     ck_assert_int_eq(run(cmd), 0);
     free(j); free(mj);
     cJSON_Delete(d); cJSON_Delete(md);
@@ -257,8 +298,10 @@ START_TEST(graph_of_witness)
     setup_dir();
     char p[512];
     snprintf(p, sizeof p, "%s/MP.litmus", dir);
-    mkfile("MPw.litmus", "PTX MPw\n{ x=0; y=0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 ;\n st.weak x, 1 | ld.relaxed.gpu r0, y ;\n"
-                         " st.relaxed.gpu y, 1 | ld.weak r1, x ;\nexists (P1:r0 == 1 /\\ P1:r1 == 0)\n");
+    mkfile("MPw.litmus",
+           "PTX MPw\n{ x=0; y=0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 ;\n "
+           "st.weak x, 1 | ld.relaxed.gpu r0, y ;\n"
+           " st.relaxed.gpu y, 1 | ld.weak r1, x ;\nexists (P1:r0 == 1 /\\ P1:r1 == 0)\n");
     snprintf(p, sizeof p, "%s/MPw.litmus", dir);
     verify_opts o;
     verify_opts_default(&o);
@@ -288,7 +331,10 @@ START_TEST(graph_of_witness)
     ck_assert_int_eq(graph_write(gd, p, dot), 0);
     snprintf(gd, sizeof gd, "%s/graphs/MPw.dot", dir);
     ck_assert_int_eq(access(gd, R_OK), 0);
-    if (graph_have_dot()) { snprintf(gd, sizeof gd, "%s/graphs/MPw.svg", dir); ck_assert_int_eq(access(gd, R_OK), 0); }
+    if (graph_have_dot()) {
+        snprintf(gd, sizeof gd, "%s/graphs/MPw.svg", dir);
+        ck_assert_int_eq(access(gd, R_OK), 0);
+    }
     free(dot);
     verify_result_free(&r);
     lit_free(t);

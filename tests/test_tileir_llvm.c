@@ -25,7 +25,8 @@ static void parse_fails(const char *text, const char *want)
     lit_test *t = lit_parse("t.litmus", text, err, sizeof err);
     ck_assert_msg(t == NULL, "parsed: %s", text);
     ck_assert_msg(strstr(err, want) != NULL, "message '%s' lacks '%s'", err, want);
-    ck_assert_msg(strncmp(err, "t.litmus:", 9) == 0 && strstr(err, ": found ") && strstr(err, ", expected "),
+    ck_assert_msg(strncmp(err, "t.litmus:", 9) == 0 && strstr(err, ": found ") &&
+                      strstr(err, ", expected "),
                   "not file:line:col: found X, expected Y: %s", err);
 }
 
@@ -42,10 +43,15 @@ static const char *verdict(const lit_test *t, model_kind m)
     return v;
 }
 
-#define TI_HEAD "TILEIR t\n{ i32 x = 0; i32 y = 0; i32 z = 0; }\nP0@cta 0,gpu 0 {\n  %c1 = constant <i32: 1> : tile<i32>\n"
-#define ST(t, loc, tok) "  %" t " = store_ptr_tko relaxed device %" loc ", %c1" tok " : tile<ptr<i32>>, tile<i32> -> token\n"
+#define TI_HEAD                                                                                    \
+    "TILEIR t\n{ i32 x = 0; i32 y = 0; i32 z = 0; }\nP0@cta 0,gpu 0 {\n  %c1 = constant <i32: 1> " \
+    ": tile<i32>\n"
+#define ST(t, loc, tok)                                                                            \
+    "  %" t " = store_ptr_tko relaxed device %" loc ", %c1" tok                                    \
+    " : tile<ptr<i32>>, tile<i32> -> token\n"
 
-/* token order: chains are transitive, join_tokens joins, make_token and missing tokens order nothing */
+/* token order: chains are transitive, join_tokens joins, make_token and missing tokens order
+ * nothing */
 START_TEST(tileir_token_order)
 {
     lit_test *t = parse(TI_HEAD
@@ -79,19 +85,23 @@ END_TEST
 /* semantics and scopes of each operation; tl_blk -> cta, sys -> sys; weak has no scope */
 START_TEST(tileir_semantics_scopes)
 {
-    lit_test *t = parse(TI_HEAD
-        "  %r0, %t0 = load_ptr_tko weak %x : tile<ptr<i32>> -> tile<i32>, token\n"
-        "  %r1, %t1 = load_ptr_tko acquire tl_blk %y : tile<ptr<i32>> -> tile<i32>, token\n"
-        "  %t2 = store_ptr_tko release sys %z, %c1 : tile<ptr<i32>>, tile<i32> -> token\n"
-        "  %r3, %t3 = atomic_rmw_tko acq_rel device %x, umax, %c1 : tile<ptr<i32>>, tile<i32> -> tile<i32>, token\n"
-        "  %r4, %t4 = atomic_cas_tko relaxed device %y, %c1, %r0 : tile<ptr<i32>>, tile<i32>, tile<i32> -> tile<i32>, token\n"
-        "}\nexists (P0:r0 == 0)\n");
+    lit_test *t = parse(
+        TI_HEAD "  %r0, %t0 = load_ptr_tko weak %x : tile<ptr<i32>> -> tile<i32>, token\n"
+                "  %r1, %t1 = load_ptr_tko acquire tl_blk %y : tile<ptr<i32>> -> tile<i32>, token\n"
+                "  %t2 = store_ptr_tko release sys %z, %c1 : tile<ptr<i32>>, tile<i32> -> token\n"
+                "  %r3, %t3 = atomic_rmw_tko acq_rel device %x, umax, %c1 : tile<ptr<i32>>, "
+                "tile<i32> -> tile<i32>, token\n"
+                "  %r4, %t4 = atomic_cas_tko relaxed device %y, %c1, %r0 : tile<ptr<i32>>, "
+                "tile<i32>, tile<i32> -> tile<i32>, token\n"
+                "}\nexists (P0:r0 == 0)\n");
     const lit_insn *in = t->th[0].ins;
     ck_assert(in[0].k == LI_LD && in[0].sem == SEM_WEAK && in[0].scope == SCOPE_NONE);
     ck_assert(in[1].k == LI_LD && in[1].sem == SEM_ACQUIRE && in[1].scope == SCOPE_CTA);
     ck_assert(in[2].k == LI_ST && in[2].sem == SEM_RELEASE && in[2].scope == SCOPE_SYS);
-    ck_assert(in[3].k == LI_ATOM && in[3].sem == SEM_ACQ_REL && in[3].aop == ISA_ATOM_MAX && in[3].type == ISA_T_U32);
-    ck_assert(in[4].k == LI_ATOM && in[4].aop == ISA_ATOM_CAS && in[4].nsrc == 2 && in[4].src[1].k == OPD_REG);
+    ck_assert(in[3].k == LI_ATOM && in[3].sem == SEM_ACQ_REL && in[3].aop == ISA_ATOM_MAX &&
+              in[3].type == ISA_T_U32);
+    ck_assert(in[4].k == LI_ATOM && in[4].aop == ISA_ATOM_CAS && in[4].nsrc == 2 &&
+              in[4].src[1].k == OPD_REG);
     ck_assert_ptr_nonnull(t->th[0].order);
     for (int i = 0; i < 25; i++) ck_assert_int_eq(t->th[0].order[i], 0);   /* no tokens consumed */
     lit_free(t);
@@ -100,15 +110,20 @@ END_TEST
 
 START_TEST(tileir_errors)
 {
-    parse_fails(TI_HEAD "  %r0, %t0 = load_ptr_tko release device %x : tile<ptr<i32>> -> tile<i32>, token\n}\nexists (x == 0)\n",
+    parse_fails(TI_HEAD "  %r0, %t0 = load_ptr_tko release device %x : tile<ptr<i32>> -> "
+                        "tile<i32>, token\n}\nexists (x == 0)\n",
                 "found the semantics 'release'");
-    parse_fails(TI_HEAD "  %t0 = store_ptr_tko relaxed device %x, %c1 token=%nope\n}\nexists (x == 0)\n",
+    parse_fails(TI_HEAD
+                "  %t0 = store_ptr_tko relaxed device %x, %c1 token=%nope\n}\nexists (x == 0)\n",
                 "expected a token defined earlier");
-    parse_fails(TI_HEAD "  %t0 = store_ptr_tko relaxed device %x, %c1\n}\nP1@cta 0,gpu 0 {\n}\nexists (x == 0)\n",
-                "expected one CTA per tile block");
+    parse_fails(
+        TI_HEAD
+        "  %t0 = store_ptr_tko relaxed device %x, %c1\n}\nP1@cta 0,gpu 0 {\n}\nexists (x == 0)\n",
+        "expected one CTA per tile block");
     parse_fails(TI_HEAD "  %t0 = store_ptr_tko relaxed device %q, %c1\n}\nexists (x == 0)\n",
                 "expected a pointer '%x' to a location");
-    parse_fails(TI_HEAD "  %t0 = store_ptr_tko relaxed device %x, %c1\n", "expected '}' closing the tile block");
+    parse_fails(TI_HEAD "  %t0 = store_ptr_tko relaxed device %x, %c1\n",
+                "expected '}' closing the tile block");
 }
 END_TEST
 
@@ -116,10 +131,12 @@ END_TEST
 START_TEST(tileir_mp_verdicts)
 {
     const char *mp =
-        "TILEIR mp\n{ i32 x = 0; i32 y = 0; }\nP0@cta 0,gpu 0 {\n  %c1 = constant <i32: 1> : tile<i32>\n"
+        "TILEIR mp\n{ i32 x = 0; i32 y = 0; }\nP0@cta 0,gpu 0 {\n  %c1 = constant <i32: 1> : "
+        "tile<i32>\n"
         "  %t0 = store_ptr_tko weak %x, %c1 : tile<ptr<i32>>, tile<i32> -> token\n"
         "  %t1 = store_ptr_tko release device %y, %c1^ : tile<ptr<i32>>, tile<i32> -> token\n}\n"
-        "P1@cta 1,gpu 0 {\n  %r0, %t2 = load_ptr_tko acquire device %y : tile<ptr<i32>> -> tile<i32>, token\n"
+        "P1@cta 1,gpu 0 {\n  %r0, %t2 = load_ptr_tko acquire device %y : tile<ptr<i32>> -> "
+        "tile<i32>, token\n"
         "  %r1, %t3 = load_ptr_tko weak %x token=%t2 : tile<ptr<i32>> -> tile<i32>, token\n}\n"
         "exists (P1:r0 == 1 /\\ P1:r1 == 0)\n";
     char buf[1024];
@@ -184,13 +201,17 @@ END_TEST
 
 START_TEST(llvm_errors)
 {
-    parse_fails("LLVM e\n{ x = 0; }\nP0 {\n  store atomic i32 1, ptr %x acquire, align 4\n}\nexists (x == 0)\n",
+    parse_fails("LLVM e\n{ x = 0; }\nP0 {\n  store atomic i32 1, ptr %x acquire, align "
+                "4\n}\nexists (x == 0)\n",
                 "found the ordering 'acquire'");
-    parse_fails("LLVM e\n{ x = 0; }\nP0 {\n  %r = load atomic i32, ptr %x syncscope(\"wavefront\") monotonic\n}\nexists (x == 0)\n",
+    parse_fails("LLVM e\n{ x = 0; }\nP0 {\n  %r = load atomic i32, ptr %x syncscope(\"wavefront\") "
+                "monotonic\n}\nexists (x == 0)\n",
                 "found the scope \"wavefront\"");
-    parse_fails("LLVM e\n{ x = 0; }\nP0 {\n  %r = cmpxchg weak ptr %x, i32 0, i32 1 seq_cst seq_cst\n}\nexists (x == 0)\n",
+    parse_fails("LLVM e\n{ x = 0; }\nP0 {\n  %r = cmpxchg weak ptr %x, i32 0, i32 1 seq_cst "
+                "seq_cst\n}\nexists (x == 0)\n",
                 "expected a strong cmpxchg");
-    parse_fails("LLVM e\n{ x = 0; }\nP0 {\n  %r = atomicrmw fadd ptr %x, i32 1 monotonic\n}\nexists (x == 0)\n",
+    parse_fails("LLVM e\n{ x = 0; }\nP0 {\n  %r = atomicrmw fadd ptr %x, i32 1 "
+                "monotonic\n}\nexists (x == 0)\n",
                 "expected an atomicrmw operation");
 }
 END_TEST
@@ -214,8 +235,8 @@ START_TEST(llvm_check_suite)
         llvm_check_result r;
         int rc = llvm_check_file(path, m, &o, &r);
         ck_assert_msg(rc == 0, "%s: %s", path, r.error);
-        ck_assert_msg(!strcmp(llvm_check_verdict_name(r.verdict), want), "%s %s: %s, expected %s", file, map,
-                      llvm_check_verdict_name(r.verdict), want);
+        ck_assert_msg(!strcmp(llvm_check_verdict_name(r.verdict), want), "%s %s: %s, expected %s",
+                      file, map, llvm_check_verdict_name(r.verdict), want);
         if (r.verdict == LLVM_CHECK_BUG) { ck_assert_int_gt(r.nbug, 0); bugs++; }
         llvm_check_result_free(&r);
         n++;
