@@ -806,9 +806,14 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     cJSON_AddNumberToObject(sj, "warp_instructions", (double)st.warp_insns);
     cJSON_AddNumberToObject(sj, "thread_instructions", (double)st.thread_insns);
     cJSON_AddNumberToObject(sj, "warps", (double)st.nwarps);
-    cJSON *pw = cJSON_AddArrayToObject(sj, "per_warp");
-    for (uint64_t i = 0; i < st.nwarps; i++)
-        cJSON_AddItemToArray(pw, cJSON_CreateNumber((double)st.per_warp[i]));
+    /* per_warp as text: one cJSON node per warp took 64+ bytes each (GBs for large grids) */
+    sbuf pw = { 0 };
+    sb_put(&pw, "[", 1);
+    for (uint64_t i = 0; i < st.nwarps && st.per_warp; i++)
+        sb_add(&pw, i ? ", %llu" : "%llu", (unsigned long long)st.per_warp[i]);
+    sb_put(&pw, "]", 1);
+    cJSON_AddRawToObject(sj, "per_warp", pw.s);
+    sb_free(&pw);
     cJSON *bj = cJSON_AddObjectToObject(j, "buffers");
     for (int i = 0; i < r->nbufs; i++)
         cJSON_AddItemToObject(bj, r->bufs[i].name, buffer_json(&r->bufs[i]));
@@ -858,13 +863,17 @@ int exec_run_cli(int argc, char **argv)
     }
     if (!o.no_printf) run_print_printf(r.ctx, r.spec);
     int nf = ptxeGetFindingCount(r.ctx);
-    if (lr) fprintf(stderr, "%s: %s", r.spec, ptxeGetErrorMessage(r.ctx));
+    if (lr == PTXE_ERROR_OUT_OF_MEMORY)   /* the launch's host memory: a limit, with a place */
+        fprintf(stderr, "%s:1:1: %s", r.spec, ptxeGetErrorMessage(r.ctx));
+    else if (lr) fprintf(stderr, "%s: %s", r.spec, ptxeGetErrorMessage(r.ctx));
     if (r.checks) run_print_findings(r.ctx, lr);
     for (int i = 0; i < r.nbufs; i++)
         ptxeMemcpyDtoH(r.ctx, r.bufs[i].host, r.bufs[i].dev, r.bufs[i].count * r.bufs[i].esz);
     if (!lr && !o.no_outputs && write_outputs(&r)) goto out;
     if (o.json && write_json(&r, o.json, lr)) goto out;
-    rc = lr || nf ? 1 : 0;
+    /* a kernel fault, the step limit or a finding: 1; the memory limit reached by the launch's
+       own host memory (a host error, like a buffer beyond --max-memory): 2 */
+    rc = lr == PTXE_ERROR_OUT_OF_MEMORY ? 2 : lr || nf ? 1 : 0;
 out:
     if (r.failed) rc = 2;
     run_free(&r);

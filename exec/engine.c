@@ -83,6 +83,10 @@ typedef struct {
     cta *cl; uint32_t ncl;          /* CTAs of the running cluster, by %cluster_ctarank */
     uint32_t cl_live, cl_arrived;   /* barrier.cluster: non-exited threads, arrivals this phase */
     int yield;                      /* end the warp's quantum after this instruction */
+    /* host memory of the launch (statistics, CTA state, call frames, local memory) counts
+       against the context's memory limit with the buffers (issue #16: --max-memory did not
+       cover them); `host_left` is what the limit leaves, `host_used` what the launch took */
+    uint64_t host_left, host_used, host_want;
     uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
     san *san;          /* checks of the launch (exec/sanitize.c); NULL: none */
     int san_mem;       /* racecheck or initcheck: successful accesses are passed to san */
@@ -129,7 +133,9 @@ static void fault(ex *X, warp *w, int lane, int pc, ptxeResult kind, const char 
         san_fault(X->san, &t, what);
     }
     char *o = X->ctx->msg; size_t n = sizeof X->ctx->msg;
-    int k = snprintf(o, n, "fault: %s\n", what);
+    /* a host resource that ran out is the host's error, not a fault of the kernel */
+    int k =
+        snprintf(o, n, "%s: %s\n", kind == PTXE_ERROR_OUT_OF_MEMORY ? "host error" : "fault", what);
     if (w) {
         cta *c = w->cta;
         if (lane >= 0)
@@ -155,11 +161,37 @@ static void fault(ex *X, warp *w, int lane, int pc, ptxeResult kind, const char 
     }
 }
 
+/* ---------------------------------------------------------------- host memory of a launch */
+/* Charges n bytes of host memory to the launch: 0, or -1 when the memory limit is reached. */
+static int host_charge(ex *X, uint64_t n)
+{
+    if (n > X->host_left - X->host_used) { X->host_want = n; return -1; }
+    X->host_used += n;
+    return 0;
+}
+
+/* A host allocation failed or the limit was reached: a host error of the launch (not a fault
+ * of the kernel: the kernel did nothing wrong), PTXE_ERROR_OUT_OF_MEMORY. */
+static void host_out_of_memory(ex *X, warp *w, int lane, int pc, const char *what)
+{
+    fault(X, w, lane, pc, PTXE_ERROR_OUT_OF_MEMORY,
+          "found a launch that needs %llu more bytes of host memory for %s (it holds %llu, the "
+          "device memory %llu), expected at most %llu bytes in all (limit ptxeCtxSetMemoryLimit, "
+          "run --max-memory)",
+          (unsigned long long)X->host_want, what, (unsigned long long)X->host_used,
+          (unsigned long long)X->ctx->mem_used,
+          (unsigned long long)(X->ctx->mem_limit ? X->ctx->mem_limit : PTXE_DEFAULT_MEMORY_LIMIT));
+}
+
 /* ---------------------------------------------------------------- frames and local memory */
 static int ensure_frame(ex *X, warp *w, int d)
 {
     if (d < w->nfr) return 0;
     int nn = d + 1 > w->nfr * 2 ? d + 1 : w->nfr * 2;
+    if (host_charge(X,
+                    (uint64_t)(nn - w->nfr) * (sizeof(frame) + ((uint64_t)X->nregs * 32 + 1) * 8 +
+                                               (uint64_t)X->psize * 32 + 1)))
+        return -1;
     frame *nf = realloc(w->fr, (size_t)nn * sizeof *nf);
     if (!nf) return -1;
     w->fr = nf;
@@ -173,14 +205,16 @@ static int ensure_frame(ex *X, warp *w, int d)
     return 0;
 }
 
-static uint8_t *local_ptr(warp *w, int l, uint64_t a, unsigned n)
+/* NULL with *oom == 0: outside the thread's local memory (a fault of the kernel); NULL with
+ * *oom == 1: the host memory for it could not be had (a host error, reported here). */
+static uint8_t *local_ptr(ex *X, warp *w, int l, int pc, uint64_t a, unsigned n, int *oom)
 {
     if (a + n > w->lsp[l] || a + n < a) return NULL;
     if (a + n > w->lcap[l]) {
         uint64_t nc = w->lcap[l] ? w->lcap[l] : 256;
         while (nc < a + n) nc *= 2;
-        uint8_t *p = realloc(w->lmem[l], nc);
-        if (!p) return NULL;
+        uint8_t *p = host_charge(X, nc - w->lcap[l]) ? NULL : realloc(w->lmem[l], nc);
+        if (!p) { *oom = 1; host_out_of_memory(X, w, l, pc, "local memory"); return NULL; }
         memset(p + w->lcap[l], 0, nc - w->lcap[l]);
         w->lmem[l] = p; w->lcap[l] = (uint32_t)nc;
     }
@@ -368,7 +402,7 @@ static uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsi
         break;
     }
     case SP_SHARED: case SP_SHCLUSTER: p = shared_ptr(&c, sp, a, &faulted); break;
-    case SP_LOCAL: p = local_ptr(w, l, a, n); break;
+    case SP_LOCAL: p = local_ptr(X, w, l, pc, a, n, &faulted); break;
     case SP_CONST:
         if (write) ro = "const space at address";
         else if (a + n <= X->ctx->csize) p = X->ctx->cmem + a;
@@ -1000,7 +1034,7 @@ static int do_call(ex *X, warp *w, const xinsn *in, uint32_t E)
         return -1;
     }
     if (ensure_frame(X, w, w->depth + 1)) {
-        fault(X, w, -1, w->pc, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for a call frame");
+        host_out_of_memory(X, w, -1, w->pc, "a call frame");
         return -1;
     }
     frame *cf = &w->fr[w->depth], *nf = &w->fr[w->depth + 1];
@@ -2137,6 +2171,7 @@ static int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t rank)
     uint32_t *wmask[16];
     for (int b = 0; b < 16; b++) wmask[b] = c->bar[b].wmask;
     memset(c, 0, sizeof *c);
+    if (fresh && host_charge(X, ssize + 1 + (uint64_t)nwarps * (sizeof(warp) + 16 * 4))) return -1;
     c->smem = fresh ? calloc(ssize + 1, 1) : memset(smem, 0, ssize + 1);
     c->warps = fresh ? calloc((size_t)nwarps, sizeof *c->warps) : warps;
     if (!c->smem || !c->warps) return -1;
@@ -2316,7 +2351,7 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
         cta *c = &cs[k];
         uint32_t in[3] = { x, y, z };
         if (setup_cta(X, c, ef, k)) {   /* (clears c: the ids come after) */
-            fault(X, NULL, -1, -1, PTXE_ERROR_OUT_OF_MEMORY, "out of host memory for CTA state");
+            host_out_of_memory(X, NULL, -1, -1, "CTA state");
             break;
         }
         for (int d = 0; d < 3; d++) {
@@ -2410,11 +2445,23 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     if (!res) res = launch_params(&X, ef, params);
     uint64_t nt = (uint64_t)X.block[0] * X.block[1] * X.block[2], wpc = (nt + 31) / 32;
     uint64_t nctas = (uint64_t)X.grid[0] * X.grid[1] * X.grid[2];
+    {
+        uint64_t limit = ctx->mem_limit ? ctx->mem_limit : PTXE_DEFAULT_MEMORY_LIMIT;
+        X.host_left = limit > ctx->mem_used ? limit - ctx->mem_used : 0;
+    }
+    /* the per-warp statistics: 8 bytes per warp of the grid */
+    if (!res && host_charge(&X, (nctas * wpc + 1) * 8)) {
+        host_out_of_memory(&X, NULL, -1, -1, "the per-warp statistics");
+        res = X.fault;
+    }
     if (!res && ctx->per_warp_cap < nctas * wpc) {
         free(ctx->per_warp);
         ctx->per_warp = calloc(nctas * wpc + 1, 8);
         ctx->per_warp_cap = ctx->per_warp ? nctas * wpc : 0;
-        if (!ctx->per_warp) res = PTXE_ERROR_OUT_OF_MEMORY;
+        if (!ctx->per_warp) {
+            host_out_of_memory(&X, NULL, -1, -1, "the per-warp statistics");
+            res = X.fault;
+        }
     }
     uint32_t ncl = X.cluster[0] * X.cluster[1] * X.cluster[2];
     cta *cs = res ? NULL : calloc(ncl, sizeof *cs);
