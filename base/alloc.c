@@ -10,7 +10,8 @@
 
 _Noreturn void x_out_of_memory(size_t n)
 {
-    fprintf(stderr, "ptxlitmus: out of memory (%zu bytes)\n", n);
+    if (n) fprintf(stderr, "ptxlitmus: out of memory (%zu bytes)\n", n);
+    else fprintf(stderr, "ptxlitmus: out of memory\n");   /* a library's own allocation (Z3) */
     fileio_remove_temps();
     exit(2);
 }

@@ -268,6 +268,9 @@ START_TEST(outputs_are_never_inputs_and_stay_inside)
     rmdir("sub");
     ck_assert_int_eq(chdir(old), 0);
     ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 /* issue #16: "--max-memory does not cover stacks and per-warp statistics (6-8.4 GB observed),
  * and a host allocation failure is reported as a guest out-of-bounds fault" */
 static const char kmem_ptx[] =

@@ -42,6 +42,30 @@ full "merge" merge s.json
 full "merge --json -" merge s.json --json -
 full "compare" compare --model ptx --model ptx-v7.5 "$MP"
 
+# --- verify out of memory (Z3 included): a message, exit 2, the blocks of decided tests kept ----
+python3 - "$tmp/heavy.litmus" <<'PY'
+import sys
+rows = "\n".join(" st.global.u32 [x], %d | st.global.u32 [x], %d ;" % (i + 1, 100 + i) for i in range(64))
+open(sys.argv[1], "w").write("PTX heavy\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n%s\nexists (x == 1)\n" % rows)
+PY
+(ulimit -v 200000; exec timeout 120 "$bin" verify "$MP" "$tmp/heavy.litmus") > "$tmp/o" 2> "$tmp/err"; st=$?
+if [ "$st" -eq 2 ] && grep -q '^ptxlitmus: out of memory' "$tmp/err" && grep -q '^Test MP ' "$tmp/o"; then ok
+elif [ "$st" -eq 0 ] && [ "$(grep -c '^Test ' "$tmp/o")" -eq 2 ]; then ok
+else bad "verify under ulimit -v: exit $st, $(grep -c '^Test ' "$tmp/o") blocks, $(tail -n1 "$tmp/err")"; fi
+
+# --- run: a buffer whose JSON could not be allocated was dropped with status ok -----------------
+sed -e 's/count: 32, init: { iota: 0 }/count: 16777216, init: { iota: 0 }/' "$tmp/spec.yaml" > "$tmp/bigbuf.yaml"
+for lim in 600000 900000; do
+  rm -f "$tmp/bb.json"
+  (ulimit -v $lim; cd "$tmp" && exec "$bin" run bigbuf.yaml --json bb.json) > /dev/null 2> "$tmp/err"; st=$?
+  if [ "$st" -eq 2 ] && grep -q 'out of memory' "$tmp/err" && [ ! -e "$tmp/bb.json" ]; then ok
+  elif [ "$st" -eq 0 ] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["status"] == "ok" and len(d["buffers"]["x"]) == 16777216 and len(d["buffers"]["y"]) == 32' "$tmp/bb.json"; then ok
+  else bad "run --json of a 64 MiB buffer under ulimit -v $lim: exit $st, $(tail -n1 "$tmp/err")"; fi
+done
+
 # --- SIGINT/SIGTERM during a suite: partial reports marked interrupted, exit 130/143 (there was
 #     no report at all) ---------------------------------------------------------------------------
 json_ok() { python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1" 2>/dev/null; }
