@@ -130,14 +130,7 @@ static int mb_init(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token 
                    int scope, lit_space sp)
 {
     parser *p = c->p;
-    int op = m->op;
     const token *at = mt;
-    (void)p;
-    (void)op;
-    (void)at;
-    (void)sem;
-    (void)scope;
-    (void)sp; /* not every helper needs all */
     static const int w[] = { 0 };
     if (only(c, mt, m, CL(SPACE) | CL(TYPE), w,
              "mbarrier.init{.shared{::cta}}.b64 [addr], count (§9.7.13.15.9)"))
@@ -164,15 +157,7 @@ static int mb_init(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token 
 static int mb_tx(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt, int sem,
                  int scope, lit_space sp)
 {
-    parser *p = c->p;
     int op = m->op;
-    const token *at = mt;
-    (void)p;
-    (void)op;
-    (void)at;
-    (void)sem;
-    (void)scope;
-    (void)sp; /* not every helper needs all */
     static const int w[] = { 0 };
     if (only(c, mt, m, CL(SPACE) | CL(SEM) | CL(SCOPE) | CL(TYPE), w,
              "mbarrier.expect_tx/complete_tx{.relaxed}{.scope}{.space}.b64"))
@@ -194,13 +179,6 @@ static int mb_arrive(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const toke
 {
     parser *p = c->p;
     int op = m->op;
-    const token *at = mt;
-    (void)p;
-    (void)op;
-    (void)at;
-    (void)sem;
-    (void)scope;
-    (void)sp; /* not every helper needs all */
     static const int w[] = { PTX_Q_expect_tx, PTX_Q_noComplete, 0 };
     if (only(c, mt, m, CL(SPACE) | CL(SEM) | CL(SCOPE) | CL(TYPE), w,
              "mbarrier.arrive{.expect_tx,.noComplete}{.release,.relaxed}{.cta,.cluster}{.space}"
@@ -244,12 +222,6 @@ static int mb_wait(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token 
     parser *p = c->p;
     int op = m->op;
     const token *at = mt;
-    (void)p;
-    (void)op;
-    (void)at;
-    (void)sem;
-    (void)scope;
-    (void)sp; /* not every helper needs all */
     static const int w[] = { PTX_Q_parity, 0 };
     if (only(c, mt, m, CL(SPACE) | CL(SEM) | CL(SCOPE) | CL(TYPE), w,
              "mbarrier.test_wait/"
@@ -286,15 +258,6 @@ static int mb_wait(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token 
 static int mb_cp_arrive(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt, int sem,
                         int scope, lit_space sp)
 {
-    parser *p = c->p;
-    int op = m->op;
-    const token *at = mt;
-    (void)p;
-    (void)op;
-    (void)at;
-    (void)sem;
-    (void)scope;
-    (void)sp; /* not every helper needs all */
     static const int w[] = { PTX_Q_noinc, 0 };
     if (only(c, mt, m, CL(SPACE) | CL(TYPE), w,
              "cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr] (§9.7.13.15.15)"))
@@ -400,7 +363,6 @@ static int fence_sem(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const toke
 {
     parser *p = c->p;
     int sem = sem_of(m->sem), scope = scope_of(m->scope), rs = m->restrict_;
-    (void)p; (void)sem; (void)scope; (void)rs;   /* not every helper needs all */
     /* fence.acquire/.release.scope, .sync_restrict, fence.mbarrier_init.release.cluster */
     static const int w[] = { 0 };
     if (only(c, mt, m, CL(SEM) | CL(SCOPE) | CL(RESTRICT), w,
@@ -432,8 +394,6 @@ static int fence_sem(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const toke
 static int fence_async(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
     parser *p = c->p;
-    int sem = sem_of(m->sem), scope = scope_of(m->scope), rs = m->restrict_;
-    (void)p; (void)sem; (void)scope; (void)rs;   /* not every helper needs all */
     static const int w[] = { PTX_Q_proxy, 0 };
     if (only(c, mt, m, CL(PROXY) | CL(SPACE), w,
              "fence.proxy.async{.global,.shared::cta,.shared::cluster} (§9.7.13.4)"))
@@ -456,7 +416,6 @@ static int fence_async_generic(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, 
 {
     parser *p = c->p;
     int sem = sem_of(m->sem), scope = scope_of(m->scope), rs = m->restrict_;
-    (void)p; (void)sem; (void)scope; (void)rs;   /* not every helper needs all */
     /* fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster and
        fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster */
     static const int w[] = { PTX_Q_proxy, 0 };
@@ -496,8 +455,7 @@ static int fence_async_generic(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, 
 static int fence_tensormap(lp_cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
 {
     parser *p = c->p;
-    int sem = sem_of(m->sem), scope = scope_of(m->scope), rs = m->restrict_;
-    (void)p; (void)sem; (void)scope; (void)rs;   /* not every helper needs all */
+    int sem = sem_of(m->sem), scope = scope_of(m->scope);
     static const int w[] = { PTX_Q_proxy, 0 };
     if (only(c, mt, m, CL(PROXY) | CL(SEM) | CL(SCOPE), w,
              "fence.proxy.tensormap::generic.{release,acquire}.scope"))
