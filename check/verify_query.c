@@ -136,20 +136,30 @@ const struct cat_prog *verify_bundled(model_kind k, char *err, size_t errlen)
     return p;
 }
 
+/* The model to check against and the universe of the test's events; NULL with r->error set. */
+static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *o, verify_result *r,
+                                          const mprogram *p, muniverse *u)
+{
+    char err[256];
+    const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
+    if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return NULL; }
+    if (muniverse_build(t, p, 1, u)) {
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found no memory for the events of the test, expected less (limit "
+                 "--max-events)",
+                 t->file);
+        return NULL;
+    }
+    return prog;
+}
+
 int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p,
                  double deadline, stateset *out)
 {
     muniverse u;
     char err[256];
-    const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
-    if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return -1; }
-    if (muniverse_build(t, p, 1, &u)) {
-        snprintf(r->error, sizeof r->error,
-                 "%s:1:1: found no memory for the events of the test, expected less (limit "
-                 "--max-events)",
-                 t->file);
-        return -1;
-    }
+    const cat_prog *prog = model_and_universe(t, o, r, p, &u);
+    if (!prog) return -1;
     qobs *obs = xcalloc((size_t)(r->nobs ? r->nobs : 1), sizeof *obs);
     for (int i = 0; i < r->nobs; i++)
         obs[i] = (qobs){ r->obs[i].k == OBS_LOC, r->obs[i].thread, r->obs[i].reg, r->obs[i].loc,
@@ -211,15 +221,8 @@ int verify_liveness(const lit_test *t, const verify_opts *o, verify_result *r, c
 {
     muniverse u;
     char err[256];
-    const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
-    if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return -1; }
-    if (muniverse_build(t, p, 1, &u)) {
-        snprintf(r->error, sizeof r->error,
-                 "%s:1:1: found no memory for the events of the test, expected less (limit "
-                 "--max-events)",
-                 t->file);
-        return -1;
-    }
+    const cat_prog *prog = model_and_universe(t, o, r, p, &u);
+    if (!prog) return -1;
     int status = 0, rc = 0;
     const char *label = o->model_label ? o->model_label : model_name(o->model);
     qproblem *q =
