@@ -254,10 +254,10 @@ static const char *ptx_sem_word(const lit_insn *in)
 }
 
 /* The lowering of one memory access (proto: the access with its source ordering o and scope
-   sc) in mode b->m; the tables of docs/llvm-mapping.md.  Returns 0, or -1 when the mapping has
+   sc, its source text from token start) in mode b->m; the tables of docs/llvm-mapping.md.  Returns
+   0, or -1 when the mapping has
    no lowering for it. */
-static int lower(lblock *b, const token *at, lit_insn in, lorder o, lit_scope sc,
-                 const char *srctext)
+static int lower(lblock *b, const token *at, lit_insn in, lorder o, lit_scope sc, int start)
 {
     parser *p = b->p;
     int atomic = o != O_NA;
@@ -265,7 +265,7 @@ static int lower(lblock *b, const token *at, lit_insn in, lorder o, lit_scope sc
         in.sem = source_sem(o);
         in.scope = atomic ? sc : SCOPE_NONE;
         in.volatile_ = 0;
-        emit(b, at, &in, xstrdup(srctext));
+        emit(b, at, &in, lb_span_text(p, start, p->pos));   /* the source text of the access */
         return 0;
     }
     int fence_sc = 0;
@@ -423,10 +423,7 @@ static int op_load(lblock *b, const token *opc, const token *res, int start)
     }
     set_type(&in, ty);
     if (def_result(b, res, &in)) return -1;
-    char *txt = lb_span_text(p, start, p->pos);
-    int rc = lower(b, opc, in, o, sc, txt);
-    free(txt);
-    return rc;
+    return lower(b, opc, in, o, sc, start);
 }
 
 /* store [atomic] [volatile] T V, PTR [syncscope] [ORDER] [, align N] */
@@ -455,10 +452,7 @@ static int op_store(lblock *b, const token *opc, const token *res, int start)
         return -1;
     if (parse_align(b)) return -1;
     set_type(&in, ty);
-    char *txt = lb_span_text(p, start, p->pos);
-    int rc = lower(b, opc, in, o, sc, txt);
-    free(txt);
-    return rc;
+    return lower(b, opc, in, o, sc, start);
 }
 
 /* fence [syncscope] ORDER */
@@ -522,10 +516,7 @@ static int op_rmw(lblock *b, const token *opc, const token *res, int start)
         return -1;
     }
     if (def_result(b, res, &in)) return -1;
-    char *txt = lb_span_text(p, start, p->pos);
-    int rc = lower(b, opc, in, o, sc, txt);
-    free(txt);
-    return rc;
+    return lower(b, opc, in, o, sc, start);
 }
 
 /* cmpxchg [weak] [volatile] PTR, T C, T N [syncscope] SUCCESS FAILURE [, align N] */
@@ -583,10 +574,7 @@ static int op_cmpxchg(lblock *b, const token *opc, const token *res, int start)
         return -1;
     }
     if (def_result(b, res, &in)) return -1;
-    char *txt = lb_span_text(p, start, p->pos);
-    int rc = lower(b, opc, in, o, sc, txt);
-    free(txt);
-    return rc;
+    return lower(b, opc, in, o, sc, start);
 }
 
 static int parse_insn(lblock *b)
