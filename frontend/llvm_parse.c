@@ -254,9 +254,8 @@ static const char *ptx_sem_word(const lit_insn *in)
 }
 
 /* The lowering of one memory access (proto: the access with its source ordering o and scope
-   sc, its source text from token start) in mode b->m; the tables of docs/llvm-mapping.md.  Returns
-   0, or -1 when the mapping has
-   no lowering for it. */
+   sc, its source text from token start) in mode b->m; the tables of docs/llvm-mapping.md.
+   Returns 0, or -1 when the mapping has no lowering for it. */
 static int lower(lblock *b, const token *at, lit_insn in, lorder o, lit_scope sc, int start)
 {
     parser *p = b->p;
