@@ -12,22 +12,15 @@
 #include <string.h>
 #include "frontend/litmus.h"
 #include "check/verify.h"
+#include "tests/litmus_run.h"
 #include "tests/check_main.h"
 
 static verify_result run(const char *text, int liveness)
 {
-    char err[1024];
-    lit_test *t = lit_parse("br.litmus", text, err, sizeof err);
-    ck_assert_msg(t != NULL, "parse failed: %s", err);
     verify_opts o;
     verify_opts_default(&o);
     o.liveness = liveness;
-    verify_result r;
-    int rc = verify_test(t, &o, &r);
-    ck_assert_msg(rc == 0 && r.ok, "verify failed: %s", r.error);
-    r.test = NULL;
-    lit_free(t);
-    return r;
+    return verify_text(text, &o);
 }
 
 /* the test's condition is validated (exists: some state; forall: every state) */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "frontend/litmus.h"
 #include "check/verify.h"
+#include "tests/litmus_run.h"
 #include "tests/check_main.h"
 
 #define TWO " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
@@ -15,19 +16,11 @@
 
 static verify_result run_model(const char *text, model_kind m)
 {
-    char err[1024];
-    lit_test *t = lit_parse("g.litmus", text, err, sizeof err);
-    ck_assert_msg(t != NULL, "parse failed: %s", err);
     verify_opts o;
     verify_opts_default(&o);
     o.model = m;
     o.states = -1;
-    verify_result r;
-    int rc = verify_test(t, &o, &r);
-    ck_assert_msg(rc == 0 && r.ok, "verify failed: %s", r.error);
-    r.test = NULL;
-    lit_free(t);
-    return r;
+    return verify_text(text, &o);
 }
 
 static int validated_in(const char *text, model_kind m)

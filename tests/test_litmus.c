@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "frontend/litmus.h"
+#include "tests/litmus_run.h"
 #include "report/report.h"
 #include "check/verify.h"
 
@@ -30,16 +31,10 @@ static void parse_err(const char *text, const char *want)
 /* run a test under a model; returns the result (caller frees) */
 static verify_result run(const char *text, model_kind m)
 {
-    lit_test *t = parse_ok(text);
     verify_opts o;
     verify_opts_default(&o);
     o.model = m;
-    verify_result r;
-    int rc = verify_test(t, &o, &r);
-    ck_assert_msg(rc == 0 && r.ok, "verify failed: %s", r.error);
-    r.test = NULL;
-    lit_free(t);
-    return r;
+    return verify_text(text, &o);
 }
 
 static int validated(const char *text)

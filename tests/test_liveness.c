@@ -7,22 +7,15 @@
 #include <string.h>
 #include "frontend/litmus.h"
 #include "check/verify.h"
+#include "tests/litmus_run.h"
 #include "tests/check_main.h"
 
 static verify_result live(const char *path)
 {
-    char err[1024];
-    lit_test *t = lit_parse_file(path, err, sizeof err);
-    ck_assert_msg(t != NULL, "parse failed: %s", err);
     verify_opts o;
     verify_opts_default(&o);
     o.liveness = 1;
-    verify_result r;
-    int rc = verify_test(t, &o, &r);
-    ck_assert_msg(rc == 0 && r.ok, "verify failed: %s", r.error);
-    r.test = NULL;
-    lit_free(t);
-    return r;
+    return verify_path(path, &o);
 }
 
 START_TEST(liveness_suite)

@@ -12,6 +12,7 @@
 #include "include/ptxexec.h"
 #include "check/verify.h"
 #include "frontend/litmus.h"
+#include "tests/litmus_run.h"
 #include "report/report.h"
 #include "cli/cli.h"
 #include "base/fileio.h"
@@ -21,17 +22,9 @@
 
 static verify_result run_text(const char *text)
 {
-    char err[1024];
-    lit_test *t = lit_parse("t.litmus", text, err, sizeof err);
-    ck_assert_msg(t != NULL, "parse failed: %s", err);
     verify_opts o;
     verify_opts_default(&o);
-    verify_result r;
-    int rc = verify_test(t, &o, &r);
-    ck_assert_msg(rc == 0 && r.ok, "verify failed: %s", r.error);
-    r.test = NULL;
-    lit_free(t);
-    return r;
+    return verify_text(text, &o);
 }
 
 #define R40A "%r0123456789012345678901234567890123456A"
