@@ -833,6 +833,26 @@ static int check_bar_const(cell *c, const lit_insn *in, int k, const token *at)
     return 0;
 }
 
+/* The up to three operands of a barrier (a{, b}{, c}) to the end of the cell, each with its
+   token; with bang, an operand may be negated by '!' (bar.red's predicate: bang[k] is the '!'
+   token, else NULL).  Returns how many, or -1 after a message. */
+static int bar_operands(cell *c, lit_opnd o[3], const token *at[3], const token *bang[3])
+{
+    int n = 0;
+    while (n < 3) {
+        if (bang) {
+            bang[n] = NULL;
+            if (c->i < c->b && tok_punct(ctok(c), '!')) { bang[n] = ctok(c); c->i++; }
+        }
+        at[n] = cnext(c);
+        if (parse_value_opnd(c, &o[n], 0)) return -1;
+        n++;
+        if (c->i >= c->b) break;
+        if (expect_comma(c)) return -1;
+    }
+    return expect_end(c, "barrier") ? -1 : n;
+}
+
 /* PTX: bar{.cta}.red.popc.u32 d, a{, b}, {!}c and bar{.cta}.red.{and,or}.pred p, a{, b}, {!}c
    (barrier{.cta}.red.op{.aligned}.type alike, §9.7.12.1): a barrier like bar.sync a{, b} whose
    participants all receive the reduction of their predicates c (model/traces.c, solver/query.c). */
@@ -848,17 +868,8 @@ static int parse_bar_red(cell *c, lit_insn *in)
     if (expect_comma(c)) return -1;
     lit_opnd o[3];
     const token *at[3], *bang[3];
-    int n = 0;
-    while (n < 3) {
-        bang[n] = NULL;
-        if (c->i < c->b && tok_punct(ctok(c), '!')) { bang[n] = ctok(c); c->i++; }
-        at[n] = cnext(c);
-        if (parse_value_opnd(c, &o[n], 0)) return -1;
-        n++;
-        if (c->i >= c->b) break;
-        if (expect_comma(c)) return -1;
-    }
-    if (expect_end(c, "barrier")) return -1;
+    int n = bar_operands(c, o, at, bang);
+    if (n < 0) return -1;
     if (n < 2) {
         lp_expect_fail(c->p, cend(c),
                        "',' and the predicate c: bar.red takes d, a{, b}, {!}c (§9.7.12.1)");
@@ -939,15 +950,8 @@ static int parse_bar(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *
     if (kind == BAR_RED) { in->bar_op = (lit_bred)op; return parse_bar_red(c, in); }
     lit_opnd o[3];
     const token *at[3];
-    int n = 0;
-    while (n < 3) {
-        at[n] = cnext(c);
-        if (parse_value_opnd(c, &o[n], 0)) return -1;
-        n++;
-        if (c->i >= c->b) break;
-        if (expect_comma(c)) return -1;
-    }
-    if (expect_end(c, "barrier")) return -1;
+    int n = bar_operands(c, o, at, NULL);
+    if (n < 0) return -1;
     /* bar.cta.sync|arrive is the Dat3M form, unless its second operand is a PTX thread count
        (a constant >= 16 cannot be a barrier id) */
     int dat3m = m->op == PTX_I_BAR && cta && m->nq == 2 && o[0].k == OPD_IMM &&
