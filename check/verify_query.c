@@ -136,6 +136,16 @@ const struct cat_prog *verify_bundled(model_kind k, char *err, size_t errlen)
     return p;
 }
 
+/* A query that was not built: the model's error or the time limit (-1), else 0 (the test has
+   no execution at all). */
+static int not_built(int status, const char *err, verify_result *r)
+{
+    if (status == QUERY_MODEL_ERROR) snprintf(r->error, sizeof r->error, "%s", err);
+    else if (status == QUERY_TIMEOUT) r->timed_out = 1;
+    else return 0;
+    return -1;
+}
+
 /* The model to check against and the universe of the test's events; NULL with r->error set. */
 static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *o, verify_result *r,
                                           const mprogram *p, muniverse *u)
@@ -178,13 +188,8 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
     if (q) {
         rc = decide(t, o, r, q, out);
         query_free(q);
-    } else if (status == QUERY_MODEL_ERROR) {
-        snprintf(r->error, sizeof r->error, "%s", err);
-        rc = -1;
-    } else if (status == QUERY_TIMEOUT) {
-        r->timed_out = 1;
-        rc = -1;
-    } else r->nstates_total = 0;   /* no execution at all */
+    } else if (!(rc = not_built(status, err, r)))
+        r->nstates_total = 0;   /* no execution at all */
     free(obs);
     muniverse_free(&u);
     return rc;
@@ -240,13 +245,7 @@ int verify_liveness(const lit_test *t, const verify_opts *o, verify_result *r, c
             r->nhangs = k;
         }
         query_free(q);
-    } else if (status == QUERY_MODEL_ERROR) {
-        snprintf(r->error, sizeof r->error, "%s", err);
-        rc = -1;
-    } else if (status == QUERY_TIMEOUT) {
-        r->timed_out = 1;
-        rc = -1;
-    }
+    } else rc = not_built(status, err, r);
     muniverse_free(&u);
     return rc;
 }
