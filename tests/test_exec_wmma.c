@@ -5,6 +5,8 @@
  * GPU recorded, tests/kernels/gpu/wmma.bin, where that file exists); hand-written PTX for the
  * explicit state spaces, the stride operand, fragment manipulation (§9.7.13.3.1), the faults and
  * the forms the loader refuses. */
+#include <fenv.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +106,7 @@ START_TEST(wmma_kernels)
             ncases++;
         }
     if (g) fclose(g);
-    ck_assert_int_eq(ncases, WREF_NKERNELS * 3 + 9);   /* 9 integer kernels have variant 3 */
+    ck_assert_int_eq(ncases, WREF_NKERNELS * 3 + 9 * 2);   /* 9 integer kernels: 3 and 4 too */
     done();
 }
 END_TEST
@@ -185,6 +187,61 @@ START_TEST(wmma_spaces_stride_scale)
 }
 END_TEST
 
+/* .f64 with each rounding mode of §9.7.13.3.5 (.rn default, .rz, .rm, .rp, .rn written): the ISA
+ * says how the result is rounded, not in what order the four products are accumulated; the
+ * executor (exec/mma.c) documents a chain of fused multiply-adds in k order starting from c,
+ * each rounded in the mode, and the C reference does the same.  A is read in %fd registers
+ * whose low halves matter (inputs with full 53-bit mantissas). */
+static const char ptx_f64[] =
+    HDR ".visible .entry k(.param .u64 out, .param .u64 in)\n{\n"
+    ".reg .f64 %fd<8>;\n.reg .b64 %rd<4>;\n"
+    "ld.param.u64 %rd1, [out];\nld.param.u64 %rd2, [in];\n"
+    "wmma.load.a.sync.aligned.row.m8n8k4.global.f64 {%fd1}, [%rd2];\n"
+    "wmma.load.b.sync.aligned.col.m8n8k4.global.f64 {%fd2}, [%rd2+256];\n"
+    "wmma.load.c.sync.aligned.row.m8n8k4.global.f64 {%fd3,%fd4}, [%rd2+512];\n"
+#define F64_MMA(RND, OFF)                                                                         \
+    "wmma.mma.sync.aligned.row.col.m8n8k4" RND ".f64.f64.f64.f64 {%fd5,%fd6}, {%fd1}, {%fd2}, "   \
+    "{%fd3,%fd4};\nwmma.store.d.sync.aligned.row.m8n8k4.global.f64 [%rd1+" OFF "], {%fd5,%fd6};\n"
+    F64_MMA("", "0") F64_MMA(".rz", "512") F64_MMA(".rm", "1024") F64_MMA(".rp", "1536")
+    F64_MMA(".rn", "2048") "ret;\n}\n";
+
+START_TEST(wmma_f64_rounding)
+{
+    static const int modes[5] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD,
+                                  FE_TONEAREST };
+    double in[128], out[5][64], want[5][64];
+    uint64_t s = 99;
+    for (int i = 0; i < 128; i++)   /* A[i/4][i%4], B[i%4][(i-32)/4] (column-major), C */
+        in[i] = ((int)(wref_rnd(&s) % 2) ? -1 : 1) * (1.0 + wref_rnd(&s) * 0x1p-32 +
+                                                       wref_rnd(&s) * 0x1p-53);
+    for (int m = 0; m < 5; m++)
+        for (int i = 0; i < 8; i++)
+            for (int j = 0; j < 8; j++) {
+                fesetround(modes[m]);
+                double acc = in[64 + i * 8 + j];
+                for (int k = 0; k < 4; k++) acc = fma(in[i * 4 + k], in[32 + j * 4 + k], acc);
+                fesetround(FE_TONEAREST);
+                want[m][i * 8 + j] = acc;
+            }
+    load_text(ptx_f64);
+    ptxeDevptr dout = dev(NULL, sizeof out), din = dev(in, sizeof in);
+    void *args[] = { &dout, &din };
+    ptxeResult r = launch(32, args);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ck_assert_int_eq(ptxeMemcpyDtoH(C, out, dout, sizeof out), PTXE_SUCCESS);
+    int differ = 0;
+    for (int m = 0; m < 5; m++)
+        for (int i = 0; i < 64; i++) {
+            ck_assert_msg(!memcmp(&out[m][i], &want[m][i], 8), "mode %d D[%d] = %a, want %a", m,
+                          i, out[m][i], want[m][i]);
+            ck_assert(out[2][i] <= out[0][i] && out[0][i] <= out[3][i]);   /* rm <= rn <= rp */
+            differ += out[1][i] != out[0][i];
+        }
+    ck_assert_int_gt(differ, 0);   /* .rz is not .rn on some element */
+    done();
+}
+END_TEST
+
 /* A kernel k(.param .u64 out) of one wmma.load.c .f32 m16n16k16 with the given address and
  * stride operands, after `pre` (which may set %r1 = %tid.x based values). */
 static ptxeResult run_load(const char *pre, const char *addr, unsigned block)
@@ -253,6 +310,8 @@ START_TEST(wmma_reject)
           "not a form of" },
         { "wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,"
           "%r1}, {%r1,%r2}, {%r1,%r2}, {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r1};", "differ" },
+        { "wmma.mma.sync.aligned.row.col.m16n16k8.rz.f32.tf32.tf32.f32 {%r1}, {%r1}, {%r1}, "
+          "{%r1};", ".rnd is for .f64" },
         { "wmma.mma.sync.aligned.row.m16n16k16.f32.f32 {%r1}, {%r1}, {%r1}, {%r1};",
           "needs .alayout.blayout" },
         { "wmma.store.c.sync.aligned.row.m16n16k16.f32 [%rd1], {%r1};",
@@ -277,6 +336,7 @@ static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, wmma_kernels);
     tcase_add_test(tc, wmma_spaces_stride_scale);
+    tcase_add_test(tc, wmma_f64_rounding);
     tcase_add_test(tc, wmma_faults);
     tcase_add_test(tc, wmma_reject);
 }

@@ -50,9 +50,12 @@ static const wref_kernel wref_kernels[] = {
     { "wmma_b1_m8n8k128_rc", 8, 8, 128, WR_B1, WR_S32, 0, 1 },
 };
 #define WREF_NKERNELS ((int)(sizeof wref_kernels / sizeof wref_kernels[0]))
-/* variants of each kernel: flags, padded strides; the last one (bit 2) for integer kernels only */
-static const int wref_variants[][2] = { { 0, 0 }, { 1, 1 }, { 2, 1 }, { 7, 1 } };
-#define WREF_NVARIANTS 4
+/* variants of each kernel: flags, padded strides, accumulators near the ends of the s32 range
+ * (integer kernels only: with .satfinite they clamp, without it they wrap, §9.7.13.3.5; .b1 has
+ * no .satfinite and wraps) */
+static const int wref_variants[][3] = { { 0, 0, 0 }, { 1, 1, 0 }, { 2, 1, 0 }, { 7, 1, 1 },
+                                        { 1, 1, 1 } };
+#define WREF_NVARIANTS 5
 
 static int wref_bits(int t)
 {
@@ -145,9 +148,9 @@ static uint8_t *wref_image(const long long *x, int rows, int cols, int t, int co
 static int wref_make(int ki, int vi, wref_case *w)
 {
     const wref_kernel *kn = &wref_kernels[ki];
-    int flags = wref_variants[vi][0], pad = wref_variants[vi][1];
+    int flags = wref_variants[vi][0], pad = wref_variants[vi][1], ext = wref_variants[vi][2];
     int M = kn->m, N = kn->n, K = kn->k, ccol = (flags & 2) != 0;
-    if ((flags & 4) && !wref_isint(kn->at)) return 0;
+    if ((flags & 4 || ext) && !wref_isint(kn->at)) return 0;
     memset(w, 0, sizeof *w);
     w->kn = kn, w->flags = flags;
     /* padding: 32 bytes per line, a multiple of every fragment size (§9.7.13.3.2) */
@@ -164,9 +167,8 @@ static int wref_make(int ki, int vi, wref_case *w)
     for (int i = 0; i < M * N; i++) {
         long long r = (long long)(wref_rnd(&s) % 2001) - 1000;
         if (!wref_isint(kn->at)) r = (long long)(wref_rnd(&s) % 101) - 50;
-        /* .satfinite: accumulators near the ends of the s32 range, some of them overflowing */
-        if ((flags & 4) && kn->at != WR_B1)
-            r = i % 2 ? INT32_MAX - (r + 1000) : INT32_MIN + (r + 1000);
+        /* near the ends of the s32 range, some of them overflowing */
+        if (ext) r = i % 2 ? INT32_MAX - (r + 1000) : INT32_MIN + (r + 1000);
         w->c[i] = r;
     }
     for (int i = 0; i < M; i++)
@@ -178,7 +180,7 @@ static int wref_make(int ki, int vi, wref_case *w)
             }
             if (flags & 4 && kn->at != WR_B1)
                 acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
-            d[i * N + j] = acc;
+            d[i * N + j] = acc;   /* wrapped to 32 bits by wref_enc */
         }
     w->ma = wref_image(w->a, M, K, kn->at, kn->acol, w->lda, &w->abytes);
     w->mb = wref_image(w->b, K, N, kn->at, kn->bcol, w->ldb, &w->bbytes);
