@@ -1324,11 +1324,23 @@ static int dec_wmma(const D *d, xwmma *xw)
         if (n != cnt[i])
             return lfail(d->l, st->ops[vop[i]].pos.line, st->ops[vop[i]].pos.col, st->text,
                          "found %d registers, expected %d (§9.7.13.3.1)", n, cnt[i]);
-        for (int k = 0; k < n; k++)
-            if (conv_opnd(d->l, st, &el[k], ISA_T_B32, dst ? &x->d[k] : &xw->s[xw->ns++]))
-                return -1;
+        for (int k = 0; k < n; k++) {
+            xopnd *o = dst ? &x->d[k] : &xw->s[xw->ns++];
+            if (conv_opnd(d->l, st, &el[k], ISA_T_B32, o)) return -1;
+            if (o->kind != XO_REG)
+                return lfail(d->l, el[k].pos.line, el[k].pos.col, st->text,
+                             "found a fragment element that is not a register, expected a "
+                             "register (§9.7.13.3.1)");
+        }
     }
+    /* the stride: a 32-bit integer (§9.7.13.3.3) */
+    const ptx_opnd *so = &st->ops[2];
     if (mm->stride && conv(d, 2, ISA_T_U32, &xw->s[xw->ns++])) return -1;
+    if (mm->stride && (so->kind == PTX_OP_REG ? xw->s[xw->ns - 1].rbits != 32
+                                              : so->kind != PTX_OP_INT))
+        return lfail(d->l, so->pos.line, so->pos.col, st->text,
+                     "found a stride that is not a 32-bit integer, expected a .b32/.u32/.s32 "
+                     "register or an integer (§9.7.13.3.3)");
     x->nd = (uint8_t)(mma || ld ? mm->nd : 0);
     x->ns = 0;
     return 0;

@@ -129,7 +129,7 @@ static void elem_pos(const wfrag *f, unsigned l, unsigned r, unsigned j, unsigne
 /* ------------------------------------------------------------------ decoding */
 
 typedef struct {
-    int types[4], nt, lay[2], nl, sync, shape;
+    int types[4], nt, lay[2], nl, sync, shape, nrnd, nspace;
 } wwords;
 
 /* one qualifier word; 0, or -1 with a reason */
@@ -138,8 +138,10 @@ static int word(const char *s, xmma *mm, wwords *q, char *err, size_t n)
     unsigned a, b, c;
     char tail;
     int t = mma_type_named(s);
-    if (sscanf(s, "m%un%uk%u%c", &a, &b, &c, &tail) == 3 && a < 256 && b < 256 && c < 256)
-        mm->m = (uint8_t)a, mm->n = (uint8_t)b, mm->k = (uint16_t)c, q->shape = 1;
+    if (sscanf(s, "m%un%uk%u%c", &a, &b, &c, &tail) == 3 && a < 256 && b < 256 && c < 256) {
+        if (q->shape++) return werr(err, n, "two shapes (§9.7.13.3)");
+        mm->m = (uint8_t)a, mm->n = (uint8_t)b, mm->k = (uint16_t)c;
+    }
     else if (t && q->nt < 4) q->types[q->nt++] = t;
     else if (!strcmp(s, "row") || !strcmp(s, "col")) {
         if (q->nl == 2) return werr(err, n, "too many .row/.col qualifiers (§9.7.13.3)");
@@ -148,10 +150,12 @@ static int word(const char *s, xmma *mm, wwords *q, char *err, size_t n)
     else if (!strcmp(s, "satfinite")) mm->sat = 1;
     else if (!strcmp(s, "xor")) mm->bop = 1;
     else if (!strcmp(s, "and")) mm->bop = 2;
-    else if (!strcmp(s, "rn") || !strcmp(s, "rz") || !strcmp(s, "rm") || !strcmp(s, "rp"))
+    else if (!strcmp(s, "rn") || !strcmp(s, "rz") || !strcmp(s, "rm") || !strcmp(s, "rp")) {
+        if (q->nrnd++) return werr(err, n, "two rounding modes (§9.7.13.3.5)");
         mm->rnd = (uint8_t)(s[1] == 'n' ? 0 : s[1] == 'z' ? 1 : s[1] == 'm' ? 2 : 3);
-    else if (strcmp(s, "aligned") && strcmp(s, "popc") && strcmp(s, "global") &&
-             strcmp(s, "shared") && strcmp(s, "shared::cta"))
+    } else if (!strcmp(s, "global") || !strcmp(s, "shared") || !strcmp(s, "shared::cta")) {
+        if (q->nspace++) return werr(err, n, "two state spaces (§9.7.13.3.3)");
+    } else if (strcmp(s, "aligned") && strcmp(s, "popc"))
         return snprintf(err, n,
                         "wmma: .%s is not a qualifier of wmma (§9.7.13.3.3-5; state spaces: "
                         ".global, .shared{::cta} or none)", s),
@@ -229,6 +233,8 @@ int wmma_decode(char **w, int nw, xmma *mm, char *err, size_t n)
         if (word(w[i], mm, &q, err, n)) return -1;
     if (!q.sync) return werr(err, n, ".sync is mandatory (§9.7.13.3.3-5)");
     if (!q.shape) return werr(err, n, "no shape (.m16n16k16, ...; §9.7.13.3)");
+    if (mm->kind == MM_WMMA_MMA && q.nspace)
+        return werr(err, n, "wmma.mma has no state space (§9.7.13.3.5)");
     if (mm->kind != MM_WMMA_MMA && (mm->sat || mm->bop || mm->rnd))
         return werr(err, n, ".satfinite/.popc/.rnd are wmma.mma qualifiers (§9.7.13.3.5)");
     return mm->kind == MM_WMMA_MMA ? check_mma(mm, &q, err, n) : check_ldst(mm, &q, err, n);

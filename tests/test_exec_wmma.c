@@ -314,6 +314,20 @@ START_TEST(wmma_reject)
           "{%r1};", ".rnd is for .f64" },
         { "wmma.mma.sync.aligned.row.m16n16k16.f32.f32 {%r1}, {%r1}, {%r1}, {%r1};",
           "needs .alayout.blayout" },
+        { "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,5}, [%rd1];",
+          "fragment element that is not a register" },
+        { "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r1}, [%rd1], "
+          "%rd1;", "stride that is not a 32-bit integer" },
+        { "wmma.load.c.sync.aligned.row.m16n16k16.f32 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r1}, [%rd1], "
+          "1.5;", "stride that is not a 32-bit integer" },
+        { "wmma.load.c.sync.aligned.row.m16n16k16.f32 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r1}, %rd1;",
+          "not an address" },
+        { "wmma.load.a.sync.aligned.row.m16n16k16.global.shared.f16 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,"
+          "%r1}, [%rd1];", "two state spaces" },
+        { "wmma.mma.sync.aligned.row.col.m8n8k4.rn.rz.f64.f64.f64.f64 {%rd1,%rd1}, {%rd1}, {%rd1}, "
+          "{%rd1,%rd1};", "two rounding modes" },
+        { "wmma.mma.sync.aligned.row.col.m8n8k4.m16n16k16.f64.f64.f64.f64 {%rd1,%rd1}, {%rd1}, "
+          "{%rd1}, {%rd1,%rd1};", "two shapes" },
         { "wmma.store.c.sync.aligned.row.m16n16k16.f32 [%rd1], {%r1};",
           "expected wmma.load.{a,b,c}, wmma.store.d or wmma.mma" },
     };
