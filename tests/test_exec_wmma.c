@@ -76,7 +76,9 @@ static void report(const wref_case *w, const uint8_t *got, const uint8_t *want, 
                          w->kn->name, w->flags, w->lda, w->ldb, w->ldc, i, got[i], what, want[i]);
 }
 
-START_TEST(wmma_kernels)
+/* every case of tests/wmma_ref.h with the checks `checks` (PTXE_CHECK_*) on: the same D, and
+ * no finding on these correct kernels */
+static void run_all(unsigned checks)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/wmma.ptx", kdir());
@@ -85,7 +87,11 @@ START_TEST(wmma_kernels)
     static char buf[1 << 21];
     size_t n = fread(buf, 1, sizeof buf, f);
     fclose(f);
-    ck_assert_msg(try_load(buf, n, path) == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    if (C) ptxeCtxDestroy(C);
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeCtxSetChecks(C, checks), PTXE_SUCCESS);
+    ck_assert_msg(ptxeModuleLoadData(C, &M, buf, n, path) == PTXE_SUCCESS, "%s",
+                  ptxeGetErrorMessage(C));
     /* outputs recorded on a GPU by tests/kernels/record_gpu.sh: every case's D in order */
     snprintf(path, sizeof path, "%s/gpu/wmma.bin", kdir());
     FILE *g = fopen(path, "rb");
@@ -96,6 +102,9 @@ START_TEST(wmma_kernels)
             if (!wref_make(ki, vi, &w)) continue;
             uint8_t *got = malloc(w.cbytes), *rec = malloc(w.cbytes);
             run_case(&w, got);
+            int nf = ptxeGetFindingCount(C);
+            ck_assert_msg(nf == 0, "%s: %d finding(s), the first:\n%s", w.kn->name, nf,
+                          nf ? ptxeGetFinding(C, 0)->report : "");
             if (memcmp(got, w.md, w.cbytes)) report(&w, got, w.md, "want");
             if (g) {
                 ck_assert_uint_eq(fread(rec, 1, w.cbytes, g), w.cbytes);
@@ -109,6 +118,12 @@ START_TEST(wmma_kernels)
     ck_assert_int_eq(ncases, WREF_NKERNELS * 3 + 9 * 2);   /* 9 integer kernels: 3 and 4 too */
     done();
 }
+
+START_TEST(wmma_kernels) { run_all(0); }
+END_TEST
+
+/* memcheck, racecheck (wmma.load/store are weak accesses, §9.7.13.3.3), synccheck, initcheck */
+START_TEST(wmma_kernels_checked) { run_all(PTXE_CHECK_ALL); }
 END_TEST
 
 /* ------------------------------------------------------------------ hand-written PTX */
@@ -284,6 +299,25 @@ START_TEST(wmma_faults)
 }
 END_TEST
 
+/* The checks see wmma's accesses: initcheck on a wmma.load.c of memory never written */
+START_TEST(wmma_initcheck)
+{
+    load_text(HDR ".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<10>;\n.reg .b64 %rd<2>;\n"
+                  "ld.param.u64 %rd1, [out];\n"
+                  "wmma.load.c.sync.aligned.row.m16n16k16.global.f32 "
+                  "{%r2,%r3,%r4,%r5,%r6,%r7,%r8,%r9}, [%rd1];\nret;\n}\n");
+    ck_assert_int_eq(ptxeCtxSetChecks(C, PTXE_CHECK_INITCHECK), PTXE_SUCCESS);
+    ptxeDevptr d;
+    ck_assert_int_eq(ptxeMemAlloc(C, &d, 1024), PTXE_SUCCESS);
+    void *args[] = { &d };
+    launch(32, args);
+    ck_assert_int_gt(ptxeGetFindingCount(C), 0);
+    const char *rep = ptxeGetFinding(C, 0)->report;
+    ck_assert_msg(strstr(rep, "wmma.load"), "%s", rep);
+    done();
+}
+END_TEST
+
 /* Malformed or unsupported forms: a load error at file:line:col with the reason */
 START_TEST(wmma_reject)
 {
@@ -349,9 +383,11 @@ END_TEST
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, wmma_kernels);
+    tcase_add_test(tc, wmma_kernels_checked);
     tcase_add_test(tc, wmma_spaces_stride_scale);
     tcase_add_test(tc, wmma_f64_rounding);
     tcase_add_test(tc, wmma_faults);
+    tcase_add_test(tc, wmma_initcheck);
     tcase_add_test(tc, wmma_reject);
 }
 
