@@ -8,9 +8,9 @@
 // reads A (M x K), B (K x N) and C (M x N) with leading dimensions lda, ldb, ldc (the wmma
 // stride operand, in elements) and writes D like C.  flags bit 0: stage A, B and C in shared
 // memory and load the fragments from there, and store D to shared memory (wmma.*.shared through
-// generic addresses); bit 1: C and D are column-major (mem_col_major); bit 2: integer forms use
-// .satfinite.  Inputs are small integers, so the floating-point results do not depend on the
-// accumulation order that §9.7.13.3.5 leaves unspecified.
+// generic addresses); bit 1: C and D are column-major (mem_col_major); bit 2: s8/u8/s4/u4 use
+// .satfinite, b1 .and.popc instead of .xor.popc.  Floating-point inputs are small integers, so
+// the results do not depend on the accumulation order that §9.7.13.3.5 leaves unspecified.
 #include <mma.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
