@@ -1923,6 +1923,7 @@ static int h_wmma(ex *X, warp *w, const xinsn *in, frame *f)
 static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     const xmma *mm = in->mm;
+    if (E == 0) { advance(w, w->pc + 1); return 0; }   /* a guard false in every lane */
     if (E != 0xffffffffu) {
         fault(X, w, __builtin_ctz(~E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
               "%s executed by lanes 0x%08x of the warp, expected all 32 (.sync.aligned, "

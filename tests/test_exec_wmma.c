@@ -299,6 +299,40 @@ START_TEST(wmma_faults)
 }
 END_TEST
 
+/* §9.7.13.3.3: a guard the whole warp evaluates identically is allowed: false everywhere, the
+ * wmma.store is not executed (D keeps its contents); true in half of the warp, a fault */
+START_TEST(wmma_guard)
+{
+    for (int half = 0; half < 2; half++) {
+        char ptx[1024];
+        snprintf(ptx, sizeof ptx,
+                 HDR ".visible .entry k(.param .u64 out)\n{\n.reg .b32 %%r<10>;\n"
+                     ".reg .b64 %%rd<2>;\n.reg .pred %%p<2>;\nld.param.u64 %%rd1, [out];\n"
+                     "mov.u32 %%r1, %%tid.x;\nmov.u32 %%r2, 7;\nsetp.lt.u32 %%p1, %%r1, %s;\n"
+                     "@%%p1 wmma.store.d.sync.aligned.row.m8n8k32.global.s32 [%%rd1], "
+                     "{%%r2,%%r2};\n"
+                     "ret;\n}\n",
+                 half ? "16" : "0");
+        load_text(ptx);
+        int32_t d[64];
+        for (int i = 0; i < 64; i++) d[i] = -i;
+        ptxeDevptr dd = dev(d, sizeof d);
+        void *args[] = { &dd };
+        ptxeResult r = launch(32, args);
+        if (half) {
+            ck_assert_int_eq(r, PTXE_ERROR_LAUNCH_FAILED);
+            ck_assert_msg(strstr(ptxeGetErrorMessage(C), "expected all 32"), "%s",
+                          ptxeGetErrorMessage(C));
+        } else {
+            ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+            ck_assert_int_eq(ptxeMemcpyDtoH(C, d, dd, sizeof d), PTXE_SUCCESS);
+            for (int i = 0; i < 64; i++) ck_assert_int_eq(d[i], -i);
+        }
+        done();
+    }
+}
+END_TEST
+
 /* The checks see wmma's accesses: initcheck on a wmma.load.c of memory never written */
 START_TEST(wmma_initcheck)
 {
@@ -388,6 +422,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, wmma_f64_rounding);
     tcase_add_test(tc, wmma_faults);
     tcase_add_test(tc, wmma_initcheck);
+    tcase_add_test(tc, wmma_guard);
     tcase_add_test(tc, wmma_reject);
 }
 
