@@ -299,6 +299,50 @@ START_TEST(wmma_faults)
 }
 END_TEST
 
+/* The fragment layout the executor chose (§9.7.13.3.1 leaves it to the target; exec/wmma.c):
+ * that of mma.sync m16n8k16 on sm_80+ tile by tile.  A .f16 16x16 row-major holding element
+ * index i*16+j, C .f32 16x16 holding i*16+j; each lane writes its registers out.  A register r
+ * (0-3; 4-7 repeat them), half h: row g + 8(r%2), column 2t + h + 8(r/2); C register r: tile
+ * r/4, e = r%4: row g + 8(e/2), column 8 tile + 2t + e%2 (g = lane/4, t = lane%4). */
+START_TEST(wmma_layout_documented)
+{
+    load_text(HDR ".visible .entry k(.param .u64 out, .param .u64 in)\n{\n.reg .b32 %r<20>;\n"
+                  ".reg .b64 %rd<8>;\nld.param.u64 %rd1, [out];\nld.param.u64 %rd2, [in];\n"
+                  "mov.u32 %r1, %laneid;\nmul.wide.u32 %rd3, %r1, 64;\nadd.s64 %rd4, %rd1, %rd3;\n"
+                  "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r2,%r3,%r4,%r5,%r6,%r7,%r8,%r9}, "
+                  "[%rd2];\nst.v4.b32 [%rd4], {%r2,%r3,%r4,%r5};\nst.v4.b32 [%rd4+16], "
+                  "{%r6,%r7,%r8,%r9};\n"
+                  "wmma.load.c.sync.aligned.row.m16n16k16.f32 {%r2,%r3,%r4,%r5,%r6,%r7,%r8,%r9}, "
+                  "[%rd2+512];\nst.v4.b32 [%rd4+32], {%r2,%r3,%r4,%r5};\nst.v4.b32 [%rd4+48], "
+                  "{%r6,%r7,%r8,%r9};\nret;\n}\n");
+    uint16_t a[256];
+    float c[256];
+    for (int i = 0; i < 256; i++) a[i] = (uint16_t)wref_enc(WR_F16, i), c[i] = (float)i;
+    unsigned char in[1536];
+    memcpy(in, a, 512), memcpy(in + 512, c, 1024);
+    uint32_t out[32][16];
+    ptxeDevptr dout = dev(NULL, sizeof out), din = dev(in, sizeof in);
+    void *args[] = { &dout, &din };
+    ck_assert_int_eq(launch(32, args), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeMemcpyDtoH(C, out, dout, sizeof out), PTXE_SUCCESS);
+    for (int l = 0; l < 32; l++) {
+        int g = l / 4, t = l % 4;
+        for (int r = 0; r < 8; r++)
+            for (int h = 0; h < 2; h++) {
+                int q = r % 4, row = g + 8 * (q % 2), col = 2 * t + h + 8 * (q / 2);
+                ck_assert_uint_eq(out[l][r] >> (16 * h) & 0xffff, a[row * 16 + col]);
+            }
+        for (int r = 0; r < 8; r++) {
+            int e = r % 4, row = g + 8 * (e / 2), col = 8 * (r / 4) + 2 * t + e % 2;
+            float v;
+            memcpy(&v, &out[l][8 + r], 4);
+            ck_assert_msg(v == (float)(row * 16 + col), "lane %d C register %d: %g", l, r, v);
+        }
+    }
+    done();
+}
+END_TEST
+
 /* §9.7.13.3.3: a guard the whole warp evaluates identically is allowed: false everywhere, the
  * wmma.store is not executed (D keeps its contents); true in half of the warp, a fault */
 START_TEST(wmma_guard)
@@ -423,6 +467,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, wmma_faults);
     tcase_add_test(tc, wmma_initcheck);
     tcase_add_test(tc, wmma_guard);
+    tcase_add_test(tc, wmma_layout_documented);
     tcase_add_test(tc, wmma_reject);
 }
 
