@@ -22,9 +22,10 @@
  *         col = t * 2 + (i & 1); .f16 packs elements 2q and 2q + 1 in register q.
  * (TM = 16: the m16n8kK formulas of mma.sync; TM = 8: their rows below 8, the m8n8kK forms.)  This
  * gives exactly the register counts of §9.7.13.3.1 for every type but .f16, whose A and B
- * fragments have 8 registers: their tiles fill the first 2, 4 or ... registers and the rest
- * repeat them (m16n16k16 A: registers 4-7 repeat 0-3).  wmma.mma reads the first copy.  What the
- * ISA requires holds for any of these choices: load -> mma -> store computes D = A * B + C.
+ * fragments have 8 registers: their tiles fill the first 2 (m8n32k16 A, m32n8k16 B), 4
+ * (m16n16k16) or 8 (m32n8k16 A, m8n32k16 B) registers and the rest repeat them (m16n16k16 A:
+ * registers 4-7 repeat 0-3).  wmma.mma reads the first copy.  What the ISA requires holds for
+ * any of these choices: load -> mma -> store computes D = A * B + C.
  *
  * Memory (§9.7.13.3.2): element (row, col) of a .row matrix is element row * stride + col from
  * the address p (.col: col * stride + row); the stride, in elements, defaults to the leading
