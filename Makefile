@@ -36,6 +36,11 @@ GIT_HASH := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 $(shell mkdir -p $(BUILD); [ "$$(cat $(BUILD)/git-hash 2>/dev/null)" = "$(GIT_HASH)" ] || \
         echo "$(GIT_HASH)" > $(BUILD)/git-hash)
 $(BUILD)/report/provenance.o: $(BUILD)/git-hash
+# the compiler and flags: a build folder built with others (gcc or clang, sanitizers or not) is
+# recompiled instead of mixing objects
+$(shell [ "$$(cat $(BUILD)/cflags 2>/dev/null)" = "$(CC) $(CFLAGS)" ] || \
+        echo "$(CC) $(CFLAGS)" > $(BUILD)/cflags)
+$(EXEC_OBJ) $(LIT_OBJ) $(BUILD)/cli/main.o: $(BUILD)/cflags
 $(BUILD)/report/provenance.o: override CFLAGS += -DPTX_GIT_HASH='"$(GIT_HASH)"'
 
 .PHONY: all deps check check-all install install-libs uninstall check-unit check-cli check-suites check-asan asan-run demo bench clean \
@@ -132,30 +137,38 @@ check-suites: ptxlitmus
 	@mkdir -p build
 	@./ptxlitmus suite --jobs 2 --junit build/suites.xml --json build/suites.json
 
-# The same tests built with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/.
+# The same tests built with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/
+# (SAN_MAKE below).
 check-asan:
-	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
-	  CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" \
-	  LDFLAGS="-fsanitize=address,undefined" PTX_BIN=build-asan/ptxlitmus asan-run
+	@$(SAN_MAKE) asan-run
 
 asan-run: $(TEST_BIN) $(BUILD)/ptxlitmus
-	@CK_FORK=no ASAN_OPTIONS=detect_leaks=1 bash tests/run_units.sh $(TEST_BIN)
+	@CK_FORK=no ASAN_OPTIONS=detect_leaks=1 UNIT_LABEL=unit-asan bash tests/run_units.sh $(TEST_BIN)
 
 $(BUILD)/ptxlitmus: $(BUILD)/cli/main.o $(LIBS)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
-# deps first, alone: nothing is compiled before the packages are there (make -j2 safe).
-# scripts/check_summary.sh runs check-all with TMPDIR under build/ (nothing is left in /tmp),
-# keeps the log in build/check.log and ends with one summary line.
+# deps first, alone: nothing is compiled before the packages are there.  Then two halves side by
+# side (-j2, one slot per core of the CI machine; -Otarget prints each test family's output
+# whole): check-plain, every test against the -O2 build in build/, and check-sanitized, every
+# sanitized run against the one ASan+UBSan build in build-asan/.  Make also runs the families
+# of each half two at a time when a slot is free.  scripts/check_summary.sh runs check-all with
+# TMPDIR under build/ (nothing is left in /tmp), keeps the log in build/check.log and ends with
+# one summary line.
 check:
 	@bash scripts/check_summary.sh $(MAKE)
 
 check-all:
 	@$(MAKE) --no-print-directory deps
-	@$(MAKE) --no-print-directory check-quality
-	@$(MAKE) --no-print-directory check-unit check-lib check-cli check-suites check-layers \
-	  check-coverage
-	@$(MAKE) --no-print-directory check-asan
+	@$(MAKE) --no-print-directory -j2 -Otarget check-plain check-sanitized
+
+.PHONY: check-plain check-sanitized
+check-plain:
+	@$(MAKE) --no-print-directory check-errors check-atomic check-unit check-lib check-cli \
+	  check-suites check-layers check-coverage
+
+check-sanitized:
+	@$(SAN_MAKE) run-fuzz-regress run-errors-asan asan-run fuzz-smoke-run
 
 demo:
 	@$(MAKE) --no-print-directory deps
@@ -211,13 +224,13 @@ clean:
 # --- quality gates ---------------------------------------------------------------------------
 # Error catalogue, fuzzing, fuzz regressions and valgrind (docs/reliability.md).
 #   make check-errors            the error catalogue tests/errors/ against ./ptxlitmus
-#   make check-fuzz-regress      replay fuzz/regressions/<target>/ under gcc ASan+UBSan (no clang)
+#   make check-fuzz-regress      replay fuzz/regressions/<target>/ under ASan+UBSan
 #   make check-atomic            killed runs leave no truncated output file (tests/cli/atomic.sh)
 #   make check-quality           all of these, the catalogue also against the ASan+UBSan binary,
-#                                and fuzz-smoke-ci (part of `make check`)
+#                                and fuzz-smoke-ci (all of them are part of `make check`)
 #   make fuzz [FUZZ_SECONDS=60]  run every libFuzzer target (clang) for FUZZ_SECONDS each
 #   make fuzz-smoke              every target for FUZZ_SMOKE_SECONDS (CI: fuzz-smoke-ci, in
-#                                check-quality, skips it where clang lacks libFuzzer)
+#                                make check, says it is skipped where clang lacks libFuzzer)
 #   make check-valgrind          the CLI on the bundled suites under valgrind (no invalid access,
 #                                no definitely-lost memory)
 QG_CFLAGS   := -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -I.
@@ -229,43 +242,60 @@ FUZZ_TARGETS := litmus litmus_parse cond manifest spec ptx exec cat frontends
 FUZZ_OUT    := fuzz/out
 VALGRIND    ?= valgrind
 
-.PHONY: check-quality check-errors check-errors-asan check-fuzz-regress fuzz-replay-bins \
-        fuzz fuzz-build fuzz-bins fuzz-smoke fuzz-smoke-ci check-valgrind check-atomic
+# One sanitizer build, build-asan/, serves every sanitized run: the unit tests (check-asan), the
+# error catalogue (check-errors-asan), the fuzz regressions and the libFuzzer targets.  Where
+# clang has libFuzzer it is clang with -fsanitize=fuzzer-no-link (a program with its own main()
+# links those objects as well as a libFuzzer target does); elsewhere gcc, and the libFuzzer
+# targets are skipped.  SAN_FUZZ=yes tells the sub-make which.
+HAVE_LIBFUZZER = $(shell printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) \
+                   { return 0; }\n' | $(FUZZ_CC) -fsanitize=fuzzer -x c - -o /dev/null \
+                   2>/dev/null && echo yes)
+SAN_MAKE = $(MAKE) --no-print-directory BUILD=build-asan $(if $(HAVE_LIBFUZZER), \
+             CC=$(FUZZ_CC) SAN_FUZZ=yes \
+             CFLAGS="-O1 -g -fsanitize=fuzzer-no-link $(SAN_FLAGS) $(QG_CFLAGS)", \
+             CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)")
 
-# one after another: check-fuzz-regress and check-errors-asan both build in build-asan/
+.PHONY: check-quality check-errors check-errors-asan check-fuzz-regress fuzz-replay-bins \
+        fuzz fuzz-build fuzz-bins fuzz-smoke fuzz-smoke-ci check-valgrind check-atomic \
+        run-fuzz-regress run-errors-asan fuzz-smoke-run
+
 check-quality: ptxlitmus
 	@$(MAKE) --no-print-directory check-errors
 	@$(MAKE) --no-print-directory check-atomic
-	@$(MAKE) --no-print-directory check-fuzz-regress
-	@$(MAKE) --no-print-directory check-errors-asan
-	@$(MAKE) --no-print-directory fuzz-smoke-ci
+	@$(SAN_MAKE) run-fuzz-regress run-errors-asan fuzz-smoke-run
 
 check-atomic: ptxlitmus
 	@bash tests/cli/atomic.sh ./ptxlitmus
-
-# CI: the smoke run of every fuzz target where clang has libFuzzer, a notice otherwise
-fuzz-smoke-ci:
-	@if printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' | \
-	    $(FUZZ_CC) -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null; then \
-	  $(MAKE) --no-print-directory fuzz-smoke; \
-	else echo "fuzz-smoke: skipped ($(FUZZ_CC) with -fsanitize=fuzzer not available)"; fi
 
 check-errors: ptxlitmus
 	@bash tests/cli/errors.sh ./ptxlitmus
 
 check-errors-asan:
-	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" \
-	  build-asan/ptxlitmus
-	@ASAN_OPTIONS=detect_leaks=1 bash tests/cli/errors.sh build-asan/ptxlitmus
+	@$(SAN_MAKE) run-errors-asan
 
 check-fuzz-regress:
-	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)" \
-	  fuzz-replay-bins
+	@$(SAN_MAKE) run-fuzz-regress
+
+# CI: the smoke run of every fuzz target where clang has libFuzzer, a notice otherwise
+fuzz-smoke-ci:
+	@$(SAN_MAKE) fuzz-smoke-run
+
+# (the run-* targets are made by SAN_MAKE: $(BUILD) is build-asan there)
+run-errors-asan: $(BUILD)/ptxlitmus
+	@ASAN_OPTIONS=detect_leaks=1 CHECK_LABEL=errors-asan bash tests/cli/errors.sh $(BUILD)/ptxlitmus
+
+run-fuzz-regress: fuzz-replay-bins
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p fuzz/regressions/$$t; \
 	  printf 'fuzz-regress %-7s ' $$t; \
-	  ASAN_OPTIONS=detect_leaks=1 build-asan/fuzz/replay_$$t fuzz/regressions/$$t; \
+	  ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz/replay_$$t fuzz/regressions/$$t; \
 	done
+
+fuzz-smoke-run: $(if $(SAN_FUZZ),fuzz-bins)
+	@if [ -n "$(SAN_FUZZ)" ]; then \
+	  set -e; for t in $(FUZZ_TARGETS); do \
+	    FUZZ_BUDGET_CHECK=1 bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) -seed=1; done; \
+	else echo "fuzz-smoke: skipped ($(FUZZ_CC) with -fsanitize=fuzzer not available)"; fi
 
 fuzz-replay-bins: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 
@@ -273,15 +303,16 @@ $(BUILD)/fuzz/replay_%: fuzz/fuzz_%.c fuzz/replay.c $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) fuzz/fuzz_$*.c fuzz/replay.c $(LIBS) -o $@ $(LDLIBS)
 
-# libFuzzer binaries: the library built with clang + coverage in fuzz/out/build
+# libFuzzer binaries in fuzz/out/, linked with the libraries of build-asan/
 fuzz-build:
-	@$(MAKE) --no-print-directory BUILD=$(FUZZ_OUT)/build CC=$(FUZZ_CC) \
-	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
-	          -fno-sanitize-recover=undefined $(QG_CFLAGS)" fuzz-bins
+	@if [ -z "$(HAVE_LIBFUZZER)" ]; then \
+	  echo "fuzz-build: $(FUZZ_CC) with -fsanitize=fuzzer not available (make deps)"; exit 1; fi
+	@$(SAN_MAKE) fuzz-bins
 
 fuzz-bins: $(FUZZ_TARGETS:%=$(FUZZ_OUT)/fuzz_%)
 
 $(FUZZ_OUT)/fuzz_%: fuzz/fuzz_%.c $(LIBS)
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer fuzz/fuzz_$*.c $(LIBS) -o $@ $(LDLIBS)
 
 fuzz: fuzz-build

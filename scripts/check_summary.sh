@@ -18,7 +18,7 @@ sum() {   # the last "NAME: N passed, M failed" line of a family
   grep -E "^$1: [0-9]+ passed, [0-9]+ failed" build/check.log | tail -n1 | sed -E "s/^$1: ([0-9]+) passed, ([0-9]+) failed.*/\\1\\/\\2/"
 }
 parts=""
-for f in unit cli errors; do
+for f in unit unit-asan cli errors errors-asan; do
   v=$(sum "$f"); [ -n "$v" ] && parts="$parts $f ${v%/*} passed ${v#*/} failed;"
 done
 status=PASSED; [ "$rc" -eq 0 ] || status="FAILED (exit $rc, see build/check.log)"

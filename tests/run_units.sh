@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# Runs each Check test binary given on the command line, then prints one closing line
-# "N passed, N failed" summing Check's per-binary counts.
+# Runs each Check test binary given on the command line, UNIT_JOBS (default 2) at a time, prints
+# each binary's output whole and in the order given, then one closing line
+# "unit: N passed, N failed" summing Check's per-binary counts.
 set -u
-pass=0; fail=0; bad=0
+jobs=${UNIT_JOBS:-2}
+out=$(mktemp -d "${TMPDIR:-/tmp}/units.XXXXXX") || exit 2
+trap 'rm -rf "$out"' EXIT
+i=0
+for t in "$@"; do printf '%d\t%s\n' "$i" "$t"; i=$((i + 1)); done |
+  xargs -P "$jobs" -L 1 bash -c '"$2" > "$0/$1.out" 2>&1; echo $? > "$0/$1.rc"' "$out"
+pass=0; fail=0; bad=0; i=0
 for t in "$@"; do
-  out=$("$t" 2>&1); rc=$?
-  printf '%s\n' "$out"
-  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+%: Checks: ' | tail -n1)
+  cat "$out/$i.out"
+  rc=$(cat "$out/$i.rc" 2>/dev/null || echo 127)
+  line=$(grep -E '^[0-9]+%: Checks: ' "$out/$i.out" | tail -n1)
   if [ -n "$line" ]; then
     n=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$line")
     f=$(sed -E 's/.*Failures: ([0-9]+).*/\1/' <<<"$line")
@@ -16,6 +23,7 @@ for t in "$@"; do
     echo "$t: no Check summary (exit $rc)"; fail=$((fail + 1))
   fi
   [ "$rc" -eq 0 ] || bad=1
+  i=$((i + 1))
 done
-echo "unit: $pass passed, $fail failed"
+echo "${UNIT_LABEL:-unit}: $pass passed, $fail failed"
 [ "$bad" -eq 0 ] && [ "$fail" -eq 0 ]

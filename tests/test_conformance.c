@@ -59,7 +59,7 @@ static void run_model(model_kind m, const char *csv) { run_model_cat(m, csv, NUL
 
 static void run_model_cat(model_kind m, const char *csv, const cat_prog *cat, const char *label)
 {
-    char path[4096];
+    char path[8192];   /* suite folder + a CSV line of up to 4095 bytes */
     snprintf(path, sizeof path, "%s/%s", suite_dir(), csv);
     FILE *f = fopen(path, "r");
     if (!f) {

@@ -97,5 +97,5 @@ if [ ${#lit[@]} -gt 0 ]; then
   for t in MP SB-fence-sc; do grep -q "^Test $t " "$tmp/out" || { bad batch "valid test $t was not decided"; ok=0; }; done
   [ $ok = 1 ] && pass=$((pass + 1))
 fi
-echo "errors: $pass passed, $fail failed, $known known defects (tests/errors/*/*.known)"
+echo "${CHECK_LABEL:-errors}: $pass passed, $fail failed, $known known defects (tests/errors/*/*.known)"
 [ "$fail" -eq 0 ]

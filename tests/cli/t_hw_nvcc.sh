@@ -9,6 +9,8 @@ bin=$1
 . tests/hw/lib.sh
 nvcc=$(find_nvcc)
 [ -n "$nvcc" ] || { echo "nvcc not found (set NVCC or PATH): compile checks skipped"; exit 77; }
+ptxas=$(dirname "$nvcc")/ptxas
+[ -x "$ptxas" ] || ptxas=$(command -v ptxas) || { echo "ptxas not found beside nvcc: skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 A='\[%rd[0-9]+\]'
@@ -34,7 +36,8 @@ ptx() {
   b=$(basename "$1" .litmus)
   "$nvcc" -arch=sm_90 -ptx -o "$tmp/g/$b.ptx" "$tmp/g/$b.cu" 2>"$tmp/e" \
     || { cat "$tmp/e"; fail "nvcc -ptx $1"; }
-  "$nvcc" -arch=sm_90 -cubin -o "$tmp/g/$b.cubin" "$tmp/g/$b.cu" 2>"$tmp/e" \
+  # ptxas on that PTX (what nvcc -cubin would run, without compiling the .cu a second time)
+  "$ptxas" -arch=sm_90 -o "$tmp/g/$b.cubin" "$tmp/g/$b.ptx" 2>"$tmp/e" \
     || { cat "$tmp/e"; fail "ptxas $1"; }
   P="$tmp/g/$b.ptx"
 }
