@@ -43,6 +43,7 @@ typedef struct warp {
     uint32_t wrdv;
     uint32_t sc_away;   /* synccheck: lanes an aligned barrier waits for (not on their way out) */
     int pc, depth, forced, dirty, rdv;
+    int wgpc;           /* wgmma.mma_async: parked (all lanes in barw) at pc wgpc - 1 */
     uint64_t others_key;
     int32_t lpc[32]; uint16_t ldep[32];
     uint32_t wmem[32], wsig[32];
@@ -1890,8 +1891,10 @@ static int h_activemask(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, u
  * register, elements 2(l % 4) and 2(l % 4) + 1 of row l / 4 of matrix i (.trans: of column
  * l / 4, rows 2(l % 4) and 2(l % 4) + 1).  stmatrix stores the same way.  movmatrix.trans:
  * lane l receives element pair (2(l % 4) + j, l / 4) of the matrix held in that layout. */
+static int h_wgmma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E);
 static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
+    if (in->wg) return h_wgmma(X, w, in, f, G, E);
     const xmma *mm = in->mm;
     if (E != 0xffffffffu) {
         fault(X, w, __builtin_ctz(~E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
@@ -1942,6 +1945,88 @@ static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
             }
     for (int l = 0; l < 32; l++)
         for (int k = 0; k < in->nd; k++) wr(f, &in->d[k], l, Dv[l][k]);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* Warpgroup instructions (§9.7.14, exec/wgmma.c): every one needs the whole warp
+ * (.sync.aligned).  wgmma.mma_async parks the warp (as a barrier: barw) until the four warps of
+ * its warpgroup (§9.7.14.1) wait at the same instruction; the last computes D for all 128
+ * threads and releases the others.  fence/commit_group/wait_group: nothing is pending. */
+typedef struct { ex *X; warp *w; } wg_rd;
+static int wg_read(void *ctx, uint64_t a, unsigned n, uint8_t *out)
+{
+    wg_rd *r = ctx;
+    const uint8_t *p = maddr_al(r->X, r->w, 0, r->w->pc, SP_SHARED, a, n, 1, 0, "wgmma load");
+    if (!p) return -1;
+    memcpy(out, p, n);
+    return 0;
+}
+static int wg_compute(ex *X, warp *w, const xinsn *in, warp *const *ws)
+{
+    const xwgmma *g = in->wg;
+    int nv = in->nvops;
+    uint64_t *vals = malloc((size_t)128 * nv * 8), *out = malloc((size_t)128 * g->nd * 8);
+    const uint64_t *ops[128];
+    char why[300] = "";
+    wg_rd rc = { X, w };
+    wg_mem mem = { &rc, wg_read };
+    int r = vals && out ? 0 : -2;
+    if (r) snprintf(why, sizeof why, "out of host memory");
+    for (int T = 0; !r && T < 128; T++) {
+        warp *o = ws[T / 32];
+        frame *f = &o->fr[o == w ? w->depth : o->ldep[0]];
+        for (int k = 0; k < nv; k++) vals[T * nv + k] = opv(X, o, f, &in->vops[k], T % 32);
+        ops[T] = vals + T * nv;
+    }
+    if (!r) r = wgmma_run(g, ops, &mem, out, why, sizeof why);
+    for (int T = 0; !r && T < 128; T++) {
+        warp *o = ws[T / 32];
+        frame *f = &o->fr[o == w ? w->depth : o->ldep[0]];
+        for (int k = 0; k < g->nd; k++) wr(f, &in->vops[k], T % 32, out[T * g->nd + k]);
+    }
+    if (r == -2) fault(X, w, 0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", why);
+    free(vals); free(out);
+    return r ? -1 : 0;
+}
+static int h_wgmma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (E != w->all || w->all != ~0u) {
+        fault(X, w, __builtin_ctz(~E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+              "%s executed by lanes 0x%08x of the warp, expected all 32 (.sync.aligned, "
+              "§9.7.14)", in->text ? in->text : "wgmma", E);
+        return -1;
+    }
+    if (in->wg->kind != WG_MMA) { advance(w, w->pc + 1); return 0; }
+    cta *c = w->cta;
+    int base = w->wid & ~3, arrived = 1;
+    warp *ws[4];
+    for (int i = 0; i < 4; i++) {
+        warp *o = base + i < c->nwarps ? &c->warps[base + i] : NULL;
+        if (!o || !o->live || o->all != ~0u) {
+            fault(X, w, 0, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "wgmma.mma_async: warp %d of the warpgroup of warps %d..%d %s (a warpgroup is "
+                  "4 whole warps, §9.7.14.1)", base + i, base, base + 3,
+                  !o ? "is not in the CTA" : !o->live ? "has exited" : "is partial");
+            return -1;
+        }
+        ws[i] = o;
+        if (o != w) arrived &= o->wgpc == w->pc + 1;
+    }
+    if (!arrived) {   /* park until the last warp arrives */
+        for (uint32_t m = G; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            w->lpc[l] = w->pc + 1;
+            w->ldep[l] = (uint16_t)w->depth;
+        }
+        w->wgpc = w->pc + 1; w->barw |= E; w->active = 0;
+        resched(w);
+        return 0;
+    }
+    (void)f;
+    if (wg_compute(X, w, in, ws)) return -1;
+    for (int i = 0; i < 4; i++)
+        if (ws[i] != w) { ws[i]->wgpc = 0; ws[i]->barw = 0; ws[i]->dirty = 1; }
     advance(w, w->pc + 1);
     return 0;
 }

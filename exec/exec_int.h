@@ -10,6 +10,7 @@
 #include "ptx/opcodes.h"
 #include "frontend/ptx_ast.h"
 #include "exec/mma.h"
+#include "exec/wgmma.h"
 
 /* Generic address windows (ISA §6.4.1.5 generic addressing): a generic address inside one of
  * these windows names shared/local/const/param space at (addr - base); global allocations
@@ -119,6 +120,8 @@ typedef struct xinsn {
     int line, col, src_file, src_line;
     const char *text;
     const xmma *mm;       /* warp-level matrix instructions (kind MMA, exec/mma.h) */
+    const xwgmma *wg;     /* warpgroup instructions, setmaxnreg (exec/wgmma.h) */
+    xopnd *vops; uint16_t nvops;   /* wgmma.mma_async: its operands (order of exec/wgmma.h) */
 } xinsn;
 _Static_assert(XMAX_OPS == MMA_MAXOPS, "exec/mma.h MMA_MAXOPS");
 

@@ -1300,6 +1300,59 @@ static int dec_alu(const D *d)
     return 0;
 }
 
+/* Warpgroup instructions (§9.7.14) and setmaxnreg (§9.7.17.5): the form by wgmma_decode
+ * (exec/wgmma.c); wgmma.mma_async's operands d, a | a-desc, b-desc, {sp-meta, sp-sel,} scale-d,
+ * immediates go to x->vops, the immediates into the decoded form. */
+static int dec_wgmma(const D *d)
+{
+    const ptx_stmt *st = d->st;
+    char why[300] = "";
+    xwgmma *g = xalloc(d->l, sizeof *g);
+    int avec = st->nops > 1 && st->ops[1].kind == PTX_OP_VEC;
+    if (wgmma_decode(st->opcode, avec, g, why, sizeof why))
+        return dfail(d, "found unsupported instruction '%s': %s", st->opcode, why);
+    d->x->wg = g;
+    int nfix = g->kind == WG_MMA ? 4 + 2 * g->sp : 0, nimm = g->kind == WG_MMA ? g->nimm
+                                                   : g->kind == WG_WAIT || g->kind == WG_SETMAXNREG;
+    if (need(d, nfix + nimm)) return -1;
+    for (int i = 0; i < nimm; i++) {
+        const ptx_opnd *o = &st->ops[nfix + i];
+        if (o->kind != PTX_OP_INT)
+            return lfail(d->l, o->pos.line, o->pos.col, st->text,
+                         "found a non-constant operand, expected an integer constant (§%s)",
+                         ptx_ops[d->mn->op].section);
+        if (wgmma_imm(g, i, o->ival, why, sizeof why))
+            return lfail(d->l, o->pos.line, o->pos.col, st->text, "%s", why);
+    }
+    if (g->kind != WG_MMA) return 0;
+    const ptx_opnd *dv, *av;
+    int nd = vec_elems(&st->ops[0], &dv), na = vec_elems(&st->ops[1], &av), k = 0;
+    if (nd != g->nd || st->ops[0].kind != PTX_OP_VEC)
+        return lfail(d->l, st->ops[0].pos.line, st->ops[0].pos.col, st->text,
+                     "found %d accumulator registers, expected {%d} (§9.7.14.5.1.1)", nd, g->nd);
+    if (na != g->na)
+        return lfail(d->l, st->ops[1].pos.line, st->ops[1].pos.col, st->text,
+                     "found %d registers for A, expected 4 or a descriptor (§9.7.14.5.2)", na);
+    xinsn *x = d->x;
+    x->nvops = (uint16_t)(nd + na + nfix - 2);
+    x->vops = xalloc(d->l, x->nvops * sizeof *x->vops);
+    isa_type dt = g->dt == MT_F32 ? ISA_T_F32 : ISA_T_B32;
+    for (int i = 0; i < nd; i++)
+        if (conv_opnd(d->l, st, &dv[i], dt, &x->vops[k++])) return -1;
+    for (int i = 0; i < na; i++)
+        if (conv_opnd(d->l, st, &av[i], g->adesc ? ISA_T_B64 : ISA_T_B32, &x->vops[k++]))
+            return -1;
+    for (int i = 2; i < nfix; i++)
+        if (conv(d, i, i == nfix - 1 ? ISA_T_PRED : i == 2 ? ISA_T_B64 : ISA_T_B32,
+                 &x->vops[k++]))
+            return -1;
+    for (int i = 0; i < nd; i++)
+        if (x->vops[i].kind != XO_REG)
+            return lfail(d->l, dv[i].pos.line, dv[i].pos.col, st->text,
+                         "found a non-register accumulator, expected a register");
+    return 0;
+}
+
 /* Warp-level matrix instructions (§9.7.13.4): mma.sync.aligned d, a, b, c (vectors of registers),
  * ldmatrix {d...}, [p]; stmatrix [p], {r...}; movmatrix d, a.  The form is decoded by
  * mma_decode (exec/mma.c). */
@@ -1308,6 +1361,7 @@ static int dec_mma(const D *d)
     xinsn *x = d->x;
     const ptx_stmt *st = d->st;
     char why[300] = "";
+    if (!strncmp(st->opcode, "wgmma.", 6)) return dec_wgmma(d);
     xmma *mm = xalloc(d->l, sizeof *mm);
     if (mma_decode(st->opcode, mm, why, sizeof why))
         return dfail(d, "found unsupported instruction '%s': %s, expected an instruction the "
@@ -1350,6 +1404,12 @@ static int dec_mma(const D *d)
     x->nd = (uint8_t)(ld ? n : 0);
     x->ns = (uint8_t)(ld ? 1 : 1 + n);
     return 0;
+}
+
+/* MISC: setmaxnreg checks its count (exec/wgmma.c); the others have nothing to decode */
+static int dec_misc(const D *d)
+{
+    return d->mn->op == PTX_I_SETMAXNREG ? dec_wgmma(d) : 0;
 }
 
 static int dec_call(const D *d)
@@ -1396,7 +1456,7 @@ static const decoder_fn decoders[PTX_K_COUNT] = {
     [PTX_K_HINT] = dec_nop,
     [PTX_K_POLICY] = dec_policy,
     [PTX_K_SLEEP] = dec_sleep,
-    [PTX_K_MISC] = dec_nop,
+    [PTX_K_MISC] = dec_misc,
     [PTX_K_MMA] = dec_mma,
 };
 

@@ -43,6 +43,7 @@ static const struct { const char *name; uint8_t t, bits; } mtypes[] = {
     { "f16", MT_F16, 16 }, { "bf16", MT_BF16, 16 }, { "tf32", MT_TF32, 32 }, { "f32", MT_F32, 32 },
     { "f64", MT_F64, 64 }, { "s8", MT_S8, 8 },      { "u8", MT_U8, 8 },       { "s4", MT_S4, 4 },
     { "u4", MT_U4, 4 },    { "b1", MT_B1, 1 },      { "s32", MT_S32, 32 },
+    { "e4m3", MT_E4M3, 8 }, { "e5m2", MT_E5M2, 8 },
 };
 static unsigned tbits(int t)
 {
@@ -206,9 +207,21 @@ static uint32_t d_to_f32(double x)
     memcpy(&u, &f, 4);
     return u;
 }
+/* .e4m3 (bias 7, no infinities, S.1111.111 NaN) and .e5m2 (bias 15, IEEE-like), §5.2.3 */
+static double fp8_to_d(int t, uint32_t b)
+{
+    int s = b >> 7 & 1, e5 = t == MT_E5M2, e = e5 ? b >> 2 & 31 : b >> 3 & 15;
+    int m = e5 ? b & 3 : b & 7, mb = e5 ? 2 : 3, bias = e5 ? 15 : 7;
+    double v;
+    if (e5 && e == 31) v = m ? NAN : INFINITY;
+    else if (!e5 && e == 15 && m == 7) v = NAN;
+    else v = e ? ldexp((1 << mb) + m, e - bias - mb) : ldexp(m, 1 - bias - mb);
+    return s ? -v : v;
+}
 static double fp_elem(int t, uint64_t reg, unsigned j)
 {
     switch (t) {
+    case MT_E4M3: case MT_E5M2: return fp8_to_d(t, (uint32_t)(reg >> (8 * j)) & 0xff);
     case MT_F16: return f16_to_d((uint32_t)(reg >> (16 * j)) & 0xffff);
     case MT_BF16: return f32_to_d(((uint32_t)(reg >> (16 * j)) & 0xffff) << 16);
     case MT_TF32: return f32_to_d((uint32_t)reg & 0xffffe000u);
@@ -223,6 +236,11 @@ static int64_t int_elem(int t, uint64_t reg, unsigned j)
     if ((t == MT_S8 || t == MT_S4) && (x >> (b - 1) & 1)) return (int64_t)x - (1ll << b);
     return (int64_t)x;
 }
+
+double mma_fp_elem(int t, uint64_t reg, unsigned j) { return fp_elem(t, reg, j); }
+int64_t mma_int_elem(int t, uint64_t reg, unsigned j) { return int_elem(t, reg, j); }
+uint32_t mma_to_f16(double x) { return d_to_f16(x); }
+uint32_t mma_to_f32(double x) { return d_to_f32(x); }
 
 /* Element (row, col) of A / B as (lane, register, element), by the formulas at the top. */
 static void frag_a(const xmma *mm, unsigned row, unsigned col, unsigned *l, unsigned *r,

@@ -9,7 +9,8 @@
 
 #define MMA_MAXOPS 12   /* = XMAX_OPS of exec/exec_int.h */
 enum { MM_MMA = 1, MM_LDMATRIX, MM_STMATRIX, MM_MOVMATRIX };
-enum { MT_F16 = 1, MT_BF16, MT_TF32, MT_F32, MT_F64, MT_S8, MT_U8, MT_S4, MT_U4, MT_B1, MT_S32 };
+enum { MT_F16 = 1, MT_BF16, MT_TF32, MT_F32, MT_F64, MT_S8, MT_U8, MT_S4, MT_U4, MT_B1, MT_S32,
+       MT_E4M3, MT_E5M2 };
 typedef struct xmma {
     uint8_t kind;           /* MM_* */
     uint8_t m, n;           /* shape */
@@ -26,4 +27,11 @@ int mma_decode(const char *mnemonic, xmma *mm, char *err, size_t errlen);
 /* D = A * B + C for a warp: S[l] holds lane l's A, B and C registers in operand order, D[l]
  * receives its D registers. */
 void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_MAXOPS]);
+/* Element helpers shared with the warpgroup instructions (exec/wgmma.c): element j of a
+ * register of floating-point type t (MT_F16 .. MT_F64, MT_E4M3, MT_E5M2) as a double; element j
+ * of an integer type (MT_S8 .. MT_B1); a double rounded to nearest even .f16 / .f32 bits. */
+double mma_fp_elem(int t, uint64_t reg, unsigned j);
+int64_t mma_int_elem(int t, uint64_t reg, unsigned j);
+uint32_t mma_to_f16(double x);
+uint32_t mma_to_f32(double x);
 #endif
