@@ -1991,8 +1991,10 @@ static int wg_compute(ex *X, warp *w, const xinsn *in, warp *const *ws)
 }
 static int h_wgmma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
-    if (E != w->all || w->all != ~0u) {
-        fault(X, w, __builtin_ctz(~E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
+    if (E != w->all || w->all != ~0u) {   /* report a missing lane, or the first present */
+        uint32_t miss = ~E & w->all;
+        fault(X, w, miss ? __builtin_ctz(miss) : E ? __builtin_ctz(E) : 0, w->pc,
+              PTXE_ERROR_LAUNCH_FAILED,
               "%s executed by lanes 0x%08x of the warp, expected all 32 (.sync.aligned, "
               "§9.7.14)", in->text ? in->text : "wgmma", E);
         return -1;
@@ -2318,6 +2320,12 @@ static void deadlock_report(ex *X, cta *cs, int ncta)
             if (!w->barw) continue;
             int l = __builtin_ctz(w->barw);
             int pc = w->lpc[l] - 1;
+            if (w->wgpc) {   /* parked at a wgmma.mma_async (h_wgmma) */
+                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "wgmma deadlock: warp %d waits for the other warps of its warpgroup "
+                      "(§9.7.14.1), which cannot reach this instruction", w->wid);
+                return;
+            }
             uint32_t arrived = 0, need = 0;
             for (int b = 0; b < 16; b++)
                 if (cs[i].bar[b].wmask[j]) {

@@ -13,8 +13,8 @@
  * Register fragments (§9.7.14.5.1.1, Figures 119-126): warp w = (thread / 32) % 4 of the
  * warpgroup holds rows 16w .. 16w+15 of A and D, in the layout of mma.m16n8 (exec/mma.c):
  * with g = %laneid >> 2, t = %laneid % 4 and p = 32 / (bits of .atype) elements per register,
- *     A, register r, element j:   row = 16w + g + 8 (r & 1)      col = t p + j + (r >> 1) 4p
- *     D, element i:               row = 16w + g + 8 ((i >> 1) & 1)   col = 8 (i >> 2) + 2t + (i & 1)
+ *     A, register r, element j:  row = 16w + g + 8 (r & 1)         col = t p + j + (r >> 1) 4p
+ *     D, element i:              row = 16w + g + 8 ((i >> 1) & 1)  col = 8 (i >> 2) + 2t + (i & 1)
  * .f16 accumulators pack elements 2i, 2i+1 in register i (low half first).
  *
  * Shared memory (§9.7.14.5.1.2, descriptor §9.7.14.5.1.2.7): the descriptor gives the start

@@ -185,11 +185,67 @@ START_TEST(wg_refused)
 }
 END_TEST
 
+/* load and launch `body` with `threads` threads in one CTA: the launch result */
+static ptxeResult run_text(const char *decls, const char *body, unsigned threads)
+{
+    ptxeResult r = load_text(decls, body);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    ptxeDevptr out = dev(NULL, 64);
+    void *args[] = { &out };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { threads, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    return ptxeLaunchKernel(F, &cfg, args);
+}
+
+/* faults of a launch: invalid .tf32 metadata and sparsity selector (§9.7.14.6.4: undefined,
+ * refused here), a descriptor outside the CTA's shared memory, a warp of the warpgroup that
+ * leaves while the others wait */
+START_TEST(wg_faults)
+{
+    static const char *SM = ".shared .align 1024 .b8 s[4096];\n";
+    static const char *SET = "mov.b32 r0, 0; mov.b32 r1, 0; mov.b32 r2, 0; mov.b32 r3, 0;\n"
+                             "mov.b32 r4, 0; mov.b64 rd0, 0; mov.b64 rd1, 16383;\n"
+                             "mov.f32 f0, 0f00000000; mov.f32 f1, 0f00000000;\n"
+                             "mov.f32 f2, 0f00000000; mov.f32 f3, 0f00000000;\n"
+                             "wgmma.fence.sync.aligned;\n";
+    static const struct { const char *body, *want; unsigned threads; } cases[] = {
+        { "wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.tf32.tf32 {f0,f1,f2,f3}, "
+          "{r0,r1,r2,r3}, rd0, r4, 0, 1, 1, 1;", "metadata", 128 },
+        { "wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.s8 {r5,r6,r7,r8}, "
+          "{r0,r1,r2,r3}, rd0, r4, 1, 1;", "sparsity selector", 128 },
+        { "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {f0,f1,f2,f3}, rd1, rd0, 1, 1, 1, "
+          "0, 0;", "out-of-bounds", 128 },
+        { "mov.u32 r9, %tid.x; setp.ge.u32 p, r9, 96; @p bra END;\n"
+          "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {f0,f1,f2,f3}, rd0, rd0, 1, 1, 1, "
+          "0, 0;\nEND:", "warpgroup", 128 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char body[2048];
+        snprintf(body, sizeof body, "%s%s\nwgmma.commit_group.sync.aligned;\n"
+                 "wgmma.wait_group.sync.aligned 0;", SET, cases[i].body);
+        ptxeResult r = run_text(SM, body, cases[i].threads);
+        const char *m = ptxeGetErrorMessage(C);
+        ck_assert_msg(r == PTXE_ERROR_LAUNCH_FAILED, "case %zu ran: %s", i, m);
+        ck_assert_msg(strstr(m, cases[i].want), "case %zu: '%s' not in %s", i, cases[i].want, m);
+        done();
+    }
+    /* and the same instructions with valid operands complete: D = 0 * 0 */
+    char body[2048];
+    snprintf(body, sizeof body, "%swgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 "
+             "{f0,f1,f2,f3}, rd0, rd0, 1, 1, 1, 0, 0;\nwgmma.commit_group.sync.aligned;\n"
+             "wgmma.wait_group.sync.aligned 1;\nsetmaxnreg.dec.sync.aligned.u32 24;", SET);
+    ptxeResult r = run_text(SM, body, 256);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    done();
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_loop_test(tc, wg_forms, 0, 2 * WGREF_NFORMS);
     tcase_add_test(tc, wg_partial_warpgroup);
     tcase_add_test(tc, wg_refused);
+    tcase_add_test(tc, wg_faults);
 }
 
 #include "check_main.h"

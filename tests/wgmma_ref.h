@@ -14,33 +14,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { WR_F16, WR_BF16, WR_TF32, WR_S8, WR_U8 };   /* element type of A and B */
+enum { WR_F16, WR_BF16, WR_TF32, WR_S8, WR_U8, WR_B1, WR_E4M3, WR_E5M2 };   /* A, B elements */
 enum { WR_DF32, WR_DF16, WR_DS32 };                /* accumulator type */
 typedef struct {
     const char *kernel;
     int threads, rows, n, k;    /* rows = 64 per warpgroup */
-    int ab, d;                  /* WR_* */
+    int at, bt, d;              /* WR_* */
     int scale_a, scale_b;       /* imm-scale-a/b of the kernel's wgmma */
-    int sparse, sat;
+    int sparse, sat;            /* sparse: 1 2:4, 2 1:2 (.tf32) */
     int scale_d;                /* -1: no argument (kernel's own: 1); else the argument */
     int ignore_c;               /* the kernel starts with scale-d = 0 */
 } wgref_form;
 
 static const wgref_form wgref_forms[] = {
-    { "wg_f16_rs", 256, 128, 16, 16, WR_F16, WR_DF32, 1, 1, 0, 0, -1, 0 },
-    { "wg_f16_ss", 128, 64, 32, 16, WR_F16, WR_DF32, 1, 1, 0, 0, 1, 0 },
-    { "wg_f16_ss", 128, 64, 32, 16, WR_F16, WR_DF32, 1, 1, 0, 0, 0, 0 },
-    { "wg_f16_sw128", 128, 64, 64, 64, WR_F16, WR_DF32, 1, 1, 0, 0, -1, 1 },
-    { "wg_f16_f16acc", 128, 64, 8, 16, WR_F16, WR_DF16, -1, 1, 0, 0, -1, 0 },
-    { "wg_bf16_tb", 128, 64, 16, 16, WR_BF16, WR_DF32, 1, -1, 0, 0, -1, 0 },
-    { "wg_tf32", 128, 64, 8, 8, WR_TF32, WR_DF32, 1, 1, 0, 0, -1, 0 },
-    { "wg_s8", 128, 64, 16, 32, WR_S8, WR_DS32, 1, 1, 0, 0, -1, 0 },
-    { "wg_u8_sw64", 128, 64, 8, 32, WR_U8, WR_DS32, 1, 1, 0, 1, -1, 0 },
-    { "wg_sp_f16_sel0", 128, 64, 16, 32, WR_F16, WR_DF32, 1, 1, 1, 0, -1, 0 },
-    { "wg_sp_f16_sel1", 128, 64, 16, 32, WR_F16, WR_DF32, 1, 1, 1, 0, -1, 0 },
+    { "wg_f16_rs", 256, 128, 16, 16, WR_F16, WR_F16, WR_DF32, 1, 1, 0, 0, -1, 0 },
+    { "wg_f16_ss", 128, 64, 32, 16, WR_F16, WR_F16, WR_DF32, 1, 1, 0, 0, 1, 0 },
+    { "wg_f16_ss", 128, 64, 32, 16, WR_F16, WR_F16, WR_DF32, 1, 1, 0, 0, 0, 0 },
+    { "wg_f16_sw128", 128, 64, 64, 64, WR_F16, WR_F16, WR_DF32, 1, 1, 0, 0, -1, 1 },
+    { "wg_f16_f16acc", 128, 64, 8, 16, WR_F16, WR_F16, WR_DF16, -1, 1, 0, 0, -1, 0 },
+    { "wg_bf16_tb", 128, 64, 16, 16, WR_BF16, WR_BF16, WR_DF32, 1, -1, 0, 0, -1, 0 },
+    { "wg_tf32", 128, 64, 8, 8, WR_TF32, WR_TF32, WR_DF32, 1, 1, 0, 0, -1, 0 },
+    { "wg_s8", 128, 64, 16, 32, WR_S8, WR_S8, WR_DS32, 1, 1, 0, 0, -1, 0 },
+    { "wg_u8_sw64", 128, 64, 8, 32, WR_U8, WR_U8, WR_DS32, 1, 1, 0, 1, -1, 0 },
+    { "wg_sp_f16_sel0", 128, 64, 16, 32, WR_F16, WR_F16, WR_DF32, 1, 1, 1, 0, -1, 0 },
+    { "wg_sp_f16_sel1", 128, 64, 16, 32, WR_F16, WR_F16, WR_DF32, 1, 1, 1, 0, -1, 0 },
+    { "wg_b1", 128, 64, 8, 256, WR_B1, WR_B1, WR_DS32, 1, 1, 0, 0, -1, 0 },
+    { "wg_fp8", 128, 64, 16, 32, WR_E4M3, WR_E5M2, WR_DF32, 1, 1, 0, 0, -1, 0 },
+    { "wg_bf16_tt_sw128", 128, 64, 64, 16, WR_BF16, WR_BF16, WR_DF32, 1, 1, 0, 0, -1, 0 },
+    { "wg_sp_s8", 128, 64, 8, 64, WR_S8, WR_S8, WR_DS32, 1, 1, 1, 0, -1, 0 },
+    { "wg_sp_tf32", 128, 64, 8, 16, WR_TF32, WR_TF32, WR_DF32, 1, 1, 2, 0, -1, 0 },
 };
 #define WGREF_NFORMS ((int)(sizeof wgref_forms / sizeof wgref_forms[0]))
-#define WGREF_MAXA (128 * 64)
+#define WGREF_MAXA (64 * 256)
 #define WGREF_MAXB (64 * 64)
 #define WGREF_MAXC (128 * 64)
 
@@ -57,9 +62,19 @@ static uint32_t wgref_h16(int v)   /* a small integer as .f16 bits */
     while ((a >> e) > 1) e++;
     return (v < 0 ? 0x8000u : 0) | (e + 15) << 10 | ((a << (10 - e)) & 0x3ff);
 }
+static uint32_t wgref_fp8(int v, int mb, int bias)   /* a small integer as .e4m3 / .e5m2 */
+{
+    if (v == 0) return 0;
+    unsigned a = (unsigned)abs(v), e = 0;
+    while ((a >> e) > 1) e++;
+    return (v < 0 ? 0x80u : 0) | (e + bias) << mb | ((a << mb >> e) & ((1u << mb) - 1));
+}
 static uint32_t wgref_bits(int t, int v, uint32_t *s)
 {
     switch (t) {
+    case WR_E4M3: return wgref_fp8(v, 3, 7);
+    case WR_E5M2: return wgref_fp8(v, 2, 15);
+    case WR_B1: return (uint32_t)v;
     case WR_F16: return wgref_h16(v);
     case WR_BF16: return wgref_f32((float)v) >> 16;
     case WR_TF32: return wgref_f32((float)v) | (wgref_rnd(s) & 0x1fff);
@@ -69,7 +84,7 @@ static uint32_t wgref_bits(int t, int v, uint32_t *s)
 static int wgref_val(int t, uint32_t *s)
 {
     return t == WR_S8 ? (int)(wgref_rnd(s) % 256) - 128 : t == WR_U8 ? (int)(wgref_rnd(s) % 256)
-                                                                     : (int)(wgref_rnd(s) % 7) - 3;
+           : t == WR_B1 ? (int)(wgref_rnd(s) & 1) : (int)(wgref_rnd(s) % 7) - 3;
 }
 
 /* The inputs of form f (seeded by its index) and the D it must produce: A, B, C, want hold
@@ -80,23 +95,30 @@ static void wgref_make(int fi, uint32_t *A, uint32_t *B, uint32_t *C, uint32_t *
     uint32_t s = 0x9e3779b9u * (uint32_t)(fi + 1);
     static int av[WGREF_MAXA], bv[WGREF_MAXB];
     for (int i = 0; i < f->rows * f->k; i++) {
-        av[i] = wgref_val(f->ab, &s);
-        if (f->sparse && i % 4 == 0) {   /* 2:4: zero two of the four (a random pair) */
+        av[i] = wgref_val(f->at, &s);
+        if (f->sparse == 2 && i % 2 == 0) {   /* 1:2: zero one of the two */
+            av[i + 1] = wgref_val(f->at, &s);
+            av[i + (wgref_rnd(&s) & 1)] = 0;
+            A[i] = wgref_bits(f->at, av[i], &s), A[i + 1] = wgref_bits(f->at, av[i + 1], &s);
+            i++;
+            continue;
+        }
+        if (f->sparse == 1 && i % 4 == 0) {   /* 2:4: zero two of the four (a random pair) */
             static const int pairs[6][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 },
                                              { 1, 2 }, { 1, 3 }, { 2, 3 } };
             int p = (int)(wgref_rnd(&s) % 6);
-            for (int j = 1; j < 4; j++) av[i + j] = wgref_val(f->ab, &s);
+            for (int j = 1; j < 4; j++) av[i + j] = wgref_val(f->at, &s);
             av[i + pairs[p][0]] = av[i + pairs[p][1]] = 0;
-            for (int j = 0; j < 4; j++) A[i + j] = wgref_bits(f->ab, av[i + j], &s);
+            for (int j = 0; j < 4; j++) A[i + j] = wgref_bits(f->at, av[i + j], &s);
             i += 3;
             continue;
         }
-        A[i] = wgref_bits(f->ab, av[i], &s);
+        A[i] = wgref_bits(f->at, av[i], &s);
     }
     for (int i = 0; i < f->k * f->n; i++) {
-        bv[i] = wgref_val(f->ab == WR_U8 ? WR_S8 : f->ab, &s);
-        if (f->ab == WR_U8) bv[i] += 128;
-        B[i] = wgref_bits(f->ab, bv[i], &s);
+        bv[i] = wgref_val(f->bt == WR_U8 ? WR_S8 : f->bt, &s);
+        if (f->bt == WR_U8) bv[i] += 128;
+        B[i] = wgref_bits(f->bt, bv[i], &s);
     }
     for (int i = 0; i < f->rows * f->n; i++) {
         int64_t c = (int64_t)(wgref_rnd(&s) % 201) - 100;

@@ -6,8 +6,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstdint>
+#include <cstring>
 #include "video.cu"
 #include "../video_ref.h"
+#ifdef RECORD_WGMMA   // sm_90a only (record_gpu.sh defines it on a compute capability 9.0 GPU)
+#include "wgmma.cu"
+#include "../wgmma_ref.h"
+#endif
 
 static void save(const char *name, const void *p, size_t n)
 {
@@ -39,8 +44,57 @@ static void record_video()
     save("video_ops", o, sizeof o);
 }
 
+#ifdef RECORD_WGMMA
+// wgmma.cu: every launch of wgmma_ref.h, D into gpu/wgmma_INDEX_KERNEL.bin
+static void record_wgmma()
+{
+    static uint32_t A[WGREF_MAXA], B[WGREF_MAXB], C[WGREF_MAXC], want[WGREF_MAXC], D[WGREF_MAXC];
+    for (int fi = 0; fi < WGREF_NFORMS; fi++) {
+        const wgref_form *f = &wgref_forms[fi];
+        wgref_make(fi, A, B, C, want);
+        unsigned *da, *db, *dc, *dd;
+        CK(cudaMalloc(&da, sizeof A)); CK(cudaMalloc(&db, sizeof B)); CK(cudaMalloc(&dc, sizeof C));
+        CK(cudaMalloc(&dd, sizeof D));
+        CK(cudaMemcpy(da, A, sizeof A, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(db, B, sizeof B, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(dc, C, sizeof C, cudaMemcpyHostToDevice));
+        int sd = f->scale_d;
+        void *args[] = { &da, &db, &dc, &dd, &sd };
+        const void *fn = nullptr;
+        static const struct { const char *name; const void *fn; } ks[] = {
+            { "wg_f16_rs", (const void *)wg_f16_rs }, { "wg_f16_ss", (const void *)wg_f16_ss },
+            { "wg_f16_sw128", (const void *)wg_f16_sw128 },
+            { "wg_f16_f16acc", (const void *)wg_f16_f16acc },
+            { "wg_bf16_tb", (const void *)wg_bf16_tb }, { "wg_tf32", (const void *)wg_tf32 },
+            { "wg_s8", (const void *)wg_s8 }, { "wg_u8_sw64", (const void *)wg_u8_sw64 },
+            { "wg_sp_f16_sel0", (const void *)wg_sp_f16_sel0 },
+            { "wg_sp_f16_sel1", (const void *)wg_sp_f16_sel1 }, { "wg_b1", (const void *)wg_b1 },
+            { "wg_fp8", (const void *)wg_fp8 },
+            { "wg_bf16_tt_sw128", (const void *)wg_bf16_tt_sw128 },
+            { "wg_sp_s8", (const void *)wg_sp_s8 }, { "wg_sp_tf32", (const void *)wg_sp_tf32 },
+        };
+        for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
+            if (!strcmp(ks[i].name, f->kernel)) fn = ks[i].fn;
+        if (!fn) { printf("no kernel %s\n", f->kernel); exit(1); }
+        CK(cudaLaunchKernel(fn, dim3(1), dim3(f->threads), args, 0, 0));
+        CK(cudaDeviceSynchronize());
+        CK(cudaMemcpy(D, dd, sizeof D, cudaMemcpyDeviceToHost));
+        char name[128];
+        snprintf(name, sizeof name, "wgmma_%d_%s", fi, f->kernel);
+        save(name, D, (size_t)f->rows * f->n * 4);
+        int bad = 0;
+        for (int i = 0; i < f->rows * f->n; i++) bad += D[i] != want[i];
+        if (bad) printf("  %s: %d elements differ from the C reference\n", f->kernel, bad);
+        cudaFree(da); cudaFree(db); cudaFree(dc); cudaFree(dd);
+    }
+}
+#endif
+
 int main()
 {
     record_video();
+#ifdef RECORD_WGMMA
+    record_wgmma();
+#endif
     return 0;
 }

@@ -9,7 +9,12 @@ NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 arch=${1:-native}
 mkdir -p gpu
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-echo "$NVCC -std=c++17 -arch=$arch record_gpu.cu -o record_gpu"
-$NVCC -std=c++17 -arch="$arch" record_gpu.cu -o "$tmp/record_gpu"
+# wgmma.cu needs sm_90a: on a compute capability 9.0 GPU build for it and record wgmma too
+cap=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 || true)
+if [ "$arch" = native ] && [ "$cap" = "9.0" ]; then arch=sm_90a; fi
+flags="-arch=$arch"
+if [ "$arch" = sm_90a ]; then flags="-gencode arch=compute_90a,code=sm_90a -DRECORD_WGMMA"; fi
+echo "$NVCC -std=c++17 $flags record_gpu.cu -o record_gpu"
+$NVCC -std=c++17 $flags record_gpu.cu -o "$tmp/record_gpu"
 "$tmp/record_gpu"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > gpu/DEVICE.txt || true

@@ -280,3 +280,169 @@ extern "C" __global__ void wg_sp_f16_sel0(const unsigned *A, const unsigned *B, 
                                           unsigned *D) { wg_sp<0>(A, B, C, D); }
 extern "C" __global__ void wg_sp_f16_sel1(const unsigned *A, const unsigned *B, const unsigned *C,
                                           unsigned *D) { wg_sp<1>(A, B, C, D); }
+
+// ---------------------------------------------------------------- more element types
+// a .b1 matrix K-major (one bit per element, LSB first): each thread builds whole bytes
+__device__ void stage_b1(uint8_t *s, const unsigned *M, int rows, int transposed_src, int ncols_src,
+                         unsigned lbo, unsigned sbo)
+{
+    for (int i = threadIdx.x % 128; i < rows * 32; i += 128) {
+        int mn = i / 32, kb = i % 32;
+        unsigned v = 0;
+        for (int b = 0; b < 8; b++) {
+            int k = 8 * kb + b;
+            v |= (transposed_src ? M[k * ncols_src + mn] : M[mn * ncols_src + k]) << b;
+        }
+        s[kmaj(mn, kb, 16, lbo, sbo)] = (uint8_t)v;
+    }
+}
+
+// m64n8k256 .s32.b1.b1.and.popc, A from registers (32 elements per register), B (256 x 8) in
+// shared memory without swizzle (LBO 128, SBO 256).  D = popc(A AND B) + C.
+extern "C" __global__ void wg_b1(const unsigned *A, const unsigned *B, const unsigned *C,
+                                 unsigned *D)
+{
+    __shared__ __align__(1024) uint8_t sb[8 * 32];
+    stage_b1(sb, B, 8, 1, 8, 128, 256);
+    sync_smem();
+    unsigned d[4], a[4];
+    for (int i = 0; i < 4; i++) d[i] = C[drow(i) * 8 + dcol(i)];
+    for (int r = 0; r < 4; r++) a[r] = frag_a(A, 256, 1, r, 0);
+    uint64_t db = mdesc(sb, 128, 256, 16);
+    WG_BEGIN;
+    asm volatile("wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1.and.popc {%0, %1, %2, %3}, {%4, %5, %6, %7}, %8, 1;"
+                 : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db));
+    WG_END;
+    for (int i = 0; i < 4; i++) D[drow(i) * 8 + dcol(i)] = d[i];
+}
+
+// m64n16k32 .f32.e4m3.e5m2, A (64 x 32 .e4m3) in shared memory without swizzle (LBO 128, SBO
+// 256), B (32 x 16 .e5m2) with 128-byte swizzle (rows of 128 bytes, first 32 used, SBO 1024).
+extern "C" __global__ void wg_fp8(const unsigned *A, const unsigned *B, const unsigned *C,
+                                  unsigned *D)
+{
+    __shared__ __align__(1024) uint8_t sa[64 * 32], sb[16 * 128];
+    stage_k(sa, A, 64, 32, 8, 16, 128, 256, 0, 32);
+    stage_k(sb, B, 16, 32, 8, 128, 16, 1024, 1, 16);
+    sync_smem();
+    float d[8];
+    LOAD_D(8, 16, 0)
+    uint64_t da = mdesc(sa, 128, 256, 16), db = mdesc(sb, 16, 1024, 128);
+    WG_BEGIN;
+    asm volatile("wgmma.mma_async.sync.aligned.m64n16k32.f32.e4m3.e5m2 {%0, %1, %2, %3, %4, %5, %6, %7}, %8, %9, 1, 1, 1;"
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]) : "l"(da), "l"(db));
+    WG_END;
+    STORE_D(8, 16, 0)
+}
+
+// m64n64k16 .f32.bf16.bf16 with both operands transposed (imm-trans-a = imm-trans-b = 1:
+// MN-major) and 128-byte swizzle: a K-row of 64 M (N) elements is one 128-byte swizzled row,
+// 8 K-rows make 1024 bytes, the next 8 K-rows are SBO = 1024 further (LBO, between groups of 64
+// M/N elements, is not needed for 64).
+__device__ void stage_mn128(uint8_t *s, const unsigned *M, int kdim, int mndim, int m_major_src)
+{
+    for (int i = threadIdx.x % 128; i < kdim * mndim; i += 128) {
+        int k = i / mndim, mn = i % mndim;
+        unsigned v = m_major_src ? M[mn * kdim + k] : M[k * mndim + mn];
+        put(s, swz((k / 8) * 1024 + (k % 8) * 128 + 2 * mn, 128), v, 2);
+    }
+}
+extern "C" __global__ void wg_bf16_tt_sw128(const unsigned *A, const unsigned *B,
+                                            const unsigned *C, unsigned *D)
+{
+    __shared__ __align__(1024) uint8_t sa[16 * 128], sb[16 * 128];
+    stage_mn128(sa, A, 16, 64, 1);
+    stage_mn128(sb, B, 16, 64, 0);
+    sync_smem();
+    float d[32];
+    LOAD_D(32, 64, 0)
+    uint64_t da = mdesc(sa, 16, 1024, 128), db = mdesc(sb, 16, 1024, 128);
+    WG_BEGIN;
+    asm volatile("wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, 1, 1, 1, 1, 1;"
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]) : "l"(da), "l"(db));
+    WG_END;
+    STORE_D(32, 64, 0)
+}
+
+// Sparse A of EB-bit elements (K columns, compressed to K/2): per (row, chunk) the metadata
+// nibble of §9.7.14.6.1 (8-bit and 16-bit: two 2-bit column indices of a chunk of four; .tf32:
+// 0b0100 / 0b1110 for column 0 / 1 of a chunk of two), and this thread's metadata register.
+__device__ void sp_compress(const unsigned *A, int K, int EB, unsigned *cA, unsigned *meta)
+{
+    int cw = EB == 32 ? 2 : 4, nc = K / cw;
+    unsigned zm = EB == 8 ? 0xff : EB == 16 ? 0x7fff : 0x7fffe000;   // .tf32: 19 bits
+    for (int i = threadIdx.x; i < 64 * nc; i += 128) {
+        int r = i / nc, c = i % nc, idx[2] = { -1, -1 }, n = 0;
+        for (int j = 0; j < cw; j++)
+            if ((A[r * K + cw * c + j] & zm) && n < cw / 2) idx[n++] = j;
+        if (cw == 2) {
+            if (n == 0) idx[0] = 0;
+            cA[r * nc + c] = A[r * K + 2 * c + idx[0]];
+            meta[i] = idx[0] ? 0xe : 0x4;
+            continue;
+        }
+        if (n == 0) idx[0] = 0, idx[1] = 1;
+        if (n == 1) idx[1] = idx[0] == 3 ? 2 : 3;
+        if (idx[0] > idx[1]) { int t = idx[0]; idx[0] = idx[1]; idx[1] = t; }
+        cA[r * 2 * nc + 2 * c] = A[r * K + 4 * c + idx[0]];
+        cA[r * 2 * nc + 2 * c + 1] = A[r * K + 4 * c + idx[1]];
+        meta[i] = idx[0] | idx[1] << 2;
+    }
+    __syncthreads();
+}
+__device__ unsigned sp_meta(const unsigned *meta, int nc, int sel)
+{
+    unsigned e = 0, lane = threadIdx.x % 32, w = threadIdx.x / 32;
+    int per = nc == 16 ? 1 : 2;   // threads per row group of 4 contributing
+    if (per == 2 && (int)(lane & 3) / 2 != sel) return 0;
+    int j = per == 2 ? (lane & 1) : (lane & 3);
+    for (int h = 0; h < 2; h++)
+        for (int c4 = 0; c4 < 4; c4++) {
+            int row = 16 * w + lane / 4 + 8 * h, c = 4 * j + c4;
+            e |= meta[row * nc + c] << (16 * h + 4 * c4);
+        }
+    return e;
+}
+
+// wgmma.mma_async.sp m64n8k64 .s32.s8.s8, A compressed (64 x 32) in registers, all four threads
+// of a group give metadata (selector 0), B (64 x 8) without swizzle (LBO 128, SBO 512).
+extern "C" __global__ void wg_sp_s8(const unsigned *A, const unsigned *B, const unsigned *C,
+                                    unsigned *D)
+{
+    __shared__ __align__(1024) uint8_t sb[8 * 64];
+    __shared__ unsigned cA[64 * 32], meta[64 * 16];
+    stage_k(sb, B, 8, 64, 8, 16, 128, 512, 1, 8);
+    sync_smem();
+    sp_compress(A, 64, 8, cA, meta);
+    unsigned d[4], a[4], e = sp_meta(meta, 16, 0);
+    for (int i = 0; i < 4; i++) d[i] = C[drow(i) * 8 + dcol(i)];
+    for (int r = 0; r < 4; r++) a[r] = frag_a(cA, 32, 8, r, 0);
+    uint64_t db = mdesc(sb, 128, 512, 16);
+    WG_BEGIN;
+    asm volatile("wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.s8 {%0, %1, %2, %3}, {%4, %5, %6, %7}, %8, %9, 0, 1;"
+                 : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(e));
+    WG_END;
+    for (int i = 0; i < 4; i++) D[drow(i) * 8 + dcol(i)] = d[i];
+}
+
+// wgmma.mma_async.sp m64n8k16 .f32.tf32.tf32 (1:2), A compressed (64 x 8) in shared memory
+// without swizzle (LBO 128, SBO 256), selector 1, B (16 x 8) without swizzle (LBO 128, SBO 512).
+extern "C" __global__ void wg_sp_tf32(const unsigned *A, const unsigned *B, const unsigned *C,
+                                      unsigned *D)
+{
+    __shared__ __align__(1024) uint8_t sa[64 * 8 * 4], sb[8 * 16 * 4];
+    __shared__ unsigned cA[64 * 8], meta[64 * 8];
+    sp_compress(A, 16, 32, cA, meta);
+    stage_k(sa, cA, 64, 8, 32, 16, 128, 256, 0, 8);
+    stage_k(sb, B, 8, 16, 32, 16, 128, 512, 1, 8);
+    sync_smem();
+    unsigned e = sp_meta(meta, 8, 1);
+    float d[4];
+    LOAD_D(4, 8, 0)
+    uint64_t da = mdesc(sa, 128, 256, 16), db = mdesc(sb, 128, 512, 16);
+    WG_BEGIN;
+    asm volatile("wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.tf32.tf32 {%0, %1, %2, %3}, %4, %5, %6, 1, 1, 1, 1;"
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "l"(da), "l"(db), "r"(e));
+    WG_END;
+    STORE_D(4, 8, 0)
+}
