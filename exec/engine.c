@@ -1991,6 +1991,7 @@ static int wg_compute(ex *X, warp *w, const xinsn *in, warp *const *ws)
 }
 static int h_wgmma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
+    if (!E) { advance(w, w->pc + 1); return 0; }   /* guard false in the whole warp */
     if (E != w->all || w->all != ~0u) {   /* report a missing lane, or the first present */
         uint32_t miss = ~E & w->all;
         fault(X, w, miss ? __builtin_ctz(miss) : E ? __builtin_ctz(E) : 0, w->pc,
@@ -2013,6 +2014,13 @@ static int h_wgmma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32
             return -1;
         }
         ws[i] = o;
+        if (o != w && o->wgpc && o->wgpc != w->pc + 1) {
+            fault(X, w, 0, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "wgmma.mma_async: warp %d of the warpgroup waits at another wgmma.mma_async "
+                  "(%s); all threads of a warpgroup must execute the same one (.aligned, "
+                  "§9.7.14.5.2)", base + i, X->prog[o->wgpc - 1].text);
+            return -1;
+        }
         if (o != w) arrived &= o->wgpc == w->pc + 1;
     }
     if (!arrived) {   /* park until the last warp arrives */

@@ -185,13 +185,15 @@ START_TEST(wg_refused)
 }
 END_TEST
 
+static ptxeDevptr last_out;   /* the `out` parameter of the last run_text */
+
 /* load and launch `body` with `threads` threads in one CTA: the launch result */
 static ptxeResult run_text(const char *decls, const char *body, unsigned threads)
 {
     ptxeResult r = load_text(decls, body);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
-    ptxeDevptr out = dev(NULL, 64);
+    ptxeDevptr out = last_out = dev(NULL, 64);
     void *args[] = { &out };
     ptxeLaunchConfig cfg = { { 1, 1, 1 }, { threads, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
     return ptxeLaunchKernel(F, &cfg, args);
@@ -218,6 +220,11 @@ START_TEST(wg_faults)
         { "mov.u32 r9, %tid.x; setp.ge.u32 p, r9, 96; @p bra END;\n"
           "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {f0,f1,f2,f3}, rd0, rd0, 1, 1, 1, "
           "0, 0;\nEND:", "warpgroup", 128 },
+        { "mov.u32 r9, %tid.x; setp.ge.u32 p, r9, 64; @p bra B;\n"
+          "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {f0,f1,f2,f3}, rd0, rd0, 1, 1, 1, "
+          "0, 0;\nbra.uni END;\nB:\n"
+          "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {f0,f1,f2,f3}, rd0, rd0, 1, 1, 1, "
+          "0, 0;\nEND:", "another wgmma", 128 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char body[2048];
@@ -229,13 +236,22 @@ START_TEST(wg_faults)
         ck_assert_msg(strstr(m, cases[i].want), "case %zu: '%s' not in %s", i, cases[i].want, m);
         done();
     }
-    /* and the same instructions with valid operands complete: D = 0 * 0 */
+    /* and the same instructions with valid operands complete (two warpgroups): D = 0 * 0 + 0,
+     * then a wgmma whose guard is false in the whole warpgroup does nothing; f0 is stored */
     char body[2048];
     snprintf(body, sizeof body, "%swgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 "
              "{f0,f1,f2,f3}, rd0, rd0, 1, 1, 1, 0, 0;\nwgmma.commit_group.sync.aligned;\n"
-             "wgmma.wait_group.sync.aligned 1;\nsetmaxnreg.dec.sync.aligned.u32 24;", SET);
+             "wgmma.wait_group.sync.aligned 1;\nsetmaxnreg.dec.sync.aligned.u32 24;\n"
+             "mov.f32 f0, 0f3f800000; setp.eq.u32 p, 1, 0;\n"
+             "@p wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 "
+             "{f0,f1,f2,f3}, rd0, rd0, 0, 1, 1, 0, 0;\n"
+             "mov.u32 r9, %%tid.x; setp.eq.u32 p, r9, 200; ld.param.u64 rd2, [out];\n"
+             "@p st.global.f32 [rd2], f0;", SET);
     ptxeResult r = run_text(SM, body, 256);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    float v = 0;
+    ck_assert_int_eq(ptxeMemcpyDtoH(C, &v, last_out, 4), PTXE_SUCCESS);
+    ck_assert_msg(v == 1.0f, "f0 = %g after a wgmma with a false guard, want 1", v);
     done();
 }
 END_TEST
