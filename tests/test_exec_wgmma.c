@@ -256,12 +256,59 @@ START_TEST(wg_faults)
 }
 END_TEST
 
+/* the widest shape, m64n256k16 (128 accumulator registers per thread), B all ones in shared
+ * memory, A all ones in registers: every element of D is C + 16; each thread adds its 128
+ * elements to out[0] (atomically) and the checks on */
+START_TEST(wg_n256)
+{
+    static char decls[256], body[16384];
+    snprintf(decls, sizeof decls, ".shared .align 1024 .b8 s[8192];\n.reg .f32 g<128>;\n");
+    size_t n = 0;
+    n += (size_t)snprintf(body + n, sizeof body - n,
+                          "mov.u32 r0, %%tid.x; shl.b32 r1, r0, 6; mov.u32 r2, s; add.u32 r1, r1, "
+                          "r2;\nmov.b32 r3, 0x3c003c00;\n");
+    for (int i = 0; i < 16; i++)
+        n += (size_t)snprintf(body + n, sizeof body - n, "st.shared.u32 [r1+%d], r3;\n", 4 * i);
+    for (int i = 0; i < 128; i++)
+        n += (size_t)snprintf(body + n, sizeof body - n, "mov.f32 g%d, 0f3f800000;\n", i);
+    n += (size_t)snprintf(body + n, sizeof body - n,
+                          "bar.sync 0;\nfence.proxy.async.shared::cta;\nwgmma.fence.sync.aligned;"
+                          "\ncvt.u64.u32 rd0, r2; shr.u64 rd0, rd0, 4; or.b64 rd0, rd0, "
+                          "0x0000001000080000;\n"
+                          "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {");
+    for (int i = 0; i < 128; i++)
+        n += (size_t)snprintf(body + n, sizeof body - n, "%sg%d", i ? "," : "", i);
+    n += (size_t)snprintf(body + n, sizeof body - n,
+                          "}, {r3,r3,r3,r3}, rd0, 1, 1, 1, 0;\nwgmma.commit_group.sync.aligned;\n"
+                          "wgmma.wait_group.sync.aligned 0;\nmov.f32 f0, 0f00000000;\n");
+    for (int i = 0; i < 128; i++)
+        n += (size_t)snprintf(body + n, sizeof body - n, "add.f32 f0, f0, g%d;\n", i);
+    snprintf(body + n, sizeof body - n,
+             "ld.param.u64 rd2, [out];\nred.global.add.f32 [rd2], f0;");
+    ptxeResult r = load_text(decls, body);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ck_assert_int_eq(ptxeCtxSetChecks(C, PTXE_CHECK_ALL), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    ptxeDevptr out = dev(NULL, 64);
+    void *args[] = { &out };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 128, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    r = ptxeLaunchKernel(F, &cfg, args);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ck_assert_int_eq(ptxeGetFindingCount(C), 0);
+    float v = 0;
+    ck_assert_int_eq(ptxeMemcpyDtoH(C, &v, out, 4), PTXE_SUCCESS);
+    ck_assert_msg(v == 128.0f * 128 * 17, "sum of D = %g, want %g", v, 128.0 * 128 * 17);
+    done();
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_loop_test(tc, wg_forms, 0, 2 * WGREF_NFORMS);
     tcase_add_test(tc, wg_partial_warpgroup);
     tcase_add_test(tc, wg_refused);
     tcase_add_test(tc, wg_faults);
+    tcase_add_test(tc, wg_n256);
 }
 
 #include "check_main.h"
