@@ -1325,6 +1325,11 @@ static int dec_wgmma(const D *d)
             return lfail(d->l, o->pos.line, o->pos.col, st->text, "%s", why);
     }
     if (g->kind != WG_MMA) return 0;
+    const ptx_opnd *sel = &st->ops[4];   /* .sp: sp-sel, an integer constant (§9.7.14.6.4) */
+    if (g->sp && (sel->kind != PTX_OP_INT || wgmma_sel(g, sel->ival, why, sizeof why)))
+        return lfail(d->l, sel->pos.line, sel->pos.col, st->text, "%s",
+                     sel->kind != PTX_OP_INT ? "found a non-constant sparsity selector, expected "
+                     "an integer constant (§9.7.14.6.4)" : why);
     const ptx_opnd *dv, *av;
     int nd = vec_elems(&st->ops[0], &dv), na = vec_elems(&st->ops[1], &av), k = 0;
     if (nd != g->nd || st->ops[0].kind != PTX_OP_VEC)

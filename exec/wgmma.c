@@ -221,6 +221,15 @@ int wgmma_imm(xwgmma *g, int i, int64_t v, char *err, size_t n)
     return 0;
 }
 
+int wgmma_sel(const xwgmma *g, int64_t v, char *err, size_t n)
+{
+    int b8 = wbits(g->at) == 8;
+    if (v < 0 || v > (b8 ? 0 : 1))
+        return snprintf(err, n, "wgmma.mma_async.sp: sparsity selector %lld, expected %s "
+                                "(§9.7.14.6.4)", (long long)v, b8 ? "0" : "0 or 1"), -1;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ execution */
 
 /* The shared-memory byte address of element (mn, k) of a matrix described by desc (A: mn = row

@@ -34,6 +34,11 @@ int wgmma_decode(const char *mnemonic, int nops, xwgmma *g, char *err, size_t er
  * with a reason. */
 int wgmma_imm(xwgmma *g, int i, int64_t v, char *err, size_t errlen);
 
+/* The sparsity selector of wgmma.mma_async.sp (an integer constant, §9.7.14.6.4: 0 or 1 for
+ * .f16/.bf16/.tf32, 0 for the 8-bit types; other values are undefined, refused): 0, or -1 with
+ * a reason. */
+int wgmma_sel(const xwgmma *g, int64_t v, char *err, size_t errlen);
+
 /* Shared-memory reads of a wgmma: n bytes at the shared::cta address a into out; -1 after a
  * fault (reported by the reader). */
 typedef struct {

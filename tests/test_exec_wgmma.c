@@ -170,6 +170,12 @@ START_TEST(wg_refused)
         { "wgmma.wait_group.sync.aligned r1;", "constant" },
         { "wgmma.fence.sync.aligned 1;", "operands" },
         { "wgmma.fence.aligned;", "sync" },
+        { "wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.s8 {r5,r6,r7,r8}, {r0,r1,r2,r3}, rd0, "
+          "r4, 1, 1;", "sparsity selector 1, expected 0" },
+        { "wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.tf32.tf32 {f0,f1,f2,f3}, {r0,r1,r2,r3}, "
+          "rd0, r4, r5, 1, 1, 1;", "non-constant sparsity selector" },
+        { "wgmma.mma_async.sp.sync.aligned.m64n16k32.f32.f16.f16 {f0,f1,f2,f3,f4,f5,f6,f7}, "
+          "{r0,r1,r2,r3}, rd0, r4, 2, 1, 1, 1, 0;", "expected 0 or 1" },
         { "setmaxnreg.inc.sync.aligned.u32 100;", "multiple of 8" },
         { "setmaxnreg.dec.sync.aligned.u32 16;", "24..256" },
     };
@@ -199,9 +205,9 @@ static ptxeResult run_text(const char *decls, const char *body, unsigned threads
     return ptxeLaunchKernel(F, &cfg, args);
 }
 
-/* faults of a launch: invalid .tf32 metadata and sparsity selector (§9.7.14.6.4: undefined,
- * refused here), a descriptor outside the CTA's shared memory, a warp of the warpgroup that
- * leaves while the others wait */
+/* faults of a launch: invalid .tf32 metadata (§9.7.14.6.1: undefined, refused here), a
+ * descriptor outside the CTA's shared memory, a warp of the warpgroup that leaves while the
+ * others wait, warps at two different wgmma instructions */
 START_TEST(wg_faults)
 {
     static const char *SM = ".shared .align 1024 .b8 s[4096];\n";
@@ -213,8 +219,6 @@ START_TEST(wg_faults)
     static const struct { const char *body, *want; unsigned threads; } cases[] = {
         { "wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.tf32.tf32 {f0,f1,f2,f3}, "
           "{r0,r1,r2,r3}, rd0, r4, 0, 1, 1, 1;", "metadata", 128 },
-        { "wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.s8 {r5,r6,r7,r8}, "
-          "{r0,r1,r2,r3}, rd0, r4, 1, 1;", "sparsity selector", 128 },
         { "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {f0,f1,f2,f3}, rd1, rd0, 1, 1, 1, "
           "0, 0;", "out-of-bounds", 128 },
         { "mov.u32 r9, %tid.x; setp.ge.u32 p, r9, 96; @p bra END;\n"
