@@ -1300,6 +1300,31 @@ static int dec_alu(const D *d)
     return 0;
 }
 
+/* wgmma.mma_async operands by size (register types are not compared, as elsewhere): d and a
+ * 32-bit registers, a-desc/b-desc 64-bit registers, sp-meta a 32-bit register, scale-d a
+ * predicate or the constant 0 or 1 (§9.7.14.5.2, §9.7.14.6.4); dv, av: the d and a vectors */
+static int wg_sizes(const D *d, const xwgmma *g, const ptx_opnd *dv, const ptx_opnd *av)
+{
+    const xinsn *x = d->x;
+    for (int k = 0; k < x->nvops; k++) {
+        int na = g->nd + g->na, last = k == x->nvops - 1, bits = k < g->nd ? 32
+                 : k < na ? (g->adesc ? 64 : 32) : k == na ? 64 : last ? 1 : k == na + 1 ? 32 : 0;
+        const char *role = k < g->nd ? "an accumulator" : k < na ? (g->adesc ? "a-desc" : "A")
+                           : k == na ? "b-desc" : last ? "scale-d" : "sp-meta";
+        const ptx_opnd *o = k < g->nd ? &dv[k] : k < na ? &av[k - g->nd] : &d->st->ops[2 + k - na];
+        const xopnd *v = &x->vops[k];
+        if (!bits || (v->kind == XO_REG && v->rbits == bits) ||
+            (last && v->kind == XO_IMM && v->imm <= 1))
+            continue;
+        return lfail(d->l, o->pos.line, o->pos.col, d->st->text,
+                     "found %s as %s, expected %s (§9.7.14.5.2)",
+                     v->kind == XO_REG ? "a register of another size" : "a constant", role,
+                     last ? "a .pred register or 0 or 1" : bits == 64 ? "a 64-bit register"
+                                                                       : "a 32-bit register");
+    }
+    return 0;
+}
+
 /* Warpgroup instructions (§9.7.14) and setmaxnreg (§9.7.17.5): the form by wgmma_decode
  * (exec/wgmma.c); wgmma.mma_async's operands d, a | a-desc, b-desc, {sp-meta, sp-sel,} scale-d,
  * immediates go to x->vops, the immediates into the decoded form. */
@@ -1351,11 +1376,7 @@ static int dec_wgmma(const D *d)
         if (conv(d, i, i == nfix - 1 ? ISA_T_PRED : i == 2 ? ISA_T_B64 : ISA_T_B32,
                  &x->vops[k++]))
             return -1;
-    for (int i = 0; i < nd; i++)
-        if (x->vops[i].kind != XO_REG)
-            return lfail(d->l, dv[i].pos.line, dv[i].pos.col, st->text,
-                         "found a non-register accumulator, expected a register");
-    return 0;
+    return wg_sizes(d, g, dv, av);
 }
 
 /* Warp-level matrix instructions (§9.7.13.4): mma.sync.aligned d, a, b, c (vectors of registers),

@@ -176,6 +176,14 @@ START_TEST(wg_refused)
           "rd0, r4, r5, 1, 1, 1;", "non-constant sparsity selector" },
         { "wgmma.mma_async.sp.sync.aligned.m64n16k32.f32.f16.f16 {f0,f1,f2,f3,f4,f5,f6,f7}, "
           "{r0,r1,r2,r3}, rd0, r4, 2, 1, 1, 1, 0;", "expected 0 or 1" },
+        { "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {f0,f1,f2,f3}, rd0, rd1, r4, 1, 1, "
+          "0, 0;", "as scale-d, expected a .pred register or 0 or 1" },
+        { "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {f0,f1,f2,f3}, rd0, rd1, 2, 1, 1, "
+          "0, 0;", "found a constant as scale-d" },
+        { "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {f0,f1,f2,f3}, rd0, r1, p, 1, 1, "
+          "0, 0;", "as b-desc, expected a 64-bit register" },
+        { "wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {f0,f1,f2,f3}, rd0, rd1, rd2, 0, "
+          "p, 1, 1, 0, 0;", "as sp-meta, expected a 32-bit register" },
         { "setmaxnreg.inc.sync.aligned.u32 100;", "multiple of 8" },
         { "setmaxnreg.dec.sync.aligned.u32 16;", "24..256" },
     };
