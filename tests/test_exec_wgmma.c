@@ -199,6 +199,51 @@ START_TEST(wg_refused)
 }
 END_TEST
 
+/* Every form of tests/data/wgmma-forms.tsv (scripts/wgmma_forms.py: each shape of each type
+ * family, dense and .sp, and operand probes, with ptxas 13's verdict for sm_90a) in the kernel
+ * the script used: the loader accepts the 'ok' forms and refuses the 'bad' ones (a load error),
+ * except where it deliberately differs: the ISA's syntax requires .sync.aligned and .u32, which
+ * ptxas does not insist on; registers are checked by size, not by their declared type. */
+START_TEST(wg_ptxas_forms)
+{
+    static const char *deviations[] = { "wgmma.wait_group.sync 0;",
+                                        "setmaxnreg.inc.sync.aligned.s32 32;",
+                                        "{f6,f7,f8,f9}, rd0, rd1, 1;" };
+    FILE *f = fopen("tests/data/wgmma-forms.tsv", "r");
+    ck_assert_msg(f != NULL, "tests/data/wgmma-forms.tsv missing (run from the repository root)");
+    static char line[8192], src[10000];
+    int n = 0, ndev = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *tab = strchr(line, '\t');
+        ck_assert_msg(tab && (!strncmp(tab + 1, "ok\t", 3) || !strncmp(tab + 1, "bad\t", 4)),
+                      "malformed line %d", n + 1);
+        *tab = 0;
+        int ok = tab[1] == 'o', dev = 0;
+        for (size_t i = 0; i < sizeof deviations / sizeof deviations[0]; i++)
+            dev |= strstr(line, deviations[i]) != NULL;
+        snprintf(src, sizeof src,
+                 ".version 8.4\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n"
+                 ".reg .b32 r<200>;\n.reg .f32 f<200>;\n.reg .b64 rd<8>;\n.reg .pred p;\n"
+                 "mov.b64 rd0, 0; mov.b64 rd1, 0; mov.b32 r4, 0; mov.b32 r5, 0; "
+                 "setp.eq.u32 p, r4, 0;\n%s\nret;\n}\n", line);
+        ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+        ptxeResult r = ptxeModuleLoadData(C, &M, src, strlen(src), "f.ptx");
+        const char *m = ptxeGetErrorMessage(C);
+        ck_assert_msg((r == PTXE_SUCCESS) == (ok != dev), "%s: ptxas %s, the loader %s%s%s",
+                      line, ok ? "accepts" : "refuses", r ? "refuses: " : "accepts",
+                      r ? m : "", dev ? " (a listed deviation)" : "");
+        if (r) ck_assert_msg(strstr(m, "f.ptx:11:"), "no file:line:col for %s: %s", line, m);
+        else ptxeModuleUnload(M);
+        M = NULL;
+        ptxeCtxDestroy(C); C = NULL;
+        n++, ndev += dev;
+    }
+    fclose(f);
+    ck_assert_int_ge(n, 600);
+    ck_assert_int_eq(ndev, 3);
+}
+END_TEST
+
 static ptxeDevptr last_out;   /* the `out` parameter of the last run_text */
 
 /* load and launch `body` with `threads` threads in one CTA: the launch result */
@@ -319,6 +364,7 @@ static void add_tests(TCase *tc)
     tcase_add_loop_test(tc, wg_forms, 0, 2 * WGREF_NFORMS);
     tcase_add_test(tc, wg_partial_warpgroup);
     tcase_add_test(tc, wg_refused);
+    tcase_add_test(tc, wg_ptxas_forms);
     tcase_add_test(tc, wg_faults);
     tcase_add_test(tc, wg_n256);
 }
