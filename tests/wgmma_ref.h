@@ -14,12 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { WR_F16, WR_BF16, WR_TF32, WR_S8, WR_U8, WR_B1, WR_E4M3, WR_E5M2 };   /* A, B elements */
-enum { WR_DF32, WR_DF16, WR_DS32 };                /* accumulator type */
+/* element types of A and B; accumulator types (WGR_: apart from wmma_ref.h's WR_ names, both
+ * are included by tests/kernels/record_gpu.cu) */
+enum { WGR_F16, WGR_BF16, WGR_TF32, WGR_S8, WGR_U8, WGR_B1, WGR_E4M3, WGR_E5M2 };
+enum { WGR_DF32, WGR_DF16, WGR_DS32 };
 typedef struct {
     const char *kernel;
     int threads, rows, n, k;    /* rows = 64 per warpgroup */
-    int at, bt, d;              /* WR_* */
+    int at, bt, d;              /* WGR_* */
     int scale_a, scale_b;       /* imm-scale-a/b of the kernel's wgmma */
     int sparse, sat;            /* sparse: 1 2:4, 2 1:2 (.tf32) */
     int scale_d;                /* -1: no argument (kernel's own: 1); else the argument */
@@ -27,22 +29,22 @@ typedef struct {
 } wgref_form;
 
 static const wgref_form wgref_forms[] = {
-    { "wg_f16_rs", 256, 128, 16, 16, WR_F16, WR_F16, WR_DF32, 1, 1, 0, 0, -1, 0 },
-    { "wg_f16_ss", 128, 64, 32, 16, WR_F16, WR_F16, WR_DF32, 1, 1, 0, 0, 1, 0 },
-    { "wg_f16_ss", 128, 64, 32, 16, WR_F16, WR_F16, WR_DF32, 1, 1, 0, 0, 0, 0 },
-    { "wg_f16_sw128", 128, 64, 64, 64, WR_F16, WR_F16, WR_DF32, 1, 1, 0, 0, -1, 1 },
-    { "wg_f16_f16acc", 128, 64, 8, 16, WR_F16, WR_F16, WR_DF16, -1, 1, 0, 0, -1, 0 },
-    { "wg_bf16_tb", 128, 64, 16, 16, WR_BF16, WR_BF16, WR_DF32, 1, -1, 0, 0, -1, 0 },
-    { "wg_tf32", 128, 64, 8, 8, WR_TF32, WR_TF32, WR_DF32, 1, 1, 0, 0, -1, 0 },
-    { "wg_s8", 128, 64, 16, 32, WR_S8, WR_S8, WR_DS32, 1, 1, 0, 0, -1, 0 },
-    { "wg_u8_sw64", 128, 64, 8, 32, WR_U8, WR_U8, WR_DS32, 1, 1, 0, 1, -1, 0 },
-    { "wg_sp_f16_sel0", 128, 64, 16, 32, WR_F16, WR_F16, WR_DF32, 1, 1, 1, 0, -1, 0 },
-    { "wg_sp_f16_sel1", 128, 64, 16, 32, WR_F16, WR_F16, WR_DF32, 1, 1, 1, 0, -1, 0 },
-    { "wg_b1", 128, 64, 8, 256, WR_B1, WR_B1, WR_DS32, 1, 1, 0, 0, -1, 0 },
-    { "wg_fp8", 128, 64, 16, 32, WR_E4M3, WR_E5M2, WR_DF32, 1, 1, 0, 0, -1, 0 },
-    { "wg_bf16_tt_sw128", 128, 64, 64, 16, WR_BF16, WR_BF16, WR_DF32, 1, 1, 0, 0, -1, 0 },
-    { "wg_sp_s8", 128, 64, 8, 64, WR_S8, WR_S8, WR_DS32, 1, 1, 1, 0, -1, 0 },
-    { "wg_sp_tf32", 128, 64, 8, 16, WR_TF32, WR_TF32, WR_DF32, 1, 1, 2, 0, -1, 0 },
+    { "wg_f16_rs", 256, 128, 16, 16, WGR_F16, WGR_F16, WGR_DF32, 1, 1, 0, 0, -1, 0 },
+    { "wg_f16_ss", 128, 64, 32, 16, WGR_F16, WGR_F16, WGR_DF32, 1, 1, 0, 0, 1, 0 },
+    { "wg_f16_ss", 128, 64, 32, 16, WGR_F16, WGR_F16, WGR_DF32, 1, 1, 0, 0, 0, 0 },
+    { "wg_f16_sw128", 128, 64, 64, 64, WGR_F16, WGR_F16, WGR_DF32, 1, 1, 0, 0, -1, 1 },
+    { "wg_f16_f16acc", 128, 64, 8, 16, WGR_F16, WGR_F16, WGR_DF16, -1, 1, 0, 0, -1, 0 },
+    { "wg_bf16_tb", 128, 64, 16, 16, WGR_BF16, WGR_BF16, WGR_DF32, 1, -1, 0, 0, -1, 0 },
+    { "wg_tf32", 128, 64, 8, 8, WGR_TF32, WGR_TF32, WGR_DF32, 1, 1, 0, 0, -1, 0 },
+    { "wg_s8", 128, 64, 16, 32, WGR_S8, WGR_S8, WGR_DS32, 1, 1, 0, 0, -1, 0 },
+    { "wg_u8_sw64", 128, 64, 8, 32, WGR_U8, WGR_U8, WGR_DS32, 1, 1, 0, 1, -1, 0 },
+    { "wg_sp_f16_sel0", 128, 64, 16, 32, WGR_F16, WGR_F16, WGR_DF32, 1, 1, 1, 0, -1, 0 },
+    { "wg_sp_f16_sel1", 128, 64, 16, 32, WGR_F16, WGR_F16, WGR_DF32, 1, 1, 1, 0, -1, 0 },
+    { "wg_b1", 128, 64, 8, 256, WGR_B1, WGR_B1, WGR_DS32, 1, 1, 0, 0, -1, 0 },
+    { "wg_fp8", 128, 64, 16, 32, WGR_E4M3, WGR_E5M2, WGR_DF32, 1, 1, 0, 0, -1, 0 },
+    { "wg_bf16_tt_sw128", 128, 64, 64, 16, WGR_BF16, WGR_BF16, WGR_DF32, 1, 1, 0, 0, -1, 0 },
+    { "wg_sp_s8", 128, 64, 8, 64, WGR_S8, WGR_S8, WGR_DS32, 1, 1, 1, 0, -1, 0 },
+    { "wg_sp_tf32", 128, 64, 8, 16, WGR_TF32, WGR_TF32, WGR_DF32, 1, 1, 2, 0, -1, 0 },
 };
 #define WGREF_NFORMS ((int)(sizeof wgref_forms / sizeof wgref_forms[0]))
 #define WGREF_MAXA (64 * 256)
@@ -72,19 +74,19 @@ static uint32_t wgref_fp8(int v, int mb, int bias)   /* a small integer as .e4m3
 static uint32_t wgref_bits(int t, int v, uint32_t *s)
 {
     switch (t) {
-    case WR_E4M3: return wgref_fp8(v, 3, 7);
-    case WR_E5M2: return wgref_fp8(v, 2, 15);
-    case WR_B1: return (uint32_t)v;
-    case WR_F16: return wgref_h16(v);
-    case WR_BF16: return wgref_f32((float)v) >> 16;
-    case WR_TF32: return wgref_f32((float)v) | (wgref_rnd(s) & 0x1fff);
+    case WGR_E4M3: return wgref_fp8(v, 3, 7);
+    case WGR_E5M2: return wgref_fp8(v, 2, 15);
+    case WGR_B1: return (uint32_t)v;
+    case WGR_F16: return wgref_h16(v);
+    case WGR_BF16: return wgref_f32((float)v) >> 16;
+    case WGR_TF32: return wgref_f32((float)v) | (wgref_rnd(s) & 0x1fff);
     default: return (uint32_t)v & 0xff;
     }
 }
 static int wgref_val(int t, uint32_t *s)
 {
-    return t == WR_S8 ? (int)(wgref_rnd(s) % 256) - 128 : t == WR_U8 ? (int)(wgref_rnd(s) % 256)
-           : t == WR_B1 ? (int)(wgref_rnd(s) & 1) : (int)(wgref_rnd(s) % 7) - 3;
+    return t == WGR_S8 ? (int)(wgref_rnd(s) % 256) - 128 : t == WGR_U8 ? (int)(wgref_rnd(s) % 256)
+           : t == WGR_B1 ? (int)(wgref_rnd(s) & 1) : (int)(wgref_rnd(s) % 7) - 3;
 }
 
 /* The inputs of form f (seeded by its index) and the D it must produce: A, B, C, want hold
@@ -116,21 +118,21 @@ static void wgref_make(int fi, uint32_t *A, uint32_t *B, uint32_t *C, uint32_t *
         A[i] = wgref_bits(f->at, av[i], &s);
     }
     for (int i = 0; i < f->k * f->n; i++) {
-        bv[i] = wgref_val(f->bt == WR_U8 ? WR_S8 : f->bt, &s);
-        if (f->bt == WR_U8) bv[i] += 128;
+        bv[i] = wgref_val(f->bt == WGR_U8 ? WGR_S8 : f->bt, &s);
+        if (f->bt == WGR_U8) bv[i] += 128;
         B[i] = wgref_bits(f->bt, bv[i], &s);
     }
     for (int i = 0; i < f->rows * f->n; i++) {
         int64_t c = (int64_t)(wgref_rnd(&s) % 201) - 100;
         if (f->sat && i % 5 == 0) c = i % 2 ? INT32_MAX - 1000 : INT32_MIN + 1000;
-        C[i] = f->d == WR_DF32 ? wgref_f32((float)c) : f->d == WR_DF16 ? wgref_h16((int)c)
+        C[i] = f->d == WGR_DF32 ? wgref_f32((float)c) : f->d == WGR_DF16 ? wgref_h16((int)c)
                                                                        : (uint32_t)c;
         int64_t acc = f->ignore_c || f->scale_d == 0 ? 0 : c;
         for (int k = 0; k < f->k; k++)
             acc += (int64_t)f->scale_a * av[(i / f->n) * f->k + k] * f->scale_b *
                    bv[k * f->n + i % f->n];
         if (f->sat) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
-        want[i] = f->d == WR_DF32 ? wgref_f32((float)acc) : f->d == WR_DF16 ? wgref_h16((int)acc)
+        want[i] = f->d == WGR_DF32 ? wgref_f32((float)acc) : f->d == WGR_DF16 ? wgref_h16((int)acc)
                                                                             : (uint32_t)acc;
     }
 }
