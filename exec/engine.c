@@ -1253,6 +1253,18 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
     return 0;
 }
 
+/* complete-tx of `bytes` on the mbarrier at a (space sp), as the asynchronous copies and stores
+ * do on completion (§9.7.12.15.2: the tx-count decreases, the phase may complete) */
+static int mb_complete_tx(ex *X, warp *w, int l, int pc, int sp, uint64_t a, uint64_t bytes)
+{
+    mbar b;
+    uint8_t *p = mb_ptr(X, w, l, pc, sp, a, MB_COMPLETE_TX, &b);
+    if (!p || mb_tx(X, w, l, pc, &b, -(int64_t)bytes, a)) return -1;
+    mb_progress(&b);
+    mb_put(p, &b);
+    return 0;
+}
+
 /* cp.async.bulk (§9.7.8.24.6): copy now, then complete_tx(size) on the mbarrier(s) */
 static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
 {
@@ -1282,11 +1294,7 @@ static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             if (in->s[3].kind == XO_NONE) continue;
             uint64_t ma = opv(X, w, f, &in->s[3], l) + (uint64_t)in->aoff3;
             if (multi) ma = ((uint64_t)(r + 1) << SHCL_SHIFT) | SHCL_OFF(ma);
-            mbar b;
-            uint8_t *pb = mb_ptr(X, w, l, w->pc, SP_SHCLUSTER, ma, MB_COMPLETE_TX, &b);
-            if (!pb || mb_tx(X, w, l, w->pc, &b, -(int64_t)size, ma)) return -1;
-            mb_progress(&b);
-            mb_put(pb, &b);
+            if (mb_complete_tx(X, w, l, w->pc, SP_SHCLUSTER, ma, size)) return -1;
         }
     }
     return 0;
@@ -1822,9 +1830,56 @@ static int h_mbar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
     return 0;
 }
 
+/* The cluster rank of the CTA whose shared memory the shared::cluster (or generic) address a
+ * names; -1 when a is not a shared-memory address. */
+static int shcl_rank(const warp *w, int sp, uint64_t a)
+{
+    if (sp == SP_GENERIC) {
+        if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) return -1;
+        a -= WIN_SHARED;
+    }
+    uint64_t r = a >> SHCL_SHIFT;
+    return r ? (int)(r - 1) : (int)w->cta->rank;
+}
+
+/* st.async (§9.7.8.12), red.async (§9.7.12.7): the store / reduction at issue into the other
+ * CTA's shared memory, then complete-tx of its bytes on the mbarrier there (exec/remote.c) */
+static int h_stasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    unsigned n = in->size, tot = n * in->vec;
+    const char *what = in->op == PTX_I_ST_ASYNC ? "st.async" : "red.async";
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,
+                 ma = opv(X, w, f, &in->s[5], l) + (uint64_t)in->aoff2;
+        int ra = shcl_rank(w, in->space, a), rm = shcl_rank(w, in->space, ma);
+        if (ra < 0 || ra == (int)w->cta->rank || ra != rm) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "%s to 0x%llx (CTA rank %d) with the mbarrier at 0x%llx (CTA rank %d) from CTA "
+                  "rank %u: both must be in one other CTA of the cluster (-1: not shared memory; "
+                  "undefined, §%s)",
+                  what, (unsigned long long)a, ra, (unsigned long long)ma, rm, w->cta->rank,
+                  ptx_ops[in->op].section);
+            return -1;
+        }
+        uint8_t *p = maddr(X, w, l, w->pc, in->space, a, tot, 1, what);
+        if (!p) return -1;
+        for (int k = 0; k < in->vec; k++) {
+            uint64_t v = opv(X, w, f, &in->s[1 + k], l), nv = v;
+            if (in->op == PTX_I_RED_ASYNC)
+                isa_atom_apply((isa_atom_op)in->mode, in->type, ldval(p + k * n, n), v, 0, &nv);
+            memcpy(p + k * n, &nv, n);
+        }
+        if (mb_complete_tx(X, w, l, w->pc, in->space, ma, tot)) return -1;
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 /* cp.async (§9.7.8.24.3): the copy is done at issue, so every commit group is complete at once */
 static int h_cpasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
+    if (in->op != PTX_I_CP_ASYNC) return h_stasync(X, w, in, f, G, E);
     for (uint32_t m = E; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,

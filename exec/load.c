@@ -11,6 +11,7 @@
 #include <string.h>
 #include "base/diag.h"
 #include "exec/exec_int.h"
+#include "exec/remote.h"
 #include "frontend/ptx_parse.h"
 #include "ptx/mnemonic.h"
 
@@ -938,6 +939,39 @@ static int dec_cp_async(const D *d)
     return 0;
 }
 
+/* st.async (§9.7.8.12) [a], b, [mbar]; red.async (§9.7.12.7) [a], b, [mbar]: the forms by
+ * remote_async_form (exec/remote.c); b in s[1..vec], the mbarrier in s[5] + aoff2 */
+static int dec_remote_async(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[300];
+    if (remote_async_form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
+    isa_type t = ptx_mn_type(d->mn);
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    x->vec = d->mn->vec;
+    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    x->mode = d->mn->aop;
+    if (need(d, 3) || conv_addr(d->l, st, &st->ops[0], x) ||
+        conv_addr2(d, 2, &x->s[5], &x->aoff2))
+        return -1;
+    const ptx_opnd *el;
+    int n = vec_elems(&st->ops[1], &el);
+    if (n != x->vec)
+        return lfail(d->l, st->ops[1].pos.line, st->ops[1].pos.col, st->text,
+                     "found %d value operands, expected %d", n, x->vec);
+    for (int i = 0; i < n; i++)
+        if (conv_opnd(d->l, st, &el[i], t, &x->s[1 + i])) return -1;
+    x->ns = 6;
+    return 0;
+}
+
+/* the asynchronous kind: cp.async, or st.async / red.async */
+static int dec_async(const D *d)
+{
+    return d->mn->op == PTX_I_CP_ASYNC ? dec_cp_async(d) : dec_remote_async(d);
+}
+
 /* Accepted without effect: fences (the executor is sequentially consistent), cache hints,
  * completion of asynchronous copies (done at issue), griddepcontrol, pmevent. */
 static int dec_nop(const D *d) { (void)d; return 0; }
@@ -1368,7 +1402,7 @@ static const decoder_fn decoders[PTX_K_COUNT] = {
     [PTX_K_ST] = dec_ldst,
     [PTX_K_ATOM] = dec_atom,
     [PTX_K_RED] = dec_atom,
-    [PTX_K_ASYNC] = dec_cp_async,
+    [PTX_K_ASYNC] = dec_async,
     [PTX_K_BULK] = dec_bulk,
     [PTX_K_ASYNC_GROUP] = dec_nop,
     [PTX_K_MBAR] = dec_mbar,

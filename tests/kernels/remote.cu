@@ -1,0 +1,131 @@
+// tests/kernels/remote.cu — asynchronous remote stores and reductions (st.async §9.7.8.12,
+// red.async §9.7.12.7) across a 2-CTA cluster with mbarrier completion, sparse mma (mma.sp
+// §9.7.13.5) and multimem operations (§9.7.8.13), from inline PTX (sm_90a).  Run by
+// tests/test_exec_remote.c and compared bit for bit with C references computed there.
+#include <cstdint>
+
+__device__ __forceinline__ unsigned smem(const void *p)
+{
+    return (unsigned)__cvta_generic_to_shared(p);
+}
+__device__ __forceinline__ unsigned cta_rank()
+{
+    unsigned r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+    return r;
+}
+// the shared::cluster address of the variable at shared::cta address a in CTA rank r
+__device__ __forceinline__ unsigned peer(unsigned a, unsigned r)
+{
+    unsigned d;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(r));
+    return d;
+}
+// the generic address of the same variable in CTA rank r
+__device__ __forceinline__ uint64_t peer_generic(const void *p, unsigned r)
+{
+    uint64_t d;
+    asm volatile("mapa.u64 %0, %1, %2;" : "=l"(d) : "l"(p), "r"(r));
+    return d;
+}
+__device__ __forceinline__ void cluster_sync()
+{
+    asm volatile("barrier.cluster.arrive.aligned;\n\tbarrier.cluster.wait.aligned;" ::: "memory");
+}
+// thread 0: an mbarrier for one arrival, visible to the cluster; then every thread syncs
+__device__ __forceinline__ void mbar_setup(uint64_t *mb, unsigned tx_bytes)
+{
+    if (threadIdx.x == 0) {
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem(mb)) : "memory");
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    }
+    cluster_sync();
+    if (threadIdx.x == 0)
+        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;"
+                     ::"r"(smem(mb)), "r"(tx_bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_wait(uint64_t *mb, unsigned parity)
+{
+    unsigned done;
+    do {
+        asm volatile("{\n\t.reg .pred p;\n\t"
+                     "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                     "selp.u32 %0, 1, 0, p;\n\t}"
+                     : "=r"(done) : "r"(smem(mb)), "r"(parity) : "memory");
+    } while (!done);
+}
+
+// st.async: thread t of CTA r stores the 10 words in[(r*64+t)*10 ..] into CTA r^1 as a .u32,
+// a .v2.b32, a .v4.b32, a .b64 (all .shared::cluster) and an .f32 through generic addresses; CTA
+// r^1 waits on its mbarrier for the 64 * 40 bytes, then writes what it received to out.
+extern "C" __global__ void __cluster_dims__(2, 1, 1) st_async_pair(const unsigned *in, unsigned *out)
+{
+    __shared__ alignas(16) unsigned w1[64], w2[64][2], w4[64][4], wg[64];
+    __shared__ alignas(8) uint64_t w8[64];
+    __shared__ uint64_t mb;
+    unsigned r = cta_rank(), p = r ^ 1, t = threadIdx.x;
+    const unsigned *v = in + (r * 64 + t) * 10;
+    mbar_setup(&mb, 64 * 40);
+    unsigned m = peer(smem(&mb), p);
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%0], %1, [%2];"
+                 ::"r"(peer(smem(&w1[t]), p)), "r"(v[0]), "r"(m) : "memory");
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [%0], {%1, %2}, [%3];"
+                 ::"r"(peer(smem(&w2[t][0]), p)), "r"(v[1]), "r"(v[2]), "r"(m) : "memory");
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%0], {%1, %2, %3, %4}, [%5];"
+                 ::"r"(peer(smem(&w4[t][0]), p)), "r"(v[3]), "r"(v[4]), "r"(v[5]), "r"(v[6]), "r"(m)
+                 : "memory");
+    uint64_t d = v[7] | (uint64_t)v[8] << 32;
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];"
+                 ::"r"(peer(smem(&w8[t]), p)), "l"(d), "r"(m) : "memory");
+    asm volatile("st.async.mbarrier::complete_tx::bytes.f32 [%0], %1, [%2];"
+                 ::"l"(peer_generic(&wg[t], p)), "f"(__uint_as_float(v[9])), "l"(peer_generic(&mb, p))
+                 : "memory");
+    mbar_wait(&mb, 0);
+    unsigned *o = out + (r * 64 + t) * 10;
+    o[0] = w1[t], o[1] = w2[t][0], o[2] = w2[t][1];
+    for (int i = 0; i < 4; i++) o[3 + i] = w4[t][i];
+    o[7] = (unsigned)w8[t], o[8] = (unsigned)(w8[t] >> 32), o[9] = wg[t];
+    cluster_sync();   // no CTA exits while its peer may still address its shared memory
+}
+
+// red.async: CTA r starts 11 u32 slots and one u64 from init, then every thread of CTA r^1
+// reduces its values vals[((r^1)*64+t)*12 + j] into slot j with inc (b = lim), dec (b = lim),
+// min/max .u32 and .s32, and/or/xor .b32, add .u32 (through generic addresses), add .s32 and
+// add .u64; CTA r waits for 64 * 52 bytes and writes its slots to out[r*13 ..].
+#define RED(op, c, x)                                                                             \
+    asm volatile("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes." op     \
+                 " [%0], %1, [%2];" ::"r"(peer(smem(&s[x]), p)), c(v[x]), "r"(m) : "memory")
+extern "C" __global__ void __cluster_dims__(2, 1, 1) red_async_pair(const unsigned *init,
+                                                                   const unsigned *vals,
+                                                                   unsigned lim, unsigned *out)
+{
+    __shared__ alignas(8) unsigned s[12];
+    __shared__ uint64_t s64, mb;
+    unsigned r = cta_rank(), p = r ^ 1, t = threadIdx.x;
+    if (t < 11) s[t] = init[r * 13 + t];
+    if (t == 11) s64 = init[r * 13 + 11] | (uint64_t)init[r * 13 + 12] << 32;
+    unsigned v[12];
+    for (int j = 0; j < 12; j++) v[j] = vals[(r * 64 + t) * 12 + j];
+    v[0] = v[1] = lim;
+    mbar_setup(&mb, 64 * 52);
+    unsigned m = peer(smem(&mb), p);
+    RED("inc.u32", "r", 0);
+    RED("dec.u32", "r", 1);
+    RED("min.u32", "r", 2);
+    RED("min.s32", "r", 3);
+    RED("max.u32", "r", 4);
+    RED("max.s32", "r", 5);
+    RED("and.b32", "r", 6);
+    RED("or.b32", "r", 7);
+    RED("xor.b32", "r", 8);
+    asm volatile("red.async.relaxed.cluster.mbarrier::complete_tx::bytes.add.u32 [%0], %1, [%2];"
+                 ::"l"(peer_generic(&s[9], p)), "r"(v[9]), "l"(peer_generic(&mb, p)) : "memory");
+    RED("add.s32", "r", 10);
+    uint64_t w = v[11] | (uint64_t)v[10] << 32;
+    asm volatile("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u64"
+                 " [%0], %1, [%2];" ::"r"(peer(smem(&s64), p)), "l"(w), "r"(m) : "memory");
+    mbar_wait(&mb, 0);
+    if (t < 11) out[r * 13 + t] = s[t];
+    if (t == 11) out[r * 13 + 11] = (unsigned)s64, out[r * 13 + 12] = (unsigned)(s64 >> 32);
+    cluster_sync();
+}

@@ -1,0 +1,239 @@
+/* tests/test_exec_remote.c — asynchronous remote stores and reductions (st.async §9.7.8.12,
+ * red.async §9.7.12.7), sparse mma (mma.sp §9.7.13.5) and multimem operations (§9.7.8.13): the
+ * kernels of tests/kernels/remote.cu run through the C API and compared bit for bit with C
+ * references written here, and the forms the executor refuses at load. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <check.h>
+#include "include/ptxexec.h"
+#define EVIDENCE_EXEC
+#include "tests/evidence.h"
+
+static ptxeCtx *C;
+static ptxeModule *M;
+static ptxeFunction *F;
+
+static uint32_t rng = 4242;
+static uint32_t rnd(void) { rng = rng * 1664525u + 1013904223u; return rng ^ (rng >> 13); }
+
+static void load(const char *kernel)
+{
+    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
+    char path[512];
+    snprintf(path, sizeof path, "%s/remote.ptx", dir);
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    static char buf[1 << 21];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
+}
+static void done(void) { ptxeModuleUnload(M); M = NULL; ptxeCtxDestroy(C); C = NULL; }
+
+static ptxeDevptr dev(const void *h, size_t n)
+{
+    ptxeDevptr d;
+    ck_assert_int_eq(ptxeMemAlloc(C, &d, n), PTXE_SUCCESS);
+    if (h) ck_assert_int_eq(ptxeMemcpyHtoD(C, d, h, n), PTXE_SUCCESS);
+    else ck_assert_int_eq(ptxeMemsetD8(C, d, 0, n), PTXE_SUCCESS);
+    return d;
+}
+static void get(void *h, ptxeDevptr d, size_t n)
+{
+    ck_assert_int_eq(ptxeMemcpyDtoH(C, h, d, n), PTXE_SUCCESS);
+}
+static void run(unsigned grid, unsigned block, void **args)
+{
+    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
+    evidence_kernel(F, "kernels/remote.ptx");
+}
+
+#define CHECK_ARR(got, want, n, fmt)                                                       \
+    do {                                                                                   \
+        for (size_t i_ = 0; i_ < (size_t)(n); i_++)                                        \
+            ck_assert_msg(memcmp(&(got)[i_], &(want)[i_], sizeof(got)[0]) == 0,            \
+                          "index %zu: got " fmt ", want " fmt, i_, (got)[i_], (want)[i_]); \
+    } while (0)
+
+/* ------------------------------------------------------------------ st.async, red.async */
+
+/* each CTA of the 2-CTA cluster receives the peer's 10 words per thread */
+START_TEST(k_st_async_pair)
+{
+    load("st_async_pair");
+    enum { N = 2 * 64 * 10 };
+    static unsigned in[N], out[N], want[N];
+    for (int i = 0; i < N; i++) in[i] = rnd();
+    for (int r = 0; r < 2; r++)
+        for (int t = 0; t < 64; t++)
+            for (int k = 0; k < 10; k++) want[((r ^ 1) * 64 + t) * 10 + k] = in[(r * 64 + t) * 10 + k];
+    ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out);
+    void *a[] = { &di, &dout };
+    run(2, 64, a);
+    get(out, dout, sizeof out);
+    CHECK_ARR(out, want, N, "0x%08x");
+    done();
+}
+END_TEST
+
+/* slot j of CTA r after every thread of CTA r^1 reduced into it (the operations commute; inc
+ * and dec all use the same bound, so their order does not matter either) */
+static void red_ref(const unsigned *init, const unsigned *vals, unsigned lim, unsigned *want)
+{
+    for (int r = 0; r < 2; r++) {
+        unsigned *s = want + r * 13;
+        memcpy(s, init + r * 13, 13 * 4);
+        uint64_t s64 = s[11] | (uint64_t)s[12] << 32;
+        for (int t = 0; t < 64; t++) {
+            const unsigned *v = vals + ((r ^ 1) * 64 + t) * 12;
+            s[0] = s[0] >= lim ? 0 : s[0] + 1;
+            s[1] = s[1] == 0 || s[1] > lim ? lim : s[1] - 1;
+            s[2] = v[2] < s[2] ? v[2] : s[2];
+            s[3] = (int)v[3] < (int)s[3] ? v[3] : s[3];
+            s[4] = v[4] > s[4] ? v[4] : s[4];
+            s[5] = (int)v[5] > (int)s[5] ? v[5] : s[5];
+            s[6] &= v[6], s[7] |= v[7], s[8] ^= v[8];
+            s[9] += v[9], s[10] += v[10];
+            s64 += v[11] | (uint64_t)v[10] << 32;
+        }
+        s[11] = (unsigned)s64, s[12] = (unsigned)(s64 >> 32);
+    }
+}
+
+START_TEST(k_red_async_pair)
+{
+    static unsigned init[26], vals[2 * 64 * 12], out[26], want[26];
+    for (int round = 0; round < 3; round++) {
+        for (int i = 0; i < 26; i++) init[i] = rnd();
+        for (int i = 0; i < 2 * 64 * 12; i++) vals[i] = rnd();
+        init[0] = round * 20, init[1] = round * 30, init[13] = 3, init[14] = 100;
+        /* and: sparse ones so that the result is not 0; or: sparse ones so that it is not ~0 */
+        for (int i = 0; i < 2 * 64; i++) vals[i * 12 + 6] |= 0xfff0f0ffu, vals[i * 12 + 7] &= 0x10;
+        init[6] = init[19] = 0xffffffffu;
+        unsigned lim = 37 + round * 20;
+        red_ref(init, vals, lim, want);
+        load("red_async_pair");
+        ptxeDevptr di = dev(init, sizeof init), dv = dev(vals, sizeof vals),
+                   dout = dev(NULL, sizeof out);
+        void *a[] = { &di, &dv, &lim, &dout };
+        run(2, 64, a);
+        get(out, dout, sizeof out);
+        CHECK_ARR(out, want, 26, "0x%08x");
+        done();
+    }
+}
+END_TEST
+
+
+/* ------------------------------------------------------------------ refused forms, faults */
+
+#define HDR ".version 8.4\n.target sm_90a\n.address_size 64\n"
+/* a kernel k(.param .u64 out) with registers and a 2-CTA cluster, then BODY */
+#define KPRO                                                                                 \
+    HDR ".visible .entry k(.param .u64 out) .reqnctapercluster 2, 1, 1\n{\n.reg .pred %p<4>;\n" \
+        ".reg .b32 %r<16>;\n.reg .b64 %rd<16>;\n.reg .f32 %f<8>;\n"                          \
+        ".shared .align 8 .b64 mb;\n.shared .align 16 .b32 buf[64];\n"
+
+/* load body; expect a load error naming line:col and containing what */
+static void refused(const char *body, const char *what)
+{
+    char ptx[4096];
+    snprintf(ptx, sizeof ptx, "%s%s\nret;\n}\n", KPRO, body);
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ptxeResult r = ptxeModuleLoadData(C, &M, ptx, strlen(ptx), "t.ptx");
+    const char *msg = ptxeGetErrorMessage(C);
+    ck_assert_msg(r == PTXE_ERROR_INVALID_PTX, "%s: loaded (%s)", body, msg);
+    ck_assert_msg(strstr(msg, "t.ptx:12:") && strstr(msg, what), "%s: message '%s', want '%s'",
+                  body, msg, what);
+    ptxeCtxDestroy(C);
+    C = NULL;
+}
+
+START_TEST(refused_async)
+{
+    refused("st.async.shared::cluster.mbarrier::complete_tx::bytes.u16 [%r1], %r2, [%r3];",
+            "st.async.u16, expected .b32");
+    refused("st.async.shared::cluster.u32 [%r1], %r2, [%r3];",
+            "without .mbarrier::complete_tx::bytes");
+    refused("st.async.global.mbarrier::complete_tx::bytes.u32 [%rd1], %r2, [%rd3];",
+            "expected .shared::cluster or generic");
+    refused("st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.u32 [%r1], %r2, [%r3];",
+            "found 1 value operands, expected 2");
+    refused("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.s64 "
+            "[%r1], %rd2, [%r3];",
+            "red.async.add.s64, expected");
+    refused("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.inc.s32 "
+            "[%r1], %r2, [%r3];",
+            "red.async.inc.s32");
+    refused("red.async.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%r1], %r2, [%r3];",
+            "without .relaxed.cluster");
+}
+END_TEST
+
+/* run body over a 2-CTA cluster of 32 threads; the launch must fail with what in the report */
+static void faults(const char *body, const char *what)
+{
+    char ptx[4096];
+    snprintf(ptx, sizeof ptx, "%s%s\nret;\n}\n", KPRO, body);
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ptxeResult r = ptxeModuleLoadData(C, &M, ptx, strlen(ptx), "t.ptx");
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    ptxeDevptr d = dev(NULL, 256);
+    void *a[] = { &d };
+    ptxeLaunchConfig cfg = { { 2, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    r = ptxeLaunchKernel(F, &cfg, a);
+    const char *msg = ptxeGetErrorMessage(C);
+    ck_assert_msg(r != PTXE_SUCCESS && strstr(msg, what), "%s: got '%s', want '%s'", body, msg,
+                  what);
+    done();
+}
+
+#define MBINIT                                                                                \
+    "mov.u32 %r1, buf;\nmov.u32 %r3, mb;\nmov.u32 %r5, %cluster_ctarank;\nxor.b32 %r6, %r5, 1;\n" \
+    "mbarrier.init.shared::cta.b64 [%r3], 1;\nbarrier.cluster.arrive;\nbarrier.cluster.wait;\n"
+
+START_TEST(fault_async)
+{
+    /* the destination in the executing CTA: undefined (§9.7.8.12), a fault here */
+    faults(MBINIT "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r1], 7, [%r3];",
+           "both must be in one other CTA of the cluster");
+    /* destination and mbarrier in different CTAs */
+    faults(MBINIT "mapa.shared::cluster.u32 %r7, %r1, %r6;\n"
+                  "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r7], 7, [%r3];",
+           "both must be in one other CTA of the cluster");
+    /* a generic address outside shared memory */
+    faults(MBINIT "ld.param.u64 %rd1, [out];\nmov.u64 %rd4, mb;\ncvta.shared.u64 %rd3, %rd4;\n"
+                  "mapa.u64 %rd3, %rd3, %r6;\n"
+                  "red.async.relaxed.cluster.mbarrier::complete_tx::bytes.add.u32 [%rd1], 1, "
+                  "[%rd3];",
+           "not shared memory");
+    /* an uninitialised mbarrier in the peer */
+    faults("mov.u32 %r1, buf;\nmov.u32 %r3, mb;\nmov.u32 %r5, %cluster_ctarank;\n"
+           "xor.b32 %r6, %r5, 1;\nmapa.shared::cluster.u32 %r7, %r1, %r6;\n"
+           "mapa.shared::cluster.u32 %r8, %r3, %r6;\n"
+           "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r7], 7, [%r8];",
+           "uninitialised mbarrier");
+    /* misaligned vector */
+    faults(MBINIT "mapa.shared::cluster.u32 %r7, %r1, %r6;\nmapa.shared::cluster.u32 %r8, %r3, %r6;\n"
+                  "st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%r7+4], "
+                  "{1, 2, 3, 4}, [%r8];",
+           "misaligned");
+}
+END_TEST
+
+static void add_tests(TCase *tc)
+{
+    tcase_add_test(tc, refused_async);
+    tcase_add_test(tc, fault_async);
+    tcase_add_test(tc, k_st_async_pair);
+    tcase_add_test(tc, k_red_async_pair);
+}
+
+#include "check_main.h"
