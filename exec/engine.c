@@ -1958,7 +1958,15 @@ static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
     uint16_t mat[4][8][8]; /* matrix, row, column */
     for (int l = 0; l < 32; l++)
         for (int k = 0; k < in->ns; k++) S[l][k] = opv(X, w, f, &in->s[k], l);
-    if (mm->kind == MM_MMA) {
+    if (mm->kind == MM_MMA && mm->sp) { /* mma.sp: the metadata operand e is in d[nd] */
+        uint32_t e[32];
+        char why[200];
+        for (int l = 0; l < 32; l++) e[l] = (uint32_t)opv(X, w, f, &in->d[in->nd], l);
+        if (mma_sp_run(mm, (const uint64_t(*)[XMAX_OPS])S, e, Dv, why, sizeof why)) {
+            fault(X, w, 0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", why);
+            return -1;
+        }
+    } else if (mm->kind == MM_MMA) {
         mma_run(mm, (const uint64_t(*)[XMAX_OPS])S, Dv);
     } else if (mm->kind == MM_MOVMATRIX) {
         for (int l = 0; l < 32; l++)

@@ -1334,6 +1334,22 @@ static int dec_alu(const D *d)
     return 0;
 }
 
+/* mma.sp (§9.7.13.5.3) d, a, b, c, e, f: the metadata e in d[nd] (the sources fill s[] with A, B
+ * and C), the sparsity selector f a constant in the range the shape allows (§9.7.13.5.1) */
+static int dec_mma_sp(const D *d, xmma *mm)
+{
+    const ptx_opnd *f = &d->st->ops[5];
+    int lim = 4 / mma_sp_threads(mm);
+    d->x->op = PTX_I_MMA_SP;   /* also for mma.sp::ordered_metadata, which tokenizes as mma */
+    if (f->kind != PTX_OP_INT || f->ival < 0 || f->ival >= lim)
+        return lfail(d->l, f->pos.line, f->pos.col, d->st->text,
+                     "found a bad sparsity selector, expected a constant in 0..%d for this shape "
+                     "(§9.7.13.5.1)",
+                     lim - 1);
+    mm->sel = (uint8_t)f->ival;
+    return conv(d, 4, ISA_T_B32, &d->x->d[mm->nd]);
+}
+
 /* Warp-level matrix instructions (§9.7.13.4): mma.sync.aligned d, a, b, c (vectors of registers),
  * ldmatrix {d...}, [p]; stmatrix [p], {r...}; movmatrix d, a.  The form is decoded by
  * mma_decode (exec/mma.c). */
@@ -1351,7 +1367,7 @@ static int dec_mma(const D *d)
     if (mm->kind == MM_MMA) {
         const int cnt[4] = { mm->nd, mm->na, mm->nb, mm->nc };
         int ts[4] = { mm->dt, mm->at, mm->bt, mm->ct }, ns = 0;
-        if (need(d, 4)) return -1;
+        if (need(d, mm->sp ? 6 : 4) || (mm->sp && dec_mma_sp(d, mm))) return -1;
         for (int i = 0; i < 4; i++) {
             const ptx_opnd *el;
             int n = vec_elems(&st->ops[i], &el);

@@ -1,7 +1,7 @@
 /* exec/mma.h — warp-level matrix instructions of the executor (ISA 8.4 §9.7.13.4): mma.sync,
- * ldmatrix, stmatrix, movmatrix.  Decoded once at load (mma_decode), run by the engine's h_mma
- * (exec/engine.c) with the arithmetic of mma_run (exec/mma.c, which documents the fragment
- * layouts and the accumulation). */
+ * ldmatrix, stmatrix, movmatrix, and mma.sp (§9.7.13.5).  Decoded once at load (mma_decode),
+ * run by the engine's h_mma (exec/engine.c) with the arithmetic of mma_run / mma_sp_run
+ * (exec/mma.c, which documents the fragment layouts, the metadata and the accumulation). */
 #ifndef PTX_EXEC_MMA_H
 #define PTX_EXEC_MMA_H
 #include <stddef.h>
@@ -9,7 +9,8 @@
 
 #define MMA_MAXOPS 12   /* = XMAX_OPS of exec/exec_int.h */
 enum { MM_MMA = 1, MM_LDMATRIX, MM_STMATRIX, MM_MOVMATRIX };
-enum { MT_F16 = 1, MT_BF16, MT_TF32, MT_F32, MT_F64, MT_S8, MT_U8, MT_S4, MT_U4, MT_B1, MT_S32 };
+enum { MT_F16 = 1, MT_BF16, MT_TF32, MT_F32, MT_F64, MT_S8, MT_U8, MT_S4, MT_U4, MT_B1, MT_S32,
+       MT_E4M3, MT_E5M2 };
 typedef struct xmma {
     uint8_t kind;           /* MM_* */
     uint8_t m, n;           /* shape */
@@ -19,6 +20,7 @@ typedef struct xmma {
     uint8_t sat;            /* .satfinite */
     uint8_t bop;            /* .b1: 1 .xor.popc, 2 .and.popc */
     uint8_t num, trans;     /* ldmatrix/stmatrix: .x1/.x2/.x4, .trans */
+    uint8_t sp, sel;        /* mma.sp (§9.7.13.5): 1 (2: .sp::ordered_metadata), selector f */
 } xmma;
 
 /* Decode the mnemonic of a warp-level matrix instruction: 0, or -1 with a reason. */
@@ -26,4 +28,10 @@ int mma_decode(const char *mnemonic, xmma *mm, char *err, size_t errlen);
 /* D = A * B + C for a warp: S[l] holds lane l's A, B and C registers in operand order, D[l]
  * receives its D registers. */
 void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_MAXOPS]);
+/* mma.sp: the number of threads of a group of four that hold metadata (1, 2 or 4) */
+int mma_sp_threads(const xmma *mm);
+/* mma.sp: as mma_run, A given sparse (S[l] holds A, B, C as for mma) with lane l's metadata
+ * register E[l].  0, or -1 with a reason when the metadata names a position of a chunk twice. */
+int mma_sp_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], const uint32_t *E,
+               uint64_t (*D)[MMA_MAXOPS], char *why, size_t n);
 #endif

@@ -72,7 +72,8 @@ START_TEST(k_st_async_pair)
     for (int i = 0; i < N; i++) in[i] = rnd();
     for (int r = 0; r < 2; r++)
         for (int t = 0; t < 64; t++)
-            for (int k = 0; k < 10; k++) want[((r ^ 1) * 64 + t) * 10 + k] = in[(r * 64 + t) * 10 + k];
+            for (int k = 0; k < 10; k++)
+                want[((r ^ 1) * 64 + t) * 10 + k] = in[(r * 64 + t) * 10 + k];
     ptxeDevptr di = dev(in, sizeof in), dout = dev(NULL, sizeof out);
     void *a[] = { &di, &dout };
     run(2, 64, a);
@@ -221,10 +222,93 @@ START_TEST(fault_async)
            "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r7], 7, [%r8];",
            "uninitialised mbarrier");
     /* misaligned vector */
-    faults(MBINIT "mapa.shared::cluster.u32 %r7, %r1, %r6;\nmapa.shared::cluster.u32 %r8, %r3, %r6;\n"
+    faults(MBINIT "mapa.shared::cluster.u32 %r7, %r1, %r6;\n"
+                  "mapa.shared::cluster.u32 %r8, %r3, %r6;\n"
                   "st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%r7+4], "
                   "{1, 2, 3, 4}, [%r8];",
            "misaligned");
+}
+END_TEST
+
+/* ------------------------------------------------------------------ mma.sp (§9.7.13.5) */
+
+#include "tests/sp_ref.h"
+
+/* sp_ref.h's inputs (seeded per form and repetition) through the executor; D bit for bit
+ * against the reference and, where tests/kernels/record_gpu.sh has run, against the GPU's D */
+static void sp_case(const spform *fm, int rep)
+{
+    static uint32_t a[128], b[128], c[128], e[32], d[128], want[128];
+    uint32_t seed = 1000u * (uint32_t)rep + (uint32_t)(fm - sp_forms);
+    sp_gen(fm, &seed, a, b, c, e, want);
+    load(fm->kernel);
+    ptxeDevptr da = dev(a, sizeof a), db = dev(b, sizeof b), dc = dev(c, sizeof c),
+               de = dev(e, sizeof e), dd = dev(NULL, sizeof d);
+    void *args[] = { &da, &db, &dc, &de, &dd };
+    run(1, 32, args);
+    get(d, dd, sizeof d);
+    for (int i = 0; i < 128; i++)
+        ck_assert_msg(d[i] == want[i], "%s: lane %d D%d: got 0x%08x, want 0x%08x", fm->kernel,
+                      i / 4, i % 4, d[i], want[i]);
+
+    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
+    char path[512];
+    snprintf(path, sizeof path, "%s/gpu/%s_%d.bin", dir, fm->kernel, rep);
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        static uint32_t g[128];
+        ck_assert_uint_eq(fread(g, 1, sizeof g, f), sizeof g);
+        fclose(f);
+        CHECK_ARR(d, g, 128, "0x%08x");
+    }
+    done();
+}
+
+START_TEST(k_mma_sp)
+{
+    for (int rep = 0; rep < SP_REPS; rep++) sp_case(&sp_forms[_i], rep);
+}
+END_TEST
+
+START_TEST(refused_mma_sp)
+{
+#define SPOPS " {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r9, %r10, %r11, %r12}, %r13, "
+    refused("mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" SPOPS "4;",
+            "bad sparsity selector");
+    refused("mma.sp.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32" SPOPS "2;",
+            "bad sparsity selector");
+    refused("mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" SPOPS "%r14;",
+            "bad sparsity selector");
+    refused("mma.sp.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32" SPOPS "0;",
+            "not a form of");
+    refused("mma.sp.sync.aligned.m16n8k16.row.col.f32.bf16.f16.f32" SPOPS "0;",
+            ".atype and .btype differ");
+    refused("mma.sp.sync.aligned.m16n8k16.col.row.f32.f16.f16.f32" SPOPS "0;", ".row.col");
+    refused("mma.sp.sync.aligned.m16n8k32.row.col.f32.s8.s8.s32" SPOPS "0;", ".s32 accumulators");
+#undef SPOPS
+}
+END_TEST
+
+/* metadata the ISA leaves undefined (§9.7.13.5.1) is reported when the warp runs mma.sp */
+static void sp_bad_meta(const char *kernel, uint32_t meta, const char *what)
+{
+    static uint32_t z[128], e[32];
+    for (int l = 0; l < 32; l++) e[l] = meta;
+    load(kernel);
+    ptxeDevptr da = dev(z, sizeof z), de = dev(e, sizeof e), dd = dev(NULL, sizeof z);
+    void *args[] = { &da, &da, &da, &de, &dd };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
+    const char *msg = ptxeGetErrorMessage(C);
+    ck_assert_msg(r != PTXE_SUCCESS && strstr(msg, what), "%s: got '%s', want '%s'", kernel, msg,
+                  what);
+    done();
+}
+START_TEST(fault_mma_sp)
+{
+    sp_bad_meta("sp_f16_k16", 0x00000000u, "twice");              /* both indices 0 */
+    sp_bad_meta("sp_tf32_k8", 0x44444445u, "0b0100 or 0b1110");   /* index 0b0101 */
+    sp_bad_meta("sp_bf16_k32", 0x44444441u, "increasing order");  /* ordered_metadata 1, 0 */
 }
 END_TEST
 
@@ -234,6 +318,9 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, fault_async);
     tcase_add_test(tc, k_st_async_pair);
     tcase_add_test(tc, k_red_async_pair);
+    tcase_add_test(tc, refused_mma_sp);
+    tcase_add_test(tc, fault_mma_sp);
+    tcase_add_loop_test(tc, k_mma_sp, 0, (int)SP_NFORMS);
 }
 
 #include "check_main.h"

@@ -129,3 +129,56 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) red_async_pair(const unsign
     if (t == 11) out[r * 13 + 11] = (unsigned)s64, out[r * 13 + 12] = (unsigned)(s64 >> 32);
     cluster_sync();
 }
+
+// mma.sp (§9.7.13.5): lane l loads its registers a[l*4 ..], b[l*4 ..], c[l*4 ..] (the fragment
+// layouts of §9.7.13.5.2) and its metadata e[l], runs one sparse mma and stores d[l*4 ..].  The
+// forms: D4 A2 B2 C4, D4 A4 B4 C4 and (f16 accumulators) D2 A4 B4 C2; SEL the sparsity selector.
+#define SP_LOAD                                                                                 \
+    unsigned t = threadIdx.x, A[4], B[4], C[4], D[4] = { 0, 0, 0, 0 }, E = e[t];                 \
+    for (int i = 0; i < 4; i++) A[i] = a[t * 4 + i], B[i] = b[t * 4 + i], C[i] = c[t * 4 + i]
+#define SP_STORE for (int i = 0; i < 4; i++) d[t * 4 + i] = D[i]
+#define SP_ARGS const unsigned *a, const unsigned *b, const unsigned *c, const unsigned *e, unsigned *d
+#define SP_4224(name, form, sel)                                                                \
+    extern "C" __global__ void name(SP_ARGS)                                                    \
+    {                                                                                           \
+        SP_LOAD;                                                                                \
+        asm volatile("mma." form " {%0, %1, %2, %3}, {%4, %5}, {%6, %7}, "      \
+                     "{%8, %9, %10, %11}, %12, " #sel ";"                                       \
+                     : "=r"(D[0]), "=r"(D[1]), "=r"(D[2]), "=r"(D[3])                           \
+                     : "r"(A[0]), "r"(A[1]), "r"(B[0]), "r"(B[1]), "r"(C[0]), "r"(C[1]),        \
+                       "r"(C[2]), "r"(C[3]), "r"(E));                                           \
+        SP_STORE;                                                                               \
+    }
+#define SP_4444(name, form, sel)                                                                \
+    extern "C" __global__ void name(SP_ARGS)                                                    \
+    {                                                                                           \
+        SP_LOAD;                                                                                \
+        asm volatile("mma." form " {%0, %1, %2, %3}, {%4, %5, %6, %7}, "        \
+                     "{%8, %9, %10, %11}, {%12, %13, %14, %15}, %16, " #sel ";"                 \
+                     : "=r"(D[0]), "=r"(D[1]), "=r"(D[2]), "=r"(D[3])                           \
+                     : "r"(A[0]), "r"(A[1]), "r"(A[2]), "r"(A[3]), "r"(B[0]), "r"(B[1]),        \
+                       "r"(B[2]), "r"(B[3]), "r"(C[0]), "r"(C[1]), "r"(C[2]), "r"(C[3]),        \
+                       "r"(E));                                                                 \
+        SP_STORE;                                                                               \
+    }
+#define SP_2442(name, form, sel)                                                                \
+    extern "C" __global__ void name(SP_ARGS)                                                    \
+    {                                                                                           \
+        SP_LOAD;                                                                                \
+        asm volatile("mma." form " {%0, %1}, {%2, %3, %4, %5}, "                \
+                     "{%6, %7, %8, %9}, {%10, %11}, %12, " #sel ";"                             \
+                     : "=r"(D[0]), "=r"(D[1])                                                   \
+                     : "r"(A[0]), "r"(A[1]), "r"(A[2]), "r"(A[3]), "r"(B[0]), "r"(B[1]),        \
+                       "r"(B[2]), "r"(B[3]), "r"(C[0]), "r"(C[1]), "r"(E));                     \
+        SP_STORE;                                                                               \
+    }
+SP_4224(sp_f16_k16, "sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 1)
+SP_2442(sp_f16_k32, "sp.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16", 0)
+SP_4444(sp_bf16_k32, "sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32", 1)
+SP_4224(sp_tf32_k8, "sp.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 2)
+SP_4444(sp_tf32_k16, "sp.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32", 1)
+SP_4224(sp_s8_k32, "sp.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", 1)
+SP_4444(sp_u8s8_k64, "sp::ordered_metadata.sync.aligned.m16n8k64.row.col.satfinite.s32.u8.s8.s32", 0)
+SP_4224(sp_s4_k64, "sp.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32", 0)
+SP_4444(sp_u4_k128, "sp.sync.aligned.m16n8k128.row.col.s32.u4.u4.s32", 0)
+SP_4444(sp_e4m3_k64, "sp.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32", 0)
