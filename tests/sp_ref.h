@@ -55,7 +55,8 @@ static int isfloat(int t) { return t <= T_TF32 || t >= T_E4M3; }
  * (16 x 8), places them in the registers of §9.7.13.5.2 (A: lane 4g+t, register r, element j is
  * row g + 8 (r & 1), stored column (r >> 1) 4p + t p + j with p elements per register; B, C, D as
  * for the dense mma of §9.7.13.4; the metadata of rows g and g+8 in 16-bit pieces, piece q in
- * lane 4g + sel * n + q, row g in the low half) and computes D = A * B + C in want (the D registers of every lane, 4 words each). */
+ * lane 4g + sel * n + q, row g in the low half) and computes D = A * B + C in want (the D
+ * registers of every lane, 4 words each). */
 static void sp_gen(const spform *fm, uint32_t *rs, uint32_t *a, uint32_t *b, uint32_t *c,
                    uint32_t *e, uint32_t *want)
 {
