@@ -16,6 +16,7 @@
 #include <time.h>
 #include "exec/exec_int.h"
 #include "exec/sanitize.h"
+#include "exec/remote.h"
 #include "ptx/mnemonic.h"
 
 #define MAXD 1024u              /* call depth limit */
@@ -1876,6 +1877,46 @@ static int h_stasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint
     return 0;
 }
 
+/* multimem.ld_reduce / st / red (§9.7.8.13) on the copies of a multicast object
+ * (exec/remote.c): a must name a multimem range, each copy is accessed as global memory */
+static int h_multimem(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    unsigned n = in->size, tot = n * in->vec;
+    const char *what = ptx_ops[in->op].mnemonic;
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, v[PTXE_MULTICAST_MAX_DEVICES];
+        const xmcast *mc = multimem_find(X->ctx, a, tot);
+        uint8_t *p[PTXE_MULTICAST_MAX_DEVICES];
+        if (!mc) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "%s at 0x%llx (%u bytes): not inside a multimem object (undefined, §9.7.8.13)",
+                  what, (unsigned long long)a, tot);
+            return -1;
+        }
+        for (int k = 0; k < mc->ndev; k++)
+            if (!(p[k] = maddr(X, w, l, w->pc, SP_GLOBAL, mc->dev[k] + (a - mc->base), tot,
+                               in->op != PTX_I_MULTIMEM_LD_REDUCE, what)))
+                return -1;
+        for (int e = 0; e < in->vec; e++) {
+            uint64_t b = in->op == PTX_I_MULTIMEM_LD_REDUCE ? 0 : opv(X, w, f, &in->s[1 + e], l);
+            for (int k = 0; k < mc->ndev; k++) {
+                uint64_t old = ldval(p[k] + e * n, n), nv = b;
+                if (in->op == PTX_I_MULTIMEM_RED)
+                    isa_atom_apply((isa_atom_op)in->mode, in->type, old, b, 0, &nv);
+                if (in->op == PTX_I_MULTIMEM_LD_REDUCE) v[k] = old;
+                else memcpy(p[k] + e * n, &nv, n);
+            }
+            if (in->op == PTX_I_MULTIMEM_LD_REDUCE) {
+                multimem_reduce(in->mode, in->type, in->sign, v, mc->ndev, &b);
+                wr(f, &in->d[e], l, b);
+            }
+        }
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 /* cp.async (§9.7.8.24.3): the copy is done at issue, so every commit group is complete at once */
 static int h_cpasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
@@ -2046,6 +2087,7 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_ALU] = h_alu,          [PTX_K_CARRY] = h_alu,        [PTX_K_PACK] = h_alu,
     [PTX_K_LD] = h_ldst,          [PTX_K_ST] = h_ldst,          [PTX_K_ATOM] = h_atom,
     [PTX_K_RED] = h_atom,         [PTX_K_ASYNC] = h_cpasync,    [PTX_K_BULK] = h_bulk,
+    [PTX_K_MULTIMEM] = h_multimem,
     [PTX_K_ASYNC_GROUP] = h_nop,  [PTX_K_MBAR] = h_mbar,        [PTX_K_FENCE] = h_fence,
     [PTX_K_BAR] = h_bar,          [PTX_K_BARWARP] = h_wsync,    [PTX_K_BARCLUSTER] = h_barcluster,
     [PTX_K_SHFL] = h_wsync,       [PTX_K_VOTE] = h_wsync,       [PTX_K_MATCH] = h_wsync,

@@ -966,6 +966,37 @@ static int dec_remote_async(const D *d)
     return 0;
 }
 
+/* multimem.ld_reduce d, [a]; multimem.st / multimem.red [a], b (§9.7.8.13): the forms by
+ * multimem_form (exec/remote.c); mode the reduction, sign = .acc::f32 */
+static int dec_multimem(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[300];
+    if (multimem_form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
+    int ld = d->mn->op == PTX_I_MULTIMEM_LD_REDUCE;
+    isa_type t = ptx_mn_type(d->mn);
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    x->vec = d->mn->vec, x->type = t, x->mode = d->mn->aop;
+    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    x->sign = (uint8_t)ptx_mn_has(d->mn, PTX_Q_acc_f32);
+    const ptx_opnd *ao = &st->ops[ld], *vo = &st->ops[!ld], *el;
+    if (need(d, 2) || conv_addr(d->l, st, ao, x)) return -1;
+    int n = vec_elems(vo, &el);
+    if (n != x->vec)
+        return lfail(d->l, vo->pos.line, vo->pos.col, st->text,
+                     "found %d value operands, expected %d", n, x->vec);
+    for (int i = 0; i < n; i++) {
+        xopnd *o = ld ? &x->d[i] : &x->s[1 + i];
+        if (conv_opnd(d->l, st, &el[i], t, o)) return -1;
+        if (ld && o->kind != XO_REG && o->kind != XO_SINK)
+            return lfail(d->l, el[i].pos.line, el[i].pos.col, st->text,
+                         "found a non-register destination, expected a register");
+    }
+    x->nd = (uint8_t)(ld ? n : 0), x->ns = (uint8_t)(ld ? 1 : 1 + n);
+    return 0;
+}
+
 /* the asynchronous kind: cp.async, or st.async / red.async */
 static int dec_async(const D *d)
 {
@@ -1419,6 +1450,7 @@ static const decoder_fn decoders[PTX_K_COUNT] = {
     [PTX_K_ATOM] = dec_atom,
     [PTX_K_RED] = dec_atom,
     [PTX_K_ASYNC] = dec_async,
+    [PTX_K_MULTIMEM] = dec_multimem,
     [PTX_K_BULK] = dec_bulk,
     [PTX_K_ASYNC_GROUP] = dec_nop,
     [PTX_K_MBAR] = dec_mbar,

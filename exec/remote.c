@@ -58,3 +58,167 @@ int remote_async_form(const ptx_mnemonic *mn, char *why, size_t n)
                     t ? isa_type_name(t) : "(no type)"),
            -1;
 }
+
+/* ---------------------------------------------------------------- multimem (§9.7.8.13)
+ * A multimem address (§8.2.3) names one location in each of several devices' memories.  The
+ * executor models a multicast object (ptxeMulticastCreate, or the `multicast:` section of a
+ * `ptxlitmus run` spec) as a reserved global address range that no ordinary access may touch
+ * (an ld/st there faults: undefined, §8.2.3) plus one ordinary allocation per simulated device;
+ * offset o of the range names offset o of every device's buffer.  multimem.st stores to every
+ * copy, multimem.red reduces into every copy (device order), multimem.ld_reduce loads every copy
+ * and reduces them in device order: acc = copy[0]; acc = acc op copy[d] for d = 1, 2, ... (the
+ * ISA does not give the order; float .add results can depend on it).  The default precision of
+ * the accumulation is the type's (each step rounded to .f16/.bf16); with .acc::f32 the halves are
+ * widened to .f32, accumulated there and rounded once to nearest even at the end.  The
+ * multimem address must lie inside one object with the whole access; otherwise a fault. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/exec_int.h"
+
+/* §9.7.8.13: .op/.type of the integer forms */
+static const struct { uint8_t op, t; } mm_int_forms[] = {
+    { ISA_ATOM_ADD, ISA_T_U32 }, { ISA_ATOM_ADD, ISA_T_U64 }, { ISA_ATOM_ADD, ISA_T_S32 },
+    { ISA_ATOM_AND, ISA_T_B32 }, { ISA_ATOM_AND, ISA_T_B64 }, { ISA_ATOM_OR, ISA_T_B32 },
+    { ISA_ATOM_OR, ISA_T_B64 },  { ISA_ATOM_XOR, ISA_T_B32 }, { ISA_ATOM_XOR, ISA_T_B64 },
+    { ISA_ATOM_MIN, ISA_T_U32 }, { ISA_ATOM_MIN, ISA_T_S32 }, { ISA_ATOM_MIN, ISA_T_U64 },
+    { ISA_ATOM_MIN, ISA_T_S64 }, { ISA_ATOM_MAX, ISA_T_U32 }, { ISA_ATOM_MAX, ISA_T_S32 },
+    { ISA_ATOM_MAX, ISA_T_U64 }, { ISA_ATOM_MAX, ISA_T_S64 },
+};
+static int is_half(isa_type t)
+{
+    return t == ISA_T_F16 || t == ISA_T_F16X2 || t == ISA_T_BF16 || t == ISA_T_BF16X2;
+}
+static int is_fp(isa_type t) { return is_half(t) || t == ISA_T_F32 || t == ISA_T_F64; }
+
+/* the .op / .type / .vec / .acc::f32 rules of the table of §9.7.8.13 */
+static int mm_op_type(const ptx_mnemonic *mn, int kind, isa_type t, char *why, size_t n)
+{
+    int op = mn->aop, acc = ptx_mn_has(mn, PTX_Q_acc_f32), bits = isa_type_bits(t);
+    if (kind != 1 && !op) return snprintf(why, n, "multimem without an .op"), -1;
+    if (acc && (kind != 0 || !is_half(t)))
+        return snprintf(why, n, ".acc::f32 outside multimem.ld_reduce of .f16/.bf16 (§9.7.8.13)"),
+               -1;
+    if (is_fp(t)) {
+        if (mn->vec != 1 && t == ISA_T_F64)
+            return snprintf(why, n, "a vector multimem of .f64 (§9.7.8.13)"), -1;
+        if (bits * mn->vec != 32 && bits * mn->vec != 64 && bits * mn->vec != 128)
+            return snprintf(why, n, "multimem .v%u.%s: %d bits, expected 32, 64 or 128 "
+                            "(§9.7.8.13)", mn->vec, isa_type_name(t), bits * mn->vec), -1;
+        if (kind == 1) return 0;
+        if (op == ISA_ATOM_ADD || (kind == 0 && is_half(t) &&
+                                   (op == ISA_ATOM_MIN || op == ISA_ATOM_MAX)))
+            return 0;
+        return snprintf(why, n, "multimem.%s.%s.%s, expected .add%s (§9.7.8.13)",
+                        kind ? "red" : "ld_reduce", isa_atom_name((isa_atom_op)op),
+                        isa_type_name(t), kind == 0 && is_half(t) ? "/.min/.max" : ""), -1;
+    }
+    if (mn->vec != 1) return snprintf(why, n, "a vector multimem of an integer type"), -1;
+    if (kind == 1) {
+        if (bits == 32 || bits == 64) return 0;
+        return snprintf(why, n, "multimem.st.%s (§9.7.8.13)", isa_type_name(t)), -1;
+    }
+    for (size_t i = 0; i < sizeof mm_int_forms / sizeof mm_int_forms[0]; i++)
+        if (mm_int_forms[i].op == op && mm_int_forms[i].t == t) return 0;
+    return snprintf(why, n,
+                    "multimem.%s.%s, expected .add.u32/.u64/.s32, .and/.or/.xor.b32/.b64 or "
+                    ".min/.max.u32/.s32/.u64/.s64 (§9.7.8.13)",
+                    isa_atom_name((isa_atom_op)op), isa_type_name(t)), -1;
+}
+
+int multimem_form(const ptx_mnemonic *mn, char *why, size_t n)
+{
+    int kind = mn->op == PTX_I_MULTIMEM_LD_REDUCE ? 0 : mn->op == PTX_I_MULTIMEM_ST ? 1 : 2;
+    static const uint8_t sems[3][4] = {
+        { PTX_SEM_NONE, PTX_SEM_WEAK, PTX_SEM_RELAXED, PTX_SEM_ACQUIRE },
+        { PTX_SEM_NONE, PTX_SEM_WEAK, PTX_SEM_RELAXED, PTX_SEM_RELEASE },
+        { PTX_SEM_NONE, PTX_SEM_RELAXED, PTX_SEM_RELEASE, PTX_SEM_RELEASE },
+    };
+    isa_type t = ptx_mn_type(mn);
+    if (mn->space != PTX_SS_NONE && mn->space != PTX_SS_GLOBAL)
+        return snprintf(why, n, "multimem on .%s, expected .global or generic addressing",
+                        ptx_ss_name(mn->space)), -1;
+    if (mn->sem != sems[kind][0] && mn->sem != sems[kind][1] && mn->sem != sems[kind][2] &&
+        mn->sem != sems[kind][3])
+        return snprintf(why, n, "a semantics multimem.%s does not take (§9.7.8.13)",
+                        kind == 0 ? "ld_reduce" : kind == 1 ? "st" : "red"), -1;
+    if (!t) return snprintf(why, n, "multimem without a .type"), -1;
+    return mm_op_type(mn, kind, t, why, n);
+}
+
+/* .f16/.bf16 <-> .f32 (cvt, ptx/isa.c) for .acc::f32 */
+static uint64_t cvt_half(int to_f32, int bf, uint64_t v)
+{
+    static isa_insn c[2][2];
+    static int ready;
+    if (!ready) {
+        char e[200];
+        isa_decode("cvt.rn.f16.f32", ISA_T_NONE, &c[0][0], e, sizeof e);
+        isa_decode("cvt.rn.bf16.f32", ISA_T_NONE, &c[0][1], e, sizeof e);
+        isa_decode("cvt.f32.f16", ISA_T_NONE, &c[1][0], e, sizeof e);
+        isa_decode("cvt.f32.bf16", ISA_T_NONE, &c[1][1], e, sizeof e);
+        ready = 1;
+    }
+    uint64_t d = 0;
+    char e[200];
+    isa_eval(&c[to_f32][bf], &v, &d, e, sizeof e);
+    return d;
+}
+
+int multimem_reduce(int op, isa_type t, int accf32, const uint64_t *v, int ndev, uint64_t *out)
+{
+    uint64_t acc = v[0], nv;
+    if (!accf32) {
+        for (int k = 1; k < ndev; k++) {
+            if (isa_atom_apply((isa_atom_op)op, t, acc, v[k], 0, &nv) < 0) return -1;
+            acc = nv;
+        }
+        *out = acc;
+        return 0;
+    }
+    int bf = t == ISA_T_BF16 || t == ISA_T_BF16X2, halves = isa_type_bits(t) / 16;
+    *out = 0;
+    for (int h = 0; h < halves; h++) {   /* .f16x2 / .bf16x2: each half separately */
+        acc = cvt_half(1, bf, v[0] >> (16 * h) & 0xffff);
+        for (int k = 1; k < ndev; k++) {
+            uint64_t x = cvt_half(1, bf, v[k] >> (16 * h) & 0xffff);
+            if (isa_atom_apply((isa_atom_op)op, ISA_T_F32, acc, x, 0, &nv) < 0) return -1;
+            acc = nv;
+        }
+        *out |= (cvt_half(0, bf, acc) & 0xffff) << (16 * h);
+    }
+    return 0;
+}
+
+const xmcast *multimem_find(const ptxeCtx *ctx, uint64_t a, unsigned n)
+{
+    for (int i = 0; i < ctx->nmcasts; i++) {
+        const xmcast *m = &ctx->mcasts[i];
+        if (a >= m->base && a < m->base + m->size && n <= m->base + m->size - a) return m;
+    }
+    return NULL;
+}
+
+ptxeResult ptxeMulticastCreate(ptxeCtx *ctx, size_t bytes, int ndevices, ptxeDevptr *mcaddr,
+                               ptxeDevptr *bufs)
+{
+    if (!ctx || !mcaddr || !bufs || !bytes || ndevices < 1 ||
+        ndevices > PTXE_MULTICAST_MAX_DEVICES)
+        return PTXE_ERROR_INVALID_VALUE;
+    xmcast m = { 0, bytes, ndevices, { 0 } };
+    xmcast *nm = realloc(ctx->mcasts, (size_t)(ctx->nmcasts + 1) * sizeof *nm);
+    if (!nm) return PTXE_ERROR_OUT_OF_MEMORY;
+    ctx->mcasts = nm;
+    if (mem_alloc(ctx, bytes, &m.base)) return PTXE_ERROR_OUT_OF_MEMORY;
+    galloc *g = mem_find(ctx, m.base, 0);   /* the range stays reserved, without memory */
+    free(g->host);
+    g->host = NULL;
+    g->name = strdup("multimem object (multimem.* only, §8.2.3)");
+    ctx->mem_used -= bytes;
+    for (int d = 0; d < ndevices; d++)
+        if (ptxeMemAlloc(ctx, &m.dev[d], bytes)) return PTXE_ERROR_OUT_OF_MEMORY;
+    ctx->mcasts[ctx->nmcasts++] = m;
+    *mcaddr = m.base;
+    memcpy(bufs, m.dev, (size_t)ndevices * sizeof *bufs);
+    return PTXE_SUCCESS;
+}

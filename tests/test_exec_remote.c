@@ -2,6 +2,7 @@
  * red.async §9.7.12.7), sparse mma (mma.sp §9.7.13.5) and multimem operations (§9.7.8.13): the
  * kernels of tests/kernels/remote.cu run through the C API and compared bit for bit with C
  * references written here, and the forms the executor refuses at load. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,6 +313,233 @@ START_TEST(fault_mma_sp)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ multimem (§9.7.8.13) */
+
+enum { MM_DEV = 3, MM_BYTES = 3328, MM_OUT = 23 };
+static uint32_t mm_w32(const uint8_t *p, unsigned off)
+{
+    uint32_t v;
+    memcpy(&v, p + off, 4);
+    return v;
+}
+static uint64_t mm_w64(const uint8_t *p, unsigned off)
+{
+    uint64_t v;
+    memcpy(&v, p + off, 8);
+    return v;
+}
+static float mm_f32(const uint8_t *p, unsigned off) { float v; memcpy(&v, p + off, 4); return v; }
+/* exact small values: .f16 <-> double, .bf16 <-> double */
+static double h2d(uint32_t h)
+{
+    int e = (int)(h >> 10 & 31), m = (int)(h & 1023);
+    double v = e ? ldexp(1024 + m, e - 25) : ldexp(m, -24);
+    return h & 0x8000 ? -v : v;
+}
+static uint32_t d2h(double v)
+{
+    ck_assert_msg((fabs(v) < 65504 && fabs(v) >= 1.0 / 16384) || v == 0, "not exact: %g", v);
+    if (v == 0) return 0;
+    int e;
+    double fr = frexp(fabs(v), &e);   /* fabs(v) = fr 2^e, fr in [0.5, 1) */
+    double mant = fr * 2048;          /* 11 bits */
+    ck_assert_msg(mant == floor(mant), "%g not exact in .f16", v);
+    return (v < 0 ? 0x8000u : 0) | (uint32_t)(e + 14) << 10 | ((uint32_t)mant & 1023);
+}
+static double bf2d(uint32_t b) { float f; uint32_t u = b << 16; memcpy(&f, &u, 4); return f; }
+static uint32_t d2bf(double v) { return f32bits((float)v) >> 16; }
+static uint32_t smallf16(void) { return d2h((double)((int)(rnd() % 17) - 8)); }
+static uint32_t smallbf16(void) { return d2bf((double)((int)(rnd() % 17) - 8)); }
+
+/* fills the copies of a multicast object with mm_ld_reduce's layout (tests/kernels/remote.cu) */
+static void mm_fill(uint8_t (*cp)[MM_BYTES])
+{
+    for (int k = 0; k < MM_DEV; k++) {
+        for (int i = 0; i < MM_BYTES / 4; i++) {
+            uint32_t v = rnd();
+            memcpy(cp[k] + 4 * i, &v, 4);
+        }
+        for (int t = 0; t < 64; t++) {
+            for (int j = 0; j < 4; j++) {
+                float f = (float)((int)(rnd() % 33) - 16);
+                memcpy(cp[k] + 768 + 16 * t + 4 * j, &f, 4);
+            }
+            uint32_t h0 = smallf16() | smallf16() << 16, h1 = smallbf16() | smallbf16() << 16;
+            memcpy(cp[k] + 1792 + 8 * t, &h0, 4), memcpy(cp[k] + 1796 + 8 * t, &h1, 4);
+            double d = (double)((int)(rnd() % 1001) - 500) / 4;
+            memcpy(cp[k] + 2304 + 8 * t, &d, 8);
+        }
+    }
+}
+
+/* one ptxeMulticastCreate object of MM_DEV copies holding cp; returns the multimem address */
+static ptxeDevptr mm_object(uint8_t (*cp)[MM_BYTES], ptxeDevptr *bufs)
+{
+    ptxeDevptr mc;
+    ck_assert_int_eq(ptxeMulticastCreate(C, MM_BYTES, MM_DEV, &mc, bufs), PTXE_SUCCESS);
+    for (int k = 0; k < MM_DEV; k++)
+        ck_assert_int_eq(ptxeMemcpyHtoD(C, bufs[k], cp[k], MM_BYTES), PTXE_SUCCESS);
+    return mc;
+}
+
+/* the 23 words of thread t by the documented rule: reduce in device order */
+static void mm_ld_ref(uint8_t (*cp)[MM_BYTES], unsigned t, uint32_t *o)
+{
+    uint32_t add = 0, an = ~0u, or = 0, xr = 0, mxu = 0;
+    int32_t mns = INT32_MAX;
+    uint64_t a64 = 0, mx64 = 0;
+    int64_t mn64 = INT64_MAX;
+    double f[5] = { 0 }, fd = 0, hadd[2] = { 0 }, acc[4] = { 0 };
+    double bmin[2] = { INFINITY, INFINITY };
+    for (int k = 0; k < MM_DEV; k++) {
+        uint32_t w = mm_w32(cp[k], 4 * t);
+        uint64_t q = mm_w64(cp[k], 256 + 8 * t);
+        add += w, an &= w, or |= w, xr ^= w, mxu = w > mxu ? w : mxu;
+        mns = (int32_t)w < mns ? (int32_t)w : mns;
+        a64 += q, mx64 = q > mx64 ? q : mx64, mn64 = (int64_t)q < mn64 ? (int64_t)q : mn64;
+        for (int j = 0; j < 4; j++) f[j] += mm_f32(cp[k], 768 + 16 * t + 4 * j);
+        f[4] += mm_f32(cp[k], 768 + 16 * t + 4);
+        double d;
+        memcpy(&d, cp[k] + 2304 + 8 * t, 8);
+        fd += d;
+        uint32_t h0 = mm_w32(cp[k], 1792 + 8 * t), h1 = mm_w32(cp[k], 1796 + 8 * t);
+        for (int j = 0; j < 2; j++) {
+            hadd[j] += h2d(h0 >> 16 * j & 0xffff);
+            bmin[j] = fmin(bmin[j], bf2d(h1 >> 16 * j & 0xffff));
+            acc[j] += h2d(h0 >> 16 * j & 0xffff), acc[2 + j] += h2d(h1 >> 16 * j & 0xffff);
+        }
+    }
+    uint32_t r[6] = { add, (uint32_t)mns, mxu, an, or, xr };
+    memcpy(o, r, sizeof r);
+    uint64_t q[3] = { a64, (uint64_t)mn64, mx64 };
+    for (int i = 0; i < 3; i++)
+        o[6 + 2 * i] = (uint32_t)q[i], o[7 + 2 * i] = (uint32_t)(q[i] >> 32);
+    for (int i = 0; i < 5; i++) o[12 + i] = f32bits((float)f[i]);
+    uint64_t bd;
+    memcpy(&bd, &fd, 8);
+    o[17] = (uint32_t)bd, o[18] = (uint32_t)(bd >> 32);
+    o[19] = d2h(hadd[0]) | d2h(hadd[1]) << 16;
+    o[20] = d2bf(bmin[0]) | d2bf(bmin[1]) << 16;
+    o[21] = d2h(acc[0]) | d2h(acc[1]) << 16, o[22] = d2h(acc[2]) | d2h(acc[3]) << 16;
+}
+
+/* every form of multimem.ld_reduce of mm_ld_reduce over 3 devices, against mm_ld_ref */
+START_TEST(k_multimem_ld_reduce)
+{
+    static uint8_t cp[MM_DEV][MM_BYTES];
+    static uint32_t out[64 * MM_OUT], want[64 * MM_OUT];
+    mm_fill(cp);
+    for (int t = 0; t < 64; t++) mm_ld_ref(cp, (unsigned)t, want + t * MM_OUT);
+    load("mm_ld_reduce");
+    ptxeDevptr bufs[MM_DEV], mc = mm_object(cp, bufs), dout = dev(NULL, sizeof out);
+    void *a[] = { &mc, &dout };
+    run(1, 64, a);
+    get(out, dout, sizeof out);
+    for (int i = 0; i < 64 * MM_OUT; i++)
+        ck_assert_msg(out[i] == want[i], "thread %d word %d: got 0x%08x, want 0x%08x", i / MM_OUT,
+                      i % MM_OUT, out[i], want[i]);
+    done();
+}
+END_TEST
+
+/* multimem.st / multimem.red of mm_st_red change every copy the same way */
+START_TEST(k_multimem_st_red)
+{
+    static uint8_t cp[MM_DEV][MM_BYTES], want[MM_DEV][MM_BYTES], got[MM_BYTES];
+    static uint32_t v[64];
+    mm_fill(cp);
+    for (int k = 0; k < MM_DEV; k++)
+        for (int t = 0; t < 64; t++) {
+            uint32_t h = smallbf16() | smallbf16() << 16;
+            memcpy(cp[k] + 1792 + 8 * t, &h, 4);
+            h = smallbf16() | smallbf16() << 16;
+            memcpy(cp[k] + 1796 + 8 * t, &h, 4);
+        }
+    memcpy(want, cp, sizeof cp);
+    for (int t = 0; t < 64; t++) v[t] = rnd();
+    for (int k = 0; k < MM_DEV; k++)
+        for (int t = 0; t < 64; t++) {
+            uint8_t *p = want[k];
+            uint32_t x = v[t], m = mm_w32(p, 2816 + 4 * t), xr = mm_w32(p, 3072 + 4 * t) ^ x;
+            float f[4] = { 1.0f, 2.5f, (float)(x & 7), -4.0f };
+            uint64_t q = mm_w64(p, 256 + 8 * t) + ((uint64_t)x << 20);
+            m = (int32_t)x < (int32_t)m ? x : m;
+            memcpy(p + 4 * t, &x, 4), memcpy(p + 768 + 16 * t, f, 16);
+            memcpy(p + 256 + 8 * t, &q, 8);
+            memcpy(p + 2816 + 4 * t, &m, 4), memcpy(p + 3072 + 4 * t, &xr, 4);
+            for (int j = 0; j < 4; j++) {   /* + (1.0, 1.0), (2.0, 2.0) */
+                uint16_t h;
+                memcpy(&h, p + 1792 + 8 * t + 2 * j, 2);
+                h = (uint16_t)d2bf(bf2d(h) + (j < 2 ? 1.0 : 2.0));
+                memcpy(p + 1792 + 8 * t + 2 * j, &h, 2);
+            }
+        }
+    load("mm_st_red");
+    ptxeDevptr bufs[MM_DEV], mc = mm_object(cp, bufs), dv = dev(v, sizeof v);
+    void *a[] = { &mc, &dv };
+    run(1, 64, a);
+    for (int k = 0; k < MM_DEV; k++) {
+        get(got, bufs[k], MM_BYTES);
+        for (int i = 0; i < MM_BYTES; i++)
+            ck_assert_msg(got[i] == want[k][i], "device %d byte %d: got 0x%02x, want 0x%02x", k, i,
+                          got[i], want[k][i]);
+    }
+    done();
+}
+END_TEST
+
+START_TEST(refused_multimem)
+{
+    refused("multimem.ld_reduce.add.f16 %r1, [%rd1];", "32, 64 or 128");
+    refused("multimem.ld_reduce.add.v2.f64 {%rd1, %rd2}, [%rd3];", "vector multimem of .f64");
+    refused("multimem.ld_reduce.add.s64 %rd1, [%rd2];", "multimem.add.s64, expected");
+    refused("multimem.red.min.f32 [%rd1], %f1;", "expected .add");
+    refused("multimem.ld_reduce.add.acc::f32.f32 %f1, [%rd1];", ".acc::f32 outside");
+    refused("multimem.st.shared.u32 [%r1], %r2;", "expected .global or generic");
+    refused("multimem.st.acquire.gpu.u32 [%rd1], %r2;", "semantics");
+    refused("multimem.ld_reduce.add.v2.u32 {%r1, %r2}, [%rd1];", "vector multimem of an integer");
+    refused("multimem.st.v4.f32 [%rd1], {%f1, %f2};", "found 2 value operands, expected 4");
+}
+END_TEST
+
+/* a multimem address only through multimem.*: ld there, and multimem.* elsewhere, fault */
+static void mm_fault(const char *body, const char *what)
+{
+    char ptx[4096];
+    snprintf(ptx, sizeof ptx, "%s%s\nret;\n}\n", KPRO, body);
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ptxeResult r = ptxeModuleLoadData(C, &M, ptx, strlen(ptx), "t.ptx");
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    ptxeDevptr bufs[2], mc;
+    ck_assert_int_eq(ptxeMulticastCreate(C, 64, 2, &mc, bufs), PTXE_SUCCESS);
+    void *a[] = { &mc };
+    ptxeLaunchConfig cfg = { { 2, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    r = ptxeLaunchKernel(F, &cfg, a);
+    const char *msg = ptxeGetErrorMessage(C);
+    ck_assert_msg(r != PTXE_SUCCESS && strstr(msg, what), "%s: got '%s', want '%s'", body, msg,
+                  what);
+    done();
+}
+START_TEST(fault_multimem)
+{
+    mm_fault("ld.param.u64 %rd1, [out];\nld.global.u32 %r1, [%rd1];",
+             "allocation 'multimem object (multimem.* only");
+    mm_fault("ld.param.u64 %rd1, [out];\nmultimem.st.u32 [%rd1+64], 1;",
+             "not inside a multimem object");
+    mm_fault("ld.param.u64 %rd1, [out];\nmultimem.ld_reduce.add.u64 %rd2, [%rd1+60];",
+             "not inside a multimem object");
+    mm_fault("ld.param.u64 %rd1, [out];\nmultimem.red.add.u32 [%rd1+2], 1;", "misaligned");
+    mm_fault("mov.u64 %rd1, buf;\nmultimem.st.u32 [%rd1], 1;", "not inside a multimem object");
+    ptxeDevptr mc, b[9];
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeMulticastCreate(C, 64, 9, &mc, b), PTXE_ERROR_INVALID_VALUE);
+    ck_assert_int_eq(ptxeMulticastCreate(C, 0, 2, &mc, b), PTXE_ERROR_INVALID_VALUE);
+    ptxeCtxDestroy(C);
+    C = NULL;
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, refused_async);
@@ -321,6 +549,10 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, refused_mma_sp);
     tcase_add_test(tc, fault_mma_sp);
     tcase_add_loop_test(tc, k_mma_sp, 0, (int)SP_NFORMS);
+    tcase_add_test(tc, refused_multimem);
+    tcase_add_test(tc, fault_multimem);
+    tcase_add_test(tc, k_multimem_ld_reduce);
+    tcase_add_test(tc, k_multimem_st_red);
 }
 
 #include "check_main.h"

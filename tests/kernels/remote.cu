@@ -182,3 +182,66 @@ SP_4444(sp_u8s8_k64, "sp::ordered_metadata.sync.aligned.m16n8k64.row.col.satfini
 SP_4224(sp_s4_k64, "sp.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32", 0)
 SP_4444(sp_u4_k128, "sp.sync.aligned.m16n8k128.row.col.s32.u4.u4.s32", 0)
 SP_4444(sp_e4m3_k64, "sp.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32", 0)
+
+// multimem (§9.7.8.13): mc is a multimem address (a multicast object over several devices'
+// memories, ptxeMulticastCreate).  Layout of the object, per thread t of 64:
+//   w32[t]   at 0      u32     w64[t] at 256  u64     f4[t][4] at 768   f32 (v4)
+//   h2[t][2] at 1792   f16x2 / bf16x2 pairs           d[t]     at 2304  f64
+//   m[t]     at 2816   s32     x[t]   at 3072 b32     (3328 bytes)
+// mm_ld_reduce writes 23 words per thread to out[t * 23 ..] (64-bit results low word first).
+#define LDR(op, c, T, x) asm volatile("multimem.ld_reduce" op " %0, [%1];" : "=" c(x) : "l"(T))
+extern "C" __global__ void mm_ld_reduce(char *mc, unsigned *out)
+{
+    unsigned t = threadIdx.x, *o = out + t * 23, r[8];
+    unsigned *w32 = (unsigned *)mc + t, *h2 = (unsigned *)(mc + 1792) + 2 * t;
+    unsigned long long *w64 = (unsigned long long *)(mc + 256) + t, q[3];
+    float *f4 = (float *)(mc + 768) + 4 * t, f[5];
+    double *d = (double *)(mc + 2304) + t, fd;
+    LDR(".add.u32", "r", w32, r[0]);
+    LDR(".global.min.s32", "r", w32, r[1]);
+    LDR(".relaxed.gpu.max.u32", "r", w32, r[2]);
+    LDR(".and.b32", "r", w32, r[3]);
+    LDR(".acquire.sys.global.or.b32", "r", w32, r[4]);
+    LDR(".xor.b32", "r", w32, r[5]);
+    LDR(".add.u64", "l", w64, q[0]);
+    LDR(".min.s64", "l", w64, q[1]);
+    LDR(".max.u64", "l", w64, q[2]);
+    asm volatile("multimem.ld_reduce.global.add.v4.f32 {%0, %1, %2, %3}, [%4];"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3]) : "l"(f4));
+    LDR(".add.f32", "f", f4 + 1, f[4]);
+    LDR(".add.f64", "d", d, fd);
+    LDR(".add.f16x2", "r", h2, r[6]);
+    LDR(".min.bf16x2", "r", h2 + 1, r[7]);
+    unsigned a0, a1;
+    asm volatile("multimem.ld_reduce.add.acc::f32.v2.f16x2 {%0, %1}, [%2];"
+                 : "=r"(a0), "=r"(a1) : "l"(h2));
+    for (int i = 0; i < 6; i++) o[i] = r[i];
+    for (int i = 0; i < 3; i++) o[6 + 2 * i] = (unsigned)q[i], o[7 + 2 * i] = q[i] >> 32;
+    for (int i = 0; i < 5; i++) o[12 + i] = __float_as_uint(f[i]);
+    unsigned long long bd = __double_as_longlong(fd);
+    o[17] = (unsigned)bd, o[18] = bd >> 32;
+    o[19] = r[6], o[20] = r[7], o[21] = a0, o[22] = a1;
+}
+
+// multimem.st / multimem.red: thread t stores v[t] to w32[t] and a .v4.f32 to f4[t], then
+// reduces into w64[t] (.add.u64), m[t] (.min.s32), x[t] (.xor.b32), f4[t][1] (.add.f32) and
+// h2[t] (.add.v2.bf16x2); every copy of the object changes.
+extern "C" __global__ void mm_st_red(char *mc, const unsigned *v)
+{
+    unsigned t = threadIdx.x, x = v[t];
+    unsigned *w32 = (unsigned *)mc;
+    float *f4 = (float *)(mc + 768) + 4 * t;
+    asm volatile("multimem.st.u32 [%0], %1;" ::"l"(w32 + t), "r"(x) : "memory");
+    asm volatile("multimem.st.release.gpu.global.v4.f32 [%0], {%1, %2, %3, %4};"
+                 ::"l"(f4), "f"(1.0f), "f"(2.0f), "f"((float)(x & 7)), "f"(-4.0f) : "memory");
+    asm volatile("multimem.red.add.u64 [%0], %1;"
+                 ::"l"((unsigned long long *)(mc + 256) + t), "l"((unsigned long long)x << 20)
+                 : "memory");
+    asm volatile("multimem.red.relaxed.sys.min.s32 [%0], %1;" ::"l"(w32 + 704 + t), "r"(x)
+                 : "memory");
+    asm volatile("multimem.red.global.xor.b32 [%0], %1;" ::"l"(w32 + 768 + t), "r"(x) : "memory");
+    asm volatile("multimem.red.add.f32 [%0], %1;" ::"l"(f4 + 1), "f"(0.5f) : "memory");
+    asm volatile("multimem.red.release.cta.global.add.v2.bf16x2 [%0], {%1, %2};"
+                 ::"l"((unsigned *)(mc + 1792) + 2 * t), "r"(0x3f803f80u), "r"(0x40004000u)
+                 : "memory");
+}
