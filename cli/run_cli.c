@@ -1,13 +1,14 @@
 /* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S]
  * [--max-memory B] [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster,
- * dynamic shared size, buffers with initial contents, parameters, outputs; paths relative to the
- * spec file), runs the kernel through the public executor API (include/ptxexec.h) and writes the
- * output buffers and the JSON report with the atomic writer (base/fileio.h).  Exit status: 0 ok, 1
- * kernel fault, 2 bad input.  Format: docs/executor.md.
+ * dynamic shared size, buffers with initial contents, multicast objects for multimem.*,
+ * parameters, outputs; paths relative to the spec file), runs the kernel through the public
+ * executor API (include/ptxexec.h) and writes the output buffers and the JSON report with the
+ * atomic writer (base/fileio.h).  Exit status: 0 ok, 1 kernel fault, 2 bad input.  Format:
+ * docs/executor.md.
  *
  * exec_run_cli is a sequence of phases, each a function below: options, spec, launch shape,
- * module, buffers, parameters, outputs check, launch, outputs, JSON.  Every message about the
- * spec has the form SPEC:LINE:COL: found X, expected Y (docs/reliability.md). */
+ * module, buffers, multicast objects, parameters, outputs check, launch, outputs, JSON.  Every
+ * message about the spec has the form SPEC:LINE:COL: found X, expected Y (docs/reliability.md). */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <limits.h>

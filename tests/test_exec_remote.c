@@ -488,6 +488,39 @@ START_TEST(k_multimem_st_red)
 }
 END_TEST
 
+/* The documented rule (docs/executor.md): device order, each step at the type's precision, or
+ * with .acc::f32 in f32 rounded once.  Copies 2048, 1, 1 (.f16) and 256, 1, 1 (.bf16): at the
+ * type's precision 2048 + 1 rounds back to 2048 (ties to even) twice; in f32 the sum is 2050
+ * (258), which .f16 (.bf16) represents. */
+START_TEST(multimem_acc_f32)
+{
+    static const char ptx[] =
+        HDR ".visible .entry k(.param .u64 mc, .param .u64 out)\n{\n.reg .b32 %r<8>;\n"
+            ".reg .b64 %rd<4>;\nld.param.u64 %rd1, [mc];\nld.param.u64 %rd2, [out];\n"
+            "multimem.ld_reduce.add.f16x2 %r1, [%rd1];\n"
+            "multimem.ld_reduce.add.acc::f32.f16x2 %r2, [%rd1];\n"
+            "multimem.ld_reduce.add.bf16x2 %r3, [%rd1+4];\n"
+            "multimem.ld_reduce.add.acc::f32.bf16x2 %r4, [%rd1+4];\n"
+            "st.global.v4.u32 [%rd2], {%r1, %r2, %r3, %r4};\nret;\n}\n";
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeModuleLoadData(C, &M, ptx, strlen(ptx), "acc.ptx"), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    ptxeDevptr mc, bufs[3], dout = dev(NULL, 16);
+    ck_assert_int_eq(ptxeMulticastCreate(C, 8, 3, &mc, bufs), PTXE_SUCCESS);
+    static const uint32_t init[3][2] = { { 0x68006800u, 0x43804380u },
+                                         { 0x3c003c00u, 0x3f803f80u },
+                                         { 0x3c003c00u, 0x3f803f80u } };
+    for (int k = 0; k < 3; k++)
+        ck_assert_int_eq(ptxeMemcpyHtoD(C, bufs[k], init[k], 8), PTXE_SUCCESS);
+    void *a[] = { &mc, &dout };
+    run(1, 1, a);
+    uint32_t got[4], want[4] = { 0x68006800u, 0x68016801u, 0x43804380u, 0x43814381u };
+    get(got, dout, sizeof got);
+    CHECK_ARR(got, want, 4, "0x%08x");
+    done();
+}
+END_TEST
+
 START_TEST(refused_multimem)
 {
     refused("multimem.ld_reduce.add.f16 %r1, [%rd1];", "32, 64 or 128");
@@ -550,6 +583,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, fault_mma_sp);
     tcase_add_loop_test(tc, k_mma_sp, 0, (int)SP_NFORMS);
     tcase_add_test(tc, refused_multimem);
+    tcase_add_test(tc, multimem_acc_f32);
     tcase_add_test(tc, fault_multimem);
     tcase_add_test(tc, k_multimem_ld_reduce);
     tcase_add_test(tc, k_multimem_st_red);
