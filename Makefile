@@ -96,7 +96,9 @@ check-layers:
 # (tests/evidence.h); tools/gen_coverage.c writes the page.  check-coverage fails when the
 # committed page differs from a fresh one.
 EVIDENCE_TESTS := $(BUILD)/tests/test_isa $(BUILD)/tests/test_exec_insn \
-                  $(BUILD)/tests/test_exec_kernels $(BUILD)/tests/test_exec_remote
+                  $(BUILD)/tests/test_exec_kernels
+EVIDENCE_TESTS += $(BUILD)/tests/test_exec_wmma
+EVIDENCE_TESTS += $(BUILD)/tests/test_exec_remote
 $(BUILD)/tools/gen_coverage: tools/gen_coverage.c $(BUILD)/libptxexec.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< $(BUILD)/libptxexec.a -o $@ -lm
