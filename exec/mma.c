@@ -1,7 +1,9 @@
 /* exec/mma.c — warp-level matrix instructions (PTX ISA 8.4 §9.7.13.4): the decoding of
  * `mma.sync.aligned`, `ldmatrix`, `stmatrix`, `movmatrix` and the arithmetic of mma on the
- * fragments of a whole warp.  The engine (exec/engine.c, h_mma) gathers the operands of the 32
- * lanes, calls mma_run, and does the shared-memory accesses of ldmatrix/stmatrix itself.
+ * fragments of a whole warp, and sparse mma (mma.sp, §9.7.13.5: mma_sp_run at the end of the file,
+ * which documents the metadata).  The engine (exec/engine.c, h_mma) gathers the operands of the
+ * 32 lanes, calls mma_run / mma_sp_run, and does the shared-memory accesses of
+ * ldmatrix/stmatrix itself.
  *
  * Fragment layouts (§9.7.13.4.3-13): groupID g = %laneid >> 2, threadID_in_group t = %laneid % 4;
  * an element type of b bits packs p = 32 / b elements in a 32-bit register (f16/bf16 2, tf32 1,
