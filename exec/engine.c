@@ -1849,7 +1849,8 @@ static int shcl_rank(const warp *w, int sp, uint64_t a)
 static int h_stasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     unsigned n = in->size, tot = n * in->vec;
-    const char *what = in->op == PTX_I_ST_ASYNC ? "st.async" : "red.async";
+    /* the checks take the kind of access from `what` (san_access): a store, a reduction */
+    const char *what = in->op == PTX_I_ST_ASYNC ? "st.async store" : "red.async";
     for (uint32_t m = E; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,
@@ -1883,7 +1884,10 @@ static int h_stasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint
 static int h_multimem(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     unsigned n = in->size, tot = n * in->vec;
-    const char *what = ptx_ops[in->op].mnemonic;
+    /* `what` names the kind of access for the checks (san_access): load, store, reduction */
+    const char *what = in->op == PTX_I_MULTIMEM_LD_REDUCE ? "load (multimem.ld_reduce)"
+                       : in->op == PTX_I_MULTIMEM_ST      ? "store (multimem.st)"
+                                                          : "red (multimem.red)";
     for (uint32_t m = E; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, v[PTXE_MULTICAST_MAX_DEVICES];
@@ -2541,7 +2545,7 @@ static int insn_scopes(ex *X)
         const xinsn *in = &X->prog[pc];
         int k = in->kind;
         if (k != PTX_K_LD && k != PTX_K_ST && k != PTX_K_ATOM && k != PTX_K_RED &&
-            k != PTX_K_FENCE)
+            k != PTX_K_FENCE && in->op != PTX_I_RED_ASYNC && k != PTX_K_MULTIMEM)
             continue;
         const char *t = in->text;
         if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
@@ -2550,13 +2554,14 @@ static int insn_scopes(ex *X)
         ptx_mnemonic mn;
         ptx_mn_error err;
         if (ptx_mnemonic_parse(t, len, &mn, &err)) continue;
-        int scope = mn.scope ? mn.scope : PTX_SCOPE_GPU;
+        int mred = in->op == PTX_I_MULTIMEM_RED;   /* .relaxed.sys by default (§9.7.8.13) */
+        int scope = mn.scope ? mn.scope : mred ? PTX_SCOPE_SYS : PTX_SCOPE_GPU;
         if (k == PTX_K_FENCE) {
             if (ptx_mn_has(&mn, PTX_Q_cta)) scope = PTX_SCOPE_CTA;
             X->sync[pc] = (uint8_t)scope;
             continue;
         }
-        if (k == PTX_K_ATOM || k == PTX_K_RED) X->strong[pc] = (uint8_t)scope;
+        if (k == PTX_K_ATOM || k == PTX_K_RED || mred) X->strong[pc] = (uint8_t)scope;
         else if (mn.sem == PTX_SEM_VOLATILE) X->strong[pc] = PTX_SCOPE_SYS;
         else if (mn.sem >= PTX_SEM_RELAXED) X->strong[pc] = (uint8_t)scope;
         if (mn.sem >= PTX_SEM_ACQUIRE && mn.sem <= PTX_SEM_SC) X->sync[pc] = (uint8_t)scope;

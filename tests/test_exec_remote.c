@@ -14,6 +14,7 @@
 static ptxeCtx *C;
 static ptxeModule *M;
 static ptxeFunction *F;
+static unsigned g_checks;   /* PTXE_CHECK_* for the kernels of load() (test checked_kernels) */
 
 static uint32_t rng = 4242;
 static uint32_t rnd(void) { rng = rng * 1664525u + 1013904223u; return rng ^ (rng >> 13); }
@@ -29,6 +30,7 @@ static void load(const char *kernel)
     size_t n = fread(buf, 1, sizeof buf, f);
     fclose(f);
     ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeCtxSetChecks(C, g_checks), PTXE_SUCCESS);
     ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
@@ -52,6 +54,8 @@ static void run(unsigned grid, unsigned block, void **args)
     ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
+    ck_assert_msg(ptxeGetFindingCount(C) == 0, "checks 0x%x: %s", g_checks,
+                  ptxeGetFindingCount(C) ? ptxeGetFinding(C, 0)->report : "");
     evidence_kernel(F, "kernels/remote.ptx");
 }
 
@@ -573,6 +577,45 @@ START_TEST(fault_multimem)
 }
 END_TEST
 
+/* initcheck sees multimem.ld_reduce's loads: copies the host never wrote */
+START_TEST(multimem_initcheck)
+{
+    static const char ptx[] = HDR ".visible .entry k(.param .u64 mc)\n{\n.reg .b32 %r<4>;\n"
+                                  ".reg .b64 %rd<4>;\nld.param.u64 %rd1, [mc];\n"
+                                  "multimem.ld_reduce.add.u32 %r1, [%rd1];\nret;\n}\n";
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeCtxSetChecks(C, PTXE_CHECK_INITCHECK), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeModuleLoadData(C, &M, ptx, strlen(ptx), "i.ptx"), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    ptxeDevptr mc, bufs[2];
+    uint32_t one = 1;
+    ck_assert_int_eq(ptxeMulticastCreate(C, 4, 2, &mc, bufs), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeMemcpyHtoD(C, bufs[0], &one, 4), PTXE_SUCCESS);   /* copy 1: never */
+    void *a[] = { &mc };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeGetFindingCount(C), 1);
+    const ptxeFinding *fd = ptxeGetFinding(C, 0);
+    ck_assert_msg(fd->address == bufs[1] && strstr(fd->report, "multimem.ld_reduce"), "%s",
+                  fd->report);
+    done();
+}
+END_TEST
+
+/* the kernels again with memcheck, racecheck, synccheck and initcheck on: the same results and
+ * no finding (the mbarrier completion of st.async/red.async orders the peer's accesses) */
+START_TEST(checked_kernels)
+{
+    g_checks = PTXE_CHECK_ALL;
+    k_st_async_pair_fn(0);
+    k_red_async_pair_fn(0);
+    for (size_t f = 0; f < SP_NFORMS; f++) sp_case(&sp_forms[f], 0);
+    k_multimem_ld_reduce_fn(0);
+    k_multimem_st_red_fn(0);
+    g_checks = 0;
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, refused_async);
@@ -587,6 +630,8 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, fault_multimem);
     tcase_add_test(tc, k_multimem_ld_reduce);
     tcase_add_test(tc, k_multimem_st_red);
+    tcase_add_test(tc, checked_kernels);
+    tcase_add_test(tc, multimem_initcheck);
 }
 
 #include "check_main.h"
