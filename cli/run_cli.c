@@ -1,13 +1,14 @@
 /* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S]
  * [--max-memory B] [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster,
- * dynamic shared size, buffers with initial contents, parameters, outputs; paths relative to the
- * spec file), runs the kernel through the public executor API (include/ptxexec.h) and writes the
- * output buffers and the JSON report with the atomic writer (base/fileio.h).  Exit status: 0 ok, 1
- * kernel fault, 2 bad input.  Format: docs/executor.md.
+ * dynamic shared size, buffers with initial contents, multicast objects for multimem.*,
+ * parameters, outputs; paths relative to the spec file), runs the kernel through the public
+ * executor API (include/ptxexec.h) and writes the output buffers and the JSON report with the
+ * atomic writer (base/fileio.h).  Exit status: 0 ok, 1 kernel fault, 2 bad input.  Format:
+ * docs/executor.md.
  *
  * exec_run_cli is a sequence of phases, each a function below: options, spec, launch shape,
- * module, buffers, parameters, outputs check, launch, outputs, JSON.  Every message about the
- * spec has the form SPEC:LINE:COL: found X, expected Y (docs/reliability.md). */
+ * module, buffers, multicast objects, parameters, outputs check, launch, outputs, JSON.  Every
+ * message about the spec has the form SPEC:LINE:COL: found X, expected Y (docs/reliability.md). */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <limits.h>
@@ -56,6 +57,7 @@ typedef struct {
     int have_doc;
     yaml_node_t *root;
     buffer *bufs; int nbufs;
+    struct mcobj { const char *name; ptxeDevptr mc; } *mcs; int nmcs;   /* multicast: */
     int failed;
     uint64_t max_memory, mem_total;   /* --max-memory, bytes of buffers so far */
     unsigned checks;
@@ -325,25 +327,12 @@ static int init_buffer(R *r, buffer *b, yaml_node_t *in)
     return 0;
 }
 
-/* One buffer: name: { type: T, count: N, init: ... } */
-static int declare_buffer(R *r, yaml_node_t *kn, yaml_node_t *v)
+/* A new buffer `name` of type tn, count cn and init in (NULL: none); v: the node for errors */
+static int new_buffer(R *r, const char *name, yaml_node_t *v, yaml_node_t *tn, yaml_node_t *cn,
+                      yaml_node_t *in)
 {
-    const char *name = scalar(kn);
-    if (!name) return bad(r, kn, "found a collection, expected a buffer name");
-    if (find_buf(r, name))
-        return bad(r, kn, "found buffer '%s' twice, expected unique names", name);
-    if (v->type != YAML_MAPPING_NODE)
-        return bad(r, v, "found a %s, expected { type: T, count: N }",
-                   v->type == YAML_SCALAR_NODE ? "scalar" : "list");
-    for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
-        const char *k = scalar(node(r, q->key));
-        if (!k || (strcmp(k, "type") && strcmp(k, "count") && strcmp(k, "init")))
-            return bad(r, node(r, q->key), "found key '%s', expected type, count or init",
-                       k ? k : "?");
-    }
     buffer *b = &r->bufs[r->nbufs++];
     b->name = xstrdup(name);
-    yaml_node_t *tn = map_get(r, v, "type"), *cn = map_get(r, v, "count");
     if (!tn)
         return bad(r, v,
                    "found no 'type' for buffer '%s', expected one of u8..u64 s8..s64 b8..b64 f16 "
@@ -367,9 +356,36 @@ static int declare_buffer(R *r, yaml_node_t *kn, yaml_node_t *v)
                    "memory (limit --max-memory)",
                    (unsigned long long)r->mem_total, (unsigned long long)r->max_memory);
     b->host = xcalloc(cnt * b->esz + 1, 1);
-    yaml_node_t *in = map_get(r, v, "init");
     b->has_init = in != NULL;
     return in ? init_buffer(r, b, in) : 0;
+}
+
+/* Are the keys of mapping v all in keys (NULL-terminated)?  what: for the message. */
+static int only_keys(R *r, yaml_node_t *v, const char *const *keys, const char *what)
+{
+    for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
+        const char *k = scalar(node(r, q->key));
+        int ok = 0;
+        for (int i = 0; keys[i] && k; i++) ok |= !strcmp(k, keys[i]);
+        if (!ok) return bad(r, node(r, q->key), "found key '%s', expected %s", k ? k : "?", what);
+    }
+    return 0;
+}
+
+/* One buffer: name: { type: T, count: N, init: ... } */
+static int declare_buffer(R *r, yaml_node_t *kn, yaml_node_t *v)
+{
+    static const char *const keys[] = { "type", "count", "init", NULL };
+    const char *name = scalar(kn);
+    if (!name) return bad(r, kn, "found a collection, expected a buffer name");
+    if (find_buf(r, name))
+        return bad(r, kn, "found buffer '%s' twice, expected unique names", name);
+    if (v->type != YAML_MAPPING_NODE)
+        return bad(r, v, "found a %s, expected { type: T, count: N }",
+                   v->type == YAML_SCALAR_NODE ? "scalar" : "list");
+    if (only_keys(r, v, keys, "type, count or init")) return -1;
+    return new_buffer(r, name, v, map_get(r, v, "type"), map_get(r, v, "count"),
+                      map_get(r, v, "init"));
 }
 
 static int load_buffers(R *r, yaml_node_t *bn)
@@ -584,7 +600,8 @@ static int read_spec(R *r)
         return bad(r, root, "found %s, expected a mapping with module, grid, block, ...",
                    root ? "a non-mapping document" : "an empty document");
     static const char *const keys[] = { "module",       "kernel",  "grid",   "block",   "cluster",
-                                        "shared_bytes", "buffers", "params", "outputs", NULL };
+                                        "shared_bytes", "buffers", "params", "outputs",
+                                        "multicast",    NULL };
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
          p++) {
         const char *k = scalar(node(r, p->key));
@@ -593,7 +610,7 @@ static int read_spec(R *r)
         if (!known)
             return bad(r, node(r, p->key),
                        "found key '%s', expected module, kernel, grid, block, cluster, "
-                       "shared_bytes, buffers, params or outputs",
+                       "shared_bytes, buffers, multicast, params or outputs",
                        k ? k : "?");
     }
     return 0;
@@ -678,6 +695,67 @@ static int upload_buffers(R *r)
     return 0;
 }
 
+/* One multicast object (multimem.*, PTX ISA §9.7.8.13): name: { devices: N, type: T, count: C,
+ * init: INIT or [INIT per device] }, made by ptxeMulticastCreate; the copy of device d is the
+ * buffer NAME.d (outputs, the JSON report) and { multimem: NAME } passes the multimem address */
+static int declare_multicast(R *r, yaml_node_t *kn, yaml_node_t *v)
+{
+    static const char *const keys[] = { "devices", "type", "count", "init", NULL };
+    const char *name = scalar(kn);
+    uint64_t nd;
+    if (!name) return bad(r, kn, "found a collection, expected a multicast object name");
+    if (v->type != YAML_MAPPING_NODE)
+        return bad(r, v, "found a %s, expected { devices: N, type: T, count: C, init: ... }",
+                   v->type == YAML_SCALAR_NODE ? "scalar" : "list");
+    if (only_keys(r, v, keys, "devices, type, count or init")) return -1;
+    yaml_node_t *dn = map_get(r, v, "devices"), *in = map_get(r, v, "init");
+    if (!dn) return bad(r, v, "found no 'devices' for multicast object '%s', expected 1..8", name);
+    if (parse_u64(r, dn, &nd, PTXE_MULTICAST_MAX_DEVICES, "a number of devices")) return -1;
+    if (!nd) return bad(r, dn, "found 0 devices, expected 1..8");
+    int listed = in && in->type == YAML_SEQUENCE_NODE;
+    if (listed && in->data.sequence.items.top - in->data.sequence.items.start != (long)nd)
+        return bad(r, in, "found %ld inits, expected one per device (%llu)",
+                   (long)(in->data.sequence.items.top - in->data.sequence.items.start),
+                   (unsigned long long)nd);
+    ptxeDevptr devs[PTXE_MULTICAST_MAX_DEVICES];
+    r->bufs = xrealloc(r->bufs, (size_t)(r->nbufs + (int)nd + 1) * sizeof *r->bufs);
+    memset(r->bufs + r->nbufs, 0, (nd + 1) * sizeof *r->bufs);
+    int first = r->nbufs;
+    for (unsigned d = 0; d < nd; d++) {
+        char bn[300];
+        snprintf(bn, sizeof bn, "%s.%u", name, d);
+        if (find_buf(r, bn))
+            return bad(r, kn, "found buffer '%s' twice, expected unique names", bn);
+        yaml_node_t *di = listed ? node(r, in->data.sequence.items.start[d]) : in;
+        if (new_buffer(r, bn, v, map_get(r, v, "type"), map_get(r, v, "count"), di)) return -1;
+    }
+    buffer *b = &r->bufs[first];
+    r->mcs = xrealloc(r->mcs, (size_t)(r->nmcs + 1) * sizeof *r->mcs);
+    r->mcs[r->nmcs].name = name;
+    if (ptxeMulticastCreate(r->ctx, b->count ? b->count * b->esz : 1, (int)nd,
+                            &r->mcs[r->nmcs++].mc, devs))
+        return bad(r, v, "out of device memory for multicast object '%s'", name);
+    for (unsigned d = 0; d < nd; d++, b++) {
+        b->dev = devs[d];
+        if (b->has_init) ptxeMemcpyHtoD(r->ctx, b->dev, b->host, b->count * b->esz);
+        ptxeMemSetName(r->ctx, b->dev, b->name);
+    }
+    return 0;
+}
+
+/* Phase 5b: the multicast objects. */
+static int upload_multicast(R *r)
+{
+    yaml_node_t *mn = map_get(r, r->root, "multicast");
+    if (!mn) return 0;
+    if (mn->type != YAML_MAPPING_NODE)
+        return bad(r, mn, "found a %s, expected a mapping name: { devices, type, count, init }",
+                   mn->type == YAML_SEQUENCE_NODE ? "list" : "scalar");
+    for (yaml_node_pair_t *p = mn->data.mapping.pairs.start; p < mn->data.mapping.pairs.top; p++)
+        if (declare_multicast(r, node(r, p->key), node(r, p->value))) return -1;
+    return 0;
+}
+
 /* One parameter: { buffer: name } or { type: value }, into its 64-byte slot. */
 static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
 {
@@ -689,6 +767,15 @@ static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
         return bad(r, it, "found a bad param, expected { type: value } or { buffer: name }");
     const char *k = scalar(node(r, it->data.mapping.pairs.start->key));
     yaml_node_t *v = node(r, it->data.mapping.pairs.start->value);
+    if (k && !strcmp(k, "multimem")) {   /* the multimem address of a multicast object */
+        for (int m = 0; m < r->nmcs && scalar(v); m++)
+            if (!strcmp(r->mcs[m].name, scalar(v)) && psz == 8) {
+                memcpy(slot, &r->mcs[m].mc, 8);
+                return 0;
+            }
+        return bad(r, v, "found multimem '%s', expected a multicast object declared under "
+                   "multicast and a 64-bit parameter", scalar(v) ? scalar(v) : "?");
+    }
     if (k && !strcmp(k, "buffer")) {
         buffer *b = scalar(v) ? find_buf(r, scalar(v)) : NULL;
         if (!b)
@@ -835,7 +922,7 @@ static void run_free(R *r)
     for (int i = 0; i < r->nbufs; i++) { free(r->bufs[i].name); free(r->bufs[i].host); }
     for (int i = 0; i < r->nins; i++) free((char *)r->ins[i]);
     free(r->ins);
-    free(r->bufs); free(r->args); free(r->argbuf); free(r->text); free(r->mpath);
+    free(r->bufs); free(r->mcs); free(r->args); free(r->argbuf); free(r->text); free(r->mpath);
     if (r->mod) ptxeModuleUnload(r->mod);
     ptxeCtxDestroy(r->ctx);
     if (r->have_doc) yaml_document_delete(&r->doc);
@@ -853,7 +940,7 @@ int exec_run_cli(int argc, char **argv)
     r.checks = o.checks;
     rc = 2;
     if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) ||
-        upload_buffers(&r) || kernel_params(&r) || check_outputs(&r) ||
+        upload_buffers(&r) || upload_multicast(&r) || kernel_params(&r) || check_outputs(&r) ||
         (o.json && output_check("run", o.json, r.ins, r.nins)))
         goto out;
     ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */

@@ -49,7 +49,7 @@ void ptxeCtxDestroy(ptxeCtx *ctx)
     }
     san_findings_clear(ctx);
     free(ctx->findings.v); free(ctx->pf.s);
-    free(ctx->allocs); free(ctx->cmem); free(ctx->per_warp);
+    free(ctx->allocs); free(ctx->cmem); free(ctx->per_warp); free(ctx->mcasts);
     free(ctx);
 }
 

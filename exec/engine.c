@@ -16,6 +16,7 @@
 #include <time.h>
 #include "exec/exec_int.h"
 #include "exec/sanitize.h"
+#include "exec/remote.h"
 #include "exec/wmma.h"
 #include "ptx/mnemonic.h"
 
@@ -1255,6 +1256,18 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
     return 0;
 }
 
+/* complete-tx of `bytes` on the mbarrier at a (space sp), as the asynchronous copies and stores
+ * do on completion (§9.7.12.15.2: the tx-count decreases, the phase may complete) */
+static int mb_complete_tx(ex *X, warp *w, int l, int pc, int sp, uint64_t a, uint64_t bytes)
+{
+    mbar b;
+    uint8_t *p = mb_ptr(X, w, l, pc, sp, a, MB_COMPLETE_TX, &b);
+    if (!p || mb_tx(X, w, l, pc, &b, -(int64_t)bytes, a)) return -1;
+    mb_progress(&b);
+    mb_put(p, &b);
+    return 0;
+}
+
 /* cp.async.bulk (§9.7.8.24.6): copy now, then complete_tx(size) on the mbarrier(s) */
 static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
 {
@@ -1284,11 +1297,7 @@ static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             if (in->s[3].kind == XO_NONE) continue;
             uint64_t ma = opv(X, w, f, &in->s[3], l) + (uint64_t)in->aoff3;
             if (multi) ma = ((uint64_t)(r + 1) << SHCL_SHIFT) | SHCL_OFF(ma);
-            mbar b;
-            uint8_t *pb = mb_ptr(X, w, l, w->pc, SP_SHCLUSTER, ma, MB_COMPLETE_TX, &b);
-            if (!pb || mb_tx(X, w, l, w->pc, &b, -(int64_t)size, ma)) return -1;
-            mb_progress(&b);
-            mb_put(pb, &b);
+            if (mb_complete_tx(X, w, l, w->pc, SP_SHCLUSTER, ma, size)) return -1;
         }
     }
     return 0;
@@ -1824,9 +1833,100 @@ static int h_mbar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
     return 0;
 }
 
+/* The cluster rank of the CTA whose shared memory the shared::cluster (or generic) address a
+ * names; -1 when a is not a shared-memory address. */
+static int shcl_rank(const warp *w, int sp, uint64_t a)
+{
+    if (sp == SP_GENERIC) {
+        if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) return -1;
+        a -= WIN_SHARED;
+    }
+    uint64_t r = a >> SHCL_SHIFT;
+    return r ? (int)(r - 1) : (int)w->cta->rank;
+}
+
+/* st.async (§9.7.8.12), red.async (§9.7.12.7): the store / reduction at issue into the other
+ * CTA's shared memory, then complete-tx of its bytes on the mbarrier there (exec/remote.c) */
+static int h_stasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    unsigned n = in->size, tot = n * in->vec;
+    /* the checks take the kind of access from `what` (san_access): a store, a reduction */
+    const char *what = in->op == PTX_I_ST_ASYNC ? "st.async store" : "red.async";
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,
+                 ma = opv(X, w, f, &in->s[5], l) + (uint64_t)in->aoff2;
+        int ra = shcl_rank(w, in->space, a), rm = shcl_rank(w, in->space, ma);
+        if (ra < 0 || ra == (int)w->cta->rank || ra != rm) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "%s to 0x%llx (CTA rank %d) with the mbarrier at 0x%llx (CTA rank %d) from CTA "
+                  "rank %u: both must be in one other CTA of the cluster (-1: not shared memory; "
+                  "undefined, §%s)",
+                  what, (unsigned long long)a, ra, (unsigned long long)ma, rm, w->cta->rank,
+                  ptx_ops[in->op].section);
+            return -1;
+        }
+        uint8_t *p = maddr(X, w, l, w->pc, in->space, a, tot, 1, what);
+        if (!p) return -1;
+        for (int k = 0; k < in->vec; k++) {
+            uint64_t v = opv(X, w, f, &in->s[1 + k], l), nv = v;
+            if (in->op == PTX_I_RED_ASYNC)
+                isa_atom_apply((isa_atom_op)in->mode, in->type, ldval(p + k * n, n), v, 0, &nv);
+            memcpy(p + k * n, &nv, n);
+        }
+        if (mb_complete_tx(X, w, l, w->pc, in->space, ma, tot)) return -1;
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* multimem.ld_reduce / st / red (§9.7.8.13) on the copies of a multicast object
+ * (exec/remote.c): a must name a multimem range, each copy is accessed as global memory */
+static int h_multimem(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    unsigned n = in->size, tot = n * in->vec;
+    /* `what` names the kind of access for the checks (san_access): load, store, reduction */
+    const char *what = in->op == PTX_I_MULTIMEM_LD_REDUCE ? "load (multimem.ld_reduce)"
+                       : in->op == PTX_I_MULTIMEM_ST      ? "store (multimem.st)"
+                                                          : "red (multimem.red)";
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, v[PTXE_MULTICAST_MAX_DEVICES];
+        const xmcast *mc = multimem_find(X->ctx, a, tot);
+        uint8_t *p[PTXE_MULTICAST_MAX_DEVICES];
+        if (!mc) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "%s at 0x%llx (%u bytes): not inside a multimem object (undefined, §9.7.8.13)",
+                  what, (unsigned long long)a, tot);
+            return -1;
+        }
+        for (int k = 0; k < mc->ndev; k++)
+            if (!(p[k] = maddr(X, w, l, w->pc, SP_GLOBAL, mc->dev[k] + (a - mc->base), tot,
+                               in->op != PTX_I_MULTIMEM_LD_REDUCE, what)))
+                return -1;
+        for (int e = 0; e < in->vec; e++) {
+            uint64_t b = in->op == PTX_I_MULTIMEM_LD_REDUCE ? 0 : opv(X, w, f, &in->s[1 + e], l);
+            for (int k = 0; k < mc->ndev; k++) {
+                uint64_t old = ldval(p[k] + e * n, n), nv = b;
+                if (in->op == PTX_I_MULTIMEM_RED)
+                    isa_atom_apply((isa_atom_op)in->mode, in->type, old, b, 0, &nv);
+                if (in->op == PTX_I_MULTIMEM_LD_REDUCE) v[k] = old;
+                else memcpy(p[k] + e * n, &nv, n);
+            }
+            if (in->op == PTX_I_MULTIMEM_LD_REDUCE) {
+                multimem_reduce(in->mode, in->type, in->sign, v, mc->ndev, &b);
+                wr(f, &in->d[e], l, b);
+            }
+        }
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 /* cp.async (§9.7.8.24.3): the copy is done at issue, so every commit group is complete at once */
 static int h_cpasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
+    if (in->op != PTX_I_CP_ASYNC) return h_stasync(X, w, in, f, G, E);
     for (uint32_t m = E; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,
@@ -1938,7 +2038,15 @@ static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
     uint16_t mat[4][8][8]; /* matrix, row, column */
     for (int l = 0; l < 32; l++)
         for (int k = 0; k < in->ns; k++) S[l][k] = opv(X, w, f, &in->s[k], l);
-    if (mm->kind == MM_MMA) {
+    if (mm->kind == MM_MMA && mm->sp) { /* mma.sp: the metadata operand e is in d[nd] */
+        uint32_t e[32];
+        char why[200];
+        for (int l = 0; l < 32; l++) e[l] = (uint32_t)opv(X, w, f, &in->d[in->nd], l);
+        if (mma_sp_run(mm, (const uint64_t(*)[XMAX_OPS])S, e, Dv, why, sizeof why)) {
+            fault(X, w, 0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", why);
+            return -1;
+        }
+    } else if (mm->kind == MM_MMA) {
         mma_run(mm, (const uint64_t(*)[XMAX_OPS])S, Dv);
     } else if (mm->kind == MM_MOVMATRIX) {
         for (int l = 0; l < 32; l++)
@@ -2110,6 +2218,7 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_ALU] = h_alu,          [PTX_K_CARRY] = h_alu,        [PTX_K_PACK] = h_alu,
     [PTX_K_LD] = h_ldst,          [PTX_K_ST] = h_ldst,          [PTX_K_ATOM] = h_atom,
     [PTX_K_RED] = h_atom,         [PTX_K_ASYNC] = h_cpasync,    [PTX_K_BULK] = h_bulk,
+    [PTX_K_MULTIMEM] = h_multimem,
     [PTX_K_ASYNC_GROUP] = h_nop,  [PTX_K_MBAR] = h_mbar,        [PTX_K_FENCE] = h_fence,
     [PTX_K_BAR] = h_bar,          [PTX_K_BARWARP] = h_wsync,    [PTX_K_BARCLUSTER] = h_barcluster,
     [PTX_K_SHFL] = h_wsync,       [PTX_K_VOTE] = h_wsync,       [PTX_K_MATCH] = h_wsync,
@@ -2537,7 +2646,7 @@ static int insn_scopes(ex *X)
         const xinsn *in = &X->prog[pc];
         int k = in->kind;
         if (k != PTX_K_LD && k != PTX_K_ST && k != PTX_K_ATOM && k != PTX_K_RED &&
-            k != PTX_K_FENCE)
+            k != PTX_K_FENCE && in->op != PTX_I_RED_ASYNC && k != PTX_K_MULTIMEM)
             continue;
         const char *t = in->text;
         if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
@@ -2546,13 +2655,14 @@ static int insn_scopes(ex *X)
         ptx_mnemonic mn;
         ptx_mn_error err;
         if (ptx_mnemonic_parse(t, len, &mn, &err)) continue;
-        int scope = mn.scope ? mn.scope : PTX_SCOPE_GPU;
+        int mred = in->op == PTX_I_MULTIMEM_RED;   /* .relaxed.sys by default (§9.7.8.13) */
+        int scope = mn.scope ? mn.scope : mred ? PTX_SCOPE_SYS : PTX_SCOPE_GPU;
         if (k == PTX_K_FENCE) {
             if (ptx_mn_has(&mn, PTX_Q_cta)) scope = PTX_SCOPE_CTA;
             X->sync[pc] = (uint8_t)scope;
             continue;
         }
-        if (k == PTX_K_ATOM || k == PTX_K_RED) X->strong[pc] = (uint8_t)scope;
+        if (k == PTX_K_ATOM || k == PTX_K_RED || mred) X->strong[pc] = (uint8_t)scope;
         else if (mn.sem == PTX_SEM_VOLATILE) X->strong[pc] = PTX_SCOPE_SYS;
         else if (mn.sem >= PTX_SEM_RELAXED) X->strong[pc] = (uint8_t)scope;
         if (mn.sem >= PTX_SEM_ACQUIRE && mn.sem <= PTX_SEM_SC) X->sync[pc] = (uint8_t)scope;

@@ -157,8 +157,16 @@ typedef struct { ptxeFinding *v; int n, cap; uint64_t more; } san_list;
 typedef struct { char *s; size_t n, cap, limit; uint64_t dropped; int set; } pf_buf;
 
 
+/* A multicast object (§9.7.8.13, exec/remote.c): the reserved multimem range [base, base + size)
+ * and the buffer of each simulated device */
+typedef struct xmcast {
+    uint64_t base; size_t size; int ndev;
+    uint64_t dev[PTXE_MULTICAST_MAX_DEVICES];
+} xmcast;
+
 struct ptxeCtx {
     galloc *allocs; int nallocs, cap;
+    xmcast *mcasts; int nmcasts;   /* multicast objects (ptxeMulticastCreate) */
     uint64_t next_addr;
     uint8_t *cmem; size_t csize;   /* const bank (all modules) */
     char msg[8192];

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "base/diag.h"
 #include "exec/exec_int.h"
+#include "exec/remote.h"
 #include "exec/wmma.h"
 #include "frontend/ptx_parse.h"
 #include "ptx/mnemonic.h"
@@ -939,6 +940,70 @@ static int dec_cp_async(const D *d)
     return 0;
 }
 
+/* st.async (§9.7.8.12) [a], b, [mbar]; red.async (§9.7.12.7) [a], b, [mbar]: the forms by
+ * remote_async_form (exec/remote.c); b in s[1..vec], the mbarrier in s[5] + aoff2 */
+static int dec_remote_async(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[300];
+    if (remote_async_form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
+    isa_type t = ptx_mn_type(d->mn);
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    x->vec = d->mn->vec;
+    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    x->mode = d->mn->aop;
+    if (need(d, 3) || conv_addr(d->l, st, &st->ops[0], x) ||
+        conv_addr2(d, 2, &x->s[5], &x->aoff2))
+        return -1;
+    const ptx_opnd *el;
+    int n = vec_elems(&st->ops[1], &el);
+    if (n != x->vec)
+        return lfail(d->l, st->ops[1].pos.line, st->ops[1].pos.col, st->text,
+                     "found %d value operands, expected %d", n, x->vec);
+    for (int i = 0; i < n; i++)
+        if (conv_opnd(d->l, st, &el[i], t, &x->s[1 + i])) return -1;
+    x->ns = 6;
+    return 0;
+}
+
+/* multimem.ld_reduce d, [a]; multimem.st / multimem.red [a], b (§9.7.8.13): the forms by
+ * multimem_form (exec/remote.c); mode the reduction, sign = .acc::f32 */
+static int dec_multimem(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[300];
+    if (multimem_form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
+    int ld = d->mn->op == PTX_I_MULTIMEM_LD_REDUCE;
+    isa_type t = ptx_mn_type(d->mn);
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    x->vec = d->mn->vec, x->type = t, x->mode = d->mn->aop;
+    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    x->sign = (uint8_t)ptx_mn_has(d->mn, PTX_Q_acc_f32);
+    const ptx_opnd *ao = &st->ops[ld], *vo = &st->ops[!ld], *el;
+    if (need(d, 2) || conv_addr(d->l, st, ao, x)) return -1;
+    int n = vec_elems(vo, &el);
+    if (n != x->vec)
+        return lfail(d->l, vo->pos.line, vo->pos.col, st->text,
+                     "found %d value operands, expected %d", n, x->vec);
+    for (int i = 0; i < n; i++) {
+        xopnd *o = ld ? &x->d[i] : &x->s[1 + i];
+        if (conv_opnd(d->l, st, &el[i], t, o)) return -1;
+        if (ld && o->kind != XO_REG && o->kind != XO_SINK)
+            return lfail(d->l, el[i].pos.line, el[i].pos.col, st->text,
+                         "found a non-register destination, expected a register");
+    }
+    x->nd = (uint8_t)(ld ? n : 0), x->ns = (uint8_t)(ld ? 1 : 1 + n);
+    return 0;
+}
+
+/* the asynchronous kind: cp.async, or st.async / red.async */
+static int dec_async(const D *d)
+{
+    return d->mn->op == PTX_I_CP_ASYNC ? dec_cp_async(d) : dec_remote_async(d);
+}
+
 /* Accepted without effect: fences (the executor is sequentially consistent), cache hints,
  * completion of asynchronous copies (done at issue), griddepcontrol, pmevent. */
 static int dec_nop(const D *d) { (void)d; return 0; }
@@ -1380,6 +1445,22 @@ static int dec_wgmma(const D *d)
     return wg_sizes(d, g, dv, av);
 }
 
+/* mma.sp (§9.7.13.5.3) d, a, b, c, e, f: the metadata e in d[nd] (the sources fill s[] with A, B
+ * and C), the sparsity selector f a constant in the range the shape allows (§9.7.13.5.1) */
+static int dec_mma_sp(const D *d, xmma *mm)
+{
+    const ptx_opnd *f = &d->st->ops[5];
+    int lim = 4 / mma_sp_threads(mm);
+    d->x->op = PTX_I_MMA_SP;   /* also for mma.sp::ordered_metadata, which tokenizes as mma */
+    if (f->kind != PTX_OP_INT || f->ival < 0 || f->ival >= lim)
+        return lfail(d->l, f->pos.line, f->pos.col, d->st->text,
+                     "found a bad sparsity selector, expected a constant in 0..%d for this shape "
+                     "(§9.7.13.5.1)",
+                     lim - 1);
+    mm->sel = (uint8_t)f->ival;
+    return conv(d, 4, ISA_T_B32, &d->x->d[mm->nd]);
+}
+
 /* wmma (§9.7.13.3): wmma.load d, [p] {, stride}; wmma.store [p], r {, stride}; wmma.mma d, a, b,
  * c (vectors of registers).  The sources go to the xwmma (exec/wmma.h), the destinations to d[]. */
 static int dec_wmma(const D *d, xwmma *xw)
@@ -1445,7 +1526,7 @@ static int dec_mma(const D *d)
     if (mm->kind == MM_MMA) {
         const int cnt[4] = { mm->nd, mm->na, mm->nb, mm->nc };
         int ts[4] = { mm->dt, mm->at, mm->bt, mm->ct }, ns = 0;
-        if (need(d, 4)) return -1;
+        if (need(d, mm->sp ? 6 : 4) || (mm->sp && dec_mma_sp(d, mm))) return -1;
         for (int i = 0; i < 4; i++) {
             const ptx_opnd *el;
             int n = vec_elems(&st->ops[i], &el);
@@ -1502,7 +1583,8 @@ static const decoder_fn decoders[PTX_K_COUNT] = {
     [PTX_K_ST] = dec_ldst,
     [PTX_K_ATOM] = dec_atom,
     [PTX_K_RED] = dec_atom,
-    [PTX_K_ASYNC] = dec_cp_async,
+    [PTX_K_ASYNC] = dec_async,
+    [PTX_K_MULTIMEM] = dec_multimem,
     [PTX_K_BULK] = dec_bulk,
     [PTX_K_ASYNC_GROUP] = dec_nop,
     [PTX_K_MBAR] = dec_mbar,

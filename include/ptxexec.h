@@ -124,6 +124,15 @@ unsigned ptxeCtxGetChecks(const ptxeCtx *ctx);
 /* A name for the allocation at dptr, used by reports ("buffer 'y'"); copied. */
 ptxeResult ptxeMemSetName(ptxeCtx *ctx, ptxeDevptr dptr, const char *name);
 
+/* Multicast objects for multimem.* (PTX ISA §9.7.8.13, §8.2.3): ndevices (1..8) simulated
+ * devices' memories of `bytes` each behind one multimem address range.  *mcaddr receives the
+ * multimem address (pass it to a kernel; only multimem.* may access it), bufs[0..ndevices-1] the
+ * device pointers of the per-device copies (ordinary zero-filled allocations: copy to and from
+ * them as usual).  Offset o of the range names offset o of every copy. */
+#define PTXE_MULTICAST_MAX_DEVICES 8
+ptxeResult ptxeMulticastCreate(ptxeCtx *ctx, size_t bytes, int ndevices, ptxeDevptr *mcaddr,
+                               ptxeDevptr *bufs);
+
 typedef struct {
     int line, col;             /* PTX line and column of the instruction (0: none) */
     int src_line;              /* CUDA source line from .loc (0: none) */

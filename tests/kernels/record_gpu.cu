@@ -16,6 +16,8 @@
 #endif
 #include "wmma.cu"
 #include "../wmma_ref.h"
+#include "remote.cu"   // sm_90 or later (clusters, st.async, mma.sp .e4m3)
+#include "../sp_ref.h"
 
 static void save(const char *name, const void *p, size_t n)
 {
@@ -92,6 +94,40 @@ static void record_wgmma()
     }
 }
 #endif
+// mma.sp (§9.7.13.5): the inputs of tests/test_exec_remote.c k_mma_sp (sp_ref.h, same seeds);
+// the D registers of every lane to gpu/KERNEL_REP.bin.  They check the executor's reading of
+// the metadata layout figures, which the text of the ISA does not carry.
+typedef void (*sp_kernel)(const unsigned *, const unsigned *, const unsigned *, const unsigned *,
+                          unsigned *);
+static void record_sp()
+{
+    static const sp_kernel k[] = { sp_f16_k16, sp_f16_k32, sp_bf16_k32, sp_tf32_k8, sp_tf32_k16,
+                                   sp_s8_k32, sp_u8s8_k64, sp_s4_k64, sp_u4_k128, sp_e4m3_k64 };
+    static_assert(sizeof k / sizeof k[0] == SP_NFORMS, "one kernel per sp_forms row");
+    for (unsigned f = 0; f < SP_NFORMS; f++)
+        for (int rep = 0; rep < SP_REPS; rep++) {
+            static uint32_t a[128], b[128], c[128], e[32], d[128], want[128];
+            uint32_t seed = 1000u * (uint32_t)rep + f;   // as sp_case
+            sp_gen(&sp_forms[f], &seed, a, b, c, e, want);
+            unsigned *da, *db, *dc, *de, *dd;
+            CK(cudaMalloc(&da, sizeof a)); CK(cudaMalloc(&db, sizeof b));
+            CK(cudaMalloc(&dc, sizeof c)); CK(cudaMalloc(&de, sizeof e));
+            CK(cudaMalloc(&dd, sizeof d));
+            CK(cudaMemcpy(da, a, sizeof a, cudaMemcpyHostToDevice));
+            CK(cudaMemcpy(db, b, sizeof b, cudaMemcpyHostToDevice));
+            CK(cudaMemcpy(dc, c, sizeof c, cudaMemcpyHostToDevice));
+            CK(cudaMemcpy(de, e, sizeof e, cudaMemcpyHostToDevice));
+            k[f]<<<1, 32>>>(da, db, dc, de, dd);
+            CK(cudaDeviceSynchronize());
+            CK(cudaMemcpy(d, dd, sizeof d, cudaMemcpyDeviceToHost));
+            char name[64];
+            snprintf(name, sizeof name, "%s_%d", sp_forms[f].kernel, rep);
+            save(name, d, sizeof d);
+            if (memcmp(d, want, sizeof d)) printf("%s: differs from sp_ref.h\n", name);
+            cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(de), cudaFree(dd);
+        }
+}
+
 // wmma.cu: every case of tests/wmma_ref.h in order, D after D, into gpu/wmma.bin
 typedef void (*wmma_fn)(const void *, const void *, const void *, void *, int, int, int, int);
 #define WK(n) { #n, n }
@@ -149,5 +185,6 @@ int main()
     record_wgmma();
 #endif
     record_wmma();
+    record_sp();
     return 0;
 }
