@@ -119,6 +119,7 @@ typedef struct xinsn {
     int line, col, src_file, src_line;
     const char *text;
     const xmma *mm;       /* warp-level matrix instructions (kind MMA, exec/mma.h) */
+    const struct xtma *tm;   /* tensor memory access (kind TENSORMAP, exec/tma.h) */
 } xinsn;
 _Static_assert(XMAX_OPS == MMA_MAXOPS, "exec/mma.h MMA_MAXOPS");
 
