@@ -1888,12 +1888,18 @@ static void tma_fail(void *c, const char *msg)
 }
 static int h_tma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
+    uint64_t prev[XMAX_OPS];
+    int have = 0;
     for (uint32_t m = E; m; m &= m - 1) {
         tma_lane c = { X, w, __builtin_ctz(m) };
         const tma_io io = { &c, tma_mem, tma_tx, tma_fail };
         uint64_t v[XMAX_OPS] = { 0 };
         for (int k = 0; k < in->ns; k++)
             if (in->s[k].kind != XO_NONE) v[k] = opv(X, w, f, &in->s[k], c.l);
+        /* a warp-collective form: the lanes with the same operands make one operation */
+        if (tma_collective(in->tm) && have && !memcmp(prev, v, sizeof v)) continue;
+        memcpy(prev, v, sizeof v);
+        have = 1;
         if (tma_run(in->tm, v, &io)) return -1;
     }
     advance(w, w->pc + 1);

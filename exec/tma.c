@@ -781,6 +781,8 @@ static int run_prefetch(const xtma *t, const uint64_t *v, const tma_io *io)
     return get_map(t, v, io, &m) || walk_init(&w, &m, t, v, io) ? -1 : 0;
 }
 
+int tma_collective(const xtma *t) { return t->form == TM_CPFENCE; }
+
 int tma_run(const xtma *t, const uint64_t *v, const tma_io *io)
 {
     typedef int (*run_fn)(const xtma *, const uint64_t *, const tma_io *);

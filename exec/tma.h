@@ -101,6 +101,10 @@ typedef struct tma_io {
     void (*fail)(void *ctx, const char *msg);
 } tma_io;
 
+/* 1 for a warp-collective form (tensormap.cp_fenceproxy .sync.aligned, §9.7.12.15.18): lanes
+ * whose operands are the same perform one copy between them */
+int tma_collective(const xtma *t);
+
 /* Runs one lane's instance; v[k] is the value of source slot k (without its offset).  0, or -1
  * after a fault. */
 int tma_run(const xtma *t, const uint64_t *v, const tma_io *io);

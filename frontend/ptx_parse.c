@@ -339,7 +339,7 @@ static int parse_operand(P *p, ptx_opnd *o)
         }
         /* [tensorMap, {c0, ...}]: tensor coordinates (§9.7.8.24.9), kept in elems */
         if (accept(p, ',')) {
-            ptx_opnd v;
+            ptx_opnd v = { 0 };
             if (!accept(p, '{')) return fail(p, cur(p), "'{' opening tensor coordinates");
             if (parse_list(p, &v, '}')) return -1;
             o->elems = v.elems; o->nelems = v.nelems;

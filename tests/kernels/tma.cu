@@ -6,6 +6,9 @@
 // §9.7.8.24.7-11, §9.7.8.25, §9.7.12.15.18); the tensor map is a kernel parameter
 // (__grid_constant__, its generic address) or a global buffer.  tests/test_exec_tma.c launches
 // them through the C API with maps from ptxeTensorMapEncodeTiled/Im2col.
+// Note: the waiting threads pass a __syncthreads() after the issuing thread's block, so that no
+// lane spins on the mbarrier before the copy is issued (the executor's scheduler runs the group
+// of the lowest pc first and would starve the issuing lane of its own warp).
 #include <cstdint>
 
 struct alignas(64) TMap { unsigned char b[128]; };
@@ -86,6 +89,7 @@ extern "C" __global__ void tma_load(const __grid_constant__ TMap tm, uint32_t *o
         mbar_expect(&tbar, bytes);
         tile_load(rank, sa(tbuf), &tm, c, sa(&tbar));
     }
+    __syncthreads();   // the issuing thread first (see the note at the top)
     mbar_wait(&tbar, 0);
     for (unsigned i = threadIdx.x; i < bytes / 4; i += blockDim.x) out[i] = tbuf[i];
 }
@@ -109,6 +113,7 @@ extern "C" __global__ void tma_im2col(const __grid_constant__ TMap tm, uint32_t 
                          "r"(cc), "r"(cw), "r"(ch), "r"(cn), "r"(sa(&tbar)), "h"(ow), "h"(oh)
                          : "memory");
     }
+    __syncthreads();   // the issuing thread first (see the note at the top)
     mbar_wait(&tbar, 0);
     for (unsigned i = threadIdx.x; i < bytes / 4; i += blockDim.x) out[i] = tbuf[i];
 }
@@ -165,6 +170,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1)
                      ".multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(sa(tbuf)), "l"(&tm),
                      "r"(x), "r"(y), "r"(sa(&tbar)), "h"(mask) : "memory");
     }
+    __syncthreads();   // the issuing thread first (see the note at the top)
     mbar_wait(&tbar, 0);
     for (unsigned i = threadIdx.x; i < bytes / 4; i += blockDim.x) out[rank * (bytes / 4) + i] = tbuf[i];
     asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
@@ -223,6 +229,7 @@ extern "C" __global__ void bulk_reduce_smem(uint32_t *out, const uint32_t *a, co
                      " [%0], [%1], %2, [%3];" ::"r"(sa(tbuf)), "r"(sa(tbuf + 1024)), "r"(bytes),
                      "r"(sa(&tbar)) : "memory");
     }
+    __syncthreads();   // the issuing thread first (see the note at the top)
     mbar_wait(&tbar, 0);
     for (unsigned i = threadIdx.x; i < bytes / 4; i += blockDim.x) out[i] = tbuf[i];
 }
@@ -255,6 +262,7 @@ extern "C" __global__ void tmap_replace(const __grid_constant__ TMap tm, TMap *g
         mbar_expect(&tbar, bytes);
         tile_load(2, sa(tbuf), gm, c, sa(&tbar));
     }
+    __syncthreads();   // the issuing thread first (see the note at the top)
     mbar_wait(&tbar, 0);
     for (unsigned i = threadIdx.x; i < bytes / 4; i += blockDim.x) out[i] = tbuf[i];
 }
