@@ -80,6 +80,25 @@ static size_t swizzled(int sw, size_t off)
     return off / 128 * 128 + (c ^ r) * 16 + off % 16;
 }
 
+/* The outputs tests/kernels/record_gpu.sh recorded on a GPU (gpu/NAME.bin), where it has been
+ * run: compared too (the NaN bits of OOB fill, the swizzle and the im2col pixel order are the
+ * executor's reading of the ISA until a recording confirms them). */
+static void gpu_compare(const char *name, const void *got, size_t n)
+{
+    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
+    char path[512];
+    snprintf(path, sizeof path, "%s/gpu/%s.bin", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) return;
+    static uint8_t want[1 << 16];
+    size_t k = fread(want, 1, sizeof want, f);
+    fclose(f);
+    ck_assert_uint_eq(k, n);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(((const uint8_t *)got)[i] == want[i], "%s byte %zu: got 0x%02x, GPU 0x%02x",
+                      name, i, ((const uint8_t *)got)[i], want[i]);
+}
+
 /* ------------------------------------------------------------------ tiled loads */
 #define GW 40
 #define GH 24
@@ -104,7 +123,7 @@ static void tile2d(int x, int y, ptxeTensorMapSwizzle sw, ptxeTensorMapFloatOOBf
 {
     load("tma_load");
     for (int j = 0; j < GH; j++)
-        for (int i = 0; i < GW; i++) g2[j][i] = (float)(rnd() % 1000) - 500.0f;
+        for (int i = 0; i < GW; i++) g2[j][i] = (float)((j * GW + i) * 7 % 1000) - 500.0f;
     ptxeDevptr dg = dev(g2, sizeof g2);
     ptxeTensorMap tm = map2d(dg, 32, 8, sw, fill);
     static uint32_t out[256], want[256];
@@ -124,6 +143,8 @@ static void tile2d(int x, int y, ptxeTensorMapSwizzle sw, ptxeTensorMapFloatOOBf
     for (int k = 0; k < 256; k++)
         ck_assert_msg(out[k] == want[k], "(%d,%d) swizzle %d word %d: got 0x%08x, want 0x%08x",
                       x, y, sw, k, out[k], want[k]);
+    if (x == 16 && y == 20 && sw == PTXE_TENSOR_MAP_SWIZZLE_128B) gpu_compare("tma_tile2d", out,
+                                                                               sizeof out);
     done();
 }
 
@@ -243,6 +264,7 @@ START_TEST(tma_im2col)
         for (unsigned j = 0; j < ppc * cpp; j++)
             ck_assert_msg(out[j] == want[j], "rank %d element %u: got %u, want %u", rank, j,
                           out[j], want[j]);
+        gpu_compare(rank == 3 ? "tma_im2col3" : "tma_im2col4", out, bytes);
         done();
     }
 }
