@@ -21,6 +21,7 @@
  *    traversal stride; the element read is at position + im2col offset; a position past the
  *    last image, or an element outside the tensor, is filled;
  *  - reductions apply isa_atom_apply per element (add of f32/f64/f16/bf16 rounds to nearest). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "exec/tma.h"
@@ -492,7 +493,6 @@ int tma_decode(const ptx_mnemonic *mn, const ptx_stmt *st, xtma *t, char *err, s
 }
 
 /* ---------------------------------------------------------------- running */
-#include <stdarg.h>
 static int tfail(const tma_io *io, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int tfail(const tma_io *io, const char *fmt, ...)
 {

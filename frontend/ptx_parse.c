@@ -342,6 +342,7 @@ static int parse_operand(P *p, ptx_opnd *o)
             ptx_opnd v = { 0 };
             if (!accept(p, '{')) return fail(p, cur(p), "'{' opening tensor coordinates");
             if (parse_list(p, &v, '}')) return -1;
+            if (!v.nelems) return fail(p, cur(p), "tensor coordinates in '{}'");
             o->elems = v.elems; o->nelems = v.nelems;
         }
         return expect(p, ']', "']' closing an address");
