@@ -548,6 +548,11 @@ static int walk_init(walk *w, const tma_map *m, const xtma *t, const uint64_t *v
                              "[%lld, %lld] (§5.5.4.1: the filter corner must be within it)",
                          (long long)cs, 1 + s, (long long)lo, (long long)hi);
         w->off[s] = t->form == TM_LOAD || t->form == TM_PREFETCH ? (int64_t)(uint16_t)v[8 + s] : 0;
+        static const int64_t offmax[6] = { 0, 0, 0, 65535, 255, 31 };   /* §5.5.4.1 */
+        if (w->off[s] > offmax[m->rank])
+            return tfail(io, "im2col offset %lld of dimension %u is outside [0, %lld] for rank %d "
+                             "(§5.5.4.1)", (long long)w->off[s], 1 + s,
+                         (long long)offmax[m->rank], m->rank);
         lin += (uint64_t)((cs - lo) / m->es[1 + s]) * span;
         span *= w->cnt[s];
     }

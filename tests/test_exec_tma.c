@@ -647,6 +647,38 @@ START_TEST(tma_bad_map_faults)
 }
 END_TEST
 
+/* im2col: an offset past §5.5.4.1's range for rank 4 (2^8 - 1), a filter base outside the
+ * bounding box: faults */
+START_TEST(tma_im2col_faults)
+{
+    load("tma_im2col");
+    static uint32_t g[2 * 5 * 6 * 8];
+    ptxeDevptr dg = dev(g, sizeof g), dout = dev(NULL, 1024);
+    uint64_t dims[4] = { 8, 6, 5, 2 }, str[3] = { 32, 192, 960 };
+    uint32_t es[4] = { 1, 1, 1, 1 };
+    int lo[2] = { -1, -1 }, hi[2] = { -1, -1 };
+    ptxeTensorMap tm;
+    ck_assert_int_eq(ptxeTensorMapEncodeIm2col(C, &tm, PTXE_TENSOR_MAP_DATA_TYPE_UINT32, 4, dg,
+                                               dims, str, lo, hi, 4, 16, es, 0, 0, 0, 0),
+                     PTXE_SUCCESS);
+    int rank = 4, cc = 0, cw = 0, ch = 0, cn = 0;
+    unsigned short ow = 0, oh = 256;
+    unsigned bytes = 256;
+    void *a[] = { &tm, &dout, &rank, &cc, &cw, &ch, &cn, &ow, &oh, &bytes };
+    ck_assert_int_eq(launch(1, 32, a), PTXE_ERROR_LAUNCH_FAILED);
+    ck_assert_msg(strstr(ptxeGetErrorMessage(C), "im2col offset 256 of dimension 2 is outside "
+                                                 "[0, 255] for rank 4"),
+                  "%s", ptxeGetErrorMessage(C));
+    oh = 255;
+    cw = 5;   /* the bounding box of W: -1 .. 6 - 1 - 1 = 4 */
+    ck_assert_int_eq(launch(1, 32, a), PTXE_ERROR_LAUNCH_FAILED);
+    ck_assert_msg(strstr(ptxeGetErrorMessage(C), "im2col coordinate 5 of dimension 1 is outside "
+                                                 "the bounding box [-1, 4]"),
+                  "%s", ptxeGetErrorMessage(C));
+    done();
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, tma_tile2d_swizzle128_oob_nan);
@@ -662,6 +694,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, tma_encode_refused);
     tcase_add_test(tc, tma_refused_forms);
     tcase_add_test(tc, tma_bad_map_faults);
+    tcase_add_test(tc, tma_im2col_faults);
 }
 
 #include "tests/check_main.h"
