@@ -441,7 +441,11 @@ static int dec_replace(const ptx_mnemonic *mn, const ptx_stmt *st, xtma *t, char
     const ptx_opnd *o = &st->ops[1];
     *at = 1;
     if (g == 2 && (o->kind != PTX_OP_INT || o->ival < 0 || o->ival >= fields[f].nord))
-        FAIL("found a bad ord, expected an immediate 0..%d", fields[f].nord - 1);
+        FAIL("found a bad ord, expected an immediate 0..%d%s", fields[f].nord - 1,
+             fields[f].q == PTX_Q_global_stride
+                 ? " (ord k: the byte stride of dimension k + 1; ptxas also takes 4, which the "
+                   "executor's map has no place for)"
+                 : " (the dimension)");
     if (g == 2) t->ord = (uint8_t)o->ival;
     o = &st->ops[st->nops - 1];
     *at = st->nops - 1;

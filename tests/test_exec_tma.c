@@ -616,9 +616,26 @@ START_TEST(tma_refused_forms)
         ck_assert_msg(strstr(m, bad[i].why) && strstr(m, "inline.ptx:11:"),
                       "case %zu: want '%s' at inline.ptx:11, got: %s", i, bad[i].why, m);
     }
-    /* accepted: the same forms written right */
-    ck_assert_str_eq(load_inline("cp.async.bulk.prefetch.tensor.3d.L2.global.im2col"
-                                 " [%rd1, {%r1, %r2, %r3}], {%h1};"), "");
+    /* accepted: forms written right, with the optional operands */
+    static const char *const good[] = {
+        "cp.async.bulk.prefetch.tensor.3d.L2.global.im2col [%rd1, {%r1, %r2, %r3}], {%h1};",
+        "cp.async.bulk.prefetch.tensor.1d.L2.global.tile.L2::cache_hint [%rd1, {%r1}], %rd2;",
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+        ".L2::cache_hint [buf], [%rd1, {%r1, %r2}], [bar], %rd2;",
+        "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes"
+        ".multicast::cluster.L2::cache_hint [buf], [%rd1, {%r1, %r2, %r3, %r4}], [bar],"
+        " {%h1, %h2}, %h3, %rd2;",
+        "cp.async.bulk.tensor.5d.global.shared::cta.im2col_no_offs.bulk_group.L2::cache_hint"
+        " [%rd1, {%r1, %r2, %r3, %r4, %r5}], [buf], %rd2;",
+        "cp.reduce.async.bulk.tensor.1d.global.shared::cta.max.tile.bulk_group [%rd1, {%r1}],"
+        " [buf];",
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.L2::cache_hint.add.u64 [%rd1], [buf],"
+        " 32, %rd2;",
+        "tensormap.replace.tile.global_stride.global.b1024.b64 [%rd1], 3, %rd2;",
+        "tensormap.replace.tile.swizzle_mode.b1024.b32 [%rd1], 3;",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        ck_assert_msg(!*load_inline(good[i]), "good %zu refused: %s", i, load_inline(good[i]));
 }
 END_TEST
 
