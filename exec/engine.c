@@ -44,6 +44,9 @@ typedef struct warp {
      * kind and qualifiers.  rdv: the group is a completed rendezvous, its lanes at their own PCs */
     uint32_t wrdv;
     uint32_t sc_away;   /* synccheck: lanes an aligned barrier waits for (not on their way out) */
+    uint32_t spin;      /* lanes whose mbarrier wait just failed: the next resched runs another
+                           group of the warp first when it has one (the lane that would complete
+                           the phase may be in it: forward progress, as on a GPU since sm_70) */
     int pc, depth, forced, dirty, rdv;
     uint64_t others_key;
     int32_t lpc[32]; uint16_t ldep[32];
@@ -497,6 +500,8 @@ static void resched(warp *w)
         }
     }
     uint32_t R = w->live & ~w->barw & ~w->wsync & ~w->clw;
+    if (R & ~w->spin) R &= ~w->spin;
+    w->spin = 0;
     /* nothing else runnable: a barrier-style wait (aligned bar.sync / barrier.cluster reached by
      * part of the warp, deprecated vote/shfl) goes ahead partially; lanes at an incomplete
      * rendezvous never do */
@@ -1244,7 +1249,11 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             int want = in->flags & XF_PARITY ? (int)(v1 & 1) : (int)(v1 >> 63);
             int done = want != b.ph;
             wr(f, &in->d[0], l, (uint64_t)done);
-            if (!done) X->yield = 1;   /* let the other warps make progress */
+            if (!done) {   /* let the other warps, and the warp's other groups, make progress */
+                X->yield = 1;
+                w->spin |= 1u << l;
+                w->dirty = 1;
+            }
             /* racecheck: a completed phase orders the arrivals (and their copies) before */
             else if (X->san) san_fence(X->san, w->cta->rank, PTX_SCOPE_CLUSTER);
             continue;

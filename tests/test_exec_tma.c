@@ -639,6 +639,40 @@ START_TEST(tma_refused_forms)
 }
 END_TEST
 
+/* The producer pattern of TMA kernels: lane 0 (its code placed after the wait loop) completes the
+ * phase while lanes 1..31 of its warp spin in mbarrier.try_wait: a failed wait lets the warp's
+ * other group run (forward progress of divergent lanes, as on a GPU since sm_70), else the
+ * spinning group, at the lower pc, would starve lane 0. */
+START_TEST(tma_spin_progress)
+{
+    static const char text[] =
+        ".version 8.4\n.target sm_90\n.address_size 64\n"
+        ".visible .entry k(.param .u64 out)\n{\n"
+        ".reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n.reg .pred %p<4>;\n"
+        ".shared .align 8 .b64 bar;\n"
+        "mov.u32 %r1, %tid.x;\nsetp.eq.u32 %p1, %r1, 0;\n"
+        "@%p1 mbarrier.init.shared::cta.b64 [bar], 1;\nbar.sync 0;\n"
+        "@%p1 bra PRODUCER;\n"
+        "WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 %p2, [bar], 0;\n@!%p2 bra WAIT;\n"
+        "ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.u64 %rd1, %rd1, %rd2;\n"
+        "st.global.u32 [%rd1], 7;\nret;\n"
+        "PRODUCER:\nmbarrier.arrive.shared::cta.b64 %rd3, [bar];\nbra WAIT;\n}\n";
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ck_assert_msg(ptxeModuleLoadData(C, &M, text, strlen(text), "spin.ptx") == PTXE_SUCCESS, "%s",
+                  ptxeGetErrorMessage(C));
+    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    ptxeDevptr dout = dev(NULL, 128);
+    void *a[] = { &dout };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 100000, 0 };
+    ptxeResult r = ptxeLaunchKernel(F, &cfg, a);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    uint32_t out[32];
+    get(out, dout, sizeof out);
+    for (int l = 0; l < 32; l++) ck_assert_uint_eq(out[l], 7);
+    done();
+}
+END_TEST
+
 /* a pointer that does not hold a tensor map, and a map of the wrong rank: launch faults */
 START_TEST(tma_bad_map_faults)
 {
@@ -712,6 +746,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, tma_refused_forms);
     tcase_add_test(tc, tma_bad_map_faults);
     tcase_add_test(tc, tma_im2col_faults);
+    tcase_add_test(tc, tma_spin_progress);
 }
 
 #include "tests/check_main.h"

@@ -7,8 +7,9 @@
 // (__grid_constant__, its generic address) or a global buffer.  tests/test_exec_tma.c launches
 // them through the C API with maps from ptxeTensorMapEncodeTiled/Im2col.
 // Note: the waiting threads pass a __syncthreads() after the issuing thread's block, so that no
-// lane spins on the mbarrier before the copy is issued (the executor's scheduler runs the group
-// of the lowest pc first and would starve the issuing lane of its own warp).
+// lane spins on the mbarrier before the copy is issued (not needed on a GPU; the executor once
+// starved the issuing lane behind its warp's spinning lanes: tests/test_exec_tma.c's
+// tma_spin_progress checks that pattern without the barrier).
 #include <cstdint>
 
 struct alignas(64) TMap { unsigned char b[128]; };
