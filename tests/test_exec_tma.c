@@ -673,6 +673,59 @@ START_TEST(tma_spin_progress)
 }
 END_TEST
 
+/* cp.async.bulk.tensor.3d.global.shared::cta.im2col_no_offs (§9.7.8.24.9): the pixels of the
+ * column written back to the positions they were read from (no offsets), pixels past the last
+ * image dropped; 8 pixels of 4 u32 channels from W position 3 of image 1 (W = 6, bounding box
+ * -1 .. 4): pixels (n1, w3) (n1, w4) then past the last image */
+START_TEST(tma_im2col_store)
+{
+    static const char text[] =
+        ".version 8.4\n.target sm_90a\n.address_size 64\n"
+        ".visible .entry k(.param .align 64 .b8 tm[128], .param .u64 in)\n{\n"
+        ".reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n.reg .pred %p<2>;\n"
+        ".shared .align 128 .b8 buf[128];\n"
+        "ld.param.u64 %rd1, [in];\nmov.u32 %r1, %tid.x;\nmul.wide.u32 %rd2, %r1, 4;\n"
+        "add.u64 %rd1, %rd1, %rd2;\nld.global.u32 %r2, [%rd1];\nmov.u32 %r3, buf;\n"
+        "mul.lo.u32 %r4, %r1, 4;\nadd.u32 %r3, %r3, %r4;\nst.shared.u32 [%r3], %r2;\n"
+        "fence.proxy.async.shared::cta;\nbar.sync 0;\nsetp.ne.u32 %p1, %r1, 0;\n@%p1 ret;\n"
+        "mov.b64 %rd3, tm;\ncvta.param.u64 %rd3, %rd3;\nmov.u32 %r5, 4;\nmov.u32 %r6, 3;\n"
+        "mov.u32 %r7, 1;\n"
+        "cp.async.bulk.tensor.3d.global.shared::cta.im2col_no_offs.bulk_group"
+        " [%rd3, {%r5, %r6, %r7}], [buf];\n"
+        "cp.async.bulk.commit_group;\ncp.async.bulk.wait_group 0;\nret;\n}\n";
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    ck_assert_int_eq(ptxeCtxSetChecks(C, PTXE_CHECK_ALL), PTXE_SUCCESS);
+    ck_assert_msg(ptxeModuleLoadData(C, &M, text, strlen(text), "store.ptx") == PTXE_SUCCESS,
+                  "%s", ptxeGetErrorMessage(C));
+    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    enum { CH = 8, W = 6, N = 2 };
+    static uint32_t g[N][W][CH], in[32], out[N][W][CH];
+    for (int k = 0; k < 32; k++) in[k] = 1000 + (uint32_t)k;
+    ptxeDevptr dg = dev(g, sizeof g), din = dev(in, sizeof in);
+    uint64_t dims[3] = { CH, W, N }, str[2] = { CH * 4, CH * 4 * W };
+    uint32_t es[3] = { 1, 1, 1 };
+    int lo[1] = { -1 }, hi[1] = { -1 };
+    ptxeTensorMap tm;
+    ck_assert_int_eq(ptxeTensorMapEncodeIm2col(C, &tm, PTXE_TENSOR_MAP_DATA_TYPE_UINT32, 3, dg,
+                                               dims, str, lo, hi, 4, 8, es, 0, 0, 0, 0),
+                     PTXE_SUCCESS);
+    void *a[] = { &tm, &din };
+    ptxeResult r = launch(1, 32, a);
+    ck_assert_msg(r == PTXE_SUCCESS && !ptxeGetFindingCount(C), "%s", ptxeGetErrorMessage(C));
+    evidence_kernel(F, "test_exec_tma.c");
+    get(out, dg, sizeof out);
+    for (int n = 0; n < N; n++)
+        for (int w = 0; w < W; w++)
+            for (int c = 0; c < CH; c++) {
+                uint32_t want = n == 1 && (w == 3 || w == 4) && c >= 4 ? in[(w - 3) * 4 + c - 4]
+                                                                       : 0;
+                ck_assert_msg(out[n][w][c] == want, "(n%d, w%d, c%d): got %u, want %u", n, w, c,
+                              out[n][w][c], want);
+            }
+    done();
+}
+END_TEST
+
 /* a pointer that does not hold a tensor map, and a map of the wrong rank: launch faults */
 START_TEST(tma_bad_map_faults)
 {
@@ -747,6 +800,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, tma_bad_map_faults);
     tcase_add_test(tc, tma_im2col_faults);
     tcase_add_test(tc, tma_spin_progress);
+    tcase_add_test(tc, tma_im2col_store);
 }
 
 #include "tests/check_main.h"
