@@ -287,21 +287,22 @@ static uint32_t red_ref(int op, uint32_t d, uint32_t s)
 }
 
 /* a 16x4 u32 box from shared memory stored (op 0) or reduced (.add .min .max .and .or .xor .inc
- * .dec) into a 20x6 tensor at (8, 2): the part outside the tensor is dropped */
+ * .dec) into a 20x6 tensor at (8, 2), and at (-4, -1): the part outside the tensor is dropped */
 START_TEST(tma_store_reduce)
 {
     enum { TW = 20, TH = 6, BW = 16, BH = 4 };
-    for (int op = 0; op <= 8; op++) {
+    for (int c = 0; c < 11; c++) {   /* 9 ops at (8, 2); store and .add at (-4, -1) */
+        int op = c < 9 ? c : c - 9;
         load("tma_store2d");
         static uint32_t g[TH][TW], in[BH * BW], want[TH][TW], out[TH][TW];
         for (int j = 0; j < TH; j++)
             for (int i = 0; i < TW; i++) g[j][i] = rnd() % 40;
         for (int k = 0; k < BH * BW; k++) in[k] = op >= 7 ? rnd() % 40 : rnd();
         memcpy(want, g, sizeof g);
-        int x = 8, y = 2;   /* columns 20.. are dropped */
+        int x = c < 9 ? 8 : -4, y = c < 9 ? 2 : -1;   /* columns 20.., -4..-1, row -1 dropped */
         for (int j = 0; j < BH; j++)
             for (int i = 0; i < BW; i++)
-                if (x + i < TW && y + j < TH)
+                if (x + i >= 0 && x + i < TW && y + j >= 0 && y + j < TH)
                     want[y + j][x + i] = red_ref(op, g[y + j][x + i], in[j * BW + i]);
         ptxeDevptr dg = dev(g, sizeof g);
         uint64_t dims[2] = { TW, TH }, str[1] = { TW * 4 };
