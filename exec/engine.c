@@ -16,6 +16,7 @@
 #include <time.h>
 #include "exec/exec_int.h"
 #include "exec/sanitize.h"
+#include "exec/tex.h"
 #include "ptx/mnemonic.h"
 
 #define MAXD 1024u              /* call depth limit */
@@ -1946,6 +1947,35 @@ static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
     return 0;
 }
 
+/* tex, tld4, txq, istypep, suld, sust, sured, suq (§9.7.9, §9.7.10): lane by lane, exec/tex.c */
+typedef struct { ex *X; warp *w; int l; } tex_cookie;
+static uint8_t *tex_mem(void *ck, uint64_t a, unsigned n, int write)
+{
+    tex_cookie *c = ck;
+    return maddr(c->X, c->w, c->l, c->w->pc, SP_GLOBAL, a, n, write, write ? "store" : "load");
+}
+
+static int h_tex(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    char msg[400];
+    tex_cookie ck = { X, w, 0 };
+    tex_env env = { X->ctx, tex_mem, &ck, msg, sizeof msg };
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t S[XMAX_OPS], Dv[XMAX_OPS] = { 0 };
+        for (int k = 0; k < in->ns; k++) S[k] = opv(X, w, f, &in->s[k], l);
+        ck.l = l;
+        msg[0] = 0;
+        if (tex_lane(&env, in->tx, S, Dv)) {
+            if (!X->fault) fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", msg);
+            return -1;
+        }
+        for (int k = 0; k < in->nd; k++) wr(f, &in->d[k], l, Dv[k]);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 static int h_stack(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     for (uint32_t m = E; m; m &= m - 1) {
@@ -1990,7 +2020,7 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_BRA] = h_bra,          [PTX_K_BRX] = h_brx,          [PTX_K_CALL] = h_call,
     [PTX_K_RET] = h_ret,          [PTX_K_EXIT] = h_exit,        [PTX_K_TRAP] = h_trap,
     [PTX_K_CVTA] = h_cvta,        [PTX_K_ISSPACEP] = h_isspacep, [PTX_K_MAPA] = h_mapa,
-    [PTX_K_MMA] = h_mma,
+    [PTX_K_MMA] = h_mma,          [PTX_K_TEX] = h_tex,          [PTX_K_SURF] = h_tex,
     [PTX_K_GETCTARANK] = h_mapa,  [PTX_K_STACK] = h_stack,      [PTX_K_HINT] = h_nop,
     [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_misc,
 };

@@ -119,6 +119,7 @@ typedef struct xinsn {
     int line, col, src_file, src_line;
     const char *text;
     const xmma *mm;       /* warp-level matrix instructions (kind MMA, exec/mma.h) */
+    const struct xtex *tx; /* texture and surface instructions (kinds TEX, SURF: exec/tex.h) */
 } xinsn;
 _Static_assert(XMAX_OPS == MMA_MAXOPS, "exec/mma.h MMA_MAXOPS");
 
@@ -169,6 +170,7 @@ struct ptxeCtx {
     unsigned checks;               /* PTXE_CHECK_* (exec/sanitize.c) */
     san_list findings;
     pf_buf pf;
+    struct tex_table *tex;         /* texture and surface objects (exec/tex.c) */
 };
 
 typedef struct { const char *name; int space; uint64_t addr; size_t size; } xsym;
