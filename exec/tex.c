@@ -66,7 +66,8 @@ static const char *check_res(const ptxeCtx *c, const ptxeResourceDesc *r, tex_ob
     o->nch = n; o->cb = (unsigned)b / 8; o->tb = o->nch * o->cb;
     if (!r->width) return "width 0";
     int cube = (r->flags & PTXE_ARRAY_CUBEMAP) != 0, lay = (r->flags & PTXE_ARRAY_LAYERED) != 0;
-    if (r->type != PTXE_RES_ARRAY && (r->flags || r->depth)) return "flags or depth on linear memory";
+    if (r->type != PTXE_RES_ARRAY && (r->flags || r->depth))
+        return "flags or depth on linear memory";
     if (r->type == PTXE_RES_LINEAR && r->height) return "height on a linear resource";
     if (r->type == PTXE_RES_PITCH2D && !r->height) return "pitch2D resource without height";
     if (r->type > PTXE_RES_PITCH2D) return "unknown resource type";
@@ -465,7 +466,8 @@ static int fetch(const tex_env *e, const tex_obj *o, const int64_t *ix, int64_t 
     return 0;
 }
 
-/* 8-bit fixed-point fraction (CUDA guide, "Linear Filtering": 9-bit fixed point, 8 fraction bits) */
+/* 8-bit fixed-point fraction (CUDA guide, "Linear Filtering": 9-bit fixed point, 8 fraction
+ * bits; the guide does not say how the fraction is rounded: here to nearest) */
 static float frac8(float a) { return roundf(a * 256.0f) / 256.0f; }
 
 static int64_t ifloor(float x)
