@@ -12,6 +12,7 @@ for cu in *.cu; do
     warp|faults)   cmd="$NVCC -ptx -arch=sm_80 -lineinfo $cu -o $b.ptx" ;;
     half|cluster|bulk|mma) cmd="$NVCC -ptx -arch=sm_90 $cu -o $b.ptx" ;;
     int64|fp)      cmd="$NVCC -ptx -arch=sm_75 $cu -o $b.ptx" ;;
+    texsurf)       cmd="$NVCC -ptx -arch=sm_80 $cu -o $b.ptx" ;;   # cudaTextureObject_t, surfaces
     *)             cmd="$NVCC -ptx -arch=sm_80 $cu -o $b.ptx" ;;
   esac
   echo "$cmd"

@@ -19,6 +19,7 @@ static void save(const char *name, const void *p, size_t n)
     printf("%s: %zu bytes\n", path, n);
 }
 #define CK(x) do { cudaError_t e_ = (x); if (e_) { printf("%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
+#include "record_tex.cuh"
 
 static void record_video()
 {
@@ -42,5 +43,6 @@ static void record_video()
 int main()
 {
     record_video();
+    record_tex();
     return 0;
 }
