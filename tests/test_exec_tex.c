@@ -785,6 +785,116 @@ START_TEST(texref_bound)
 }
 END_TEST
 
+/* Forms nvcc does not emit for the texsurf.cu kernels, by inline PTX on one thread: .f16
+ * results, offsets e and the predicate d|p (§9.7.9.3), tld4.g.a2d, tex.a1d with integer
+ * coordinates, tex.acube, sust.p (channels converted to f16), sured.p/.b with .zero and .clamp,
+ * suld vectors of .b16 and 3D with .clamp, suq/txq attributes of layered and 3D objects. */
+static const char forms_ptx[] = HDR
+    ".visible .entry k(.param .u64 out, .param .u64 t2, .param .u64 tl, .param .u64 ta1,\n"
+    ".param .u64 tac, .param .u64 s2h, .param .u64 s1, .param .u64 s3)\n{\n"
+    ".reg .b32 %r<16>;\n.reg .f32 %f<16>;\n.reg .b16 %h<8>;\n.reg .b64 %rd<10>;\n"
+    ".reg .pred %p<2>;\n"
+    "ld.param.u64 %rd1, [out];\nld.param.u64 %rd2, [t2];\nld.param.u64 %rd3, [tl];\n"
+    "ld.param.u64 %rd4, [ta1];\nld.param.u64 %rd5, [tac];\nld.param.u64 %rd6, [s2h];\n"
+    "ld.param.u64 %rd7, [s1];\nld.param.u64 %rd8, [s3];\n"
+    "tex.2d.v4.f16.f32 {%h1, %h2, %h3, %h4}, [%rd2, {0f40200000, 0f3FC00000}];\n"
+    "st.global.v4.b16 [%rd1], {%h1, %h2, %h3, %h4};\n"
+    "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}|%p1, [%rd2, {0f40200000, 0f3FC00000}], {1, -1};\n"
+    "st.global.v4.f32 [%rd1+16], {%f1, %f2, %f3, %f4};\n"
+    "selp.u32 %r1, 1, 0, %p1;\nst.global.u32 [%rd1+32], %r1;\n"
+    "mov.u32 %r2, 1;\n"
+    "tld4.g.a2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd3, {%r2, 0f40000000, 0f40000000, "
+    "0f00000000}];\n"
+    "st.global.v4.f32 [%rd1+48], {%f1, %f2, %f3, %f4};\n"
+    "tex.a1d.v4.f32.s32 {%f1, %f2, %f3, %f4}, [%rd4, {5, -1}];\n"
+    "st.global.v4.f32 [%rd1+64], {%f1, %f2, %f3, %f4};\n"
+    "tex.acube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd5, {%r2, 0f00000000, 0f00000000, "
+    "0fC0400000}];\n"
+    "st.global.v4.f32 [%rd1+80], {%f1, %f2, %f3, %f4};\n"
+    "suld.b.1d.v4.b16.trap {%h1, %h2, %h3, %h4}, [%rd7, {0}];\n"
+    "st.global.v4.b16 [%rd1+96], {%h1, %h2, %h3, %h4};\n"
+    "suld.b.3d.v2.b32.clamp {%r3, %r4}, [%rd8, {8, 5, 1, 0}];\n"
+    "st.global.v2.b32 [%rd1+112], {%r3, %r4};\n"
+    "suq.array_size.b32 %r5, [%rd8];\nsuq.depth.b32 %r6, [%rd8];\n"
+    "txq.array_size.b32 %r7, [%rd3];\ntxq.level.width.b32 %r8, [%rd2], 1;\n"
+    "st.global.v4.b32 [%rd1+128], {%r5, %r6, %r7, %r8};\n"
+    "sust.p.2d.v4.b32.trap [%rd6, {3, 1}], {0f3FC00000, 0fC0000000, 0f41100000, 0f41100000};\n"
+    "sured.p.add.1d.b32.trap [%rd7, {2}], -5;\n"
+    "sured.b.min.1d.s32.zero [%rd7, {4}], -100;\n"
+    "sured.b.min.1d.s32.zero [%rd7, {40}], -100;\n"
+    "sured.b.max.1d.u32.clamp [%rd7, {400}], 7;\n"
+    "ret;\n}\n";
+
+START_TEST(inline_forms)
+{
+    ck_assert_msg(load_text(forms_ptx) == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    fill2();
+    ptxeTextureDesc pc = tdesc(PTXE_FILTER_POINT, 0, PTXE_ADDRESS_CLAMP);
+    ptxeResourceDesc r2 = rarray(dev(tex2_data, sizeof tex2_data), 32, 4, PTXE_FMT_FLOAT, W2, H2,
+                                 0);
+    float tl[2][4][4][2], ta1[3][4], tac[2][6][2][2];
+    for (int l = 0; l < 2; l++)
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++)
+                for (int c = 0; c < 2; c++)
+                    tl[l][y][x][c] = (float)(1000 * l + 100 * c + 10 * y + x);
+    for (int l = 0; l < 3; l++)
+        for (int x = 0; x < 4; x++) ta1[l][x] = (float)(10 * l + x);
+    for (int q = 0; q < 2; q++)
+        for (int f = 0; f < 6; f++)
+            for (int i = 0; i < 4; i++) tac[q][f][i / 2][i % 2] = (float)(100 * q + 10 * f + i);
+    ptxeResourceDesc rl = rarray(dev(tl, sizeof tl), 32, 2, PTXE_FMT_FLOAT, 4, 4, 0);
+    rl.flags = PTXE_ARRAY_LAYERED; rl.layers = 2;
+    ptxeResourceDesc ra = rarray(dev(ta1, sizeof ta1), 32, 1, PTXE_FMT_FLOAT, 4, 0, 0);
+    ra.flags = PTXE_ARRAY_LAYERED; ra.layers = 3;
+    ptxeResourceDesc rc = rarray(dev(tac, sizeof tac), 32, 1, PTXE_FMT_FLOAT, 2, 2, 0);
+    rc.flags = PTXE_ARRAY_LAYERED | PTXE_ARRAY_CUBEMAP; rc.layers = 2;
+    int32_t s1[8] = { 0x10002, -3, 40, 7, 8, 9, 10, -1 };
+    uint32_t s3[2][3][4];
+    for (int z = 0; z < 2; z++)
+        for (int y = 0; y < 3; y++)
+            for (int x = 0; x < 4; x++) s3[z][y][x] = (uint32_t)(100 * z + 10 * y + x);
+    ptxeResourceDesc rh = rarray(dev(NULL, 4 * 2 * 4), 16, 2, PTXE_FMT_FLOAT, 4, 2, 0),
+                     r1 = rarray(dev(s1, sizeof s1), 32, 1, PTXE_FMT_SIGNED, 8, 0, 0),
+                     r3 = rarray(dev(s3, sizeof s3), 32, 1, PTXE_FMT_UNSIGNED, 4, 3, 2);
+    ptxeTexObject t2 = mktex(&r2, &pc), ttl = mktex(&rl, &pc), tta = mktex(&ra, &pc),
+                  ttc = mktex(&rc, &pc);
+    ptxeSurfObject sh = mksurf(&rh), ss1 = mksurf(&r1), ss3 = mksurf(&r3);
+    uint32_t out[36];
+    ptxeDevptr o = dev(NULL, sizeof out);
+    void *a[] = { &o, &t2, &ttl, &tta, &ttc, &sh, &ss1, &ss3 };
+    run(1, 1, a);
+    get(out, o, sizeof out);
+    /* texel (2, 1) of x + 10 y + 100 c - 50 as f16: -38, 62, 162, 262 */
+    static const uint16_t h[4] = { 0xD0C0, 0x53C0, 0x5910, 0x5C18 };
+    ck_assert_msg(!memcmp(out, h, 8), "f16: %08x %08x", out[0], out[1]);
+    float f[4];
+    memcpy(f, &out[4], 16);   /* offsets (1, -1): texel (3, 0) */
+    for (int c = 0; c < 4; c++) CHECK_F(f[c], (float)(3 + 100 * c - 50), "offset tex", c);
+    ck_assert_uint_eq(out[8], 1);
+    memcpy(f, &out[12], 16);   /* tld4.g layer 1 at (2, 2): (1,2) (2,2) (2,1) (1,1) */
+    static const float g4[4] = { 1121, 1122, 1112, 1111 };
+    for (int c = 0; c < 4; c++) CHECK_F(f[c], g4[c], "tld4.g.a2d", c);
+    memcpy(f, &out[16], 16);   /* a1d layer 5 -> 2, x -1 -> 0; absent g b 0, a 1 */
+    CHECK_F(f[0], 20.0f, "tex.a1d", 0); CHECK_F(f[3], 1.0f, "tex.a1d alpha", 3);
+    memcpy(f, &out[20], 16);   /* acube 1, -z face 5, (s, t) = (0, 0) -> texel (1, 1) */
+    CHECK_F(f[0], 153.0f, "tex.acube", 0);
+    ck_assert_uint_eq(out[24], 0x00010002u); ck_assert_uint_eq(out[25], 0xfffffffdu);
+    ck_assert_uint_eq(out[28], 122); ck_assert_uint_eq(out[29], 123);
+    ck_assert_uint_eq(out[32], 0); ck_assert_uint_eq(out[33], 2);
+    ck_assert_uint_eq(out[34], 2); ck_assert_uint_eq(out[35], 4);
+    uint16_t hs[2][4][2];
+    get(hs, rh.data, sizeof hs);
+    ck_assert_uint_eq(hs[1][3][0], 0x3E00); ck_assert_uint_eq(hs[1][3][1], 0xC000);
+    ck_assert_uint_eq(hs[1][2][0], 0); ck_assert_uint_eq(hs[0][3][1], 0);
+    int32_t g1[8];
+    get(g1, r1.data, sizeof g1);
+    static const int32_t w1[8] = { 0x10002, -100, 35, 7, 8, 9, 10, -1 };
+    for (int i = 0; i < 8; i++) ck_assert_int_eq(g1[i], w1[i]);   /* max.u32(-1, 7) = -1 */
+    done();
+}
+END_TEST
+
 /* the API refuses malformed descriptions (as cudaCreateTextureObject would) */
 START_TEST(api_checks)
 {
@@ -825,7 +935,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, s_2d); tcase_add_test(tc, s_bounds); tcase_add_test(tc, s_trap);
     tcase_add_test(tc, s_layered); tcase_add_test(tc, s_red);
     tcase_add_test(tc, refused); tcase_add_test(tc, texref_bound);
-    tcase_add_test(tc, api_checks);
+    tcase_add_test(tc, api_checks); tcase_add_test(tc, inline_forms);
 }
 
 #include "check_main.h"
