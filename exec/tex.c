@@ -664,9 +664,18 @@ static uint8_t *surf_at(const tex_env *e, const xtex *t, const tex_obj *o, const
     int64_t c[3] = { 0, 0, 0 }, hi[3] = { o->w * o->tb - size, o->h - 1, o->dep - 1 };
     for (int k = 0; k < nd; k++) c[k] = (int32_t)b[k];
     if (t->fmt) c[0] *= o->tb;   /* .p: sample index */
+    *skip = 0;
+    if (c[0] % size || hi[0] < 0) {   /* "must be naturally aligned ... may fault" */
+        if (hi[0] < 0)
+            snprintf(e->msg, e->msglen, "a %u-byte surface access wider than the row of %lld "
+                     "bytes (§9.7.10.1)", size, (long long)(o->w * o->tb));
+        else
+            snprintf(e->msg, e->msglen, "surface x coordinate %lld bytes not aligned to the "
+                     "%u-byte access (§9.7.10.1)", (long long)c[0], size);
+        return NULL;
+    }
     int out = L >= o->nl;
     for (int k = 0; k < 3; k++) out |= c[k] < 0 || c[k] > hi[k];
-    *skip = 0;
     if (out && t->clampm == SC_TRAP) {
         snprintf(e->msg, e->msglen, "surface coordinates (%lld, %lld, %lld, layer %lld) out of "
                  "range of %lldx%lldx%lld (%lld layers) with .trap (§9.7.10.1)",

@@ -55,6 +55,20 @@ static void done(void)
     C = NULL;
 }
 
+#define HDR ".version 8.4\n.target sm_80\n.address_size 64\n"
+
+static ptxeResult load_text(const char *text)
+{
+    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    M = NULL;
+    ptxeResult r = ptxeModuleLoadData(C, &M, text, strlen(text), "t.ptx");
+    if (r == PTXE_SUCCESS) {
+        ck_assert_int_eq(ptxeModuleGetFunction(&F, M, NULL), PTXE_SUCCESS);
+        evidence_module(M, "test_exec_tex.c");
+    }
+    return r;
+}
+
 static ptxeDevptr dev(const void *h, size_t n)
 {
     ptxeDevptr d;
@@ -627,6 +641,17 @@ START_TEST(s_trap)
     ck_assert_msg(strstr(ptxeGetErrorMessage(C), "out of range") &&
                   strstr(ptxeGetErrorMessage(C), ".trap"), "%s", ptxeGetErrorMessage(C));
     done();
+    /* a misaligned x (bytes) faults too (§9.7.10.1: "may fault") */
+    const char *ptx = HDR ".visible .entry k(.param .u64 s)\n{\n.reg .b32 %r<2>;\n"
+        ".reg .b64 %rd<2>;\nld.param.u64 %rd1, [s];\n"
+        "suld.b.1d.b32.clamp {%r1}, [%rd1, {6}];\nret;\n}\n";
+    ck_assert_msg(load_text(ptx) == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ptxeResourceDesc r1 = rarray(dev(in, sizeof in), 32, 1, PTXE_FMT_SIGNED, 8, 0, 0);
+    s = mksurf(&r1);
+    void *a1[] = { &s };
+    ck_assert_int_ne(run3(1, 1, 1, a1), PTXE_SUCCESS);
+    ck_assert_msg(strstr(ptxeGetErrorMessage(C), "not aligned"), "%s", ptxeGetErrorMessage(C));
+    done();
 }
 END_TEST
 
@@ -685,19 +710,6 @@ START_TEST(s_red)
 END_TEST
 
 /* ------------------------------------------------------------------ inline modules */
-#define HDR ".version 8.4\n.target sm_80\n.address_size 64\n"
-
-static ptxeResult load_text(const char *text)
-{
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    M = NULL;
-    ptxeResult r = ptxeModuleLoadData(C, &M, text, strlen(text), "t.ptx");
-    if (r == PTXE_SUCCESS) {
-        ck_assert_int_eq(ptxeModuleGetFunction(&F, M, NULL), PTXE_SUCCESS);
-        evidence_module(M, "test_exec_tex.c");
-    }
-    return r;
-}
 
 /* Refused forms give a load error at file:line:col with the reason, never a crash. */
 START_TEST(refused)
