@@ -2433,8 +2433,9 @@ static int insn_scopes(ex *X)
     for (int pc = 0; pc < n; pc++) {
         const xinsn *in = &X->prog[pc];
         int k = in->kind;
+        int sured = k == PTX_K_SURF && in->tx && in->tx->op == TO_SURED;   /* like red */
         if (k != PTX_K_LD && k != PTX_K_ST && k != PTX_K_ATOM && k != PTX_K_RED &&
-            k != PTX_K_FENCE)
+            k != PTX_K_FENCE && !sured)
             continue;
         const char *t = in->text;
         if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
@@ -2449,7 +2450,7 @@ static int insn_scopes(ex *X)
             X->sync[pc] = (uint8_t)scope;
             continue;
         }
-        if (k == PTX_K_ATOM || k == PTX_K_RED) X->strong[pc] = (uint8_t)scope;
+        if (k == PTX_K_ATOM || k == PTX_K_RED || sured) X->strong[pc] = (uint8_t)scope;
         else if (mn.sem == PTX_SEM_VOLATILE) X->strong[pc] = PTX_SCOPE_SYS;
         else if (mn.sem >= PTX_SEM_RELAXED) X->strong[pc] = (uint8_t)scope;
         if (mn.sem >= PTX_SEM_ACQUIRE && mn.sem <= PTX_SEM_SC) X->sync[pc] = (uint8_t)scope;

@@ -324,6 +324,17 @@ static int dec_surf_words(const words *ws, xtex *t, char *why, size_t whylen)
             return WHY("found no type, expected %s", t->fmt ? ".b32 .b64"
                                                             : ".u32 .s32 .b32 .u64 .s64");
         t->redtype = (uint8_t)ty;
+        /* §9.7.10.3: add on .u32 .u64 .s32, min/max on .u32 .s32 .u64 .s64, and/or on .b32;
+         * sured.p .b64 only min/max */
+        isa_atom_op a = (isa_atom_op)t->redop;
+        int mm = a == ISA_ATOM_MIN || a == ISA_ATOM_MAX;
+        int ok = t->fmt ? ty == ISA_T_B32 || mm
+                 : a == ISA_ATOM_ADD ? ty == ISA_T_U32 || ty == ISA_T_U64 || ty == ISA_T_S32
+                 : mm ? ty != ISA_T_B32 : ty == ISA_T_B32;
+        if (!ok)
+            return WHY("found .%s with .%s, expected add on .u32 .u64 .s32, min/max on .u32 "
+                       ".s32 .u64 .s64, and/or on .b32 (sured.p: .b64 min/max only)",
+                       isa_atom_name(a), ws->w[k]);
     } else if (t->fmt ? ty != ISA_T_B32 : ty != ISA_T_B8 && ty != ISA_T_B16 && ty != ISA_T_B32 &&
                                               ty != ISA_T_B64)
         return WHY("found no type, expected %s", t->fmt ? ".b32" : ".b8 .b16 .b32 .b64");

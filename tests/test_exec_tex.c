@@ -42,6 +42,8 @@ static void load(const char *kernel)
     fclose(f);
     tsi_seed();   /* each test's inputs as record_gpu.cu makes them */
     ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    /* every check: a correct kernel must run without a finding (sured counts as atomic) */
+    ck_assert_int_eq(ptxeCtxSetChecks(C, PTXE_CHECK_ALL), PTXE_SUCCESS);
     ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
@@ -93,6 +95,9 @@ static void run(unsigned g, unsigned b, void **args)
 {
     ptxeResult r = run3(g, 1, b, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
+    int nf = ptxeGetFindingCount(C);
+    ck_assert_msg(nf == 0, "%d finding(s), the first:\n%s", nf,
+                  nf ? ptxeGetFinding(C, 0)->report : "");
 }
 
 /* outputs recorded on a GPU by tests/kernels/record_gpu.sh (gpu/NAME.bin), where it has run */
@@ -728,6 +733,8 @@ START_TEST(refused)
         { "suld.p.2d.v4.b32.trap {%r1, %r2, %r3, %r4}, [%rd1, {%r1, %r2}];", "t.ptx:9:",
           "expected .b" },
         { "sured.b.xor.2d.b32.trap [%rd1, {%r1, %r2}], %r3;", "t.ptx:9:", "operation" },
+        { "sured.b.add.2d.b32.trap [%rd1, {%r1, %r2}], %r3;", "t.ptx:9:", "add on .u32" },
+        { "sured.p.add.2d.b64.trap [%rd1, {%r1, %r2}], %rd2;", "t.ptx:9:", "add on .u32" },
         { "sust.b.2d.v2.b32.trap [%rd1, {%r1, %r2}], {%r3};", "t.ptx:9:", "values" },
         { "txq.memory_layout.b32 %r1, [%rd1];", "t.ptx:9:", "attribute" },
         { "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1, %f2}], %f3;", "t.ptx:9:",
