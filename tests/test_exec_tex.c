@@ -272,6 +272,35 @@ START_TEST(t_2d)
 }
 END_TEST
 
+/* a PTXE_RES_PITCH2D resource (cudaResourceTypePitch2D): rows 160 bytes apart (32 bytes of
+ * padding each), linear filtering, clamp: the same results as the dense array */
+START_TEST(t_pitch2d)
+{
+    load("tx_2d");
+    fill2();
+    static float padded[H2][W2 + 2][4];
+    for (int y = 0; y < H2; y++) memcpy(padded[y], tex2_data[y], sizeof tex2_data[y]);
+    float xs[N2], ys[N2], out[N2][4];
+    coords2(0, xs, ys, N2);
+    ptxeResourceDesc r = rarray(dev(padded, sizeof padded), 32, 4, PTXE_FMT_FLOAT, W2, H2, 0);
+    r.type = PTXE_RES_PITCH2D; r.pitch = sizeof padded[0];
+    ptxeTextureDesc d = tdesc(PTXE_FILTER_LINEAR, 0, PTXE_ADDRESS_CLAMP);
+    ptxeTexObject t = mktex(&r, &d);
+    ptxeDevptr o = dev(NULL, sizeof out), dx = dev(xs, sizeof xs), dy = dev(ys, sizeof ys);
+    int n = N2;
+    void *a[] = { &t, &o, &dx, &dy, &n };
+    run(2, 64, a);
+    get(out, o, sizeof out);
+    rtex rt = { &tex2_data[0][0][0], W2, H2, 1, 1, 2, d };
+    for (int i = 0; i < N2; i++) {
+        float want[4], x[2] = { xs[i], ys[i] };
+        r_sample(&rt, x, 0, want);
+        for (int c = 0; c < 4; c++) CHECK_F(out[i][c], want[c], "pitch2d", i * 4 + c);
+    }
+    done();
+}
+END_TEST
+
 /* ------------------------------------------------------------------ one-channel formats */
 /* tex.2d.v4.f32.f32 via tex2D<float>: u8 unorm (x / 255), s16 snorm (x / 32767, at least -1),
  * point; f16 linear on small integers (exact) */
@@ -947,6 +976,7 @@ static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, t_fetch1d);
     tcase_add_loop_test(tc, t_2d, 0, (int)(sizeof cfg2 / sizeof cfg2[0]));
+    tcase_add_test(tc, t_pitch2d);
     tcase_add_test(tc, t_2d_formats); tcase_add_test(tc, t_2d_int);
     tcase_add_test(tc, t_lodgrad); tcase_add_test(tc, t_layered);
     tcase_add_test(tc, t_3d); tcase_add_test(tc, t_cube);
