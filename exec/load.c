@@ -1550,6 +1550,15 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
                      "found unsupported instruction '%s' (§%s %s: %s), expected an instruction the "
                      "executor implements",
                      st->opcode, row->section, row->mnemonic, row->doc);
+    for (int i = 0; i < st->nops && row->kind != PTX_K_TEX && row->kind != PTX_K_SURF; i++) {
+        const ptx_opnd *o = &st->ops[i];   /* [a, b] and {d, ...}|p: §9.7.9-10 only */
+        if (o->kind == PTX_OP_ADDR && o->nelems)
+            return lfail(l, o->pos.line, o->pos.col, st->text,
+                         "found %d operands inside [ ], expected one address", o->nelems + 1);
+        if (o->kind == PTX_OP_PAIR && o->elems[0].kind == PTX_OP_VEC)
+            return lfail(l, o->pos.line, o->pos.col, st->text,
+                         "found a vector with a predicate {...}|p, expected d|p or a vector");
+    }
     x->op = mn.op;
     x->kind = row->kind;
     x->type = ptx_mn_type(&mn);

@@ -749,30 +749,35 @@ END_TEST
 START_TEST(refused)
 {
     static const struct { const char *insn, *where, *why; } bad[] = {
-        { "tex.2dms.v4.f32.s32 {%f1, %f2, %f3, %f4}, [%rd1, {%r1, %r1, %r1, %r1}];", "t.ptx:9:",
+        { "tex.2dms.v4.f32.s32 {%f1, %f2, %f3, %f4}, [%rd1, {%r1, %r1, %r1, %r1}];", "t.ptx:10:",
           "multi-sample" },
-        { "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, %rd2, {%f1, %f2}];", "t.ptx:9:",
+        { "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, %rd2, {%f1, %f2}];", "t.ptx:10:",
           "independent texturing" },
-        { "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1}];", "t.ptx:9:",
+        { "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1}];", "t.ptx:10:",
           "coordinates" },
-        { "tex.2d.v2.f16x2.f32 {%r1, %r2}, [%rd1, {%f1, %f2}];", "t.ptx:9:", ".v2" },
-        { "tld4.r.3d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1, %f2, %f3, %f4}];", "t.ptx:9:",
+        { "tex.2d.v2.f16x2.f32 {%r1, %r2}, [%rd1, {%f1, %f2}];", "t.ptx:10:", ".v2" },
+        { "tld4.r.3d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1, %f2, %f3, %f4}];", "t.ptx:10:",
           "geometry" },
-        { "suld.b.2d.b32 {%r1}, [%rd1, {%r1, %r2}];", "t.ptx:9:", "out-of-range mode" },
-        { "suld.p.2d.v4.b32.trap {%r1, %r2, %r3, %r4}, [%rd1, {%r1, %r2}];", "t.ptx:9:",
+        { "suld.b.2d.b32 {%r1}, [%rd1, {%r1, %r2}];", "t.ptx:10:", "out-of-range mode" },
+        { "suld.p.2d.v4.b32.trap {%r1, %r2, %r3, %r4}, [%rd1, {%r1, %r2}];", "t.ptx:10:",
           "expected .b" },
-        { "sured.b.xor.2d.b32.trap [%rd1, {%r1, %r2}], %r3;", "t.ptx:9:", "operation" },
-        { "sured.b.add.2d.b32.trap [%rd1, {%r1, %r2}], %r3;", "t.ptx:9:", "add on .u32" },
-        { "sured.p.add.2d.b64.trap [%rd1, {%r1, %r2}], %rd2;", "t.ptx:9:", "add on .u32" },
-        { "sust.b.2d.v2.b32.trap [%rd1, {%r1, %r2}], {%r3};", "t.ptx:9:", "values" },
-        { "txq.memory_layout.b32 %r1, [%rd1];", "t.ptx:9:", "attribute" },
-        { "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1, %f2}], %f3;", "t.ptx:9:",
+        { "sured.b.xor.2d.b32.trap [%rd1, {%r1, %r2}], %r3;", "t.ptx:10:", "operation" },
+        { "sured.b.add.2d.b32.trap [%rd1, {%r1, %r2}], %r3;", "t.ptx:10:", "add on .u32" },
+        { "sured.p.add.2d.b64.trap [%rd1, {%r1, %r2}], %rd2;", "t.ptx:10:", "add on .u32" },
+        { "sust.b.2d.v2.b32.trap [%rd1, {%r1, %r2}], {%r3};", "t.ptx:10:", "values" },
+        { "txq.memory_layout.b32 %r1, [%rd1];", "t.ptx:10:", "attribute" },
+        /* the parser's [a, b] and {d}|p are for these instructions only */
+        { "ld.global.u32 %r1, [%rd1, %r2];", "t.ptx:10:", "2 operands inside [ ]" },
+        { "prefetch.global.L1 [%rd1, 4];", "t.ptx:10:", "2 operands inside [ ]" },
+        { "mov.b64 {%r1, %r2}|%p1, %rd1;", "t.ptx:10:", "a vector with a predicate" },
+        { "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1, %f2}], %f3;", "t.ptx:10:",
           "depth compare" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char ptx[1024];
         snprintf(ptx, sizeof ptx, HDR ".visible .entry k(.param .u64 a)\n{\n"
-                 ".reg .b32 %%r<5>;\n.reg .f32 %%f<5>;\n.reg .b64 %%rd<3>;\n%s\nret;\n}\n",
+                 ".reg .b32 %%r<5>;\n.reg .f32 %%f<5>;\n.reg .b64 %%rd<3>;\n.reg .pred %%p<2>;\n"
+                 "%s\nret;\n}\n",
                  bad[i].insn);
         ptxeResult r = load_text(ptx);
         const char *m = ptxeGetErrorMessage(C);
