@@ -311,16 +311,7 @@ START_TEST(t_2d_formats)
     uint8_t u8[H][W];
     int16_t s16[H][W];
     uint16_t f16[H][W];
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            u8[y][x] = (uint8_t)(x * 37 + y * 71);
-            s16[y][x] = (int16_t)(x == 0 && y == 0 ? -32768 : (x * 9001 - y * 13007));
-            int v = x - 2 * y;   /* small integers as f16 */
-            unsigned av = (unsigned)abs(v), e = 0;
-            while (av >> (e + 1)) e++;
-            f16[y][x] = v == 0 ? 0 : (uint16_t)((v < 0 ? 0x8000u : 0) | (e + 15) << 10 |
-                                                ((av << (10 - e)) & 0x3ff));
-        }
+    tsi_formats(u8, s16, f16);
     float xs[N], ys[N], out[N];
     coords2(0, xs, ys, N);
     ptxeDevptr o = dev(NULL, sizeof out), dx = dev(xs, sizeof xs), dy = dev(ys, sizeof ys);
@@ -367,11 +358,7 @@ START_TEST(t_2d_int)
     enum { W = 8, H = 4, N = 64 };
     int8_t s8[H][W][4];
     uint16_t u16[H][W][2];
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            for (int c = 0; c < 4; c++) s8[y][x][c] = (int8_t)(x * 31 - y * 17 + c * 50);
-            u16[y][x][0] = (uint16_t)(x * 4099 + y); u16[y][x][1] = (uint16_t)(65535 - x * y);
-        }
+    tsi_ints(s8, u16);
     float xs[N], ys[N];
     int out[N][4];
     coords2(0, xs, ys, N);

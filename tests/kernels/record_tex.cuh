@@ -24,7 +24,7 @@ static cudaArray_t rt_array(cudaChannelFormatDesc f, int w, int h, int d, unsign
 
 // am: 0 wrap, 1 clamp, 2 mirror, 3 border (cudaTextureAddressMode's order)
 static cudaTextureObject_t rt_tex(cudaArray_t a, int linear, int norm, const int *am,
-                                  const float *border)
+                                  const float *border, int normread = 0)
 {
     cudaResourceDesc rd = {};
     rd.resType = cudaResourceTypeArray;
@@ -32,7 +32,7 @@ static cudaTextureObject_t rt_tex(cudaArray_t a, int linear, int norm, const int
     cudaTextureDesc td = {};
     for (int k = 0; k < 3; k++) td.addressMode[k] = (cudaTextureAddressMode)am[k];
     td.filterMode = linear ? cudaFilterModeLinear : cudaFilterModePoint;
-    td.readMode = cudaReadModeElementType;
+    td.readMode = normread ? cudaReadModeNormalizedFloat : cudaReadModeElementType;
     td.normalizedCoords = norm;
     if (border) for (int c = 0; c < 4; c++) td.borderColor[c] = border[c];
     cudaTextureObject_t t;
@@ -138,6 +138,44 @@ static void record_tex_other()
     rt_save("tx_fetch1d", o, 24);
 }
 
+// tx_2d1 (u8 unorm, s16 snorm point; f16 linear) and tx_2di (s8 x 4, u16 x 2 as integers),
+// 64 coordinates in texel units, clamp
+static void record_tex_formats()
+{
+    static const int clamp[3] = { 1, 1, 1 };
+    static uint8_t u8[TSI_H2][TSI_W2];
+    static int16_t s16[TSI_H2][TSI_W2];
+    static uint16_t f16[TSI_H2][TSI_W2];
+    static float xs[64], ys[64];
+    tsi_seed();
+    tsi_formats(u8, s16, f16);
+    tsi_coords2(0, xs, ys, 64);
+    float *dx = rt_dev(xs, 64), *dy = rt_dev(ys, 64), *o = rt_dev<float>(nullptr, 64);
+    const cudaChannelFormatDesc fd[3] = { cudaCreateChannelDesc<unsigned char>(),
+                                          cudaCreateChannelDesc<short>(),
+                                          cudaCreateChannelDescHalf() };
+    const void *src[3] = { u8, s16, f16 };
+    const char *names[3] = { "tx_2d1_u8", "tx_2d1_s16", "tx_2d1_f16" };
+    for (int k = 0; k < 3; k++) {
+        cudaArray_t a = rt_array(fd[k], TSI_W2, TSI_H2, 0, 0, src[k], k ? 2 : 1);
+        tx_2d1<<<1, 64>>>(rt_tex(a, k == 2, 0, clamp, nullptr, k < 2), o, dx, dy, 64);
+        rt_save(names[k], o, 64);
+    }
+    static int8_t s8[TSI_H2][TSI_W2][4];
+    static uint16_t u16[TSI_H2][TSI_W2][2];
+    tsi_seed();
+    tsi_ints(s8, u16);
+    tsi_coords2(0, xs, ys, 64);
+    dx = rt_dev(xs, 64); dy = rt_dev(ys, 64);
+    int4 *oi = rt_dev<int4>(nullptr, 64);
+    cudaArray_t a = rt_array(cudaCreateChannelDesc<char4>(), TSI_W2, TSI_H2, 0, 0, s8, 4);
+    tx_2di<<<1, 64>>>(rt_tex(a, 0, 0, clamp, nullptr), oi, dx, dy, 64);
+    rt_save("tx_2di_s8", oi, 64);
+    a = rt_array(cudaCreateChannelDesc<ushort2>(), TSI_W2, TSI_H2, 0, 0, u16, 4);
+    tx_2di<<<1, 64>>>(rt_tex(a, 0, 0, clamp, nullptr), oi, dx, dy, 64);
+    rt_save("tx_2di_u16", oi, 64);
+}
+
 // sf_bounds: suld .zero and .clamp on a 8x2 int surface 100 y + x + 1
 static void record_surf()
 {
@@ -160,5 +198,6 @@ static void record_tex()
 {
     record_tex_2d();
     record_tex_other();
+    record_tex_formats();
     record_surf();
 }

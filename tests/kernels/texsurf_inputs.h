@@ -100,4 +100,30 @@ static void tsi_inputs_layered(float t[TSI_LL][TSI_WL][TSI_WL], float *xs, float
         ls[i] = (int)(tsi_rnd() % 5);
     }
 }
+
+/* tx_2d1: 8x4 one-channel texels as u8 (unorm), s16 (snorm, -32768 at (0, 0)) and f16 (small
+ * integers x - 2 y); tx_2di: s8 x 4 and u16 x 2 texels read as integers */
+static void tsi_formats(uint8_t u8[TSI_H2][TSI_W2], int16_t s16[TSI_H2][TSI_W2],
+                        uint16_t f16[TSI_H2][TSI_W2])
+{
+    for (int y = 0; y < TSI_H2; y++)
+        for (int x = 0; x < TSI_W2; x++) {
+            u8[y][x] = (uint8_t)(x * 37 + y * 71);
+            s16[y][x] = (int16_t)(x == 0 && y == 0 ? -32768 : (x * 9001 - y * 13007));
+            int v = x - 2 * y;
+            unsigned av = (unsigned)(v < 0 ? -v : v), e = 0;
+            while (av >> (e + 1)) e++;
+            f16[y][x] = v == 0 ? 0 : (uint16_t)((v < 0 ? 0x8000u : 0) | (e + 15) << 10 |
+                                                ((av << (10 - e)) & 0x3ff));
+        }
+}
+static void tsi_ints(int8_t s8[TSI_H2][TSI_W2][4], uint16_t u16[TSI_H2][TSI_W2][2])
+{
+    for (int y = 0; y < TSI_H2; y++)
+        for (int x = 0; x < TSI_W2; x++) {
+            for (int c = 0; c < 4; c++) s8[y][x][c] = (int8_t)(x * 31 - y * 17 + c * 50);
+            u16[y][x][0] = (uint16_t)(x * 4099 + y);
+            u16[y][x][1] = (uint16_t)(65535 - x * y);
+        }
+}
 #endif
