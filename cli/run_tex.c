@@ -64,7 +64,7 @@ static int format(const run_tex *t, yaml_node_t *n, ptxeChannelFormatDesc *f)
 {
     const char *s = scalar(n);
     char *e = NULL;
-    long bits = s && strchr("usf", s[0]) ? strtol(s + 1, &e, 10) : 0, ch = 1;
+    long bits = s && s[0] && strchr("usf", s[0]) ? strtol(s + 1, &e, 10) : 0, ch = 1;
     if (e && *e == 'x') ch = strtol(e + 1, &e, 10);
     if (!e || *e || (bits != 8 && bits != 16 && bits != 32) || (ch != 1 && ch != 2 && ch != 4) ||
         (s[0] == 'f' && bits == 8))
