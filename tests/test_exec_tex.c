@@ -826,9 +826,9 @@ START_TEST(texref_bound)
 END_TEST
 
 /* Forms nvcc does not emit for the texsurf.cu kernels, by inline PTX on one thread: .f16
- * results, offsets e and the predicate d|p (§9.7.9.3), tld4.g.a2d, tex.a1d with integer
- * coordinates, tex.acube, sust.p (channels converted to f16), sured.p/.b with .zero and .clamp,
- * suld vectors of .b16 and 3D with .clamp, suq/txq attributes of layered and 3D objects. */
+ * results, offsets e and the predicate d|p (§9.7.9.3), tld4.g.a2d, tld4.r.acube, tex.a1d with
+ * integer coordinates, tex.acube, sust.p (channels converted to f16), sured.p/.b with .zero and
+ * .clamp, suld vectors of .b16 and 3D with .clamp, suq/txq attributes of layered and 3D objects. */
 static const char forms_ptx[] = HDR
     ".visible .entry k(.param .u64 out, .param .u64 t2, .param .u64 tl, .param .u64 ta1,\n"
     ".param .u64 tac, .param .u64 s2h, .param .u64 s1, .param .u64 s3)\n{\n"
@@ -851,6 +851,9 @@ static const char forms_ptx[] = HDR
     "tex.acube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd5, {%r2, 0f00000000, 0f00000000, "
     "0fC0400000}];\n"
     "st.global.v4.f32 [%rd1+80], {%f1, %f2, %f3, %f4};\n"
+    "tld4.r.acube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd5, {%r2, 0f00000000, 0f00000000, "
+    "0fC0400000}];\n"
+    "st.global.v4.f32 [%rd1+144], {%f1, %f2, %f3, %f4};\n"
     "suld.b.1d.v4.b16.trap {%h1, %h2, %h3, %h4}, [%rd7, {0}];\n"
     "st.global.v4.b16 [%rd1+96], {%h1, %h2, %h3, %h4};\n"
     "suld.b.3d.v2.b32.clamp {%r3, %r4}, [%rd8, {8, 5, 1, 0}];\n"
@@ -900,7 +903,7 @@ START_TEST(inline_forms)
     ptxeTexObject t2 = mktex(&r2, &pc), ttl = mktex(&rl, &pc), tta = mktex(&ra, &pc),
                   ttc = mktex(&rc, &pc);
     ptxeSurfObject sh = mksurf(&rh), ss1 = mksurf(&r1), ss3 = mksurf(&r3);
-    uint32_t out[36];
+    uint32_t out[40];
     ptxeDevptr o = dev(NULL, sizeof out);
     void *a[] = { &o, &t2, &ttl, &tta, &ttc, &sh, &ss1, &ss3 };
     run(1, 1, a);
@@ -919,6 +922,9 @@ START_TEST(inline_forms)
     CHECK_F(f[0], 20.0f, "tex.a1d", 0); CHECK_F(f[3], 1.0f, "tex.a1d alpha", 3);
     memcpy(f, &out[20], 16);   /* acube 1, -z face 5, (s, t) = (0, 0) -> texel (1, 1) */
     CHECK_F(f[0], 153.0f, "tex.acube", 0);
+    memcpy(f, &out[36], 16);   /* its footprint at (1, 1) - 0.5: (0,1) (1,1) (1,0) (0,0) */
+    static const float a4[4] = { 152, 153, 151, 150 };
+    for (int c = 0; c < 4; c++) CHECK_F(f[c], a4[c], "tld4.r.acube", c);
     ck_assert_uint_eq(out[24], 0x00010002u); ck_assert_uint_eq(out[25], 0xfffffffdu);
     ck_assert_uint_eq(out[28], 122); ck_assert_uint_eq(out[29], 123);
     ck_assert_uint_eq(out[32], 0); ck_assert_uint_eq(out[33], 2);
