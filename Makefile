@@ -98,6 +98,7 @@ check-layers:
 EVIDENCE_TESTS := $(BUILD)/tests/test_isa $(BUILD)/tests/test_exec_insn \
                   $(BUILD)/tests/test_exec_kernels
 EVIDENCE_TESTS += $(BUILD)/tests/test_exec_tex
+EVIDENCE_TESTS += $(BUILD)/tests/test_exec_wmma
 $(BUILD)/tools/gen_coverage: tools/gen_coverage.c $(BUILD)/libptxexec.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< $(BUILD)/libptxexec.a -o $@ -lm

@@ -17,6 +17,7 @@
 #include "exec/exec_int.h"
 #include "exec/sanitize.h"
 #include "exec/tex.h"
+#include "exec/wmma.h"
 #include "ptx/mnemonic.h"
 
 #define MAXD 1024u              /* call depth limit */
@@ -1884,6 +1885,35 @@ static int h_activemask(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, u
 }
 
 /* stacksave, stackrestore, alloca (§9.7.15): the lane's stack pointer in local memory */
+/* wmma (§9.7.13.3): exec/wmma.c runs it on the 32 lanes' sources, through maddr and fault. */
+typedef struct { ex *X; warp *w; } wmma_env;
+static uint8_t *wmma_mem(void *env, int l, int sp, uint64_t a, unsigned n, int write)
+{
+    wmma_env *e = env;
+    return maddr(e->X, e->w, l, e->w->pc, sp, a, n, write, write ? "wmma.store" : "wmma.load");
+}
+static void wmma_fault(void *env, int l, const char *msg)
+{
+    wmma_env *e = env;
+    fault(e->X, e->w, l, e->w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", msg);
+}
+static int h_wmma(ex *X, warp *w, const xinsn *in, frame *f)
+{
+    const xwmma *xw = (const xwmma *)in->mm;
+    static _Thread_local uint64_t S[32][WMMA_MAXS], Dv[32][WMMA_MAXD];
+    for (int l = 0; l < 32; l++)
+        for (int k = 0; k < xw->ns; k++)
+            S[l][k] = opv(X, w, f, &xw->s[k], l) + (k == 0 && xw->mm.kind != MM_WMMA_MMA
+                                                          ? (uint64_t)in->aoff : 0);
+    wmma_env env = { X, w };
+    const wmma_io io = { &env, in->space, wmma_mem, wmma_fault };
+    if (wmma_run(&xw->mm, (const uint64_t(*)[WMMA_MAXS])S, Dv, &io)) return -1;
+    for (int l = 0; l < 32; l++)
+        for (int k = 0; k < in->nd; k++) wr(f, &in->d[k], l, Dv[l][k]);
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 /* Warp-level matrix instructions (§9.7.13.4.14-17, .sync.aligned): every lane of the warp
  * executes them together, so a partial warp (divergence, exited lanes, a false guard in some
  * lanes) is a fault.  mma: exec/mma.c on the 32 lanes' registers.  ldmatrix: lane 8i + r gives
@@ -1894,12 +1924,14 @@ static int h_activemask(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, u
 static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     const xmma *mm = in->mm;
+    if (E == 0) { advance(w, w->pc + 1); return 0; }   /* a guard false in every lane */
     if (E != 0xffffffffu) {
         fault(X, w, __builtin_ctz(~E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
               "%s executed by lanes 0x%08x of the warp, expected all 32 (.sync.aligned, "
               "§9.7.13.4)", in->text ? in->text : "warp-level matrix instruction", E);
         return -1;
     }
+    if (mm->kind >= MM_WMMA_LOAD) return h_wmma(X, w, in, f);
     static _Thread_local uint64_t S[32][XMAX_OPS], Dv[32][XMAX_OPS];
     uint16_t mat[4][8][8]; /* matrix, row, column */
     for (int l = 0; l < 32; l++)

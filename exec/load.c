@@ -12,6 +12,7 @@
 #include "base/diag.h"
 #include "exec/exec_int.h"
 #include "exec/tex.h"
+#include "exec/wmma.h"
 #include "frontend/ptx_parse.h"
 #include "ptx/mnemonic.h"
 
@@ -1301,20 +1302,67 @@ static int dec_alu(const D *d)
     return 0;
 }
 
+/* wmma (§9.7.13.3): wmma.load d, [p] {, stride}; wmma.store [p], r {, stride}; wmma.mma d, a, b,
+ * c (vectors of registers).  The sources go to the xwmma (exec/wmma.h), the destinations to d[]. */
+static int dec_wmma(const D *d, xwmma *xw)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    xmma *mm = &xw->mm;
+    int mma = mm->kind == MM_WMMA_MMA, ld = mm->kind == MM_WMMA_LOAD;
+    if (mma ? need(d, 4) : need_range(d, 2, 3)) return -1;
+    mm->stride = (uint8_t)(!mma && st->nops == 3);
+    if (!mma) {
+        if (conv_addr(d->l, st, &st->ops[ld ? 1 : 0], x)) return -1;
+        xw->s[xw->ns++] = x->s[0];
+    }
+    /* the vectors: operand index, register count, destination */
+    const int vop[4] = { mma || ld ? 0 : 1, 1, 2, 3 }, nv = mma ? 4 : 1;
+    const int cnt[4] = { ld || mma ? mm->nd : mm->nc, mm->na, mm->nb, mm->nc };
+    for (int i = 0; i < nv; i++) {
+        const ptx_opnd *el;
+        int n = vec_elems(&st->ops[vop[i]], &el), dst = i == 0 && (mma || ld);
+        if (n != cnt[i])
+            return lfail(d->l, st->ops[vop[i]].pos.line, st->ops[vop[i]].pos.col, st->text,
+                         "found %d registers, expected %d (§9.7.13.3.1)", n, cnt[i]);
+        for (int k = 0; k < n; k++) {
+            xopnd *o = dst ? &x->d[k] : &xw->s[xw->ns++];
+            if (conv_opnd(d->l, st, &el[k], ISA_T_B32, o)) return -1;
+            if (o->kind != XO_REG)
+                return lfail(d->l, el[k].pos.line, el[k].pos.col, st->text,
+                             "found a fragment element that is not a register, expected a "
+                             "register (§9.7.13.3.1)");
+        }
+    }
+    /* the stride: a 32-bit integer (§9.7.13.3.3) */
+    const ptx_opnd *so = &st->ops[2];
+    if (mm->stride && conv(d, 2, ISA_T_U32, &xw->s[xw->ns++])) return -1;
+    if (mm->stride && (so->kind == PTX_OP_REG ? xw->s[xw->ns - 1].rbits != 32
+                                              : so->kind != PTX_OP_INT))
+        return lfail(d->l, so->pos.line, so->pos.col, st->text,
+                     "found a stride that is not a 32-bit integer, expected a .b32/.u32/.s32 "
+                     "register or an integer (§9.7.13.3.3)");
+    x->nd = (uint8_t)(mma || ld ? mm->nd : 0);
+    x->ns = 0;
+    return 0;
+}
+
 /* Warp-level matrix instructions (§9.7.13.4): mma.sync.aligned d, a, b, c (vectors of registers),
- * ldmatrix {d...}, [p]; stmatrix [p], {r...}; movmatrix d, a.  The form is decoded by
- * mma_decode (exec/mma.c). */
+ * ldmatrix {d...}, [p]; stmatrix [p], {r...}; movmatrix d, a; wmma (§9.7.13.3, dec_wmma).  The
+ * form is decoded by mma_decode (exec/mma.c). */
 static int dec_mma(const D *d)
 {
     xinsn *x = d->x;
     const ptx_stmt *st = d->st;
     char why[300] = "";
-    xmma *mm = xalloc(d->l, sizeof *mm);
+    int w = !strncmp(st->opcode, "wmma.", 5);
+    xmma *mm = xalloc(d->l, w ? sizeof(xwmma) : sizeof(xmma));
     if (mma_decode(st->opcode, mm, why, sizeof why))
         return dfail(d, "found unsupported instruction '%s': %s, expected an instruction the "
                         "executor implements", st->opcode, why);
     x->mm = mm;
     x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    if (w) return dec_wmma(d, (xwmma *)mm);
     if (mm->kind == MM_MMA) {
         const int cnt[4] = { mm->nd, mm->na, mm->nb, mm->nc };
         int ts[4] = { mm->dt, mm->at, mm->bt, mm->ct }, ns = 0;

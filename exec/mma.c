@@ -21,7 +21,10 @@
  * (every integer-valued input of moderate size: the tests use those, so their expected results do
  * not depend on the order).  .tf32 operands are read as f32 bit patterns whose 13 low mantissa
  * bits are ignored (§5.2.3 leaves the layout of .tf32 to the implementation).  .f64: a chain of
- * fused multiply-adds in k order starting from c.  Integer types: exact, 32-bit wrap-around, or
+ * fused multiply-adds in k order starting from c, each rounded in the mode of wmma.mma's .rnd
+ * (§9.7.13.3.5; .rn for mma.sync).  mma_matrix computes on whole matrices; mma_run gathers the
+ * mma.sync fragments into matrices for it (exec/wmma.c does the same for wmma's).
+ * Integer types: exact, 32-bit wrap-around, or
  * clamped to the s32 range with .satfinite.  .b1: c + popc(a XOR b) or popc(a AND b) per row and
  * column (.xor.popc / .and.popc).
  */
@@ -29,6 +32,7 @@
 
 #include "ptx/mnemonic.h"
 
+#include <fenv.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -56,6 +60,14 @@ static const char *tname(int t)
     for (size_t i = 0; i < sizeof mtypes / sizeof mtypes[0]; i++)
         if (mtypes[i].t == t) return mtypes[i].name;
     return "?";
+}
+
+unsigned mma_type_bits(int t) { return tbits(t); }
+int mma_type_named(const char *name)
+{
+    for (size_t i = 0; i < sizeof mtypes / sizeof mtypes[0]; i++)
+        if (!strcmp(mtypes[i].name, name)) return mtypes[i].t;
+    return 0;
 }
 
 /* The shapes and type combinations of §9.7.13.4.14 that are implemented: {m, n, k, atype}. */
@@ -143,6 +155,7 @@ int mma_decode(const char *mnemonic, xmma *mm, char *err, size_t n)
     for (char *p = strtok(buf, "."); p && nw < 24; p = strtok(NULL, ".")) w[nw++] = p;
     if (nw == 0) return merr(err, n, "empty mnemonic");
     if (!strcmp(w[0], "mma")) return decode_mma(w, nw, mm, err, n);
+    if (!strcmp(w[0], "wmma")) return wmma_decode(w, nw, mm, err, n);
     /* ldmatrix/stmatrix.sync.aligned.m8n8.num{.trans}{.ss}.b16,
      * movmatrix.sync.aligned.m8n8.trans.b16
      */
@@ -239,50 +252,85 @@ static void frag_b(const xmma *mm, unsigned row, unsigned col, unsigned *l, unsi
     *l = col * 4 + (row % (4 * p)) / p, *j = row % p, *r = row / (4 * p);
 }
 
-/* mma: S[l][k] the sources of lane l (A registers, B registers, C registers), D[l][k] out. */
-void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_MAXOPS])
+/* One element of D: c plus the K products of row `row` of A and column `col` of B. */
+static uint64_t dot(const xmma *mm, const uint64_t *A, const uint64_t *B, uint64_t c,
+                    unsigned row, unsigned col)
 {
     int fa = family(mm->at);
-    unsigned cel = mm->m * mm->n / 32;
+    unsigned K = mm->k, N = mm->n;
+    const uint64_t *a = A + (size_t)row * K;
+    if (fa == MT_S8 || fa == MT_S4 || fa == MT_B1) {
+        int64_t acc = (int32_t)(uint32_t)c;
+        for (unsigned k = 0; k < K; k++) {
+            int64_t x = int_elem(mm->at, a[k], 0), y = int_elem(mm->bt, B[k * N + col], 0);
+            acc += mm->bop == 1 ? (x ^ y) : x * y; /* .and.popc: x & y = x * y on bits */
+        }
+        if (mm->sat) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+        return (uint32_t)acc;
+    }
+    uint64_t out;
+    if (fa == MT_F64) {
+        static const int modes[] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD };
+        double acc = fp_elem(MT_F64, c, 0);
+        if (mm->rnd) fesetround(modes[mm->rnd & 3]);
+        for (unsigned k = 0; k < K; k++)
+            acc = fma(fp_elem(MT_F64, a[k], 0), fp_elem(MT_F64, B[k * N + col], 0), acc);
+        if (mm->rnd) fesetround(FE_TONEAREST);
+        memcpy(&out, &acc, 8);
+        return out;
+    }
+    double acc = fp_elem(mm->ct == MT_F16 ? MT_F16 : MT_F32, c, 0);
+    for (unsigned k = 0; k < K; k++)
+        acc += fp_elem(mm->at, a[k], 0) * fp_elem(mm->bt, B[k * N + col], 0);
+    return mm->dt == MT_F16 ? d_to_f16(acc) : d_to_f32(acc);
+}
+
+void mma_matrix(const xmma *mm, const uint64_t *A, const uint64_t *B, const uint64_t *C,
+                uint64_t *D)
+{
+    for (unsigned i = 0; i < mm->m; i++)
+        for (unsigned j = 0; j < mm->n; j++)
+            D[i * mm->n + j] = dot(mm, A, B, C[i * mm->n + j], i, j);
+}
+
+/* Element i of lane l's accumulator fragment (the formulas at the top). */
+static unsigned acc_index(const xmma *mm, unsigned l, unsigned i)
+{
+    unsigned g = l >> 2, t = l & 3;
+    unsigned row = mm->m == 16 ? g + 8 * (i >= 2) : g, col = t * 2 + (i & 1);
+    return row * mm->n + col;
+}
+
+/* mma: S[l][k] the sources of lane l (A registers, B registers, C registers), D[l][k] out.  The
+ * fragments are gathered into matrices (each element sits in exactly one lane) for
+ * mma_matrix. */
+void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_MAXOPS])
+{
+    static _Thread_local uint64_t A[16 * 256], B[256 * 8], Cm[16 * 8], Dm[16 * 8];
+    unsigned cel = mm->m * mm->n / 32, ba = tbits(mm->at), bb = tbits(mm->bt);
+    uint64_t ma = ba >= 64 ? ~0ull : (1ull << ba) - 1, mb = bb >= 64 ? ~0ull : (1ull << bb) - 1;
+    for (unsigned row = 0; row < mm->m; row++)
+        for (unsigned k = 0; k < mm->k; k++) {
+            unsigned l, r, j;
+            frag_a(mm, row, k, &l, &r, &j);
+            A[row * mm->k + k] = S[l][r] >> (ba * j) & ma;
+        }
+    for (unsigned k = 0; k < mm->k; k++)
+        for (unsigned col = 0; col < mm->n; col++) {
+            unsigned l, r, j;
+            frag_b(mm, k, col, &l, &r, &j);
+            B[k * mm->n + col] = S[l][mm->na + r] >> (bb * j) & mb;
+        }
     for (unsigned l = 0; l < 32; l++)
         for (unsigned i = 0; i < cel; i++) {
-            unsigned g = l >> 2, t = l & 3;
-            unsigned row = mm->m == 16 ? g + 8 * (i >= 2) : g, col = t * 2 + (i & 1);
             const uint64_t *cs = S[l] + mm->na + mm->nb;
-            uint64_t out;
-            if (fa == MT_S8 || fa == MT_S4 || fa == MT_B1) {
-                int64_t acc = (int32_t)(uint32_t)cs[i];
-                for (unsigned k = 0; k < mm->k; k++) {
-                    unsigned la, ra, ja, lb, rb, jb;
-                    frag_a(mm, row, k, &la, &ra, &ja);
-                    frag_b(mm, k, col, &lb, &rb, &jb);
-                    int64_t a = int_elem(mm->at, S[la][ra], ja),
-                            b = int_elem(mm->bt, S[lb][mm->na + rb], jb);
-                    acc += mm->bop == 1 ? (a ^ b) : a * b; /* .and.popc: a & b = a * b on bits */
-                }
-                if (mm->sat) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
-                out = (uint32_t)acc;
-            } else if (fa == MT_F64) {
-                double acc = fp_elem(MT_F64, cs[i], 0);
-                for (unsigned k = 0; k < mm->k; k++) {
-                    unsigned la, ra, ja, lb, rb, jb;
-                    frag_a(mm, row, k, &la, &ra, &ja);
-                    frag_b(mm, k, col, &lb, &rb, &jb);
-                    acc = fma(fp_elem(MT_F64, S[la][ra], 0), fp_elem(MT_F64, S[lb][mm->na + rb], 0),
-                              acc);
-                }
-                memcpy(&out, &acc, 8);
-            } else {
-                double acc = mm->ct == MT_F16 ? fp_elem(MT_F16, cs[i / 2], i % 2)
-                                              : fp_elem(MT_F32, cs[i], 0);
-                for (unsigned k = 0; k < mm->k; k++) {
-                    unsigned la, ra, ja, lb, rb, jb;
-                    frag_a(mm, row, k, &la, &ra, &ja);
-                    frag_b(mm, k, col, &lb, &rb, &jb);
-                    acc += fp_elem(mm->at, S[la][ra], ja) * fp_elem(mm->bt, S[lb][mm->na + rb], jb);
-                }
-                out = mm->dt == MT_F16 ? d_to_f16(acc) : d_to_f32(acc);
-            }
+            Cm[acc_index(mm, l, i)] = mm->ct == MT_F16 ? cs[i / 2] >> (16 * (i % 2)) & 0xffff
+                                                       : cs[i];
+        }
+    mma_matrix(mm, A, B, Cm, Dm);
+    for (unsigned l = 0; l < 32; l++)
+        for (unsigned i = 0; i < cel; i++) {
+            uint64_t out = Dm[acc_index(mm, l, i)];
             if (mm->dt == MT_F16) {
                 if (i % 2 == 0) D[l][i / 2] = out;
                 else D[l][i / 2] |= out << 16;

@@ -1,14 +1,16 @@
 /* exec/mma.h — warp-level matrix instructions of the executor (ISA 8.4 §9.7.13.4): mma.sync,
- * ldmatrix, stmatrix, movmatrix.  Decoded once at load (mma_decode), run by the engine's h_mma
- * (exec/engine.c) with the arithmetic of mma_run (exec/mma.c, which documents the fragment
- * layouts and the accumulation). */
+ * ldmatrix, stmatrix, movmatrix, and (§9.7.13.3) wmma.load/store/mma.  Decoded once at load
+ * (mma_decode; wmma: wmma_decode of exec/wmma.c), run by the engine's h_mma (exec/engine.c) with
+ * the arithmetic of mma_matrix (exec/mma.c, which documents the mma.sync fragment layouts and the
+ * accumulation; exec/wmma.c documents the wmma fragments). */
 #ifndef PTX_EXEC_MMA_H
 #define PTX_EXEC_MMA_H
 #include <stddef.h>
 #include <stdint.h>
 
 #define MMA_MAXOPS 12   /* = XMAX_OPS of exec/exec_int.h */
-enum { MM_MMA = 1, MM_LDMATRIX, MM_STMATRIX, MM_MOVMATRIX };
+enum { MM_MMA = 1, MM_LDMATRIX, MM_STMATRIX, MM_MOVMATRIX, MM_WMMA_LOAD, MM_WMMA_STORE,
+       MM_WMMA_MMA };
 enum { MT_F16 = 1, MT_BF16, MT_TF32, MT_F32, MT_F64, MT_S8, MT_U8, MT_S4, MT_U4, MT_B1, MT_S32 };
 typedef struct xmma {
     uint8_t kind;           /* MM_* */
@@ -19,6 +21,11 @@ typedef struct xmma {
     uint8_t sat;            /* .satfinite */
     uint8_t bop;            /* .b1: 1 .xor.popc, 2 .and.popc */
     uint8_t num, trans;     /* ldmatrix/stmatrix: .x1/.x2/.x4, .trans */
+    uint8_t rnd;            /* .f64 rounding: 0 .rn, 1 .rz, 2 .rm, 3 .rp */
+    /* wmma: frag 'a', 'b', 'c' (wmma.load) or 'd' (wmma.store); col: that matrix is
+     * column-major (.col); acol, bcol: wmma.mma's .alayout/.blayout are .col; stride: the
+     * optional stride operand is present */
+    uint8_t frag, col, acol, bcol, stride;
 } xmma;
 
 /* Decode the mnemonic of a warp-level matrix instruction: 0, or -1 with a reason. */
@@ -26,4 +33,13 @@ int mma_decode(const char *mnemonic, xmma *mm, char *err, size_t errlen);
 /* D = A * B + C for a warp: S[l] holds lane l's A, B and C registers in operand order, D[l]
  * receives its D registers. */
 void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_MAXOPS]);
+/* D = A * B + C on whole matrices (mm->m x mm->k times mm->k x mm->n), row-major arrays of
+ * element bit patterns of the types mm->at, bt, ct, dt (an f16 is its 16 bits, a b1 one bit). */
+void mma_matrix(const xmma *mm, const uint64_t *A, const uint64_t *B, const uint64_t *C,
+                uint64_t *D);
+/* bits of an element of type t (MT_*), 0 if unknown; the MT_* type named `name`, or 0 */
+unsigned mma_type_bits(int t);
+int mma_type_named(const char *name);
+/* exec/wmma.c: the wmma mnemonic split at its dots (w[0] = "wmma"): 0, or -1 with a reason */
+int wmma_decode(char **w, int nw, xmma *mm, char *err, size_t errlen);
 #endif

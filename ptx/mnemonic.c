@@ -139,7 +139,9 @@ static int classify(ptx_mnemonic *m, size_t s, size_t e, ptx_mn_error *err)
     q->cls = vocab[q->id].cls;
     q->val = vocab[q->id].val;
     if (q->cls == PTX_QC_ATOMOP && !takes_operation(m->kind, m->op)) q->cls = PTX_QC_OTHER;
-    if (q->id != PTX_Q_SHAPE && q->cls != PTX_QC_TYPE && q->cls != PTX_QC_TYPEX &&
+    /* wmma.mma.alayout.blayout (§9.7.13.3.5) may repeat .row or .col */
+    int layout2 = m->op == PTX_I_WMMA_MMA && (q->id == PTX_Q_row || q->id == PTX_Q_col);
+    if (q->id != PTX_Q_SHAPE && q->cls != PTX_QC_TYPE && q->cls != PTX_QC_TYPEX && !layout2 &&
         ptx_mn_has(m, (ptx_qid)q->id))
         return fail(err, s, "'.%.*s' given twice", (int)n, w);
     if (record(m, q, err)) return -1;

@@ -244,6 +244,8 @@ START_TEST(tokenize_async_and_sync)
     tok("wmma.mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32");   /* d, a, b, c types */
     ck_assert_int_eq(M.ntypes, 2);
     ck_assert_int_eq(M.op, PTX_I_WMMA_MMA);
+    tok("wmma.mma.sync.aligned.col.col.m16n16k16.f32.f32");   /* .alayout.blayout, §9.7.13.3.5 */
+    ck_assert(ptx_mn_has(&M, PTX_Q_col));
     tok("match.any.sync.b32");   /* §9.7.12.10 is titled match.sync */
     ck_assert_int_eq(M.op, PTX_I_MATCH_SYNC);
     tok("add");
@@ -262,6 +264,7 @@ START_TEST(tokenize_refusals)
     refused("ld.relaxed.gpu.sys.u32", "a second scope '.sys'", 15);
     refused("ld.global.global.u32", "'.global' given twice", 10);
     refused("ld.v2.v4.u32", "a second vector width", 6);
+    refused("mma.sync.aligned.m16n8k16.row.row.f32.f16.f16.f32", "'.row' given twice", 30);
     refused("atom.add.cas.u32", "a second operation '.cas'", 9);
     refused("cp.async.bulk.global.shared::cta.local", "a third state space '.local'", 33);
     refused("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32.f32", "a fifth type", 48);
