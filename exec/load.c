@@ -1404,7 +1404,7 @@ static int dec_mma(const D *d)
 /* Texture and surface instructions (§9.7.9, §9.7.10): the mnemonic by tex_decode (exec/tex.c).
  * Sources: s[0] the handle (a .u64 register or a .texref/.surfref variable), s[1..] the
  * coordinates of [a, c], then tex.level's lod and the offsets e (tex, tld4) or the value(s)
- * (sust, sured).  Destinations: the vector, then tex's predicate d[4]. */
+ * (sust, sured).  Destinations: the vector (.v4, or .v2 of .f16x2), then the predicate. */
 static int tex_handle(const D *d, const ptx_opnd *a, xopnd *x)
 {
     if (a->kind != PTX_OP_ADDR || !a->name)
@@ -1446,14 +1446,15 @@ static int dec_tex_lookup(const D *d, xtex *t)
     const ptx_stmt *st = d->st;
     if (st->nops < 2) return need(d, 2);
     const ptx_opnd *dst = &st->ops[0], *el;
+    int nv = t->dtype == ISA_T_F16X2 ? 2 : 4;   /* .v2.f16x2 or .v4; then the predicate */
     if (dst->kind == PTX_OP_PAIR) {
-        if (conv_opnd(d->l, st, &dst->elems[1], ISA_T_PRED, &x->d[4])) return -1;
+        if (conv_opnd(d->l, st, &dst->elems[1], ISA_T_PRED, &x->d[nv])) return -1;
         t->pred = 1;
         dst = &dst->elems[0];
     }
-    if (vec_elems(dst, &el) != 4)
-        return dfail(d, "found %d destinations, expected 4 (.v4)", vec_elems(dst, &el));
-    for (int k = 0; k < 4; k++)
+    if (vec_elems(dst, &el) != nv)
+        return dfail(d, "found %d destinations, expected %d (.v%d)", vec_elems(dst, &el), nv, nv);
+    for (int k = 0; k < nv; k++)
         if (conv_opnd(d->l, st, &el[k], (isa_type)t->dtype, &x->d[k])) return -1;
     if (tex_handle(d, &st->ops[1], &x->s[0]) || tex_coord_ops(d, &st->ops[1], t)) return -1;
     int i = 2, ns = 1 + t->ncoord;
@@ -1476,7 +1477,7 @@ static int dec_tex_lookup(const D *d, xtex *t)
     if (i < st->nops)
         return dfail(d, "found a depth compare operand, expected none (depth textures are not "
                         "implemented)");
-    x->nd = (uint8_t)(t->pred ? 5 : 4);
+    x->nd = (uint8_t)(nv + t->pred);
     x->ns = (uint8_t)ns;
     return 0;
 }

@@ -239,13 +239,15 @@ static int dec_tex_words(const words *ws, xtex *t, char *why, size_t whylen)
         return WHY("found no geometry, expected %s", tld4 ? ".2d .a2d .cube .acube"
                                                           : ".1d .2d .3d .a1d .a2d .cube .acube");
     t->geom = (uint8_t)g; k++;
-    if (k < ws->n && !strcmp(ws->w[k], "v2"))
-        return WHY("found .v2 (.f16x2 results), expected .v4 (not implemented)");
-    if (k >= ws->n || strcmp(ws->w[k], "v4")) return WHY("found no .v4, expected .v4");
+    int v2 = k < ws->n && !strcmp(ws->w[k], "v2") && !tld4;   /* .v2.f16x2 (§9.7.9.3) */
+    if (!v2 && (k >= ws->n || strcmp(ws->w[k], "v4")))
+        return WHY("found no .v4, expected .v4%s", tld4 ? "" : " or .v2.f16x2");
     k++;
     isa_type dt = k < ws->n ? isa_type_parse(ws->w[k]) : ISA_T_NONE;
-    if (dt != ISA_T_U32 && dt != ISA_T_S32 && dt != ISA_T_F32 && !(dt == ISA_T_F16 && !tld4))
-        return WHY("found no result type, expected .u32 .s32 .f32%s", tld4 ? "" : " .f16");
+    if (v2 ? dt != ISA_T_F16X2
+           : dt != ISA_T_U32 && dt != ISA_T_S32 && dt != ISA_T_F32 && !(dt == ISA_T_F16 && !tld4))
+        return WHY("found no result type, expected %s", v2 ? ".f16x2 after .v2"
+                   : tld4 ? ".u32 .s32 .f32" : ".u32 .s32 .f32 .f16");
     t->dtype = (uint8_t)dt; k++;
     isa_type ct = k < ws->n ? isa_type_parse(ws->w[k]) : ISA_T_NONE;
     if (ct != ISA_T_F32 && (ct != ISA_T_S32 || tld4 || g == TG_CUBE || g == TG_ACUBE))
@@ -607,9 +609,16 @@ static int run_tex(const tex_env *e, const xtex *t, const tex_obj *o, const uint
     tex_coords(t, o, s, &c);
     if (o->r.type == PTXE_RES_LINEAR) c.linear = 0;
     tval v;
+    int nv = 4;
     if (t->op == TO_TEX) {
         if (sample(e, o, &c, &v)) return -1;
         for (int k = 0; k < 4; k++) d[k] = result(t, o, &v, k);
+        if (t->dtype == ISA_T_F16X2) {   /* .v2.f16x2: {r, g}, {b, a}, the low half first */
+            uint64_t h[4];
+            for (int k = 0; k < 4; k++) h[k] = reads_float(o) ? f2h(v.f[k]) : (uint16_t)v.u[k];
+            d[0] = h[0] | h[1] << 16; d[1] = h[2] | h[3] << 16;
+            nv = 2;
+        }
     } else {
         /* tld4 (§9.7.9.4): the bilinear footprint, counter-clockwise from lower left:
          * (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i, j = floor(x - 0.5), floor(y - 0.5) */
@@ -623,7 +632,7 @@ static int run_tex(const tex_env *e, const xtex *t, const tex_obj *o, const uint
             d[k] = result(t, o, &v, t->comp);
         }
     }
-    if (t->pred) d[4] = 1;   /* resident (§9.7.9.3 d|p) */
+    if (t->pred) d[nv] = 1;   /* resident (§9.7.9.3 d|p) */
     return 0;
 }
 

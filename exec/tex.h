@@ -20,14 +20,14 @@ enum { SC_TRAP, SC_CLAMP, SC_ZERO };
 typedef struct xtex {
     uint8_t op;        /* TO_* */
     uint8_t geom;      /* TG_* */
-    uint8_t dtype;     /* tex/tld4: isa_type of the result (u32, s32, f32, f16) */
+    uint8_t dtype;     /* tex/tld4: isa_type of the result (u32, s32, f32, f16, f16x2: .v2) */
     uint8_t fcoord;    /* tex/tld4: .ctype is .f32 (else .s32) */
     uint8_t comp;      /* tld4: component r, g, b, a = 0..3 */
     uint8_t query;     /* txq/suq: TQ_* (exec/tex.c); istypep: 1 texref, 2 samplerref, 3 surfref */
     uint8_t level;     /* tex.level: s[1 + ncoord] is the lod; txq.level: s[1] is the lod */
     uint8_t ncoord;    /* coordinate elements read (s[1 ..]) */
     uint8_t noff;      /* tex/tld4: offset elements (after the coordinates and lod) */
-    uint8_t pred;      /* tex/tld4: d[4] is the residency predicate */
+    uint8_t pred;      /* tex/tld4: d[4] (.v2: d[2]) is the residency predicate */
     uint8_t clampm;    /* SC_* */
     uint8_t vec;       /* suld/sust: vector width */
     uint8_t size;      /* suld/sust/sured: bytes per element (.b8 .. .b64, sured type) */

@@ -742,7 +742,9 @@ START_TEST(refused)
           "independent texturing" },
         { "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1}];", "t.ptx:10:",
           "coordinates" },
-        { "tex.2d.v2.f16x2.f32 {%r1, %r2}, [%rd1, {%f1, %f2}];", "t.ptx:10:", ".v2" },
+        { "tex.2d.v2.f32.f32 {%f1, %f2}, [%rd1, {%f1, %f2}];", "t.ptx:10:", ".f16x2 after .v2" },
+        { "tex.2d.v2.f16x2.f32 {%r1, %r2, %r3, %r4}, [%rd1, {%f1, %f2}];", "t.ptx:10:",
+          "expected 2 (.v2)" },
         { "tld4.r.3d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f1, %f2, %f3, %f4}];", "t.ptx:10:",
           "geometry" },
         { "suld.b.2d.b32 {%r1}, [%rd1, {%r1, %r2}];", "t.ptx:10:", "out-of-range mode" },
@@ -826,7 +828,7 @@ START_TEST(texref_bound)
 END_TEST
 
 /* Forms nvcc does not emit for the texsurf.cu kernels, by inline PTX on one thread: .f16
- * results, offsets e and the predicate d|p (§9.7.9.3), tld4.g.a2d, tld4.r.acube, tex.a1d with
+ * and .v2.f16x2 results, offsets e and d|p (§9.7.9.3), tld4.g.a2d, tld4.r.acube, tex.a1d with
  * integer coordinates, tex.acube, sust.p (channels converted to f16), sured.p/.b with .zero and
  * .clamp, suld vectors of .b16 and 3D with .clamp, suq/txq attributes of layered and 3D objects. */
 static const char forms_ptx[] = HDR
@@ -854,6 +856,9 @@ static const char forms_ptx[] = HDR
     "tld4.r.acube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd5, {%r2, 0f00000000, 0f00000000, "
     "0fC0400000}];\n"
     "st.global.v4.f32 [%rd1+144], {%f1, %f2, %f3, %f4};\n"
+    "tex.2d.v2.f16x2.f32 {%r9, %r10}|%p1, [%rd2, {0f40200000, 0f3FC00000}];\n"
+    "selp.u32 %r11, 7, 0, %p1;\n"
+    "st.global.v4.b32 [%rd1+160], {%r9, %r10, %r11, %r11};\n"
     "suld.b.1d.v4.b16.trap {%h1, %h2, %h3, %h4}, [%rd7, {0}];\n"
     "st.global.v4.b16 [%rd1+96], {%h1, %h2, %h3, %h4};\n"
     "suld.b.3d.v2.b32.clamp {%r3, %r4}, [%rd8, {8, 5, 1, 0}];\n"
@@ -903,7 +908,7 @@ START_TEST(inline_forms)
     ptxeTexObject t2 = mktex(&r2, &pc), ttl = mktex(&rl, &pc), tta = mktex(&ra, &pc),
                   ttc = mktex(&rc, &pc);
     ptxeSurfObject sh = mksurf(&rh), ss1 = mksurf(&r1), ss3 = mksurf(&r3);
-    uint32_t out[40];
+    uint32_t out[44];
     ptxeDevptr o = dev(NULL, sizeof out);
     void *a[] = { &o, &t2, &ttl, &tta, &ttc, &sh, &ss1, &ss3 };
     run(1, 1, a);
@@ -925,6 +930,9 @@ START_TEST(inline_forms)
     memcpy(f, &out[36], 16);   /* its footprint at (1, 1) - 0.5: (0,1) (1,1) (1,0) (0,0) */
     static const float a4[4] = { 152, 153, 151, 150 };
     for (int c = 0; c < 4; c++) CHECK_F(f[c], a4[c], "tld4.r.acube", c);
+    /* .v2.f16x2: {r, g} and {b, a} of texel (2, 1), the first channel in the low half */
+    ck_assert_uint_eq(out[40], 0x53C0D0C0u); ck_assert_uint_eq(out[41], 0x5C185910u);
+    ck_assert_uint_eq(out[42], 7);
     ck_assert_uint_eq(out[24], 0x00010002u); ck_assert_uint_eq(out[25], 0xfffffffdu);
     ck_assert_uint_eq(out[28], 122); ck_assert_uint_eq(out[29], 123);
     ck_assert_uint_eq(out[32], 0); ck_assert_uint_eq(out[33], 2);
