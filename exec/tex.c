@@ -116,6 +116,8 @@ ptxeResult ptxeCreateTextureObject(ptxeCtx *ctx, ptxeTexObject *tex, const ptxeR
         if ((unsigned)desc->addressMode[k] > PTXE_ADDRESS_BORDER) return bad(ctx, "address mode");
     if ((unsigned)desc->filterMode > PTXE_FILTER_LINEAR) return bad(ctx, "filter mode");
     if ((unsigned)desc->readMode > PTXE_READ_NORMALIZED_FLOAT) return bad(ctx, "read mode");
+    if (desc->readMode == PTXE_READ_NORMALIZED_FLOAT && res->fmt.f != PTXE_FMT_FLOAT && o.cb == 4)
+        return bad(ctx, "normalized-float read of 32-bit integer channels (8/16-bit only)");
     int fl = res->fmt.f == PTXE_FMT_FLOAT ||
              (desc->readMode == PTXE_READ_NORMALIZED_FLOAT && o.cb < 4);
     if (desc->filterMode == PTXE_FILTER_LINEAR && !fl)   /* as cudaCreateTextureObject */

@@ -968,6 +968,9 @@ START_TEST(api_checks)
     r = rarray(p, 32, 1, PTXE_FMT_SIGNED, 16, 16, 0);
     ptxeTextureDesc dl = tdesc(PTXE_FILTER_LINEAR, 0, PTXE_ADDRESS_CLAMP);
     ck_assert_int_eq(ptxeCreateTextureObject(C, &t, &r, &dl), PTXE_ERROR_INVALID_VALUE);
+    ptxeTextureDesc dn = tdesc(PTXE_FILTER_POINT, 0, PTXE_ADDRESS_CLAMP);
+    dn.readMode = PTXE_READ_NORMALIZED_FLOAT;   /* 32-bit integers cannot be read normalized */
+    ck_assert_int_eq(ptxeCreateTextureObject(C, &t, &r, &dn), PTXE_ERROR_INVALID_VALUE);
     ptxeSurfObject s;
     r = ok; r.type = PTXE_RES_LINEAR; r.height = 0;
     ck_assert_int_eq(ptxeCreateSurfaceObject(C, &s, &r), PTXE_ERROR_INVALID_VALUE);
