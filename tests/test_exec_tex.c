@@ -301,6 +301,36 @@ START_TEST(t_pitch2d)
 }
 END_TEST
 
+/* The weight's quantization (CUDA guide, "Linear Filtering": 9-bit fixed point, 8 fractional
+ * bits): with T(x) = 256 x the result is 256 i + 256 a, and 256 a must be the fraction of
+ * x - 0.5 times 256 rounded to the nearest integer (the rule exec/tex.c documents; the guide
+ * does not say nearest or truncated: the GPU recording gpu/tx_fixed_point.bin settles it). */
+START_TEST(t_fixed_point)
+{
+    load("tx_2d1");
+    static float T[H2][W2];
+    float xs[TSI_NQ], ys[TSI_NQ], out[TSI_NQ];
+    tsi_fixed_point(T, xs, ys);
+    ptxeResourceDesc r = rarray(dev(T, sizeof T), 32, 1, PTXE_FMT_FLOAT, W2, H2, 0);
+    ptxeTextureDesc d = tdesc(PTXE_FILTER_LINEAR, 0, PTXE_ADDRESS_CLAMP);
+    ptxeTexObject t = mktex(&r, &d);
+    ptxeDevptr o = dev(NULL, sizeof out), dx = dev(xs, sizeof xs), dy = dev(ys, sizeof ys);
+    int n = TSI_NQ, quantized = 0;
+    void *a[] = { &t, &o, &dx, &dy, &n };
+    run(1, 64, a);
+    get(out, o, sizeof out);
+    for (int k = 0; k < TSI_NQ; k++) {
+        float c = xs[k] - 0.5f, fr = c - floorf(c);
+        float want = 256.0f * floorf(c) + nearbyintf(fr * 256.0f);
+        CHECK_F(out[k], want, "1.8 fixed-point weight", k);
+        quantized += fr * 256.0f != floorf(fr * 256.0f);
+    }
+    ck_assert_int_gt(quantized, TSI_NQ / 2);   /* most fractions are not multiples of 1/256 */
+    gpu_compare("tx_fixed_point", out, sizeof out);
+    done();
+}
+END_TEST
+
 /* ------------------------------------------------------------------ one-channel formats */
 /* tex.2d.v4.f32.f32 via tex2D<float>: u8 unorm (x / 255), s16 snorm (x / 32767, at least -1),
  * point; f16 linear on small integers (exact) */
@@ -985,7 +1015,7 @@ static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, t_fetch1d);
     tcase_add_loop_test(tc, t_2d, 0, (int)(sizeof cfg2 / sizeof cfg2[0]));
-    tcase_add_test(tc, t_pitch2d);
+    tcase_add_test(tc, t_pitch2d); tcase_add_test(tc, t_fixed_point);
     tcase_add_test(tc, t_2d_formats); tcase_add_test(tc, t_2d_int);
     tcase_add_test(tc, t_lodgrad); tcase_add_test(tc, t_layered);
     tcase_add_test(tc, t_3d); tcase_add_test(tc, t_cube);

@@ -174,6 +174,14 @@ static void record_tex_formats()
     a = rt_array(cudaCreateChannelDesc<ushort2>(), TSI_W2, TSI_H2, 0, 0, u16, 4);
     tx_2di<<<1, 64>>>(rt_tex(a, 0, 0, clamp, nullptr), oi, dx, dy, 64);
     rt_save("tx_2di_u16", oi, 64);
+    // tx_fixed_point: the quantization of the linear-filtering weight (tx_2d1, T(x) = 256 x)
+    static float tq[TSI_H2][TSI_W2], qx[TSI_NQ], qy[TSI_NQ];
+    tsi_fixed_point(tq, qx, qy);
+    a = rt_array(cudaCreateChannelDesc<float>(), TSI_W2, TSI_H2, 0, 0, tq, 4);
+    float *oq = rt_dev<float>(nullptr, TSI_NQ);
+    tx_2d1<<<1, 64>>>(rt_tex(a, 1, 0, clamp, nullptr), oq, rt_dev(qx, TSI_NQ), rt_dev(qy, TSI_NQ),
+                      TSI_NQ);
+    rt_save("tx_fixed_point", oq, TSI_NQ);
 }
 
 // sf_bounds: suld .zero and .clamp on a 8x2 int surface 100 y + x + 1

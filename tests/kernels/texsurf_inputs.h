@@ -126,4 +126,18 @@ static void tsi_ints(int8_t s8[TSI_H2][TSI_W2][4], uint16_t u16[TSI_H2][TSI_W2][
             u16[y][x][1] = (uint16_t)(65535 - x * y);
         }
 }
+
+/* the 1.8 fixed-point weight itself: an 8x4 f32 texture with T(x, y) = 256 x, sampled linearly at
+ * x = 0.5 + k / 997 (fractions that are not multiples of 1/256) on the row centre y = 1.5, so
+ * the result is 256 i + 256 a with a the quantized weight: an integer that shows the rounding */
+enum { TSI_NQ = 64 };
+static void tsi_fixed_point(float t[TSI_H2][TSI_W2], float *xs, float *ys)
+{
+    for (int y = 0; y < TSI_H2; y++)
+        for (int x = 0; x < TSI_W2; x++) t[y][x] = (float)(256 * x);
+    for (int k = 0; k < TSI_NQ; k++) {
+        xs[k] = 0.5f + (float)(k * 97) / 997.0f;
+        ys[k] = 1.5f;
+    }
+}
 #endif
