@@ -97,6 +97,7 @@ check-layers:
 # committed page differs from a fresh one.
 EVIDENCE_TESTS := $(BUILD)/tests/test_isa $(BUILD)/tests/test_exec_insn \
                   $(BUILD)/tests/test_exec_kernels
+EVIDENCE_TESTS += $(BUILD)/tests/test_exec_tex
 EVIDENCE_TESTS += $(BUILD)/tests/test_exec_wmma
 EVIDENCE_TESTS += $(BUILD)/tests/test_exec_wgmma
 EVIDENCE_TESTS += $(BUILD)/tests/test_exec_remote

@@ -27,6 +27,7 @@
 #include "base/sbuf.h"
 #include "cli/run_cli.h"
 #include "cli/run_checks.h"
+#include "cli/run_tex.h"
 #include "include/ptxexec.h"
 #include "report/report.h"
 #include "ptx/isa.h"
@@ -68,6 +69,7 @@ typedef struct {
     char *text, *mpath;
     void **args; uint8_t *argbuf;
     const char **ins; int nins;      /* the files read: spec, module, init files (output checks) */
+    run_tex tex;                     /* textures: and surfaces: (cli/run_tex.c) */
 } R;
 
 static void add_input(R *r, const char *path)
@@ -610,7 +612,8 @@ static int read_spec(R *r)
                    root ? "a non-mapping document" : "an empty document");
     static const char *const keys[] = { "module",       "kernel",  "grid",   "block",   "cluster",
                                         "shared_bytes", "buffers", "params", "outputs",
-                                        "multicast",    "tensormaps",   NULL };
+                                        "multicast",    "tensormaps",   "textures",
+                                        "surfaces",     NULL };
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
          p++) {
         const char *k = scalar(node(r, p->key));
@@ -619,7 +622,8 @@ static int read_spec(R *r)
         if (!known)
             return bad(r, node(r, p->key),
                        "found key '%s', expected module, kernel, grid, block, cluster, "
-                       "shared_bytes, buffers, multicast, tensormaps, params or outputs",
+                       "shared_bytes, buffers, multicast, tensormaps, textures, surfaces, "
+                       "params or outputs",
                        k ? k : "?");
     }
     return 0;
@@ -927,7 +931,25 @@ static int upload_multicast(R *r)
     return 0;
 }
 
-/* One parameter: { buffer: name }, { tensormap: name } or { type: value }, into its slot. */
+static int tex_find_buf(void *ck, const char *name, ptxeDevptr *dev, size_t *bytes)
+{
+    buffer *b = find_buf(ck, name);
+    if (!b) return -1;
+    *dev = b->dev; *bytes = b->count * b->esz;
+    return 0;
+}
+
+/* Phase 5b: texture and surface objects over the buffers (cli/run_tex.c) */
+static int make_textures(R *r)
+{
+    r->tex = (run_tex){ r->spec, &r->doc, r->ctx, r->mod, tex_find_buf, r, NULL, 0 };
+    if (run_tex_create(&r->tex, map_get(r, r->root, "textures"), map_get(r, r->root, "surfaces")))
+        return r->failed = 1, -1;
+    return 0;
+}
+
+/* One parameter: { buffer: name }, { tensormap: name }, { texture: name }, { surface: name },
+ * { multimem: name } or { type: value }, into its slot. */
 static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
 {
     size_t psz;
@@ -969,11 +991,19 @@ static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
         memcpy(slot, &b->dev, 8);
         return 0;
     }
+    if (k && (!strcmp(k, "texture") || !strcmp(k, "surface"))) {
+        uint64_t h;
+        if (run_tex_param(&r->tex, k, v, &h)) return r->failed = 1, -1;
+        if (psz != 8) return bad(r, it, "found a %s for param %d, expected a .u64 parameter", k, i);
+        memcpy(slot, &h, 8);
+        return 0;
+    }
     isa_type t = k ? scalar_type(k) : ISA_T_NONE;
     if (t == ISA_T_NONE)
         return bad(
             r, it,
-            "found param key '%s', expected a type (u8..u64 s8..s64 b8..b64 f32 f64) or buffer",
+            "found param key '%s', expected a type (u8..u64 s8..s64 b8..b64 f32 f64), buffer, "
+            "texture or surface",
             k ? k : "?");
     if (isa_type_bits(t) / 8 != psz)
         return bad(r, it, "found a %s for param %d, expected a %zu-byte value (.%s)", k, i, psz,
@@ -1104,6 +1134,7 @@ static void run_free(R *r)
     free(r->ins);
     free(r->tmnames); free(r->tmaps);
     free(r->bufs); free(r->mcs); free(r->args); free(r->argbuf); free(r->text); free(r->mpath);
+    run_tex_free(&r->tex);
     if (r->mod) ptxeModuleUnload(r->mod);
     ptxeCtxDestroy(r->ctx);
     if (r->have_doc) yaml_document_delete(&r->doc);
@@ -1121,7 +1152,8 @@ int exec_run_cli(int argc, char **argv)
     r.checks = o.checks;
     rc = 2;
     if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) ||
-        upload_buffers(&r) || upload_multicast(&r) || kernel_params(&r) || check_outputs(&r) ||
+        upload_buffers(&r) || upload_multicast(&r) || make_textures(&r) || kernel_params(&r) ||
+        check_outputs(&r) ||
         (o.json && output_check("run", o.json, r.ins, r.nins)))
         goto out;
     ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */

@@ -18,6 +18,7 @@
 #include "exec/sanitize.h"
 #include "exec/remote.h"
 #include "exec/tma.h"
+#include "exec/tex.h"
 #include "exec/wmma.h"
 #include "ptx/mnemonic.h"
 
@@ -2235,6 +2236,35 @@ static int h_wgmma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32
     return 0;
 }
 
+/* tex, tld4, txq, istypep, suld, sust, sured, suq (§9.7.9, §9.7.10): lane by lane, exec/tex.c */
+typedef struct { ex *X; warp *w; int l; } tex_cookie;
+static uint8_t *tex_mem(void *ck, uint64_t a, unsigned n, int write)
+{
+    tex_cookie *c = ck;
+    return maddr(c->X, c->w, c->l, c->w->pc, SP_GLOBAL, a, n, write, write ? "store" : "load");
+}
+
+static int h_tex(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    char msg[400];
+    tex_cookie ck = { X, w, 0 };
+    tex_env env = { X->ctx, tex_mem, &ck, msg, sizeof msg };
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t S[XMAX_OPS], Dv[XMAX_OPS] = { 0 };
+        for (int k = 0; k < in->ns; k++) S[k] = opv(X, w, f, &in->s[k], l);
+        ck.l = l;
+        msg[0] = 0;
+        if (tex_lane(&env, in->tx, S, Dv)) {
+            if (!X->fault) fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", msg);
+            return -1;
+        }
+        for (int k = 0; k < in->nd; k++) wr(f, &in->d[k], l, Dv[k]);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 static int h_stack(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     for (uint32_t m = E; m; m &= m - 1) {
@@ -2280,7 +2310,8 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_BRA] = h_bra,          [PTX_K_BRX] = h_brx,          [PTX_K_CALL] = h_call,
     [PTX_K_RET] = h_ret,          [PTX_K_EXIT] = h_exit,        [PTX_K_TRAP] = h_trap,
     [PTX_K_CVTA] = h_cvta,        [PTX_K_ISSPACEP] = h_isspacep, [PTX_K_MAPA] = h_mapa,
-    [PTX_K_MMA] = h_mma,          [PTX_K_TENSORMAP] = h_tma,
+    [PTX_K_MMA] = h_mma,          [PTX_K_TENSORMAP] = h_tma,    [PTX_K_TEX] = h_tex,
+    [PTX_K_SURF] = h_tex,
     [PTX_K_GETCTARANK] = h_mapa,  [PTX_K_STACK] = h_stack,      [PTX_K_HINT] = h_nop,
     [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_misc,
 };
@@ -2699,8 +2730,9 @@ static int insn_scopes(ex *X)
     for (int pc = 0; pc < n; pc++) {
         const xinsn *in = &X->prog[pc];
         int k = in->kind;
+        int sured = k == PTX_K_SURF && in->tx && in->tx->op == TO_SURED;   /* like red */
         if (k != PTX_K_LD && k != PTX_K_ST && k != PTX_K_ATOM && k != PTX_K_RED &&
-            k != PTX_K_FENCE && in->op != PTX_I_RED_ASYNC && k != PTX_K_MULTIMEM)
+            k != PTX_K_FENCE && in->op != PTX_I_RED_ASYNC && k != PTX_K_MULTIMEM && !sured)
             continue;
         const char *t = in->text;
         if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
@@ -2717,6 +2749,7 @@ static int insn_scopes(ex *X)
             continue;
         }
         if (k == PTX_K_ATOM || k == PTX_K_RED || mred) X->strong[pc] = (uint8_t)scope;
+        if (k == PTX_K_ATOM || k == PTX_K_RED || sured) X->strong[pc] = (uint8_t)scope;
         else if (mn.sem == PTX_SEM_VOLATILE) X->strong[pc] = PTX_SCOPE_SYS;
         else if (mn.sem >= PTX_SEM_RELAXED) X->strong[pc] = (uint8_t)scope;
         if (mn.sem >= PTX_SEM_ACQUIRE && mn.sem <= PTX_SEM_SC) X->sync[pc] = (uint8_t)scope;

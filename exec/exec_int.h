@@ -123,6 +123,7 @@ typedef struct xinsn {
     const xwgmma *wg;     /* warpgroup instructions, setmaxnreg (exec/wgmma.h) */
     xopnd *vops; uint16_t nvops;   /* wgmma.mma_async: its operands (order of exec/wgmma.h) */
     const struct xtma *tm;   /* tensor memory access (kind TENSORMAP, exec/tma.h) */
+    const struct xtex *tx; /* texture and surface instructions (kinds TEX, SURF: exec/tex.h) */
 } xinsn;
 _Static_assert(XMAX_OPS == MMA_MAXOPS, "exec/mma.h MMA_MAXOPS");
 
@@ -181,6 +182,7 @@ struct ptxeCtx {
     unsigned checks;               /* PTXE_CHECK_* (exec/sanitize.c) */
     san_list findings;
     pf_buf pf;
+    struct tex_table *tex;         /* texture and surface objects (exec/tex.c) */
 };
 
 typedef struct { const char *name; int space; uint64_t addr; size_t size; } xsym;

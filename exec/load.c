@@ -13,6 +13,7 @@
 #include "exec/exec_int.h"
 #include "exec/remote.h"
 #include "exec/tma.h"
+#include "exec/tex.h"
 #include "exec/wmma.h"
 #include "frontend/ptx_parse.h"
 #include "ptx/mnemonic.h"
@@ -1587,6 +1588,8 @@ static int dec_tma(const D *d)
     for (int i = 0; i < t->nplan; i++) {
         const tma_opnd *p = &t->plan[i];
         ptx_opnd o = d->st->ops[p->op];
+        if (o.kind == PTX_OP_ADDR && o.nelems == 1)   /* [tensorMap, {c0, ...}] */
+            o.nelems = o.elems[0].nelems, o.elems = o.elems[0].elems;
         if (p->elem >= 0) o = o.elems[p->elem];
         xopnd *s = &d->x->s[p->slot];
         if (p->how == TO_ADDR) {
@@ -1601,6 +1604,134 @@ static int dec_tma(const D *d)
     }
     d->x->tm = t;
     return 0;
+}
+
+/* Texture and surface instructions (§9.7.9, §9.7.10): the mnemonic by tex_decode (exec/tex.c).
+ * Sources: s[0] the handle (a .u64 register or a .texref/.surfref variable), s[1..] the
+ * coordinates of [a, c], then tex.level's lod and the offsets e (tex, tld4) or the value(s)
+ * (sust, sured).  Destinations: the vector (.v4, or .v2 of .f16x2), then the predicate. */
+static int tex_handle(const D *d, const ptx_opnd *a, xopnd *x)
+{
+    if (a->kind != PTX_OP_ADDR || !a->name)
+        return lfail(d->l, a->pos.line, a->pos.col, d->st->text,
+                     "found no handle, expected [a, ...] with a .u64 register or a .texref / "
+                     ".surfref variable");
+    ptx_opnd h;
+    memset(&h, 0, sizeof h);
+    h.kind = a->name[0] == '%' ? PTX_OP_REG : PTX_OP_SYM;
+    h.name = a->name; h.pos = a->pos;
+    return conv_opnd(d->l, d->st, &h, ISA_T_U64, x);
+}
+
+static int tex_coord_ops(const D *d, const ptx_opnd *a, const xtex *t)
+{
+    if (a->nelems != 1)
+        return lfail(d->l, a->pos.line, a->pos.col, d->st->text, a->nelems == 2 ?
+                     "found a sampler operand [a, b, c], expected [a, c]: independent texturing "
+                     "mode is not implemented (§9.7.9.1)" :
+                     "found %d operands inside [ ], expected [a, c] (§9.7.9.3)", a->nelems + 1);
+    const ptx_opnd *el;
+    int n = vec_elems(&a->elems[0], &el), g = t->geom;
+    if (n < t->ncoord || n > 4)
+        return lfail(d->l, a->elems[0].pos.line, a->elems[0].pos.col, d->st->text,
+                     "found %d coordinates, expected %d for .%s", n, t->ncoord,
+                     (const char *[]){ "1d", "2d", "3d", "a1d", "a2d", "cube", "acube" }[g]);
+    int arr = g == TG_A1D || g == TG_A2D || g == TG_ACUBE, tex = t->op <= TO_TLD4;
+    for (int k = 0; k < t->ncoord; k++) {
+        isa_type ty = arr && k == 0 ? ISA_T_U32
+                      : tex && (t->fcoord || g >= TG_CUBE) ? ISA_T_F32 : ISA_T_S32;
+        if (conv_opnd(d->l, d->st, &el[k], ty, &d->x->s[1 + k])) return -1;
+    }
+    return 0;
+}
+
+static int dec_tex_lookup(const D *d, xtex *t)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    if (st->nops < 2) return need(d, 2);
+    const ptx_opnd *dst = &st->ops[0], *el;
+    int nv = t->dtype == ISA_T_F16X2 ? 2 : 4;   /* .v2.f16x2 or .v4; then the predicate */
+    if (dst->kind == PTX_OP_PAIR) {
+        if (conv_opnd(d->l, st, &dst->elems[1], ISA_T_PRED, &x->d[nv])) return -1;
+        t->pred = 1;
+        dst = &dst->elems[0];
+    }
+    if (vec_elems(dst, &el) != nv)
+        return dfail(d, "found %d destinations, expected %d (.v%d)", vec_elems(dst, &el), nv, nv);
+    for (int k = 0; k < nv; k++)
+        if (conv_opnd(d->l, st, &el[k], (isa_type)t->dtype, &x->d[k])) return -1;
+    if (tex_handle(d, &st->ops[1], &x->s[0]) || tex_coord_ops(d, &st->ops[1], t)) return -1;
+    int i = 2, ns = 1 + t->ncoord;
+    if (t->level == 1) {   /* lod (its type follows .ctype): level 0 is read (no mipmaps) */
+        if (i >= st->nops) return dfail(d, "found no lod operand, expected one (tex.level)");
+        if (conv(d, i++, t->fcoord ? ISA_T_F32 : ISA_T_S32, &x->s[ns++])) return -1;
+    }
+    for (int g = 0; t->level == 2 && g < 2; g++, i++)   /* dPdx, dPdy: level 0 is read */
+        if (i >= st->nops || st->ops[i].kind != PTX_OP_VEC)
+            return dfail(d, "found no gradient vectors, expected dPdx, dPdy (tex.grad)");
+    if (i < st->nops && st->ops[i].kind == PTX_OP_VEC) {   /* offsets e */
+        if (t->geom == TG_CUBE || t->geom == TG_ACUBE)
+            return dfail(d, "found an offset vector, expected none for cubemaps (§9.7.9.3)");
+        int n = vec_elems(&st->ops[i], &el);
+        t->noff = (uint8_t)(n < 3 ? n : 3);
+        for (int k = 0; k < t->noff; k++)
+            if (conv_opnd(d->l, st, &el[k], ISA_T_S32, &x->s[ns++])) return -1;
+        i++;
+    }
+    if (i < st->nops)
+        return dfail(d, "found a depth compare operand, expected none (depth textures are not "
+                        "implemented)");
+    x->nd = (uint8_t)(nv + t->pred);
+    x->ns = (uint8_t)ns;
+    return 0;
+}
+
+static int dec_surf(const D *d, xtex *t)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    int ld = t->op == TO_SULD;
+    if (need(d, 2)) return -1;
+    const ptx_opnd *a = &st->ops[ld ? 1 : 0], *v = &st->ops[ld ? 0 : 1], *el;
+    if (tex_handle(d, a, &x->s[0]) || tex_coord_ops(d, a, t)) return -1;
+    int n = vec_elems(v, &el);
+    if (n != t->vec)
+        return lfail(d->l, v->pos.line, v->pos.col, st->text, "found %d values, expected %d", n,
+                     t->vec);
+    static const isa_type bt[9] = { [1] = ISA_T_B8, [2] = ISA_T_B16, [4] = ISA_T_B32,
+                                    [8] = ISA_T_B64 };
+    isa_type ty = t->op == TO_SURED ? (isa_type)t->redtype : bt[t->size];
+    for (int k = 0; k < n; k++)
+        if (conv_opnd(d->l, st, &el[k], ty, ld ? &x->d[k] : &x->s[1 + t->ncoord + k])) return -1;
+    x->nd = (uint8_t)(ld ? n : 0);
+    x->ns = (uint8_t)(1 + t->ncoord + (ld ? 0 : n));
+    return 0;
+}
+
+static int dec_tex(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[300];
+    xtex *t = xalloc(d->l, sizeof *t);
+    if (tex_decode(st->opcode, t, why, sizeof why))
+        return dfail(d, "found unsupported instruction '%s': %s", st->opcode, why);
+    x->tx = t;
+    if (t->op == TO_ISTYPEP) {
+        x->nd = x->ns = 1;
+        return need(d, 2) || conv(d, 0, ISA_T_PRED, &x->d[0]) || conv(d, 1, ISA_T_U64, &x->s[0]);
+    }
+    if (t->op == TO_TXQ || t->op == TO_SUQ) {
+        x->nd = 1;
+        x->ns = (uint8_t)(1 + t->level);
+        if (need(d, 2 + t->level) || conv(d, 0, ISA_T_B32, &x->d[0])) return -1;
+        if (st->ops[1].kind == PTX_OP_ADDR && st->ops[1].nelems)
+            return dfail(d, "found coordinates, expected [a] (§9.7.9.5)");
+        return tex_handle(d, &st->ops[1], &x->s[0]) ||
+               (t->level && conv(d, 2, ISA_T_S32, &x->s[1])) ? -1 : 0;
+    }
+    return t->op <= TO_TLD4 ? dec_tex_lookup(d, t) : dec_surf(d, t);
 }
 
 static int dec_call(const D *d)
@@ -1651,6 +1782,8 @@ static const decoder_fn decoders[PTX_K_COUNT] = {
     [PTX_K_MISC] = dec_misc,
     [PTX_K_MMA] = dec_mma,
     [PTX_K_TENSORMAP] = dec_tma,
+    [PTX_K_TEX] = dec_tex,
+    [PTX_K_SURF] = dec_tex,
 };
 
 static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
@@ -1673,6 +1806,16 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
                      "found unsupported instruction '%s' (§%s %s: %s), expected an instruction the "
                      "executor implements",
                      st->opcode, row->section, row->mnemonic, row->doc);
+    int multi = row->kind == PTX_K_TEX || row->kind == PTX_K_SURF || row->kind == PTX_K_TENSORMAP;
+    for (int i = 0; i < st->nops && !multi; i++) {
+        const ptx_opnd *o = &st->ops[i];   /* [a, b] and {d, ...}|p: §9.7.9-10, §9.7.8.24 only */
+        if (o->kind == PTX_OP_ADDR && o->nelems)
+            return lfail(l, o->pos.line, o->pos.col, st->text,
+                         "found %d operands inside [ ], expected one address", o->nelems + 1);
+        if (o->kind == PTX_OP_PAIR && o->elems[0].kind == PTX_OP_VEC)
+            return lfail(l, o->pos.line, o->pos.col, st->text,
+                         "found a vector with a predicate {...}|p, expected d|p or a vector");
+    }
     x->op = mn.op;
     x->kind = row->kind;
     x->type = ptx_mn_type(&mn);

@@ -224,7 +224,10 @@ static int tmap_operand(const ptx_stmt *st, int i, xtma *t, char *err, size_t er
 {
     const ptx_opnd *o = &st->ops[i];
     *at = i;
-    if (o->kind != PTX_OP_ADDR || o->nelems != t->dim)
+    /* the parser keeps [a, b, ...] as the address a with elems b, ...: here one vector */
+    int nc = o->kind == PTX_OP_ADDR && o->nelems == 1 && o->elems[0].kind == PTX_OP_VEC
+             ? o->elems[0].nelems : -1;
+    if (o->kind != PTX_OP_ADDR || nc != t->dim)
         FAIL("found %s, expected [tensorMap, {%d coordinate%s}] (§9.7.8.24.9)",
              o->kind != PTX_OP_ADDR ? "an operand that is not an address"
                                     : "a wrong number of tensor coordinates",

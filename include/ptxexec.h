@@ -231,6 +231,58 @@ ptxeResult ptxeTensorMapEncodeIm2col(ptxeCtx *ctx, ptxeTensorMap *tensorMap,
                                      ptxeTensorMapSwizzle swizzle,
                                      ptxeTensorMapL2promotion l2Promotion,
                                      ptxeTensorMapFloatOOBfill oobFill);
+/* ---- Texture and surface objects (ISA §5.3, §9.7.9, §9.7.10; docs/executor.md "Textures and
+ * surfaces") ----
+ * Shaped like the CUDA runtime's cudaCreateTextureObject / cudaCreateSurfaceObject: a resource
+ * (texels in device memory) and, for textures, a sampler description; the result is a 64-bit
+ * handle that a kernel takes as a .u64 parameter (cudaTextureObject_t, cudaSurfaceObject_t) or
+ * that ptxeModuleBindRef stores into a module-scope .global .texref / .surfref variable.
+ * Texel layout: an "array" resource is a device buffer (ptxeMemAlloc) holding the texels densely,
+ * x fastest, then y, then z (3D) or the layer (layered, cubemap: faces +x -x +y -y +z -z, cubemap
+ * array: face + 6 * cubemap), rows `pitch` bytes apart (0: width * texel size). */
+typedef enum { PTXE_FMT_SIGNED = 0, PTXE_FMT_UNSIGNED = 1, PTXE_FMT_FLOAT = 2 } ptxeChannelKind;
+typedef struct {
+    int x, y, z, w;            /* bits of channels r, g, b, a (0: absent), as cudaChannelFormatDesc:
+                                  all present channels the same size, 8, 16 or 32 */
+    ptxeChannelKind f;         /* float: 16- or 32-bit channels */
+} ptxeChannelFormatDesc;
+typedef enum {
+    PTXE_RES_ARRAY = 0,        /* cudaResourceTypeArray (and layered / cubemap arrays) */
+    PTXE_RES_LINEAR = 1,       /* cudaResourceTypeLinear: 1D, tex1Dfetch */
+    PTXE_RES_PITCH2D = 2       /* cudaResourceTypePitch2D */
+} ptxeResourceType;
+enum { PTXE_ARRAY_LAYERED = 1, PTXE_ARRAY_CUBEMAP = 4 };  /* flags, as cudaArrayLayered/Cubemap */
+typedef struct {
+    ptxeResourceType type;
+    ptxeDevptr data;           /* the texels */
+    ptxeChannelFormatDesc fmt;
+    size_t width, height, depth;  /* texels; height 0: 1D, depth 0: not 3D */
+    size_t layers;             /* PTXE_ARRAY_LAYERED: layers (cubemap: cubemaps) */
+    unsigned flags;            /* PTXE_ARRAY_* */
+    size_t pitch;              /* bytes between rows (0: width * texel bytes) */
+} ptxeResourceDesc;
+typedef enum { PTXE_ADDRESS_WRAP = 0, PTXE_ADDRESS_CLAMP = 1, PTXE_ADDRESS_MIRROR = 2,
+               PTXE_ADDRESS_BORDER = 3 } ptxeAddressMode;   /* as cudaTextureAddressMode */
+typedef enum { PTXE_FILTER_POINT = 0, PTXE_FILTER_LINEAR = 1 } ptxeFilterMode;
+typedef enum { PTXE_READ_ELEMENT_TYPE = 0, PTXE_READ_NORMALIZED_FLOAT = 1 } ptxeReadMode;
+typedef struct {
+    ptxeAddressMode addressMode[3];
+    ptxeFilterMode filterMode;
+    ptxeReadMode readMode;
+    int normalizedCoords;
+    float borderColor[4];
+} ptxeTextureDesc;
+typedef uint64_t ptxeTexObject;
+typedef uint64_t ptxeSurfObject;
+/* PTXE_ERROR_INVALID_VALUE for a malformed description (detail in ptxeGetErrorMessage). */
+ptxeResult ptxeCreateTextureObject(ptxeCtx *ctx, ptxeTexObject *tex, const ptxeResourceDesc *res,
+                                   const ptxeTextureDesc *desc);
+ptxeResult ptxeDestroyTextureObject(ptxeCtx *ctx, ptxeTexObject tex);
+ptxeResult ptxeCreateSurfaceObject(ptxeCtx *ctx, ptxeSurfObject *surf,
+                                   const ptxeResourceDesc *res);
+ptxeResult ptxeDestroySurfaceObject(ptxeCtx *ctx, ptxeSurfObject surf);
+/* Bind a module-scope .global .texref or .surfref variable to a texture or surface object. */
+ptxeResult ptxeModuleBindRef(ptxeModule *mod, const char *name, uint64_t handle);
 
 #ifdef __cplusplus
 }

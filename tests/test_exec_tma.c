@@ -610,7 +610,7 @@ START_TEST(tma_refused_forms)
           "expected .b64" },
         { "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned"
           " [%rd1], [buf], 64;", "expected 128" },
-        { "ld.global.u32 %r1, [%rd1, {%r2}];", "tensor coordinates in an address" },
+        { "ld.global.u32 %r1, [%rd1, {%r2}];", "operands inside [ ], expected one address" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const char *m = load_inline(bad[i].insn);

@@ -15,6 +15,7 @@ for cu in *.cu; do
     half|cluster|bulk|mma|wmma) cmd="$NVCC -ptx -arch=sm_90 $cu -o $b.ptx" ;;
     wgmma)         cmd="$NVCC -ptx -arch=sm_90a $cu -o $b.ptx" ;;
     int64|fp)      cmd="$NVCC -ptx -arch=sm_75 $cu -o $b.ptx" ;;
+    texsurf)       cmd="$NVCC -ptx -arch=sm_80 $cu -o $b.ptx" ;;   # cudaTextureObject_t, surfaces
     *)             cmd="$NVCC -ptx -arch=sm_80 $cu -o $b.ptx" ;;
   esac
   echo "$cmd"

@@ -33,6 +33,7 @@ static void save(const char *name, const void *p, size_t n)
     printf("%s: %zu bytes\n", path, n);
 }
 #define CK(x) do { cudaError_t e_ = (x); if (e_) { printf("%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
+#include "record_tex.cuh"
 
 static void record_video()
 {
@@ -233,6 +234,7 @@ int main()
 #ifdef RECORD_WGMMA
     record_wgmma();
 #endif
+    record_tex();
     record_wmma();
     record_sp();
 #if RECORD_TMA
