@@ -5,6 +5,7 @@
 #include <string.h>
 #include "exec/exec_int.h"
 #include "exec/sanitize.h"
+#include "exec/tex.h"
 #include "frontend/ptx_parse.h"
 
 static const char *const names[PTXE_ERROR_COUNT] = { "PTXE_SUCCESS",
@@ -49,7 +50,8 @@ void ptxeCtxDestroy(ptxeCtx *ctx)
     }
     san_findings_clear(ctx);
     free(ctx->findings.v); free(ctx->pf.s);
-    free(ctx->allocs); free(ctx->cmem); free(ctx->per_warp);
+    tex_ctx_free(ctx);
+    free(ctx->allocs); free(ctx->cmem); free(ctx->per_warp); free(ctx->mcasts);
     free(ctx);
 }
 

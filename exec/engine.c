@@ -16,6 +16,9 @@
 #include <time.h>
 #include "exec/exec_int.h"
 #include "exec/sanitize.h"
+#include "exec/remote.h"
+#include "exec/tma.h"
+#include "exec/tex.h"
 #include "exec/wmma.h"
 #include "ptx/mnemonic.h"
 
@@ -43,7 +46,11 @@ typedef struct warp {
      * kind and qualifiers.  rdv: the group is a completed rendezvous, its lanes at their own PCs */
     uint32_t wrdv;
     uint32_t sc_away;   /* synccheck: lanes an aligned barrier waits for (not on their way out) */
+    uint32_t spin;      /* lanes whose mbarrier wait just failed: the next resched runs another
+                           group of the warp first when it has one (the lane that would complete
+                           the phase may be in it: forward progress, as on a GPU since sm_70) */
     int pc, depth, forced, dirty, rdv;
+    int wgpc;           /* wgmma.mma_async: parked (all lanes in barw) at pc wgpc - 1 */
     uint64_t others_key;
     int32_t lpc[32]; uint16_t ldep[32];
     uint32_t wmem[32], wsig[32];
@@ -496,6 +503,8 @@ static void resched(warp *w)
         }
     }
     uint32_t R = w->live & ~w->barw & ~w->wsync & ~w->clw;
+    if (R & ~w->spin) R &= ~w->spin;
+    w->spin = 0;
     /* nothing else runnable: a barrier-style wait (aligned bar.sync / barrier.cluster reached by
      * part of the warp, deprecated vote/shfl) goes ahead partially; lanes at an incomplete
      * rendezvous never do */
@@ -1243,7 +1252,11 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             int want = in->flags & XF_PARITY ? (int)(v1 & 1) : (int)(v1 >> 63);
             int done = want != b.ph;
             wr(f, &in->d[0], l, (uint64_t)done);
-            if (!done) X->yield = 1;   /* let the other warps make progress */
+            if (!done) {   /* let the other warps, and the warp's other groups, make progress */
+                X->yield = 1;
+                w->spin |= 1u << l;
+                w->dirty = 1;
+            }
             /* racecheck: a completed phase orders the arrivals (and their copies) before */
             else if (X->san) san_fence(X->san, w->cta->rank, PTX_SCOPE_CLUSTER);
             continue;
@@ -1251,6 +1264,18 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
         }
         mb_put(p, &b);
     }
+    return 0;
+}
+
+/* complete-tx of `bytes` on the mbarrier at a (space sp), as the asynchronous copies and stores
+ * do on completion (§9.7.12.15.2: the tx-count decreases, the phase may complete) */
+static int mb_complete_tx(ex *X, warp *w, int l, int pc, int sp, uint64_t a, uint64_t bytes)
+{
+    mbar b;
+    uint8_t *p = mb_ptr(X, w, l, pc, sp, a, MB_COMPLETE_TX, &b);
+    if (!p || mb_tx(X, w, l, pc, &b, -(int64_t)bytes, a)) return -1;
+    mb_progress(&b);
+    mb_put(p, &b);
     return 0;
 }
 
@@ -1283,11 +1308,7 @@ static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             if (in->s[3].kind == XO_NONE) continue;
             uint64_t ma = opv(X, w, f, &in->s[3], l) + (uint64_t)in->aoff3;
             if (multi) ma = ((uint64_t)(r + 1) << SHCL_SHIFT) | SHCL_OFF(ma);
-            mbar b;
-            uint8_t *pb = mb_ptr(X, w, l, w->pc, SP_SHCLUSTER, ma, MB_COMPLETE_TX, &b);
-            if (!pb || mb_tx(X, w, l, w->pc, &b, -(int64_t)size, ma)) return -1;
-            mb_progress(&b);
-            mb_put(pb, &b);
+            if (mb_complete_tx(X, w, l, w->pc, SP_SHCLUSTER, ma, size)) return -1;
         }
     }
     return 0;
@@ -1823,9 +1844,100 @@ static int h_mbar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
     return 0;
 }
 
+/* The cluster rank of the CTA whose shared memory the shared::cluster (or generic) address a
+ * names; -1 when a is not a shared-memory address. */
+static int shcl_rank(const warp *w, int sp, uint64_t a)
+{
+    if (sp == SP_GENERIC) {
+        if (a < WIN_SHARED || a >= WIN_SHARED + WIN_SHARED_SIZE) return -1;
+        a -= WIN_SHARED;
+    }
+    uint64_t r = a >> SHCL_SHIFT;
+    return r ? (int)(r - 1) : (int)w->cta->rank;
+}
+
+/* st.async (§9.7.8.12), red.async (§9.7.12.7): the store / reduction at issue into the other
+ * CTA's shared memory, then complete-tx of its bytes on the mbarrier there (exec/remote.c) */
+static int h_stasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    unsigned n = in->size, tot = n * in->vec;
+    /* the checks take the kind of access from `what` (san_access): a store, a reduction */
+    const char *what = in->op == PTX_I_ST_ASYNC ? "st.async store" : "red.async";
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,
+                 ma = opv(X, w, f, &in->s[5], l) + (uint64_t)in->aoff2;
+        int ra = shcl_rank(w, in->space, a), rm = shcl_rank(w, in->space, ma);
+        if (ra < 0 || ra == (int)w->cta->rank || ra != rm) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "%s to 0x%llx (CTA rank %d) with the mbarrier at 0x%llx (CTA rank %d) from CTA "
+                  "rank %u: both must be in one other CTA of the cluster (-1: not shared memory; "
+                  "undefined, §%s)",
+                  what, (unsigned long long)a, ra, (unsigned long long)ma, rm, w->cta->rank,
+                  ptx_ops[in->op].section);
+            return -1;
+        }
+        uint8_t *p = maddr(X, w, l, w->pc, in->space, a, tot, 1, what);
+        if (!p) return -1;
+        for (int k = 0; k < in->vec; k++) {
+            uint64_t v = opv(X, w, f, &in->s[1 + k], l), nv = v;
+            if (in->op == PTX_I_RED_ASYNC)
+                isa_atom_apply((isa_atom_op)in->mode, in->type, ldval(p + k * n, n), v, 0, &nv);
+            memcpy(p + k * n, &nv, n);
+        }
+        if (mb_complete_tx(X, w, l, w->pc, in->space, ma, tot)) return -1;
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* multimem.ld_reduce / st / red (§9.7.8.13) on the copies of a multicast object
+ * (exec/remote.c): a must name a multimem range, each copy is accessed as global memory */
+static int h_multimem(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    unsigned n = in->size, tot = n * in->vec;
+    /* `what` names the kind of access for the checks (san_access): load, store, reduction */
+    const char *what = in->op == PTX_I_MULTIMEM_LD_REDUCE ? "load (multimem.ld_reduce)"
+                       : in->op == PTX_I_MULTIMEM_ST      ? "store (multimem.st)"
+                                                          : "red (multimem.red)";
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff, v[PTXE_MULTICAST_MAX_DEVICES];
+        const xmcast *mc = multimem_find(X->ctx, a, tot);
+        uint8_t *p[PTXE_MULTICAST_MAX_DEVICES];
+        if (!mc) {
+            fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "%s at 0x%llx (%u bytes): not inside a multimem object (undefined, §9.7.8.13)",
+                  what, (unsigned long long)a, tot);
+            return -1;
+        }
+        for (int k = 0; k < mc->ndev; k++)
+            if (!(p[k] = maddr(X, w, l, w->pc, SP_GLOBAL, mc->dev[k] + (a - mc->base), tot,
+                               in->op != PTX_I_MULTIMEM_LD_REDUCE, what)))
+                return -1;
+        for (int e = 0; e < in->vec; e++) {
+            uint64_t b = in->op == PTX_I_MULTIMEM_LD_REDUCE ? 0 : opv(X, w, f, &in->s[1 + e], l);
+            for (int k = 0; k < mc->ndev; k++) {
+                uint64_t old = ldval(p[k] + e * n, n), nv = b;
+                if (in->op == PTX_I_MULTIMEM_RED)
+                    isa_atom_apply((isa_atom_op)in->mode, in->type, old, b, 0, &nv);
+                if (in->op == PTX_I_MULTIMEM_LD_REDUCE) v[k] = old;
+                else memcpy(p[k] + e * n, &nv, n);
+            }
+            if (in->op == PTX_I_MULTIMEM_LD_REDUCE) {
+                multimem_reduce(in->mode, in->type, in->sign, v, mc->ndev, &b);
+                wr(f, &in->d[e], l, b);
+            }
+        }
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 /* cp.async (§9.7.8.24.3): the copy is done at issue, so every commit group is complete at once */
 static int h_cpasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
+    if (in->op != PTX_I_CP_ASYNC) return h_stasync(X, w, in, f, G, E);
     for (uint32_t m = E; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t dst = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff,
@@ -1857,6 +1969,50 @@ static int h_cpasync(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint
 static int h_bulk(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     if (run_bulk(X, w, f, in, E)) return -1;
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* tensor memory access (exec/tma.c): each lane's instance through tma_run, lent checked
+ * memory access, the mbarrier complete-tx of run_bulk, and fault reports */
+typedef struct { ex *X; warp *w; int l; } tma_lane;
+static uint8_t *tma_mem(void *c, int sp, uint64_t a, unsigned n, unsigned al, int write,
+                        const char *what)
+{
+    tma_lane *t = c;
+    return maddr_al(t->X, t->w, t->l, t->w->pc, sp, a, n, al, write, what);
+}
+static int tma_tx(void *c, uint64_t a, uint32_t bytes)
+{
+    tma_lane *t = c;
+    mbar b;
+    uint8_t *p = mb_ptr(t->X, t->w, t->l, t->w->pc, SP_SHCLUSTER, a, MB_COMPLETE_TX, &b);
+    if (!p || mb_tx(t->X, t->w, t->l, t->w->pc, &b, -(int64_t)bytes, a)) return -1;
+    mb_progress(&b);
+    mb_put(p, &b);
+    return 0;
+}
+static void tma_fail(void *c, const char *msg)
+{
+    tma_lane *t = c;
+    fault(t->X, t->w, t->l, t->w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", msg);
+}
+static int h_tma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    uint64_t prev[XMAX_OPS];
+    int have = 0;
+    for (uint32_t m = E; m; m &= m - 1) {
+        tma_lane c = { X, w, __builtin_ctz(m) };
+        const tma_io io = { &c, tma_mem, tma_tx, tma_fail };
+        uint64_t v[XMAX_OPS] = { 0 };
+        for (int k = 0; k < in->ns; k++)
+            if (in->s[k].kind != XO_NONE) v[k] = opv(X, w, f, &in->s[k], c.l);
+        /* a warp-collective form: the lanes with the same operands make one operation */
+        if (tma_collective(in->tm) && have && !memcmp(prev, v, sizeof v)) continue;
+        memcpy(prev, v, sizeof v);
+        have = 1;
+        if (tma_run(in->tm, v, &io)) return -1;
+    }
     advance(w, w->pc + 1);
     return 0;
 }
@@ -1920,8 +2076,10 @@ static int h_wmma(ex *X, warp *w, const xinsn *in, frame *f)
  * register, elements 2(l % 4) and 2(l % 4) + 1 of row l / 4 of matrix i (.trans: of column
  * l / 4, rows 2(l % 4) and 2(l % 4) + 1).  stmatrix stores the same way.  movmatrix.trans:
  * lane l receives element pair (2(l % 4) + j, l / 4) of the matrix held in that layout. */
+static int h_wgmma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E);
 static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
+    if (in->wg) return h_wgmma(X, w, in, f, G, E);
     const xmma *mm = in->mm;
     if (E == 0) { advance(w, w->pc + 1); return 0; }   /* a guard false in every lane */
     if (E != 0xffffffffu) {
@@ -1935,7 +2093,15 @@ static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
     uint16_t mat[4][8][8]; /* matrix, row, column */
     for (int l = 0; l < 32; l++)
         for (int k = 0; k < in->ns; k++) S[l][k] = opv(X, w, f, &in->s[k], l);
-    if (mm->kind == MM_MMA) {
+    if (mm->kind == MM_MMA && mm->sp) { /* mma.sp: the metadata operand e is in d[nd] */
+        uint32_t e[32];
+        char why[200];
+        for (int l = 0; l < 32; l++) e[l] = (uint32_t)opv(X, w, f, &in->d[in->nd], l);
+        if (mma_sp_run(mm, (const uint64_t(*)[XMAX_OPS])S, e, Dv, why, sizeof why)) {
+            fault(X, w, 0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", why);
+            return -1;
+        }
+    } else if (mm->kind == MM_MMA) {
         mma_run(mm, (const uint64_t(*)[XMAX_OPS])S, Dv);
     } else if (mm->kind == MM_MOVMATRIX) {
         for (int l = 0; l < 32; l++)
@@ -1978,6 +2144,127 @@ static int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
     return 0;
 }
 
+/* Warpgroup instructions (§9.7.14, exec/wgmma.c): every one needs the whole warp
+ * (.sync.aligned).  wgmma.mma_async parks the warp (as a barrier: barw) until the four warps of
+ * its warpgroup (§9.7.14.1) wait at the same instruction; the last computes D for all 128
+ * threads and releases the others.  fence/commit_group/wait_group: nothing is pending. */
+typedef struct { ex *X; warp *w; } wg_rd;
+static int wg_read(void *ctx, uint64_t a, unsigned n, uint8_t *out)
+{
+    wg_rd *r = ctx;
+    const uint8_t *p = maddr_al(r->X, r->w, 0, r->w->pc, SP_SHARED, a, n, 1, 0, "wgmma load");
+    if (!p) return -1;
+    memcpy(out, p, n);
+    return 0;
+}
+static int wg_compute(ex *X, warp *w, const xinsn *in, warp *const *ws)
+{
+    const xwgmma *g = in->wg;
+    int nv = in->nvops;
+    uint64_t *vals = malloc((size_t)128 * nv * 8), *out = malloc((size_t)128 * g->nd * 8);
+    const uint64_t *ops[128];
+    char why[300] = "";
+    wg_rd rc = { X, w };
+    wg_mem mem = { &rc, wg_read };
+    int r = vals && out ? 0 : -2;
+    if (r) snprintf(why, sizeof why, "out of host memory");
+    for (int T = 0; !r && T < 128; T++) {
+        warp *o = ws[T / 32];
+        frame *f = &o->fr[o == w ? w->depth : o->ldep[0]];
+        for (int k = 0; k < nv; k++) vals[T * nv + k] = opv(X, o, f, &in->vops[k], T % 32);
+        ops[T] = vals + T * nv;
+    }
+    if (!r) r = wgmma_run(g, ops, &mem, out, why, sizeof why);
+    for (int T = 0; !r && T < 128; T++) {
+        warp *o = ws[T / 32];
+        frame *f = &o->fr[o == w ? w->depth : o->ldep[0]];
+        for (int k = 0; k < g->nd; k++) wr(f, &in->vops[k], T % 32, out[T * g->nd + k]);
+    }
+    if (r == -2) fault(X, w, 0, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", why);
+    free(vals); free(out);
+    return r ? -1 : 0;
+}
+static int h_wgmma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    if (!E) { advance(w, w->pc + 1); return 0; }   /* guard false in the whole warp */
+    if (E != w->all || w->all != ~0u) {   /* report a missing lane, or the first present */
+        uint32_t miss = ~E & w->all;
+        fault(X, w, miss ? __builtin_ctz(miss) : E ? __builtin_ctz(E) : 0, w->pc,
+              PTXE_ERROR_LAUNCH_FAILED,
+              "%s executed by lanes 0x%08x of the warp, expected all 32 (.sync.aligned, "
+              "§9.7.14)", in->text ? in->text : "wgmma", E);
+        return -1;
+    }
+    if (in->wg->kind != WG_MMA) { advance(w, w->pc + 1); return 0; }
+    cta *c = w->cta;
+    int base = w->wid & ~3, arrived = 1;
+    warp *ws[4];
+    for (int i = 0; i < 4; i++) {
+        warp *o = base + i < c->nwarps ? &c->warps[base + i] : NULL;
+        if (!o || !o->live || o->all != ~0u) {
+            fault(X, w, 0, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "wgmma.mma_async: warp %d of the warpgroup of warps %d..%d %s (a warpgroup is "
+                  "4 whole warps, §9.7.14.1)", base + i, base, base + 3,
+                  !o ? "is not in the CTA" : !o->live ? "has exited" : "is partial");
+            return -1;
+        }
+        ws[i] = o;
+        if (o != w && o->wgpc && o->wgpc != w->pc + 1) {
+            fault(X, w, 0, w->pc, PTXE_ERROR_LAUNCH_FAILED,
+                  "wgmma.mma_async: warp %d of the warpgroup waits at another wgmma.mma_async "
+                  "(%s); all threads of a warpgroup must execute the same one (.aligned, "
+                  "§9.7.14.5.2)", base + i, X->prog[o->wgpc - 1].text);
+            return -1;
+        }
+        if (o != w) arrived &= o->wgpc == w->pc + 1;
+    }
+    if (!arrived) {   /* park until the last warp arrives */
+        for (uint32_t m = G; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            w->lpc[l] = w->pc + 1;
+            w->ldep[l] = (uint16_t)w->depth;
+        }
+        w->wgpc = w->pc + 1; w->barw |= E; w->active = 0;
+        resched(w);
+        return 0;
+    }
+    (void)f;
+    if (wg_compute(X, w, in, ws)) return -1;
+    for (int i = 0; i < 4; i++)
+        if (ws[i] != w) { ws[i]->wgpc = 0; ws[i]->barw = 0; ws[i]->dirty = 1; }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
+/* tex, tld4, txq, istypep, suld, sust, sured, suq (§9.7.9, §9.7.10): lane by lane, exec/tex.c */
+typedef struct { ex *X; warp *w; int l; } tex_cookie;
+static uint8_t *tex_mem(void *ck, uint64_t a, unsigned n, int write)
+{
+    tex_cookie *c = ck;
+    return maddr(c->X, c->w, c->l, c->w->pc, SP_GLOBAL, a, n, write, write ? "store" : "load");
+}
+
+static int h_tex(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    char msg[400];
+    tex_cookie ck = { X, w, 0 };
+    tex_env env = { X->ctx, tex_mem, &ck, msg, sizeof msg };
+    for (uint32_t m = E; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t S[XMAX_OPS], Dv[XMAX_OPS] = { 0 };
+        for (int k = 0; k < in->ns; k++) S[k] = opv(X, w, f, &in->s[k], l);
+        ck.l = l;
+        msg[0] = 0;
+        if (tex_lane(&env, in->tx, S, Dv)) {
+            if (!X->fault) fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", msg);
+            return -1;
+        }
+        for (int k = 0; k < in->nd; k++) wr(f, &in->d[k], l, Dv[k]);
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 static int h_stack(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     for (uint32_t m = E; m; m &= m - 1) {
@@ -2015,6 +2302,7 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_ALU] = h_alu,          [PTX_K_CARRY] = h_alu,        [PTX_K_PACK] = h_alu,
     [PTX_K_LD] = h_ldst,          [PTX_K_ST] = h_ldst,          [PTX_K_ATOM] = h_atom,
     [PTX_K_RED] = h_atom,         [PTX_K_ASYNC] = h_cpasync,    [PTX_K_BULK] = h_bulk,
+    [PTX_K_MULTIMEM] = h_multimem,
     [PTX_K_ASYNC_GROUP] = h_nop,  [PTX_K_MBAR] = h_mbar,        [PTX_K_FENCE] = h_fence,
     [PTX_K_BAR] = h_bar,          [PTX_K_BARWARP] = h_wsync,    [PTX_K_BARCLUSTER] = h_barcluster,
     [PTX_K_SHFL] = h_wsync,       [PTX_K_VOTE] = h_wsync,       [PTX_K_MATCH] = h_wsync,
@@ -2022,7 +2310,8 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_BRA] = h_bra,          [PTX_K_BRX] = h_brx,          [PTX_K_CALL] = h_call,
     [PTX_K_RET] = h_ret,          [PTX_K_EXIT] = h_exit,        [PTX_K_TRAP] = h_trap,
     [PTX_K_CVTA] = h_cvta,        [PTX_K_ISSPACEP] = h_isspacep, [PTX_K_MAPA] = h_mapa,
-    [PTX_K_MMA] = h_mma,
+    [PTX_K_MMA] = h_mma,          [PTX_K_TENSORMAP] = h_tma,    [PTX_K_TEX] = h_tex,
+    [PTX_K_SURF] = h_tex,
     [PTX_K_GETCTARANK] = h_mapa,  [PTX_K_STACK] = h_stack,      [PTX_K_HINT] = h_nop,
     [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_misc,
 };
@@ -2265,6 +2554,12 @@ static void deadlock_report(ex *X, cta *cs, int ncta)
             if (!w->barw) continue;
             int l = __builtin_ctz(w->barw);
             int pc = w->lpc[l] - 1;
+            if (w->wgpc) {   /* parked at a wgmma.mma_async (h_wgmma) */
+                fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+                      "wgmma deadlock: warp %d waits for the other warps of its warpgroup "
+                      "(§9.7.14.1), which cannot reach this instruction", w->wid);
+                return;
+            }
             uint32_t arrived = 0, need = 0;
             for (int b = 0; b < 16; b++)
                 if (cs[i].bar[b].wmask[j]) {
@@ -2435,8 +2730,9 @@ static int insn_scopes(ex *X)
     for (int pc = 0; pc < n; pc++) {
         const xinsn *in = &X->prog[pc];
         int k = in->kind;
+        int sured = k == PTX_K_SURF && in->tx && in->tx->op == TO_SURED;   /* like red */
         if (k != PTX_K_LD && k != PTX_K_ST && k != PTX_K_ATOM && k != PTX_K_RED &&
-            k != PTX_K_FENCE)
+            k != PTX_K_FENCE && in->op != PTX_I_RED_ASYNC && k != PTX_K_MULTIMEM && !sured)
             continue;
         const char *t = in->text;
         if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
@@ -2445,13 +2741,15 @@ static int insn_scopes(ex *X)
         ptx_mnemonic mn;
         ptx_mn_error err;
         if (ptx_mnemonic_parse(t, len, &mn, &err)) continue;
-        int scope = mn.scope ? mn.scope : PTX_SCOPE_GPU;
+        int mred = in->op == PTX_I_MULTIMEM_RED;   /* .relaxed.sys by default (§9.7.8.13) */
+        int scope = mn.scope ? mn.scope : mred ? PTX_SCOPE_SYS : PTX_SCOPE_GPU;
         if (k == PTX_K_FENCE) {
             if (ptx_mn_has(&mn, PTX_Q_cta)) scope = PTX_SCOPE_CTA;
             X->sync[pc] = (uint8_t)scope;
             continue;
         }
-        if (k == PTX_K_ATOM || k == PTX_K_RED) X->strong[pc] = (uint8_t)scope;
+        if (k == PTX_K_ATOM || k == PTX_K_RED || mred) X->strong[pc] = (uint8_t)scope;
+        if (k == PTX_K_ATOM || k == PTX_K_RED || sured) X->strong[pc] = (uint8_t)scope;
         else if (mn.sem == PTX_SEM_VOLATILE) X->strong[pc] = PTX_SCOPE_SYS;
         else if (mn.sem >= PTX_SEM_RELAXED) X->strong[pc] = (uint8_t)scope;
         if (mn.sem >= PTX_SEM_ACQUIRE && mn.sem <= PTX_SEM_SC) X->sync[pc] = (uint8_t)scope;

@@ -10,6 +10,7 @@
 #include "ptx/opcodes.h"
 #include "frontend/ptx_ast.h"
 #include "exec/mma.h"
+#include "exec/wgmma.h"
 
 /* Generic address windows (ISA §6.4.1.5 generic addressing): a generic address inside one of
  * these windows names shared/local/const/param space at (addr - base); global allocations
@@ -119,6 +120,10 @@ typedef struct xinsn {
     int line, col, src_file, src_line;
     const char *text;
     const xmma *mm;       /* warp-level matrix instructions (kind MMA, exec/mma.h) */
+    const xwgmma *wg;     /* warpgroup instructions, setmaxnreg (exec/wgmma.h) */
+    xopnd *vops; uint16_t nvops;   /* wgmma.mma_async: its operands (order of exec/wgmma.h) */
+    const struct xtma *tm;   /* tensor memory access (kind TENSORMAP, exec/tma.h) */
+    const struct xtex *tx; /* texture and surface instructions (kinds TEX, SURF: exec/tex.h) */
 } xinsn;
 _Static_assert(XMAX_OPS == MMA_MAXOPS, "exec/mma.h MMA_MAXOPS");
 
@@ -154,8 +159,16 @@ typedef struct { ptxeFinding *v; int n, cap; uint64_t more; } san_list;
 typedef struct { char *s; size_t n, cap, limit; uint64_t dropped; int set; } pf_buf;
 
 
+/* A multicast object (§9.7.8.13, exec/remote.c): the reserved multimem range [base, base + size)
+ * and the buffer of each simulated device */
+typedef struct xmcast {
+    uint64_t base; size_t size; int ndev;
+    uint64_t dev[PTXE_MULTICAST_MAX_DEVICES];
+} xmcast;
+
 struct ptxeCtx {
     galloc *allocs; int nallocs, cap;
+    xmcast *mcasts; int nmcasts;   /* multicast objects (ptxeMulticastCreate) */
     uint64_t next_addr;
     uint8_t *cmem; size_t csize;   /* const bank (all modules) */
     char msg[8192];
@@ -169,6 +182,7 @@ struct ptxeCtx {
     unsigned checks;               /* PTXE_CHECK_* (exec/sanitize.c) */
     san_list findings;
     pf_buf pf;
+    struct tex_table *tex;         /* texture and surface objects (exec/tex.c) */
 };
 
 typedef struct { const char *name; int space; uint64_t addr; size_t size; } xsym;

@@ -11,6 +11,9 @@
 #include <string.h>
 #include "base/diag.h"
 #include "exec/exec_int.h"
+#include "exec/remote.h"
+#include "exec/tma.h"
+#include "exec/tex.h"
 #include "exec/wmma.h"
 #include "frontend/ptx_parse.h"
 #include "ptx/mnemonic.h"
@@ -423,6 +426,9 @@ static int conv_addr(L *l, const ptx_stmt *st, const ptx_opnd *o, xinsn *x)
     if (o->kind != PTX_OP_ADDR)
         return lfail(l, o->pos.line, o->pos.col, st->text,
                      "found an operand that is not an address, expected [address]");
+    if (o->nelems)
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found tensor coordinates in an address, expected [address]");
     x->aoff = o->ival;
     if (!o->name) { x->abase_kind = XO_IMM; x->s[0].kind = XO_IMM; x->s[0].imm = 0; return 0; }
     ptx_opnd b = *o; b.ival = 0;
@@ -939,6 +945,70 @@ static int dec_cp_async(const D *d)
     return 0;
 }
 
+/* st.async (§9.7.8.12) [a], b, [mbar]; red.async (§9.7.12.7) [a], b, [mbar]: the forms by
+ * remote_async_form (exec/remote.c); b in s[1..vec], the mbarrier in s[5] + aoff2 */
+static int dec_remote_async(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[300];
+    if (remote_async_form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
+    isa_type t = ptx_mn_type(d->mn);
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    x->vec = d->mn->vec;
+    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    x->mode = d->mn->aop;
+    if (need(d, 3) || conv_addr(d->l, st, &st->ops[0], x) ||
+        conv_addr2(d, 2, &x->s[5], &x->aoff2))
+        return -1;
+    const ptx_opnd *el;
+    int n = vec_elems(&st->ops[1], &el);
+    if (n != x->vec)
+        return lfail(d->l, st->ops[1].pos.line, st->ops[1].pos.col, st->text,
+                     "found %d value operands, expected %d", n, x->vec);
+    for (int i = 0; i < n; i++)
+        if (conv_opnd(d->l, st, &el[i], t, &x->s[1 + i])) return -1;
+    x->ns = 6;
+    return 0;
+}
+
+/* multimem.ld_reduce d, [a]; multimem.st / multimem.red [a], b (§9.7.8.13): the forms by
+ * multimem_form (exec/remote.c); mode the reduction, sign = .acc::f32 */
+static int dec_multimem(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[300];
+    if (multimem_form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
+    int ld = d->mn->op == PTX_I_MULTIMEM_LD_REDUCE;
+    isa_type t = ptx_mn_type(d->mn);
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    x->vec = d->mn->vec, x->type = t, x->mode = d->mn->aop;
+    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    x->sign = (uint8_t)ptx_mn_has(d->mn, PTX_Q_acc_f32);
+    const ptx_opnd *ao = &st->ops[ld], *vo = &st->ops[!ld], *el;
+    if (need(d, 2) || conv_addr(d->l, st, ao, x)) return -1;
+    int n = vec_elems(vo, &el);
+    if (n != x->vec)
+        return lfail(d->l, vo->pos.line, vo->pos.col, st->text,
+                     "found %d value operands, expected %d", n, x->vec);
+    for (int i = 0; i < n; i++) {
+        xopnd *o = ld ? &x->d[i] : &x->s[1 + i];
+        if (conv_opnd(d->l, st, &el[i], t, o)) return -1;
+        if (ld && o->kind != XO_REG && o->kind != XO_SINK)
+            return lfail(d->l, el[i].pos.line, el[i].pos.col, st->text,
+                         "found a non-register destination, expected a register");
+    }
+    x->nd = (uint8_t)(ld ? n : 0), x->ns = (uint8_t)(ld ? 1 : 1 + n);
+    return 0;
+}
+
+/* the asynchronous kind: cp.async, or st.async / red.async */
+static int dec_async(const D *d)
+{
+    return d->mn->op == PTX_I_CP_ASYNC ? dec_cp_async(d) : dec_remote_async(d);
+}
+
 /* Accepted without effect: fences (the executor is sequentially consistent), cache hints,
  * completion of asynchronous copies (done at issue), griddepcontrol, pmevent. */
 static int dec_nop(const D *d) { (void)d; return 0; }
@@ -1301,6 +1371,101 @@ static int dec_alu(const D *d)
     return 0;
 }
 
+/* wgmma.mma_async operands by size (register types are not compared, as elsewhere): d and a
+ * 32-bit registers, a-desc/b-desc 64-bit registers, sp-meta a 32-bit register, scale-d a
+ * predicate or the constant 0 or 1 (§9.7.14.5.2, §9.7.14.6.4); dv, av: the d and a vectors */
+static int wg_sizes(const D *d, const xwgmma *g, const ptx_opnd *dv, const ptx_opnd *av)
+{
+    const xinsn *x = d->x;
+    for (int k = 0; k < x->nvops; k++) {
+        int na = g->nd + g->na, last = k == x->nvops - 1, bits = k < g->nd ? 32
+                 : k < na ? (g->adesc ? 64 : 32) : k == na ? 64 : last ? 1 : k == na + 1 ? 32 : 0;
+        const char *role = k < g->nd ? "an accumulator" : k < na ? (g->adesc ? "a-desc" : "A")
+                           : k == na ? "b-desc" : last ? "scale-d" : "sp-meta";
+        const ptx_opnd *o = k < g->nd ? &dv[k] : k < na ? &av[k - g->nd] : &d->st->ops[2 + k - na];
+        const xopnd *v = &x->vops[k];
+        if (!bits || (v->kind == XO_REG && v->rbits == bits) ||
+            (last && v->kind == XO_IMM && v->imm <= 1))
+            continue;
+        return lfail(d->l, o->pos.line, o->pos.col, d->st->text,
+                     "found %s as %s, expected %s (§9.7.14.5.2)",
+                     v->kind == XO_REG ? "a register of another size" : "a constant", role,
+                     last ? "a .pred register or 0 or 1" : bits == 64 ? "a 64-bit register"
+                                                                       : "a 32-bit register");
+    }
+    return 0;
+}
+
+/* Warpgroup instructions (§9.7.14) and setmaxnreg (§9.7.17.5): the form by wgmma_decode
+ * (exec/wgmma.c); wgmma.mma_async's operands d, a | a-desc, b-desc, {sp-meta, sp-sel,} scale-d,
+ * immediates go to x->vops, the immediates into the decoded form. */
+static int dec_wgmma(const D *d)
+{
+    const ptx_stmt *st = d->st;
+    char why[300] = "";
+    xwgmma *g = xalloc(d->l, sizeof *g);
+    int avec = st->nops > 1 && st->ops[1].kind == PTX_OP_VEC;
+    if (wgmma_decode(st->opcode, avec, g, why, sizeof why))
+        return dfail(d, "found unsupported instruction '%s': %s", st->opcode, why);
+    d->x->wg = g;
+    int nfix = g->kind == WG_MMA ? 4 + 2 * g->sp : 0, nimm = g->kind == WG_MMA ? g->nimm
+                                                   : g->kind == WG_WAIT || g->kind == WG_SETMAXNREG;
+    if (need(d, nfix + nimm)) return -1;
+    for (int i = 0; i < nimm; i++) {
+        const ptx_opnd *o = &st->ops[nfix + i];
+        if (o->kind != PTX_OP_INT)
+            return lfail(d->l, o->pos.line, o->pos.col, st->text,
+                         "found a non-constant operand, expected an integer constant (§%s)",
+                         ptx_ops[d->mn->op].section);
+        if (wgmma_imm(g, i, o->ival, why, sizeof why))
+            return lfail(d->l, o->pos.line, o->pos.col, st->text, "%s", why);
+    }
+    if (g->kind != WG_MMA) return 0;
+    const ptx_opnd *sel = &st->ops[4];   /* .sp: sp-sel, an integer constant (§9.7.14.6.4) */
+    if (g->sp && (sel->kind != PTX_OP_INT || wgmma_sel(g, sel->ival, why, sizeof why)))
+        return lfail(d->l, sel->pos.line, sel->pos.col, st->text, "%s",
+                     sel->kind != PTX_OP_INT ? "found a non-constant sparsity selector, expected "
+                     "an integer constant (§9.7.14.6.4)" : why);
+    const ptx_opnd *dv, *av;
+    int nd = vec_elems(&st->ops[0], &dv), na = vec_elems(&st->ops[1], &av), k = 0;
+    if (nd != g->nd || st->ops[0].kind != PTX_OP_VEC)
+        return lfail(d->l, st->ops[0].pos.line, st->ops[0].pos.col, st->text,
+                     "found %d accumulator registers, expected {%d} (§9.7.14.5.1.1)", nd, g->nd);
+    if (na != g->na)
+        return lfail(d->l, st->ops[1].pos.line, st->ops[1].pos.col, st->text,
+                     "found %d registers for A, expected 4 or a descriptor (§9.7.14.5.2)", na);
+    xinsn *x = d->x;
+    x->nvops = (uint16_t)(nd + na + nfix - 2);
+    x->vops = xalloc(d->l, x->nvops * sizeof *x->vops);
+    isa_type dt = g->dt == MT_F32 ? ISA_T_F32 : ISA_T_B32;
+    for (int i = 0; i < nd; i++)
+        if (conv_opnd(d->l, st, &dv[i], dt, &x->vops[k++])) return -1;
+    for (int i = 0; i < na; i++)
+        if (conv_opnd(d->l, st, &av[i], g->adesc ? ISA_T_B64 : ISA_T_B32, &x->vops[k++]))
+            return -1;
+    for (int i = 2; i < nfix; i++)
+        if (conv(d, i, i == nfix - 1 ? ISA_T_PRED : i == 2 ? ISA_T_B64 : ISA_T_B32,
+                 &x->vops[k++]))
+            return -1;
+    return wg_sizes(d, g, dv, av);
+}
+
+/* mma.sp (§9.7.13.5.3) d, a, b, c, e, f: the metadata e in d[nd] (the sources fill s[] with A, B
+ * and C), the sparsity selector f a constant in the range the shape allows (§9.7.13.5.1) */
+static int dec_mma_sp(const D *d, xmma *mm)
+{
+    const ptx_opnd *f = &d->st->ops[5];
+    int lim = 4 / mma_sp_threads(mm);
+    d->x->op = PTX_I_MMA_SP;   /* also for mma.sp::ordered_metadata, which tokenizes as mma */
+    if (f->kind != PTX_OP_INT || f->ival < 0 || f->ival >= lim)
+        return lfail(d->l, f->pos.line, f->pos.col, d->st->text,
+                     "found a bad sparsity selector, expected a constant in 0..%d for this shape "
+                     "(§9.7.13.5.1)",
+                     lim - 1);
+    mm->sel = (uint8_t)f->ival;
+    return conv(d, 4, ISA_T_B32, &d->x->d[mm->nd]);
+}
+
 /* wmma (§9.7.13.3): wmma.load d, [p] {, stride}; wmma.store [p], r {, stride}; wmma.mma d, a, b,
  * c (vectors of registers).  The sources go to the xwmma (exec/wmma.h), the destinations to d[]. */
 static int dec_wmma(const D *d, xwmma *xw)
@@ -1354,6 +1519,7 @@ static int dec_mma(const D *d)
     xinsn *x = d->x;
     const ptx_stmt *st = d->st;
     char why[300] = "";
+    if (!strncmp(st->opcode, "wgmma.", 6)) return dec_wgmma(d);
     int w = !strncmp(st->opcode, "wmma.", 5);
     xmma *mm = xalloc(d->l, w ? sizeof(xwmma) : sizeof(xmma));
     if (mma_decode(st->opcode, mm, why, sizeof why))
@@ -1365,7 +1531,7 @@ static int dec_mma(const D *d)
     if (mm->kind == MM_MMA) {
         const int cnt[4] = { mm->nd, mm->na, mm->nb, mm->nc };
         int ts[4] = { mm->dt, mm->at, mm->bt, mm->ct }, ns = 0;
-        if (need(d, 4)) return -1;
+        if (need(d, mm->sp ? 6 : 4) || (mm->sp && dec_mma_sp(d, mm))) return -1;
         for (int i = 0; i < 4; i++) {
             const ptx_opnd *el;
             int n = vec_elems(&st->ops[i], &el);
@@ -1400,6 +1566,174 @@ static int dec_mma(const D *d)
     return 0;
 }
 
+/* MISC: setmaxnreg checks its count (exec/wgmma.c); the others have nothing to decode */
+static int dec_misc(const D *d)
+{
+    return d->mn->op == PTX_I_SETMAXNREG ? dec_wgmma(d) : 0;
+}
+
+/* tensor memory access (exec/tma.c): tma_decode's operand plan into source slots */
+static int dec_tma(const D *d)
+{
+    static const uint8_t ty[] = { [TO_ADDR] = ISA_T_U64, [TO_U16] = ISA_T_U16, [TO_S32] = ISA_T_S32,
+                                  [TO_U32] = ISA_T_U32, [TO_B64] = ISA_T_B64 };
+    xtma *t = xalloc(d->l, sizeof *t);
+    char err[400];
+    int at;
+    if (tma_decode(d->mn, d->st, t, err, sizeof err, &at)) {
+        if (at < 0) return dfail(d, "%s", err);
+        const ptx_opnd *o = &d->st->ops[at];
+        return lfail(d->l, o->pos.line, o->pos.col, d->st->text, "%s", err);
+    }
+    for (int i = 0; i < t->nplan; i++) {
+        const tma_opnd *p = &t->plan[i];
+        ptx_opnd o = d->st->ops[p->op];
+        if (o.kind == PTX_OP_ADDR && o.nelems == 1)   /* [tensorMap, {c0, ...}] */
+            o.nelems = o.elems[0].nelems, o.elems = o.elems[0].elems;
+        if (p->elem >= 0) o = o.elems[p->elem];
+        xopnd *s = &d->x->s[p->slot];
+        if (p->how == TO_ADDR) {
+            xinsn tx;
+            memset(&tx, 0, sizeof tx);
+            o.nelems = 0;
+            if (conv_addr(d->l, d->st, &o, &tx)) return -1;
+            *s = tx.s[0];
+            t->off[p->slot] = tx.aoff;
+        } else if (conv_opnd(d->l, d->st, &o, (isa_type)ty[p->how], s)) return -1;
+        if (p->slot >= d->x->ns) d->x->ns = (uint8_t)(p->slot + 1);
+    }
+    d->x->tm = t;
+    return 0;
+}
+
+/* Texture and surface instructions (§9.7.9, §9.7.10): the mnemonic by tex_decode (exec/tex.c).
+ * Sources: s[0] the handle (a .u64 register or a .texref/.surfref variable), s[1..] the
+ * coordinates of [a, c], then tex.level's lod and the offsets e (tex, tld4) or the value(s)
+ * (sust, sured).  Destinations: the vector (.v4, or .v2 of .f16x2), then the predicate. */
+static int tex_handle(const D *d, const ptx_opnd *a, xopnd *x)
+{
+    if (a->kind != PTX_OP_ADDR || !a->name)
+        return lfail(d->l, a->pos.line, a->pos.col, d->st->text,
+                     "found no handle, expected [a, ...] with a .u64 register or a .texref / "
+                     ".surfref variable");
+    ptx_opnd h;
+    memset(&h, 0, sizeof h);
+    h.kind = a->name[0] == '%' ? PTX_OP_REG : PTX_OP_SYM;
+    h.name = a->name; h.pos = a->pos;
+    return conv_opnd(d->l, d->st, &h, ISA_T_U64, x);
+}
+
+static int tex_coord_ops(const D *d, const ptx_opnd *a, const xtex *t)
+{
+    if (a->nelems != 1)
+        return lfail(d->l, a->pos.line, a->pos.col, d->st->text, a->nelems == 2 ?
+                     "found a sampler operand [a, b, c], expected [a, c]: independent texturing "
+                     "mode is not implemented (§9.7.9.1)" :
+                     "found %d operands inside [ ], expected [a, c] (§9.7.9.3)", a->nelems + 1);
+    const ptx_opnd *el;
+    int n = vec_elems(&a->elems[0], &el), g = t->geom;
+    if (n < t->ncoord || n > 4)
+        return lfail(d->l, a->elems[0].pos.line, a->elems[0].pos.col, d->st->text,
+                     "found %d coordinates, expected %d for .%s", n, t->ncoord,
+                     (const char *[]){ "1d", "2d", "3d", "a1d", "a2d", "cube", "acube" }[g]);
+    int arr = g == TG_A1D || g == TG_A2D || g == TG_ACUBE, tex = t->op <= TO_TLD4;
+    for (int k = 0; k < t->ncoord; k++) {
+        isa_type ty = arr && k == 0 ? ISA_T_U32
+                      : tex && (t->fcoord || g >= TG_CUBE) ? ISA_T_F32 : ISA_T_S32;
+        if (conv_opnd(d->l, d->st, &el[k], ty, &d->x->s[1 + k])) return -1;
+    }
+    return 0;
+}
+
+static int dec_tex_lookup(const D *d, xtex *t)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    if (st->nops < 2) return need(d, 2);
+    const ptx_opnd *dst = &st->ops[0], *el;
+    int nv = t->dtype == ISA_T_F16X2 ? 2 : 4;   /* .v2.f16x2 or .v4; then the predicate */
+    if (dst->kind == PTX_OP_PAIR) {
+        if (conv_opnd(d->l, st, &dst->elems[1], ISA_T_PRED, &x->d[nv])) return -1;
+        t->pred = 1;
+        dst = &dst->elems[0];
+    }
+    if (vec_elems(dst, &el) != nv)
+        return dfail(d, "found %d destinations, expected %d (.v%d)", vec_elems(dst, &el), nv, nv);
+    for (int k = 0; k < nv; k++)
+        if (conv_opnd(d->l, st, &el[k], (isa_type)t->dtype, &x->d[k])) return -1;
+    if (tex_handle(d, &st->ops[1], &x->s[0]) || tex_coord_ops(d, &st->ops[1], t)) return -1;
+    int i = 2, ns = 1 + t->ncoord;
+    if (t->level == 1) {   /* lod (its type follows .ctype): level 0 is read (no mipmaps) */
+        if (i >= st->nops) return dfail(d, "found no lod operand, expected one (tex.level)");
+        if (conv(d, i++, t->fcoord ? ISA_T_F32 : ISA_T_S32, &x->s[ns++])) return -1;
+    }
+    for (int g = 0; t->level == 2 && g < 2; g++, i++)   /* dPdx, dPdy: level 0 is read */
+        if (i >= st->nops || st->ops[i].kind != PTX_OP_VEC)
+            return dfail(d, "found no gradient vectors, expected dPdx, dPdy (tex.grad)");
+    if (i < st->nops && st->ops[i].kind == PTX_OP_VEC) {   /* offsets e */
+        if (t->geom == TG_CUBE || t->geom == TG_ACUBE)
+            return dfail(d, "found an offset vector, expected none for cubemaps (§9.7.9.3)");
+        int n = vec_elems(&st->ops[i], &el);
+        t->noff = (uint8_t)(n < 3 ? n : 3);
+        for (int k = 0; k < t->noff; k++)
+            if (conv_opnd(d->l, st, &el[k], ISA_T_S32, &x->s[ns++])) return -1;
+        i++;
+    }
+    if (i < st->nops)
+        return dfail(d, "found a depth compare operand, expected none (depth textures are not "
+                        "implemented)");
+    x->nd = (uint8_t)(nv + t->pred);
+    x->ns = (uint8_t)ns;
+    return 0;
+}
+
+static int dec_surf(const D *d, xtex *t)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    int ld = t->op == TO_SULD;
+    if (need(d, 2)) return -1;
+    const ptx_opnd *a = &st->ops[ld ? 1 : 0], *v = &st->ops[ld ? 0 : 1], *el;
+    if (tex_handle(d, a, &x->s[0]) || tex_coord_ops(d, a, t)) return -1;
+    int n = vec_elems(v, &el);
+    if (n != t->vec)
+        return lfail(d->l, v->pos.line, v->pos.col, st->text, "found %d values, expected %d", n,
+                     t->vec);
+    static const isa_type bt[9] = { [1] = ISA_T_B8, [2] = ISA_T_B16, [4] = ISA_T_B32,
+                                    [8] = ISA_T_B64 };
+    isa_type ty = t->op == TO_SURED ? (isa_type)t->redtype : bt[t->size];
+    for (int k = 0; k < n; k++)
+        if (conv_opnd(d->l, st, &el[k], ty, ld ? &x->d[k] : &x->s[1 + t->ncoord + k])) return -1;
+    x->nd = (uint8_t)(ld ? n : 0);
+    x->ns = (uint8_t)(1 + t->ncoord + (ld ? 0 : n));
+    return 0;
+}
+
+static int dec_tex(const D *d)
+{
+    xinsn *x = d->x;
+    const ptx_stmt *st = d->st;
+    char why[300];
+    xtex *t = xalloc(d->l, sizeof *t);
+    if (tex_decode(st->opcode, t, why, sizeof why))
+        return dfail(d, "found unsupported instruction '%s': %s", st->opcode, why);
+    x->tx = t;
+    if (t->op == TO_ISTYPEP) {
+        x->nd = x->ns = 1;
+        return need(d, 2) || conv(d, 0, ISA_T_PRED, &x->d[0]) || conv(d, 1, ISA_T_U64, &x->s[0]);
+    }
+    if (t->op == TO_TXQ || t->op == TO_SUQ) {
+        x->nd = 1;
+        x->ns = (uint8_t)(1 + t->level);
+        if (need(d, 2 + t->level) || conv(d, 0, ISA_T_B32, &x->d[0])) return -1;
+        if (st->ops[1].kind == PTX_OP_ADDR && st->ops[1].nelems)
+            return dfail(d, "found coordinates, expected [a] (§9.7.9.5)");
+        return tex_handle(d, &st->ops[1], &x->s[0]) ||
+               (t->level && conv(d, 2, ISA_T_S32, &x->s[1])) ? -1 : 0;
+    }
+    return t->op <= TO_TLD4 ? dec_tex_lookup(d, t) : dec_surf(d, t);
+}
+
 static int dec_call(const D *d)
 {
     d->x->uni = (uint8_t)ptx_mn_has(d->mn, PTX_Q_uni);
@@ -1416,7 +1750,8 @@ static const decoder_fn decoders[PTX_K_COUNT] = {
     [PTX_K_ST] = dec_ldst,
     [PTX_K_ATOM] = dec_atom,
     [PTX_K_RED] = dec_atom,
-    [PTX_K_ASYNC] = dec_cp_async,
+    [PTX_K_ASYNC] = dec_async,
+    [PTX_K_MULTIMEM] = dec_multimem,
     [PTX_K_BULK] = dec_bulk,
     [PTX_K_ASYNC_GROUP] = dec_nop,
     [PTX_K_MBAR] = dec_mbar,
@@ -1444,8 +1779,11 @@ static const decoder_fn decoders[PTX_K_COUNT] = {
     [PTX_K_HINT] = dec_nop,
     [PTX_K_POLICY] = dec_policy,
     [PTX_K_SLEEP] = dec_sleep,
-    [PTX_K_MISC] = dec_nop,
+    [PTX_K_MISC] = dec_misc,
     [PTX_K_MMA] = dec_mma,
+    [PTX_K_TENSORMAP] = dec_tma,
+    [PTX_K_TEX] = dec_tex,
+    [PTX_K_SURF] = dec_tex,
 };
 
 static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
@@ -1468,6 +1806,16 @@ static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)
                      "found unsupported instruction '%s' (§%s %s: %s), expected an instruction the "
                      "executor implements",
                      st->opcode, row->section, row->mnemonic, row->doc);
+    int multi = row->kind == PTX_K_TEX || row->kind == PTX_K_SURF || row->kind == PTX_K_TENSORMAP;
+    for (int i = 0; i < st->nops && !multi; i++) {
+        const ptx_opnd *o = &st->ops[i];   /* [a, b] and {d, ...}|p: §9.7.9-10, §9.7.8.24 only */
+        if (o->kind == PTX_OP_ADDR && o->nelems)
+            return lfail(l, o->pos.line, o->pos.col, st->text,
+                         "found %d operands inside [ ], expected one address", o->nelems + 1);
+        if (o->kind == PTX_OP_PAIR && o->elems[0].kind == PTX_OP_VEC)
+            return lfail(l, o->pos.line, o->pos.col, st->text,
+                         "found a vector with a predicate {...}|p, expected d|p or a vector");
+    }
     x->op = mn.op;
     x->kind = row->kind;
     x->type = ptx_mn_type(&mn);

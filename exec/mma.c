@@ -1,7 +1,9 @@
 /* exec/mma.c — warp-level matrix instructions (PTX ISA 8.4 §9.7.13.4): the decoding of
  * `mma.sync.aligned`, `ldmatrix`, `stmatrix`, `movmatrix` and the arithmetic of mma on the
- * fragments of a whole warp.  The engine (exec/engine.c, h_mma) gathers the operands of the 32
- * lanes, calls mma_run, and does the shared-memory accesses of ldmatrix/stmatrix itself.
+ * fragments of a whole warp, and sparse mma (mma.sp, §9.7.13.5: mma_sp_run at the end of the file,
+ * which documents the metadata).  The engine (exec/engine.c, h_mma) gathers the operands of the
+ * 32 lanes, calls mma_run / mma_sp_run, and does the shared-memory accesses of
+ * ldmatrix/stmatrix itself.
  *
  * Fragment layouts (§9.7.13.4.3-13): groupID g = %laneid >> 2, threadID_in_group t = %laneid % 4;
  * an element type of b bits packs p = 32 / b elements in a 32-bit register (f16/bf16 2, tf32 1,
@@ -47,6 +49,7 @@ static const struct { const char *name; uint8_t t, bits; } mtypes[] = {
     { "f16", MT_F16, 16 }, { "bf16", MT_BF16, 16 }, { "tf32", MT_TF32, 32 }, { "f32", MT_F32, 32 },
     { "f64", MT_F64, 64 }, { "s8", MT_S8, 8 },      { "u8", MT_U8, 8 },       { "s4", MT_S4, 4 },
     { "u4", MT_U4, 4 },    { "b1", MT_B1, 1 },      { "s32", MT_S32, 32 },
+    { "e4m3", MT_E4M3, 8 }, { "e5m2", MT_E5M2, 8 },
 };
 static unsigned tbits(int t)
 {
@@ -77,7 +80,54 @@ static const struct { uint8_t m, n; uint16_t k; uint8_t at; } mshapes[] = {
     { 16, 8, 16, MT_S8 },  { 16, 8, 32, MT_S8 },  { 8, 8, 32, MT_S4 },   { 16, 8, 32, MT_S4 },
     { 16, 8, 64, MT_S4 },  { 8, 8, 128, MT_B1 },  { 16, 8, 128, MT_B1 }, { 16, 8, 256, MT_B1 },
 };
-static int family(int t) { return t == MT_U8 ? MT_S8 : t == MT_U4 ? MT_S4 : t; }
+static int family(int t)
+{
+    return t == MT_U8 ? MT_S8 : t == MT_U4 ? MT_S4 : t == MT_E5M2 ? MT_E4M3 : t;
+}
+/* §9.7.13.5.3 mma.sp: {m, n, k (the dense K), atype}; A holds K/2 of each row's K elements */
+static const struct { uint8_t m, n; uint16_t k; uint8_t at; } spshapes[] = {
+    { 16, 8, 16, MT_F16 }, { 16, 8, 32, MT_F16 }, { 16, 8, 16, MT_BF16 }, { 16, 8, 32, MT_BF16 },
+    { 16, 8, 8, MT_TF32 }, { 16, 8, 16, MT_TF32 }, { 16, 8, 32, MT_S8 },  { 16, 8, 64, MT_S8 },
+    { 16, 8, 64, MT_S4 },  { 16, 8, 128, MT_S4 }, { 16, 8, 64, MT_E4M3 },
+};
+
+/* mma.sp{::ordered_metadata}.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype
+ * (§9.7.13.5.3): the shapes of spshapes, the type rules of mma (and .f32 accumulators for the
+ * .e4m3/.e5m2 pairs, which may differ); A has half the registers of the dense shape */
+static int decode_sp(xmma *mm, int ok, int rowcol, char *err, size_t n)
+{
+    int fa = family(mm->at);
+    for (size_t q = 0; q < sizeof spshapes / sizeof spshapes[0]; q++)
+        ok |= spshapes[q].m == mm->m && spshapes[q].n == mm->n && spshapes[q].k == mm->k &&
+              spshapes[q].at == fa;
+    if (!ok)
+        return snprintf(err, n,
+                        "mma.sp: shape m%un%uk%u with .%s is not a form of §9.7.13.5.3 "
+                        "(m16n8k16/k32 f16 bf16, m16n8k8/k16 tf32, m16n8k32/k64 s8 u8, "
+                        "m16n8k64 e4m3 e5m2, m16n8k64/k128 s4 u4)",
+                        mm->m, mm->n, mm->k, tname(mm->at)),
+               -1;
+    if (!rowcol) return merr(err, n, "mma.sp needs .row.col (§9.7.13.5.3)");
+    int isint = fa == MT_S8 || fa == MT_S4;
+    if (fa != family(mm->bt) || (!isint && fa != MT_E4M3 && mm->at != mm->bt))
+        return merr(err, n, "mma.sp: .atype and .btype differ (§9.7.13.5.3)");
+    if (isint && (mm->dt != MT_S32 || mm->ct != MT_S32))
+        return merr(err, n, "mma.sp: integer forms have .s32 accumulators (§9.7.13.5.3)");
+    if ((fa == MT_BF16 || fa == MT_TF32 || fa == MT_E4M3) &&
+        (mm->dt != MT_F32 || mm->ct != MT_F32))
+        return merr(err, n, "mma.sp .bf16/.tf32/.e4m3/.e5m2 have .f32 accumulators (§9.7.13.5.3)");
+    if (fa == MT_F16 && ((mm->dt != MT_F32 && mm->dt != MT_F16) || mm->ct != mm->dt))
+        return merr(err, n, "mma.sp .f16 has .f16 or .f32 accumulators, .dtype = .ctype "
+                            "(§9.7.13.5.3)");
+    if (mm->sat && !isint) return merr(err, n, "mma.sp: .satfinite is for integer types");
+    if (mm->bop) return merr(err, n, "mma.sp has no .xor/.and.popc (§9.7.13.5.3)");
+    unsigned p = 32 / tbits(mm->at), cel = mm->m * mm->n / 32;
+    mm->na = (uint8_t)(mm->m * mm->k / 2 / 32 / p);
+    mm->nb = (uint8_t)(mm->k * mm->n / 32 / p);
+    mm->nc = (uint8_t)(mm->ct == MT_F16 ? cel / 2 : cel);
+    mm->nd = (uint8_t)(mm->dt == MT_F16 ? cel / 2 : cel);
+    return 0;
+}
 
 /* mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype{.bop.popc} */
 static int decode_mma(char **w, int nw, xmma *mm, char *err, size_t n)
@@ -92,8 +142,12 @@ static int decode_mma(char **w, int nw, xmma *mm, char *err, size_t n)
             continue;
         }
         if (!strcmp(w[i], "sync") || !strcmp(w[i], "aligned") || !strcmp(w[i], "popc")) continue;
-        if (!strcmp(w[i], "row")) { row = 1; continue; }
-        if (!strcmp(w[i], "col")) { col = 1; continue; }
+        if (i == 1 && (!strcmp(w[i], "sp") || !strcmp(w[i], "sp::ordered_metadata"))) {
+            mm->sp = strcmp(w[i], "sp") ? 2 : 1;   /* 2: .sp::ordered_metadata */
+            continue;
+        }
+        if (!strcmp(w[i], "row")) { row = i; continue; }   /* positions: .row before .col */
+        if (!strcmp(w[i], "col")) { col = i; continue; }
         if (!strcmp(w[i], "satfinite")) { mm->sat = 1; continue; }
         if (!strcmp(w[i], "xor")) { mm->bop = 1; continue; }
         if (!strcmp(w[i], "and")) { mm->bop = 2; continue; }
@@ -108,9 +162,10 @@ static int decode_mma(char **w, int nw, xmma *mm, char *err, size_t n)
     mm->dt = (uint8_t)types[0], mm->at = (uint8_t)types[1], mm->bt = (uint8_t)types[2],
     mm->ct = (uint8_t)types[3];
     int ok = 0;
-    for (size_t q = 0; q < sizeof mshapes / sizeof mshapes[0]; q++)
+    for (size_t q = 0; q < sizeof mshapes / sizeof mshapes[0] && !mm->sp; q++)
         ok |= mshapes[q].m == mm->m && mshapes[q].n == mm->n && mshapes[q].k == mm->k &&
               mshapes[q].at == family(mm->at);
+    if (mm->sp) return decode_sp(mm, ok, row && col && row < col, err, n);
     if (!ok)
         return snprintf(err, n,
                         "mma: shape m%un%uk%u with .%s is not implemented (implemented: "
@@ -118,7 +173,7 @@ static int decode_mma(char **w, int nw, xmma *mm, char *err, size_t n)
                         "s8 u8, m8n8k32 m16n8k32/k64 s4 u4, m8n8k128 m16n8k128/k256 b1)",
                         mm->m, mm->n, mm->k, tname(mm->at)),
                -1;
-    if (!row || !col) return merr(err, n, "mma needs .row.col (§9.7.13.4.14)");
+    if (!row || !col || row > col) return merr(err, n, "mma needs .row.col (§9.7.13.4.14)");
     int fa = family(mm->at), fb = family(mm->bt);
     int isint = fa == MT_S8 || fa == MT_S4 || fa == MT_B1;
     if (fa != fb || (!isint && mm->at != mm->bt))
@@ -219,9 +274,23 @@ static uint32_t d_to_f32(double x)
     memcpy(&u, &f, 4);
     return u;
 }
+/* §5.2.5.1 .e4m3: 1 sign, 4 exponent (bias 7), 3 mantissa bits, no infinity, S.1111.111 NaN;
+ * .e5m2: 1 sign, 5 exponent (bias 15), 2 mantissa bits, IEEE infinities and NaNs */
+static double fp8_to_d(int t, uint32_t x)
+{
+    int e4 = t == MT_E4M3, mb = e4 ? 3 : 2, bias = e4 ? 7 : 15, emax = e4 ? 15 : 31;
+    int s = x >> 7 & 1, e = (int)(x >> mb) & emax, m = (int)x & ((1 << mb) - 1);
+    double v;
+    if (e4 && e == 15 && m == 7) v = NAN;
+    else if (!e4 && e == 31) v = m ? NAN : INFINITY;
+    else if (e == 0) v = ldexp(m, 1 - bias - mb);
+    else v = ldexp((1 << mb) + m, e - bias - mb);
+    return s ? -v : v;
+}
 static double fp_elem(int t, uint64_t reg, unsigned j)
 {
     switch (t) {
+    case MT_E4M3: case MT_E5M2: return fp8_to_d(t, (uint32_t)(reg >> (8 * j)) & 0xff);
     case MT_F16: return f16_to_d((uint32_t)(reg >> (16 * j)) & 0xffff);
     case MT_BF16: return f32_to_d(((uint32_t)(reg >> (16 * j)) & 0xffff) << 16);
     case MT_TF32: return f32_to_d((uint32_t)reg & 0xffffe000u);
@@ -236,6 +305,11 @@ static int64_t int_elem(int t, uint64_t reg, unsigned j)
     if ((t == MT_S8 || t == MT_S4) && (x >> (b - 1) & 1)) return (int64_t)x - (1ll << b);
     return (int64_t)x;
 }
+
+double mma_fp_elem(int t, uint64_t reg, unsigned j) { return fp_elem(t, reg, j); }
+int64_t mma_int_elem(int t, uint64_t reg, unsigned j) { return int_elem(t, reg, j); }
+uint32_t mma_to_f16(double x) { return d_to_f16(x); }
+uint32_t mma_to_f32(double x) { return d_to_f32(x); }
 
 /* Element (row, col) of A / B as (lane, register, element), by the formulas at the top. */
 static void frag_a(const xmma *mm, unsigned row, unsigned col, unsigned *l, unsigned *r,
@@ -301,20 +375,26 @@ static unsigned acc_index(const xmma *mm, unsigned l, unsigned i)
     return row * mm->n + col;
 }
 
+/* Element (row, col) of A from the fragments in S (the formulas at the top). */
+static uint64_t a_elem(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], unsigned row,
+                       unsigned col)
+{
+    unsigned l, r, j, ba = tbits(mm->at);
+    frag_a(mm, row, col, &l, &r, &j);
+    return ba >= 64 ? S[l][r] : S[l][r] >> (ba * j) & ((1ull << ba) - 1);
+}
+
 /* mma: S[l][k] the sources of lane l (A registers, B registers, C registers), D[l][k] out.  The
  * fragments are gathered into matrices (each element sits in exactly one lane) for
- * mma_matrix. */
-void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_MAXOPS])
+ * mma_matrix; Ad: NULL, or the dense A (row-major, mm->k columns) of mma.sp. */
+static void run_frags(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], const uint64_t *Ad,
+                      uint64_t (*D)[MMA_MAXOPS])
 {
     static _Thread_local uint64_t A[16 * 256], B[256 * 8], Cm[16 * 8], Dm[16 * 8];
-    unsigned cel = mm->m * mm->n / 32, ba = tbits(mm->at), bb = tbits(mm->bt);
-    uint64_t ma = ba >= 64 ? ~0ull : (1ull << ba) - 1, mb = bb >= 64 ? ~0ull : (1ull << bb) - 1;
-    for (unsigned row = 0; row < mm->m; row++)
-        for (unsigned k = 0; k < mm->k; k++) {
-            unsigned l, r, j;
-            frag_a(mm, row, k, &l, &r, &j);
-            A[row * mm->k + k] = S[l][r] >> (ba * j) & ma;
-        }
+    unsigned cel = mm->m * mm->n / 32, bb = tbits(mm->bt);
+    uint64_t mb = bb >= 64 ? ~0ull : (1ull << bb) - 1;
+    for (unsigned row = 0; row < mm->m && !Ad; row++)
+        for (unsigned k = 0; k < mm->k; k++) A[row * mm->k + k] = a_elem(mm, S, row, k);
     for (unsigned k = 0; k < mm->k; k++)
         for (unsigned col = 0; col < mm->n; col++) {
             unsigned l, r, j;
@@ -327,7 +407,7 @@ void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_
             Cm[acc_index(mm, l, i)] = mm->ct == MT_F16 ? cs[i / 2] >> (16 * (i % 2)) & 0xffff
                                                        : cs[i];
         }
-    mma_matrix(mm, A, B, Cm, Dm);
+    mma_matrix(mm, Ad ? Ad : A, B, Cm, Dm);
     for (unsigned l = 0; l < 32; l++)
         for (unsigned i = 0; i < cel; i++) {
             uint64_t out = Dm[acc_index(mm, l, i)];
@@ -336,4 +416,90 @@ void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_
                 else D[l][i / 2] |= out << 16;
             } else D[l][i] = out;
         }
+}
+
+void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_MAXOPS])
+{
+    run_frags(mm, S, NULL, D);
+}
+
+/* ---------------------------------------------------------------- mma.sp (§9.7.13.5)
+ * The registers of A hold the compressed 16 x K/2 matrix Ac (the K/2 stored elements of each row
+ * in column order) in the fragment layout of the dense shape m16n8k(K/2): the row/col formulas of
+ * §9.7.13.5.2.1-8 (firstcol = threadID_in_group * 4 for f16, ...) are those of the dense layout
+ * of §9.7.13.4 with every 2 (tf32: 1) stored elements standing for a 4-wide (2-wide) chunk.  B, C
+ * and D are as for the dense m16n8kK.
+ *
+ * Metadata (§9.7.13.5.1): each stored element has an index giving its position in its chunk:
+ *   2:4 (.f16 .bf16 .s8 .u8 .e4m3 .e5m2): 2 bits per stored element, the position 0-3 in the
+ *       4-wide chunk; stored element i of a row at bits 2i of the row's metadata;
+ *   1:2 (.tf32): 4 bits per stored element (chunk), 0b0100 for position 0 and 0b1110 for 1 (the
+ *       only meaningful values); stored element i at bits 4i;
+ *   4:8 (.s4 .u4): 2 bits per pair of stored elements, the position 0-3 of the pair in the
+ *       8-wide chunk; stored elements 2i and 2i+1 at bits 2i.
+ * A row's metadata is K bits (2:4), 2K (1:2) or K/2 (4:8): 16, 32 or 64 bits.  The group of four
+ * threads with groupID g holds rows g and g+8: its 1, 2 or 4 metadata threads (§9.7.13.5.1: one,
+ * a pair selected by f = 0/1, or all four) hold the rows' metadata in 16-bit pieces, piece q
+ * (bits 16q..16q+15 of a row's metadata) of row g in bits [15:0] and of row g+8 in bits [31:16]
+ * of the register of thread 4g + f * nthreads + q.  The text gives these layouts in figures
+ * (Figures 90, 93, 96, 98, 100, 107-108, 110, 117-118) that are not part of the text we follow;
+ * this reading is the one consistent with the thread counts and the "Tk: [m..n]" convention of
+ * §9.7.13.5.2, and the kernels of tests/kernels/remote.cu are in tests/kernels/record_gpu.cu so
+ * that a GPU can confirm it.  Two stored elements of a chunk naming one position, a .tf32 index
+ * other than 0b0100/0b1110, and (.e4m3/.e5m2 and .sp::ordered_metadata) indices of a chunk not
+ * in increasing order are undefined: reported.  The arithmetic is then mma_matrix's on the dense
+ * A (zeros elsewhere). */
+#define SP_KMAX 128
+static unsigned sp_rowbits(const xmma *mm)
+{
+    int fa = family(mm->at);
+    return fa == MT_TF32 ? 2u * mm->k : fa == MT_S4 ? mm->k / 2u : mm->k;
+}
+
+int mma_sp_threads(const xmma *mm) { return (int)(sp_rowbits(mm) / 16); }
+
+int mma_sp_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], const uint32_t *E,
+               uint64_t (*D)[MMA_MAXOPS], char *why, size_t n)
+{
+    static _Thread_local uint64_t Ad[16 * SP_KMAX];
+    uint8_t used[16][SP_KMAX];
+    memset(Ad, 0, sizeof Ad);
+    memset(used, 0, sizeof used);
+    int fa = family(mm->at), ordered = mm->sp == 2 || fa == MT_E4M3;
+    unsigned nth = sp_rowbits(mm) / 16;
+    for (unsigned row = 0; row < 16; row++)
+        for (unsigned cc = 0; cc < mm->k / 2u; cc++) {
+            unsigned off = fa == MT_TF32 ? 4 * cc : fa == MT_S4 ? 2 * (cc / 2) : 2 * cc;
+            unsigned lane = (row & 7) * 4 + mm->sel * nth + off / 16;
+            unsigned bit = off % 16 + (row >= 8 ? 16 : 0), idx = E[lane] >> bit & 3, col;
+            if (fa == MT_TF32) {
+                unsigned f4 = E[lane] >> bit & 15;
+                if (f4 != 4 && f4 != 14)
+                    return snprintf(why, n,
+                                    "mma.sp .tf32 metadata 0x%x of lane %u bits %u-%u: the index "
+                                    "of a chunk must be 0b0100 or 0b1110 (§9.7.13.5.1)",
+                                    f4, lane, bit, bit + 3),
+                           -1;
+                col = cc * 2 + (f4 == 14);
+            } else if (fa == MT_S4) col = cc / 4 * 8 + idx * 2 + (cc & 1);
+            else {
+                col = cc / 2 * 4 + idx;
+                if (ordered && (cc & 1) && idx <= (E[lane] >> (bit - 2) & 3))
+                    return snprintf(why, n,
+                                    "mma.sp metadata of lane %u bits %u-%u: the indices of a chunk "
+                                    "are not in increasing order (§9.7.13.5.1)",
+                                    lane, bit - 2, bit + 1),
+                           -1;
+            }
+            if (used[row][col])
+                return snprintf(why, n,
+                                "mma.sp metadata of lane %u names position %u of row %u of A "
+                                "twice (§9.7.13.5.1)",
+                                lane, col, row),
+                       -1;
+            used[row][col] = 1;
+            Ad[row * mm->k + col] = a_elem(mm, S, row, cc);
+        }
+    run_frags(mm, S, Ad, D);
+    return 0;
 }

@@ -50,8 +50,8 @@ static int werr(char *err, size_t n, const char *msg)
 static const char *tname_of(int t)
 {
     static const char *names[] = { "?", "f16", "bf16", "tf32", "f32", "f64", "s8", "u8", "s4",
-                                   "u4", "b1", "s32" };
-    return t > 0 && t <= MT_S32 ? names[t] : "?";
+                                   "u4", "b1", "s32", "e4m3", "e5m2" };
+    return t > 0 && t <= MT_E5M2 ? names[t] : "?";
 }
 
 static int family(int t) { return t == MT_U8 ? MT_S8 : t == MT_U4 ? MT_S4 : t; }

@@ -337,9 +337,28 @@ static int parse_operand(P *p, ptx_opnd *o)
             int64_t off; if (parse_int(p, &off)) return -1;
             o->ival += s ? -off : off;
         }
+        /* texture / surface address [a, {b,} c] (ISA §9.7.9.3, §9.7.10.1) and tensor address
+         * [tensorMap, {c0, ...}] (§9.7.8.24.9): the handle, then the other operands (the
+         * sampler, the coordinate vector) in elems */
+        int cap = 0;
+        while (accept(p, ',')) {
+            GROW(p, o->elems, o->nelems, cap);
+            if (parse_operand(p, &o->elems[o->nelems])) return -1;
+            o->nelems++;
+        }
         return expect(p, ']', "']' closing an address");
     }
-    if (accept(p, '{')) return parse_list(p, o, '}');
+    if (accept(p, '{')) {
+        if (parse_list(p, o, '}')) return -1;
+        if (!accept(p, '|')) return 0;
+        /* {d...}|p: vector destination with a predicate (tex, tld4: §9.7.9.3) */
+        ptx_opnd *e = ptx_arena_alloc(p->m, 2 * sizeof *e);
+        e[0] = *o;
+        if (parse_simple(p, &e[1])) return -1;
+        memset(o, 0, sizeof *o);
+        o->kind = PTX_OP_PAIR; o->elems = e; o->nelems = 2; o->pos = e[0].pos;
+        return 0;
+    }
     if (accept(p, '(')) return parse_list(p, o, ')');
     if (parse_simple(p, o)) return -1;
     if (accept(p, '|')) {   /* d|p destination pair */

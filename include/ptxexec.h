@@ -124,6 +124,15 @@ unsigned ptxeCtxGetChecks(const ptxeCtx *ctx);
 /* A name for the allocation at dptr, used by reports ("buffer 'y'"); copied. */
 ptxeResult ptxeMemSetName(ptxeCtx *ctx, ptxeDevptr dptr, const char *name);
 
+/* Multicast objects for multimem.* (PTX ISA §9.7.8.13, §8.2.3): ndevices (1..8) simulated
+ * devices' memories of `bytes` each behind one multimem address range.  *mcaddr receives the
+ * multimem address (pass it to a kernel; only multimem.* may access it), bufs[0..ndevices-1] the
+ * device pointers of the per-device copies (ordinary zero-filled allocations: copy to and from
+ * them as usual).  Offset o of the range names offset o of every copy. */
+#define PTXE_MULTICAST_MAX_DEVICES 8
+ptxeResult ptxeMulticastCreate(ptxeCtx *ctx, size_t bytes, int ndevices, ptxeDevptr *mcaddr,
+                               ptxeDevptr *bufs);
+
 typedef struct {
     int line, col;             /* PTX line and column of the instruction (0: none) */
     int src_line;              /* CUDA source line from .loc (0: none) */
@@ -159,6 +168,121 @@ const ptxeFinding *ptxeGetFinding(ptxeCtx *ctx, int i);
 #define PTXE_DEFAULT_PRINTF_LIMIT (1u << 20)
 ptxeResult ptxeCtxSetPrintfLimit(ptxeCtx *ctx, size_t limit);
 const char *ptxeGetPrintfOutput(ptxeCtx *ctx, size_t *len, uint64_t *dropped);
+
+/* ---- Tensor maps (TMA: cp.async.bulk.tensor and friends, ISA §5.5.7) ----
+ * The executor's 128-byte tensor map (its layout is documented in docs/executor.md; the real
+ * CUtensorMap is opaque).  The encoders mirror cuTensorMapEncodeTiled / cuTensorMapEncodeIm2col:
+ * the same parameters (data types numbered as CUtensorMapDataType), the same validation rules;
+ * they write the 128 bytes to *tensorMap, which the caller passes as a kernel parameter
+ * (`.param .align 64 .b8 tmap[128]`, e.g. a `const __grid_constant__ CUtensorMap`) or copies to
+ * device memory.  PTXE_ERROR_INVALID_VALUE on a bad field, with the reason in
+ * ptxeGetErrorMessage(ctx) when ctx is not NULL. */
+typedef struct {
+#ifdef __cplusplus
+    alignas(64) uint8_t opaque[128];
+#else
+    _Alignas(64) uint8_t opaque[128];
+#endif
+} ptxeTensorMap;
+typedef enum {
+    PTXE_TENSOR_MAP_DATA_TYPE_UINT8 = 0, PTXE_TENSOR_MAP_DATA_TYPE_UINT16,
+    PTXE_TENSOR_MAP_DATA_TYPE_UINT32, PTXE_TENSOR_MAP_DATA_TYPE_INT32,
+    PTXE_TENSOR_MAP_DATA_TYPE_UINT64, PTXE_TENSOR_MAP_DATA_TYPE_INT64,
+    PTXE_TENSOR_MAP_DATA_TYPE_FLOAT16, PTXE_TENSOR_MAP_DATA_TYPE_FLOAT32,
+    PTXE_TENSOR_MAP_DATA_TYPE_FLOAT64, PTXE_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+    PTXE_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ, PTXE_TENSOR_MAP_DATA_TYPE_TFLOAT32,
+    PTXE_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ
+} ptxeTensorMapDataType;
+typedef enum {
+    PTXE_TENSOR_MAP_INTERLEAVE_NONE = 0, PTXE_TENSOR_MAP_INTERLEAVE_16B,
+    PTXE_TENSOR_MAP_INTERLEAVE_32B
+} ptxeTensorMapInterleave;
+typedef enum {
+    PTXE_TENSOR_MAP_SWIZZLE_NONE = 0, PTXE_TENSOR_MAP_SWIZZLE_32B, PTXE_TENSOR_MAP_SWIZZLE_64B,
+    PTXE_TENSOR_MAP_SWIZZLE_128B
+} ptxeTensorMapSwizzle;
+typedef enum {
+    PTXE_TENSOR_MAP_L2_PROMOTION_NONE = 0, PTXE_TENSOR_MAP_L2_PROMOTION_L2_64B,
+    PTXE_TENSOR_MAP_L2_PROMOTION_L2_128B, PTXE_TENSOR_MAP_L2_PROMOTION_L2_256B
+} ptxeTensorMapL2promotion;
+typedef enum {
+    PTXE_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0, PTXE_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+} ptxeTensorMapFloatOOBfill;
+/* globalStrides: tensorRank - 1 byte strides of dimensions 1..; boxDim, elementStrides:
+ * tensorRank entries (dimension 0 innermost) */
+ptxeResult ptxeTensorMapEncodeTiled(ptxeCtx *ctx, ptxeTensorMap *tensorMap,
+                                    ptxeTensorMapDataType tensorDataType, uint32_t tensorRank,
+                                    ptxeDevptr globalAddress, const uint64_t *globalDim,
+                                    const uint64_t *globalStrides, const uint32_t *boxDim,
+                                    const uint32_t *elementStrides,
+                                    ptxeTensorMapInterleave interleave,
+                                    ptxeTensorMapSwizzle swizzle,
+                                    ptxeTensorMapL2promotion l2Promotion,
+                                    ptxeTensorMapFloatOOBfill oobFill);
+/* im2col: the pixel box's corners have tensorRank - 2 entries (W, H, D) */
+ptxeResult ptxeTensorMapEncodeIm2col(ptxeCtx *ctx, ptxeTensorMap *tensorMap,
+                                     ptxeTensorMapDataType tensorDataType, uint32_t tensorRank,
+                                     ptxeDevptr globalAddress, const uint64_t *globalDim,
+                                     const uint64_t *globalStrides,
+                                     const int *pixelBoxLowerCorner,
+                                     const int *pixelBoxUpperCorner, uint32_t channelsPerPixel,
+                                     uint32_t pixelsPerColumn, const uint32_t *elementStrides,
+                                     ptxeTensorMapInterleave interleave,
+                                     ptxeTensorMapSwizzle swizzle,
+                                     ptxeTensorMapL2promotion l2Promotion,
+                                     ptxeTensorMapFloatOOBfill oobFill);
+/* ---- Texture and surface objects (ISA §5.3, §9.7.9, §9.7.10; docs/executor.md "Textures and
+ * surfaces") ----
+ * Shaped like the CUDA runtime's cudaCreateTextureObject / cudaCreateSurfaceObject: a resource
+ * (texels in device memory) and, for textures, a sampler description; the result is a 64-bit
+ * handle that a kernel takes as a .u64 parameter (cudaTextureObject_t, cudaSurfaceObject_t) or
+ * that ptxeModuleBindRef stores into a module-scope .global .texref / .surfref variable.
+ * Texel layout: an "array" resource is a device buffer (ptxeMemAlloc) holding the texels densely,
+ * x fastest, then y, then z (3D) or the layer (layered, cubemap: faces +x -x +y -y +z -z, cubemap
+ * array: face + 6 * cubemap), rows `pitch` bytes apart (0: width * texel size). */
+typedef enum { PTXE_FMT_SIGNED = 0, PTXE_FMT_UNSIGNED = 1, PTXE_FMT_FLOAT = 2 } ptxeChannelKind;
+typedef struct {
+    int x, y, z, w;            /* bits of channels r, g, b, a (0: absent), as cudaChannelFormatDesc:
+                                  all present channels the same size, 8, 16 or 32 */
+    ptxeChannelKind f;         /* float: 16- or 32-bit channels */
+} ptxeChannelFormatDesc;
+typedef enum {
+    PTXE_RES_ARRAY = 0,        /* cudaResourceTypeArray (and layered / cubemap arrays) */
+    PTXE_RES_LINEAR = 1,       /* cudaResourceTypeLinear: 1D, tex1Dfetch */
+    PTXE_RES_PITCH2D = 2       /* cudaResourceTypePitch2D */
+} ptxeResourceType;
+enum { PTXE_ARRAY_LAYERED = 1, PTXE_ARRAY_CUBEMAP = 4 };  /* flags, as cudaArrayLayered/Cubemap */
+typedef struct {
+    ptxeResourceType type;
+    ptxeDevptr data;           /* the texels */
+    ptxeChannelFormatDesc fmt;
+    size_t width, height, depth;  /* texels; height 0: 1D, depth 0: not 3D */
+    size_t layers;             /* PTXE_ARRAY_LAYERED: layers (cubemap: cubemaps) */
+    unsigned flags;            /* PTXE_ARRAY_* */
+    size_t pitch;              /* bytes between rows (0: width * texel bytes) */
+} ptxeResourceDesc;
+typedef enum { PTXE_ADDRESS_WRAP = 0, PTXE_ADDRESS_CLAMP = 1, PTXE_ADDRESS_MIRROR = 2,
+               PTXE_ADDRESS_BORDER = 3 } ptxeAddressMode;   /* as cudaTextureAddressMode */
+typedef enum { PTXE_FILTER_POINT = 0, PTXE_FILTER_LINEAR = 1 } ptxeFilterMode;
+typedef enum { PTXE_READ_ELEMENT_TYPE = 0, PTXE_READ_NORMALIZED_FLOAT = 1 } ptxeReadMode;
+typedef struct {
+    ptxeAddressMode addressMode[3];
+    ptxeFilterMode filterMode;
+    ptxeReadMode readMode;
+    int normalizedCoords;
+    float borderColor[4];
+} ptxeTextureDesc;
+typedef uint64_t ptxeTexObject;
+typedef uint64_t ptxeSurfObject;
+/* PTXE_ERROR_INVALID_VALUE for a malformed description (detail in ptxeGetErrorMessage). */
+ptxeResult ptxeCreateTextureObject(ptxeCtx *ctx, ptxeTexObject *tex, const ptxeResourceDesc *res,
+                                   const ptxeTextureDesc *desc);
+ptxeResult ptxeDestroyTextureObject(ptxeCtx *ctx, ptxeTexObject tex);
+ptxeResult ptxeCreateSurfaceObject(ptxeCtx *ctx, ptxeSurfObject *surf,
+                                   const ptxeResourceDesc *res);
+ptxeResult ptxeDestroySurfaceObject(ptxeCtx *ctx, ptxeSurfObject surf);
+/* Bind a module-scope .global .texref or .surfref variable to a texture or surface object. */
+ptxeResult ptxeModuleBindRef(ptxeModule *mod, const char *name, uint64_t handle);
 
 #ifdef __cplusplus
 }

@@ -1,16 +1,27 @@
 // tests/kernels/record_gpu.cu — runs the corpus kernels whose results the ISA leaves partly to
-// the hardware on a real GPU, with the inputs tests/test_exec_kernels.c (video) and
-// tests/test_exec_wmma.c (wmma, the cases of tests/wmma_ref.h) give them, and writes
-// the outputs to gpu/NAME.bin (raw little-endian).  Built and run by tests/kernels/record_gpu.sh
+// the hardware on a real GPU, with the inputs tests/test_exec_kernels.c (video),
+// tests/test_exec_wmma.c (wmma, the cases of tests/wmma_ref.h) and tests/test_exec_tma.c
+// (tma.cu, on sm_90a only: RECORD_TMA) give them, and writes the outputs to gpu/NAME.bin (raw little-endian).  Built and run by tests/kernels/record_gpu.sh
 // where a GPU is present; tests/test_exec_kernels.c compares the executor with each file that
 // exists (none is needed for the tests to pass).
 #include <cstdio>
 #include <cstdlib>
 #include <cstdint>
+#include <cstring>
 #include "video.cu"
 #include "../video_ref.h"
+#ifdef RECORD_WGMMA   // sm_90a only (record_gpu.sh defines it on a compute capability 9.0 GPU)
+#include "wgmma.cu"
+#include "../wgmma_ref.h"
+#endif
 #include "wmma.cu"
 #include "../wmma_ref.h"
+#include "remote.cu"   // sm_90 or later (clusters, st.async, mma.sp .e4m3)
+#include "../sp_ref.h"
+#if RECORD_TMA   // sm_90a (record_gpu.sh): tma.cu's kernels, maps from the driver API
+#include <cuda.h>
+#include "tma.cu"
+#endif
 
 static void save(const char *name, const void *p, size_t n)
 {
@@ -22,6 +33,7 @@ static void save(const char *name, const void *p, size_t n)
     printf("%s: %zu bytes\n", path, n);
 }
 #define CK(x) do { cudaError_t e_ = (x); if (e_) { printf("%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
+#include "record_tex.cuh"
 
 static void record_video()
 {
@@ -40,6 +52,85 @@ static void record_video()
     CK(cudaDeviceSynchronize());
     CK(cudaMemcpy(o, dout, sizeof o, cudaMemcpyDeviceToHost));
     save("video_ops", o, sizeof o);
+}
+
+#ifdef RECORD_WGMMA
+// wgmma.cu: every launch of wgmma_ref.h, D into gpu/wgmma_INDEX_KERNEL.bin
+static void record_wgmma()
+{
+    static uint32_t A[WGREF_MAXA], B[WGREF_MAXB], C[WGREF_MAXC], want[WGREF_MAXC], D[WGREF_MAXC];
+    for (int fi = 0; fi < WGREF_NFORMS; fi++) {
+        const wgref_form *f = &wgref_forms[fi];
+        wgref_make(fi, A, B, C, want);
+        unsigned *da, *db, *dc, *dd;
+        CK(cudaMalloc(&da, sizeof A)); CK(cudaMalloc(&db, sizeof B)); CK(cudaMalloc(&dc, sizeof C));
+        CK(cudaMalloc(&dd, sizeof D));
+        CK(cudaMemcpy(da, A, sizeof A, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(db, B, sizeof B, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(dc, C, sizeof C, cudaMemcpyHostToDevice));
+        int sd = f->scale_d;
+        void *args[] = { &da, &db, &dc, &dd, &sd };
+        const void *fn = nullptr;
+        static const struct { const char *name; const void *fn; } ks[] = {
+            { "wg_f16_rs", (const void *)wg_f16_rs }, { "wg_f16_ss", (const void *)wg_f16_ss },
+            { "wg_f16_sw128", (const void *)wg_f16_sw128 },
+            { "wg_f16_f16acc", (const void *)wg_f16_f16acc },
+            { "wg_bf16_tb", (const void *)wg_bf16_tb }, { "wg_tf32", (const void *)wg_tf32 },
+            { "wg_s8", (const void *)wg_s8 }, { "wg_u8_sw64", (const void *)wg_u8_sw64 },
+            { "wg_sp_f16_sel0", (const void *)wg_sp_f16_sel0 },
+            { "wg_sp_f16_sel1", (const void *)wg_sp_f16_sel1 }, { "wg_b1", (const void *)wg_b1 },
+            { "wg_fp8", (const void *)wg_fp8 },
+            { "wg_bf16_tt_sw128", (const void *)wg_bf16_tt_sw128 },
+            { "wg_sp_s8", (const void *)wg_sp_s8 }, { "wg_sp_tf32", (const void *)wg_sp_tf32 },
+        };
+        for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
+            if (!strcmp(ks[i].name, f->kernel)) fn = ks[i].fn;
+        if (!fn) { printf("no kernel %s\n", f->kernel); exit(1); }
+        CK(cudaLaunchKernel(fn, dim3(1), dim3(f->threads), args, 0, 0));
+        CK(cudaDeviceSynchronize());
+        CK(cudaMemcpy(D, dd, sizeof D, cudaMemcpyDeviceToHost));
+        char name[128];
+        snprintf(name, sizeof name, "wgmma_%d_%s", fi, f->kernel);
+        save(name, D, (size_t)f->rows * f->n * 4);
+        int bad = 0;
+        for (int i = 0; i < f->rows * f->n; i++) bad += D[i] != want[i];
+        if (bad) printf("  %s: %d elements differ from the C reference\n", f->kernel, bad);
+        cudaFree(da); cudaFree(db); cudaFree(dc); cudaFree(dd);
+    }
+}
+#endif
+// mma.sp (§9.7.13.5): the inputs of tests/test_exec_remote.c k_mma_sp (sp_ref.h, same seeds);
+// the D registers of every lane to gpu/KERNEL_REP.bin.  They check the executor's reading of
+// the metadata layout figures, which the text of the ISA does not carry.
+typedef void (*sp_kernel)(const unsigned *, const unsigned *, const unsigned *, const unsigned *,
+                          unsigned *);
+static void record_sp()
+{
+    static const sp_kernel k[] = { sp_f16_k16, sp_f16_k32, sp_bf16_k32, sp_tf32_k8, sp_tf32_k16,
+                                   sp_s8_k32, sp_u8s8_k64, sp_s4_k64, sp_u4_k128, sp_e4m3_k64 };
+    static_assert(sizeof k / sizeof k[0] == SP_NFORMS, "one kernel per sp_forms row");
+    for (unsigned f = 0; f < SP_NFORMS; f++)
+        for (int rep = 0; rep < SP_REPS; rep++) {
+            static uint32_t a[128], b[128], c[128], e[32], d[128], want[128];
+            uint32_t seed = 1000u * (uint32_t)rep + f;   // as sp_case
+            sp_gen(&sp_forms[f], &seed, a, b, c, e, want);
+            unsigned *da, *db, *dc, *de, *dd;
+            CK(cudaMalloc(&da, sizeof a)); CK(cudaMalloc(&db, sizeof b));
+            CK(cudaMalloc(&dc, sizeof c)); CK(cudaMalloc(&de, sizeof e));
+            CK(cudaMalloc(&dd, sizeof d));
+            CK(cudaMemcpy(da, a, sizeof a, cudaMemcpyHostToDevice));
+            CK(cudaMemcpy(db, b, sizeof b, cudaMemcpyHostToDevice));
+            CK(cudaMemcpy(dc, c, sizeof c, cudaMemcpyHostToDevice));
+            CK(cudaMemcpy(de, e, sizeof e, cudaMemcpyHostToDevice));
+            k[f]<<<1, 32>>>(da, db, dc, de, dd);
+            CK(cudaDeviceSynchronize());
+            CK(cudaMemcpy(d, dd, sizeof d, cudaMemcpyDeviceToHost));
+            char name[64];
+            snprintf(name, sizeof name, "%s_%d", sp_forms[f].kernel, rep);
+            save(name, d, sizeof d);
+            if (memcmp(d, want, sizeof d)) printf("%s: differs from sp_ref.h\n", name);
+            cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(de), cudaFree(dd);
+        }
 }
 
 // wmma.cu: every case of tests/wmma_ref.h in order, D after D, into gpu/wmma.bin
@@ -91,10 +182,63 @@ static void record_wmma()
     save("wmma", all, n);
     printf("wmma: %d case(s) differ from the C reference\n", mism);
 }
+#if RECORD_TMA
+#define CU(x) do { CUresult r_ = (x); if (r_) { printf("%s: CUresult %d\n", #x, (int)r_); exit(1); } } while (0)
+// tests/test_exec_tma.c's tma_tile2d_swizzle128_oob_nan and tma_im2col, with the same inputs
+static void record_tma()
+{
+    static float g2[24][40];
+    for (int j = 0; j < 24; j++)
+        for (int i = 0; i < 40; i++) g2[j][i] = (float)((j * 40 + i) * 7 % 1000) - 500.0f;
+    float *dg;
+    uint32_t *dout;
+    static uint32_t out[1024];
+    CK(cudaMalloc(&dg, sizeof g2)); CK(cudaMalloc(&dout, sizeof out));
+    CK(cudaMemcpy(dg, g2, sizeof g2, cudaMemcpyHostToDevice));
+    CUtensorMap tm;
+    cuuint64_t dims[2] = { 40, 24 }, str[1] = { 160 };
+    cuuint32_t box[2] = { 32, 8 }, es[5] = { 1, 1, 1, 1, 1 };
+    CU(cuTensorMapEncodeTiled(&tm, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, dg, dims, str, box, es,
+                              CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                              CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                              CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA));
+    tma_load<<<1, 64>>>(*(TMap *)&tm, dout, 2, 16, 20, 0, 0, 0, 1024);
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemcpy(out, dout, 1024, cudaMemcpyDeviceToHost));
+    save("tma_tile2d", out, 1024);
+    enum { CH = 8, W = 6, H = 5, N = 2 };
+    static uint32_t g[N * H * W * CH];
+    for (size_t k = 0; k < sizeof g / 4; k++) g[k] = (uint32_t)k * 3 + 100;
+    uint32_t *dgi;
+    CK(cudaMalloc(&dgi, sizeof g));
+    CK(cudaMemcpy(dgi, g, sizeof g, cudaMemcpyHostToDevice));
+    for (int rank = 3; rank <= 4; rank++) {
+        cuuint64_t d[4] = { CH, W, (cuuint64_t)(rank == 4 ? H : N), N };
+        cuuint64_t s[3] = { CH * 4, CH * 4 * W, CH * 4 * W * H };
+        int lo[2] = { -1, 0 }, hi[2] = { -1, -2 };
+        CU(cuTensorMapEncodeIm2col(&tm, CU_TENSOR_MAP_DATA_TYPE_UINT32, rank, dgi, d, s, lo, hi,
+                                   4, 40, es, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                   CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
+        tma_im2col<<<1, 64>>>(*(TMap *)&tm, dout, rank, 4, 1, 1, 0, 1, 2, 640);
+        CK(cudaDeviceSynchronize());
+        CK(cudaMemcpy(out, dout, 640, cudaMemcpyDeviceToHost));
+        save(rank == 3 ? "tma_im2col3" : "tma_im2col4", out, 640);
+    }
+}
+#endif
 
 int main()
 {
     record_video();
+#ifdef RECORD_WGMMA
+    record_wgmma();
+#endif
+    record_tex();
     record_wmma();
+    record_sp();
+#if RECORD_TMA
+    record_tma();
+#endif
     return 0;
 }
