@@ -906,6 +906,25 @@ static int dec_bulk(const D *d)
                          "found %s without .dst and .src state spaces, expected e.g. "
                          ".shared::cluster.global",
                          d->st->opcode);
+    /* §9.7.8.24.6: .shared::cluster.global and .shared::cluster.shared::cta complete on an
+     * mbarrier, .global.shared::cta on a bulk async-group (.shared::cta.global, PTX 8.6, is also
+     * taken); no operation or type (the reductions are cp.reduce.async.bulk, §9.7.8.24.7) */
+    int to_global = sp[0] == SP_GLOBAL, cm = to_global ? PTX_CM_BULK_GROUP : PTX_CM_MBARRIER;
+    if (mn->aop || mn->ntypes)
+        return dfail(d, "found an operation or type in %s, expected none (§9.7.8.24.6; a "
+                     "reduction is cp.reduce.async.bulk)", d->st->opcode);
+    if (sp[0] == sp[1] || (to_global ? sp[1] != SP_SHARED
+                                     : sp[1] == SP_SHCLUSTER ||
+                                       (sp[1] == SP_SHARED && sp[0] != SP_SHCLUSTER)))
+        return dfail(d, "found the direction of %s, expected .shared::cluster.global, "
+                     ".shared::cluster.shared::cta or .global.shared::cta (§9.7.8.24.6)",
+                     d->st->opcode);
+    if (ptx_mn_given(mn, PTX_QC_MULTICAST) && sp[1] != SP_GLOBAL)
+        return dfail(d, "found .multicast::cluster in %s, expected it only from .global "
+                     "(§9.7.8.24.6)", d->st->opcode);
+    if (mn->completion != cm)
+        return dfail(d, "found %s without %s, expected it for this direction (§9.7.8.24.6)",
+                     d->st->opcode, to_global ? ".bulk_group" : ".mbarrier::complete_tx::bytes");
     x->space = (uint8_t)sp[0];
     x->mode = (uint8_t)sp[1];
     int mb = mn->completion == PTX_CM_MBARRIER;

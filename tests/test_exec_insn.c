@@ -573,6 +573,38 @@ START_TEST(video_reject)
 }
 END_TEST
 
+/* cp.async.bulk (§9.7.8.24.6): only the three directions with their completion mechanism, no
+ * operation or type (a reduction is cp.reduce.async.bulk), .multicast::cluster only from .global */
+START_TEST(bulk_reject)
+{
+    static const struct { const char *insn, *want; } cases[] = {
+        { "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.add.f32 [%rd1], "
+          "[%rd2], 16, [%rd3];", "found an operation or type" },
+        { "cp.async.bulk.global.shared::cluster.bulk_group [%rd1], [%rd2], 16;",
+          "found the direction" },
+        { "cp.async.bulk.shared::cta.shared::cluster.mbarrier::complete_tx::bytes [%rd1], [%rd2], 16, "
+          "[%rd3];", "found the direction" },
+        { "cp.async.bulk.shared::cluster.global.bulk_group [%rd1], [%rd2], 16;",
+          "without .mbarrier::complete_tx::bytes" },
+        { "cp.async.bulk.global.shared::cta.mbarrier::complete_tx::bytes [%rd1], [%rd2], 16, "
+          "[%rd3];", "without .bulk_group" },
+        { "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster"
+          " [%rd1], [%rd2], 16, [%rd3], %rs1;", "only from .global" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char ptx[768];
+        snprintf(ptx, sizeof ptx,
+                 HDR ".visible .entry k()\n{\n.reg .b64 %%rd<4>;\n.reg .b16 %%rs<2>;\n  %s\n"
+                 "  ret;\n}\n", cases[i].insn);
+        ck_assert_int_eq(try_load(ptx), PTXE_ERROR_INVALID_PTX);
+        ck_assert_msg(strstr(ptxeGetErrorMessage(C), cases[i].want), "%s: %s", cases[i].insn,
+                      ptxeGetErrorMessage(C));
+        ck_assert_msg(strstr(ptxeGetErrorMessage(C), "t.ptx:8:3:"), "%s", ptxeGetErrorMessage(C));
+        done();
+    }
+}
+END_TEST
+
 START_TEST(misc_insns)
 {
     unsigned out[32];
@@ -1101,6 +1133,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, video_vabsdiff4);
     tcase_add_test(tc, video_selectors_exec);
     tcase_add_test(tc, video_reject);
+    tcase_add_test(tc, bulk_reject);
     tcase_add_test(tc, mma_partial_warp);
     tcase_add_test(tc, misc_forms);
     tcase_add_test(tc, reject_syntax);
