@@ -582,14 +582,14 @@ START_TEST(bulk_reject)
           "[%rd2], 16, [%rd3];", "found an operation or type" },
         { "cp.async.bulk.global.shared::cluster.bulk_group [%rd1], [%rd2], 16;",
           "found the direction" },
-        { "cp.async.bulk.shared::cta.shared::cluster.mbarrier::complete_tx::bytes [%rd1], [%rd2], 16, "
-          "[%rd3];", "found the direction" },
+        { "cp.async.bulk.shared::cta.shared::cluster.mbarrier::complete_tx::bytes [%rd1], "
+          "[%rd2], 16, [%rd3];", "found the direction" },
         { "cp.async.bulk.shared::cluster.global.bulk_group [%rd1], [%rd2], 16;",
           "without .mbarrier::complete_tx::bytes" },
         { "cp.async.bulk.global.shared::cta.mbarrier::complete_tx::bytes [%rd1], [%rd2], 16, "
           "[%rd3];", "without .bulk_group" },
-        { "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster"
-          " [%rd1], [%rd2], 16, [%rd3], %rs1;", "only from .global" },
+        { "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes"
+          ".multicast::cluster [%rd1], [%rd2], 16, [%rd3], %rs1;", "only from .global" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char ptx[768];
