@@ -8,7 +8,9 @@
  *
  * Include it once per test file, after <check.h>.  Before including, a file may define
  * HX_ZERO_FILL (an int expression, default 1): whether dev(NULL, n) zero-fills the new memory
- * as cudaMemset would (under initcheck, memory the kernel reads must have been written). */
+ * as cudaMemset would (under initcheck, memory the kernel reads must have been written), and
+ * HX_SOURCE (a string, default "kernels/?"): the evidence source of kernels that run() launches
+ * before any kernel file is loaded (from inline modules: hx_load_text leaves it as it is). */
 #ifndef PTX_TESTS_EXEC_HARNESS_H
 #define PTX_TESTS_EXEC_HARNESS_H
 #include <stdio.h>
@@ -30,7 +32,10 @@ static ptxeCtx *C;
 static ptxeModule *M;
 static ptxeFunction *F;
 static unsigned hx_checks;                  /* PTXE_CHECK_* of the contexts hx_try_load makes */
-static char hx_source[96] = "kernels/?";   /* the kernel file loaded last, for the evidence */
+#ifndef HX_SOURCE
+#define HX_SOURCE "kernels/?"
+#endif
+static char hx_source[96] = HX_SOURCE;   /* the kernel file loaded last, for the evidence */
 
 /* the folder of the committed kernels */
 HX_FN const char *kdir(void)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <check.h>
+#define HX_SOURCE "kernels/remote.ptx"   /* the evidence of run() on inline modules too */
 #include "tests/exec_harness.h"
 
 static uint32_t rng = 4242;
