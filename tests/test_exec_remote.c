@@ -131,15 +131,18 @@ START_TEST(refused_async)
 }
 END_TEST
 
-/* run body over a 2-CTA cluster of 32 threads; the launch must fail with what in the report */
-static void faults(const char *body, const char *what)
+/* run body over a 2-CTA cluster of 32 threads, its parameter 256 bytes of global memory or (mc) a
+ * multimem object of 64 bytes over 2 copies; the launch must fail with what in the report */
+static void faults_on(const char *body, const char *what, int mc)
 {
     char ptx[4096];
     snprintf(ptx, sizeof ptx, "%s%s\nret;\n}\n", KPRO, body);
     ptxeResult r = hx_load_text(ptx, "t.ptx", 0);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     hx_function("k");
-    ptxeDevptr d = dev(NULL, 256);
+    ptxeDevptr d, bufs[2];
+    if (mc) ck_assert_int_eq(ptxeMulticastCreate(C, 64, 2, &d, bufs), PTXE_SUCCESS);
+    else d = dev(NULL, 256);
     void *a[] = { &d };
     r = launch(2, 32, a);
     const char *msg = ptxeGetErrorMessage(C);
@@ -147,6 +150,7 @@ static void faults(const char *body, const char *what)
                   what);
     done();
 }
+static void faults(const char *body, const char *what) { faults_on(body, what, 0); }
 
 #define MBINIT                                                                                \
     "mov.u32 %r1, buf;\nmov.u32 %r3, mb;\nmov.u32 %r5, %cluster_ctarank;\nxor.b32 %r6, %r5, 1;\n" \
@@ -484,22 +488,7 @@ START_TEST(refused_multimem)
 END_TEST
 
 /* a multimem address only through multimem.*: ld there, and multimem.* elsewhere, fault */
-static void mm_fault(const char *body, const char *what)
-{
-    char ptx[4096];
-    snprintf(ptx, sizeof ptx, "%s%s\nret;\n}\n", KPRO, body);
-    ptxeResult r = hx_load_text(ptx, "t.ptx", 0);
-    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    hx_function("k");
-    ptxeDevptr bufs[2], mc;
-    ck_assert_int_eq(ptxeMulticastCreate(C, 64, 2, &mc, bufs), PTXE_SUCCESS);
-    void *a[] = { &mc };
-    r = launch(2, 32, a);
-    const char *msg = ptxeGetErrorMessage(C);
-    ck_assert_msg(r != PTXE_SUCCESS && strstr(msg, what), "%s: got '%s', want '%s'", body, msg,
-                  what);
-    done();
-}
+static void mm_fault(const char *body, const char *what) { faults_on(body, what, 1); }
 START_TEST(fault_multimem)
 {
     mm_fault("ld.param.u64 %rd1, [out];\nld.global.u32 %r1, [%rd1];",
