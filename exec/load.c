@@ -975,23 +975,35 @@ static int dec_cp_async(const D *d)
     return 0;
 }
 
+/* What st.async / red.async (§9.7.8.12, §9.7.12.7) and multimem.* (§9.7.8.13) share: the form
+ * checked by `form` (exec/remote.c), then the state space (generic where none), the vector
+ * length, the element size and the reduction; the element type in *t.  0, or -1 after the load
+ * error. */
+static int remote_fields(const D *d, int (*form)(const ptx_mnemonic *, char *, size_t),
+                         isa_type *t)
+{
+    xinsn *x = d->x;
+    char why[300];
+    if (form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
+    *t = ptx_mn_type(d->mn);
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    x->vec = d->mn->vec;
+    x->size = (uint8_t)(isa_type_bits(*t) / 8);
+    x->mode = d->mn->aop;
+    return 0;
+}
+
 /* st.async (§9.7.8.12) [a], b, [mbar]; red.async (§9.7.12.7) [a], b, [mbar]: the forms by
  * remote_async_form (exec/remote.c); b in s[1..vec], the mbarrier in s[5] + aoff2 */
 static int dec_remote_async(const D *d)
 {
     xinsn *x = d->x;
     const ptx_stmt *st = d->st;
-    char why[300];
-    if (remote_async_form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
-    isa_type t = ptx_mn_type(d->mn);
-    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
-    x->vec = d->mn->vec;
-    x->size = (uint8_t)(isa_type_bits(t) / 8);
-    x->mode = d->mn->aop;
-    if (need(d, 3) || conv_addr(d->l, st, &st->ops[0], x) ||
-        conv_addr2(d, 2, &x->s[5], &x->aoff2))
+    isa_type t;
+    if (remote_fields(d, remote_async_form, &t) || need(d, 3) ||
+        conv_addr(d->l, st, &st->ops[0], x) || conv_addr2(d, 2, &x->s[5], &x->aoff2) ||
+        conv_values(d, &st->ops[1], t, 0) < 0)
         return -1;
-    if (conv_values(d, &st->ops[1], t, 0) < 0) return -1;
     x->ns = 6;
     return 0;
 }
@@ -1002,13 +1014,10 @@ static int dec_multimem(const D *d)
 {
     xinsn *x = d->x;
     const ptx_stmt *st = d->st;
-    char why[300];
-    if (multimem_form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
+    isa_type t;
+    if (remote_fields(d, multimem_form, &t)) return -1;
     int ld = d->mn->op == PTX_I_MULTIMEM_LD_REDUCE;
-    isa_type t = ptx_mn_type(d->mn);
-    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
-    x->vec = d->mn->vec, x->type = t, x->mode = d->mn->aop;
-    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    x->type = t;
     x->sign = (uint8_t)ptx_mn_has(d->mn, PTX_Q_acc_f32);
     if (need(d, 2) || conv_addr(d->l, st, &st->ops[ld], x)) return -1;
     int n = conv_values(d, &st->ops[!ld], t, ld);
