@@ -82,20 +82,14 @@ static int bad(R *r, const yaml_node_t *n, const char *fmt, ...)
 {
     if (r->failed) return -1;
     r->failed = 1;
-    char msg[800];
     va_list ap;
     va_start(ap, fmt);
-    diag_vformat(msg, sizeof msg, r->spec, n ? (int)n->start_mark.line + 1 : 1,
-                 n ? (int)n->start_mark.column + 1 : 1, fmt, ap);
+    run_yaml_vfail(r->spec, n, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "%s\n", msg);
     return -1;
 }
 
-static const char *scalar(const yaml_node_t *n)
-{
-    return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
-}
+static const char *scalar(const yaml_node_t *n) { return run_yaml_scalar(n); }
 static yaml_node_t *node(R *r, int i) { return yaml_document_get_node(&r->doc, i); }
 
 static yaml_node_t *map_get(R *r, yaml_node_t *m, const char *key)

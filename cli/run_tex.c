@@ -22,22 +22,30 @@
 
 struct run_tex_obj { char *name; int surf; uint64_t h; };
 
-static int fail(const run_tex *t, const yaml_node_t *n, const char *fmt, ...)
+int run_yaml_vfail(const char *spec, const yaml_node_t *n, const char *fmt, va_list ap)
 {
     char msg[800];
-    va_list ap;
-    va_start(ap, fmt);
-    diag_vformat(msg, sizeof msg, t->spec, n ? (int)n->start_mark.line + 1 : 1,
+    diag_vformat(msg, sizeof msg, spec, n ? (int)n->start_mark.line + 1 : 1,
                  n ? (int)n->start_mark.column + 1 : 1, fmt, ap);
-    va_end(ap);
     fprintf(stderr, "%s\n", msg);
     return -1;
 }
 
-static const char *scalar(const yaml_node_t *n)
+const char *run_yaml_scalar(const yaml_node_t *n)
 {
     return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
+
+static int fail(const run_tex *t, const yaml_node_t *n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    run_yaml_vfail(t->spec, n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static const char *scalar(const yaml_node_t *n) { return run_yaml_scalar(n); }
 
 static int word(const run_tex *t, yaml_node_t *n, const char *const *w, const char *what)
 {

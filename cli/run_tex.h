@@ -4,6 +4,7 @@
  * { surface: NAME } params or bound to module-scope .texref / .surfref variables (`bind:`). */
 #ifndef PTX_CLI_RUN_TEX_H
 #define PTX_CLI_RUN_TEX_H
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <yaml.h>
@@ -26,4 +27,9 @@ int run_tex_create(run_tex *t, yaml_node_t *tex, yaml_node_t *surf);
 /* A { texture: NAME } / { surface: NAME } param (key is "texture" or "surface"): the handle. */
 int run_tex_param(run_tex *t, const char *key, yaml_node_t *v, uint64_t *handle);
 void run_tex_free(run_tex *t);
+
+/* YAML helpers the spec readers share (cli/run_cli.c too): print SPEC:LINE:COL: MESSAGE for node
+ * n (NULL: 1:1) on stderr and return -1; the text of a scalar node, else NULL. */
+int run_yaml_vfail(const char *spec, const yaml_node_t *n, const char *fmt, va_list ap);
+const char *run_yaml_scalar(const yaml_node_t *n);
 #endif

@@ -610,6 +610,27 @@ static int hint_operands(const D *d)
     return ptx_mn_has(d->mn, PTX_Q_L2_cache_hint) ? 1 : 0;
 }
 
+/* The value operand vo of a memory access of x->vec elements of type t (a vector operand
+ * {a, b, ...} where .v2/.v4, §9.7.8.8-13): into x->d[0..] for a load (registers or _ only), else
+ * into x->s[1..]; the number of values, or -1 after the load error. */
+static int conv_values(const D *d, const ptx_opnd *vo, isa_type t, int is_load)
+{
+    xinsn *x = d->x;
+    const ptx_opnd *el;
+    int n = vec_elems(vo, &el);
+    if (n != x->vec)
+        return lfail(d->l, vo->pos.line, vo->pos.col, d->st->text,
+                     "found %d value operands, expected %d", n, x->vec);
+    for (int i = 0; i < n; i++) {
+        xopnd *o = is_load ? &x->d[i] : &x->s[1 + i];
+        if (conv_opnd(d->l, d->st, &el[i], t, o)) return -1;
+        if (is_load && o->kind != XO_REG && o->kind != XO_SINK)
+            return lfail(d->l, el[i].pos.line, el[i].pos.col, d->st->text,
+                         "found a non-register destination, expected a register");
+    }
+    return n;
+}
+
 /* ld, ldu, ld.global.nc (§9.7.8.8-10), st (§9.7.8.11): [a] and a (vector of) value(s) */
 static int dec_ldst(const D *d)
 {
@@ -626,18 +647,8 @@ static int dec_ldst(const D *d)
     if (st->nops != 2 + hint_operands(d)) return need(d, 2);
     const ptx_opnd *ao = &st->ops[is_st ? 0 : 1], *vo = &st->ops[is_st ? 1 : 0];
     if (conv_addr(d->l, st, ao, x)) return -1;
-    const ptx_opnd *el;
-    int n = vec_elems(vo, &el);
-    if (n != x->vec)
-        return lfail(d->l, vo->pos.line, vo->pos.col, st->text,
-                     "found %d value operands, expected %d", n, x->vec);
-    for (int i = 0; i < n; i++) {
-        xopnd *o = is_st ? &x->s[1 + i] : &x->d[i];
-        if (conv_opnd(d->l, st, &el[i], t, o)) return -1;
-        if (!is_st && o->kind != XO_REG && o->kind != XO_SINK)
-            return lfail(d->l, el[i].pos.line, el[i].pos.col, st->text,
-                         "found a non-register destination, expected a register");
-    }
+    int n = conv_values(d, vo, t, !is_st);
+    if (n < 0) return -1;
     if (is_st) x->ns = (uint8_t)(1 + n);
     else { x->nd = (uint8_t)n; x->ns = 1; }
     return 0;
@@ -964,29 +975,35 @@ static int dec_cp_async(const D *d)
     return 0;
 }
 
+/* What st.async / red.async (§9.7.8.12, §9.7.12.7) and multimem.* (§9.7.8.13) share: the form
+ * checked by `form` (exec/remote.c), then the state space (generic where none), the vector
+ * length, the element size and the reduction; the element type in *t.  0, or -1 after the load
+ * error. */
+static int remote_fields(const D *d, int (*form)(const ptx_mnemonic *, char *, size_t),
+                         isa_type *t)
+{
+    xinsn *x = d->x;
+    char why[300];
+    if (form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
+    *t = ptx_mn_type(d->mn);
+    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
+    x->vec = d->mn->vec;
+    x->size = (uint8_t)(isa_type_bits(*t) / 8);
+    x->mode = d->mn->aop;
+    return 0;
+}
+
 /* st.async (§9.7.8.12) [a], b, [mbar]; red.async (§9.7.12.7) [a], b, [mbar]: the forms by
  * remote_async_form (exec/remote.c); b in s[1..vec], the mbarrier in s[5] + aoff2 */
 static int dec_remote_async(const D *d)
 {
     xinsn *x = d->x;
     const ptx_stmt *st = d->st;
-    char why[300];
-    if (remote_async_form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
-    isa_type t = ptx_mn_type(d->mn);
-    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
-    x->vec = d->mn->vec;
-    x->size = (uint8_t)(isa_type_bits(t) / 8);
-    x->mode = d->mn->aop;
-    if (need(d, 3) || conv_addr(d->l, st, &st->ops[0], x) ||
-        conv_addr2(d, 2, &x->s[5], &x->aoff2))
+    isa_type t;
+    if (remote_fields(d, remote_async_form, &t) || need(d, 3) ||
+        conv_addr(d->l, st, &st->ops[0], x) || conv_addr2(d, 2, &x->s[5], &x->aoff2) ||
+        conv_values(d, &st->ops[1], t, 0) < 0)
         return -1;
-    const ptx_opnd *el;
-    int n = vec_elems(&st->ops[1], &el);
-    if (n != x->vec)
-        return lfail(d->l, st->ops[1].pos.line, st->ops[1].pos.col, st->text,
-                     "found %d value operands, expected %d", n, x->vec);
-    for (int i = 0; i < n; i++)
-        if (conv_opnd(d->l, st, &el[i], t, &x->s[1 + i])) return -1;
     x->ns = 6;
     return 0;
 }
@@ -997,27 +1014,14 @@ static int dec_multimem(const D *d)
 {
     xinsn *x = d->x;
     const ptx_stmt *st = d->st;
-    char why[300];
-    if (multimem_form(d->mn, why, sizeof why)) return dfail(d, "found %s", why);
+    isa_type t;
+    if (remote_fields(d, multimem_form, &t)) return -1;
     int ld = d->mn->op == PTX_I_MULTIMEM_LD_REDUCE;
-    isa_type t = ptx_mn_type(d->mn);
-    x->space = (uint8_t)space_of(d->mn->space, SP_GENERIC);
-    x->vec = d->mn->vec, x->type = t, x->mode = d->mn->aop;
-    x->size = (uint8_t)(isa_type_bits(t) / 8);
+    x->type = t;
     x->sign = (uint8_t)ptx_mn_has(d->mn, PTX_Q_acc_f32);
-    const ptx_opnd *ao = &st->ops[ld], *vo = &st->ops[!ld], *el;
-    if (need(d, 2) || conv_addr(d->l, st, ao, x)) return -1;
-    int n = vec_elems(vo, &el);
-    if (n != x->vec)
-        return lfail(d->l, vo->pos.line, vo->pos.col, st->text,
-                     "found %d value operands, expected %d", n, x->vec);
-    for (int i = 0; i < n; i++) {
-        xopnd *o = ld ? &x->d[i] : &x->s[1 + i];
-        if (conv_opnd(d->l, st, &el[i], t, o)) return -1;
-        if (ld && o->kind != XO_REG && o->kind != XO_SINK)
-            return lfail(d->l, el[i].pos.line, el[i].pos.col, st->text,
-                         "found a non-register destination, expected a register");
-    }
+    if (need(d, 2) || conv_addr(d->l, st, &st->ops[ld], x)) return -1;
+    int n = conv_values(d, &st->ops[!ld], t, ld);
+    if (n < 0) return -1;
     x->nd = (uint8_t)(ld ? n : 0), x->ns = (uint8_t)(ld ? 1 : 1 + n);
     return 0;
 }

@@ -9,44 +9,23 @@
 #include <string.h>
 #include <check.h>
 #include "include/ptxexec.h"
-#define EVIDENCE_EXEC
-#include "tests/evidence.h"
-#include "tests/video_ref.h"
-
-static ptxeCtx *C;
-static ptxeModule *M;
-static ptxeFunction *F;
-static char kfile[64] = "kernels/?";   /* the kernel file loaded last, for the evidence */
-
-static uint32_t rng = 12345;
-static uint32_t rnd(void) { rng = rng * 1664525u + 1013904223u; return rng ^ (rng >> 13); }
-
 /* tests/test_exec_kernels_checks.c includes this file with KERNEL_CHECKS = every check: each
  * correct kernel must then run with no finding (issue #14: no false reports on the corpus) */
 #ifndef KERNEL_CHECKS
 #define KERNEL_CHECKS 0
 #endif
-static void no_findings(void)
-{
-    int n = ptxeGetFindingCount(C);
-    ck_assert_msg(n == 0, "%d finding(s) on a correct kernel (%s), the first:\n%s", n, kfile,
-                  n ? ptxeGetFinding(C, 0)->report : "");
-}
+/* under initcheck, memory the kernel may read must be written first (as cudaMemset) */
+#define HX_ZERO_FILL KERNEL_CHECKS
+#include "tests/exec_harness.h"
+#include "tests/video_ref.h"
+
+static uint32_t rng = 12345;
+static uint32_t rnd(void) { rng = rng * 1664525u + 1013904223u; return rng ^ (rng >> 13); }
 
 static int load(const char *file, const char *kernel)
 {
-    char path[512];
-    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    static char buf[1 << 22];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    if (C) ptxeCtxDestroy(C);
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeCtxSetChecks(C, KERNEL_CHECKS), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
+    hx_checks = KERNEL_CHECKS;
+    ptxeResult r = hx_try_load(file);
     if (r == PTXE_ERROR_INVALID_PTX && strstr(ptxeGetErrorMessage(C), "unsupported") &&
         (strstr(file, "half"))) {
         /* f16/bf16 semantics are still being added to ptx/isa.c: report, do not fail */
@@ -54,44 +33,9 @@ static int load(const char *file, const char *kernel)
         return 0;
     }
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
-    snprintf(kfile, sizeof kfile, "kernels/%s", file);
+    hx_function(kernel);
     return 1;
 }
-
-static void done(void) { ptxeModuleUnload(M); M = NULL; ptxeCtxDestroy(C); C = NULL; }
-
-static ptxeDevptr dev(const void *h, size_t n)
-{
-    ptxeDevptr d;
-    ck_assert_int_eq(ptxeMemAlloc(C, &d, n), PTXE_SUCCESS);
-    if (h) ck_assert_int_eq(ptxeMemcpyHtoD(C, d, h, n), PTXE_SUCCESS);
-    /* under initcheck, memory the kernel may read must be written first (as cudaMemset) */
-    else if (KERNEL_CHECKS) ck_assert_int_eq(ptxeMemsetD8(C, d, 0, n), PTXE_SUCCESS);
-    return d;
-}
-static void get(void *h, ptxeDevptr d, size_t n)
-{
-    ck_assert_int_eq(ptxeMemcpyDtoH(C, h, d, n), PTXE_SUCCESS);
-}
-
-static void run3(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
-                 unsigned shared, void **args)
-{
-    ptxeLaunchConfig cfg = { { gx, gy, gz }, { bx, by, bz }, { 0, 0, 0 }, shared, 0, 0 };
-    ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
-    ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
-    no_findings();
-    evidence_kernel(F, kfile);
-}
-static void run(unsigned g, unsigned b, void **args) { run3(g, 1, 1, b, 1, 1, 0, args); }
-
-#define CHECK_ARR(got, want, n, fmt)                                                       \
-    do {                                                                                   \
-        for (size_t i_ = 0; i_ < (size_t)(n); i_++)                                        \
-            ck_assert_msg(memcmp(&(got)[i_], &(want)[i_], sizeof(got)[0]) == 0,            \
-                          "index %zu: got " fmt ", want " fmt, i_, (got)[i_], (want)[i_]); \
-    } while (0)
 
 static float fbits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
@@ -799,8 +743,7 @@ START_TEST(k_video)
 {
     enum { NV = 30, N = 1000 };
     char path[512], line[512];
-    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
-    snprintf(path, sizeof path, "%s/video.cu", dir);
+    snprintf(path, sizeof path, "%s/video.cu", kdir());
     FILE *f = fopen(path, "r");
     ck_assert_msg(f != NULL, "cannot open %s", path);
     static vref forms[NV];
@@ -842,8 +785,7 @@ START_TEST(k_video)
         ck_assert_uint_eq(o[i * NV + NV - 1], ad);
     }
     /* outputs recorded on a GPU by tests/kernels/record_gpu.sh, where it has been run */
-    snprintf(path, sizeof path, "%s/gpu/video_ops.bin", dir);
-    if ((f = fopen(path, "rb"))) {
+    if ((f = gpu_open("video_ops.bin"))) {
         static unsigned g[N * NV];
         ck_assert_uint_eq(fread(g, 1, sizeof g, f), sizeof g);
         fclose(f);
@@ -1213,7 +1155,7 @@ static void run_cl(unsigned g, unsigned b, unsigned cl, unsigned shared, void **
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
     no_findings();
-    evidence_kernel(F, kfile);
+    evidence_kernel(F, hx_source);
 }
 
 START_TEST(k_cluster_ring)
@@ -1385,7 +1327,7 @@ static const char *fault_msg(void **a, unsigned g, unsigned b)
 {
     ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_LAUNCH_FAILED);
-    evidence_kernel(F, kfile);
+    evidence_kernel(F, hx_source);
     return ptxeGetErrorMessage(C);
 }
 

@@ -7,64 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <check.h>
-#include "include/ptxexec.h"
-#define EVIDENCE_EXEC
-#include "tests/evidence.h"
-
-static ptxeCtx *C;
-static ptxeModule *M;
-static ptxeFunction *F;
-static unsigned g_checks;   /* PTXE_CHECK_* for the kernels of load() (test checked_kernels) */
+#define HX_SOURCE "kernels/remote.ptx"   /* the evidence of run() on inline modules too */
+#include "tests/exec_harness.h"
 
 static uint32_t rng = 4242;
 static uint32_t rnd(void) { rng = rng * 1664525u + 1013904223u; return rng ^ (rng >> 13); }
 
-static void load(const char *kernel)
-{
-    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
-    char path[512];
-    snprintf(path, sizeof path, "%s/remote.ptx", dir);
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    static char buf[1 << 21];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeCtxSetChecks(C, g_checks), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
-    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
-}
-static void done(void) { ptxeModuleUnload(M); M = NULL; ptxeCtxDestroy(C); C = NULL; }
-
-static ptxeDevptr dev(const void *h, size_t n)
-{
-    ptxeDevptr d;
-    ck_assert_int_eq(ptxeMemAlloc(C, &d, n), PTXE_SUCCESS);
-    if (h) ck_assert_int_eq(ptxeMemcpyHtoD(C, d, h, n), PTXE_SUCCESS);
-    else ck_assert_int_eq(ptxeMemsetD8(C, d, 0, n), PTXE_SUCCESS);
-    return d;
-}
-static void get(void *h, ptxeDevptr d, size_t n)
-{
-    ck_assert_int_eq(ptxeMemcpyDtoH(C, h, d, n), PTXE_SUCCESS);
-}
-static void run(unsigned grid, unsigned block, void **args)
-{
-    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
-    ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
-    ck_assert_msg(ptxeGetFindingCount(C) == 0, "checks 0x%x: %s", g_checks,
-                  ptxeGetFindingCount(C) ? ptxeGetFinding(C, 0)->report : "");
-    evidence_kernel(F, "kernels/remote.ptx");
-}
-
-#define CHECK_ARR(got, want, n, fmt)                                                       \
-    do {                                                                                   \
-        for (size_t i_ = 0; i_ < (size_t)(n); i_++)                                        \
-            ck_assert_msg(memcmp(&(got)[i_], &(want)[i_], sizeof(got)[0]) == 0,            \
-                          "index %zu: got " fmt ", want " fmt, i_, (got)[i_], (want)[i_]); \
-    } while (0)
+/* the kernel `kernel` of tests/kernels/remote.ptx, with the checks hx_checks (checked_kernels) */
+static void load(const char *kernel) { hx_load("remote.ptx", kernel); }
 
 /* ------------------------------------------------------------------ st.async, red.async */
 
@@ -151,8 +101,7 @@ static void refused(const char *body, const char *what)
 {
     char ptx[4096];
     snprintf(ptx, sizeof ptx, "%s%s\nret;\n}\n", KPRO, body);
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(C, &M, ptx, strlen(ptx), "t.ptx");
+    ptxeResult r = hx_load_text(ptx, "t.ptx", 0);
     const char *msg = ptxeGetErrorMessage(C);
     ck_assert_msg(r == PTXE_ERROR_INVALID_PTX, "%s: loaded (%s)", body, msg);
     ck_assert_msg(strstr(msg, "t.ptx:12:") && strstr(msg, what), "%s: message '%s', want '%s'",
@@ -182,24 +131,26 @@ START_TEST(refused_async)
 }
 END_TEST
 
-/* run body over a 2-CTA cluster of 32 threads; the launch must fail with what in the report */
-static void faults(const char *body, const char *what)
+/* run body over a 2-CTA cluster of 32 threads, its parameter 256 bytes of global memory or (mc) a
+ * multimem object of 64 bytes over 2 copies; the launch must fail with what in the report */
+static void faults_on(const char *body, const char *what, int mc)
 {
     char ptx[4096];
     snprintf(ptx, sizeof ptx, "%s%s\nret;\n}\n", KPRO, body);
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(C, &M, ptx, strlen(ptx), "t.ptx");
+    ptxeResult r = hx_load_text(ptx, "t.ptx", 0);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
-    ptxeDevptr d = dev(NULL, 256);
+    hx_function("k");
+    ptxeDevptr d, bufs[2];
+    if (mc) ck_assert_int_eq(ptxeMulticastCreate(C, 64, 2, &d, bufs), PTXE_SUCCESS);
+    else d = dev(NULL, 256);
     void *a[] = { &d };
-    ptxeLaunchConfig cfg = { { 2, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    r = ptxeLaunchKernel(F, &cfg, a);
+    r = launch(2, 32, a);
     const char *msg = ptxeGetErrorMessage(C);
     ck_assert_msg(r != PTXE_SUCCESS && strstr(msg, what), "%s: got '%s', want '%s'", body, msg,
                   what);
     done();
 }
+static void faults(const char *body, const char *what) { faults_on(body, what, 0); }
 
 #define MBINIT                                                                                \
     "mov.u32 %r1, buf;\nmov.u32 %r3, mb;\nmov.u32 %r5, %cluster_ctarank;\nxor.b32 %r6, %r5, 1;\n" \
@@ -256,10 +207,9 @@ static void sp_case(const spform *fm, int rep)
         ck_assert_msg(d[i] == want[i], "%s: lane %d D%d: got 0x%08x, want 0x%08x", fm->kernel,
                       i / 4, i % 4, d[i], want[i]);
 
-    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
-    char path[512];
-    snprintf(path, sizeof path, "%s/gpu/%s_%d.bin", dir, fm->kernel, rep);
-    FILE *f = fopen(path, "rb");
+    char name[128];
+    snprintf(name, sizeof name, "%s_%d.bin", fm->kernel, rep);
+    FILE *f = gpu_open(name);
     if (f) {
         static uint32_t g[128];
         ck_assert_uint_eq(fread(g, 1, sizeof g, f), sizeof g);
@@ -302,8 +252,7 @@ static void sp_bad_meta(const char *kernel, uint32_t meta, const char *what)
     load(kernel);
     ptxeDevptr da = dev(z, sizeof z), de = dev(e, sizeof e), dd = dev(NULL, sizeof z);
     void *args[] = { &da, &da, &da, &de, &dd };
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
+    ptxeResult r = launch(1, 32, args);
     const char *msg = ptxeGetErrorMessage(C);
     ck_assert_msg(r != PTXE_SUCCESS && strstr(msg, what), "%s: got '%s', want '%s'", kernel, msg,
                   what);
@@ -506,9 +455,8 @@ START_TEST(multimem_acc_f32)
             "multimem.ld_reduce.add.bf16x2 %r3, [%rd1+4];\n"
             "multimem.ld_reduce.add.acc::f32.bf16x2 %r4, [%rd1+4];\n"
             "st.global.v4.u32 [%rd2], {%r1, %r2, %r3, %r4};\nret;\n}\n";
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeModuleLoadData(C, &M, ptx, strlen(ptx), "acc.ptx"), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    ck_assert_int_eq(hx_load_text(ptx, "acc.ptx", 0), PTXE_SUCCESS);
+    hx_function("k");
     ptxeDevptr mc, bufs[3], dout = dev(NULL, 16);
     ck_assert_int_eq(ptxeMulticastCreate(C, 8, 3, &mc, bufs), PTXE_SUCCESS);
     static const uint32_t init[3][2] = { { 0x68006800u, 0x43804380u },
@@ -540,24 +488,7 @@ START_TEST(refused_multimem)
 END_TEST
 
 /* a multimem address only through multimem.*: ld there, and multimem.* elsewhere, fault */
-static void mm_fault(const char *body, const char *what)
-{
-    char ptx[4096];
-    snprintf(ptx, sizeof ptx, "%s%s\nret;\n}\n", KPRO, body);
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(C, &M, ptx, strlen(ptx), "t.ptx");
-    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
-    ptxeDevptr bufs[2], mc;
-    ck_assert_int_eq(ptxeMulticastCreate(C, 64, 2, &mc, bufs), PTXE_SUCCESS);
-    void *a[] = { &mc };
-    ptxeLaunchConfig cfg = { { 2, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    r = ptxeLaunchKernel(F, &cfg, a);
-    const char *msg = ptxeGetErrorMessage(C);
-    ck_assert_msg(r != PTXE_SUCCESS && strstr(msg, what), "%s: got '%s', want '%s'", body, msg,
-                  what);
-    done();
-}
+static void mm_fault(const char *body, const char *what) { faults_on(body, what, 1); }
 START_TEST(fault_multimem)
 {
     mm_fault("ld.param.u64 %rd1, [out];\nld.global.u32 %r1, [%rd1];",
@@ -569,11 +500,10 @@ START_TEST(fault_multimem)
     mm_fault("ld.param.u64 %rd1, [out];\nmultimem.red.add.u32 [%rd1+2], 1;", "misaligned");
     mm_fault("mov.u64 %rd1, buf;\nmultimem.st.u32 [%rd1], 1;", "not inside a multimem object");
     ptxeDevptr mc, b[9];
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    hx_ctx(0);
     ck_assert_int_eq(ptxeMulticastCreate(C, 64, 9, &mc, b), PTXE_ERROR_INVALID_VALUE);
     ck_assert_int_eq(ptxeMulticastCreate(C, 0, 2, &mc, b), PTXE_ERROR_INVALID_VALUE);
-    ptxeCtxDestroy(C);
-    C = NULL;
+    done();
 }
 END_TEST
 
@@ -583,17 +513,14 @@ START_TEST(multimem_initcheck)
     static const char ptx[] = HDR ".visible .entry k(.param .u64 mc)\n{\n.reg .b32 %r<4>;\n"
                                   ".reg .b64 %rd<4>;\nld.param.u64 %rd1, [mc];\n"
                                   "multimem.ld_reduce.add.u32 %r1, [%rd1];\nret;\n}\n";
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeCtxSetChecks(C, PTXE_CHECK_INITCHECK), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeModuleLoadData(C, &M, ptx, strlen(ptx), "i.ptx"), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    ck_assert_int_eq(hx_load_text(ptx, "i.ptx", PTXE_CHECK_INITCHECK), PTXE_SUCCESS);
+    hx_function("k");
     ptxeDevptr mc, bufs[2];
     uint32_t one = 1;
     ck_assert_int_eq(ptxeMulticastCreate(C, 4, 2, &mc, bufs), PTXE_SUCCESS);
     ck_assert_int_eq(ptxeMemcpyHtoD(C, bufs[0], &one, 4), PTXE_SUCCESS);   /* copy 1: never */
     void *a[] = { &mc };
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_SUCCESS);
+    ck_assert_int_eq(launch(1, 1, a), PTXE_SUCCESS);
     ck_assert_int_eq(ptxeGetFindingCount(C), 1);
     const ptxeFinding *fd = ptxeGetFinding(C, 0);
     ck_assert_msg(fd->address == bufs[1] && strstr(fd->report, "multimem.ld_reduce"), "%s",
@@ -606,13 +533,13 @@ END_TEST
  * no finding (the mbarrier completion of st.async/red.async orders the peer's accesses) */
 START_TEST(checked_kernels)
 {
-    g_checks = PTXE_CHECK_ALL;
+    hx_checks = PTXE_CHECK_ALL;
     k_st_async_pair_fn(0);
     k_red_async_pair_fn(0);
     for (size_t f = 0; f < SP_NFORMS; f++) sp_case(&sp_forms[f], 0);
     k_multimem_ld_reduce_fn(0);
     k_multimem_st_red_fn(0);
-    g_checks = 0;
+    hx_checks = 0;
 }
 END_TEST
 

@@ -18,95 +18,47 @@
 #include <stdlib.h>
 #include <string.h>
 #include <check.h>
-#include "include/ptxexec.h"
-#define EVIDENCE_EXEC
-#include "tests/evidence.h"
+#define HX_SOURCE "kernels/texsurf.ptx"   /* the evidence of launches of inline modules too */
+#include "tests/exec_harness.h"
 #include "tests/kernels/texsurf_inputs.h"
-
-static ptxeCtx *C;
-static ptxeModule *M;
-static ptxeFunction *F;
 
 #define rnd tsi_rnd
 
+/* the kernel `kernel` of tests/kernels/texsurf.ptx with every check on: a correct kernel must run
+ * without a finding (sured counts as atomic); each test's inputs as record_gpu.cu makes them */
 static void load(const char *kernel)
 {
-    static char buf[1 << 20];
-    static size_t n;
-    char path[512];
-    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
-    snprintf(path, sizeof path, "%s/texsurf.ptx", dir);
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    tsi_seed();   /* each test's inputs as record_gpu.cu makes them */
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    /* every check: a correct kernel must run without a finding (sured counts as atomic) */
-    ck_assert_int_eq(ptxeCtxSetChecks(C, PTXE_CHECK_ALL), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
-    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
-}
-
-static void done(void)
-{
-    if (M) ptxeModuleUnload(M);
-    M = NULL;
-    ptxeCtxDestroy(C);
-    C = NULL;
+    tsi_seed();
+    hx_checks = PTXE_CHECK_ALL;
+    hx_load("texsurf.ptx", kernel);
 }
 
 #define HDR ".version 8.4\n.target sm_80\n.address_size 64\n"
 
 static ptxeResult load_text(const char *text)
 {
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    M = NULL;
-    ptxeResult r = ptxeModuleLoadData(C, &M, text, strlen(text), "t.ptx");
+    ptxeResult r = hx_load_text(text, "t.ptx", 0);
     if (r == PTXE_SUCCESS) {
-        ck_assert_int_eq(ptxeModuleGetFunction(&F, M, NULL), PTXE_SUCCESS);
+        hx_function(NULL);
         evidence_module(M, "test_exec_tex.c");
     }
     return r;
 }
 
-static ptxeDevptr dev(const void *h, size_t n)
+/* a gx*gy grid of bx-thread CTAs: the launch result (the kernel counts as evidence either way) */
+static ptxeResult launch_xy(unsigned gx, unsigned gy, unsigned bx, void **args)
 {
-    ptxeDevptr d;
-    ck_assert_int_eq(ptxeMemAlloc(C, &d, n), PTXE_SUCCESS);
-    if (h) ck_assert_int_eq(ptxeMemcpyHtoD(C, d, h, n), PTXE_SUCCESS);
-    else ck_assert_int_eq(ptxeMemsetD8(C, d, 0, n), PTXE_SUCCESS);
-    return d;
-}
-static void get(void *h, ptxeDevptr d, size_t n)
-{
-    ck_assert_int_eq(ptxeMemcpyDtoH(C, h, d, n), PTXE_SUCCESS);
-}
-
-static ptxeResult run3(unsigned gx, unsigned gy, unsigned bx, void **args)
-{
-    ptxeLaunchConfig cfg = { { gx, gy, 1 }, { bx, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
-    evidence_kernel(F, "kernels/texsurf.ptx");
+    ptxeResult r = hx_launch(gx, gy, 1, bx, 1, 1, 0, args);
+    evidence_kernel(F, hx_source);
     return r;
-}
-static void run(unsigned g, unsigned b, void **args)
-{
-    ptxeResult r = run3(g, 1, b, args);
-    ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
-    int nf = ptxeGetFindingCount(C);
-    ck_assert_msg(nf == 0, "%d finding(s), the first:\n%s", nf,
-                  nf ? ptxeGetFinding(C, 0)->report : "");
 }
 
 /* outputs recorded on a GPU by tests/kernels/record_gpu.sh (gpu/NAME.bin), where it has run */
 static void gpu_compare(const char *name, const void *got, size_t n)
 {
-    char path[512];
-    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
-    snprintf(path, sizeof path, "%s/gpu/%s.bin", dir, name);
-    FILE *f = fopen(path, "rb");
+    char file[128];
+    snprintf(file, sizeof file, "%s.bin", name);
+    FILE *f = gpu_open(file);
     if (!f) return;
     unsigned char *g = malloc(n);
     ck_assert_uint_eq(fread(g, 1, n, f), n);
@@ -637,7 +589,7 @@ START_TEST(s_2d)
     ptxeSurfObject si = mksurf(&ri), so = mksurf(&ro);
     int w = W, h = H;
     void *a[] = { &si, &so, &w, &h };
-    ptxeResult e = run3(1, H, 16, a);
+    ptxeResult e = launch_xy(1, H, 16, a);
     ck_assert_msg(e == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     get(out, ro.data, sizeof out);
     for (int y = 0; y < H; y++)
@@ -687,7 +639,7 @@ START_TEST(s_trap)
     get(&got, o, 4);
     ck_assert_int_eq(got, 4);
     x = 4;
-    ptxeResult e = run3(1, 1, 1, a);
+    ptxeResult e = launch_xy(1, 1, 1, a);
     ck_assert_int_ne(e, PTXE_SUCCESS);
     ck_assert_msg(strstr(ptxeGetErrorMessage(C), "out of range") &&
                   strstr(ptxeGetErrorMessage(C), ".trap"), "%s", ptxeGetErrorMessage(C));
@@ -700,7 +652,7 @@ START_TEST(s_trap)
     ptxeResourceDesc r1 = rarray(dev(in, sizeof in), 32, 1, PTXE_FMT_SIGNED, 8, 0, 0);
     s = mksurf(&r1);
     void *a1[] = { &s };
-    ck_assert_int_ne(run3(1, 1, 1, a1), PTXE_SUCCESS);
+    ck_assert_int_ne(launch_xy(1, 1, 1, a1), PTXE_SUCCESS);
     ck_assert_msg(strstr(ptxeGetErrorMessage(C), "not aligned"), "%s", ptxeGetErrorMessage(C));
     done();
 }
@@ -717,7 +669,7 @@ START_TEST(s_layered)
     ptxeSurfObject s = mksurf(&r);
     int w = W, h = H, l = L;
     void *a[] = { &s, &w, &h, &l };
-    ptxeResult e = run3(H, L, 32, a);
+    ptxeResult e = launch_xy(H, L, 32, a);
     ck_assert_msg(e == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     get(out, r.data, sizeof out);
     for (int z = 0; z < L; z++)
@@ -850,7 +802,7 @@ START_TEST(texref_bound)
     }
     /* a destroyed object: the launch fails naming the handle */
     ck_assert_int_eq(ptxeDestroyTextureObject(C, t), PTXE_SUCCESS);
-    ck_assert_int_ne(run3(1, 1, 1, a), PTXE_SUCCESS);
+    ck_assert_int_ne(launch_xy(1, 1, 1, a), PTXE_SUCCESS);
     ck_assert_msg(strstr(ptxeGetErrorMessage(C), "not a live texture"), "%s",
                   ptxeGetErrorMessage(C));
     done();
@@ -982,7 +934,7 @@ END_TEST
 /* the API refuses malformed descriptions (as cudaCreateTextureObject would) */
 START_TEST(api_checks)
 {
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    hx_ctx(0);
     ptxeDevptr p = dev(NULL, 4096);
     ptxeTexObject t;
     ptxeTextureDesc d = tdesc(PTXE_FILTER_POINT, 0, PTXE_ADDRESS_CLAMP);

@@ -10,65 +10,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <check.h>
-#include "include/ptxexec.h"
-#define EVIDENCE_EXEC
-#include "tests/evidence.h"
-
-static ptxeCtx *C;
-static ptxeModule *M;
-static ptxeFunction *F;
+#define HX_ZERO_FILL 0   /* dev(NULL, n) leaves the memory unwritten (initcheck sees that) */
+#include "tests/exec_harness.h"
 
 static uint32_t rng = 777;
 static uint32_t rnd(void) { rng = rng * 1664525u + 1013904223u; return rng ^ (rng >> 13); }
 
+/* the kernel `kernel` of tests/kernels/tma.ptx with every check on: run() then asserts that a
+ * correct kernel has no finding */
 static void load(const char *kernel)
 {
-    static char buf[1 << 20];
-    static size_t n;
-    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
-    char path[512];
-    snprintf(path, sizeof path, "%s/tma.ptx", dir);
-    if (!n) {
-        FILE *f = fopen(path, "rb");
-        ck_assert_msg(f != NULL, "cannot open %s", path);
-        n = fread(buf, 1, sizeof buf, f);
-        fclose(f);
-    }
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeCtxSetChecks(C, PTXE_CHECK_ALL), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
-    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
-}
-
-static void done(void) { ptxeModuleUnload(M); M = NULL; ptxeCtxDestroy(C); C = NULL; }
-
-static ptxeDevptr dev(const void *h, size_t n)
-{
-    ptxeDevptr d;
-    ck_assert_int_eq(ptxeMemAlloc(C, &d, n), PTXE_SUCCESS);
-    if (h) ck_assert_int_eq(ptxeMemcpyHtoD(C, d, h, n), PTXE_SUCCESS);
-    return d;
-}
-static void get(void *h, ptxeDevptr d, size_t n)
-{
-    ck_assert_int_eq(ptxeMemcpyDtoH(C, h, d, n), PTXE_SUCCESS);
-}
-
-static ptxeResult launch(unsigned grid, unsigned block, void **args)
-{
-    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    return ptxeLaunchKernel(F, &cfg, args);
-}
-static void run(unsigned grid, unsigned block, void **args)
-{
-    ptxeResult r = launch(grid, block, args);
-    ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
-    /* every check is on (load): a correct kernel has no finding */
-    int nf = ptxeGetFindingCount(C);
-    ck_assert_msg(nf == 0, "%d finding(s), the first:\n%s", nf,
-                  nf ? ptxeGetFinding(C, 0)->report : "");
-    evidence_kernel(F, "kernels/tma.ptx");
+    hx_checks = PTXE_CHECK_ALL;
+    hx_load("tma.ptx", kernel);
 }
 
 /* §5.5.6: the 16-byte chunk c of 128-byte row r (of a 1024-aligned buffer) lands at chunk
@@ -85,10 +38,9 @@ static size_t swizzled(int sw, size_t off)
  * executor's reading of the ISA until a recording confirms them). */
 static void gpu_compare(const char *name, const void *got, size_t n)
 {
-    const char *dir = getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
-    char path[512];
-    snprintf(path, sizeof path, "%s/gpu/%s.bin", dir, name);
-    FILE *f = fopen(path, "rb");
+    char file[128];
+    snprintf(file, sizeof file, "%s.bin", name);
+    FILE *f = gpu_open(file);
     if (!f) return;
     static uint8_t want[1 << 16];
     size_t k = fread(want, 1, sizeof want, f);
@@ -509,7 +461,7 @@ END_TEST
 /* ------------------------------------------------------------------ encoder validation */
 START_TEST(tma_encode_refused)
 {
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
+    hx_ctx(0);
     ptxeTensorMap tm;
     static const uint64_t dims[2] = { 64, 64 }, str[1] = { 256 }, badstr[1] = { 264 },
                           short_str[1] = { 128 };
@@ -564,8 +516,7 @@ START_TEST(tma_encode_refused)
                                                0x700000000000ull, d5, s5, lo, hi, 8, 16, e5, 0, 0,
                                                0, 0),
                      PTXE_SUCCESS);
-    ptxeCtxDestroy(C);
-    C = NULL;
+    done();
 }
 END_TEST
 
@@ -579,13 +530,9 @@ static const char *load_inline(const char *body)
              ".reg .b32 %%r<8>;\n.reg .b64 %%rd<8>;\n.reg .b16 %%h<4>;\n"
              ".shared .align 1024 .b8 buf[4096];\n.shared .align 8 .b64 bar;\n%s\nret;\n}\n",
              body);
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(C, &M, text, strlen(text), "inline.ptx");
+    ptxeResult r = hx_load_text(text, "inline.ptx", 0);
     snprintf(msg, sizeof msg, "%s", r == PTXE_SUCCESS ? "" : ptxeGetErrorMessage(C));
-    if (r == PTXE_SUCCESS) ptxeModuleUnload(M);
-    M = NULL;
-    ptxeCtxDestroy(C);
-    C = NULL;
+    done();
     return msg;
 }
 
@@ -658,10 +605,9 @@ START_TEST(tma_spin_progress)
         "ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.u64 %rd1, %rd1, %rd2;\n"
         "st.global.u32 [%rd1], 7;\nret;\n"
         "PRODUCER:\nmbarrier.arrive.shared::cta.b64 %rd3, [bar];\nbra WAIT;\n}\n";
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ck_assert_msg(ptxeModuleLoadData(C, &M, text, strlen(text), "spin.ptx") == PTXE_SUCCESS, "%s",
+    ck_assert_msg(hx_load_text(text, "spin.ptx", 0) == PTXE_SUCCESS, "%s",
                   ptxeGetErrorMessage(C));
-    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    hx_function("k");
     ptxeDevptr dout = dev(NULL, 128);
     void *a[] = { &dout };
     ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 100000, 0 };
@@ -694,11 +640,9 @@ START_TEST(tma_im2col_store)
         "cp.async.bulk.tensor.3d.global.shared::cta.im2col_no_offs.bulk_group"
         " [%rd3, {%r5, %r6, %r7}], [buf];\n"
         "cp.async.bulk.commit_group;\ncp.async.bulk.wait_group 0;\nret;\n}\n";
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeCtxSetChecks(C, PTXE_CHECK_ALL), PTXE_SUCCESS);
-    ck_assert_msg(ptxeModuleLoadData(C, &M, text, strlen(text), "store.ptx") == PTXE_SUCCESS,
+    ck_assert_msg(hx_load_text(text, "store.ptx", PTXE_CHECK_ALL) == PTXE_SUCCESS,
                   "%s", ptxeGetErrorMessage(C));
-    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    hx_function("k");
     enum { CH = 8, W = 6, N = 2 };
     static uint32_t g[N][W][CH], in[32], out[N][W][CH];
     for (int k = 0; k < 32; k++) in[k] = 1000 + (uint32_t)k;

@@ -7,55 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <check.h>
-#include "include/ptxexec.h"
-#define EVIDENCE_EXEC
-#include "tests/evidence.h"
+#include "tests/exec_harness.h"
 #include "tests/wgmma_ref.h"
 
-static ptxeCtx *C;
-static ptxeModule *M;
-static ptxeFunction *F;
-
-static const char *kdir(void)
-{
-    return getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
-}
-
-static unsigned checks;   /* PTXE_CHECK_* of the contexts load_file creates */
-
-static void load_file(const char *kernel)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/wgmma.ptx", kdir());
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    static char buf[1 << 21];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeCtxSetChecks(C, checks), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(C, &M, buf, n, path);
-    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
-}
-
-static void done(void)
-{
-    ptxeModuleUnload(M); M = NULL;
-    ptxeCtxDestroy(C); C = NULL;
-}
-
-static ptxeDevptr dev(const void *h, size_t n)
-{
-    ptxeDevptr d;
-    ck_assert_int_eq(ptxeMemAlloc(C, &d, n), PTXE_SUCCESS);
-    if (h) ck_assert_int_eq(ptxeMemcpyHtoD(C, d, h, n), PTXE_SUCCESS);
-    else ck_assert_int_eq(ptxeMemsetD8(C, d, 0, n), PTXE_SUCCESS);
-    return d;
-}
-
 /* launch form fi with `threads` threads in one CTA; the launch result */
-static ptxeResult launch(int fi, unsigned threads, uint32_t *D)
+static ptxeResult launch_form(int fi, unsigned threads, uint32_t *D)
 {
     const wgref_form *f = &wgref_forms[fi];
     static uint32_t A[WGREF_MAXA], B[WGREF_MAXB], Cm[WGREF_MAXC], want[WGREF_MAXC];
@@ -64,11 +20,10 @@ static ptxeResult launch(int fi, unsigned threads, uint32_t *D)
                dd = dev(NULL, sizeof Cm);
     int sd = f->scale_d;
     void *args[] = { &da, &db, &dc, &dd, &sd };
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { threads, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
+    ptxeResult r = launch(1, threads, args);
     if (r == PTXE_SUCCESS) {
-        evidence_kernel(F, "kernels/wgmma.ptx");
-        ck_assert_int_eq(ptxeMemcpyDtoH(C, D, dd, (size_t)f->rows * f->n * 4), PTXE_SUCCESS);
+        evidence_kernel(F, hx_source);
+        get(D, dd, (size_t)f->rows * f->n * 4);
     }
     return r;
 }
@@ -77,14 +32,14 @@ static ptxeResult launch(int fi, unsigned threads, uint32_t *D)
  * check of the executor on (a correct kernel must give no finding) */
 START_TEST(wg_forms)
 {
-    checks = _i >= WGREF_NFORMS ? PTXE_CHECK_ALL : 0;
+    hx_checks = _i >= WGREF_NFORMS ? PTXE_CHECK_ALL : 0;
     _i %= WGREF_NFORMS;
     const wgref_form *f = &wgref_forms[_i];
     static uint32_t A[WGREF_MAXA], B[WGREF_MAXB], Cm[WGREF_MAXC], want[WGREF_MAXC],
         D[WGREF_MAXC];
     wgref_make(_i, A, B, Cm, want);
-    load_file(f->kernel);
-    ptxeResult r = launch(_i, (unsigned)f->threads, D);
+    hx_load("wgmma.ptx", f->kernel);
+    ptxeResult r = launch_form(_i, (unsigned)f->threads, D);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", f->kernel, ptxeGetErrorMessage(C));
     int nf = ptxeGetFindingCount(C);
     ck_assert_msg(nf == 0, "%s: %d finding(s), the first:\n%s", f->kernel, nf,
@@ -93,9 +48,9 @@ START_TEST(wg_forms)
         ck_assert_msg(D[i] == want[i], "%s (form %d) D[%d][%d] = 0x%08x, want 0x%08x", f->kernel,
                       _i, i / f->n, i % f->n, D[i], want[i]);
     /* the outputs a GPU recorded with tests/kernels/record_gpu.sh, where it has been run */
-    char path[600];
-    snprintf(path, sizeof path, "%s/gpu/wgmma_%d_%s.bin", kdir(), _i, f->kernel);
-    FILE *g = fopen(path, "rb");
+    char name[128];
+    snprintf(name, sizeof name, "wgmma_%d_%s.bin", _i, f->kernel);
+    FILE *g = gpu_open(name);
     if (g) {
         static uint32_t G[WGREF_MAXC];
         size_t n = (size_t)f->rows * f->n;
@@ -114,11 +69,11 @@ END_TEST
 START_TEST(wg_partial_warpgroup)
 {
     static const unsigned threads[] = { 96, 160, 100 };
-    checks = 0;
+    hx_checks = 0;
     static uint32_t D[WGREF_MAXC];
     for (int i = 0; i < 3; i++) {
-        load_file("wg_f16_rs");
-        ptxeResult r = launch(0, threads[i], D);
+        hx_load("wgmma.ptx", "wg_f16_rs");
+        ptxeResult r = launch_form(0, threads[i], D);
         const char *m = ptxeGetErrorMessage(C);
         ck_assert_msg(r == PTXE_ERROR_LAUNCH_FAILED, "%u threads: %s", threads[i], m);
         ck_assert_msg(strstr(m, "warpgroup") || strstr(m, "all 32"), "%u threads: %s",
@@ -139,8 +94,7 @@ static ptxeResult load_text(const char *decls, const char *body)
              "%s.visible .entry k(.param .u64 out)\n{\n.reg .b32 r<80>;\n.reg .f32 f<80>;\n"
              ".reg .b64 rd<8>;\n.reg .pred p;\n%s%s\nret;\n}\n",
              HEAD, decls, body);
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ptxeResult r = ptxeModuleLoadData(C, &M, src, strlen(src), "t.ptx");
+    ptxeResult r = hx_load_text(src, "t.ptx", 0);
     if (r == PTXE_SUCCESS) evidence_module(M, "test_exec_wgmma.c");
     return r;
 }
@@ -226,16 +180,13 @@ START_TEST(wg_ptxas_forms)
                  ".reg .b32 r<200>;\n.reg .f32 f<200>;\n.reg .b64 rd<8>;\n.reg .pred p;\n"
                  "mov.b64 rd0, 0; mov.b64 rd1, 0; mov.b32 r4, 0; mov.b32 r5, 0; "
                  "setp.eq.u32 p, r4, 0;\n%s\nret;\n}\n", line);
-        ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-        ptxeResult r = ptxeModuleLoadData(C, &M, src, strlen(src), "f.ptx");
+        ptxeResult r = hx_load_text(src, "f.ptx", 0);
         const char *m = ptxeGetErrorMessage(C);
         ck_assert_msg((r == PTXE_SUCCESS) == (ok != dev), "%s: ptxas %s, the loader %s%s%s",
                       line, ok ? "accepts" : "refuses", r ? "refuses: " : "accepts",
                       r ? m : "", dev ? " (a listed deviation)" : "");
         if (r) ck_assert_msg(strstr(m, "f.ptx:11:"), "no file:line:col for %s: %s", line, m);
-        else ptxeModuleUnload(M);
-        M = NULL;
-        ptxeCtxDestroy(C); C = NULL;
+        done();
         n++, ndev += dev;
     }
     fclose(f);
@@ -251,11 +202,10 @@ static ptxeResult run_text(const char *decls, const char *body, unsigned threads
 {
     ptxeResult r = load_text(decls, body);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    hx_function("k");
     ptxeDevptr out = last_out = dev(NULL, 64);
     void *args[] = { &out };
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { threads, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    return ptxeLaunchKernel(F, &cfg, args);
+    return launch(1, threads, args);
 }
 
 /* faults of a launch: invalid .tf32 metadata (§9.7.14.6.1: undefined, refused here), a
@@ -345,11 +295,10 @@ START_TEST(wg_n256)
     ptxeResult r = load_text(decls, body);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     ck_assert_int_eq(ptxeCtxSetChecks(C, PTXE_CHECK_ALL), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "k"), PTXE_SUCCESS);
+    hx_function("k");
     ptxeDevptr out = dev(NULL, 64);
     void *args[] = { &out };
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 128, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    r = ptxeLaunchKernel(F, &cfg, args);
+    r = launch(1, 128, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     ck_assert_int_eq(ptxeGetFindingCount(C), 0);
     float v = 0;

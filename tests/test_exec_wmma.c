@@ -11,59 +11,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <check.h>
-#include "include/ptxexec.h"
-#define EVIDENCE_EXEC
-#include "tests/evidence.h"
+#include "tests/exec_harness.h"
 #include "tests/wmma_ref.h"
-
-static ptxeCtx *C;
-static ptxeModule *M;
-static ptxeFunction *F;
-
-static const char *kdir(void)
-{
-    return getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
-}
-
-static ptxeResult try_load(const char *text, size_t n, const char *name)
-{
-    if (C) ptxeCtxDestroy(C);
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    M = NULL;
-    return ptxeModuleLoadData(C, &M, text, n, name);
-}
-static void done(void) { if (M) ptxeModuleUnload(M); M = NULL; ptxeCtxDestroy(C); C = NULL; }
-
-static ptxeDevptr dev(const void *h, size_t n)
-{
-    ptxeDevptr d;
-    ck_assert_int_eq(ptxeMemAlloc(C, &d, n), PTXE_SUCCESS);
-    if (h) ck_assert_int_eq(ptxeMemcpyHtoD(C, d, h, n), PTXE_SUCCESS);
-    else ck_assert_int_eq(ptxeMemsetD8(C, d, 0, n), PTXE_SUCCESS);
-    return d;
-}
-
-static ptxeResult launch(unsigned block, void **args)
-{
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
-    return ptxeLaunchKernel(F, &cfg, args);
-}
 
 /* ------------------------------------------------------------------ wmma.cu */
 
 /* one case: D from the executor into got (w->cbytes bytes) */
 static void run_case(const wref_case *w, uint8_t *got)
 {
-    ck_assert_msg(ptxeModuleGetFunction(&F, M, w->kn->name) == PTXE_SUCCESS, "no kernel %s",
-                  w->kn->name);
+    hx_function(w->kn->name);
     ptxeDevptr da = dev(w->ma, w->abytes), db = dev(w->mb, w->bbytes), dc = dev(w->mc, w->cbytes),
                dd = dev(w->mc, w->cbytes);
     int lda = w->lda, ldb = w->ldb, ldc = w->ldc, flags = w->flags;
     void *args[] = { &da, &db, &dc, &dd, &lda, &ldb, &ldc, &flags };
-    ptxeResult r = launch(32, args);
+    ptxeResult r = launch(1, 32, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s flags %d: %s: %s", w->kn->name, flags,
                   ptxeGetErrorName(r), ptxeGetErrorMessage(C));
-    ck_assert_int_eq(ptxeMemcpyDtoH(C, got, dd, w->cbytes), PTXE_SUCCESS);
+    get(got, dd, w->cbytes);
     evidence_kernel(F, "kernels/wmma.ptx");
 }
 
@@ -80,21 +44,10 @@ static void report(const wref_case *w, const uint8_t *got, const uint8_t *want, 
  * no finding on these correct kernels */
 static void run_all(unsigned checks)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/wmma.ptx", kdir());
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    static char buf[1 << 21];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    if (C) ptxeCtxDestroy(C);
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeCtxSetChecks(C, checks), PTXE_SUCCESS);
-    ck_assert_msg(ptxeModuleLoadData(C, &M, buf, n, path) == PTXE_SUCCESS, "%s",
-                  ptxeGetErrorMessage(C));
+    hx_checks = checks;
+    hx_load("wmma.ptx", NULL);
     /* outputs recorded on a GPU by tests/kernels/record_gpu.sh: every case's D in order */
-    snprintf(path, sizeof path, "%s/gpu/wmma.bin", kdir());
-    FILE *g = fopen(path, "rb");
+    FILE *g = gpu_open("wmma.bin");
     int ncases = 0;
     for (int ki = 0; ki < WREF_NKERNELS; ki++)
         for (int vi = 0; vi < WREF_NVARIANTS; vi++) {
@@ -132,9 +85,9 @@ END_TEST
 
 static void load_text(const char *ptx)
 {
-    ptxeResult r = try_load(ptx, strlen(ptx), "t.ptx");
+    ptxeResult r = hx_load_text(ptx, "t.ptx", 0);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_int_eq(ptxeModuleGetFunction(&F, M, NULL), PTXE_SUCCESS);
+    hx_function(NULL);
     evidence_module(M, "test_exec_wmma.c");
 }
 
@@ -193,9 +146,9 @@ START_TEST(wmma_spaces_stride_scale)
     load_text(ptx_spaces);
     ptxeDevptr dout = dev(out, sizeof out), din = dev(in, sizeof in);
     void *args[] = { &dout, &din };
-    ptxeResult r = launch(32, args);
+    ptxeResult r = launch(1, 32, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_int_eq(ptxeMemcpyDtoH(C, out, dout, sizeof out), PTXE_SUCCESS);
+    get(out, dout, sizeof out);
     for (int i = 0; i < 16 * LD; i++)
         ck_assert_msg(out[i] == want[i], "D[%d] = %g, want %g", i, out[i], want[i]);
     done();
@@ -241,9 +194,9 @@ START_TEST(wmma_f64_rounding)
     load_text(ptx_f64);
     ptxeDevptr dout = dev(NULL, sizeof out), din = dev(in, sizeof in);
     void *args[] = { &dout, &din };
-    ptxeResult r = launch(32, args);
+    ptxeResult r = launch(1, 32, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_int_eq(ptxeMemcpyDtoH(C, out, dout, sizeof out), PTXE_SUCCESS);
+    get(out, dout, sizeof out);
     int differ = 0;
     for (int m = 0; m < 5; m++)
         for (int i = 0; i < 64; i++) {
@@ -271,7 +224,7 @@ static ptxeResult run_load(const char *pre, const char *addr, unsigned block)
     load_text(ptx);
     ptxeDevptr d = dev(NULL, 4096);
     void *args[] = { &d };
-    return launch(block, args);
+    return launch(1, block, args);
 }
 
 /* Faults where §9.7.13.3.2-3 leave the behaviour undefined, and a partial warp (.aligned) */
@@ -323,8 +276,8 @@ START_TEST(wmma_layout_documented)
     uint32_t out[32][16];
     ptxeDevptr dout = dev(NULL, sizeof out), din = dev(in, sizeof in);
     void *args[] = { &dout, &din };
-    ck_assert_int_eq(launch(32, args), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeMemcpyDtoH(C, out, dout, sizeof out), PTXE_SUCCESS);
+    ck_assert_int_eq(launch(1, 32, args), PTXE_SUCCESS);
+    get(out, dout, sizeof out);
     for (int l = 0; l < 32; l++) {
         int g = l / 4, t = l % 4;
         for (int r = 0; r < 8; r++)
@@ -362,14 +315,14 @@ START_TEST(wmma_guard)
         for (int i = 0; i < 64; i++) d[i] = -i;
         ptxeDevptr dd = dev(d, sizeof d);
         void *args[] = { &dd };
-        ptxeResult r = launch(32, args);
+        ptxeResult r = launch(1, 32, args);
         if (half) {
             ck_assert_int_eq(r, PTXE_ERROR_LAUNCH_FAILED);
             ck_assert_msg(strstr(ptxeGetErrorMessage(C), "expected all 32"), "%s",
                           ptxeGetErrorMessage(C));
         } else {
             ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-            ck_assert_int_eq(ptxeMemcpyDtoH(C, d, dd, sizeof d), PTXE_SUCCESS);
+            get(d, dd, sizeof d);
             for (int i = 0; i < 64; i++) ck_assert_int_eq(d[i], -i);
         }
         done();
@@ -388,7 +341,7 @@ START_TEST(wmma_initcheck)
     ptxeDevptr d;
     ck_assert_int_eq(ptxeMemAlloc(C, &d, 1024), PTXE_SUCCESS);
     void *args[] = { &d };
-    launch(32, args);
+    launch(1, 32, args);
     ck_assert_int_gt(ptxeGetFindingCount(C), 0);
     const char *rep = ptxeGetFinding(C, 0)->report;
     ck_assert_msg(strstr(rep, "wmma.load"), "%s", rep);
@@ -449,7 +402,7 @@ START_TEST(wmma_reject)
                  HDR ".visible .entry k()\n{\n.reg .b32 %%r<8>;\n.reg .b64 %%rd<2>;\n  %s\n  ret;\n"
                      "}\n",
                  cases[i].insn);
-        ck_assert_int_eq(try_load(ptx, strlen(ptx), "t.ptx"), PTXE_ERROR_INVALID_PTX);
+        ck_assert_int_eq(hx_load_text(ptx, "t.ptx", 0), PTXE_ERROR_INVALID_PTX);
         const char *msg = ptxeGetErrorMessage(C);
         ck_assert_msg(strstr(msg, cases[i].want), "%s: %s", cases[i].insn, msg);
         ck_assert_msg(strstr(msg, "t.ptx:8:"), "no file:line:col: %s", msg);
