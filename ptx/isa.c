@@ -8,6 +8,7 @@
  * All C arithmetic on guest values is unsigned (no host UB on overflow or wide shifts).
  * Section numbers (§) refer to the PTX ISA 8.4 text in /work/shared/spec.
  */
+#include "base/sanitized.h"
 #include "ptx/isa.h"
 
 #include "ptx/mnemonic.h"
@@ -1753,7 +1754,7 @@ enum {
  * (AVX2, FMA, BMI2) that the dynamic linker picks when the CPU has it: a speed choice only,
  * the C is the same (and -ffp-contract stays off, so no FMA is introduced).  Sanitizer builds
  * skip both (compile time); the rest use WARP, where the compiler decides what to inline. */
-#if defined(__SANITIZE_ADDRESS__)
+#if PTX_SANITIZED
 #define WARP_ATTR
 #elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
 #define WARP_ATTR __attribute__((flatten, target_clones("default", "arch=x86-64-v3")))

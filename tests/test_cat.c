@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/sanitized.h"
 #include "frontend/cat.h"
 #include "solver/cat_eval.h"
 
@@ -1304,8 +1305,8 @@ START_TEST(search_path_with_published_library)
 }
 END_TEST
 
-/* evaluations per second of Dat3M's ptx-v7.5 over candidates of n events (a benchmark figure
- * for docs/cat.md; the bound asserted is loose) */
+/* Dat3M's ptx-v7.5 evaluated repeatedly over candidates of n events: the same result every
+ * time; the time per evaluation is printed (the figure of docs/cat.md), not asserted */
 START_TEST(published_model_speed)
 {
     if (!have_spec()) return;
@@ -1314,7 +1315,7 @@ START_TEST(published_model_speed)
     ck_assert_ptr_nonnull(m);
     const int sizes[] = { 8, 16, 24 };
     for (int k = 0; k < 3; k++) {
-        int n = sizes[k], reps = 200;
+        int n = sizes[k], reps = PTX_SANITIZED ? 2 : 20;
         enc e;
         enc_init(&e);
         teng t;
@@ -1322,18 +1323,23 @@ START_TEST(published_model_speed)
         cat_prog *p = cat_link(m, &TE, &t, err, sizeof err);
         ck_assert_ptr_nonnull(p);
         struct timespec a, b;
+        cat_result first;
+        ck_assert_int_eq(cat_eval(p, &e, n, &t, NULL, &first, err, sizeof err), 0);
         clock_gettime(CLOCK_MONOTONIC, &a);
-        for (int i = 0; i < reps; i++) {
+        for (int i = 0; i < reps; i++) {   /* every evaluation gives the same checks, in order */
             cat_result r;
             ck_assert_int_eq(cat_eval(p, &e, n, &t, NULL, &r, err, sizeof err), 0);
+            ck_assert_int_eq(r.n, first.n);
+            for (int c = 0; c < r.n; c++)
+                ck_assert(r.v[c].kind == first.v[c].kind && r.v[c].site == first.v[c].site);
             cat_result_free(&r);
         }
         clock_gettime(CLOCK_MONOTONIC, &b);
+        cat_result_free(&first);
         double us = ((double)(b.tv_sec - a.tv_sec) * 1e6 + (double)(b.tv_nsec - a.tv_nsec) / 1e3)
-                    / reps;
+                    / reps;   /* printed, not asserted: speed is for make bench */
         printf("published_model_speed: dat3m-ptx-v7.5.cat, %d events: %.1f us per evaluation\n",
                n, us);
-        ck_assert(us < 200000);
         cat_prog_free(p);
         te_free(&t);
         enc_free(&e);

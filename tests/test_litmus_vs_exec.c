@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/sanitized.h"
 #include "check/verify.h"
 #include "frontend/litmus.h"
 #include "include/ptxexec.h"
@@ -42,7 +43,7 @@
 #define NSETS 16           /* operand sets per form */
 /* Under the sanitizers (make check-asan) every 6th form runs, each with all its operand sets:
    that run looks for memory errors on these paths, the plain build checks every form. */
-#if defined(__SANITIZE_ADDRESS__)
+#if PTX_SANITIZED
 #define FORM_STRIDE 6
 #else
 #define FORM_STRIDE 1
