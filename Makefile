@@ -99,6 +99,7 @@ EVIDENCE_TESTS := $(BUILD)/tests/test_isa $(BUILD)/tests/test_exec_insn \
                   $(BUILD)/tests/test_exec_kernels
 EVIDENCE_TESTS += $(BUILD)/tests/test_exec_wmma
 EVIDENCE_TESTS += $(BUILD)/tests/test_exec_wgmma
+EVIDENCE_TESTS += $(BUILD)/tests/test_exec_tma
 $(BUILD)/tools/gen_coverage: tools/gen_coverage.c $(BUILD)/libptxexec.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< $(BUILD)/libptxexec.a -o $@ -lm

@@ -37,6 +37,7 @@ typedef struct {
     uint8_t *host;
     ptxeDevptr dev;
     int has_init;       /* init: given (else the buffer counts as never written for initcheck) */
+    yaml_node_t *tmap_init;   /* init: { tensormap: NAME } (filled once buffers have addresses) */
 } buffer;
 
 typedef struct {
@@ -56,6 +57,7 @@ typedef struct {
     int have_doc;
     yaml_node_t *root;
     buffer *bufs; int nbufs;
+    const char **tmnames; ptxeTensorMap *tmaps; int ntmaps;   /* tensormaps: (encoded) */
     int failed;
     uint64_t max_memory, mem_total;   /* --max-memory, bytes of buffers so far */
     unsigned checks;
@@ -302,6 +304,13 @@ static int init_buffer(R *r, buffer *b, yaml_node_t *in)
     const char *ik = scalar(node(r, in->data.mapping.pairs.start->key));
     yaml_node_t *iv = node(r, in->data.mapping.pairs.start->value);
     if (!ik) return bad(r, in, "found a bad init key, expected file, fill, values or iota");
+    if (!strcmp(ik, "tensormap")) {   /* the 128 bytes of a map of tensormaps: (upload_buffers) */
+        if (b->count * b->esz < 128)
+            return bad(r, in, "found a tensormap init of a %zu-byte buffer, expected 128 bytes or "
+                              "more", b->count * b->esz);
+        b->tmap_init = iv;
+        return 0;
+    }
     if (!strcmp(ik, "file")) return init_from_file(r, b, iv);
     if (!strcmp(ik, "iota")) return init_iota(r, b, iv);
     if (!strcmp(ik, "fill")) {
@@ -584,7 +593,8 @@ static int read_spec(R *r)
         return bad(r, root, "found %s, expected a mapping with module, grid, block, ...",
                    root ? "a non-mapping document" : "an empty document");
     static const char *const keys[] = { "module",       "kernel",  "grid",   "block",   "cluster",
-                                        "shared_bytes", "buffers", "params", "outputs", NULL };
+                                        "shared_bytes", "buffers", "params", "outputs",
+                                        "tensormaps",   NULL };
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
          p++) {
         const char *k = scalar(node(r, p->key));
@@ -593,7 +603,7 @@ static int read_spec(R *r)
         if (!known)
             return bad(r, node(r, p->key),
                        "found key '%s', expected module, kernel, grid, block, cluster, "
-                       "shared_bytes, buffers, params or outputs",
+                       "shared_bytes, buffers, tensormaps, params or outputs",
                        k ? k : "?");
     }
     return 0;
@@ -663,22 +673,184 @@ static int load_module(R *r)
     return 0;
 }
 
+/* tensormaps: NAME: { buffer: B, type: T, dims: [...], strides: [...], box: [...],
+ * element_strides: [...], interleave, swizzle, l2_promotion, oob_fill, offset } or, with
+ * mode: im2col, lower: [...], upper: [...], channels: C, pixels: P instead of box: a tensor map
+ * of buffer B (ptxeTensorMapEncodeTiled / Im2col, docs/executor.md), for { tensormap: NAME }
+ * params and buffer inits.  A list of up to 5 integers, dimension 0 first. */
+static int int_list(R *r, yaml_node_t *n, int64_t *v, int want, int64_t lo, int64_t hi,
+                    const char *what)
+{
+    if (!n || n->type != YAML_SEQUENCE_NODE)
+        return bad(r, n, "found %s, expected %s: a list of %d integers", n ? "a scalar" : "none",
+                   what, want);
+    int k = (int)(n->data.sequence.items.top - n->data.sequence.items.start);
+    if (k != want) return bad(r, n, "found %d %s, expected %d (the rank)", k, what, want);
+    for (int i = 0; i < k; i++) {
+        yaml_node_t *e = node(r, n->data.sequence.items.start[i]);
+        const char *s = scalar(e);
+        char *end;
+        errno = 0;
+        long long x = s ? strtoll(s, &end, 0) : 0;
+        if (!s || !*s || *end || errno || x < lo || x > hi)
+            return bad(r, e, "found '%s', expected an integer %lld..%lld in %s",
+                       s ? s : "a collection", (long long)lo, (long long)hi, what);
+        v[i] = x;
+    }
+    return 0;
+}
+
+/* a word of words[] (index), or dflt when the key is absent */
+static int tm_word(R *r, yaml_node_t *m, const char *key, const char *const *words, int dflt)
+{
+    yaml_node_t *n = map_get(r, m, key);
+    if (!n) return dflt;
+    char all[200] = "";
+    for (int i = 0; words[i]; i++) {
+        if (scalar(n) && !strcmp(scalar(n), words[i])) return i;
+        snprintf(all + strlen(all), sizeof all - strlen(all), "%s%s", i ? " " : "", words[i]);
+    }
+    return bad(r, n, "found %s '%s', expected one of %s", key, scalar(n) ? scalar(n) : "?", all);
+}
+
+static int tm_lists(R *r, yaml_node_t *v, int t, int rank, int im2col, int64_t dims[5],
+                    int64_t str[4], int64_t box[5], int64_t es[5], int64_t lo[3], int64_t hi[3])
+{
+    static const unsigned esz[13] = { 1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4 };
+    if (int_list(r, map_get(r, v, "dims"), dims, rank, 1, UINT32_MAX, "dims")) return -1;
+    yaml_node_t *sn = map_get(r, v, "strides"), *en = map_get(r, v, "element_strides");
+    str[0] = (int64_t)esz[t] * dims[0];   /* default: dense */
+    for (int d = 1; d < rank - 1; d++) str[d] = str[d - 1] * dims[d];
+    if (sn && int_list(r, sn, str, rank - 1, 1, INT64_MAX, "strides")) return -1;
+    for (int d = 0; d < 5; d++) es[d] = 1;
+    if (en && int_list(r, en, es, rank, 0, 255, "element_strides")) return -1;
+    if (!im2col) return int_list(r, map_get(r, v, "box"), box, rank, 0, 1 << 20, "box");
+    return int_list(r, map_get(r, v, "lower"), lo, rank - 2, -32768, 32767, "lower") ||
+           int_list(r, map_get(r, v, "upper"), hi, rank - 2, -32768, 32767, "upper");
+}
+
+static int encode_tmap(R *r, yaml_node_t *kn, yaml_node_t *v, ptxeTensorMap *out)
+{
+    static const char *const keys[] = { "buffer", "offset", "mode", "type", "dims", "strides",
+                                        "box", "element_strides", "interleave", "swizzle",
+                                        "l2_promotion", "oob_fill", "lower", "upper",
+                                        "channels", "pixels", NULL };
+    if (v->type != YAML_MAPPING_NODE)
+        return bad(r, v, "found a scalar, expected a mapping { buffer, type, dims, box, ... }");
+    for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
+        const char *k = scalar(node(r, q->key));
+        int known = 0;
+        for (int i = 0; keys[i] && k; i++) known |= !strcmp(k, keys[i]);
+        if (!known)
+            return bad(r, node(r, q->key), "found key '%s', expected a tensor-map field (buffer "
+                       "offset mode type dims strides box element_strides interleave swizzle "
+                       "l2_promotion oob_fill lower upper channels pixels)", k ? k : "?");
+    }
+    yaml_node_t *bn = map_get(r, v, "buffer"), *dn = map_get(r, v, "dims"), *on;
+    const buffer *b = scalar(bn) ? find_buf(r, scalar(bn)) : NULL;
+    if (!b)
+        return bad(r, bn ? bn : v, "found %s, expected buffer: a buffer declared under buffers",
+                   scalar(bn) ? scalar(bn) : "no buffer");
+    uint64_t off = 0, ch = 0, px = 0;
+    if ((on = map_get(r, v, "offset")) && parse_u64(r, on, &off, b->count * b->esz, "offset"))
+        return -1;
+    int im2col = tm_word(r, v, "mode", (const char *const[]){ "tile", "im2col", NULL }, 0);
+    int type = tm_word(r, v, "type", (const char *const[]){ "u8", "u16", "u32", "s32", "u64",
+                                                           "s64", "f16", "f32", "f64", "bf16",
+                                                           "f32.ftz", "tf32", "tf32.ftz", NULL },
+                       -1);
+    int il = tm_word(r, v, "interleave", (const char *const[]){ "none", "16B", "32B", NULL }, 0);
+    int sw = tm_word(r, v, "swizzle", (const char *const[]){ "none", "32B", "64B", "128B", NULL },
+                     0);
+    int l2 = tm_word(r, v, "l2_promotion",
+                     (const char *const[]){ "none", "64B", "128B", "256B", NULL }, 0);
+    int fill = tm_word(r, v, "oob_fill", (const char *const[]){ "zeros", "nan", NULL }, 0);
+    if (r->failed) return -1;
+    if (type < 0) return bad(r, v, "found no type, expected type: u8 .. tf32.ftz");
+    int rank = dn && dn->type == YAML_SEQUENCE_NODE
+                   ? (int)(dn->data.sequence.items.top - dn->data.sequence.items.start) : 0;
+    if (rank < 1 || rank > 5) return bad(r, dn ? dn : v, "found %d dims, expected 1..5", rank);
+    int64_t dims[5], str[4] = { 0 }, box[5], es[5], lo[3], hi[3];
+    if (tm_lists(r, v, type, rank, im2col, dims, str, box, es, lo, hi)) return -1;
+    uint64_t gd[5], gs[4];
+    uint32_t bx[5], e[5];
+    int l3[3], h3[3];
+    for (int d = 0; d < rank; d++) {
+        gd[d] = (uint64_t)dims[d]; e[d] = (uint32_t)es[d]; bx[d] = (uint32_t)box[d];
+        if (d < rank - 1) gs[d] = (uint64_t)str[d];
+        if (d < rank - 2 && im2col) { l3[d] = (int)lo[d]; h3[d] = (int)hi[d]; }
+    }
+    if (im2col && (parse_u64(r, map_get(r, v, "channels"), &ch, 1024, "channels") ||
+                   parse_u64(r, map_get(r, v, "pixels"), &px, 4096, "pixels")))
+        return -1;
+    ptxeResult res =
+        im2col ? ptxeTensorMapEncodeIm2col(r->ctx, out, type, (uint32_t)rank, b->dev + off, gd,
+                                           gs, l3, h3, (uint32_t)ch, (uint32_t)px, e, il, sw, l2,
+                                           fill)
+               : ptxeTensorMapEncodeTiled(r->ctx, out, type, (uint32_t)rank, b->dev + off, gd, gs,
+                                          bx, e, il, sw, l2, fill);
+    if (res)
+        return bad(r, kn, "found a bad tensor map '%s' (%s), expected the rules of "
+                   "cuTensorMapEncode%s", scalar(kn), ptxeGetErrorMessage(r->ctx),
+                   im2col ? "Im2col" : "Tiled");
+    return 0;
+}
+
+static int load_tensormaps(R *r, yaml_node_t *tn)
+{
+    if (!tn) return 0;
+    if (tn->type != YAML_MAPPING_NODE)
+        return bad(r, tn, "found a %s, expected a mapping name: { buffer, type, dims, ... }",
+                   tn->type == YAML_SEQUENCE_NODE ? "list" : "scalar");
+    int n = (int)(tn->data.mapping.pairs.top - tn->data.mapping.pairs.start);
+    r->tmnames = xcalloc((size_t)n + 1, sizeof *r->tmnames);
+    r->tmaps = xcalloc((size_t)n + 1, sizeof *r->tmaps);
+    for (int i = 0; i < n; i++) {
+        yaml_node_pair_t *q = &tn->data.mapping.pairs.start[i];
+        yaml_node_t *kn = node(r, q->key);
+        if (!scalar(kn)) return bad(r, kn, "found a collection, expected a tensor-map name");
+        if (encode_tmap(r, kn, node(r, q->value), &r->tmaps[i])) return -1;
+        r->tmnames[i] = scalar(kn);
+        r->ntmaps = i + 1;
+    }
+    return 0;
+}
+
+/* the map a { tensormap: NAME } names; NULL after a report */
+static const ptxeTensorMap *find_tmap(R *r, yaml_node_t *n)
+{
+    for (int i = 0; scalar(n) && i < r->ntmaps; i++)
+        if (!strcmp(r->tmnames[i], scalar(n))) return &r->tmaps[i];
+    bad(r, n, "found tensormap '%s', expected a map declared under tensormaps",
+        scalar(n) ? scalar(n) : "?");
+    return NULL;
+}
+
 /* Phase 5: buffers, declared, initialised and copied to device memory. */
 static int upload_buffers(R *r)
 {
     if (load_buffers(r, map_get(r, r->root, "buffers"))) return -1;
     for (int i = 0; i < r->nbufs; i++) {
         buffer *b = &r->bufs[i];
-        /* a buffer without init stays as allocated: zero, and never written for initcheck */
-        if (ptxeMemAlloc(r->ctx, &b->dev, b->count * b->esz) ||
-            (b->has_init && ptxeMemcpyHtoD(r->ctx, b->dev, b->host, b->count * b->esz)))
+        if (ptxeMemAlloc(r->ctx, &b->dev, b->count * b->esz))
             return bad(r, NULL, "out of device memory for buffer '%s'", b->name);
         ptxeMemSetName(r->ctx, b->dev, b->name);
+    }
+    /* the tensor maps need the buffers' addresses; buffers may hold maps */
+    if (load_tensormaps(r, map_get(r, r->root, "tensormaps"))) return -1;
+    for (int i = 0; i < r->nbufs; i++) {
+        buffer *b = &r->bufs[i];
+        const ptxeTensorMap *tm = b->tmap_init ? find_tmap(r, b->tmap_init) : NULL;
+        if (b->tmap_init && !tm) return -1;
+        if (tm) memcpy(b->host, tm->opaque, 128);
+        /* a buffer without init stays as allocated: zero, and never written for initcheck */
+        if (b->has_init && ptxeMemcpyHtoD(r->ctx, b->dev, b->host, b->count * b->esz))
+            return bad(r, NULL, "out of device memory for buffer '%s'", b->name);
     }
     return 0;
 }
 
-/* One parameter: { buffer: name } or { type: value }, into its 64-byte slot. */
+/* One parameter: { buffer: name }, { tensormap: name } or { type: value }, into its slot. */
 static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
 {
     size_t psz;
@@ -689,6 +861,15 @@ static int kernel_param(R *r, int i, yaml_node_t *it, uint8_t *slot)
         return bad(r, it, "found a bad param, expected { type: value } or { buffer: name }");
     const char *k = scalar(node(r, it->data.mapping.pairs.start->key));
     yaml_node_t *v = node(r, it->data.mapping.pairs.start->value);
+    if (k && !strcmp(k, "tensormap")) {   /* a .param .align 64 .b8 NAME[128] */
+        const ptxeTensorMap *tm = find_tmap(r, v);
+        if (!tm) return -1;
+        if (psz != 128)
+            return bad(r, it, "found a tensormap for param %d, which has %zu bytes, expected a "
+                              "128-byte parameter (.param .align 64 .b8 p[128])", i, psz);
+        memcpy(slot, tm->opaque, 128);
+        return 0;
+    }
     if (k && !strcmp(k, "buffer")) {
         buffer *b = scalar(v) ? find_buf(r, scalar(v)) : NULL;
         if (!b)
@@ -734,11 +915,11 @@ static int kernel_params(R *r)
         return bad(r, pn ? pn : r->root, "found %d params, expected %d for kernel %s", given, np,
                    ptxeFuncGetName(r->fn));
     r->args = xcalloc((size_t)np + 1, sizeof *r->args);
-    r->argbuf = xcalloc((size_t)np + 1, 64);
+    r->argbuf = xcalloc((size_t)np + 1, 128);   /* 128: a tensor map */
     for (int i = 0; i < np; i++) {
-        r->args[i] = r->argbuf + 64 * (size_t)i;
+        r->args[i] = r->argbuf + 128 * (size_t)i;
         if (kernel_param(r, i, node(r, pn->data.sequence.items.start[i]),
-                         r->argbuf + 64 * (size_t)i))
+                         r->argbuf + 128 * (size_t)i))
             return -1;
     }
     return 0;
@@ -835,6 +1016,7 @@ static void run_free(R *r)
     for (int i = 0; i < r->nbufs; i++) { free(r->bufs[i].name); free(r->bufs[i].host); }
     for (int i = 0; i < r->nins; i++) free((char *)r->ins[i]);
     free(r->ins);
+    free(r->tmnames); free(r->tmaps);
     free(r->bufs); free(r->args); free(r->argbuf); free(r->text); free(r->mpath);
     if (r->mod) ptxeModuleUnload(r->mod);
     ptxeCtxDestroy(r->ctx);

@@ -16,6 +16,7 @@
 #include <time.h>
 #include "exec/exec_int.h"
 #include "exec/sanitize.h"
+#include "exec/tma.h"
 #include "exec/wmma.h"
 #include "ptx/mnemonic.h"
 
@@ -43,6 +44,9 @@ typedef struct warp {
      * kind and qualifiers.  rdv: the group is a completed rendezvous, its lanes at their own PCs */
     uint32_t wrdv;
     uint32_t sc_away;   /* synccheck: lanes an aligned barrier waits for (not on their way out) */
+    uint32_t spin;      /* lanes whose mbarrier wait just failed: the next resched runs another
+                           group of the warp first when it has one (the lane that would complete
+                           the phase may be in it: forward progress, as on a GPU since sm_70) */
     int pc, depth, forced, dirty, rdv;
     int wgpc;           /* wgmma.mma_async: parked (all lanes in barw) at pc wgpc - 1 */
     uint64_t others_key;
@@ -497,6 +501,8 @@ static void resched(warp *w)
         }
     }
     uint32_t R = w->live & ~w->barw & ~w->wsync & ~w->clw;
+    if (R & ~w->spin) R &= ~w->spin;
+    w->spin = 0;
     /* nothing else runnable: a barrier-style wait (aligned bar.sync / barrier.cluster reached by
      * part of the warp, deprecated vote/shfl) goes ahead partially; lanes at an incomplete
      * rendezvous never do */
@@ -1244,7 +1250,11 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             int want = in->flags & XF_PARITY ? (int)(v1 & 1) : (int)(v1 >> 63);
             int done = want != b.ph;
             wr(f, &in->d[0], l, (uint64_t)done);
-            if (!done) X->yield = 1;   /* let the other warps make progress */
+            if (!done) {   /* let the other warps, and the warp's other groups, make progress */
+                X->yield = 1;
+                w->spin |= 1u << l;
+                w->dirty = 1;
+            }
             /* racecheck: a completed phase orders the arrivals (and their copies) before */
             else if (X->san) san_fence(X->san, w->cta->rank, PTX_SCOPE_CLUSTER);
             continue;
@@ -1862,6 +1872,50 @@ static int h_bulk(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
     return 0;
 }
 
+/* tensor memory access (exec/tma.c): each lane's instance through tma_run, lent checked
+ * memory access, the mbarrier complete-tx of run_bulk, and fault reports */
+typedef struct { ex *X; warp *w; int l; } tma_lane;
+static uint8_t *tma_mem(void *c, int sp, uint64_t a, unsigned n, unsigned al, int write,
+                        const char *what)
+{
+    tma_lane *t = c;
+    return maddr_al(t->X, t->w, t->l, t->w->pc, sp, a, n, al, write, what);
+}
+static int tma_tx(void *c, uint64_t a, uint32_t bytes)
+{
+    tma_lane *t = c;
+    mbar b;
+    uint8_t *p = mb_ptr(t->X, t->w, t->l, t->w->pc, SP_SHCLUSTER, a, MB_COMPLETE_TX, &b);
+    if (!p || mb_tx(t->X, t->w, t->l, t->w->pc, &b, -(int64_t)bytes, a)) return -1;
+    mb_progress(&b);
+    mb_put(p, &b);
+    return 0;
+}
+static void tma_fail(void *c, const char *msg)
+{
+    tma_lane *t = c;
+    fault(t->X, t->w, t->l, t->w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", msg);
+}
+static int h_tma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+{
+    uint64_t prev[XMAX_OPS];
+    int have = 0;
+    for (uint32_t m = E; m; m &= m - 1) {
+        tma_lane c = { X, w, __builtin_ctz(m) };
+        const tma_io io = { &c, tma_mem, tma_tx, tma_fail };
+        uint64_t v[XMAX_OPS] = { 0 };
+        for (int k = 0; k < in->ns; k++)
+            if (in->s[k].kind != XO_NONE) v[k] = opv(X, w, f, &in->s[k], c.l);
+        /* a warp-collective form: the lanes with the same operands make one operation */
+        if (tma_collective(in->tm) && have && !memcmp(prev, v, sizeof v)) continue;
+        memcpy(prev, v, sizeof v);
+        have = 1;
+        if (tma_run(in->tm, v, &io)) return -1;
+    }
+    advance(w, w->pc + 1);
+    return 0;
+}
+
 /* nanosleep (§9.7.17.2): give the other warps the processor */
 static int h_sleep(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
@@ -2117,7 +2171,7 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_BRA] = h_bra,          [PTX_K_BRX] = h_brx,          [PTX_K_CALL] = h_call,
     [PTX_K_RET] = h_ret,          [PTX_K_EXIT] = h_exit,        [PTX_K_TRAP] = h_trap,
     [PTX_K_CVTA] = h_cvta,        [PTX_K_ISSPACEP] = h_isspacep, [PTX_K_MAPA] = h_mapa,
-    [PTX_K_MMA] = h_mma,
+    [PTX_K_MMA] = h_mma,          [PTX_K_TENSORMAP] = h_tma,
     [PTX_K_GETCTARANK] = h_mapa,  [PTX_K_STACK] = h_stack,      [PTX_K_HINT] = h_nop,
     [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_misc,
 };

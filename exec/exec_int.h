@@ -122,6 +122,7 @@ typedef struct xinsn {
     const xmma *mm;       /* warp-level matrix instructions (kind MMA, exec/mma.h) */
     const xwgmma *wg;     /* warpgroup instructions, setmaxnreg (exec/wgmma.h) */
     xopnd *vops; uint16_t nvops;   /* wgmma.mma_async: its operands (order of exec/wgmma.h) */
+    const struct xtma *tm;   /* tensor memory access (kind TENSORMAP, exec/tma.h) */
 } xinsn;
 _Static_assert(XMAX_OPS == MMA_MAXOPS, "exec/mma.h MMA_MAXOPS");
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "base/diag.h"
 #include "exec/exec_int.h"
+#include "exec/tma.h"
 #include "exec/wmma.h"
 #include "frontend/ptx_parse.h"
 #include "ptx/mnemonic.h"
@@ -423,6 +424,9 @@ static int conv_addr(L *l, const ptx_stmt *st, const ptx_opnd *o, xinsn *x)
     if (o->kind != PTX_OP_ADDR)
         return lfail(l, o->pos.line, o->pos.col, st->text,
                      "found an operand that is not an address, expected [address]");
+    if (o->nelems)
+        return lfail(l, o->pos.line, o->pos.col, st->text,
+                     "found tensor coordinates in an address, expected [address]");
     x->aoff = o->ival;
     if (!o->name) { x->abase_kind = XO_IMM; x->s[0].kind = XO_IMM; x->s[0].imm = 0; return 0; }
     ptx_opnd b = *o; b.ival = 0;
@@ -1486,6 +1490,38 @@ static int dec_misc(const D *d)
     return d->mn->op == PTX_I_SETMAXNREG ? dec_wgmma(d) : 0;
 }
 
+/* tensor memory access (exec/tma.c): tma_decode's operand plan into source slots */
+static int dec_tma(const D *d)
+{
+    static const uint8_t ty[] = { [TO_ADDR] = ISA_T_U64, [TO_U16] = ISA_T_U16, [TO_S32] = ISA_T_S32,
+                                  [TO_U32] = ISA_T_U32, [TO_B64] = ISA_T_B64 };
+    xtma *t = xalloc(d->l, sizeof *t);
+    char err[400];
+    int at;
+    if (tma_decode(d->mn, d->st, t, err, sizeof err, &at)) {
+        if (at < 0) return dfail(d, "%s", err);
+        const ptx_opnd *o = &d->st->ops[at];
+        return lfail(d->l, o->pos.line, o->pos.col, d->st->text, "%s", err);
+    }
+    for (int i = 0; i < t->nplan; i++) {
+        const tma_opnd *p = &t->plan[i];
+        ptx_opnd o = d->st->ops[p->op];
+        if (p->elem >= 0) o = o.elems[p->elem];
+        xopnd *s = &d->x->s[p->slot];
+        if (p->how == TO_ADDR) {
+            xinsn tx;
+            memset(&tx, 0, sizeof tx);
+            o.nelems = 0;
+            if (conv_addr(d->l, d->st, &o, &tx)) return -1;
+            *s = tx.s[0];
+            t->off[p->slot] = tx.aoff;
+        } else if (conv_opnd(d->l, d->st, &o, (isa_type)ty[p->how], s)) return -1;
+        if (p->slot >= d->x->ns) d->x->ns = (uint8_t)(p->slot + 1);
+    }
+    d->x->tm = t;
+    return 0;
+}
+
 static int dec_call(const D *d)
 {
     d->x->uni = (uint8_t)ptx_mn_has(d->mn, PTX_Q_uni);
@@ -1532,6 +1568,7 @@ static const decoder_fn decoders[PTX_K_COUNT] = {
     [PTX_K_SLEEP] = dec_sleep,
     [PTX_K_MISC] = dec_misc,
     [PTX_K_MMA] = dec_mma,
+    [PTX_K_TENSORMAP] = dec_tma,
 };
 
 static int decode_insn(L *l, const ptx_stmt *st, xinsn *x, const xfunc *cf)

@@ -20,7 +20,8 @@ typedef enum {
     PTX_OP_F64,      /* 0d... bit pattern (bits) */
     PTX_OP_FLT,      /* decimal floating constant (fval) */
     PTX_OP_SYM,      /* symbol (variable, function, label) + ival offset */
-    PTX_OP_ADDR,     /* [base+ival]: base is a register or symbol name, or NULL for [imm] */
+    PTX_OP_ADDR,     /* [base+ival]: base is a register or symbol name, or NULL for [imm];
+                        [tensorMap, {c0, ...}]: the coordinates in elems */
     PTX_OP_VEC,      /* {a, b, ...} vector operand: elems */
     PTX_OP_PAIR,     /* d|p destination pair (setp, shfl): elems[0], elems[1] */
     PTX_OP_SINK      /* _ */

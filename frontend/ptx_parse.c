@@ -337,6 +337,14 @@ static int parse_operand(P *p, ptx_opnd *o)
             int64_t off; if (parse_int(p, &off)) return -1;
             o->ival += s ? -off : off;
         }
+        /* [tensorMap, {c0, ...}]: tensor coordinates (§9.7.8.24.9), kept in elems */
+        if (accept(p, ',')) {
+            ptx_opnd v = { 0 };
+            if (!accept(p, '{')) return fail(p, cur(p), "'{' opening tensor coordinates");
+            if (parse_list(p, &v, '}')) return -1;
+            if (!v.nelems) return fail(p, cur(p), "tensor coordinates in '{}'");
+            o->elems = v.elems; o->nelems = v.nelems;
+        }
         return expect(p, ']', "']' closing an address");
     }
     if (accept(p, '{')) return parse_list(p, o, '}');

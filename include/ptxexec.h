@@ -160,6 +160,69 @@ const ptxeFinding *ptxeGetFinding(ptxeCtx *ctx, int i);
 ptxeResult ptxeCtxSetPrintfLimit(ptxeCtx *ctx, size_t limit);
 const char *ptxeGetPrintfOutput(ptxeCtx *ctx, size_t *len, uint64_t *dropped);
 
+/* ---- Tensor maps (TMA: cp.async.bulk.tensor and friends, ISA §5.5.7) ----
+ * The executor's 128-byte tensor map (its layout is documented in docs/executor.md; the real
+ * CUtensorMap is opaque).  The encoders mirror cuTensorMapEncodeTiled / cuTensorMapEncodeIm2col:
+ * the same parameters (data types numbered as CUtensorMapDataType), the same validation rules;
+ * they write the 128 bytes to *tensorMap, which the caller passes as a kernel parameter
+ * (`.param .align 64 .b8 tmap[128]`, e.g. a `const __grid_constant__ CUtensorMap`) or copies to
+ * device memory.  PTXE_ERROR_INVALID_VALUE on a bad field, with the reason in
+ * ptxeGetErrorMessage(ctx) when ctx is not NULL. */
+typedef struct {
+#ifdef __cplusplus
+    alignas(64) uint8_t opaque[128];
+#else
+    _Alignas(64) uint8_t opaque[128];
+#endif
+} ptxeTensorMap;
+typedef enum {
+    PTXE_TENSOR_MAP_DATA_TYPE_UINT8 = 0, PTXE_TENSOR_MAP_DATA_TYPE_UINT16,
+    PTXE_TENSOR_MAP_DATA_TYPE_UINT32, PTXE_TENSOR_MAP_DATA_TYPE_INT32,
+    PTXE_TENSOR_MAP_DATA_TYPE_UINT64, PTXE_TENSOR_MAP_DATA_TYPE_INT64,
+    PTXE_TENSOR_MAP_DATA_TYPE_FLOAT16, PTXE_TENSOR_MAP_DATA_TYPE_FLOAT32,
+    PTXE_TENSOR_MAP_DATA_TYPE_FLOAT64, PTXE_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+    PTXE_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ, PTXE_TENSOR_MAP_DATA_TYPE_TFLOAT32,
+    PTXE_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ
+} ptxeTensorMapDataType;
+typedef enum {
+    PTXE_TENSOR_MAP_INTERLEAVE_NONE = 0, PTXE_TENSOR_MAP_INTERLEAVE_16B,
+    PTXE_TENSOR_MAP_INTERLEAVE_32B
+} ptxeTensorMapInterleave;
+typedef enum {
+    PTXE_TENSOR_MAP_SWIZZLE_NONE = 0, PTXE_TENSOR_MAP_SWIZZLE_32B, PTXE_TENSOR_MAP_SWIZZLE_64B,
+    PTXE_TENSOR_MAP_SWIZZLE_128B
+} ptxeTensorMapSwizzle;
+typedef enum {
+    PTXE_TENSOR_MAP_L2_PROMOTION_NONE = 0, PTXE_TENSOR_MAP_L2_PROMOTION_L2_64B,
+    PTXE_TENSOR_MAP_L2_PROMOTION_L2_128B, PTXE_TENSOR_MAP_L2_PROMOTION_L2_256B
+} ptxeTensorMapL2promotion;
+typedef enum {
+    PTXE_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0, PTXE_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+} ptxeTensorMapFloatOOBfill;
+/* globalStrides: tensorRank - 1 byte strides of dimensions 1..; boxDim, elementStrides:
+ * tensorRank entries (dimension 0 innermost) */
+ptxeResult ptxeTensorMapEncodeTiled(ptxeCtx *ctx, ptxeTensorMap *tensorMap,
+                                    ptxeTensorMapDataType tensorDataType, uint32_t tensorRank,
+                                    ptxeDevptr globalAddress, const uint64_t *globalDim,
+                                    const uint64_t *globalStrides, const uint32_t *boxDim,
+                                    const uint32_t *elementStrides,
+                                    ptxeTensorMapInterleave interleave,
+                                    ptxeTensorMapSwizzle swizzle,
+                                    ptxeTensorMapL2promotion l2Promotion,
+                                    ptxeTensorMapFloatOOBfill oobFill);
+/* im2col: the pixel box's corners have tensorRank - 2 entries (W, H, D) */
+ptxeResult ptxeTensorMapEncodeIm2col(ptxeCtx *ctx, ptxeTensorMap *tensorMap,
+                                     ptxeTensorMapDataType tensorDataType, uint32_t tensorRank,
+                                     ptxeDevptr globalAddress, const uint64_t *globalDim,
+                                     const uint64_t *globalStrides,
+                                     const int *pixelBoxLowerCorner,
+                                     const int *pixelBoxUpperCorner, uint32_t channelsPerPixel,
+                                     uint32_t pixelsPerColumn, const uint32_t *elementStrides,
+                                     ptxeTensorMapInterleave interleave,
+                                     ptxeTensorMapSwizzle swizzle,
+                                     ptxeTensorMapL2promotion l2Promotion,
+                                     ptxeTensorMapFloatOOBfill oobFill);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,7 @@
 // tests/kernels/record_gpu.cu — runs the corpus kernels whose results the ISA leaves partly to
-// the hardware on a real GPU, with the inputs tests/test_exec_kernels.c (video) and
-// tests/test_exec_wmma.c (wmma, the cases of tests/wmma_ref.h) give them, and writes
-// the outputs to gpu/NAME.bin (raw little-endian).  Built and run by tests/kernels/record_gpu.sh
+// the hardware on a real GPU, with the inputs tests/test_exec_kernels.c (video),
+// tests/test_exec_wmma.c (wmma, the cases of tests/wmma_ref.h) and tests/test_exec_tma.c
+// (tma.cu, on sm_90a only: RECORD_TMA) give them, and writes the outputs to gpu/NAME.bin (raw little-endian).  Built and run by tests/kernels/record_gpu.sh
 // where a GPU is present; tests/test_exec_kernels.c compares the executor with each file that
 // exists (none is needed for the tests to pass).
 #include <cstdio>
@@ -16,6 +16,10 @@
 #endif
 #include "wmma.cu"
 #include "../wmma_ref.h"
+#if RECORD_TMA   // sm_90a (record_gpu.sh): tma.cu's kernels, maps from the driver API
+#include <cuda.h>
+#include "tma.cu"
+#endif
 
 static void save(const char *name, const void *p, size_t n)
 {
@@ -141,6 +145,51 @@ static void record_wmma()
     save("wmma", all, n);
     printf("wmma: %d case(s) differ from the C reference\n", mism);
 }
+#if RECORD_TMA
+#define CU(x) do { CUresult r_ = (x); if (r_) { printf("%s: CUresult %d\n", #x, (int)r_); exit(1); } } while (0)
+// tests/test_exec_tma.c's tma_tile2d_swizzle128_oob_nan and tma_im2col, with the same inputs
+static void record_tma()
+{
+    static float g2[24][40];
+    for (int j = 0; j < 24; j++)
+        for (int i = 0; i < 40; i++) g2[j][i] = (float)((j * 40 + i) * 7 % 1000) - 500.0f;
+    float *dg;
+    uint32_t *dout;
+    static uint32_t out[1024];
+    CK(cudaMalloc(&dg, sizeof g2)); CK(cudaMalloc(&dout, sizeof out));
+    CK(cudaMemcpy(dg, g2, sizeof g2, cudaMemcpyHostToDevice));
+    CUtensorMap tm;
+    cuuint64_t dims[2] = { 40, 24 }, str[1] = { 160 };
+    cuuint32_t box[2] = { 32, 8 }, es[5] = { 1, 1, 1, 1, 1 };
+    CU(cuTensorMapEncodeTiled(&tm, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, dg, dims, str, box, es,
+                              CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                              CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                              CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA));
+    tma_load<<<1, 64>>>(*(TMap *)&tm, dout, 2, 16, 20, 0, 0, 0, 1024);
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemcpy(out, dout, 1024, cudaMemcpyDeviceToHost));
+    save("tma_tile2d", out, 1024);
+    enum { CH = 8, W = 6, H = 5, N = 2 };
+    static uint32_t g[N * H * W * CH];
+    for (size_t k = 0; k < sizeof g / 4; k++) g[k] = (uint32_t)k * 3 + 100;
+    uint32_t *dgi;
+    CK(cudaMalloc(&dgi, sizeof g));
+    CK(cudaMemcpy(dgi, g, sizeof g, cudaMemcpyHostToDevice));
+    for (int rank = 3; rank <= 4; rank++) {
+        cuuint64_t d[4] = { CH, W, (cuuint64_t)(rank == 4 ? H : N), N };
+        cuuint64_t s[3] = { CH * 4, CH * 4 * W, CH * 4 * W * H };
+        int lo[2] = { -1, 0 }, hi[2] = { -1, -2 };
+        CU(cuTensorMapEncodeIm2col(&tm, CU_TENSOR_MAP_DATA_TYPE_UINT32, rank, dgi, d, s, lo, hi,
+                                   4, 40, es, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                   CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
+        tma_im2col<<<1, 64>>>(*(TMap *)&tm, dout, rank, 4, 1, 1, 0, 1, 2, 640);
+        CK(cudaDeviceSynchronize());
+        CK(cudaMemcpy(out, dout, 640, cudaMemcpyDeviceToHost));
+        save(rank == 3 ? "tma_im2col3" : "tma_im2col4", out, 640);
+    }
+}
+#endif
 
 int main()
 {
@@ -149,5 +198,8 @@ int main()
     record_wgmma();
 #endif
     record_wmma();
+#if RECORD_TMA
+    record_tma();
+#endif
     return 0;
 }
