@@ -8,13 +8,13 @@
 //
 // Block tile 128 x 128 x 32; warps 2 (M) x 4 (N), warp tile 64 x 32 = 4 x 4 mma tiles m16n8.
 // Shared memory staging in two buffers (double buffering): cp.async.cg 16 bytes (ISA 8.4
-// §9.7.8.22.3) with commit_group/wait_group (§9.7.8.22.4-5): the next k-tile is in flight while
+// §9.7.8.24.3) with commit_group/wait_group (§9.7.8.24.4-5): the next k-tile is in flight while
 // the current one is multiplied.  Rows are padded by 8 halves (16 bytes) against bank conflicts.
 // Fragments: ldmatrix.sync.aligned.m8n8.x4.shared.b16 for A (row-major 16x16 = four 8x8
 // matrices, a0..a3 of §9.7.13.4.8's m16n8k16 A layout) and .x4.trans for B (stored k-major
 // rows, transposed into the "col" B fragment: two n8 tiles per ldmatrix) (§9.7.13.4.15);
-// mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 (§9.7.13.4.8).
-// The float accumulation order of mma is left to the hardware (§9.7.13.4): the tests and the
+// mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 (§9.7.13.4.14, fragments §9.7.13.4.8).
+// The float accumulation order of mma is left to the hardware (§9.7.13.4.14): the tests and the
 // benchmark use small integers, whose sums are exact in any order.
 #include <cstdint>
 

@@ -7,19 +7,20 @@
 // GEMM90_SMEM bytes; tmA: a 2D tiled tensor map of A (f16, dims {K, M}, box {64, 128}, 128B
 // swizzle), tmB the same of Bt (dims {K, N}, box {64, 128}).  Limits: K a multiple of 8 (16-byte
 // global strides, cuTensorMapEncodeTiled); the edges of M, N and K are zero-filled by TMA
-// (out-of-bound box elements, ISA 8.4 §5.5.4) and C's stores are guarded.
+// (out-of-bound box elements, ISA 8.4 §5.5.3.3) and C's stores are guarded.
 //
 // Block tile 128 x 128 x 64, GEMM90_STAGES k-tiles in flight.  Thread 0 loads each k-tile with
 // two cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// (§9.7.8.25.5.1) on the stage's mbarrier, armed with mbarrier.arrive.expect_tx (§9.7.12.15);
-// every thread waits with mbarrier.try_wait.parity.  Warpgroup g (§9.7.14.1) computes rows
-// 64 g..64 g+63 with four wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 per k-tile
-// (§9.7.14.5.2), A and B from shared memory through matrix descriptors (§9.7.14.5.1.2.7):
-// K-major, 128-byte swizzle (the layout TMA's CU_TENSOR_MAP_SWIZZLE_128B writes: 128-byte rows,
-// 16-byte chunk j of row r at chunk j ^ (r % 8)), SBO 1024 (8-row groups), the k-step of 16
-// elements = 32 bytes added to the start address; wgmma.fence / commit_group / wait_group 0
-// around them (§9.7.14.6-8).  After the wait and a __syncthreads() the stage is free and thread 0
-// refills it.  The accumulator fragment is Figure 122's (§9.7.14.5.1.1).
+// (§9.7.8.24.9) on the stage's mbarrier, armed with mbarrier.arrive.expect_tx (§9.7.12.15.13);
+// every thread waits with mbarrier.try_wait.parity (§9.7.12.15.16).  Warpgroup g (§9.7.14.1)
+// computes rows 64 g..64 g+63 with four wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 per
+// k-tile (§9.7.14.5.2), A and B from shared memory through matrix descriptors
+// (§9.7.14.5.1.2.7): K-major, 128-byte swizzle (§9.7.14.5.1.2.6; the layout TMA's 128B swizzle
+// writes, §5.5.6: 128-byte rows, 16-byte chunk j of row r at chunk j ^ (r % 8)), SBO 1024
+// (8-row groups), the k-step of 16 elements = 32 bytes added to the start address; wgmma.fence
+// / commit_group / wait_group 0 around them (§9.7.14.7.1-3).  After the wait and a
+// __syncthreads() the stage is free and thread 0 refills it.  The accumulator fragment is
+// Figure 120's (§9.7.14.5.1.1.1).
 // The float accumulation order of wgmma is left to the hardware (§9.7.14.5.2): the tests and the
 // benchmark use small integers, whose sums are exact in any order.
 #include <cstdint>
@@ -130,7 +131,7 @@ gemm_sm90a(const __grid_constant__ TMap tmA, const __grid_constant__ TMap tmB,
             load_stage(&tmA, &tmB, base + s * 2 * GEMM90_TILE, bars + 8 * s,
                        kt + GEMM90_STAGES, m0, n0);
     }
-    // d[i]: row 16 warp + lane/4 + 8 ((i/2) % 2), column 8 (i/4) + 2 (lane%4) + i%2 (Figure 122)
+    // d[i]: row 16 warp + lane/4 + 8 ((i/2) % 2), column 8 (i/4) + 2 (lane%4) + i%2 (Figure 120)
 #pragma unroll
     for (int i = 0; i < 64; i += 2) {
         int r = m0 + wg * 64 + warp * 16 + lane / 4 + 8 * ((i / 2) % 2);
