@@ -1,7 +1,8 @@
 /* tests/test_exec_gemm.c — the GEMM kernels of the executor benchmark, launched through the C
  * API on small sizes and compared bit for bit with the C reference of tests/gemm_ref.h:
  *   bench/exec/gemm_sm80.ptx   mma.sync m16n8k16 + ldmatrix (.x4, .trans) + cp.async double
- *                              buffering (ISA 8.4 §9.7.13.4, §9.7.8.24.3-5), 8 warps, tile 128x128x32
+ *                              buffering (ISA 8.4 §9.7.13.4, §9.7.8.24.3-5), 8 warps, tile
+ *                              128x128x32
  *   bench/exec/gemm_sm90a.ptx  wgmma.mma_async m64n128k16 from 128B-swizzled shared memory
  *                              (§9.7.14) fed by cp.async.bulk.tensor.2d (TMA, §9.7.8.24.9) on
  *                              mbarrier expect_tx / try_wait (§9.7.12.15), 3 stages
