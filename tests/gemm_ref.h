@@ -55,4 +55,13 @@ static inline void gref_gemm(int M, int N, int K, unsigned seed, float *C)
         }
     }
 }
+
+/* the sizes M, N, K of tests/test_exec_gemm.c and of the GPU recording (record_gpu.cu) */
+static const int gref_sizes[][3] = {
+    { 128, 128, 64 },    /* one tile */
+    { 200, 136, 72 },    /* non-square; M, N, K edges (zero fill, guarded stores) */
+    { 128, 256, 256 },   /* 8 / 4 k-tiles: both cp.async buffers, all 3 TMA stages refilled */
+    { 64, 384, 32 },     /* M below the tile, K below sm_90a's k-tile */
+};
+#define GREF_NSIZES (int)(sizeof gref_sizes / sizeof gref_sizes[0])
 #endif

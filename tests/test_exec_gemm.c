@@ -121,21 +121,14 @@ static ptxeResult run(int sm90, int m, int n, int k, unsigned smem, float *out)
     return r;
 }
 
-/* the sizes of the tests (also recorded by tests/kernels/record_gpu.cu, same order) */
-static const int sizes[][3] = {
-    { 128, 128, 64 },    /* one tile */
-    { 200, 136, 72 },    /* non-square; M, N, K edges (zero fill, guarded stores) */
-    { 128, 256, 256 },   /* 8 / 4 k-tiles: both cp.async buffers, all 3 TMA stages refilled */
-    { 64, 384, 32 },     /* M below the tile, K below sm_90a's k-tile */
-};
-#define NSIZES (int)(sizeof sizes / sizeof sizes[0])
+#define NSIZES GREF_NSIZES
 
 /* _i: kernel (sm80, sm90a) x size x checks (none, all) */
 START_TEST(gemm_sizes)
 {
     int sm90 = _i / NSIZES % 2, si = _i % NSIZES;
     unsigned checks = _i >= 2 * NSIZES ? PTXE_CHECK_ALL : 0;
-    int m = sizes[si][0], n = sizes[si][1], k = sizes[si][2];
+    int m = gref_sizes[si][0], n = gref_sizes[si][1], k = gref_sizes[si][2];
     const char *kn = sm90 ? "gemm_sm90a" : "gemm_sm80";
     size_t mn = (size_t)m * n;
     float *got = malloc(mn * 4), *want = malloc(mn * 4);

@@ -18,39 +18,39 @@
 // benchmark use small integers, whose sums are exact in any order.
 #include <cstdint>
 
-#define BM 128
-#define BN 128
-#define BK 32
-#define APAD 8                  // halves of padding per A row in shared memory
-#define BPAD 8
-#define AS (BK + APAD)          // A row stride in shared memory, halves (80 bytes)
-#define BS (BN + BPAD)          // B row stride in shared memory, halves (272 bytes)
+#define G80_BM 128
+#define G80_BN 128
+#define G80_BK 32
+#define G80_APAD 8                   // halves of padding per A row in shared memory
+#define G80_BPAD 8
+#define G80_AS (G80_BK + G80_APAD)   // A row stride in shared memory, halves (80 bytes)
+#define G80_BS (G80_BN + G80_BPAD)   // B row stride in shared memory, halves (272 bytes)
 
-__device__ static inline uint32_t smem(const void *p)
+__device__ static inline uint32_t g80_smem(const void *p)
 {
     return (uint32_t)__cvta_generic_to_shared(p);
 }
 
 // 16 bytes global -> shared; n valid source bytes (0 or 16), the rest zero-filled
-__device__ static inline void cp16(uint32_t dst, const void *src, int n)
+__device__ static inline void g80_cp16(uint32_t dst, const void *src, int n)
 {
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(dst), "l"(src), "r"(n)
                  : "memory");
 }
 
-__device__ static inline void ldm_x4(uint32_t *r, uint32_t a)
+__device__ static inline void g80_ldm_x4(uint32_t *r, uint32_t a)
 {
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                  : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
 }
 
-__device__ static inline void ldm_x4_t(uint32_t *r, uint32_t a)
+__device__ static inline void g80_ldm_x4_t(uint32_t *r, uint32_t a)
 {
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
                  : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
 }
 
-__device__ static inline void mma16816(float *d, const uint32_t *a, const uint32_t *b)
+__device__ static inline void g80_mma16816(float *d, const uint32_t *a, const uint32_t *b)
 {
     asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
                  "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
@@ -59,22 +59,22 @@ __device__ static inline void mma16816(float *d, const uint32_t *a, const uint32
 }
 
 // k-tile kt of A (rows m0..m0+127) and B (columns n0..n0+127) into buffer s: 2 + 2 chunks each
-__device__ static inline void load_tile(uint16_t (*sa)[AS], uint16_t (*sb)[BS],
+__device__ static inline void g80_load_tile(uint16_t (*sa)[G80_AS], uint16_t (*sb)[G80_BS],
                                         const uint16_t *A, const uint16_t *B, int M, int N,
                                         int K, int m0, int n0, int kt)
 {
     int t = threadIdx.x;
     for (int i = 0; i < 2; i++) {
         int c = t + 256 * i;                      // A: 128 rows x 4 chunks
-        int r = c / 4, kc = (c % 4) * 8, gm = m0 + r, gk = kt * BK + kc;
+        int r = c / 4, kc = (c % 4) * 8, gm = m0 + r, gk = kt * G80_BK + kc;
         bool ok = gm < M && gk < K;
-        cp16(smem(&sa[r][kc]), ok ? A + (size_t)gm * K + gk : A, ok ? 16 : 0);
+        g80_cp16(g80_smem(&sa[r][kc]), ok ? A + (size_t)gm * K + gk : A, ok ? 16 : 0);
     }
     for (int i = 0; i < 2; i++) {
         int c = t + 256 * i;                      // B: 32 rows x 16 chunks
-        int r = c / 16, nc = (c % 16) * 8, gk = kt * BK + r, gn = n0 + nc;
+        int r = c / 16, nc = (c % 16) * 8, gk = kt * G80_BK + r, gn = n0 + nc;
         bool ok = gk < K && gn < N;
-        cp16(smem(&sb[r][nc]), ok ? B + (size_t)gk * N + gn : B, ok ? 16 : 0);
+        g80_cp16(g80_smem(&sb[r][nc]), ok ? B + (size_t)gk * N + gn : B, ok ? 16 : 0);
     }
     asm volatile("cp.async.commit_group;" ::: "memory");
 }
@@ -83,41 +83,43 @@ extern "C" __global__ void __launch_bounds__(256)
 gemm_sm80(const uint16_t *__restrict__ A, const uint16_t *__restrict__ B, float *__restrict__ C,
           int M, int N, int K)
 {
-    __shared__ __align__(128) uint16_t sa[2][BM][AS];
-    __shared__ __align__(128) uint16_t sb[2][BK][BS];
+    __shared__ __align__(128) uint16_t sa[2][G80_BM][G80_AS];
+    __shared__ __align__(128) uint16_t sb[2][G80_BK][G80_BS];
     int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     int wm = warp / 4, wn = warp % 4;             // warp tile rows 64 wm, columns 32 wn
-    int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
-    int KT = (K + BK - 1) / BK;
+    int m0 = blockIdx.y * G80_BM, n0 = blockIdx.x * G80_BN;
+    int KT = (K + G80_BK - 1) / G80_BK;
     float acc[4][4][4] = {};
 
-    load_tile(sa[0], sb[0], A, B, M, N, K, m0, n0, 0);
+    g80_load_tile(sa[0], sb[0], A, B, M, N, K, m0, n0, 0);
     for (int kt = 0; kt < KT; kt++) {
         int s = kt & 1;
         if (kt + 1 < KT) {
-            load_tile(sa[s ^ 1], sb[s ^ 1], A, B, M, N, K, m0, n0, kt + 1);
+            g80_load_tile(sa[s ^ 1], sb[s ^ 1], A, B, M, N, K, m0, n0, kt + 1);
             asm volatile("cp.async.wait_group 1;" ::: "memory");
         } else {
             asm volatile("cp.async.wait_group 0;" ::: "memory");
         }
         __syncthreads();
 #pragma unroll
-        for (int ks = 0; ks < BK; ks += 16) {
+        for (int ks = 0; ks < G80_BK; ks += 16) {
             uint32_t af[4][4], bf[4][2];
 #pragma unroll
             for (int i = 0; i < 4; i++)       // rows lane%16, columns ks + 8 (lane/16)
-                ldm_x4(af[i], smem(&sa[s][wm * 64 + i * 16 + lane % 16][ks + (lane / 16) * 8]));
+                g80_ldm_x4(af[i],
+                           g80_smem(&sa[s][wm * 64 + i * 16 + lane % 16][ks + lane / 16 * 8]));
 #pragma unroll
             for (int j = 0; j < 2; j++) {     // k rows lane%16, columns 16 j + 8 (lane/16)
                 uint32_t r[4];
-                ldm_x4_t(r, smem(&sb[s][ks + lane % 16][wn * 32 + j * 16 + (lane / 16) * 8]));
+                g80_ldm_x4_t(r,
+                             g80_smem(&sb[s][ks + lane % 16][wn * 32 + j * 16 + lane / 16 * 8]));
                 bf[2 * j][0] = r[0], bf[2 * j][1] = r[1];
                 bf[2 * j + 1][0] = r[2], bf[2 * j + 1][1] = r[3];
             }
 #pragma unroll
             for (int i = 0; i < 4; i++)
 #pragma unroll
-                for (int j = 0; j < 4; j++) mma16816(acc[i][j], af[i], bf[j]);
+                for (int j = 0; j < 4; j++) g80_mma16816(acc[i][j], af[i], bf[j]);
         }
         __syncthreads();
     }

@@ -29,14 +29,14 @@
 #define GEMM90_TILE 16384                       // one 128 x 64 f16 operand tile, bytes
 #define GEMM90_SMEM (GEMM90_STAGES * 2 * GEMM90_TILE + 1024 + 64)   // + alignment + mbarriers
 
-struct alignas(64) TMap { unsigned char b[128]; };   // a CUtensorMap (opaque, 128 bytes)
+struct alignas(64) Gemm90TMap { unsigned char b[128]; };   // a CUtensorMap (opaque, 128 B)
 
-__device__ static inline uint32_t smem(const void *p)
+__device__ static inline uint32_t g90_smem(const void *p)
 {
     return (uint32_t)__cvta_generic_to_shared(p);
 }
 
-__device__ static inline void mbar_wait(uint32_t bar, unsigned parity)
+__device__ static inline void g90_mbar_wait(uint32_t bar, unsigned parity)
 {
     uint32_t done;
     do {
@@ -48,8 +48,8 @@ __device__ static inline void mbar_wait(uint32_t bar, unsigned parity)
 }
 
 // k-tile kt of A (rows m0..) and Bt (rows n0..) into stage dst (A) / dst + GEMM90_TILE (B)
-__device__ static inline void load_stage(const TMap *ta, const TMap *tb, uint32_t dst,
-                                         uint32_t bar, int kt, int m0, int n0)
+__device__ static inline void g90_load_stage(const Gemm90TMap *ta, const Gemm90TMap *tb,
+                                             uint32_t dst, uint32_t bar, int kt, int m0, int n0)
 {
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;"
                  ::"r"(bar), "r"(2 * GEMM90_TILE) : "memory");
@@ -63,14 +63,14 @@ __device__ static inline void load_stage(const TMap *ta, const TMap *tb, uint32_
 
 // matrix descriptor (§9.7.14.5.1.2.7): start address >> 4, LBO 16 (unused by K-major 128B
 // swizzle), SBO 1024, swizzle mode 1 = 128B in bits 62-63
-__device__ static inline uint64_t desc128(uint32_t addr)
+__device__ static inline uint64_t g90_desc128(uint32_t addr)
 {
     return (uint64_t)((addr & 0x3ffff) >> 4) | (uint64_t)(16 >> 4) << 16 |
            (uint64_t)(1024 >> 4) << 32 | (uint64_t)1 << 62;
 }
 
 // d (64 f32 per thread) += A (64 x 16 at da) * B (16 x 128 at db); d = A * B when scale_d == 0
-__device__ static inline void wgmma128(float *d, uint64_t da, uint64_t db, int scale_d)
+__device__ static inline void g90_wgmma128(float *d, uint64_t da, uint64_t db, int scale_d)
 {
     asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %66, 0;\n\t"
                  "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
@@ -97,11 +97,11 @@ __device__ static inline void wgmma128(float *d, uint64_t da, uint64_t db, int s
 }
 
 extern "C" __global__ void __launch_bounds__(256)
-gemm_sm90a(const __grid_constant__ TMap tmA, const __grid_constant__ TMap tmB,
+gemm_sm90a(const __grid_constant__ Gemm90TMap tmA, const __grid_constant__ Gemm90TMap tmB,
            float *__restrict__ C, int M, int N, int K)
 {
     extern __shared__ uint8_t dsm[];
-    uint32_t base = (smem(dsm) + 1023) & ~1023u;   // 128B swizzle: 1024-byte aligned tiles
+    uint32_t base = (g90_smem(dsm) + 1023) & ~1023u;   // 128B swizzle: 1024-byte aligned tiles
     uint32_t bars = base + GEMM90_STAGES * 2 * GEMM90_TILE;
     int wg = threadIdx.x / 128, warp = threadIdx.x / 32 % 4, lane = threadIdx.x % 32;
     int m0 = blockIdx.y * 128, n0 = blockIdx.x * 128, KT = (K + 63) / 64;
@@ -111,7 +111,7 @@ gemm_sm90a(const __grid_constant__ TMap tmA, const __grid_constant__ TMap tmB,
             asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(bars + 8 * s) : "memory");
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
         for (int s = 0; s < GEMM90_STAGES && s < KT; s++)
-            load_stage(&tmA, &tmB, base + s * 2 * GEMM90_TILE, bars + 8 * s, s, m0, n0);
+            g90_load_stage(&tmA, &tmB, base + s * 2 * GEMM90_TILE, bars + 8 * s, s, m0, n0);
     }
     __syncthreads();
     float d[64] = {};   // scale-d 0 on the first step overwrites it anyway
@@ -119,16 +119,16 @@ gemm_sm90a(const __grid_constant__ TMap tmA, const __grid_constant__ TMap tmB,
         int s = kt % GEMM90_STAGES;
         uint32_t sa = base + s * 2 * GEMM90_TILE + wg * (GEMM90_TILE / 2), sb = sa - wg *
                       (GEMM90_TILE / 2) + GEMM90_TILE;
-        mbar_wait(bars + 8 * s, (kt / GEMM90_STAGES) & 1);
+        g90_mbar_wait(bars + 8 * s, (kt / GEMM90_STAGES) & 1);
         asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
         for (int ks = 0; ks < 4; ks++)
-            wgmma128(d, desc128(sa + 32 * ks), desc128(sb + 32 * ks), kt > 0 || ks > 0);
+            g90_wgmma128(d, g90_desc128(sa + 32 * ks), g90_desc128(sb + 32 * ks), kt > 0 || ks > 0);
         asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
         asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
         __syncthreads();                              // every warpgroup is done with stage s
         if (threadIdx.x == 0 && kt + GEMM90_STAGES < KT)
-            load_stage(&tmA, &tmB, base + s * 2 * GEMM90_TILE, bars + 8 * s,
+            g90_load_stage(&tmA, &tmB, base + s * 2 * GEMM90_TILE, bars + 8 * s,
                        kt + GEMM90_STAGES, m0, n0);
     }
     // d[i]: row 16 warp + lane/4 + 8 ((i/2) % 2), column 8 (i/4) + 2 (lane%4) + i%2 (Figure 120)

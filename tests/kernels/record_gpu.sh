@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # tests/kernels/record_gpu.sh — records, on a real GPU, the outputs of the corpus kernels whose
 # results the ISA leaves partly to the hardware (record_gpu.cu: video.cu's video_ops, wmma.cu's
-# kernels on the cases of tests/wmma_ref.h; on a Hopper GPU (sm_90a) tma.cu's tma_load and
-# tma_im2col), into tests/kernels/gpu/*.bin; tests/test_exec_kernels.c, tests/test_exec_wmma.c
-# and tests/test_exec_tma.c then also compare the executor with them.
+# kernels on the cases of tests/wmma_ref.h, bench/exec/gemm_sm80.cu on the sizes of
+# tests/gemm_ref.h; on a Hopper GPU (sm_90a) also wgmma.cu, tma.cu's tma_load and tma_im2col and
+# bench/exec/gemm_sm90a.cu), into tests/kernels/gpu/*.bin; tests/test_exec_kernels.c,
+# tests/test_exec_wmma.c, tests/test_exec_wgmma.c, tests/test_exec_tma.c and
+# tests/test_exec_gemm.c then also compare the executor with them.
 # Needs nvcc and a GPU; nothing else depends on it.  Usage: tests/kernels/record_gpu.sh [ARCH]
 set -eu
 cd "$(dirname "$0")"
