@@ -10,6 +10,7 @@
 #define GEMM_REF_H
 #include <stdint.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 static inline int gref_val(unsigned mat, unsigned r, unsigned c, unsigned seed)
 {
@@ -42,18 +43,25 @@ static inline void gref_inputs(int M, int N, int K, unsigned seed, uint16_t *A, 
         }
 }
 
-/* C = A * B, f32 sums of integer products (every partial sum is an integer below 2^24: exact) */
+/* C = A * B, f32 sums of integer products (every partial sum is an integer below 2^24: exact);
+ * B's values are computed once into a scratch of K * N bytes */
 static inline void gref_gemm(int M, int N, int K, unsigned seed, float *C)
 {
+    int8_t *b = (int8_t *)malloc((size_t)K * N);
+    if (!b) abort();
+    for (int k = 0; k < K; k++)
+        for (int j = 0; j < N; j++) b[(size_t)k * N + j] = (int8_t)gref_val(2, k, j, seed);
     for (int i = 0; i < M; i++) {
-        for (int j = 0; j < N; j++) C[(size_t)i * N + j] = 0;
+        float *c = C + (size_t)i * N;
+        for (int j = 0; j < N; j++) c[j] = 0;
         for (int k = 0; k < K; k++) {
             int av = gref_val(1, i, k, seed);
-            if (!av) continue;
-            for (int j = 0; j < N; j++)
-                C[(size_t)i * N + j] += (float)(av * gref_val(2, k, j, seed));
+            const int8_t *br = b + (size_t)k * N;
+            if (av)
+                for (int j = 0; j < N; j++) c[j] += (float)(av * br[j]);
         }
     }
+    free(b);
 }
 
 /* the sizes M, N, K of tests/test_exec_gemm.c and of the GPU recording (record_gpu.cu) */

@@ -4,8 +4,8 @@
 # `ptxlitmus run`, C = A * B (f16 in, f32 out) with the inputs of tests/gemm_ref.h (small
 # integers: the result is exact in any accumulation order), compared bit for bit with the C
 # reference (bench/exec/gemm_data.c).  Prints threads, thread-instructions, seconds (the whole
-# run: parse, launch, output), M thread-instructions/s, GFLOP/s equivalent (2 M N K / s) and
-# whether C matches.  Usage: bench/exec/gemm_bench.sh [PTXLITMUS] [SM80_SIZE] [SM90A_SIZE]
+# run: parse, launch, output; and its CPU time, user + system), M thread-instructions/s,
+# GFLOP/s equivalent (2 M N K / s) and whether C matches.  Usage: bench/exec/gemm_bench.sh [PTXLITMUS] [SM80_SIZE] [SM90A_SIZE]
 # (sizes MxNxK, default 512x512x512 and 1024x1024x1024); one kernel: SIZE "-" skips the other.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -56,12 +56,14 @@ one() {   # KERNEL MxNxK
   rm -f "$tmp/C.bin"
   local t0 t1
   t0=$(date +%s.%N)
-  "$bin" run --allow-outside --max-steps 2000000000 "$tmp/$k.yaml" --json "$tmp/run.json" \
+  /usr/bin/time -f "%U %S" -o "$tmp/time" \
+    "$bin" run --allow-outside --max-steps 2000000000 "$tmp/$k.yaml" --json "$tmp/run.json" \
     > /dev/null || { echo "$k $2: run failed"; status=1; return; }
   t1=$(date +%s.%N)
   python3 - "$tmp" "$t0" "$t1" "$k" "$M" "$N" "$K" <<'PY' || status=1
 import json, sys, zlib
 tmp, t0, t1, k = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+cpu = sum(map(float, open(tmp + "/time").read().split()[-2:]))
 M, N, K = map(int, sys.argv[5:8])
 j = json.load(open(tmp + "/run.json"))["stats"]
 got, ref = open(tmp + "/C.bin", "rb").read(), open(tmp + "/C_ref.bin", "rb").read()
@@ -69,8 +71,9 @@ ti, wall = j["thread_instructions"], t1 - t0
 threads = ((N + 127) // 128) * ((M + 127) // 128) * 256
 print("%s %dx%dx%d: threads %d  thread-instructions %d  warp-instructions %d"
       % (k, M, N, K, threads, ti, j["warp_instructions"]))
-print("  %.3f s  %.1f M thread-instructions/s  %.3f GFLOP/s equivalent  checksum %08x %s"
-      % (wall, ti / wall / 1e6, 2.0 * M * N * K / wall / 1e9, zlib.crc32(got),
+print("  %.3f s (cpu %.3f s)  %.1f M thread-instructions/s  %.3f GFLOP/s equivalent  "
+      "checksum %08x %s"
+      % (wall, cpu, ti / wall / 1e6, 2.0 * M * N * K / wall / 1e9, zlib.crc32(got),
          "match" if got == ref else "MISMATCH vs the C reference"))
 sys.exit(0 if got == ref else 1)
 PY
