@@ -107,6 +107,7 @@ EVIDENCE_TESTS += $(BUILD)/tests/test_exec_wmma
 EVIDENCE_TESTS += $(BUILD)/tests/test_exec_wgmma
 EVIDENCE_TESTS += $(BUILD)/tests/test_exec_remote
 EVIDENCE_TESTS += $(BUILD)/tests/test_exec_tma
+EVIDENCE_TESTS += $(BUILD)/tests/test_exec_gemm
 $(BUILD)/tools/gen_coverage: tools/gen_coverage.c $(BUILD)/libptxexec.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< $(BUILD)/libptxexec.a -o $@ -lm

@@ -6,4 +6,5 @@ cd "$(dirname "$0")/.."
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 bash bench/litmus/verify_bench.sh ./ptxlitmus
 bash bench/exec/exec_bench.sh ./ptxlitmus
+bash bench/exec/gemm_bench.sh ./ptxlitmus
 bash bench/litmus/scale_bench.sh ./ptxlitmus

@@ -1,9 +1,11 @@
 // tests/kernels/record_gpu.cu — runs the corpus kernels whose results the ISA leaves partly to
 // the hardware on a real GPU, with the inputs tests/test_exec_kernels.c (video),
-// tests/test_exec_wmma.c (wmma, the cases of tests/wmma_ref.h) and tests/test_exec_tma.c
-// (tma.cu, on sm_90a only: RECORD_TMA) give them, and writes the outputs to gpu/NAME.bin (raw little-endian).  Built and run by tests/kernels/record_gpu.sh
-// where a GPU is present; tests/test_exec_kernels.c compares the executor with each file that
-// exists (none is needed for the tests to pass).
+// tests/test_exec_wmma.c (wmma, the cases of tests/wmma_ref.h), tests/test_exec_wgmma.c
+// (wgmma.cu, sm_90a: RECORD_WGMMA), tests/test_exec_tma.c (tma.cu, sm_90a: RECORD_TMA) and
+// tests/test_exec_gemm.c (bench/exec/gemm_sm80.cu; gemm_sm90a.cu with RECORD_TMA, the sizes of
+// tests/gemm_ref.h) give them, and writes the outputs to gpu/NAME.bin (raw little-endian).
+// Built and run by tests/kernels/record_gpu.sh where a GPU is present; the tests compare the
+// executor with each file that exists (none is needed for the tests to pass).
 #include <cstdio>
 #include <cstdlib>
 #include <cstdint>
@@ -18,9 +20,12 @@
 #include "../wmma_ref.h"
 #include "remote.cu"   // sm_90 or later (clusters, st.async, mma.sp .e4m3)
 #include "../sp_ref.h"
+#include "../../bench/exec/gemm_sm80.cu"   // the GEMM benchmark's kernels (tests/test_exec_gemm.c)
+#include "../gemm_ref.h"
 #if RECORD_TMA   // sm_90a (record_gpu.sh): tma.cu's kernels, maps from the driver API
 #include <cuda.h>
 #include "tma.cu"
+#include "../../bench/exec/gemm_sm90a.cu"
 #endif
 
 static void save(const char *name, const void *p, size_t n)
@@ -228,6 +233,63 @@ static void record_tma()
 }
 #endif
 
+// bench/exec/gemm_sm80.cu and (sm_90a) gemm_sm90a.cu on the sizes of tests/gemm_ref.h:
+// C into gpu/gemm_sm80_MxNxK.bin / gpu/gemm_sm90a_MxNxK.bin
+static void record_gemm()
+{
+    for (int si = 0; si < GREF_NSIZES; si++)
+        for (int sm90 = 0; sm90 < 2; sm90++) {
+            int M = gref_sizes[si][0], N = gref_sizes[si][1], K = gref_sizes[si][2];
+            size_t mk = (size_t)M * K, kn = (size_t)K * N, mn = (size_t)M * N;
+            uint16_t *a = (uint16_t *)malloc(mk * 2), *b = (uint16_t *)malloc(kn * 2);
+            float *c = (float *)malloc(mn * 4), *want = (float *)malloc(mn * 4);
+            gref_inputs(M, N, K, 1, a, sm90 ? NULL : b, sm90 ? b : NULL);
+            gref_gemm(M, N, K, 1, want);
+            uint16_t *da, *db;
+            float *dc;
+            CK(cudaMalloc(&da, mk * 2)); CK(cudaMalloc(&db, kn * 2)); CK(cudaMalloc(&dc, mn * 4));
+            CK(cudaMemcpy(da, a, mk * 2, cudaMemcpyHostToDevice));
+            CK(cudaMemcpy(db, b, kn * 2, cudaMemcpyHostToDevice));
+            CK(cudaMemset(dc, 0, mn * 4));
+            dim3 grid((N + 127) / 128, (M + 127) / 128);
+            if (!sm90) {
+                gemm_sm80<<<grid, 256>>>(da, db, dc, M, N, K);
+            } else {
+#if RECORD_TMA
+                CUtensorMap tm[2];
+                for (int i = 0; i < 2; i++) {
+                    cuuint64_t dims[2] = { (cuuint64_t)K, (cuuint64_t)(i ? N : M) };
+                    cuuint64_t str[1] = { (cuuint64_t)K * 2 };
+                    cuuint32_t box[2] = { 64, 128 }, es[2] = { 1, 1 };
+                    CU(cuTensorMapEncodeTiled(&tm[i], CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,
+                                              i ? (void *)db : (void *)da, dims, str, box, es,
+                                              CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                              CU_TENSOR_MAP_SWIZZLE_128B,
+                                              CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                              CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
+                }
+                CK(cudaFuncSetAttribute(gemm_sm90a, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        GEMM90_SMEM));
+                gemm_sm90a<<<grid, 256, GEMM90_SMEM>>>(*(Gemm90TMap *)&tm[0],
+                                                       *(Gemm90TMap *)&tm[1], dc, M, N, K);
+#else
+                free(a); free(b); free(c); free(want);
+                cudaFree(da); cudaFree(db); cudaFree(dc);
+                continue;
+#endif
+            }
+            CK(cudaDeviceSynchronize());
+            CK(cudaMemcpy(c, dc, mn * 4, cudaMemcpyDeviceToHost));
+            char name[64];
+            snprintf(name, sizeof name, "%s_%dx%dx%d", sm90 ? "gemm_sm90a" : "gemm_sm80", M, N, K);
+            save(name, c, mn * 4);
+            if (memcmp(c, want, mn * 4))   // tells, the test will fail on it
+                printf("  %s differs from tests/gemm_ref.h\n", name);
+            free(a); free(b); free(c); free(want);
+            CK(cudaFree(da)); CK(cudaFree(db)); CK(cudaFree(dc));
+        }
+}
+
 int main()
 {
     record_video();
@@ -237,6 +299,7 @@ int main()
     record_tex();
     record_wmma();
     record_sp();
+    record_gemm();
 #if RECORD_TMA
     record_tma();
 #endif
