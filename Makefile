@@ -173,7 +173,8 @@ check-plain:
 	  check-suites check-layers check-coverage
 
 check-sanitized:
-	@$(SAN_MAKE) run-fuzz-regress run-errors-asan asan-run fuzz-smoke-run
+	@$(SAN_MAKE) FUZZ_SMOKE_SECONDS=$(CHECK_FUZZ_SECONDS) run-fuzz-regress run-errors-asan asan-run \
+	  fuzz-smoke-run
 
 demo:
 	@$(MAKE) --no-print-directory deps
@@ -243,11 +244,14 @@ SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitiz
 FUZZ_CC     ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 5
+# the smoke run's budget per target inside make check (make fuzz-smoke: FUZZ_SMOKE_SECONDS)
+CHECK_FUZZ_SECONDS ?= 2
 FUZZ_TARGETS := litmus litmus_parse cond manifest spec ptx exec cat frontends
 FUZZ_OUT    := fuzz/out
 VALGRIND    ?= valgrind
 
-# One sanitizer build, build-asan/, serves every sanitized run: the unit tests (check-asan), the
+# One sanitizer build, build-asan/, serves every sanitized run (line tables only: a report's
+# stack names files and lines, and the build is a fifth cheaper than with full -g): the unit tests (check-asan), the
 # error catalogue (check-errors-asan), the fuzz regressions and the libFuzzer targets.  Where
 # clang has libFuzzer it is clang with -fsanitize=fuzzer-no-link (a program with its own main()
 # links those objects as well as a libFuzzer target does); elsewhere gcc, and the libFuzzer
@@ -257,8 +261,8 @@ HAVE_LIBFUZZER = $(shell printf 'int LLVMFuzzerTestOneInput(const char *d, unsig
                    2>/dev/null && echo yes)
 SAN_MAKE = $(MAKE) --no-print-directory BUILD=build-asan $(if $(HAVE_LIBFUZZER), \
              CC=$(FUZZ_CC) SAN_FUZZ=yes \
-             CFLAGS="-O1 -g -fsanitize=fuzzer-no-link $(SAN_FLAGS) $(QG_CFLAGS)", \
-             CFLAGS="-O1 -g $(SAN_FLAGS) $(QG_CFLAGS)")
+             CFLAGS="-O1 -gline-tables-only -fsanitize=fuzzer-no-link $(SAN_FLAGS) $(QG_CFLAGS)", \
+             CFLAGS="-O1 -g1 $(SAN_FLAGS) $(QG_CFLAGS)")
 
 .PHONY: check-quality check-errors check-errors-asan check-fuzz-regress fuzz-replay-bins \
         fuzz fuzz-build fuzz-bins fuzz-smoke fuzz-smoke-ci check-valgrind check-atomic \
@@ -289,11 +293,17 @@ fuzz-smoke-ci:
 run-errors-asan: $(BUILD)/ptxlitmus
 	@ASAN_OPTIONS=detect_leaks=1 CHECK_LABEL=errors-asan bash tests/cli/errors.sh $(BUILD)/ptxlitmus
 
-run-fuzz-regress: fuzz-replay-bins
+# (with libFuzzer the libFuzzer targets replay the folder themselves: -runs=0 runs each input
+# once and fuzzes nothing; without, the targets linked with fuzz/replay.c)
+run-fuzz-regress: $(if $(SAN_FUZZ),fuzz-bins,fuzz-replay-bins)
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p fuzz/regressions/$$t; \
 	  printf 'fuzz-regress %-7s ' $$t; \
-	  ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz/replay_$$t fuzz/regressions/$$t; \
+	  if [ -n "$(SAN_FUZZ)" ]; then \
+	    ASAN_OPTIONS=detect_leaks=1 $(FUZZ_OUT)/fuzz_$$t -runs=0 fuzz/regressions/$$t \
+	      > $(BUILD)/fuzz-regress-$$t.log 2>&1 || { cat $(BUILD)/fuzz-regress-$$t.log; exit 1; }; \
+	    echo "replay: $$(ls fuzz/regressions/$$t | wc -l) inputs, no crash"; \
+	  else ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz/replay_$$t fuzz/regressions/$$t; fi; \
 	done
 
 fuzz-smoke-run: $(if $(SAN_FUZZ),fuzz-bins)

@@ -22,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 build() {
   "$nvcc" -arch=sm_90 -ptx -o "$tmp/$1.ptx" "$tmp/$1.cu" 2>"$tmp/e" \
     || { cat "$tmp/e"; fail "nvcc -ptx $1"; }
-  "$cxx" -std=c++17 -O1 -x c++ -DHW_HOST_SHIM -I. -include tests/hw/cpu_shim.h "$tmp/$1.cu" \
+  "$cxx" -std=c++17 -O0 -x c++ -DHW_HOST_SHIM -I. -include tests/hw/cpu_shim.h "$tmp/$1.cu" \
     -x none "$lib" build/libptxexec.a -o "$tmp/$1.cpu" -lz3 -lcjson -lyaml -lm 2>"$tmp/e" \
     || { cat "$tmp/e"; fail "c++ $1"; }
 }
