@@ -291,7 +291,8 @@ fuzz-smoke-ci:
 
 # (the run-* targets are made by SAN_MAKE: $(BUILD) is build-asan there)
 run-errors-asan: $(BUILD)/ptxlitmus
-	@ASAN_OPTIONS=detect_leaks=1 CHECK_LABEL=errors-asan bash tests/cli/errors.sh $(BUILD)/ptxlitmus
+	@ASAN_OPTIONS=detect_leaks=1 CHECK_LABEL=errors-asan ERRORS_LITMUS_BATCH_ONLY=1 \
+	  bash tests/cli/errors.sh $(BUILD)/ptxlitmus
 
 # (with libFuzzer the libFuzzer targets replay the folder themselves: -runs=0 runs each input
 # once and fuzzes nothing; without, the targets linked with fuzz/replay.c)

@@ -14,14 +14,24 @@
 #define FUZZ_MAX_LEN 16384
 #endif
 
-static char dir[64], path[96], path2[96];
+static char dir[512], path[600], path2[600];
+
+/* the folder (under $TMPDIR, else /tmp) goes when the process ends */
+static void cleanup(void)
+{
+    unlink(path);
+    unlink(path2);
+    rmdir(dir);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > FUZZ_MAX_LEN) return 0;
     if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/ptxlitmus-fuzz-XXXXXX");
+        const char *tmp = getenv("TMPDIR");
+        snprintf(dir, sizeof dir, "%s/ptxlitmus-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
         if (!mkdtemp(dir)) abort();
+        atexit(cleanup);
         snprintf(path, sizeof path, "%s/manifest.yaml", dir);
         snprintf(path2, sizeof path2, "%s/again.yaml", dir);
     }

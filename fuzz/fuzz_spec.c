@@ -27,15 +27,29 @@ static const char kernel[] =
     "  ld.global.u32 %r3, [%rd3]; add.s32 %r3, %r3, %r2; st.global.u32 [%rd3], %r3;\n"
     "DONE:\n  ret;\n}\n";
 
-static char dir[64], spec[96];
+static char dir[512], spec[600];
+
+/* the folder (under $TMPDIR, else /tmp) goes when the process ends */
+static void cleanup(void)
+{
+    static const char *const names[] = { "k.ptx", "d.bin", "spec.yaml" };
+    char p[600];
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+        unlink(p);
+    }
+    rmdir(dir);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > FUZZ_MAX_LEN) return 0;
     if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/ptxlitmus-fuzz-spec-XXXXXX");
+        const char *tmp = getenv("TMPDIR");
+        snprintf(dir, sizeof dir, "%s/ptxlitmus-fuzz-spec-XXXXXX", tmp && *tmp ? tmp : "/tmp");
         if (!mkdtemp(dir)) abort();
-        char p[128];
+        atexit(cleanup);
+        char p[600];
         snprintf(p, sizeof p, "%s/k.ptx", dir);
         if (write_file_atomic(p, kernel, strlen(kernel))) abort();
         unsigned char bin[64];
