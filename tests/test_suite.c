@@ -1,6 +1,7 @@
 /* tests/test_suite.c — suite manifests, the forked runner (crash and hang isolation), the
  * JUnit/JSON/CSV reports, shards and merge, gen's monotonicity and execution graphs. */
 #include <check.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +38,21 @@ static const char *SB =
     "PTX SB\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n"
     " ld.weak r0, y | ld.weak r0, x ;\nexists (P0:r0 == 0 /\\ P1:r0 == 0)\n";
 
+static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
+{
+    return remove(p);
+}
+
+/* the folder of this process goes when it exits (each test's, when Check forks) */
+static void rm_dir(void) { nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
 static void setup_dir(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/ptxlitmus-test-suite.%ld", (long)getpid());
+    static long registered;   /* the pid that registered rm_dir */
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/ptxlitmus-test-suite.%ld", tmp && *tmp ? tmp : "/tmp",
+             (long)getpid());
+    if (registered != (long)getpid()) { registered = (long)getpid(); atexit(rm_dir); }
     mkdir(dir, 0777);
     mkfile("MP.litmus", MP);
     mkfile("SB.litmus", SB);
