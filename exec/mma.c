@@ -326,7 +326,8 @@ static void frag_b(const xmma *mm, unsigned row, unsigned col, unsigned *l, unsi
     *l = col * 4 + (row % (4 * p)) / p, *j = row % p, *r = row / (4 * p);
 }
 
-/* One element of D: c plus the K products of row `row` of A and column `col` of B. */
+/* One element of D for integer and .f64 operands: c plus the K products of row `row` of A and
+ * column `col` of B. */
 static uint64_t dot(const xmma *mm, const uint64_t *A, const uint64_t *B, uint64_t c,
                     unsigned row, unsigned col)
 {
@@ -353,15 +354,40 @@ static uint64_t dot(const xmma *mm, const uint64_t *A, const uint64_t *B, uint64
         memcpy(&out, &acc, 8);
         return out;
     }
-    double acc = fp_elem(mm->ct == MT_F16 ? MT_F16 : MT_F32, c, 0);
-    for (unsigned k = 0; k < K; k++)
-        acc += fp_elem(mm->at, a[k], 0) * fp_elem(mm->bt, B[k * N + col], 0);
-    return mm->dt == MT_F16 ? d_to_f16(acc) : d_to_f32(acc);
+    return 0;   /* the other types: fp_matrix */
+}
+
+/* .f16/.bf16/.tf32/.f32/.e4m3/.e5m2 operands: each element converted to double once (not once
+ * per product: that was 63 % of a tiled GEMM's time), then per element of D the K products
+ * summed in k order in double and rounded once to .dtype (as above) */
+static void fp_matrix(const xmma *mm, const uint64_t *A, const uint64_t *B, const uint64_t *C,
+                      uint64_t *D)
+{
+    enum { MAXE = 2048 };   /* the largest operand of the shapes decoded is 16 x 64 (mma.sp) */
+    unsigned M = mm->m, N = mm->n, K = mm->k;
+    double a[MAXE], b[MAXE];
+    int conv = (size_t)M * K <= MAXE && (size_t)K * N <= MAXE;   /* else per product */
+    for (size_t i = 0; conv && i < (size_t)M * K; i++) a[i] = fp_elem(mm->at, A[i], 0);
+    for (size_t i = 0; conv && i < (size_t)K * N; i++) b[i] = fp_elem(mm->bt, B[i], 0);
+    int ct = mm->ct == MT_F16 ? MT_F16 : MT_F32;
+    for (unsigned i = 0; i < M; i++)
+        for (unsigned j = 0; j < N; j++) {
+            double acc = fp_elem(ct, C[i * N + j], 0);
+            for (unsigned k = 0; k < K; k++)
+                acc += conv ? a[i * K + k] * b[k * N + j]
+                            : fp_elem(mm->at, A[i * K + k], 0) * fp_elem(mm->bt, B[k * N + j], 0);
+            D[i * N + j] = mm->dt == MT_F16 ? d_to_f16(acc) : d_to_f32(acc);
+        }
 }
 
 void mma_matrix(const xmma *mm, const uint64_t *A, const uint64_t *B, const uint64_t *C,
                 uint64_t *D)
 {
+    int fa = family(mm->at);
+    if (fa != MT_S8 && fa != MT_S4 && fa != MT_B1 && fa != MT_F64) {
+        fp_matrix(mm, A, B, C, D);
+        return;
+    }
     for (unsigned i = 0; i < mm->m; i++)
         for (unsigned j = 0; j < mm->n; j++)
             D[i * mm->n + j] = dot(mm, A, B, C[i * mm->n + j], i, j);
