@@ -14,25 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <check.h>
-#include "include/ptxexec.h"
-#define EVIDENCE_EXEC
-#include "tests/evidence.h"
+#include "tests/exec_harness.h"
 #include "tests/gemm_ref.h"
 
 #define SMEM90 99392   /* GEMM90_SMEM of bench/exec/gemm_sm90a.cu */
 
-static ptxeCtx *C;
-static ptxeModule *M;
-static ptxeFunction *F;
-
 static const char *bdir(void)
 {
     return getenv("PTX_BENCH_EXEC") ? getenv("PTX_BENCH_EXEC") : "bench/exec";
-}
-
-static const char *kdir(void)
-{
-    return getenv("PTX_KERNELS") ? getenv("PTX_KERNELS") : "tests/kernels";
 }
 
 static char *slurp(const char *name, size_t *n)
@@ -48,38 +37,15 @@ static char *slurp(const char *name, size_t *n)
     return buf;
 }
 
-/* load the text of `name` (edited by the caller or not): the load result */
-static ptxeResult load_text(const char *text, size_t n, const char *name, unsigned checks)
-{
-    ck_assert_int_eq(ptxeCtxCreate(&C), PTXE_SUCCESS);
-    ck_assert_int_eq(ptxeCtxSetChecks(C, checks), PTXE_SUCCESS);
-    return ptxeModuleLoadData(C, &M, text, n, name);
-}
-
+/* bench/exec/KERNEL.ptx into a new context with the checks `checks`, F = KERNEL */
 static void load(const char *kernel, unsigned checks)
 {
     char name[64];
     size_t n;
     snprintf(name, sizeof name, "%s.ptx", kernel);
-    const char *t = slurp(name, &n);
-    ptxeResult r = load_text(t, n, name, checks);
+    ptxeResult r = hx_load_text(slurp(name, &n), name, checks);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
-    ck_assert_msg(ptxeModuleGetFunction(&F, M, kernel) == PTXE_SUCCESS, "no kernel %s", kernel);
-}
-
-static void done(void)
-{
-    ptxeModuleUnload(M); M = NULL;
-    ptxeCtxDestroy(C); C = NULL;
-}
-
-static ptxeDevptr dev(const void *h, size_t n)
-{
-    ptxeDevptr d;
-    ck_assert_int_eq(ptxeMemAlloc(C, &d, n), PTXE_SUCCESS);
-    if (h) ck_assert_int_eq(ptxeMemcpyHtoD(C, d, h, n), PTXE_SUCCESS);
-    else ck_assert_int_eq(ptxeMemsetD8(C, d, 0, n), PTXE_SUCCESS);
-    return d;
+    hx_function(kernel);
 }
 
 /* a 2D f16 tensor map of rows x K (K innermost), box 64 x 128, 128B swizzle (gemm_sm90a.cu) */
@@ -99,7 +65,7 @@ static ptxeTensorMap tmap(ptxeDevptr g, int rows, int K)
 
 /* launch the loaded kernel (gemm_sm80 or gemm_sm90a) on M x N x K with the inputs of
  * gemm_ref.h; C into out (M x N); the launch result */
-static ptxeResult run(int sm90, int m, int n, int k, unsigned smem, float *out)
+static ptxeResult gemm_run(int sm90, int m, int n, int k, unsigned smem, float *out)
 {
     size_t mk = (size_t)m * k, kn = (size_t)k * n, mn = (size_t)m * n;
     uint16_t *a = malloc(mk * 2), *b = malloc(kn * 2);
@@ -135,7 +101,7 @@ START_TEST(gemm_sizes)
     ck_assert(got && want);
     gref_gemm(m, n, k, 1, want);
     load(kn, checks);
-    ptxeResult r = run(sm90, m, n, k, sm90 ? SMEM90 : 0, got);
+    ptxeResult r = gemm_run(sm90, m, n, k, sm90 ? SMEM90 : 0, got);
     ck_assert_msg(r == PTXE_SUCCESS, "%s %dx%dx%d: %s", kn, m, n, k, ptxeGetErrorMessage(C));
     int nf = ptxeGetFindingCount(C);
     ck_assert_msg(nf == 0, "%s: %d finding(s), the first:\n%s", kn, nf,
@@ -144,9 +110,9 @@ START_TEST(gemm_sizes)
         ck_assert_msg(!memcmp(&got[i], &want[i], 4), "%s %dx%dx%d: C[%zu][%zu] = %g, want %g",
                       kn, m, n, k, i / (size_t)n, i % (size_t)n, got[i], want[i]);
     /* the GPU's output (tests/kernels/record_gpu.sh), where one has been recorded */
-    char path[600];
-    snprintf(path, sizeof path, "%s/gpu/%s_%dx%dx%d.bin", kdir(), kn, m, n, k);
-    FILE *g = fopen(path, "rb");
+    char name[128];
+    snprintf(name, sizeof name, "%s_%dx%dx%d.bin", kn, m, n, k);
+    FILE *g = gpu_open(name);
     if (g) {
         ck_assert_uint_eq(fread(want, 4, mn, g), mn);
         fclose(g);
@@ -208,7 +174,7 @@ START_TEST(gemm_refused)
         memmove(at + lt, at + lf, n - (size_t)(at - t) - lf + 1);
         memcpy(at, to, lt);
         n = n - lf + lt;
-        ptxeResult r = load_text(t, n, cases[c].file, 0);
+        ptxeResult r = hx_load_text(t, cases[c].file, 0);
         const char *m = ptxeGetErrorMessage(C);
         ck_assert_msg(r != PTXE_SUCCESS, "%s: '%s' accepted", cases[c].file, to);
         char want[128];
@@ -227,13 +193,13 @@ START_TEST(gemm_faults)
 {
     static float out[128 * 128];
     load("gemm_sm90a", 0);
-    ptxeResult r = run(1, 128, 128, 128, 65536, out);
+    ptxeResult r = gemm_run(1, 128, 128, 128, 65536, out);
     const char *m = ptxeGetErrorMessage(C);
     ck_assert_msg(r == PTXE_ERROR_LAUNCH_FAILED, "%s", m);
     ck_assert_msg(strstr(m, "out-of-bounds") && strstr(m, "shared"), "%s", m);
     done();
     load("gemm_sm80", 0);
-    r = run(0, 128, 128, 60, 0, out);
+    r = gemm_run(0, 128, 128, 60, 0, out);
     m = ptxeGetErrorMessage(C);
     ck_assert_msg(r == PTXE_ERROR_LAUNCH_FAILED, "%s", m);
     ck_assert_msg(strstr(m, "misaligned") && strstr(m, "cp.async"), "%s", m);
