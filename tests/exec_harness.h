@@ -1,6 +1,7 @@
 /* tests/exec_harness.h — the launch harness the executor's kernel tests share (test_exec_kernels,
  * test_exec_kernels_checks, test_exec_remote, test_exec_wgmma, test_exec_wmma, test_exec_tma,
- * test_exec_tex, test_exec_gemm): one context, module and function at a time in the static globals C, M, F;
+ * test_exec_tex, test_exec_gemm): one context, module and function at a time in the static
+ * globals C, M, F;
  * load a committed kernel file tests/kernels/FILE (the folder from PTX_KERNELS where set) or an
  * inline module into a new context with the checks hx_checks, look up a function, allocate and
  * fill device memory, copy it back, launch and assert success with no finding, and credit the
