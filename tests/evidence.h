@@ -18,11 +18,11 @@
 
 static void evidence_row(int op, const char *source)
 {
-    static const char *last[PTX_I_COUNT];   /* the source last written for each row */
+    /* the source last written for each row, copied: a caller's buffer (hx_source) changes */
+    static char last[PTX_I_COUNT][128];
     const char *file = getenv("PTX_EVIDENCE");
-    if (!file || op <= PTX_I_NONE || op >= PTX_I_COUNT || (last[op] && !strcmp(last[op], source)))
-        return;
-    last[op] = source;
+    if (!file || op <= PTX_I_NONE || op >= PTX_I_COUNT || !strcmp(last[op], source)) return;
+    snprintf(last[op], sizeof last[op], "%s", source);
     FILE *f = fopen(file, "a");
     if (!f) return;
     fprintf(f, "%s %s\n", ptx_ops[op].id, source);

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Runs each Check test binary given on the command line, UNIT_JOBS (default 2) at a time, prints
 # each binary's output whole and in the order given, then one closing line
-# "unit: N passed, N failed" summing Check's per-binary counts.
+# "unit: N passed, N failed" summing Check's per-binary counts.  Each binary gets UNIT_TIMEOUT
+# seconds (default 1200): with CK_FORK=no Check's per-test timeouts are off, and a hung test
+# must still end the run.
 set -u
 jobs=${UNIT_JOBS:-2}
+export UNIT_TIMEOUT=${UNIT_TIMEOUT:-1200}
 out=$(mktemp -d "${TMPDIR:-/tmp}/units.XXXXXX") || exit 2
 trap 'rm -rf "$out"' EXIT
 i=0
 for t in "$@"; do printf '%d\t%s\n' "$i" "$t"; i=$((i + 1)); done |
-  xargs -P "$jobs" -L 1 bash -c '"$2" > "$0/$1.out" 2>&1; echo $? > "$0/$1.rc"' "$out"
+  xargs -P "$jobs" -L 1 bash -c 'timeout -k 10 "$UNIT_TIMEOUT" "$2" > "$0/$1.out" 2>&1; rc=$?
+    [ "$rc" -eq 124 ] && echo "$2: killed after $UNIT_TIMEOUT s (UNIT_TIMEOUT)" >> "$0/$1.out"
+    echo "$rc" > "$0/$1.rc"' "$out"
 pass=0; fail=0; bad=0; i=0
 for t in "$@"; do
   cat "$out/$i.out"

@@ -3,7 +3,7 @@
  * universes against matrices computed here, precedence, shadowing, functions, includes, least
  * fixpoints, checks; symbolic relations asserted into Z3 against brute-force enumeration of
  * their variables; the published models of ../shared/spec/cat; the catalogue tests/errors/cat. */
-#include <check.h>
+#include "tests/check_quiet.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <regex.h>

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <check.h>
+#include "tests/check_quiet.h"
 #include "include/ptxexec.h"
 /* tests/test_exec_kernels_checks.c includes this file with KERNEL_CHECKS = every check: each
  * correct kernel must then run with no finding (issue #14: no false reports on the corpus) */

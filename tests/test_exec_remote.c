@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <check.h>
+#include "tests/check_quiet.h"
 #define HX_SOURCE "kernels/remote.ptx"   /* the evidence of run() on inline modules too */
 #include "tests/exec_harness.h"
 

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <check.h>
+#include "tests/check_quiet.h"
 #define HX_SOURCE "kernels/texsurf.ptx"   /* the evidence of launches of inline modules too */
 #include "tests/exec_harness.h"
 #include "tests/kernels/texsurf_inputs.h"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <check.h>
+#include "tests/check_quiet.h"
 #include "tests/exec_harness.h"
 #include "tests/wgmma_ref.h"
 

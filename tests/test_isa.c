@@ -1,6 +1,6 @@
 /* tests/test_isa.c — unit tests of the PTX instruction-semantics table (ptx/isa.c).
  * Every expectation is taken from the PTX ISA 8.4 text; comments cite the section. */
-#include <check.h>
+#include "tests/check_quiet.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* tests/test_ptx.c — unit tests of ptx/: the opcode table (ptx/opcodes.def) against the section
  * headings of the ISA text, and the mnemonic tokenizer (ptx/mnemonic.c) on the forms the ISA
  * writes (§9.7 syntax boxes and examples), including its refusals. */
-#include <check.h>
+#include "tests/check_quiet.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -60,9 +60,15 @@ for lim in 600000 900000; do
   (ulimit -v $lim; cd "$tmp" && exec "$bin" run bigbuf.yaml --json bb.json) > /dev/null 2> "$tmp/err"; st=$?
   if [ "$st" -eq 2 ] && grep -q 'out of memory' "$tmp/err" && [ ! -e "$tmp/bb.json" ]; then ok
   elif [ "$st" -eq 0 ] && python3 -c '
-import json, sys
-d = json.load(open(sys.argv[1]))
-assert d["status"] == "ok" and len(d["buffers"]["x"]) == 16777216 and len(d["buffers"]["y"]) == 32' "$tmp/bb.json"; then ok
+import json, re, sys
+# each array of numbers (only number characters) replaced by its length, the rest parsed as
+# JSON: json.load of the 16 M numbers took 5.5 s, this 1.9 s
+def arr(m):
+    body = m.group(1)
+    assert not body.translate(None, b"0123456789.eE+-, \t\r\n"), body[:80]
+    return b"%d" % (body.count(b",") + 1 if body.strip() else 0)
+d = json.loads(re.sub(rb"\[([^\[\]{}\"]*)\]", arr, open(sys.argv[1], "rb").read()))
+assert d["status"] == "ok" and d["buffers"]["x"] == 16777216 and d["buffers"]["y"] == 32' "$tmp/bb.json"; then ok
   else bad "run --json of a 64 MiB buffer under ulimit -v $lim: exit $st, $(tail -n1 "$tmp/err")"; fi
 done
 
@@ -96,10 +102,10 @@ import json,sys; assert json.load(open(sys.argv[1]))["interrupted"] is True' "$t
 
 # --- allocation failure: merge segfaulted (unchecked realloc), cJSON's NULL was "invalid JSON" ----
 python3 - "$tmp/big.json" <<'PY'
-import json, sys
-r = [{"suite": "s", "test": "t%d.litmus" % i, "model": "ptx", "job": i, "outcome": "agree",
-      "time_ms": 1, "states": [{"x": 1}]} for i in range(200000)]
-json.dump({"tool": "ptxlitmus", "kind": "suite", "shard": None, "results": r}, open(sys.argv[1], "w"))
+import sys
+r = ",".join('{"suite": "s", "test": "t%d.litmus", "model": "ptx", "job": %d, "outcome": "agree", '
+             '"time_ms": 1, "states": [{"x": 1}]}' % (i, i) for i in range(200000))
+open(sys.argv[1], "w").write('{"tool": "ptxlitmus", "kind": "suite", "shard": null, "results": [%s]}' % r)
 PY
 for lim in 150000 250000; do
   (ulimit -v $lim; cd "$tmp" && exec "$bin" merge big.json --json m2.json) > /dev/null 2> "$tmp/err"; st=$?
