@@ -315,10 +315,12 @@ run-fuzz-regress: $(if $(SAN_FUZZ),fuzz-bins,fuzz-replay-bins)
 	  else ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz/replay_$$t fuzz/regressions/$$t; fi; \
 	done
 
+# every target for FUZZ_SMOKE_SECONDS, two at a time (one per core: run alone at the end of
+# check-sanitized, one after the other left a core idle for half a minute); each prints one line
+FUZZ_SMOKE_ALL = printf '%s\n' $(FUZZ_TARGETS) | xargs -P 2 -I{} env FUZZ_BUDGET_CHECK=1 \
+                   bash fuzz/run.sh {} $(FUZZ_SMOKE_SECONDS) -seed=1
 fuzz-smoke-run: $(if $(SAN_FUZZ),fuzz-bins)
-	@if [ -n "$(SAN_FUZZ)" ]; then \
-	  set -e; for t in $(FUZZ_TARGETS); do \
-	    FUZZ_BUDGET_CHECK=1 bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) -seed=1; done; \
+	@if [ -n "$(SAN_FUZZ)" ]; then $(FUZZ_SMOKE_ALL); \
 	else echo "fuzz-smoke: skipped ($(FUZZ_CC) with -fsanitize=fuzzer not available)"; fi
 
 fuzz-replay-bins: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
@@ -343,8 +345,7 @@ fuzz: fuzz-build
 	@set -e; for t in $(FUZZ_TARGETS); do bash fuzz/run.sh $$t $(FUZZ_SECONDS); done
 
 fuzz-smoke: fuzz-build
-	@set -e; for t in $(FUZZ_TARGETS); do \
-	  FUZZ_BUDGET_CHECK=1 bash fuzz/run.sh $$t $(FUZZ_SMOKE_SECONDS) -seed=1; done
+	@$(FUZZ_SMOKE_ALL)
 
 check-valgrind: ptxlitmus
 	@bash tests/cli/valgrind.sh $(VALGRIND) ./ptxlitmus

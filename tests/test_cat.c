@@ -1035,11 +1035,13 @@ static void sym_engine(enc *e, teng *t, sym *S)
     }
 }
 
+/* Under the sanitizers every third round (40 expressions): each round is a Z3 context, ~70 ms
+ * under ASan; the plain build runs all 120 */
 START_TEST(symbolic_against_brute_force)
 {
     rnd_state = 777;
     int tested = 0, sats = 0;
-    for (int round = 0; round < 120; round++) {
+    for (int round = 0; round < 120; round += PTX_SANITIZED ? 3 : 1) {
         enc e;
         enc_init(&e);
         teng t;
@@ -1112,8 +1114,8 @@ START_TEST(symbolic_against_brute_force)
         enc_free(&e);
     }
     printf("symbolic_against_brute_force: %d expressions, %d satisfiable\n", tested, sats);
-    ck_assert_int_ge(sats, 10);
-    ck_assert_int_le(sats, tested - 10);
+    ck_assert_int_ge(sats, tested / 12);   /* both answers are common: 10 of 120 at least */
+    ck_assert_int_le(sats, tested - tested / 12);
 }
 END_TEST
 
