@@ -80,7 +80,7 @@ for sig in INT TERM; do
   (cd "$tmp" && exec "$bin" suite "$root/suites" --jobs 2 -q --json p.json --junit p.xml) \
     > "$tmp/o" 2>&1 < /dev/null &
   pid=$!
-  sleep 2; kill -$sig $pid; wait $pid; st=$?
+  sleep 1; kill -$sig $pid; wait $pid; st=$?
   want=$([ $sig = INT ] && echo 130 || echo 143)
   [ "$st" -eq "$want" ] && ok || bad "suite SIG$sig: exit $st, expected $want"
   if python3 - "$tmp/p.json" "$tmp/p.xml" <<'PY'
