@@ -879,8 +879,7 @@ static int implied(ev_t *E, val *const *nv, val *const *old, const int *idx, int
     Z3_solver s = E->bg;
     if (!s) {
         if (!E->fixs) {
-            E->fixs = Z3_mk_simple_solver(z);
-            Z3_solver_inc_ref(z, E->fixs);
+            E->fixs = enc_solver(E->e);
             if (E->e->timeout_ms) {
                 Z3_params p = Z3_mk_params(z);
                 Z3_params_inc_ref(z, p);

@@ -804,8 +804,7 @@ qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *c
     q->deadline = deadline;
     q->cat = cat;
     q->dropped = -1;
-    q->s = Z3_mk_simple_solver(q->e.z);
-    Z3_solver_inc_ref(q->e.z, q->s);
+    q->s = enc_solver(&q->e);
     q->u = u;
     q->at = at;
     q->n = u->n;

@@ -29,6 +29,22 @@ void enc_init(enc *e)
 
 void enc_free(enc *e) { Z3_del_context(e->z); e->z = NULL; }
 
+/* ctrl_c=false: by default Z3 installs its own SIGINT handler for the length of every check,
+ * and a ^C then only cancels that check (verify went on to exit 2 with an error), while the
+ * tool's handler (base/fileio.c: temporary outputs removed, killed by the signal, exit 130) and
+ * the suite's (partial reports marked interrupted) are set aside.  SIGINT is the tool's. */
+Z3_solver enc_solver(enc *e)
+{
+    Z3_solver s = Z3_mk_simple_solver(e->z);
+    Z3_solver_inc_ref(e->z, s);
+    Z3_params p = Z3_mk_params(e->z);
+    Z3_params_inc_ref(e->z, p);
+    Z3_params_set_bool(e->z, p, Z3_mk_string_symbol(e->z, "ctrl_c"), false);
+    Z3_solver_set_params(e->z, s, p);
+    Z3_params_dec_ref(e->z, p);
+    return s;
+}
+
 Z3_ast b_and(enc *e, Z3_ast a, Z3_ast b)
 {
     if (!a || !b) return NULL;

@@ -19,6 +19,9 @@ typedef struct { int n; Z3_ast *m; } rel;
 
 void enc_init(enc *e);
 void enc_free(enc *e);
+/* A new simple solver of e's context (reference taken): every solver of the tool is made here,
+ * with Z3's own SIGINT handler off (see rel.c). */
+Z3_solver enc_solver(enc *e);
 Z3_ast b_and(enc *e, Z3_ast a, Z3_ast b);
 Z3_ast b_or(enc *e, Z3_ast a, Z3_ast b);
 Z3_ast b_not(enc *e, Z3_ast a);

@@ -17,8 +17,12 @@
 #include "cli/cli.h"
 #include "base/fileio.h"
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "solver/rel.h"
 
 static verify_result run_text(const char *text)
 {
@@ -341,6 +345,65 @@ START_TEST(launch_host_memory_counts_against_the_limit)
 }
 END_TEST
 
+/* ^C during a solver check: Z3 installs its own SIGINT handler for the length of each check
+ * unless the solver says ctrl_c=false, and then a ^C cancelled that one check (verify exited 2
+ * with an error instead of 130, temporary outputs were left to Z3's handler).  While a check
+ * runs in a thread (pigeonhole 9 into 8, 300 ms timeout), SIGINT keeps the process's handler. */
+static void sigint_mine(int sig) { (void)sig; }
+static atomic_int check_done;
+static void *hard_check(void *arg)
+{
+    (void)arg;
+    enc e;
+    enc_init(&e);
+    Z3_solver s = enc_solver(&e);
+    Z3_params p = Z3_mk_params(e.z);
+    Z3_params_inc_ref(e.z, p);
+    Z3_params_set_uint(e.z, p, Z3_mk_string_symbol(e.z, "timeout"), 300);
+    Z3_solver_set_params(e.z, s, p);
+    Z3_params_dec_ref(e.z, p);
+    enum { P = 9, H = 8 };
+    Z3_ast x[P][H];
+    for (int i = 0; i < P; i++)
+        for (int h = 0; h < H; h++) {
+            char n[16];
+            snprintf(n, sizeof n, "p%d_%d", i, h);
+            x[i][h] = Z3_mk_const(e.z, Z3_mk_string_symbol(e.z, n), e.boolsort);
+        }
+    for (int i = 0; i < P; i++) Z3_solver_assert(e.z, s, Z3_mk_or(e.z, H, x[i]));
+    for (int h = 0; h < H; h++)
+        for (int i = 0; i < P; i++)
+            for (int j = i + 1; j < P; j++)
+                Z3_solver_assert(e.z, s, Z3_mk_not(e.z, b_and(&e, x[i][h], x[j][h])));
+    Z3_solver_check(e.z, s);
+    Z3_solver_dec_ref(e.z, s);
+    enc_free(&e);
+    atomic_store(&check_done, 1);
+    return NULL;
+}
+
+START_TEST(sigint_stays_with_the_tool_during_solver_checks)
+{
+    struct sigaction mine = { .sa_handler = sigint_mine }, old, cur;
+    sigemptyset(&mine.sa_mask);
+    ck_assert_int_eq(sigaction(SIGINT, &mine, &old), 0);
+    atomic_store(&check_done, 0);
+    pthread_t th;
+    ck_assert_int_eq(pthread_create(&th, NULL, hard_check, NULL), 0);
+    int polls = 0, changed = 0;
+    while (!atomic_load(&check_done)) {
+        sigaction(SIGINT, NULL, &cur);
+        changed += cur.sa_handler != sigint_mine;
+        polls++;
+        usleep(1000);
+    }
+    pthread_join(th, NULL);
+    sigaction(SIGINT, &old, NULL);
+    ck_assert_msg(polls >= 20, "the check took %d ms: too short to watch", polls);
+    ck_assert_msg(changed == 0, "SIGINT's handler replaced in %d of %d looks", changed, polls);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, outputs_are_never_inputs_and_stay_inside);
@@ -350,6 +413,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, names_are_escaped_for_terminal_json_and_xml);
     tcase_add_test(tc, long_names_in_conditions_are_exact);
     tcase_add_test(tc, constants_are_range_checked);
+    tcase_add_test(tc, sigint_stays_with_the_tool_during_solver_checks);
 }
 
 #include "check_main.h"
