@@ -104,9 +104,8 @@ check-layers:
 # (tests/evidence.h: test_isa, test_exec_insn and the executor tests that launch kernels);
 # tools/gen_coverage.c writes the page.  check-unit collects the evidence as it runs, so
 # `make check` runs the tests once; check-coverage fails when the committed page differs from a
-# fresh one.  CK_FORK=no: one process per binary (Check's fork per test cost a tenth of the
-# unit tests' time); run_units.sh bounds each binary with a timeout instead.
-UNIT_RUN = rm -f $(BUILD)/evidence.txt && CK_FORK=no PTX_EVIDENCE=$(abspath $(BUILD)/evidence.txt) \
+# fresh one.  (tests/run_units.sh runs each binary in one process, CK_FORK=no, with a timeout.)
+UNIT_RUN = rm -f $(BUILD)/evidence.txt && PTX_EVIDENCE=$(abspath $(BUILD)/evidence.txt) \
            bash tests/run_units.sh $(TEST_BIN)
 COVERAGE_GEN = $(BUILD)/tools/gen_coverage $(BUILD)/evidence.txt > $(BUILD)/coverage.md.tmp && \
                mv $(BUILD)/coverage.md.tmp $(BUILD)/coverage.md
@@ -153,7 +152,7 @@ check-asan:
 	@$(SAN_MAKE) asan-run
 
 asan-run: $(TEST_BIN) $(BUILD)/ptxlitmus
-	@CK_FORK=no ASAN_OPTIONS=detect_leaks=1 UNIT_LABEL=unit-asan bash tests/run_units.sh $(TEST_BIN)
+	@ASAN_OPTIONS=detect_leaks=1 UNIT_LABEL=unit-asan bash tests/run_units.sh $(TEST_BIN)
 
 $(BUILD)/ptxlitmus: $(BUILD)/cli/main.o $(LIBS)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)

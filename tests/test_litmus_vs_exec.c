@@ -182,9 +182,20 @@ static int run_exec(const char *decls, const char *body, uint64_t mem[16], uint6
 
 /* Decides a one-thread litmus test (one reachable state) and gives the values of the named
    observables (a register "P0:d" or a location "x"), as the model reports them. */
-static int run_litmus(const char *text, int n, const char *const names[], int64_t vals[])
+/* Verifies the litmus test `body` (header, initial state, program) with the condition
+ * "exists (names[0] == 0 /\ ...)": the observed registers and locations are the condition's,
+ * and vals[i] is names[i]'s value in the one final state. */
+static int run_litmus(const char *body, int n, const char *const names[], int64_t vals[])
 {
-    char err[512];
+    char err[512], text[12288];
+    /* room for the condition: each name is at most 15 characters (the callers' names[][16]) */
+    ck_assert_int_lt(strlen(body) + 24 * (size_t)n + 8, sizeof text);
+    int o = snprintf(text, sizeof text, "%s", body);
+    for (int i = 0; i < n; i++)
+        o += snprintf(text + o, sizeof text - (size_t)o, "%s%s == 0", i ? " /\\ " : "exists (",
+                      names[i]);
+    o += snprintf(text + o, sizeof text - (size_t)o, ")\n");
+    ck_assert_int_lt(o, (int)sizeof text);
     lit_test *t = lit_parse("prop.litmus", text, err, sizeof err);
     if (!t) return FAIL("litmus refuses: %s\n%s", err, text), -1;
     verify_opts vo;
@@ -577,9 +588,6 @@ static int alu_litmus(const alu_form *f, uint64_t src[][4], int64_t *v)
         snprintf(names[k], sizeof names[k], "P0:d%d", k);
         pn[k] = names[k];
     }
-    APPEND(text, o, "exists (P0:d0 == 0");   /* the observed registers are the condition's */
-    for (int k = 1; k < NSETS; k++) APPEND(text, o, " /\\ P0:d%d == 0", k);
-    APPEND(text, o, ")\n");
     ck_assert_int_lt(o, (int)sizeof text);
     return run_litmus(text, NSETS, pn, v);
 }
@@ -728,8 +736,6 @@ static int atom_litmus(const atom_form *f, int n, const uint64_t *a, const uint6
         snprintf(names[nn], sizeof names[nn], "x%d", k);
         pn[nn] = names[nn], nn++;
     }
-    for (int i = 0; i < nn; i++) APPEND(text, o, "%s%s == 0", i ? " /\\ " : "exists (", pn[i]);
-    APPEND(text, o, ")\n");
     ck_assert_int_lt(o, (int)sizeof text);
     int64_t v[2 * NSETS];
     if (run_litmus(text, nn, pn, v)) return -1;
@@ -899,8 +905,6 @@ static int ldst_litmus(const ldst_form *f, int n, const uint64_t *init, const ui
         snprintf(names[k], sizeof names[k], "P0:r%d", k);
         pn[k] = names[k];
     }
-    for (int k = 0; k < n; k++) APPEND(text, o, "%s%s == 0", k ? " /\\ " : "exists (", pn[k]);
-    APPEND(text, o, ")\n");
     ck_assert_int_lt(o, (int)sizeof text);
     return run_litmus(text, n, pn, r);
 }
