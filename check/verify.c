@@ -7,6 +7,7 @@
  * 4. The verdict follows herd: exists = some state satisfies the proposition, ~exists = none
  *    does, forall = all do. */
 #include "check/verify_int.h"
+#include "solver/query.h"
 #include "base/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ void verify_opts_default(verify_opts *o)
     o->max_traces = 20000;
     o->states = 1000;
     o->timeout_s = 0;
+    o->max_memory = (size_t)4 << 30;
     o->graph = NULL;
     o->explain = 0;
     o->graph_show = VERIFY_SHOW_WITNESS;
@@ -146,7 +148,9 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
             if (r->obs[i].k == OBS_REG && r->obs[i].thread == th) observed[th][r->obs[i].reg] = 1;
     }
     mlimits lim = { o->unroll, o->max_events, o->max_traces,
-                    o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0 };
+                    o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0, o->max_memory,
+                    0 };
+    query_set_memory_limit(o->max_memory);
     mprogram prog;
     double tp = mclock_ms();
     int rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
@@ -154,6 +158,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         fprintf(stderr, "debug %s: paths enumerated in %.1f ms\n", t->name, mclock_ms() - tp);
     stateset states = { .nobs = r->nobs };
     if (rc == -2) r->timed_out = 1;
+    if (rc == -3) r->timed_out = r->out_of_memory = 1;
     if (!rc) {
         r->bound_reached = prog.bound_hit;
         rc = verify_query(t, o, r, &prog, lim.deadline, &states);
@@ -163,6 +168,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
         lim.liveness = 1;
         rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
         if (rc == -2) r->timed_out = 1;
+        if (rc == -3) r->timed_out = r->out_of_memory = 1;
         if (!rc) {
             rc = verify_liveness(t, o, r, &prog, lim.deadline);
             mprogram_free(t, &prog);
@@ -202,7 +208,12 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     }
     ss_free(&states);
     r->time_ms = now_ms() - t0;
-    if (r->timed_out)
+    if (r->out_of_memory)
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found a test that needs more than %zu MiB, expected a decision within "
+                 "the limit (--max-memory %zuM)",
+                 t->file, o->max_memory >> 20, o->max_memory >> 20);
+    else if (r->timed_out)
         snprintf(r->error, sizeof r->error,
                  "%s:1:1: found a test that needs more than %g s, expected a decision within "
                  "the limit (--timeout %g)",

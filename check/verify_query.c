@@ -25,6 +25,7 @@ static int obs_of(void *ctx, const cond_ref *ref)
 static int gave_up(const lit_test *t, verify_result *r, const qproblem *q)
 {
     if (query_timed_out(q)) r->timed_out = 1;
+    else if (query_out_of_memory(q)) r->timed_out = r->out_of_memory = 1;
     else
         snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up, expected a decision",
                  t->file);
@@ -153,7 +154,7 @@ static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *
     char err[256];
     const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
     if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return NULL; }
-    if (muniverse_build(t, p, 1, u)) {
+    if (muniverse_build(t, p, 1, o->max_memory, u)) {
         snprintf(r->error, sizeof r->error,
                  "%s:1:1: found no memory for the events of the test, expected less (limit "
                  "--max-events)",
@@ -211,11 +212,13 @@ static void describe_hang(const lit_test *t, const muniverse *u, const qhang *h,
     if (!o->spin) return;
     const upath *p = &u->th[h->thread].path[h->path];
     size_t at = 0;
-    for (int x = p->spin_from; x >= 0 && x < p->len && at + 1 < sizeof o->reads; x++) {
+    int k = 0;
+    for (int x = p->spin_from; x >= 0 && x < p->len && at + 1 < sizeof o->reads && k < h->nrv;
+         x++) {
         const mevent *e = &u->ev[p->ev[x].node];
         if (!ev_reads(e)) continue;
         int n = snprintf(o->reads + at, sizeof o->reads - at, "%s%s=%lld", at ? " " : "",
-                         t->sym[e->sym].name, (long long)p->ev[x].rval);
+                         t->sym[e->sym].name, (long long)h->rv[k++]);
         if (n < 0 || (size_t)n >= sizeof o->reads - at) break;
         at += (size_t)n;
     }
