@@ -34,6 +34,11 @@ typedef struct {
     int rterm, wterm;    /* in a trace: the terms (width 8 * size) read / written */
     int wcond;           /* in a trace, EV_RMW: the Boolean term under which it writes (a
                             compare-and-swap that may fail), else the true term */
+    isa_atom_op acc;     /* in a trace, EV_RMW: it writes old (+) acc_k, (+) one of add (sub:
+                            add of -k), and, or, xor, min, max on type acc_t, with a constant
+                            acc_k; else ISA_ATOM_NONE (solver/query_lemmas.c) */
+    isa_type acc_t;
+    uint64_t acc_k;
     int off, size; /* the bytes of the location accessed (§8.2); INIT: 0 and the location size */
     int mmio;            /* .mmio (§8.4.1) */
     int atomic;          /* atom or red (§8.4 atomic operation) */

@@ -133,11 +133,12 @@ static int path_cuts(const lit_test *t, const mthread_traces *tt, cuts *c)
 
 /* ---------- domains ---------- */
 
-/* the values of a read variable over the program's domains (mt_domain_fn) */
+/* the values of a read variable over the domains of the round (mt_domain_fn) */
+typedef struct { const matoms *at; const mdomain *dom; } round_domains;
 static int prog_domain(void *ctx, const mt_varinfo *v, uint64_t **vals)
 {
-    const mprogram *p = ctx;
-    return mdom_combos(&p->at, p->dom, v->loc, v->off, v->size, vals);
+    const round_domains *r = ctx;
+    return mdom_combos(r->at, r->dom, v->loc, v->off, v->size, vals);
 }
 
 static void dom_unbounded(mdomain *d)
@@ -153,6 +154,17 @@ static int add_written_values(const lit_test *t, mprogram *p, const unsigned cha
 {
     int changed = 0;
     const matoms *at = &p->at;
+    /* the values are computed over the domains the paths were walked with (a value added now
+       is read in the next round, a chain of writes grows by one write per round) */
+    mdomain *old = xcalloc((size_t)(at->n ? at->n : 1), sizeof *old);
+    for (int a = 0; a < at->n; a++) {
+        old[a].n = p->dom[a].n;
+        if (old[a].n > 0) {
+            old[a].v = xmalloc((size_t)old[a].n * sizeof *old[a].v);
+            memcpy(old[a].v, p->dom[a].v, (size_t)old[a].n * sizeof *old[a].v);
+        }
+    }
+    round_domains rd = { at, old };
     for (int th = 0; th < t->nth; th++)
         for (int i = 0; i < p->tt[th].ntr; i++) {
             const mtrace *tr = &p->tt[th].tr[i];
@@ -165,7 +177,7 @@ static int add_written_values(const lit_test *t, mprogram *p, const unsigned cha
                 int ng = tr->nguard;
                 if (e->k == EV_RMW && e->wcond >= 0 && e->wcond != p->terms.T) g[ng++] = e->wcond;
                 uint64_t *v = NULL;
-                int nv = mt_values(&p->terms, e->wterm, g, ng, prog_domain, p, &v, 257);
+                int nv = mt_values(&p->terms, e->wterm, g, ng, prog_domain, &rd, &v, 257);
                 for (int a = at->first[e->loc]; a < at->first[e->loc] + at->count[e->loc]; a++) {
                     const matom *x = &at->a[a];
                     if (x->off < e->off || x->off + x->size > e->off + e->size) continue;
@@ -181,6 +193,8 @@ static int add_written_values(const lit_test *t, mprogram *p, const unsigned cha
             }
             free(g);
         }
+    for (int a = 0; a < at->n; a++) free(old[a].v);
+    free(old);
     return changed;
 }
 
@@ -293,7 +307,8 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
         int used;
         if ((rc = enumerate_all(t, p, lim, observed, &used, err, errlen))) break;
         if (path_cuts(t, p->tt, c)) { rebuild_atoms(t, c, &p->at, &p->dom); iter--; continue; }
-        if (!used || iter > max_writes(t, p->tt)) break;   /* the paths do not depend on them */
+        (void)used;   /* the solver reads the domains too (solver/query_terms.c) */
+        if (iter > max_writes(t, p->tt)) break;
         if (!add_written_values(t, p, exact)) break;
     }
     if (!rc) rc = check_bar_red_mix(t, p, err, errlen);

@@ -561,6 +561,25 @@ static void split_read(walker *w, const lit_insn *in, int pc, wstate *s, mevent 
     free(rv);
 }
 
+/* An atomic operation old (+) k with a constant k and an associative, commutative (+): the
+   lemmas of solver/query_lemmas.c may apply to its location. */
+static void accumulates(walker *w, const lit_insn *in, isa_type aty, int bt, mevent *e)
+{
+    isa_atom_op op = in->aop;
+    if (aty == ISA_T_NONE) aty = ISA_T_S64;   /* as isa_atom_apply */
+    if (!mt_is_const(w->ts, bt) || in->part || isa_type_is_float(aty) ||
+        isa_type_bits(aty) != 8u * (unsigned)e->size)
+        return;
+    uint64_t k = mt_constval(w->ts, bt) & mask_bits(isa_type_bits(aty));
+    if (op == ISA_ATOM_SUB) { op = ISA_ATOM_ADD; k = (0 - k) & mask_bits(isa_type_bits(aty)); }
+    if (op != ISA_ATOM_ADD && op != ISA_ATOM_AND && op != ISA_ATOM_OR && op != ISA_ATOM_XOR &&
+        op != ISA_ATOM_MIN && op != ISA_ATOM_MAX)
+        return;
+    e->acc = op;
+    e->acc_t = aty;
+    e->acc_k = k;
+}
+
 /* A read (ld, atom, red, mbarrier operations): its value is a new variable; an atomic
    operation writes the term model/term_isa.c gives (a compare-and-swap under the condition
    that it succeeds), and the walk goes on.  Where that cannot be, split_read. */
@@ -595,6 +614,7 @@ static int step_read(walker *w, const lit_insn *in, int *pc, wstate *s, mevent e
         e.k = EV_RMW;
         e.wterm = mt_extract(ts, bitsz, 0, nt);
         e.wcond = wc;
+        accumulates(w, in, aty, bt, &e);
     }
     int mark = w->nev;
     if (push_event(w, in, e, &ton)) return STEP_END;

@@ -172,6 +172,7 @@ int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, size_t 
     memset(u, 0, sizeof *u);
     u->t = t;
     u->terms = &p->terms;
+    u->dom = p->dom;
     u->split_rmw = split_rmw;
     u->nth = t->nth;
     builder b = { u, 0, NULL, NULL };

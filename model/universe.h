@@ -44,6 +44,7 @@ typedef struct {
 typedef struct {
     const lit_test *t;
     const mterms *terms;     /* the program's (mprogram.terms) */
+    const mdomain *dom;      /* the program's value domains, per atom (mprogram.dom) */
     int split_rmw;
     mevent *ev;              /* the events: one initial write per location first, then the
                                 threads' events (ev[i].thread, ev[i].insn) */

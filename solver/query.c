@@ -19,22 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct { int n; int64_t *v; Z3_ast *ind; } vlist;   /* values, each with when it holds */
-
-static void vl_add(enc *e, vlist *l, int64_t v, Z3_ast when)
-{
-    for (int i = 0; i < l->n; i++)
-        if (l->v[i] == v) { l->ind[i] = b_or(e, l->ind[i], when); return; }
-    l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
-    l->ind = xrealloc(l->ind, (size_t)(l->n + 1) * sizeof *l->ind);
-    l->v[l->n] = v;
-    l->ind[l->n++] = when;
-}
-
-static int past_deadline(qproblem *q);
-
-static void vl_free(vlist *l) { free(l->v); free(l->ind); l->v = NULL; l->ind = NULL; l->n = 0; }
-
 static int overlap(const mevent *a, const mevent *b)
 {
     return a->loc == b->loc && a->off < b->off + b->size && b->off < a->off + a->size;
@@ -65,6 +49,7 @@ static void build_rf(qproblem *q)
     int n = q->n;
     q->rfa = xcalloc((size_t)n, sizeof *q->rfa);
     Z3_ast *cand = xcalloc((size_t)n, sizeof *cand);
+    classify_reads(q);
     for (int r = 0; r < n; r++) {
         if (!is_read(&u->ev[r])) continue;
         int na = q->a1[r] - q->a0[r];
@@ -73,12 +58,11 @@ static void build_rf(qproblem *q)
             Z3_ast *row = q->rfa[r][a - q->a0[r]] = xcalloc((size_t)n, sizeof *row);
             int k = 0;
             for (int w = 0; w < n; w++) {
-                if (w == r || !is_write(&u->ev[w]) || !covers(q, w, a) || !ucompat(u, r, w))
+                if (w == r || !is_write(&u->ev[w]) || !covers(q, w, a) || !ucompat(u, r, w) ||
+                    !rf_possible(q, r, w, a))
                     continue;
-                Z3_ast m = rf_agree(q, r, w, a);
-                if (!m) continue;
                 row[w] = b_var(e, "rf");
-                assert_implies(q, row[w], b_and(e, m, b_and(e, q->ex[r], q->ex[w])));
+                assert_implies(q, row[w], b_and(e, q->ex[r], q->ex[w]));
                 cand[k++] = row[w];
             }
             /* an existing read takes the atom from exactly one write */
@@ -90,6 +74,14 @@ static void build_rf(qproblem *q)
         }
     }
     free(cand);
+    /* the values: a read of constants by its reads-from choice, others agree with the write */
+    build_read_values(q);
+    for (int r = 0; r < n; r++)
+        for (int a = q->a0[r]; q->rfa[r] && a < q->a1[r]; a++)
+            for (int w = 0; w < n; w++) {
+                Z3_ast rf = q->rfa[r][a - q->a0[r]][w];
+                if (rf) assert_implies(q, rf, rf_agree(q, r, w, a));
+            }
 }
 
 /* ---------- coherence order ---------- */
@@ -116,7 +108,7 @@ static void build_co(qproblem *q)
             assert_implies(q, y, both);
         }
     }
-    for (int i = 0; i < n && !past_deadline(q); i++)
+    for (int i = 0; i < n && !query_past_deadline(q); i++)
         for (int j = 0; j < n; j++) {
             Z3_ast ij = rel_get(&q->co, i, j);
             if (!ij) continue;
@@ -178,7 +170,7 @@ static void build_sc(qproblem *q)
             if (base_same_scope(u, i, j)) assert_implies(q, both, b_or(e, x, y));
         }
     }
-    for (int i = 0; i < n && !past_deadline(q); i++)
+    for (int i = 0; i < n && !query_past_deadline(q); i++)
         for (int j = 0; j < n; j++) {
             Z3_ast ij = rel_get(&q->sc, i, j);
             if (!ij) continue;
@@ -459,39 +451,6 @@ static void build_barrier_waits(qproblem *q)
 
 /* ---------- the problem ---------- */
 
-/* A solver check within the deadline: Z3's own timeout is the time left. */
-static Z3_lbool check(qproblem *q)
-{
-    if (q->deadline) {
-        double left = q->deadline - mclock_ms();
-        if (left < 1) { q->timed_out = 1; return Z3_L_UNDEF; }
-        Z3_params p = Z3_mk_params(q->e.z);
-        Z3_params_inc_ref(q->e.z, p);
-        Z3_params_set_uint(q->e.z, p, Z3_mk_string_symbol(q->e.z, "timeout"),
-                           (unsigned)(left < 4e9 ? left : 4e9));
-        Z3_solver_set_params(q->e.z, q->s, p);
-        Z3_params_dec_ref(q->e.z, p);
-    }
-    int k = 0;
-    if (q->nguard && !q->assume) q->assume = xcalloc((size_t)q->checks.n, sizeof *q->assume);
-    for (int i = 0; i < q->checks.n; i++)
-        if (q->guard[i] && i != q->dropped) q->assume[k++] = q->guard[i];
-    Z3_lbool r = k ? Z3_solver_check_assumptions(q->e.z, q->s, (unsigned)k, q->assume)
-                   : Z3_solver_check(q->e.z, q->s);
-    if (r == Z3_L_UNDEF && q->deadline && mclock_ms() >= q->deadline - 1) q->timed_out = 1;
-    if (r == Z3_L_UNDEF && !q->timed_out) {
-        const char *why = Z3_solver_get_reason_unknown(q->e.z, q->s);
-        if (why && strstr(why, "memory")) q->out_of_memory = 1;
-    }
-    return r;
-}
-
-static int past_deadline(qproblem *q)
-{
-    if (q->deadline && mclock_ms() > q->deadline) q->timed_out = 1;
-    return q->timed_out;
-}
-
 /* ---------- the model as cat: base values (model/base.c) ---------- */
 
 static int qb_lookup(void *ctx, const char *name, cat_kind *k)
@@ -622,21 +581,27 @@ qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *c
     }
     if (build_paths(q, err, errlen)) { *status = QUERY_NO_EXECUTION; query_free(q); return NULL; }
     build_rf(q);
-    if (!past_deadline(q)) build_co(q);
-    if (!past_deadline(q)) build_fr(q);
-    if (!past_deadline(q)) build_sc(q);
-    if (!past_deadline(q)) build_fin(q);
-    if (liveness && !past_deadline(q)) build_hangs(q);
-    if (liveness && !past_deadline(q)) build_fair_spins(q);
-    if (!past_deadline(q)) build_barrier_waits(q);
+    assert_guards(q);
+    if (!query_past_deadline(q)) build_co(q);
+    if (!query_past_deadline(q)) build_fr(q);
+    if (!query_past_deadline(q)) build_sc(q);
+    if (!query_past_deadline(q)) build_fin(q);
+    if (liveness && !query_past_deadline(q)) build_hangs(q);
+    if (liveness && !query_past_deadline(q)) build_fair_spins(q);
+    if (!query_past_deadline(q)) build_barrier_waits(q);
     q->label = model_label;
-    if (!past_deadline(q) && assert_cat(q, err, errlen)) {
+    if (!query_past_deadline(q) && assert_cat(q, err, errlen)) {
         *status = QUERY_MODEL_ERROR;
         query_free(q);
         return NULL;
     }
-    if (!past_deadline(q)) build_observables(q, obs, nobs);
-    if (past_deadline(q)) { *status = QUERY_TIMEOUT; query_free(q); return NULL; }
+    tie_reads(q);
+    double tl = mclock_ms();
+    if (!liveness && !query_past_deadline(q)) build_lemmas(q);
+    if (getenv("PTXLITMUS_DEBUG")) fprintf(stderr, "debug: lemmas in %.1f ms\n", mclock_ms() - tl);
+    if (!query_past_deadline(q)) build_observables(q, obs, nobs);
+    tie_reads(q);
+    if (query_past_deadline(q)) { *status = QUERY_TIMEOUT; query_free(q); return NULL; }
     return q;
 }
 
@@ -650,17 +615,15 @@ int query_next_state(qproblem *q, int64_t *state)
 int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx)
 {
     enc *e = &q->e;
-    Z3_lbool r = check(q);
+    Z3_lbool r = query_check(q);
     if (r == Z3_L_UNDEF) return -1;
     if (r == Z3_L_FALSE) return 0;
     Z3_model m = Z3_solver_get_model(e->z, q->s);
     Z3_model_inc_ref(e->z, m);
     Z3_ast *block = xcalloc((size_t)q->nobs, sizeof *block);
     for (int o = 0; o < q->nobs; o++) {
-        state[o] = event_value(q, m, q->ov[o]);
-        block[o] = Z3_mk_not(e->z, Z3_mk_eq(e->z, q->ov[o],
-                                            Z3_mk_unsigned_int64(e->z, (uint64_t)state[o],
-                                                                 Z3_mk_bv_sort(e->z, 64))));
+        state[o] = obs_value(q, m, o);
+        block[o] = b_of(e, obs_differs(q, o, state[o]));
     }
     if (fn) {
         mexecution x = { 0 };
@@ -717,7 +680,7 @@ int query_holds(qproblem *q, Z3_ast f)
     if (!f) return 0;
     Z3_solver_push(e->z, q->s);
     assert_ast(q, f);
-    Z3_lbool r = check(q);
+    Z3_lbool r = query_check(q);
     Z3_solver_pop(e->z, q->s, 1);
     return r == Z3_L_UNDEF ? -1 : r == Z3_L_TRUE;
 }
@@ -754,7 +717,7 @@ static void extract(qproblem *q, Z3_model m, mexecution *x)
         map[i] = x->n;
         mevent *v = &x->ev[x->n++];
         *v = q->u->ev[i];
-        v->rval = event_value(q, m, q->rv[i]);
+        v->rval = ev_reads(&q->u->ev[i]) ? read_value(q, m, i) : 0;
         v->wval = event_value(q, m, q->wv[i]);
         if (i < q->u->ninit) x->ninit = x->n;
     }
@@ -780,7 +743,7 @@ int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, voi
     enc *e = &q->e;
     Z3_solver_push(e->z, q->s);
     if (f) assert_ast(q, f);
-    Z3_lbool r = f ? check(q) : Z3_L_FALSE;
+    Z3_lbool r = f ? query_check(q) : Z3_L_FALSE;
     if (r == Z3_L_TRUE) {
         Z3_model m = Z3_solver_get_model(e->z, q->s);
         Z3_model_inc_ref(e->z, m);
@@ -788,7 +751,7 @@ int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, voi
         extract(q, m, &x);
         x.nstate = q->nobs;
         x.state = xcalloc((size_t)q->nobs, sizeof *x.state);
-        for (int o = 0; o < q->nobs; o++) x.state[o] = event_value(q, m, q->ov[o]);
+        for (int o = 0; o < q->nobs; o++) x.state[o] = obs_value(q, m, o);
         snprintf(x.note, sizeof x.note, "%s", note);
         fn(ctx, &x);
         mexecution_free(&x);
@@ -825,7 +788,7 @@ int query_liveness(qproblem *q, qhang *out, int max)
     if (!any) return 0;
     Z3_solver_push(e->z, q->s);
     assert_ast(q, any);
-    Z3_lbool r = check(q);
+    Z3_lbool r = query_check(q);
     int k = 0;
     if (r == Z3_L_TRUE) {
         Z3_model m = Z3_solver_get_model(e->z, q->s);
@@ -838,7 +801,7 @@ int query_liveness(qproblem *q, qhang *out, int max)
                     *h = (qhang){ t, up->hang, up->hang_insn, p, 0, { 0 } };
                     for (int x = up->spin_from; x >= 0 && x < up->len && h->nrv < 16; x++)
                         if (ev_reads(&q->u->ev[up->ev[x].node]))
-                            h->rv[h->nrv++] = event_value(q, m, q->rv[up->ev[x].node]);
+                            h->rv[h->nrv++] = read_value(q, m, up->ev[x].node);
                     break;
                 }
         Z3_model_dec_ref(e->z, m);
@@ -861,7 +824,7 @@ int query_flags(qproblem *q, const char **names, int max)
         cat_check want = *c;
         if (c->undefined_unless) want.negated = !want.negated;
         cat_assert_check(&q->e, q->s, &want, CAT_ACYCLIC_CLOCKS);
-        Z3_lbool r = check(q);
+        Z3_lbool r = query_check(q);
         Z3_solver_pop(q->e.z, q->s, 1);
         if (r == Z3_L_UNDEF) return -1;
         if (r == Z3_L_TRUE) names[k++] = c->name;
@@ -879,7 +842,7 @@ int query_explain(qproblem *q, Z3_ast f, const char **names, int max)
     for (int i = 0; i < q->checks.n && k < max; i++) {
         if (!q->guard[i]) continue;
         q->dropped = i;
-        Z3_lbool r = check(q);
+        Z3_lbool r = query_check(q);
         if (r == Z3_L_UNDEF) { k = -1; break; }
         if (r == Z3_L_TRUE) names[k++] = q->checks.v[i].name;
     }
@@ -909,7 +872,7 @@ int query_forbidden(qproblem *q, Z3_ast f, mexecution_fn fn, void *ctx)
     for (int i = 0; i < q->checks.n; i++) {
         if (!q->guard[i]) continue;
         q->dropped = i;
-        Z3_lbool r = check(q);
+        Z3_lbool r = query_check(q);
         if (r == Z3_L_UNDEF) { found = -1; break; }
         if (r != Z3_L_TRUE) continue;
         Z3_model m = Z3_solver_get_model(e->z, q->s);
@@ -919,7 +882,7 @@ int query_forbidden(qproblem *q, Z3_ast f, mexecution_fn fn, void *ctx)
         snprintf(x.note, sizeof x.note, "ruled out by %s", q->checks.v[i].name);
         x.nstate = q->nobs;
         x.state = xcalloc((size_t)q->nobs, sizeof *x.state);
-        for (int o = 0; o < q->nobs; o++) x.state[o] = event_value(q, m, q->ov[o]);
+        for (int o = 0; o < q->nobs; o++) x.state[o] = obs_value(q, m, o);
         fn(ctx, &x);
         mexecution_free(&x);
         Z3_model_dec_ref(e->z, m);

@@ -16,65 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void assert_ast(qproblem *q, Z3_ast a)
-{
-    if (a == q->e.T) return;
-    Z3_solver_assert(q->e.z, q->s, b_of(&q->e, a));
-}
-
-void assert_implies(qproblem *q, Z3_ast a, Z3_ast b)
-{
-    if (!a || b == q->e.T) return;
-    assert_ast(q, a == q->e.T ? b : Z3_mk_implies(q->e.z, a, b_of(&q->e, b)));
-}
-
-void assert_atmost1(qproblem *q, Z3_ast *v, int k)
-{
-    if (k < 2) return;
-    if (k <= 6) {
-        for (int i = 0; i < k; i++)
-            for (int j = i + 1; j < k; j++) assert_ast(q, b_not(&q->e, b_and(&q->e, v[i], v[j])));
-        return;
-    }
-    /* sequential counter (s_i: some of v_0..v_i), O(k) clauses; Z3's pseudo-Boolean atmost was
-       27x slower on a 3-thread spin lock with 400 paths per thread */
-    Z3_ast prev = NULL;
-    for (int i = 0; i < k; i++) {
-        if (!v[i]) continue;
-        if (prev) assert_ast(q, b_not(&q->e, b_and(&q->e, prev, v[i])));
-        Z3_ast si = b_var(&q->e, "amo");
-        assert_implies(q, v[i], si);
-        if (prev) assert_implies(q, prev, si);
-        prev = si;
-    }
-}
-
-static void tl_add(enc *e, tlist *l, int t, Z3_ast when)
-{
-    for (int i = 0; i < l->n; i++)
-        if (l->t[i] == t) { l->ind[i] = b_or(e, l->ind[i], when); return; }
-    l->t = xrealloc(l->t, (size_t)(l->n + 1) * sizeof *l->t);
-    l->ind = xrealloc(l->ind, (size_t)(l->n + 1) * sizeof *l->ind);
-    l->t[l->n] = t;
-    l->ind[l->n++] = when;
-}
-
-static void tl_free(tlist *l) { free(l->t); free(l->ind); memset(l, 0, sizeof *l); }
-
-/* the bit-vector of the terms of l: the term itself when there is one, else a constant equal
-   to the term of whichever path holds */
-static Z3_ast value_of(qproblem *q, const tlist *l, unsigned w, const char *name)
-{
-    if (!l->n) return NULL;
-    if (l->n == 1) return tz_bv(&q->tz, l->t[0]);
-    Z3_ast v = Z3_mk_fresh_const(q->e.z, name, Z3_mk_bv_sort(q->e.z, w));
-    for (int i = 0; i < l->n; i++)
-        assert_implies(q, l->ind[i], Z3_mk_eq(q->e.z, v, tz_bv(&q->tz, l->t[i])));
-    return v;
-}
-
-static uint64_t mask_bytes(int n) { return n >= 8 ? ~0ull : (1ull << (8 * n)) - 1; }
-
 /* which events may be absent on a selected path through them */
 static void mark_conditional(qproblem *q)
 {
@@ -112,9 +53,18 @@ static void add_path(qproblem *q, const upath *p, Z3_ast s)
             if (x->kind & (1 << b))
                 rel_set(kind[b], x->from, x->to, b_or(e, rel_get(kind[b], x->from, x->to), when));
     }
-    Z3_ast g = e->T;
-    for (int i = 0; i < p->nguard && g; i++) g = b_and(e, g, tz_bool(&q->tz, p->guard[i]));
-    assert_implies(q, s, g);
+}
+
+void assert_guards(qproblem *q)
+{
+    enc *e = &q->e;
+    for (int t = 0; t < q->u->nth; t++)
+        for (int k = 0; k < q->u->th[t].npath; k++) {
+            const upath *p = &q->u->th[t].path[k];
+            Z3_ast g = e->T;
+            for (int i = 0; i < p->nguard && g; i++) g = b_and(e, g, enc_bool(q, p->guard[i]));
+            assert_implies(q, q->sel[t][k], g);
+        }
 }
 
 int build_paths(qproblem *q, char *err, size_t errlen)
@@ -127,6 +77,7 @@ int build_paths(qproblem *q, char *err, size_t errlen)
     q->rt = xcalloc((size_t)q->n, sizeof *q->rt);
     q->wt = xcalloc((size_t)q->n, sizeof *q->wt);
     q->rv = xcalloc((size_t)q->n, sizeof *q->rv);
+    q->fin_read = xcalloc((size_t)q->n, 1);
     q->wv = xcalloc((size_t)q->n, sizeof *q->wv);
     tz_init(&q->tz, e, u->terms);
     for (int i = 0; i < u->ninit; i++) q->ex[i] = e->T;
@@ -156,10 +107,7 @@ int build_paths(qproblem *q, char *err, size_t errlen)
         if (m->k == EV_INIT)
             q->wv[i] = Z3_mk_unsigned_int64(e->z, (uint64_t)m->wval & mask_bytes(m->size),
                                             Z3_mk_bv_sort(e->z, w));
-        else if (ev_mem(m)) {
-            q->rv[i] = value_of(q, &q->rt[i], w, "rv");
-            q->wv[i] = value_of(q, &q->wt[i], w, "wv");
-        }
+        else if (ev_mem(m)) q->wv[i] = value_of(q, &q->wt[i], w, "wv");
     }
     return 0;
 }
@@ -188,22 +136,86 @@ static Z3_ast atom_bits(qproblem *q, Z3_ast v, int ev, int a)
     return Z3_mk_extract(q->e.z, lo + 8u * (unsigned)x->size - 1u, lo, v);
 }
 
-Z3_ast rf_agree(qproblem *q, int r, int w, int a)
+/* the constant values of read r and write w at atom a: 1 when both are constants */
+static int both_const(const qproblem *q, int r, int w, int a, uint64_t *ra, uint64_t *wa)
 {
     const matom *x = &q->at->a[a];
     uint64_t rk, wk;
-    if (!event_const(q, r, 1, &rk) && !event_const(q, w, 0, &wk)) {
-        uint64_t ra = rk >> (8 * (x->off - q->u->ev[r].off)) & mask_bytes(x->size),
-                 wa = wk >> (8 * (x->off - q->u->ev[w].off)) & mask_bytes(x->size);
-        return ra == wa ? q->e.T : NULL;
-    }
-    if (!q->rv[r] || !q->wv[w]) return NULL;
-    return Z3_mk_eq(q->e.z, atom_bits(q, q->rv[r], r, a), atom_bits(q, q->wv[w], w, a));
+    if (event_const(q, r, 1, &rk) || event_const(q, w, 0, &wk)) return 0;
+    *ra = rk >> (8 * (x->off - q->u->ev[r].off)) & mask_bytes(x->size);
+    *wa = wk >> (8 * (x->off - q->u->ev[w].off)) & mask_bytes(x->size);
+    return 1;
+}
+
+int rf_possible(const qproblem *q, int r, int w, int a)
+{
+    uint64_t ra, wa;
+    return !both_const(q, r, w, a, &ra, &wa) || ra == wa;
+}
+
+Z3_ast rf_agree(qproblem *q, int r, int w, int a)
+{
+    uint64_t ra, wa;
+    Z3_ast f;
+    if (both_const(q, r, w, a, &ra, &wa)) return ra == wa ? q->e.T : NULL;
+    if (q->fin_read[r]) return q->e.T;   /* its value is the write's, by reads-from alone */
+    if (domain_agree(q, r, w, a, &f)) return f;
+    if (!read_bv(q, r) || !q->wv[w]) return NULL;
+    return Z3_mk_eq(q->e.z, atom_bits(q, read_bv(q, r), r, a), atom_bits(q, q->wv[w], w, a));
 }
 
 /* ---------- observables ---------- */
 
-/* a location's final value: each atom from its final write, the atoms side by side */
+/* The final values of a location as constants when every write that may give an atom its
+   final value writes constants there (most tests): the atoms' values combined, each with
+   when it holds.  0 when they are not constants (or too many combinations). */
+static int constant_location(qproblem *q, const qobs *o, vlist *out)
+{
+    enc *e = &q->e;
+    int first = q->at->first[o->loc], cnt = q->at->count[o->loc], ok = 1;
+    vlist *parts = xcalloc((size_t)cnt, sizeof *parts);
+    long combos = 1;
+    for (int a = first; a < first + cnt && ok; a++) {
+        const matom *x = &q->at->a[a];
+        for (int w = 0; w < q->n && ok; w++) {
+            if (!q->fin[a][w]) continue;
+            const mevent *m = &q->u->ev[w];
+            int sh = 8 * (x->off - m->off);
+            if (m->k == EV_INIT) {
+                vl_add(e, &parts[a - first],
+                       (int64_t)((uint64_t)m->wval >> sh & mask_bytes(x->size)), q->fin[a][w]);
+                continue;
+            }
+            for (int i = 0; i < q->wt[w].n && ok; i++) {
+                int t = q->wt[w].t[i];
+                if (!(ok = mt_is_const(q->u->terms, t))) break;
+                vl_add(e, &parts[a - first],
+                       (int64_t)(mt_constval(q->u->terms, t) >> sh & mask_bytes(x->size)),
+                       b_and(e, q->fin[a][w], q->wt[w].ind[i]));
+            }
+        }
+        combos *= parts[a - first].n;
+        if (combos > 4096) ok = 0;
+    }
+    for (long k = 0; ok && k < combos; k++) {
+        long r = k;
+        uint64_t raw = 0;
+        Z3_ast when = e->T;
+        for (int a = first; a < first + cnt; a++) {
+            const vlist *pa = &parts[a - first];
+            raw |= (uint64_t)pa->v[r % pa->n] << (8 * q->at->a[a].off);
+            when = b_and(e, when, pa->ind[r % pa->n]);
+            r /= pa->n;
+        }
+        vl_add(e, out, isa_value(o->type, raw), when);
+    }
+    for (int a = 0; a < cnt; a++) vl_free(&parts[a]);
+    free(parts);
+    if (!ok) vl_free(out);
+    return ok;
+}
+
+/* a location's final value as a bit-vector: each atom from its final write, side by side */
 static Z3_ast final_location(qproblem *q, const qobs *o)
 {
     enc *e = &q->e;
@@ -226,16 +238,64 @@ void build_observables(qproblem *q, const qobs *obs, int nobs)
     q->nobs = nobs;
     q->obs = xcalloc((size_t)(nobs ? nobs : 1), sizeof *q->obs);
     q->ov = xcalloc((size_t)(nobs ? nobs : 1), sizeof *q->ov);
+    q->ovl = xcalloc((size_t)(nobs ? nobs : 1), sizeof *q->ovl);
     for (int o = 0; o < nobs; o++) {
         q->obs[o] = obs[o];
-        if (obs[o].is_loc) { q->ov[o] = final_location(q, &obs[o]); continue; }
+        if (obs[o].is_loc) {
+            if (!constant_location(q, &obs[o], &q->ovl[o])) q->ov[o] = final_location(q, &obs[o]);
+            continue;
+        }
         const uthread *ut = &u->th[obs[o].thread];
         tlist l = { 0 };
         for (int k = 0; k < ut->npath; k++)
             tl_add(&q->e, &l, ut->path[k].regs[obs[o].reg], q->sel[obs[o].thread][k]);
-        q->ov[o] = value_of(q, &l, 64, "reg");
+        /* the values of each path's term (constants, or computed from reads of constants) */
+        int all = 1;
+        for (int i = 0; all && i < l.n; i++) {
+            vlist tv = { 0 };
+            all = term_values(q, l.t[i], &tv);
+            for (int j = 0; all && j < tv.n; j++)
+                vl_add(&q->e, &q->ovl[o], tv.v[j], b_and(&q->e, l.ind[i], tv.ind[j]));
+            vl_free(&tv);
+        }
+        if (!all) { vl_free(&q->ovl[o]); q->ov[o] = value_of(q, &l, 64, "reg"); }
         tl_free(&l);
     }
+}
+
+/* observable o as a bit-vector (made from its constants when it has them) */
+static Z3_ast obs_bv(qproblem *q, int o)
+{
+    if (q->ov[o]) return q->ov[o];
+    const vlist *l = &q->ovl[o];
+    Z3_context z = q->e.z;
+    Z3_sort s64 = Z3_mk_bv_sort(z, 64);
+    Z3_ast v = l->n == 1 ? Z3_mk_unsigned_int64(z, (uint64_t)l->v[0], s64)
+                         : Z3_mk_fresh_const(z, "obs", s64);
+    for (int i = 0; l->n > 1 && i < l->n; i++)
+        assert_implies(q, l->ind[i],
+                       Z3_mk_eq(z, v, Z3_mk_unsigned_int64(z, (uint64_t)l->v[i], s64)));
+    return q->ov[o] = v;
+}
+
+int64_t obs_value(qproblem *q, Z3_model m, int o)
+{
+    const vlist *l = &q->ovl[o];
+    if (!l->n) return event_value(q, m, q->ov[o]);
+    for (int i = 0; i < l->n; i++) if (model_holds(&q->e, m, l->ind[i])) return l->v[i];
+    fprintf(stderr, "ptxlitmus: internal error: an observable without a value\n");
+    abort();
+}
+
+Z3_ast obs_differs(qproblem *q, int o, int64_t v)
+{
+    const vlist *l = &q->ovl[o];
+    enc *e = &q->e;
+    if (!l->n)
+        return b_not(e, Z3_mk_eq(e->z, q->ov[o],
+                                 Z3_mk_unsigned_int64(e->z, (uint64_t)v, Z3_mk_bv_sort(e->z, 64))));
+    for (int i = 0; i < l->n; i++) if (l->v[i] == v) return b_not(e, l->ind[i]);
+    return e->T;
 }
 
 int64_t event_value(qproblem *q, Z3_model m, Z3_ast v)
@@ -248,18 +308,41 @@ int64_t event_value(qproblem *q, Z3_model m, Z3_ast v)
 static Z3_ast side(qproblem *q, const cond_ref *x, const cond_ref *other, query_obs_fn obs_of,
                    void *ctx)
 {
-    if (x->k != REF_CONST) return q->ov[obs_of(ctx, x)];
+    if (x->k != REF_CONST) return obs_bv(q, obs_of(ctx, x));
     int64_t v = other->k != REF_CONST ? isa_value(other->type, (uint64_t)x->val) : x->val;
     return Z3_mk_unsigned_int64(q->e.z, (uint64_t)v, Z3_mk_bv_sort(q->e.z, 64));
 }
 
-/* cond_compare (frontend/cond.c) on the observables' bit-vectors */
+/* the values of one side as constants with indicators; 0 when it has none */
+static int side_values(qproblem *q, const cond_ref *x, query_obs_fn obs_of, void *ctx,
+                       vlist *tmp, const vlist **out)
+{
+    if (x->k == REF_CONST) { vl_add(&q->e, tmp, x->val, q->e.T); *out = tmp; return 1; }
+    *out = &q->ovl[obs_of(ctx, x)];
+    return (*out)->n > 0;
+}
+
+/* cond_compare (frontend/cond.c): over the constants both sides may have, else on the
+   observables' bit-vectors */
 static Z3_ast compare_atom(qproblem *q, const cond_node *n, query_obs_fn obs_of, void *ctx)
 {
     enc *e = &q->e;
     Z3_context z = e->z;
-    if (n->l.k == REF_CONST && n->r.k == REF_CONST)
-        return cond_compare(n->op, &n->l, n->l.val, &n->r, n->r.val) ? e->T : NULL;
+    vlist cl = { 0 }, cr = { 0 };
+    const vlist *l, *r;
+    if (side_values(q, &n->l, obs_of, ctx, &cl, &l) &&
+        side_values(q, &n->r, obs_of, ctx, &cr, &r)) {
+        Z3_ast acc = NULL;
+        for (int i = 0; i < l->n; i++)
+            for (int j = 0; j < r->n; j++)
+                if (cond_compare(n->op, &n->l, l->v[i], &n->r, r->v[j]))
+                    acc = b_or(e, acc, b_and(e, l->ind[i], r->ind[j]));
+        vl_free(&cl);
+        vl_free(&cr);
+        return acc;
+    }
+    vl_free(&cl);
+    vl_free(&cr);
     Z3_ast a = side(q, &n->l, &n->r, obs_of, ctx), b = side(q, &n->r, &n->l, obs_of, ctx);
     isa_type t = n->l.k != REF_CONST ? n->l.type : n->r.type;
     int unsig = isa_type_bits(t) == 64 && !isa_type_is_signed(t) && !isa_type_is_float(t);
@@ -292,7 +375,11 @@ Z3_ast query_cond(qproblem *q, const cond_node *n, query_obs_fn obs_of, void *ct
 void values_free(qproblem *q)
 {
     for (int i = 0; q->rt && i < q->n; i++) { tl_free(&q->rt[i]); tl_free(&q->wt[i]); }
+    for (int i = 0; q->fv && i < q->n; i++) vl_free(&q->fv[i]);
+    for (int v = 0; q->varv && v < q->u->terms->nvar; v++) vl_free(&q->varv[v]);
+    free(q->fv); free(q->varv); free(q->var_fin); free(q->fin_read);
     free(q->rt); free(q->wt); free(q->rv); free(q->wv); free(q->cond);
-    free(q->ov); free(q->obs);
+    for (int o = 0; q->ovl && o < q->nobs; o++) vl_free(&q->ovl[o]);
+    free(q->ov); free(q->ovl); free(q->obs);
     tz_free(&q->tz);
 }
