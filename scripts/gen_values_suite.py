@@ -42,6 +42,21 @@ for t, k in ((2, 4), (2, 5), (4, 4)):
  orders the %d increments; each reads the value the one before it in coherence order wrote,
  so x ends at %d in every execution.''' % (t, k, RMW, t * k, t * k),
       'x=0;', th, 'forall (x == %d)' % (t * k), ALL, 'own: §8.10.3 §8.9.6 §9.7.12.5')
+# some execution gives the last increment of P0 every other one before it, and one gives its
+# first increment every increment of the other threads before it (executions exist: a forall
+# above is not vacuous; the 4 x 4 ones take 5 s each, they are in bench/litmus/values_bench.sh)
+for t, k in ((2, 4),):
+    th = [(P(i), ['atom.global.add.u32 %%r%d, [x], 1' % j for j in range(k)]) for i in range(t)]
+    T('counter-%dx%d-orders' % (t, k),
+      '''%d threads each add 1 to x %d times with atom.add. Some execution performs all of P0's
+ increments last (its last one reads %d), and some performs them first (its first reads 0), each
+ the order of the writes in coherence order (§8.9.6).''' % (t, k, t * k - 1),
+      'x=0;', th, 'exists (P0:%%r%d == %d /\\ x == %d)' % (k - 1, t * k - 1, t * k), ALL,
+      'own: §8.9.6 §9.7.12.5')
+    T('counter-%dx%d-late-start' % (t, k),
+      '''The same counter: some execution performs every increment of the other threads before
+ P0's first, which then reads %d.''' % ((t - 1) * k),
+      'x=0;', th, 'exists (P0:%%r0 == %d)' % ((t - 1) * k), ALL, 'own: §8.9.6 §9.7.12.5')
 # the values each increment returns are distinct: any two of the 2 x 4 see different values
 th = [(P(i), ['atom.global.add.u32 %%r%d, [x], 1' % j for j in range(4)]) for i in range(2)]
 pairs = ['P%d:%%r%d == P%d:%%r%d' % (a // 4, a % 4, b // 4, b % 4)

@@ -78,6 +78,10 @@ Z3_ast value_of(qproblem *q, const tlist *l, unsigned w, const char *name);
    term by the values of its variables when it can be (else as a bit-vector), the values of a
    term likewise (0: cannot); at the end of the build, the ties of the variables some
    bit-vector uses. */
+enum { V_UNKNOWN, V_FIXED, V_BV, V_TIED, V_CONST_PENDING = 4 };   /* var_fin */
+/* the lemmas of query_lemmas.c are for locations of at least that many atomic operations */
+enum { LEMMA_MIN_OPS = 4 };
+int read_var(const qproblem *q, int r);   /* the variable read r returns (one atom), -1 */
 void classify_reads(qproblem *q);
 void build_read_values(qproblem *q);
 /* read r's value (one atom, a variable with a domain) taking atom a from w, as a formula over

@@ -80,7 +80,7 @@ static int accumulating(qproblem *q, int loc, int *wr)
     }
     /* a few operations have few interleavings: the solver goes through them faster than the
        lemmas are proven (public suite: 2 or 3 per location) */
-    return first && n >= 5 && u->ev[wr[0]].k == EV_INIT ? n : 0;
+    return first && n >= 1 + LEMMA_MIN_OPS && u->ev[wr[0]].k == EV_INIT ? n : 0;
 }
 
 /* 1 when no execution satisfies v (NULL: none can) */
@@ -133,9 +133,15 @@ static void assert_closed_forms(qproblem *q, const int *wr, int n)
     const mevent *m = &q->u->ev[wr[1]];
     unsigned w = 8u * (unsigned)m->size;
     isa_atom_op op = m->acc;
+
     Z3_ast id = bv_k(q, w, identity(op, m->acc_t, w));
     uint64_t init = (uint64_t)q->u->ev[wr[0]].wval & (w >= 64 ? ~0ull : (1ull << w) - 1);
     for (int i = 1; i < n; i++) {
+        for (int j = i + 1; j < n; j++) {
+            Z3_ast both = b_and(e, q->ex[wr[i]], q->ex[wr[j]]);
+            Z3_ast some = b_or(e, rel_get(&q->co, wr[i], wr[j]), rel_get(&q->co, wr[j], wr[i]));
+            assert_implies(q, q->lemma_guard, b_or(e, b_not(e, both), some));
+        }
         Z3_ast before = bv_k(q, w, init);
         for (int j = 1; j < n; j++) {
             Z3_ast c = j == i ? NULL : rel_get(&q->co, wr[j], wr[i]);
@@ -148,11 +154,6 @@ static void assert_closed_forms(qproblem *q, const int *wr, int n)
         Z3_ast facts =
             b_and(e, Z3_mk_eq(e->z, read_bv(q, r), before), Z3_mk_eq(e->z, q->wv[wr[i]], after));
         assert_implies(q, q->lemma_guard, b_or(e, b_not(e, q->ex[wr[i]]), facts));
-        for (int j = i + 1; j < n; j++) {
-            Z3_ast both = b_and(e, q->ex[wr[i]], q->ex[wr[j]]);
-            Z3_ast some = b_or(e, rel_get(&q->co, wr[i], wr[j]), rel_get(&q->co, wr[j], wr[i]));
-            assert_implies(q, q->lemma_guard, b_or(e, b_not(e, both), some));
-        }
     }
 }
 

@@ -175,15 +175,13 @@ static int reads_constants(qproblem *q, int r)
     return any;
 }
 
-/* the variable read node r returns (one atom), -1 */
-static int read_var(const qproblem *q, int r)
+int read_var(const qproblem *q, int r)
 {
     const mterms *s = q->u->terms;
     if (q->a0[r] < 0 || q->a1[r] - q->a0[r] != 1 || q->rt[r].n != 1) return -1;
     return s->n[q->rt[r].t[0]].op == MT_VAR ? (int)s->n[q->rt[r].t[0]].k : -1;
 }
 
-enum { V_UNKNOWN, V_FIXED, V_BV, V_TIED, V_CONST_PENDING = 4 };
 
 /* a domain choice per value the variable may take (exactly one holds) */
 static void domain_choices(qproblem *q, int v)
@@ -204,6 +202,26 @@ static void domain_choices(qproblem *q, int v)
     q->var_fin[v] = V_FIXED;
     free(x1);
     free(vals);
+}
+
+/* Locations the lemmas of query_lemmas.c may apply to (every write the initial one or an
+   atomic old (+) k, at least LEMMA_MIN_OPS of them): their values come from the closed forms,
+   on bit-vectors; domain choices beside them only make the solver's search longer (a 4 x 4
+   counter's exists questions: 4 s with bit-vectors, 50 to 100 s with choices). */
+static unsigned char *lemma_locations(const qproblem *q)
+{
+    const lit_test *t = q->u->t;
+    int *ops = xcalloc((size_t)t->nsym + 1, sizeof *ops);
+    unsigned char *other = xcalloc((size_t)t->nsym + 1, 1);
+    for (int i = q->u->ninit; i < q->n; i++) {
+        const mevent *m = &q->u->ev[i];
+        if (!is_write(m)) continue;
+        if (q->u->rmw_part[i] == 2 && m->acc) ops[m->loc]++;
+        else other[m->loc] = 1;
+    }
+    for (int l = 0; l < t->nsym; l++) other[l] = !other[l] && ops[l] >= LEMMA_MIN_OPS;
+    free(ops);
+    return other;
 }
 
 void classify_reads(qproblem *q)
@@ -228,11 +246,14 @@ void classify_reads(qproblem *q)
     }
     /* a variable of reads of constants only takes its values from their reads-from choices
        (build_read_values); another one with a small domain, from domain choices */
+    unsigned char *lemma = lemma_locations(q);
     for (int v = 0; v < s->nvar; v++) {
         if (!has[v] || q->var_fin[v] == V_BV) continue;
         if (!other[v]) q->var_fin[v] = V_CONST_PENDING;
+        else if (lemma[s->var[v].loc]) q->var_fin[v] = V_BV;
         else domain_choices(q, v);
     }
+    free(lemma);
     for (int r = 0; r < q->n; r++) {
         int v = q->fin_read[r] ? read_var(q, r) : -1;
         if (v >= 0 && q->var_fin[v] != V_CONST_PENDING) q->fin_read[r] = 0;
