@@ -153,6 +153,8 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     query_set_memory_limit(o->max_memory);
     mprogram prog;
     double tp = mclock_ms();
+    verify_progress vp = { 0 };
+    progress_ticker *tick = o->progress ? progress_start(t->name, &vp) : NULL;
     int rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
     if (getenv("PTXLITMUS_DEBUG"))
         fprintf(stderr, "debug %s: paths enumerated in %.1f ms\n", t->name, mclock_ms() - tp);
@@ -161,11 +163,13 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     if (rc == -3) r->timed_out = r->out_of_memory = 1;
     if (!rc) {
         r->bound_reached = prog.bound_hit;
-        rc = verify_query(t, o, r, &prog, lim.deadline, &states);
+        for (int th = 0; th < t->nth; th++) vp.paths += prog.tt[th].ntr;
+        rc = verify_query(t, o, r, &prog, lim.deadline, &states, &vp);
         mprogram_free(t, &prog);
     }
     if (!rc && o->liveness) {   /* the same program with its never-ending paths */
         lim.liveness = 1;
+        vp.phase = PROG_LIVENESS;
         rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
         if (rc == -2) r->timed_out = 1;
         if (rc == -3) r->timed_out = r->out_of_memory = 1;
@@ -174,6 +178,7 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
             mprogram_free(t, &prog);
         }
     }
+    progress_stop(tick);
     for (int th = 0; th < t->nth; th++) free(observed[th]);
     free(observed);
     if (!rc) {
@@ -208,11 +213,19 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     }
     ss_free(&states);
     r->time_ms = now_ms() - t0;
-    if (r->out_of_memory)
+    if (r->out_of_memory) {
+        char sz[32];
+        size_t m = o->max_memory;
+        if (m >= (1u << 30) && !(m & ((1u << 30) - 1))) snprintf(sz, sizeof sz, "%zuG", m >> 30);
+        else if (m >= (1u << 20) && !(m & ((1u << 20) - 1)))
+            snprintf(sz, sizeof sz, "%zuM", m >> 20);
+        else if (m >= 1024 && !(m & 1023)) snprintf(sz, sizeof sz, "%zuK", m >> 10);
+        else snprintf(sz, sizeof sz, "%zu", m);
         snprintf(r->error, sizeof r->error,
-                 "%s:1:1: found a test that needs more than %zu MiB, expected a decision within "
-                 "the limit (--max-memory %zuM)",
-                 t->file, o->max_memory >> 20, o->max_memory >> 20);
+                 "%s:1:1: found a test that needs more than %s bytes of memory, expected a "
+                 "decision within the limit (--max-memory %s)",
+                 t->file, sz, sz);
+    }
     else if (r->timed_out)
         snprintf(r->error, sizeof r->error,
                  "%s:1:1: found a test that needs more than %g s, expected a decision within "

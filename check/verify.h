@@ -21,7 +21,8 @@ typedef struct {
     size_t max_memory;     /* bytes the paths, the events and the solver may use per test
                               (Z3's memory_max_size and the model's own counts), 0 = none;
                               reaching it makes the verdict Unknown (default 4 GiB) */
-    int progress;          /* report progress on stderr (a terminal) for a test past 2 s */
+    int progress;          /* a progress line on stderr (a terminal) for a test past 2 s
+                              (check/progress.h) */
     /* Optional (symbolic procedure): called once with a witness execution (execution graphs):
        one satisfying an `exists`, violating a `~exists` or `forall`, else any execution. */
     mexecution_fn graph;

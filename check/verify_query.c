@@ -48,8 +48,9 @@ static int names_of(verify_result *r, char ***out, int *n, qproblem *q, Z3_ast f
 /* The verdict by two direct questions (is there an execution where the proposition holds, one
    where it does not), then the states, at most o->states of them. */
 static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qproblem *q,
-                  stateset *out)
+                  stateset *out, verify_progress *vp)
 {
+    vp->phase = PROG_VERDICT;
     if (t->filter) query_restrict(q, query_cond(q, t->filter, obs_of, r));
     Z3_ast c = query_cond(q, t->cond, obs_of, r);
     double t0 = mclock_ms();
@@ -92,6 +93,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     else if (c && !pos) query_restrict(q, query_not(q, c));
     int64_t *st = xcalloc((size_t)(r->nobs ? r->nobs : 1), sizeof *st);
     long n = 0;
+    vp->phase = PROG_STATES;
     int rc = 0, more = 0;
     for (;;) {
         if (o->states >= 0 && n >= o->states) { more = -1; break; }
@@ -101,7 +103,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
         if (k < 0) { rc = gave_up(t, r, q); break; }
         if (!k) break;
         ss_add(out, st);
-        n++;
+        vp->states = ++n;
     }
     if (more < 0 && !rc) {   /* the limit was reached: is there another state? */
         r->solved++;
@@ -154,7 +156,9 @@ static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *
     char err[256];
     const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
     if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return NULL; }
-    if (muniverse_build(t, p, 1, o->max_memory, u)) {
+    int rc = muniverse_build(t, p, 1, o->max_memory, u);
+    if (rc == -2) { r->timed_out = r->out_of_memory = 1; return NULL; }
+    if (rc) {
         snprintf(r->error, sizeof r->error,
                  "%s:1:1: found no memory for the events of the test, expected less (limit "
                  "--max-events)",
@@ -165,7 +169,7 @@ static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *
 }
 
 int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p,
-                 double deadline, stateset *out)
+                 double deadline, stateset *out, verify_progress *vp)
 {
     muniverse u;
     char err[256];
@@ -178,6 +182,8 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
     int status = 0, rc = 0;
     const char *label = o->model_label ? o->model_label : model_name(o->model);
     double tb = mclock_ms();
+    vp->phase = PROG_BUILD;
+    vp->events = u.n;
     qproblem *q =
         query_build(&u, &p->at, prog, label, obs, r->nobs, deadline, &status, err, sizeof err);
     if (getenv("PTXLITMUS_DEBUG")) {
@@ -187,7 +193,7 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
                 mclock_ms() - tb);
     }
     if (q) {
-        rc = decide(t, o, r, q, out);
+        rc = decide(t, o, r, q, out, vp);
         query_free(q);
     } else if (!(rc = not_built(status, err, r)))
         r->nstates_total = 0;   /* no execution at all */

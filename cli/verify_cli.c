@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "base/alloc.h"
 #include "base/opts.h"
 #include "cli/cli.h"
@@ -40,6 +41,8 @@ static void usage(FILE *f)
         "  --timeout S         wall-clock limit of each test in seconds, fractions allowed "
         "(default\n"
         "                      none)\n"
+        "  --max-memory B      memory of each test, BYTES[K|M|G] (default 4G; 0 none); past it\n"
+        "                      the verdict is Unknown\n"
         "  --graph DIR         write execution graphs per test: DIR/NAME.dot (+ .svg with dot)\n"
         "                      (herd7: -o DIR); NAME is the test file's name, + .MODEL with\n"
         "                      several models, + -2, -3... when an earlier test had the same\n"
@@ -60,7 +63,7 @@ static void usage(FILE *f)
 
 enum {
     V_MODEL = 1, V_CAT, V_JSON, V_UNROLL, V_EVENTS, V_TRACES, V_STATES, V_DEPTH, V_TIMEOUT,
-    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS,
+    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS, V_MEMORY,
 };
 
 static const opt_def verify_defs[] = {
@@ -75,6 +78,7 @@ static const opt_def verify_defs[] = {
     { "max-states", 0, V_STATES, "a whole number", NULL },
     { "max-depth", 0, V_DEPTH, "a whole number", NULL },
     { "timeout", 0, V_TIMEOUT, "a number of seconds", "timeout" },
+    { "max-memory", 0, V_MEMORY, "a size in bytes", NULL },
     { "graph", 'o', V_GRAPH, "a directory", NULL },
     { "explain", 0, V_EXPLAIN, NULL, NULL },
     { "liveness", 0, V_LIVENESS, NULL, NULL },
@@ -248,6 +252,11 @@ static int verify_options(int argc, char **argv, verify_args *a)
         case V_TIMEOUT:
             if (opt_seconds(&p, 86400.0 * 365, &d)) rc = 2; else a->o.timeout_s = d;
             break;
+        case V_MEMORY: {
+            uint64_t b;
+            if (opt_bytes(&p, 1ull << 40, &b)) rc = 2; else a->o.max_memory = (size_t)b;
+            break;
+        }
         case V_EXPLAIN: a->o.explain = 1; break;
         case V_LIVENESS: a->o.liveness = 1; break;
         case V_ALLOW_UNKNOWN: a->allow_unknown = 1; break;
@@ -439,6 +448,9 @@ int verify_cli(int argc, char **argv)
     if (outputs_refused(&a)) { verify_args_free(&a); return 2; }
     if (load_models(&a)) { verify_args_free(&a); return 2; }
 
+    /* a progress line for a long test, on a terminal (PTXLITMUS_PROGRESS=1: anywhere) */
+    a.o.progress =
+        isatty(2) || (getenv("PTXLITMUS_PROGRESS") && *getenv("PTXLITMUS_PROGRESS") == '1');
     verify_run R = { .a = &a, .several = a.nmodels > 1 };
     cJSON *root = a.json ? json_root(&a, &R.results) : NULL;
     R.gc = a.graph_dir ? graph_new() : NULL;
@@ -463,7 +475,8 @@ int verify_cli(int argc, char **argv)
     graph_free(R.gc);
     if (unknown)
         fprintf(stderr,
-                "ptxlitmus verify: %d verdict%s Unknown (a --timeout or a bound was hit)%s\n",
+                "ptxlitmus verify: %d verdict%s Unknown (a --timeout, --max-memory or a bound was "
+                "hit)%s\n",
                 unknown, unknown == 1 ? "" : "s",
                 a.allow_unknown ? "; accepted (--allow-unknown)"
                                 : "; exit status 1 (--allow-unknown accepts them)");

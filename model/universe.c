@@ -202,7 +202,8 @@ int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, size_t 
             free(map); free(map2);
         }
     }
-    if (!rc && max_bytes && (size_t)u->n * (size_t)u->n > max_bytes) rc = -1;
+    /* the solver's relations take some 64 bytes per pair of events (model/universe.h) */
+    if (!rc && max_bytes && (size_t)u->n * (size_t)u->n > max_bytes / 64) rc = -2;
     if (!rc) rc = fill_po(u);
     free(b.first_child);
     free(b.next_sibling);

@@ -60,7 +60,8 @@ typedef struct {
 
 /* Builds the universe of a program (split_rmw must be 1 when a path has a compare-and-swap
    that may fail: its write is then an event of its own, which exists under the condition).
-   Returns 0, or -1 when out of memory or more than max_bytes (0: no limit) are needed. */
+   Returns 0, -1 when out of memory, or -2 when the events would need more than max_bytes
+   (0: no limit) in the solver's relations, about 64 bytes per pair of events. */
 int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, size_t max_bytes,
                     muniverse *u);
 void muniverse_free(muniverse *u);

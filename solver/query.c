@@ -769,10 +769,16 @@ int query_out_of_memory(const qproblem *q) { return q->out_of_memory; }
 
 void query_set_memory_limit(size_t bytes)
 {
+    /* memory_high_watermark (bytes, an unsigned int): past it a check stops with "memout"
+       (Unknown); memory_max_size (MiB) is the hard stop behind it, where Z3 raises an error
+       (base/alloc.c: "out of memory", exit 2), never reached by a check that watches the mark */
     static size_t set = (size_t)-1;
     if (bytes == set) return;
     char v[32];
-    snprintf(v, sizeof v, "%zu", bytes ? (bytes + (1 << 20) - 1) >> 20 : 0);
+    size_t mark = bytes > 4294967295u ? 4294967295u : bytes;
+    snprintf(v, sizeof v, "%zu", mark);
+    Z3_global_param_set("memory_high_watermark", v);
+    snprintf(v, sizeof v, "%zu", bytes ? 2 * (bytes >> 20) + 512 : 0);
     Z3_global_param_set("memory_max_size", v);
     set = bytes;
 }

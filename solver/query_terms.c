@@ -75,7 +75,7 @@ Z3_lbool query_check(qproblem *q)
     if (r == Z3_L_UNDEF && q->deadline && mclock_ms() >= q->deadline - 1) q->timed_out = 1;
     if (r == Z3_L_UNDEF && !q->timed_out) {
         const char *why = Z3_solver_get_reason_unknown(q->e.z, q->s);
-        if (why && strstr(why, "memory")) q->out_of_memory = 1;
+        if (why && (strstr(why, "memout") || strstr(why, "memory"))) q->out_of_memory = 1;
     }
     return r;
 }
