@@ -418,8 +418,10 @@ static void build_barrier_waits(qproblem *q)
                 in[i * n + j] = in[j * n + i] = v;
             }
     for (int j = u->ninit; j < n; j++) {
-        if (u->parent[j] >= 0)
-            assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[u->parent[j]], clk[j]));
+        /* after its parent, and after the parent's parent when the parent may be absent (the
+           write of a compare-and-swap that fails): the chain of program order holds */
+        for (int p = u->parent[j]; p >= 0; p = q->cond[p] ? u->parent[p] : -1)
+            assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[p], clk[j]));
         if (u->ev[j].k != EV_BAR) continue;
         int rep = j;
         if (base_barrier_counted(u, j)) {
