@@ -79,8 +79,11 @@ Z3_ast value_of(qproblem *q, const tlist *l, unsigned w, const char *name);
    term likewise (0: cannot); at the end of the build, the ties of the variables some
    bit-vector uses. */
 enum { V_UNKNOWN, V_FIXED, V_BV, V_TIED, V_CONST_PENDING = 4 };   /* var_fin */
-/* the lemmas of query_lemmas.c are for locations of at least that many atomic operations */
-enum { LEMMA_MIN_OPS = 4 };
+/* the lemmas of query_lemmas.c are for locations of at least LEMMA_MIN_OPS atomic operations;
+   from LEMMA_BV_OPS on, their reads are bit-vectors rather than domain choices (query_terms.c:
+   6 tickets listing 720 states, 3.7 s with choices, 7.9 s without; a 4 x 4 counter's exists
+   questions, 5 s without, 50 to 100 s with) */
+enum { LEMMA_MIN_OPS = 8, LEMMA_BV_OPS = 8 };
 int read_var(const qproblem *q, int r);   /* the variable read r returns (one atom), -1 */
 void classify_reads(qproblem *q);
 void build_read_values(qproblem *q);

@@ -204,10 +204,10 @@ static void domain_choices(qproblem *q, int v)
     free(vals);
 }
 
-/* Locations the lemmas of query_lemmas.c may apply to (every write the initial one or an
-   atomic old (+) k, at least LEMMA_MIN_OPS of them): their values come from the closed forms,
-   on bit-vectors; domain choices beside them only make the solver's search longer (a 4 x 4
-   counter's exists questions: 4 s with bit-vectors, 50 to 100 s with choices). */
+/* Locations the lemmas of query_lemmas.c apply to with many operations (every write the
+   initial one or an atomic old (+) k, at least LEMMA_BV_OPS of them): their values come from
+   the closed forms, on bit-vectors; domain choices beside them make the solver's search longer
+   (query_int.h). */
 static unsigned char *lemma_locations(const qproblem *q)
 {
     const lit_test *t = q->u->t;
@@ -219,7 +219,7 @@ static unsigned char *lemma_locations(const qproblem *q)
         if (q->u->rmw_part[i] == 2 && m->acc) ops[m->loc]++;
         else other[m->loc] = 1;
     }
-    for (int l = 0; l < t->nsym; l++) other[l] = !other[l] && ops[l] >= LEMMA_MIN_OPS;
+    for (int l = 0; l < t->nsym; l++) other[l] = !other[l] && ops[l] >= LEMMA_BV_OPS;
     free(ops);
     return other;
 }
