@@ -3,7 +3,7 @@
 // and saves the outputs as gpu/NAME.bin, which test_exec_tex.c then compares bit for bit.
 // Linear filtering is where the hardware decides (1.8 fixed-point weights, CUDA C++ Programming
 // Guide, appendix "Texture Fetching"); the inputs keep the result exact, so the executor and the
-// GPU must agree exactly.  Included by record_gpu.cu after save() and CK().
+// GPU must agree exactly.  Included by record_gpu.cu (group tex) after save(), CK() and RAN().
 #include "texsurf.cu"
 #include "texsurf_inputs.h"
 
@@ -51,7 +51,7 @@ template <class T> static T *rt_dev(const T *h, size_t n)
 template <class T> static void rt_save(const char *name, const T *d, size_t n)
 {
     T *h = new T[n];
-    CK(cudaDeviceSynchronize());
+    RAN(name);
     CK(cudaMemcpy(h, d, n * sizeof(T), cudaMemcpyDeviceToHost));
     save(name, h, n * sizeof(T));
     delete[] h;
