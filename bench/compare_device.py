@@ -6,7 +6,9 @@ bit, listing differences by buffer and index.  Without a GPU (no libcuda, no dev
 
 Usage: bench/compare_device.py [--bin ./ptxlitmus] SPEC.yaml...
        (no SPEC: suites/sanitizer/fixed_shared.yaml and hello.yaml, the executor benchmark)
-Exit: 0 all agree (or skipped), 1 a difference, 2 bad input.
+Both sides run even when the other fails (an executor fault still launches the kernel on the GPU,
+for compute-sanitizer wrapped around this script).
+Exit: 0 all agree (or skipped), 1 a difference or a failure on either side, 2 bad input.
 Needs only the Python standard library: PyYAML is used when installed, else the small reader
 below, which takes the block/flow subset the launch specs are written in (a GPU machine may have
 a bare python3)."""
@@ -213,11 +215,22 @@ def main(argv):
     bad = 0
     for sp in specs:
         spec = load_spec(sp)
+        # both sides always run: a fault the executor reports must not keep the kernel off the
+        # GPU (compute-sanitizer, wrapped around this script, is to see the same launch)
+        ex = gpu = None
         with tempfile.TemporaryDirectory() as tmp:
             try:
-                ex, gpu = on_executor(binary, sp, spec, tmp), on_gpu(cu, sp, spec)
+                ex = on_executor(binary, sp, spec, tmp)
             except RuntimeError as e:
-                print("%s: %s" % (sp, e)); bad = 1; continue
+                print("%s: %s" % (sp, e)); bad = 1
+        try:
+            gpu = on_gpu(cu, sp, spec)
+        except RuntimeError as e:
+            print("%s: GPU: %s" % (sp, e)); bad = 1
+        if ex is None or gpu is None:
+            if gpu is not None:
+                print("%s: the GPU ran it (not compared: the executor stopped)" % sp)
+            continue
         diffs = []
         for name, b in (spec.get("buffers") or {}).items():
             fmt = TYPES[b["type"]]; n = struct.calcsize(fmt)
