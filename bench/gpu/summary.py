@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""bench/gpu/summary.py — the summary of one bench/gpu/run_all.sh run, as Markdown on stdout.
+
+Reads RUN/steps.tsv (step, start s, end s, exit status, note), RUN/hw/hw-CONFIG-SUITE.json
+(`ptxlitmus hw --json`), RUN/record.log and RUN/sanitizer/*.  Columns of the hardware table:
+  ran, refused, skipped, error       test counts by status (hung: errors that ran past --timeout)
+  forbidden                          tests where the GPU showed a state the model forbids
+  all allowed seen                   tests where every state the model allows was observed,
+                                     over the tests whose model allows more than one state
+  condition seen                     tests where a state satisfying the test's condition was
+                                     observed, over the tests that ran
+Standard library only.  Exit: 1 a forbidden state was observed, 77 no hardware test ran and
+every one that could have was skipped (no GPU here), else 0.
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+
+def steps(run):
+    rows = []
+    p = os.path.join(run, "steps.tsv")
+    if os.path.exists(p):
+        for line in open(p):
+            f = line.rstrip("\n").split("\t")
+            if len(f) >= 4:
+                rows.append(f + [""] * (5 - len(f)))
+    return rows
+
+
+def hw_results(run):
+    out = {}
+    for p in sorted(glob.glob(os.path.join(run, "hw", "hw-*.json"))):
+        config, suite = os.path.basename(p)[3:-5].split("-", 1)
+        try:
+            out[(config, suite)] = json.load(open(p))["results"]
+        except (OSError, ValueError, KeyError) as e:
+            out[(config, suite)] = e
+    return out
+
+
+def hw_row(res):
+    n = lambda st: sum(1 for r in res if r["status"] == st)
+    ran = [r for r in res if r["status"] == "ran"]
+    hung = sum(1 for r in res if r["status"] in ("error", "hung")
+               and "past --timeout" in (r.get("reason") or ""))
+    multi = [r for r in ran if len(r.get("model_states") or []) > 1]
+    allseen = sum(1 for r in multi if all(m.get("seen") for m in r["model_states"]))
+    cond = sum(1 for r in ran if (r.get("positive") or 0) > 0)
+    forb = sum(1 for r in ran if r.get("observed_forbidden"))
+    return {"tests": len(res), "ran": len(ran), "refused": n("refused"), "skipped": n("skipped"),
+            "error": n("error") + n("hung"), "hung": hung, "forbidden": forb,
+            "allseen": "%d/%d" % (allseen, len(multi)), "cond": "%d/%d" % (cond, len(ran))}
+
+
+def main(run):
+    print("# GPU run %s\n" % os.path.basename(os.path.abspath(run)))
+    info = os.path.join(run, "info.txt")
+    if os.path.exists(info):
+        for line in open(info):
+            if line.startswith(("gpu:", "driver:", "nvcc:", "ptxlitmus:", "commit:", "host:")):
+                print("* " + line.strip())
+        print()
+    print("## Steps\n\n| step | start s | end s | seconds | exit | note |\n|---|---|---|---|---|---|")
+    for name, start, end, rc, note in steps(run):
+        try:
+            secs = int(end) - int(start)
+        except ValueError:
+            secs = "-"
+        print("| %s | %s | %s | %s | %s | %s |" % (name, start, end, secs, rc, note))
+    res = hw_results(run)
+    forbidden = 0
+    ran_any = skipped_any = 0
+    print("\n## Hardware runs (ptxlitmus hw)\n")
+    print("A = plain (`--timeout 20`), B = `--placement shuffle --stress lines --launches 8`; "
+          "columns in bench/gpu/summary.py.\n")
+    print("| config | suite | tests | ran | refused | skipped | error (hung) | forbidden seen "
+          "| all allowed seen | condition seen |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    reasons = {}
+    for (config, suite), r in sorted(res.items()):
+        if isinstance(r, Exception):
+            print("| %s | %s | no JSON: %s |||||||" % (config, suite, r))
+            continue
+        h = hw_row(r)
+        forbidden += h["forbidden"]
+        ran_any += h["ran"]
+        skipped_any += h["skipped"]
+        print("| %s | %s | %d | %d | %d | %d | %d (%d) | %d | %s | %s |" % (
+            config, suite, h["tests"], h["ran"], h["refused"], h["skipped"], h["error"],
+            h["hung"], h["forbidden"], h["allseen"], h["cond"]))
+        if config == "A":
+            for x in r:
+                if x["status"] in ("refused", "error", "skipped"):
+                    why = re.sub(r"^\S+:\d+:\d+: ", "", x.get("reason") or "?")
+                    why = re.sub(r"'[^']*'", "'...'", why.split("\n")[0])[:110]
+                    key = (suite, x["status"], why)
+                    reasons[key] = reasons.get(key, 0) + 1
+    if reasons:
+        print("\nWhy tests did not run (config A):\n")
+        print("| suite | status | reason | tests |\n|---|---|---|---|")
+        for (suite, st, why), k in sorted(reasons.items(), key=lambda kv: (kv[0][0], -kv[1])):
+            print("| %s | %s | %s | %d |" % (suite, st, why.replace("|", "\\|"), k))
+    rec = os.path.join(run, "record.log")
+    if os.path.exists(rec):
+        print("\n## Recorder (tests/kernels/record_gpu.sh)\n")
+        for line in open(rec):
+            if line.startswith("record"):
+                print("* " + line.strip())
+    san = os.path.join(run, "sanitizer")
+    if os.path.isdir(san):
+        print("\n## Executor beside the GPU (bench/compare_device.py, run --check, "
+              "compute-sanitizer)\n")
+        print("| spec | compare_device | tool | run --check | compute-sanitizer |")
+        print("|---|---|---|---|---|")
+        for cmp in sorted(glob.glob(os.path.join(san, "*.compare"))):
+            name = os.path.basename(cmp)[:-8]
+            first = [l.strip() for l in open(cmp) if l.strip() and not l.startswith("rc=")]
+            verdict = first[-1].split(": ", 1)[-1][:80] if first else "?"
+            tools = sorted(glob.glob(os.path.join(san, name + ".*.check")))
+            if not tools:
+                print("| %s | %s | - | - | - |" % (name, verdict))
+            for t in tools:
+                tool = t[len(os.path.join(san, name)) + 1:-6]
+                ex = [l for l in open(t) if "fault:" in l or "ERROR SUMMARY" in l]
+                cs_path = t[:-6] + ".csan"
+                cs = [l for l in open(cs_path)] if os.path.exists(cs_path) else []
+                cs_sum = [l.split("ERROR SUMMARY: ")[1].strip() for l in cs if "ERROR SUMMARY: " in l]
+                cs_txt = (cs_sum[-1] if cs_sum else (cs[0].strip() if cs else "-"))[:60]
+                ex_txt = ex[0].split("fault: ", 1)[-1].strip()[:70] if ex else "no finding"
+                print("| %s | %s | %s | %s | %s |" % (name, verdict, tool, ex_txt, cs_txt))
+    if forbidden:
+        status, rc = "FORBIDDEN STATE OBSERVED in %d test(s)" % forbidden, 1
+    elif not ran_any and skipped_any:
+        status, rc = "no hardware test ran (skipped: no GPU here)", 77
+    else:
+        status, rc = "no state the model forbids was observed", 0
+    print("\nResult: %s" % status)
+    return rc
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: summary.py RUN_DIR")
+    sys.exit(main(sys.argv[1]))
