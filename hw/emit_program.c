@@ -35,9 +35,19 @@ static void emit_constants(sbuf *f, const hw_plan *p, const hw_opts *o)
         "#define T_CDIM %d\n#define T_RMAX %d\n#define T_WPR %d\n#define T_NLOCS %d\n"
         "#define T_NSYMS %d\n#define T_NMAPS %d\n#define T_NRES %d\n#define T_NOBS %d\n"
         "#define T_HAS_BARRIER %d\n#define T_HAS_LOOP %d\n#define T_USES_TEX %d\n"
-        "#define T_CLUSTER_LAUNCH %d\n\n",
+        "#define T_CLUSTER_LAUNCH %d\n",
         name, t->nth, p->nctas, p->nclusters, p->cdim, p->rmax, p->wpr, p->nlocs, t->nsym, p->nmaps,
         p->nres, p->nobs, p->has_barrier, p->has_loop, p->uses_tex, p->use_cluster_launch);
+    /* shared memory (hw/plan_async.c): slots, another CTA's accesses, barrier.cluster, bulk */
+    sb_add(f,
+           "#define T_NSH %d\n#define T_REMOTE %d\n#define T_CBAR %d\n#define T_BULK %d\n"
+           "/* initial value of each shared location's slots */\n#define T_SH_INIT",
+           p->nshared, p->uses_remote, p->uses_cbar, p->uses_bulk);
+    for (int l = 0; l < p->nlocs; l++)
+        if (p->loc_shslot[l] >= 0)
+            sb_add(f, " %lldLL, /* %s */", (long long)t->sym[p->loc_sym[l]].init,
+                   t->sym[p->loc_sym[l]].name);
+    sb_add(f, "\n\n");
     sb_add(f,
            "/* litmus thread -> its CTA, its rank in the CTA; CTA -> cluster, position in it */\n");
     table(f, "int", "t_role_cta", p->role_cta, t->nth);
