@@ -163,6 +163,36 @@ static int check_cbar(hw_plan *p, const lit_test *t, int th, int j, char *err, s
     return 0;
 }
 
+/* st.async, red.async (§9.7.8.12, §9.7.12.7): "The shared memory addresses of destination
+ * operand a and the mbarrier object mbar ... belong to the same CTA ... different to the CTA of
+ * the executing thread but must be within the same cluster.  Otherwise, the behavior is
+ * undefined."  A bulk copy completes on an mbarrier of its destination's CTA. */
+static int check_async_targets(const hw_plan *p, const lit_test *t, int th, int j, char *err,
+                               size_t len)
+{
+    const lit_thread *T = &t->th[th];
+    const lit_insn *in = &T->ins[j], *mb = NULL, *dst = NULL;
+    int bulk = 0;
+    for (int q = j; q < T->nins && (q == j || hw_cell_cont(T, q)); q++) {
+        const lit_insn *x = &T->ins[q];
+        if (x->mbar == MB_COMPLETE_TX) mb = x;
+        else if ((x->k == LI_ST || x->k == LI_RED) && x->addr.k == OPD_SYM) dst = x;
+        bulk |= x->proxy == PROXY_ASYNC;
+    }
+    if (!mb || !dst || mb->addr.k != OPD_SYM) return 0;
+    int od = p->loc_cta[hw_insn_loc(p, dst)], om = p->loc_cta[hw_insn_loc(p, mb)];
+    if (od != om)
+        return hw_refuse(err, len, t->file, in->line, in->col,
+                         "found '%s' with its destination and its mbarrier in different CTAs, "
+                         "expected one CTA (§9.7.8.12: otherwise undefined)", in->text);
+    if (!bulk && od == p->role_cta[th])
+        return hw_refuse(err, len, t->file, in->line, in->col,
+                         "found '%s' storing into the executing thread's own CTA, expected "
+                         "another CTA of the cluster (§9.7.8.12: otherwise undefined)",
+                         in->text);
+    return 0;
+}
+
 int hw_plan_async(hw_plan *p, const lit_test *t, char *err, size_t len)
 {
     if (plan_locs(p, t, err, len)) return -1;
@@ -172,6 +202,9 @@ int hw_plan_async(hw_plan *p, const lit_test *t, char *err, size_t len)
             if (is_mem(in) && check_access(p, t, i, in, err, len)) return -1;
             if (in->k == LI_BAR && (in->bar == BAR_CARRIVE || in->bar == BAR_CWAIT) &&
                 check_cbar(p, t, i, j, err, len))
+                return -1;
+            if (in->async_id && !hw_cell_cont(&t->th[i], j) &&
+                check_async_targets(p, t, i, j, err, len))
                 return -1;
             if (hw_decoded_insn(in) && !hw_cell_cont(&t->th[i], j)) {
                 char mn[160];

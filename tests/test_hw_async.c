@@ -196,6 +196,12 @@ START_TEST(shared_refusals)
     refused("PTX R5\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 ;\n mbarrier.init.shared.b64 [bar], 1 ;\n"
             " mbarrier.arrive.shared.b64 %r0, [bar] ;\nexists (0:r0=0)\n",
             "found the mbarrier state");
+    /* st.async into the executing thread's own CTA is undefined (§9.7.8.12) */
+    refused("PTX R7\n{ s=0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 ;\n"
+            " mbarrier.init.shared.b64 [bar], 1 | ;\n"
+            " st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [s], 1, [bar] | ;\n"
+            " ld.shared.u32 %r0, [s] | ;\nexists (0:r0=0)\n",
+            "expected another CTA of the cluster");
     /* barrier.cluster skipped by a branch */
     refused("PTX R6\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 ;\n"
             " ld.global.u32 %r0, [x] | barrier.cluster.arrive ;\n"

@@ -7,9 +7,10 @@
 #   sanitizer  per suites/sanitizer/*.yaml and bench/gpu/kernels/*.yaml: compare_device.py, and
 #              run --check beside compute-sanitizer (bench/gpu/sanitize_one.sh)  sanitizer/
 #   compile    every hw test compiled once (--no-run --keep), --jobs at a time    hw/compile.log
-#   hw A, B    ptxlitmus hw over each suite (isa own liveness async dat3m), plain (A: --timeout 20)
-#              and stressed (B: --placement shuffle --stress lines --launches 8), all at once,
-#              reusing the compiled programs                                 hw/hw-A|B-SUITE.*
+#   hw A, B    ptxlitmus hw over each suite (isa own liveness async dat3m), plain (A: --timeout 20
+#              --hang-timeout 5: a test the model says may hang is killed after 5 s, "hung")
+#              and stressed (B: the same + --placement shuffle --stress lines --launches 8), all
+#              at once, reusing the compiled programs                        hw/hw-A|B-SUITE.*
 #   summary    bench/gpu/summary.py                                          summary.md
 # record, sanitizer and compile run side by side, then the hw runs.  timeline.txt has the
 # seconds of every step, steps.tsv their exit statuses.  Refused tests are listed with reasons.
@@ -211,8 +212,7 @@ if has "$want_steps" hw; then
     for cfg in A B; do
       # each run its own folder (hard links to the compiled programs: outputs never collide)
       cp -al "$B/hw/$s" "$B/hw/$s-$cfg" 2>/dev/null || cp -a "$B/hw/$s" "$B/hw/$s-$cfg"
-      opts=(--timeout 20)
-      [ "$s" = liveness ] && opts=(--timeout 5)   # the tests that may hang: a short limit
+      opts=(--timeout 20 --hang-timeout 5)   # a test the model says may hang: 5 s
       [ $cfg = B ] && opts+=(--placement shuffle --stress lines --launches 8)
       mapfile -t files < "$B/$s.list"
       step "hw $cfg $s" "$lim" "$bin" hw --allow-outside --arch "$arch" --keep "$B/hw/$s-$cfg" \

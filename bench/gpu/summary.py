@@ -3,13 +3,17 @@
 
 Reads RUN/steps.tsv (step, start s, end s, exit status, note), RUN/hw/hw-CONFIG-SUITE.json
 (`ptxlitmus hw --json`), RUN/record.log and RUN/sanitizer/*.  Columns of the hardware table:
-  ran, refused, skipped, error       test counts by status (hung: errors that ran past --timeout)
+  ran, refused, skipped, error       test counts by status
+  hung (alarm)                       tests killed at their limit (status hung; older runs: errors
+                                     that ran past --timeout), and of them the ones the model
+                                     says always terminate (an alarm)
   forbidden                          tests where the GPU showed a state the model forbids
   all allowed seen                   tests where every state the model allows was observed,
                                      over the tests whose model allows more than one state
   condition seen                     tests where a state satisfying the test's condition was
-                                     observed, over the tests that ran
-Standard library only.  Exit: 1 a forbidden state was observed, 77 no hardware test ran and
+                                     observed, over the tests whose model allows one (for the
+                                     usual `exists` tests: the weak outcome the model allows)
+Standard library only.  Exit: 1 a forbidden state was observed (or a hang the model rules out), 77 no hardware test ran and
 every one that could have was skipped (no GPU here), else 0.
 """
 import glob
@@ -44,15 +48,17 @@ def hw_results(run):
 def hw_row(res):
     n = lambda st: sum(1 for r in res if r["status"] == st)
     ran = [r for r in res if r["status"] == "ran"]
-    hung = sum(1 for r in res if r["status"] in ("error", "hung")
-               and "past --timeout" in (r.get("reason") or ""))
+    hung = sum(1 for r in res if r["status"] == "hung" or (
+        r["status"] == "error" and "past --timeout" in (r.get("reason") or "")))
+    alarm = sum(1 for r in res if r.get("hang") == "alarm")
     multi = [r for r in ran if len(r.get("model_states") or []) > 1]
     allseen = sum(1 for r in multi if all(m.get("seen") for m in r["model_states"]))
-    cond = sum(1 for r in ran if (r.get("positive") or 0) > 0)
+    posible = [r for r in ran if any(m.get("condition") for m in r.get("model_states") or [])]
+    cond = sum(1 for r in posible if (r.get("positive") or 0) > 0)
     forb = sum(1 for r in ran if r.get("observed_forbidden"))
     return {"tests": len(res), "ran": len(ran), "refused": n("refused"), "skipped": n("skipped"),
-            "error": n("error") + n("hung"), "hung": hung, "forbidden": forb,
-            "allseen": "%d/%d" % (allseen, len(multi)), "cond": "%d/%d" % (cond, len(ran))}
+            "error": n("error"), "hung": hung, "alarm": alarm, "forbidden": forb,
+            "allseen": "%d/%d" % (allseen, len(multi)), "cond": "%d/%d" % (cond, len(posible))}
 
 
 def main(run):
@@ -76,24 +82,24 @@ def main(run):
     print("\n## Hardware runs (ptxlitmus hw)\n")
     print("A = plain (`--timeout 20`), B = `--placement shuffle --stress lines --launches 8`; "
           "columns in bench/gpu/summary.py.\n")
-    print("| config | suite | tests | ran | refused | skipped | error (hung) | forbidden seen "
-          "| all allowed seen | condition seen |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| config | suite | tests | ran | refused | skipped | error | hung (alarm) "
+          "| forbidden seen | all allowed seen | condition seen |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     reasons = {}
     for (config, suite), r in sorted(res.items()):
         if isinstance(r, Exception):
-            print("| %s | %s | no JSON: %s |||||||" % (config, suite, r))
+            print("| %s | %s | no JSON: %s ||||||||" % (config, suite, r))
             continue
         h = hw_row(r)
-        forbidden += h["forbidden"]
+        forbidden += h["forbidden"] + h["alarm"]
         ran_any += h["ran"]
         skipped_any += h["skipped"]
-        print("| %s | %s | %d | %d | %d | %d | %d (%d) | %d | %s | %s |" % (
+        print("| %s | %s | %d | %d | %d | %d | %d | %d (%d) | %d | %s | %s |" % (
             config, suite, h["tests"], h["ran"], h["refused"], h["skipped"], h["error"],
-            h["hung"], h["forbidden"], h["allseen"], h["cond"]))
+            h["hung"], h["alarm"], h["forbidden"], h["allseen"], h["cond"]))
         if config == "A":
             for x in r:
-                if x["status"] in ("refused", "error", "skipped"):
+                if x["status"] in ("refused", "error", "skipped", "hung"):
                     why = re.sub(r"^\S+:\d+:\d+: ", "", x.get("reason") or "?")
                     why = re.sub(r"'[^']*'", "'...'", why.split("\n")[0])[:110]
                     key = (suite, x["status"], why)
@@ -132,7 +138,8 @@ def main(run):
                 ex_txt = ex[0].split("fault: ", 1)[-1].strip()[:70] if ex else "no finding"
                 print("| %s | %s | %s | %s | %s |" % (name, verdict, tool, ex_txt, cs_txt))
     if forbidden:
-        status, rc = "FORBIDDEN STATE OBSERVED in %d test(s)" % forbidden, 1
+        status, rc = ("FORBIDDEN STATE OBSERVED or a hang the model rules out, in %d test(s)"
+                      % forbidden), 1
     elif not ran_any and skipped_any:
         status, rc = "no hardware test ran (skipped: no GPU here)", 77
     else:
