@@ -133,8 +133,8 @@ static void emit_mem(ectx *c, const lit_insn *in)
     if (in->k == LI_LD && hw_eff_proxy(c->t, in) == PROXY_TEXTURE) {
         hw_em_value(c, &in->dst[0], 32, v[0], sizeof v[0]);
         int tx = hw_em_input(c, IN_TEX, in->addr.sym), ti = hw_em_input(c, IN_TEXI, in->addr.sym);
-        hw_em_line(c, in, "tex.1d.v4.u32.s32 {%s, %%%%t_w1, %%%%t_w2, %%%%t_w3}, [%%%d, {%%%d}];", v[0],
-             tx, ti);
+        hw_em_line(c, in, "tex.1d.v4.u32.s32 {%s, %%%%t_w1, %%%%t_w2, %%%%t_w3}, [%%%d, {%%%d}];",
+                   v[0], tx, ti);
         return;
     }
     hw_em_addr(c, in, a, sizeof a);
@@ -150,7 +150,8 @@ static void emit_mem(ectx *c, const lit_insn *in)
         hw_em_line(c, in, "st%s%s.%s %s, %s;", ss, sp, tn, a, v[0]);
         return;
     }
-    for (int k = 0; k < in->nsrc && k < 2; k++) hw_em_value(c, &in->src[k], w, v[1 + k], sizeof v[1 + k]);
+    for (int k = 0; k < in->nsrc && k < 2; k++)
+        hw_em_value(c, &in->src[k], w, v[1 + k], sizeof v[1 + k]);
     isa_atom_op op = in->aop;
     if (op == ISA_ATOM_SUB) {
         /* PTX has no atom.sub/red.sub: add the negated operand (the litmus dialect's sub) */
@@ -261,7 +262,9 @@ static void emit_insn(ectx *c, const lit_insn *in)
     case LI_RED: emit_mem(c, in); break;
     case LI_FENCE:
         if (in->fence == FENCE_PROXY_ALIAS) hw_em_line(c, in, "%s;", fence[2]);
-        else hw_em_line(c, in, "%s%s;", fence[in->fence == FENCE_SC ? 0 : 1], hw_scope_name(in->scope));
+        else
+            hw_em_line(c, in, "%s%s;", fence[in->fence == FENCE_SC ? 0 : 1],
+                       hw_scope_name(in->scope));
         break;
     case LI_BAR: emit_bar(c, in); break;
     case LI_ALU: emit_alu(c, in); break;

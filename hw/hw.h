@@ -48,8 +48,8 @@ typedef struct {
 
 void hw_opts_default(hw_opts *o);
 /* Parses one option value as the CLI and the suite manifests' `hw:` field spell it: key is
- * instances, launches, stress, placement, stride, arch, model, seed, timeout or hang-timeout.  Returns 0, or -1 with
- * "found ..., expected ..." in why. */
+ * instances, launches, stress, placement, stride, arch, model, seed, timeout or
+ * hang-timeout.  Returns 0, or -1 with "found ..., expected ..." in why. */
 int hw_opt_set(hw_opts *o, const char *key, const char *val, char *why, size_t whylen);
 /* Checks one option (key, value) as hw_opt_set would apply it; 0 or -1 with a reason.  The
    checker of the suite manifests' hw: field (suite_manifest_check_hw). */

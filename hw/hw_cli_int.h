@@ -40,7 +40,7 @@ cJSON *hw_run_file(hw_ctx *c, const hw_opts *o, const char *path, const char *pr
 cJSON *hw_opts_json(const hw_opts *o);
 cJSON *hw_json_root(const hw_ctx *c, const char *kind);
 int hw_write_json(const char *path, cJSON *root);
-/* 1 observed-forbidden or a hang the model rules out, else 2 errors (refusals count unless suite), else 77 nothing ran for
- * lack of a GPU or nvcc, else 0. */
+/* 1 observed-forbidden or a hang the model rules out, else 2 errors (refusals count unless
+ * suite), else 77 nothing ran for lack of a GPU or nvcc, else 0. */
 int hw_exit_status(const hw_tally *t, int suite);
 #endif

@@ -202,7 +202,8 @@ static cJSON *report_hung(hw_ctx *c, const hw_plan *p, const verify_result *r, i
         snprintf(why, sizeof why,
                  "ran past %g s (killed) <== the model says every execution terminates",
                  o->timeout_s);
-    } else snprintf(why, sizeof why, "ran past %g s (killed); the model did not decide", o->timeout_s);
+    } else
+        snprintf(why, sizeof why, "ran past %g s (killed); the model did not decide", o->timeout_s);
     if (!c->quiet && !c->suite) fprintf(c->out, "Test %s: hung: %s\n", p->t->name, why);
     if (vok && !may) fprintf(stderr, "%s: hung, but the model says it terminates\n", path);
     cJSON *res = result(path, p->t, "hung", why);

@@ -3,7 +3,8 @@
  * the command line override it.  Prints a table per suite (tests, ran, generated, compiled,
  * refused, skipped, errors, observed-forbidden, hung) and the refusal reasons with their
  * counts.  Refused tests are reported, not failures: the exit status is 1 on an
- * observed-forbidden state or a hang the model rules out, 2 on an error, 77 when nothing could run for lack of a GPU or nvcc, else 0. */
+ * observed-forbidden state or a hang the model rules out, 2 on an error, 77 when nothing
+ * could run for lack of a GPU or nvcc, else 0. */
 #include "hw/hw_cli_int.h"
 #include "suite/suite.h"
 #include <stdlib.h>

@@ -25,6 +25,14 @@ __attribute__((unused)) static void plan_ok(const lit_test *t, hw_plan *p)
     ck_assert_msg(!hw_plan_build(t, &o, p, err, sizeof err), "refused: %s", err);
 }
 
+/* The parsed test of text, planned into *p (free both: hw_plan_free, lit_free). */
+__attribute__((unused)) static lit_test *planned(const char *text, hw_plan *p)
+{
+    lit_test *t = parse_ok(text);
+    plan_ok(t, p);
+    return t;
+}
+
 /* The lines of `text` that are PTX instructions of the asm template, in order. */
 __attribute__((unused)) static void assert_in_order(const char *text, const char *const *want)
 {

@@ -175,9 +175,8 @@ START_TEST(barrier_counts_whole_warps)
                     0);
     ck_assert_ptr_nonnull(strstr(a, "barrier.arrive 1, 128;"));
     free(a);
-    lit_test *lt = parse_ok(t);
     hw_plan p;
-    plan_ok(lt, &p);
+    lit_test *lt = planned(t, &p);
     ck_assert_int_eq(p.has_barrier, 1);
     ck_assert_int_eq(p.nctas, 1);
     ck_assert_int_eq(p.rmax, 2);
@@ -261,10 +260,11 @@ START_TEST(refusals_say_where_and_why)
             "(x == 1)\n",
             "has no texture, surface or constant proxy fence");
     /* four users of a barrier of 2 (64 threads): its phases would mix instances */
-    refused("PTX Bc\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 | P3@cta 0,gpu 0 ;\n"
-            " bar.sync 1, 64 | bar.sync 1, 64 | bar.sync 1, 64 | bar.sync 1, 64 ;\n"
-            "forall (x == 0)\n",
-            "expected the count to equal");
+    refused(
+        "PTX Bc\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 | P3@cta 0,gpu 0 ;\n"
+        " bar.sync 1, 64 | bar.sync 1, 64 | bar.sync 1, 64 | bar.sync 1, 64 ;\n"
+        "forall (x == 0)\n",
+        "expected the count to equal");
     refused("PTX Bb\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n LC0: | bar.sync 1 ;\n bar.sync "
             "1 | ;\n"
             " goto LC0 | ;\nforall (x == 0)\n",
@@ -298,9 +298,8 @@ END_TEST
 /* A hand-made outcome: MP with release/acquire, where (r0, r1) = (1, 0) is forbidden. */
 START_TEST(classification)
 {
-    lit_test *t = parse_ok(MP_DAT3M);
     hw_plan p;
-    plan_ok(t, &p);
+    lit_test *t = planned(MP_DAT3M, &p);
     verify_opts vo;
     verify_opts_default(&vo);
     verify_result r;

@@ -17,18 +17,17 @@
 
 /* MP through an mbarrier in the CTA's shared memory: P1 spins on try_wait.parity. */
 static const char MP_MBAR[] =
-    "PTX MP+mbar\n" HEAD2
-    " mbarrier.init.shared.b64 [bar], 1     | bar.sync 0 ;\n"
-    " bar.sync 0                            | L: mbarrier.try_wait.parity.shared.b64 %p, [bar], 0 ;\n"
+    "PTX MP+mbar\n" HEAD2 " mbarrier.init.shared.b64 [bar], 1     | bar.sync 0 ;\n"
+    " bar.sync 0                            | L: mbarrier.try_wait.parity.shared.b64 %p, [bar], 0 "
+    ";\n"
     " st.global.u32 [x], 1                  | @!%p bra L ;\n"
     " mbarrier.arrive.shared.b64 %r0, [bar] | ld.global.u32 %r2, [x] ;\n"
     "exists (1:r2=0)\n";
 
 START_TEST(mbarrier_in_shared_slots)
 {
-    lit_test *t = parse_ok(MP_MBAR);
     hw_plan p;
-    plan_ok(t, &p);
+    lit_test *t = planned(MP_MBAR, &p);
     int bar = p.sym_loc[lit_find_sym(t, "bar")], x = p.sym_loc[lit_find_sym(t, "x")];
     ck_assert_int_eq(p.nshared, 1);
     ck_assert_int_eq(p.loc_cta[bar], 0);   /* P0's CTA holds it */
@@ -51,8 +50,7 @@ START_TEST(mbarrier_in_shared_slots)
     /* the program: one 16-byte slot per instance, the block starts after setting it */
     hw_opts o;
     hw_opts_default(&o);
-    t = parse_ok(MP_MBAR);
-    plan_ok(t, &p);
+    t = planned(MP_MBAR, &p);
     char err[512];
     char *prog = hw_emit_program(&p, &o, err, sizeof err);
     ck_assert_msg(prog != NULL, "%s", err);
@@ -83,9 +81,8 @@ static const char MP_ST_ASYNC[] =
 
 START_TEST(cluster_peer_shared_memory)
 {
-    lit_test *t = parse_ok(MP_ST_ASYNC);
     hw_plan p;
-    plan_ok(t, &p);
+    lit_test *t = planned(MP_ST_ASYNC, &p);
     ck_assert_int_eq(p.nshared, 2);
     ck_assert_int_eq(p.uses_remote, 1);
     ck_assert_int_eq(p.uses_cbar, 1);
@@ -101,12 +98,16 @@ START_TEST(cluster_peer_shared_memory)
                          "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%%t_c0], 1, "
                          "[%%t_c1];",
                          NULL };
-    const char *w1[] = { "mbarrier.init.shared::cta.b64 [%2], 1;",
-                         "fence.mbarrier_init.release.cluster;", "barrier.cluster.arrive.relaxed;",
-                         "barrier.cluster.wait;",
-                         "mbarrier.arrive.expect_tx.release.cluster.shared.b64 %%lr0_r1, [%2], 4;",
-                         "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 %%lr1_p, [%2], 0;",
-                         "ld.shared::cta.u32 %%lr2_r0, [%3];", NULL };
+    const char *w1[] = {
+        "mbarrier.init.shared::cta.b64 [%2], 1;",
+        "fence.mbarrier_init.release.cluster;",
+        "barrier.cluster.arrive.relaxed;",
+        "barrier.cluster.wait;",
+        "mbarrier.arrive.expect_tx.release.cluster.shared.b64 %%lr0_r1, [%2], 4;",
+        "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 %%lr1_p, [%2], 0;",
+        "ld.shared::cta.u32 %%lr2_r0, [%3];",
+        NULL
+    };
     assert_in_order(p0, w0);
     assert_in_order(p1, w1);
     ck_assert_msg(!strstr(p0, ".aligned;") && !strstr(p1, ".aligned;"), "%s%s", p0, p1);
@@ -125,9 +126,8 @@ static const char BULK[] =
 
 START_TEST(bulk_copies_scale_transactions)
 {
-    lit_test *t = parse_ok(BULK);
     hw_plan p;
-    plan_ok(t, &p);
+    lit_test *t = planned(BULK, &p);
     ck_assert_int_eq(p.loc_txscale[p.sym_loc[lit_find_sym(t, "bar")]], 4);
     ck_assert_int_eq(p.uses_bulk, 1);
     hw_plan_free(&p);
