@@ -90,7 +90,7 @@ limit() {
 # included, whatever process group they made), TERM then KILL
 killsession() {
   local p; p=$(ps -o pid= -s "$1" 2>/dev/null | tr '\n' ' ')
-  [ -n "${p// /}" ] || { kill -TERM -- "-$1" 2>/dev/null; return; }
+  [ -n "${p// /}" ] || { kill -TERM -- "-$1" 2>/dev/null || kill -TERM "$1" 2>/dev/null; return; }
   kill -TERM $p 2>/dev/null; sleep 1
   p=$(ps -o pid= -s "$1" 2>/dev/null | tr '\n' ' '); [ -n "${p// /}" ] && kill -KILL $p 2>/dev/null
 }
@@ -99,7 +99,7 @@ killsession() {
 step() {
   local name=$1 lim=$2 s rc note="" pid wd; shift 2
   s=$(now); tl "start $name (limit ${lim}s)"
-  setsid "$@" &
+  if command -v setsid >/dev/null; then setsid "$@" & else "$@" & fi
   pid=$!
   echo "$pid" >> "$B/sessions"
   ( for ((i = 0; i < lim; i++)); do sleep 1; kill -0 "$pid" 2>/dev/null || exit 0; done
