@@ -112,7 +112,8 @@ END_TEST
 /* 128-bit x and y as words of n bits (4 of 32 or 2 of 64), least significant first */
 static void split(u128 x, unsigned n, uint64_t *w)
 {
-    for (unsigned i = 0; i < 128 / n; i++) w[i] = (uint64_t)(x >> (i * n)) & (n == 64 ? ~0ull : 0xffffffffull);
+    uint64_t m = n == 64 ? ~0ull : 0xffffffffull;
+    for (unsigned i = 0; i < 128 / n; i++) w[i] = (uint64_t)(x >> (i * n)) & m;
 }
 static u128 join(const uint64_t *w, unsigned n)
 {
@@ -232,7 +233,8 @@ static const char chain_kernel[] =
     "ld.param.u64 %rd1, [px];\nld.param.u64 %rd2, [py];\nld.param.u64 %rd3, [po];\n"
     "mov.u32 %r0, %tid.x;\nmul.wide.u32 %rd4, %r0, 16;\nadd.s64 %rd5, %rd1, %rd4;\n"
     "add.s64 %rd6, %rd2, %rd4;\n"
-    "ld.global.v4.u32 {%r1, %r2, %r3, %r4}, [%rd5];\nld.global.v4.u32 {%r5, %r6, %r7, %r8}, [%rd6];\n"
+    "ld.global.v4.u32 {%r1, %r2, %r3, %r4}, [%rd5];\n"
+    "ld.global.v4.u32 {%r5, %r6, %r7, %r8}, [%rd6];\n"
     "add.cc.u32 %r10, %r1, %r5;\naddc.cc.u32 %r11, %r2, %r6;\naddc.cc.s32 %r12, %r3, %r7;\n"
     "addc.u32 %r13, %r4, %r8;\n"
     "sub.cc.u32 %r14, %r1, %r5;\nsubc.cc.s32 %r15, %r2, %r6;\nsubc.cc.u32 %r16, %r3, %r7;\n"

@@ -184,7 +184,8 @@ START_TEST(warp_sz_constant)
     static const char text[] =
         ".version 8.4\n.target sm_80\n.address_size 64\n"
         ".global .u32 g[2] = { WARP_SZ, 7 };\n"
-        ".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n.reg .pred %p1;\n"
+        ".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+        ".reg .pred %p1;\n"
         ".shared .u32 s[WARP_SZ];\n"
         "ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, WARP_SZ;\n"
         "add.u32 %r3, %r1, -WARP_SZ;\nmul.lo.u32 %r4, %r1, WARP_SZ;\n"
