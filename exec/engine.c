@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include "exec/exec_int.h"
+#include "exec/heap.h"
 #include "exec/sanitize.h"
 #include "exec/remote.h"
 #include "exec/tma.h"
@@ -1640,9 +1641,36 @@ static int do_printf(ex *X, warp *w, const xinsn *in, frame *f, int l)
     return 0;
 }
 
-/* calls of vprintf (device printf); other MISC instructions are no-ops */
+/* a call of the device-side malloc or free by lane l (the heap is exec/heap.c): the argument,
+ * malloc's result into the caller's return variable; a bad free faults */
+static int do_heap(ex *X, warp *w, const xinsn *in, frame *f, int l)
+{
+    uint64_t v = 0, p;
+    uint8_t *pa = f->params + (size_t)l * X->psize;
+    uint32_t as = in->carg_vsz && in->carg_vsz[0] && in->carg_vsz[0] < 8 ? in->carg_vsz[0] : 8;
+    if (in->carg_off[0] == NOPARAM) v = opv(X, w, f, &in->carg_x[0], l);
+    else memcpy(&v, pa + in->carg_off[0], as);
+    san_who t = who(X, w, l, w->pc);
+    X->gcache = NULL;   /* the context's allocation table changes */
+    char why[700];
+    if (in->flags & XF_FREE) {
+        if (!heap_free(X->ctx, X->m, &t, v, why, sizeof why)) return 0;
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", why);
+        return -1;
+    }
+    p = heap_malloc(X->ctx, &t, v);
+    uint32_t rs = in->cret_vsz && in->cret_vsz[0] && in->cret_vsz[0] < 8 ? in->cret_vsz[0] : 8;
+    if (in->cret_off[0] == NOPARAM) wr(f, &in->cret_x[0], l, p);
+    else memcpy(pa + in->cret_off[0], &p, rs);
+    return 0;
+}
+
+/* calls of vprintf (device printf), malloc and free; other MISC instructions are no-ops */
 static int h_misc(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
+    if (in->flags & (XF_MALLOC | XF_FREE))
+        for (uint32_t m = E; m; m &= m - 1)
+            if (do_heap(X, w, in, f, __builtin_ctz(m))) return -1;
     if (in->flags & XF_VPRINTF)
         for (uint32_t m = E; m; m &= m - 1)
             if (do_printf(X, w, in, f, __builtin_ctz(m))) return -1;
@@ -2812,6 +2840,7 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
             return PTXE_ERROR_OUT_OF_MEMORY;
         }
     }
+    heap_launch_begin(ctx);
     int rounding = fegetround();
     if (rounding != FE_TONEAREST) fesetround(FE_TONEAREST);
     uint32_t cid[3];
@@ -2823,6 +2852,7 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     for (uint32_t i = 0; i < ncl; i++) free_cta(&cs[i]);
     free(cs);
     free(X.kparams);
+    heap_launch_end(ctx, X.san, !X.fault);   /* leaks reported (memcheck), blocks released */
     san_end(X.san);
     free(X.strong); free(X.sync);
     ctx->stats.thread_insns = X.thread_insns;

@@ -302,11 +302,48 @@ void san_describe_global(ptxeCtx *ctx, ptxeModule *m, uint64_t a, unsigned n, ch
                  (unsigned long long)best->addr, best->size);
 }
 
+/* memcheck: device-side malloc and free (exec/heap.c), in compute-sanitizer's words */
+void san_leak(san *S, const san_who *t, uint64_t a, uint64_t n)
+{
+    if (!(S->checks & PTXE_CHECK_MEMCHECK)) return;
+    char b[2400], w[600], th[100], hd[120];
+    where(S, t->pc, w, sizeof w);
+    by_thread(th, sizeof th, t);
+    snprintf(hd, sizeof hd, "Leaked %llu bytes at 0x%llx on the device heap",
+             (unsigned long long)n, (unsigned long long)a);
+    snprintf(b, sizeof b, "allocated %s\n%s\nnot freed when the kernel exited", w, th);
+    fdesc d = { .check = PTXE_CHECK_MEMCHECK, .kind = "leak", .at = t, .space = "global",
+                .address = a, .size = (unsigned)(n < 0xffffffffu ? n : 0xffffffffu),
+                .buffer = "device heap block" };
+    add(S, &d, hd, b);
+}
+
+static void free_error(san *S, const san_who *t, const char *what, int dbl)
+{
+    if (!(S->checks & PTXE_CHECK_MEMCHECK)) return;
+    char b[2400], w[600], th[100];
+    where(S, t->pc, w, sizeof w);
+    by_thread(th, sizeof th, t);
+    snprintf(b, sizeof b, "%s\n%s\n%s", w, th, what);
+    unsigned long long a = 0;
+    sscanf(strstr(what, "0x") ? strstr(what, "0x") : "", "%llx", &a);
+    fdesc d = { .check = PTXE_CHECK_MEMCHECK, .kind = dbl ? "double-free" : "invalid-free",
+                .at = t, .space = "global", .address = a };
+    add(S, &d,
+        dbl ? "Malloc/Free error encountered : Double free"
+            : "Malloc/Free error encountered : Invalid pointer to free",
+        b);
+}
+
 /* The engine's fault text `what` (the first line of its report, without "fault: ") as a
  * finding of the check it belongs to. */
 void san_fault(san *S, const san_who *t, const char *what)
 {
     char b[2400], w[600], th[100];
+    if (!strncmp(what, "double free", 11) || !strncmp(what, "invalid free", 12)) {
+        free_error(S, t, what, what[0] == 'd');
+        return;
+    }
     where(S, t->pc, w, sizeof w);
     by_thread(th, sizeof th, t);
     fdesc d = { 0 };

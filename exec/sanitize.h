@@ -54,6 +54,10 @@ void san_wsync_divergent(san *S, const san_who *t, const san_who *other, int sm)
 /* a fault of the engine: memcheck (memory), synccheck (barriers, membermasks) findings */
 void san_fault(san *S, const san_who *t, const char *what);
 
+/* memcheck: a block of the device heap (exec/heap.c) of n bytes at a, allocated by t (its pc the
+ * malloc call), not freed when the launch ended */
+void san_leak(san *S, const san_who *t, uint64_t a, uint64_t n);
+
 /* a description of global address a (n bytes): the allocation it is in or nearest to, by name,
  * and how far past its end or before its start ("is 4 bytes after the nearest allocation 'y'
  * at 0x700000000000 of size 400 bytes"); empty when there is no allocation at all */

@@ -224,11 +224,180 @@ START_TEST(warp_sz_constant)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ device malloc / free */
+START_TEST(k_heap_lists)
+{
+    enum { T = 128, B = 64 };
+    static int n[T];
+    static long long o[3 * T], w[3 * T];
+    for (int t = 0; t < T; t++) n[t] = 1 + (int)(rnd64() % 200);
+    n[77] = 3 << 20;   /* 12 MiB: more than the 8 MiB heap, malloc returns NULL */
+    for (int t = 0; t < T; t++) {
+        w[3 * t] = t == 77 ? -1 : (long long)(t + 1) * n[t] * (n[t] - 1) / 2;
+        long long ws = 0;
+        for (int i = t / 32 * 32; i < t / 32 * 32 + 32; i++) ws += 3 * i;
+        w[3 * t + 1] = t % 32 ? 0 : ws;
+        w[3 * t + 2] = t / B * B + (t % B + 1) % B;
+    }
+    for (int c = 0; c < 2; c++) {
+        hx_checks = check_sets[c];
+        hx_load("malloc.ptx", "heap_lists");
+        ck_assert_uint_eq(ptxeCtxGetMallocHeapSize(C), 8u << 20);
+        ptxeDevptr dn = dev(n, sizeof n), dout = dev(NULL, sizeof o);
+        void *ar[] = { &dn, &dout };
+        run(T / B, B, ar);   /* no finding: every block freed, no access outside one */
+        get(o, dout, sizeof o);
+        CHECK_ARR(o, w, 3 * T, "%lld");
+        /* the launch's blocks are released: device memory is back to the two buffers */
+        ck_assert_uint_eq(ptxeCtxGetMemoryUsed(C), sizeof n + sizeof o);
+        done();
+    }
+}
+END_TEST
+
+/* how many blocks of `bytes` fit in a heap of `heap` bytes (each rounded up to 16) */
+static int heap_fill(size_t heap, unsigned long long bytes, unsigned checks)
+{
+    enum { T = 256 };
+    int got[T], sum = 0;
+    hx_checks = checks;
+    hx_load("malloc.ptx", "heap_fill");
+    if (heap != (size_t)-1) ck_assert_int_eq(ptxeCtxSetMallocHeapSize(C, heap), PTXE_SUCCESS);
+    ptxeDevptr d = dev(NULL, sizeof got);
+    void *ar[] = { &bytes, &d };
+    for (int k = 0; k < 2; k++) {   /* twice: the second launch has the whole heap again */
+        run(1, T, ar);
+        get(got, d, sizeof got);
+        int s = 0;
+        for (int t = 0; t < T; t++) s += got[t];
+        ck_assert_int_eq(k ? sum : s, s);
+        sum = s;
+    }
+    done();
+    return sum;
+}
+
+START_TEST(k_heap_fill)
+{
+    for (int c = 0; c < 2; c++) {
+        ck_assert_int_eq(heap_fill((size_t)-1, 100000, check_sets[c]), 83);   /* 8 MiB / 100000 */
+        ck_assert_int_eq(heap_fill(65536, 1000, check_sets[c]), 65);   /* 1008-byte blocks */
+        ck_assert_int_eq(heap_fill(65536, 1024, check_sets[c]), 64);
+        ck_assert_int_eq(heap_fill(0, 1, check_sets[c]), 0);
+        ck_assert_int_eq(heap_fill(1 << 20, 1, check_sets[c]), 256);
+    }
+}
+END_TEST
+
+/* heap_bugs(mode) under `checks`: the launch result; *f the first finding (or NULL) */
+static ptxeResult heap_bug(int mode, unsigned checks, const ptxeFinding **f)
+{
+    hx_checks = checks;
+    hx_load("malloc.ptx", "heap_bugs");
+    ptxeDevptr d = dev(NULL, 64);
+    void *ar[] = { &mode, &d };
+    ptxeResult r = launch(1, 32, ar);
+    *f = ptxeGetFindingCount(C) ? ptxeGetFinding(C, 0) : NULL;
+    return r;
+}
+
+#define HAS(s, sub) ck_assert_msg(strstr((s), (sub)) != NULL, "no '%s' in:\n%s", (sub), (s))
+
+START_TEST(k_heap_bugs)
+{
+    const ptxeFinding *f;
+    /* 0: one int past a 64-byte block */
+    ck_assert_int_eq(heap_bug(0, PTXE_CHECK_MEMCHECK, &f), PTXE_ERROR_LAUNCH_FAILED);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_str_eq(f->kind, "invalid-address");
+    HAS(f->report, "Invalid __generic__ write of size 4 bytes");   /* nvcc: a generic st */
+    HAS(f->report, "0 bytes after the nearest allocation 'device heap block'");
+    ck_assert_int_eq(f->at.src_line, 59);   /* malloc.cu: p[16] = 1 */
+    done();
+    /* 1: a read after the free */
+    ck_assert_int_eq(heap_bug(1, PTXE_CHECK_MEMCHECK, &f), PTXE_ERROR_LAUNCH_FAILED);
+    ck_assert_ptr_nonnull(f);
+    HAS(f->report, "Invalid __generic__ read of size 4 bytes");
+    HAS(f->report, "in freed memory");
+    HAS(f->report, "12 bytes inside the freed allocation 'device heap block'");
+    done();
+    /* 2: a double free names the malloc and the first free */
+    ck_assert_int_eq(heap_bug(2, PTXE_CHECK_MEMCHECK, &f), PTXE_ERROR_LAUNCH_FAILED);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_str_eq(f->kind, "double-free");
+    HAS(f->report, "Malloc/Free error encountered : Double free");
+    HAS(f->report, "double free of the device heap block at 0x");
+    HAS(f->report, "of size 64 bytes");
+    HAS(f->report, "allocated by thread (0,0,0) in block (0,0,0) at ");
+    HAS(f->report, "malloc.ptx:479 (call.uni ( retval0), malloc, ( param0)) in ");
+    HAS(f->report, "malloc.cu:57\n");
+    HAS(f->report, "first freed by thread (0,0,0) in block (0,0,0) at ");
+    HAS(f->report, "malloc.ptx:536 (call.uni free, ( param0)) in ");
+    HAS(f->report, "malloc.cu:60\n");
+    ck_assert_int_eq(f->at.src_line, 62);
+    HAS(ptxeGetErrorMessage(C), "fault: double free of the device heap block");
+    done();
+    /* 3: a free of an address inside the block */
+    ck_assert_int_eq(heap_bug(3, PTXE_CHECK_MEMCHECK, &f), PTXE_ERROR_LAUNCH_FAILED);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_str_eq(f->kind, "invalid-free");
+    HAS(f->report, "Malloc/Free error encountered : Invalid pointer to free");
+    HAS(f->report, "is 4 bytes inside the allocation 'device heap block'");
+    done();
+    /* 4: a leak: the launch completes, memcheck reports the block with its malloc */
+    ck_assert_int_eq(heap_bug(4, PTXE_CHECK_MEMCHECK, &f), PTXE_SUCCESS);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_str_eq(f->kind, "leak");
+    ck_assert_uint_eq(f->size, 64);
+    ck_assert_int_eq(f->at.src_line, 57);   /* the malloc */
+    HAS(f->report, "Leaked 64 bytes at 0x");
+    HAS(f->report, "on the device heap");
+    HAS(f->report, "by thread (0,0,0) in block (0,0,0)");
+    ck_assert_int_eq(ptxeGetFindingCount(C), 1);
+    ck_assert_uint_eq(ptxeCtxGetMemoryUsed(C), 64);   /* the leaked block is released */
+    done();
+    /* 5: correct (freed once): nothing */
+    ck_assert_int_eq(heap_bug(5, PTXE_CHECK_ALL, &f), PTXE_SUCCESS);
+    ck_assert_ptr_null(f);
+    done();
+    /* without memcheck: the free errors and the bad accesses still fault, a leak is silent */
+    for (int mode = 0; mode < 4; mode++) {
+        ck_assert_int_eq(heap_bug(mode, 0, &f), PTXE_ERROR_LAUNCH_FAILED);
+        ck_assert_ptr_null(f);
+        done();
+    }
+    ck_assert_int_eq(heap_bug(4, PTXE_CHECK_RACECHECK, &f), PTXE_SUCCESS);
+    ck_assert_ptr_null(f);
+    done();
+}
+END_TEST
+
+/* a malloc or free with the wrong arguments is a load error */
+START_TEST(heap_call_forms)
+{
+    static const char text[] =
+        ".version 8.4\n.target sm_80\n.address_size 64\n"
+        ".extern .func (.param .b64 r) malloc (.param .b64 a, .param .b64 b);\n"
+        ".visible .entry k()\n{\n.param .b64 p0;\n.param .b64 p1;\n.param .b64 r0;\n"
+        "call.uni (r0), malloc, (p0, p1);\nret;\n}\n";
+    ck_assert_int_eq(hx_load_text(text, "forms.ptx", 0), PTXE_ERROR_INVALID_PTX);
+    HAS(ptxeGetErrorMessage(C), "forms.ptx:10:1: found 2 arguments and 1 results, expected 1 and 1 "
+                                "for the device-side 'malloc'");
+    done();
+    ck_assert_int_eq(ptxeCtxSetMallocHeapSize(NULL, 1), PTXE_ERROR_INVALID_VALUE);
+    ck_assert_uint_eq(ptxeCtxGetMallocHeapSize(NULL), 0);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, k_int128);
     tcase_add_test(tc, k_shfl_half);
     tcase_add_test(tc, warp_sz_constant);
+    tcase_add_test(tc, k_heap_lists);
+    tcase_add_test(tc, k_heap_fill);
+    tcase_add_test(tc, k_heap_bugs);
+    tcase_add_test(tc, heap_call_forms);
 }
 
 #include "check_main.h"
