@@ -10,6 +10,7 @@ for cu in *.cu; do
     record_gpu) continue ;;   # a host program (record_gpu.sh), not a corpus kernel
     clang_kernels) cmd="clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S $cu -o $b.ptx" ;;
     warp|faults|malloc) cmd="$NVCC -ptx -arch=sm_80 -lineinfo $cu -o $b.ptx" ;;
+    handover)      cmd="$NVCC -ptx -arch=sm_80 -std=c++17 -lineinfo $cu -o $b.ptx" ;;   # libcu++
     remote)        cmd="$NVCC -ptx -arch=sm_90a $cu -o $b.ptx" ;;
     tma)           cmd="$NVCC -ptx -arch=sm_90a $cu -o $b.ptx" ;;
     half|cluster|bulk|mma|wmma) cmd="$NVCC -ptx -arch=sm_90 $cu -o $b.ptx" ;;
