@@ -1,9 +1,10 @@
-/* tests/test_exec_device.c — nvcc kernels of issue #25 that the executor refused or got wrong:
+/* tests/test_exec_device.c — kernels of issue #25 that the executor refused or got wrong:
  * inlined __int128 division (the carry flag of sub.cc/subc read back by addc), shuffles of
  * __half, __half2 and bf16 (the predefined constant WARP_SZ) and device malloc/free.  Each
- * kernel (tests/kernels/NAME.cu, PTX by tests/kernels/build.sh) runs twice, with the checks off
- * and with every check on (memcheck, racecheck, synccheck, initcheck: no finding on a correct
- * kernel), and its output is compared bit for bit with a C reference written here. */
+ * kernel (tests/kernels/NAME.cu, PTX by tests/kernels/build.sh: nvcc 13, and clang 14 for
+ * clang_device.cu's malloc) runs twice, with the checks off and with every check on
+ * (memcheck, racecheck, synccheck, initcheck: no finding on a correct kernel), and its output
+ * is compared bit for bit with a C reference written here. */
 #include "tests/check_quiet.h"
 #include <stdint.h>
 #include <stdio.h>
@@ -372,6 +373,26 @@ START_TEST(k_heap_bugs)
 }
 END_TEST
 
+/* device-side malloc compiled by clang 14 (tests/kernels/clang_device.cu) */
+START_TEST(k_heap_clang)
+{
+    enum { T = 96 };
+    long long o[T], w[T];
+    int n = 300;
+    for (int t = 0; t < T; t++) w[t] = (long long)n * (n - 1) / 2 + (long long)n * t;
+    for (int c = 0; c < 2; c++) {
+        hx_checks = check_sets[c];
+        hx_load("clang_device.ptx", "clang_malloc");
+        ptxeDevptr d = dev(NULL, sizeof o);
+        void *ar[] = { &n, &d };
+        run(1, T, ar);
+        get(o, d, sizeof o);
+        CHECK_ARR(o, w, T, "%lld");
+        done();
+    }
+}
+END_TEST
+
 /* a malloc or free with the wrong arguments is a load error */
 START_TEST(heap_call_forms)
 {
@@ -398,6 +419,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, k_heap_fill);
     tcase_add_test(tc, k_heap_bugs);
     tcase_add_test(tc, heap_call_forms);
+    tcase_add_test(tc, k_heap_clang);
 }
 
 #include "check_main.h"

@@ -4,7 +4,8 @@
  * atomic_ref release/acquire at device scope between CTAs, between warps of one CTA, along a
  * chain of CTAs; __threadfence() + volatile flag) give no finding, the buggy ones (block-scoped
  * atomic_ref between CTAs, a flag without fences, a consumer that does not acquire) a race
- * naming both accesses and why they are not ordered.  Inline PTX pins the rules one by one:
+ * naming both accesses and why they are not ordered; clang_handover (tests/kernels/clang_device.cu,
+ * clang 14) is the fenced handover from LLVM.  Inline PTX pins the rules one by one:
  * scopes, fence-fence synchronization, barriers, bar.warp.sync, mixed sizes, atomics. */
 #include "tests/check_quiet.h"
 #include <stdint.h>
@@ -151,6 +152,24 @@ START_TEST(k_handover_no_acquire_bug)
                                         "follows it", NULL };
     one_race(want);
     done();
+}
+END_TEST
+
+/* the same handover compiled by clang 14 (tests/kernels/clang_device.cu): membar.gl fences */
+START_TEST(k_handover_clang)
+{
+    int out[64], w[64];
+    for (int t = 0; t < 64; t++) w[t] = t * 9 + 2;
+    for (int c = 0; c < 2; c++) {
+        hx_checks = c ? PTXE_CHECK_ALL : 0;
+        hx_load("clang_device.ptx", "clang_handover");
+        ptxeDevptr data = dev(NULL, 4096), flag = dev(NULL, 4096), o = dev(NULL, sizeof out);
+        void *a[] = { &data, &flag, &o };
+        run(2, 64, a);
+        get(out, o, sizeof out);
+        CHECK_ARR(out, w, 64, "%d");
+        done();
+    }
 }
 END_TEST
 
@@ -331,6 +350,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, k_handover_cta_scope_bug);
     tcase_add_test(tc, k_handover_unfenced_bug);
     tcase_add_test(tc, k_handover_no_acquire_bug);
+    tcase_add_test(tc, k_handover_clang);
     tcase_add_test(tc, rule_warp_sync);
     tcase_add_test(tc, rule_morally_strong);
     tcase_add_test(tc, rule_fence_patterns);
