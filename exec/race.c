@@ -525,11 +525,19 @@ static int check_cell(const race *R, const rthr *u, uint64_t ug, const rcell *x,
              !mstrong(R, &x->r, cur, (x->r.thr - 1) / R->nt, ug / R->nt))
         p = &x->r;
     if (!p) return 0;
-    h->g = (uint64_t)p->thr - 1;
-    h->pc = p->pc;
-    h->acc = p->acc;
-    explain(R, u, ug, p, h->g, cur, h->why, sizeof h->why);
+    *h = (race_hit){ (uint64_t)p->thr - 1, p->pc, p->acc, p->clk, { p->scope, cur->scope },
+                     { p->esize, cur->esize }, { p->eoff, cur->eoff } };
     return 1;
+}
+
+void race_explain(race *R, const san_who *t, const race_hit *h, char *o, size_t n)
+{
+    rthr *u = thr(R, t);
+    racc p = { (uint32_t)h->g + 1, h->clk, h->pc, (uint8_t)h->acc, h->scope[0], h->esize[0],
+               h->eoff[0], 0 };
+    racc cur = { (uint32_t)gid(R, t) + 1, 0, t->pc, 0, h->scope[1], h->esize[1], h->eoff[1], 0 };
+    if (u) explain(R, u, gid(R, t), &p, h->g, &cur, o, n);
+    else snprintf(o, n, "(racecheck ran out of host memory)");
 }
 
 /* a strong read by u observes location l, last written by w: acquire its release clocks now

@@ -9,6 +9,7 @@
  * from the instruction at the thread's pc. */
 #ifndef PTX_EXEC_RACE_H
 #define PTX_EXEC_RACE_H
+#include <stddef.h>
 #include <stdint.h>
 #include "exec/exec_int.h"
 #include "exec/sanitize.h"
@@ -16,11 +17,12 @@
 typedef struct race race;
 
 /* a race found: the earlier access (thread, linear in the launch: CTA * threads per CTA + tid;
- * its instruction and SA_* kind) and why the two are not ordered, in words */
+ * its instruction and SA_* kind) and, for race_explain, what racecheck knew of the two */
 typedef struct {
     uint64_t g;
     int pc, acc;
-    char why[1600];
+    uint32_t clk;
+    uint8_t scope[2], esize[2], eoff[2];   /* the earlier access, the later */
 } race_hit;
 
 /* NULL when the host is out of memory */
@@ -38,6 +40,10 @@ int race_global(race *R, const san_who *t, galloc *g, uint64_t a, unsigned n, in
                 race_hit *h);
 int race_shared(race *R, const san_who *t, uint32_t rank, uint32_t off, unsigned n, int acc,
                 race_hit *h);
+
+/* why the access of t (the later one of h, just found) and the earlier one of h are neither
+ * morally strong nor ordered, in words: "not morally strong: ...\nnot ordered: ..." */
+void race_explain(race *R, const san_who *t, const race_hit *h, char *o, size_t n);
 
 /* synchronizing operations of thread t (at t->pc) */
 void race_fence(race *R, const san_who *t);

@@ -179,15 +179,14 @@ typedef struct {
     int64_t offset;
 } fdesc;
 
-/* Records a finding with the report body `body` (lines after the first, "\n"-separated, no
- * prefix), or counts one more for the finding of the same key. */
-static void add(san *S, const fdesc *d, const char *head, const char *body)
+/* One more of the finding of d's key (check, kind, instruction, other instruction), when there
+ * is one: 1; else 0 with *slot_out the free slot of the index for it. */
+static int count_known(san *S, const fdesc *d, size_t *slot_out)
 {
     san_list *L = &S->ctx->findings;
     const xinsn *ai = insn_at(S, d->at->pc), *oi = d->other ? insn_at(S, d->other->pc) : NULL;
     int al = ai ? ai->line : 0, ac = ai ? ai->col : 0, ol = oi ? oi->line : 0,
         oc = oi ? oi->col : 0;
-    /* the same (check, kind, instruction, other instruction): one more of that finding */
     uint64_t h = 1469598103934665603ull;
     for (const char *k = d->kind; *k; k++) h = (h ^ (uint8_t)*k) * 1099511628211ull;
     h = (h ^ d->check) * 1099511628211ull;
@@ -200,9 +199,20 @@ static void add(san *S, const fdesc *d, const char *head, const char *body)
         if (L->v[i].check == d->check && !strcmp(L->v[i].kind, d->kind) && L->v[i].at.line == al &&
             L->v[i].at.col == ac && L->v[i].other.line == ol && L->v[i].other.col == oc) {
             L->v[i].count++;
-            return;
+            return 1;
         }
     }
+    *slot_out = slot;
+    return 0;
+}
+
+/* Records a finding with the report body `body` (lines after the first, "\n"-separated, no
+ * prefix), or counts one more for the finding of the same key. */
+static void add(san *S, const fdesc *d, const char *head, const char *body)
+{
+    san_list *L = &S->ctx->findings;
+    size_t slot = 0;
+    if (count_known(S, d, &slot)) return;
     if (L->n >= MAX_FINDINGS) { L->more++; return; }
     if (L->n == L->cap) {
         int nc = L->cap ? L->cap * 2 : 16;
@@ -529,6 +539,14 @@ static void race_report(san *S, const san_who *t, int acc, const race_hit *h, co
         o.c[2] = (unsigned)(pcta / ((uint64_t)S->gdim[0] * S->gdim[1]));
     }
     int pacc = h->acc;
+    fdesc d = { .check = PTXE_CHECK_RACECHECK, .kind = "race", .at = t, .other = &o,
+                .access = acc == 3 ? 'A' : acc == SA_WRITE ? 'W' : 'R',
+                .other_access = pacc == 3 ? 'A' : pacc == SA_WRITE ? 'W' : 'R', .space = space,
+                .address = a, .size = n, .buffer = buf, .offset = off };
+    size_t slot;
+    if (count_known(S, &d, &slot)) return;   /* (the report is made once) */
+    char why[1600];
+    race_explain(S->race, t, h, why, sizeof why);
     char b[3800], w[600], ow[600], th[100], oth[100], hd[900];
     where(S, t->pc, w, sizeof w);
     where(S, o.pc, ow, sizeof ow);
@@ -541,14 +559,10 @@ static void race_report(san *S, const san_who *t, int acc, const race_hit *h, co
             "and %s access %s\n%s and %s\n__%s__ address 0x%llx (%u bytes, offset %lld of '%s')"
             "\n%s",
             acc_name(acc), w, oth, th, space, (unsigned long long)a, n, (long long)off, buf,
-            h->why);
+            why);
     else
         snprintf(b, sizeof b, "and %s access %s\n%s and %s\n__%s__ address 0x%llx (%u bytes)\n%s",
-                 acc_name(acc), w, oth, th, space, (unsigned long long)a, n, h->why);
-    fdesc d = { .check = PTXE_CHECK_RACECHECK, .kind = "race", .at = t, .other = &o,
-                .access = acc == 3 ? 'A' : acc == SA_WRITE ? 'W' : 'R',
-                .other_access = pacc == 3 ? 'A' : pacc == SA_WRITE ? 'W' : 'R', .space = space,
-                .address = a, .size = n, .buffer = buf, .offset = off };
+                 acc_name(acc), w, oth, th, space, (unsigned long long)a, n, why);
     add(S, &d, hd, b);
 }
 
