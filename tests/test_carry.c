@@ -13,15 +13,8 @@
 #include "ptx/isa.h"
 #include "tests/exec_harness.h"
 
-typedef unsigned __int128 u128;
-typedef __int128 s128;
-
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint64_t rnd64(void)
-{
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return rng;
-}
+#define RAND64_SEED 0x9e3779b97f4a7c15ull
+#include "tests/rand64.h"
 /* edge values of an n-bit word: 0, 1, 2, max-1, max, the sign bit and its neighbours */
 static uint64_t edge(unsigned n, unsigned i)
 {

@@ -15,15 +15,8 @@
 #define HX_ZERO_FILL 1
 #include "tests/exec_harness.h"
 
-typedef unsigned __int128 u128;
-typedef __int128 s128;
-
-static uint64_t rng = 88172645463325252ull;
-static uint64_t rnd64(void)
-{
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return rng;
-}
+#define RAND64_SEED 88172645463325252ull
+#include "tests/rand64.h"
 
 /* the checks of the two runs of every kernel */
 static const unsigned check_sets[2] = { 0, PTXE_CHECK_ALL };

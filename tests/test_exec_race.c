@@ -50,55 +50,48 @@ static const ptxeFinding *one_race(const char *const *want)
     return hit;
 }
 
-START_TEST(k_handover_between_ctas)
+/* a correct handover kernel, with the checks off and all on: the outputs are want[0..n), and
+ * there is no finding */
+static void correct(const char *k, unsigned grid, unsigned block, const int *want, int n)
 {
-    int out[64], w[64];
-    for (int t = 0; t < 64; t++) w[t] = t * 7 + 1;
+    int out[64];
     for (int c = 0; c < 2; c++) {
-        handover("ref_gpu", 2, 64, c ? PTXE_CHECK_ALL : 0, out, 64);
+        handover(k, grid, block, c ? PTXE_CHECK_ALL : 0, out, n);
         no_findings();
-        CHECK_ARR(out, w, 64, "%d");
+        CHECK_ARR(out, want, n, "%d");
         done();
     }
+}
+
+START_TEST(k_handover_between_ctas)
+{
+    int w[64];
+    for (int t = 0; t < 64; t++) w[t] = t * 7 + 1;
+    correct("ref_gpu", 2, 64, w, 64);
 }
 END_TEST
 
 START_TEST(k_handover_between_warps)
 {
-    int out[32], w[32];
+    int w[32];
     for (int t = 0; t < 32; t++) w[t] = t + 100;
-    for (int c = 0; c < 2; c++) {
-        handover("ref_warps", 1, 64, c ? PTXE_CHECK_ALL : 0, out, 32);
-        no_findings();
-        CHECK_ARR(out, w, 32, "%d");
-        done();
-    }
+    correct("ref_warps", 1, 64, w, 32);
 }
 END_TEST
 
 START_TEST(k_handover_chain)
 {
-    int out[8], w[8], sum = 0;
+    int w[8], sum = 0;
     for (int b = 0; b < 8; b++) { w[b] = b * 3 + 1 + sum; sum += w[b]; }
-    for (int c = 0; c < 2; c++) {
-        handover("ref_chain", 8, 32, c ? PTXE_CHECK_ALL : 0, out, 8);
-        no_findings();
-        CHECK_ARR(out, w, 8, "%d");
-        done();
-    }
+    correct("ref_chain", 8, 32, w, 8);
 }
 END_TEST
 
 START_TEST(k_handover_fenced)
 {
-    int out[64], w[64];
+    int w[64];
     for (int t = 0; t < 64; t++) w[t] = t * 5 + 3;
-    for (int c = 0; c < 2; c++) {
-        handover("fenced", 2, 64, c ? PTXE_CHECK_ALL : 0, out, 64);
-        no_findings();
-        CHECK_ARR(out, w, 64, "%d");
-        done();
-    }
+    correct("fenced", 2, 64, w, 64);
 }
 END_TEST
 
@@ -121,8 +114,8 @@ START_TEST(k_handover_cta_scope_bug)
     ck_assert_uint_eq(one_race(data)->count, 64);   /* every thread's read */
     /* the flag itself: the two .cta operations are not morally strong across CTAs */
     static const char *const flag[] = {
-        "Write access at tests/kernels/handover.ptx:186 (st.release.cta.b32 [%rd2], %r6)",
-        "and Read access at tests/kernels/handover.ptx:148 (ld.acquire.cta.b32 %r3, [%rd2])",
+        "handover.ptx:186 (st.release.cta.b32 [%rd2], %r6)", "Write access at ",
+        "and Read access at ", "handover.ptx:148 (ld.acquire.cta.b32 %r3, [%rd2])",
         "not morally strong: the earlier access is .cta but the threads are in different CTAs",
         NULL };
     one_race(flag);
@@ -130,28 +123,31 @@ START_TEST(k_handover_cta_scope_bug)
 }
 END_TEST
 
-START_TEST(k_handover_unfenced_bug)
+/* a buggy handover kernel under all checks: a race with the strings of want (one_race) */
+static void buggy(const char *k, const char *const *want)
 {
     int out[64];
-    handover("unfenced_bug", 2, 64, PTXE_CHECK_ALL, out, 64);
+    handover(k, 2, 64, PTXE_CHECK_ALL, out, 64);
+    one_race(want);
+    done();
+}
+
+START_TEST(k_handover_unfenced_bug)
+{
     static const char *const want[] = { "Error: Race reported between Write access at ",
                                         "not ordered: no release-acquire pattern between the two "
                                         "threads", NULL };
-    one_race(want);
-    done();
+    buggy("unfenced_bug", want);
 }
 END_TEST
 
 START_TEST(k_handover_no_acquire_bug)
 {
-    int out[64];
-    handover("no_acquire_bug", 2, 64, PTXE_CHECK_ALL, out, 64);
     static const char *const want[] = { "not ordered: the read at ",
                                         "(ld.volatile.global.u32 %r3, [%rd1]) observed the release "
                                         "at ", "(membar.gl), but it is not an acquire and no fence "
                                         "follows it", NULL };
-    one_race(want);
-    done();
+    buggy("no_acquire_bug", want);
 }
 END_TEST
 
