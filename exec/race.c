@@ -338,18 +338,33 @@ static void ent_copy(race *R, rent *d, const rent *s)
     memset(&d->r.vc, 0, sizeof d->r.vc);
     oom(R, vc_share(&d->r.vc, &s->r.vc));
 }
-/* e added to the list (*v, *n, *cap): an entry of the same thread and scope is replaced by the
- * newer; past MAX_ENT the oldest goes */
+/* The release clocks held together (at a location, or pending in a reader) are kept per
+ * releasing CTA and class of scope (.cta, .cluster, .gpu and wider): a new one joins the entry
+ * of its CTA and class.  Past MAX_ENT entries, a .gpu-or-wider one joins an entry of that class
+ * whatever its CTA, which then stands for several CTAs (ANY_CTA): it synchronizes with acquires
+ * of .gpu or wider only (a narrower one could not tell whether its CTA is among them). */
+#define ANY_CTA UINT64_MAX
+static int scope_class(int s) { return s >= PTX_SCOPE_GPU ? PTX_SCOPE_GPU : s; }
+/* d = d joined with e (the newer one's instruction and thread kept for reports) */
+static void ent_join(race *R, rent *d, const rent *e)
+{
+    oom(R, vc_raise(&d->r.vc, R->nt, d->r.g, d->r.clk));
+    oom(R, vc_join(&d->r.vc, &e->r.vc, R->nt));
+    oom(R, vc_raise(&d->r.vc, R->nt, e->r.g, e->r.clk));
+    d->r.g = e->r.g; d->r.clk = e->r.clk; d->pc = e->pc;
+    if (e->scope > d->scope) d->scope = e->scope;
+    if (d->cta != e->cta) d->cta = ANY_CTA;
+}
 static void ent_add(race *R, rent **v, uint16_t *n, uint16_t *cap, const rent *e)
 {
-    for (int k = 0; k < *n; k++)
-        if ((*v)[k].r.g == e->r.g && (*v)[k].scope == e->scope) {
-            if ((*v)[k].r.clk > e->r.clk) return;
-            ent_clear(&(*v)[k]);
-            ent_copy(R, &(*v)[k], e);
-            return;
-        }
-    if (*n == MAX_ENT) {
+    int cls = scope_class(e->scope), wide = -1;
+    for (int k = 0; k < *n; k++) {
+        if (scope_class((*v)[k].scope) != cls) continue;
+        if ((*v)[k].cta == e->cta) { ent_join(R, &(*v)[k], e); return; }
+        if (cls == PTX_SCOPE_GPU && wide < 0) wide = k;
+    }
+    if (*n == MAX_ENT && wide >= 0) { ent_join(R, &(*v)[wide], e); return; }
+    if (*n == MAX_ENT) {   /* (only .cta/.cluster entries of MAX_ENT CTAs: the oldest goes) */
         ent_clear(&(*v)[0]);
         memmove(&(*v)[0], &(*v)[1], (size_t)(MAX_ENT - 1) * sizeof **v);
         (*n)--;
@@ -403,6 +418,7 @@ static void loc_reset(rloc *l)
  * first operation of the release pattern and the last of the acquire pattern morally strong */
 static int matches(const race *R, const rent *e, int sa, uint64_t cu)
 {
+    if (e->cta == ANY_CTA) return sa >= PTX_SCOPE_GPU;
     return incl(R, e->scope, e->cta, cu) && incl(R, sa, cu, e->cta);
 }
 /* thread h (CTA cu) acquires e with scope sa, or notes why it could not */
@@ -549,7 +565,8 @@ static void observe(race *R, rthr *u, uint64_t ug, const racc *w, rloc *l, const
     int acq = is_acquire(pi->sem), from_w = 0;
     for (int k = 0; l && l->size == esize && k < l->n; k++) {
         const rent *e = &l->e[k];
-        from_w |= e->r.g == (uint64_t)w->thr - 1;
+        from_w |= e->r.g == (uint64_t)w->thr - 1 ||
+                  vc_get(&e->r.vc, R->nt, (uint64_t)w->thr - 1) >= w->clk;
         if (e->r.g == ug) continue;
         if (acq) acquire(R, u, uc, e, pi->scope, pc);
         else {

@@ -337,6 +337,34 @@ START_TEST(rule_named_barrier)
 }
 END_TEST
 
+/* 40 CTAs each write a partial result, fence and count themselves with a relaxed atomic; the
+ * CTA that counts last fences and reads every partial: it acquires all 40 releases through the
+ * chain of atomics (more than a location keeps apart: they are joined); without its fence,
+ * every read races */
+static int last_block(const char *fence)
+{
+    char b[1024];
+    snprintf(b, sizeof b,
+             "mul.wide.u32 %%rd3, %%r2, 4;\nadd.s64 %%rd4, %%rd1, %%rd3;\n"
+             "st.global.u32 [%%rd4], %%r2;\nfence.acq_rel.gpu;\n"
+             "atom.relaxed.gpu.global.add.u32 %%r4, [%%rd2], 1;\nsetp.ne.u32 %%p1, %%r4, 39;\n"
+             "@%%p1 bra END;\n%s\nmov.u32 %%r5, 0;\nL:\nmul.wide.u32 %%rd5, %%r5, 4;\n"
+             "add.s64 %%rd6, %%rd1, %%rd5;\nld.global.u32 %%r6, [%%rd6];\nadd.u32 %%r5, %%r5, 1;\n"
+             "setp.lt.u32 %%p2, %%r5, 40;\n@%%p2 bra L;\nEND:\n", fence);
+    return rule(b, 40, 1);
+}
+START_TEST(rule_many_releasers)
+{
+    ck_assert_int_eq(last_block("fence.acq_rel.gpu;"), 0);
+    done();
+    ck_assert_int_eq(last_block(""), 1);
+    ck_assert_uint_eq(ptxeGetFinding(C, 0)->count, 39);
+    HAS(first(), "(atom.relaxed.gpu.global.add.u32 %r4, [%rd2], 1) observed the release at ");
+    HAS(first(), "but it is not an acquire and no fence follows it");
+    done();
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, k_handover_between_ctas);
@@ -353,6 +381,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, rule_fence_sc_order);
     tcase_add_test(tc, rule_rmw_chain);
     tcase_add_test(tc, rule_named_barrier);
+    tcase_add_test(tc, rule_many_releasers);
 }
 
 #include "check_main.h"
