@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ptx/isa.h"
+#define HX_SOURCE "test_carry.c"   /* the evidence of the inline kernel */
 #include "tests/exec_harness.h"
 
 #define RAND64_SEED 0x9e3779b97f4a7c15ull

@@ -189,6 +189,7 @@ START_TEST(warp_sz_constant)
         "mul.wide.u32 %rd2, %r1, 16;\nadd.s64 %rd3, %rd1, %rd2;\n"
         "st.global.v4.u32 [%rd3], {%r2, %r3, %r4, %r1};\nret;\n}\n";
     for (int c = 0; c < 2; c++) {
+        snprintf(hx_source, sizeof hx_source, "test_exec_device.c");   /* (evidence) */
         ptxeResult r = hx_load_text(text, "warp_sz.ptx", check_sets[c]);
         ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
         hx_function("k");

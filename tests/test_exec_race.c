@@ -182,6 +182,7 @@ static int rule(const char *body, unsigned grid, unsigned block)
 {
     char text[4096];
     snprintf(text, sizeof text, "%s%s\nret;\n}\n", RULE_HDR, body);
+    snprintf(hx_source, sizeof hx_source, "test_exec_race.c");   /* (evidence: inline PTX) */
     ptxeResult r = hx_load_text(text, "rule.ptx", PTXE_CHECK_ALL);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     hx_function("k");
@@ -189,6 +190,7 @@ static int rule(const char *body, unsigned grid, unsigned block)
     void *a[] = { &d };
     r = launch(grid, block, a);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    evidence_kernel(F, hx_source);
     return ptxeGetFindingCount(C);
 }
 static const char *first(void) { return ptxeGetFinding(C, 0)->report; }
