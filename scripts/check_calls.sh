@@ -35,24 +35,22 @@ done < <(nm -A --defined-only "${objs[@]}" 2>/dev/null |
          awk '$2 ~ /^[TDBRC]$/ { print $1, $2, $3 }')
 
 bad=0; n=0
-for obj in "${objs[@]}"; do
-  src=${obj#"$BUILD"/}; src=${src%.o}.c; dir=${src%%/*}
-  while read -r sym; do
-    to=${def[$sym]:-}
-    [ -z "$to" ] && continue                       # libc, libm, Z3, ...
-    tdir=${to%%/*}
-    [ "$tdir" = "$dir" ] && continue
-    n=$((n + 1))
-    ok=0
-    for p in ${allow[$dir]:-}; do
-      # shellcheck disable=SC2053
-      if [[ $to == $p ]]; then ok=1; break; fi
-    done
-    if [ $ok -eq 0 ]; then
-      echo "check-calls: $src calls $sym ($to): $dir may use only: ${allow[$dir]:-(nothing outside $dir)}"
-      bad=1
-    fi
-  done < <(nm -u "$obj" | awk '{ print $2 }')
-done
+# every undefined symbol of every object, as "FILE.o: U SYM" (nm -A), in one nm run
+while read -r obj sym; do
+  src=${obj%:}; src=${src#"$BUILD"/}; src=${src%.o}.c; dir=${src%%/*}
+  to=${def[$sym]:-}
+  [ -z "$to" ] && continue                         # libc, libm, Z3, ...
+  [ "${to%%/*}" = "$dir" ] && continue
+  n=$((n + 1))
+  ok=0
+  for p in ${allow[$dir]:-}; do
+    # shellcheck disable=SC2053
+    if [[ $to == $p ]]; then ok=1; break; fi
+  done
+  if [ $ok -eq 0 ]; then
+    echo "check-calls: $src calls $sym ($to): $dir may use only: ${allow[$dir]:-(nothing outside $dir)}"
+    bad=1
+  fi
+done < <(nm -A -u "${objs[@]}" | awk '{ print $1, $NF }')
 if [ $bad -ne 0 ]; then echo "check-calls: FAILED"; exit 1; fi
 echo "check-calls: ok ($n references between folders, all down the layers)"
