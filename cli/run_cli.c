@@ -607,7 +607,7 @@ static int read_spec(R *r)
     static const char *const keys[] = { "module",       "kernel",  "grid",   "block",   "cluster",
                                         "shared_bytes", "buffers", "params", "outputs",
                                         "multicast",    "tensormaps",   "textures",
-                                        "surfaces",     NULL };
+                                        "surfaces",     "malloc_heap_bytes", NULL };
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
          p++) {
         const char *k = scalar(node(r, p->key));
@@ -616,8 +616,8 @@ static int read_spec(R *r)
         if (!known)
             return bad(r, node(r, p->key),
                        "found key '%s', expected module, kernel, grid, block, cluster, "
-                       "shared_bytes, buffers, multicast, tensormaps, textures, surfaces, "
-                       "params or outputs",
+                       "shared_bytes, malloc_heap_bytes, buffers, multicast, tensormaps, "
+                       "textures, surfaces, params or outputs",
                        k ? k : "?");
     }
     return 0;
@@ -677,6 +677,10 @@ static int load_module(R *r)
     if (ptxeCtxCreate(&r->ctx)) return bad(r, NULL, "out of memory");
     ptxeCtxSetMemoryLimit(r->ctx, r->max_memory);
     ptxeCtxSetChecks(r->ctx, r->checks);   /* before the buffers: initcheck tracks host writes */
+    yaml_node_t *hn = map_get(r, r->root, "malloc_heap_bytes");   /* cudaLimitMallocHeapSize */
+    uint64_t heap;
+    if (hn && parse_u64(r, hn, &heap, 1ull << 36, "malloc_heap_bytes")) return -1;
+    if (hn) ptxeCtxSetMallocHeapSize(r->ctx, (size_t)heap);
     if (ptxeModuleLoadData(r->ctx, &r->mod, r->text, tl, r->mpath)) {
         fprintf(stderr, "%s\n", ptxeGetErrorMessage(r->ctx));
         return r->failed = 1, -1;

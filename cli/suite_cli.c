@@ -100,18 +100,6 @@ static const opt_def suite_defs[] = {
     { NULL, 0, 0, NULL, NULL },
 };
 
-int suite_parse_shard(const char *s, int *i, int *n)
-{
-    char *e;
-    long a = strtol(s, &e, 10);
-    if (e == s || *e != '/') return -1;
-    const char *s2 = e + 1;
-    long b = strtol(s2, &e, 10);
-    if (e == s2 || *e || b < 1 || b > 1000000 || a < 1 || a > b) return -1;
-    *i = (int)a; *n = (int)b;
-    return 0;
-}
-
 static cJSON *manifest_error(const char *path, const char *msg)
 {
     cJSON *o = cJSON_CreateObject();

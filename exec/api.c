@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exec/exec_int.h"
+#include "exec/heap.h"
 #include "exec/sanitize.h"
 #include "exec/tex.h"
 #include "frontend/ptx_parse.h"
@@ -51,6 +52,7 @@ void ptxeCtxDestroy(ptxeCtx *ctx)
     san_findings_clear(ctx);
     free(ctx->findings.v); free(ctx->pf.s);
     tex_ctx_free(ctx);
+    heap_ctx_free(ctx);
     free(ctx->allocs); free(ctx->cmem); free(ctx->per_warp); free(ctx->mcasts);
     free(ctx);
 }
@@ -165,11 +167,7 @@ ptxeResult ptxeMemAlloc(ptxeCtx *ctx, ptxeDevptr *dptr, size_t bytes)
 ptxeResult ptxeMemFree(ptxeCtx *ctx, ptxeDevptr dptr)
 {
     if (!ctx) return PTXE_ERROR_INVALID_VALUE;
-    galloc *g = mem_find(ctx, dptr, 0);
-    if (!g || g->addr != dptr) return PTXE_ERROR_INVALID_VALUE;
-    free(g->host); g->host = NULL;   /* the address range stays reserved: later accesses fault */
-    ctx->mem_used -= g->size <= ctx->mem_used ? g->size : ctx->mem_used;
-    return PTXE_SUCCESS;
+    return mem_free(ctx, dptr) ? PTXE_ERROR_INVALID_VALUE : PTXE_SUCCESS;
 }
 
 static uint8_t *host_of(ptxeCtx *ctx, ptxeDevptr p, size_t n)

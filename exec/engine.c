@@ -15,12 +15,12 @@
 #include <string.h>
 #include <time.h>
 #include "exec/exec_int.h"
+#include "exec/heap.h"
 #include "exec/sanitize.h"
 #include "exec/remote.h"
 #include "exec/tma.h"
 #include "exec/tex.h"
 #include "exec/wmma.h"
-#include "ptx/mnemonic.h"
 
 #define MAXD 1024u              /* call depth limit */
 #define QUANTUM 2000            /* warp-instructions before switching warps */
@@ -99,8 +99,6 @@ typedef struct {
     san *san;          /* checks of the launch (exec/sanitize.c); NULL: none */
     int san_mem;       /* racecheck or initcheck: successful accesses are passed to san */
     int sm_target;     /* the module's .target sm_NN (0: unknown) */
-    uint8_t *strong;   /* checks: per pc, scope of a strong ld/st/atom/red (0: weak or none) */
-    uint8_t *sync;     /* checks: per pc, scope of a fence or release/acquire operation */
 } ex;
 
 static inline char *ctx_msg(ex *X) { return X->ctx->msg; }
@@ -370,12 +368,11 @@ static void san_access(ex *X, warp *w, int l, int pc, int sp, const uint8_t *p, 
     if (what[0] == 'm') return;   /* mbarrier objects: synchronization, not data */
     int acc = what[0] == 'a' ? SA_READ | SA_WRITE
               : what[0] == 'r' || strstr(what, "store") ? SA_WRITE : SA_READ;
-    int strong = pc >= 0 && pc < X->m->nprog ? X->strong[pc] : 0;
     san_who t = who(X, w, l, pc);
-    if (sp == SP_GLOBAL) { san_global(X->san, &t, X->gcache, a, n, acc, strong); return; }
+    if (sp == SP_GLOBAL) { san_global(X->san, &t, X->gcache, a, n, acc); return; }
     for (uint32_t i = 0; i < X->ncl; i++)
         if (X->cl[i].smem && p >= X->cl[i].smem && p < X->cl[i].smem + X->cl[i].ssize) {
-            san_shared(X->san, &t, i, (uint32_t)(p - X->cl[i].smem), n, acc, strong);
+            san_shared(X->san, &t, i, (uint32_t)(p - X->cl[i].smem), n, acc);
             return;
         }
 }
@@ -581,12 +578,19 @@ static void bar_release_check(ex *X, cta *c, int id)
                                                       : (b->red != 0);
                 wr(&w->fr[w->ldep[l]], &in->d[0], l, v);
             }
+        for (uint32_t k = X->san ? m : 0; k; k &= k - 1) {   /* racecheck: waiters acquire */
+            san_who t = who(X, w, __builtin_ctz(k), w->lpc[__builtin_ctz(k)] - 1);
+            san_bar_pass(X->san, &t, id);
+        }
         w->barw &= ~m;
         b->wmask[i] = 0;
         w->dirty = 1;
     }
     b->arrived = 0; b->red = 0; b->used = 0; b->count_given = 0;
-    if (X->san) san_bar_done(X->san, c->rank);
+    if (X->san && c->nwarps) {
+        san_who t = who(X, &c->warps[0], -1, -1);
+        san_bar_done(X->san, &t, id);
+    }
 }
 
 /* barrier.cluster (§9.7.12.3): the phase completes when every non-exited thread of the cluster
@@ -594,15 +598,22 @@ static void bar_release_check(ex *X, cta *c, int id)
 static void clbar_check(ex *X)
 {
     if (!X->cl_arrived || X->cl_arrived < X->cl_live) return;
+    if (X->san && X->ncl && X->cl[0].nwarps) {   /* racecheck: the phase's arrivals, complete */
+        san_who t = who(X, &X->cl[0].warps[0], -1, -1);
+        san_cluster_done(X->san, &t);
+    }
     for (uint32_t i = 0; i < X->ncl; i++)
         for (int j = 0; j < X->cl[i].nwarps; j++) {
             warp *w = &X->cl[i].warps[j];
             w->clok |= w->clarr & ~w->clw;
             w->clarr = 0;
+            for (uint32_t m = X->san ? w->clw : 0; m; m &= m - 1) {   /* waiters acquire */
+                san_who t = who(X, w, __builtin_ctz(m), w->lpc[__builtin_ctz(m)] - 1);
+                san_cluster_pass(X->san, &t);
+            }
             if (w->clw) { w->clw = 0; w->dirty = 1; }
         }
     X->cl_arrived = 0;
-    if (X->san) san_fence(X->san, 0, PTX_SCOPE_CLUSTER);   /* orders the cluster's CTAs */
 }
 
 static void lanes_exit(ex *X, warp *w, uint32_t m)
@@ -613,6 +624,7 @@ static void lanes_exit(ex *X, warp *w, uint32_t m)
     cta *c = w->cta;
     c->nexited += (uint32_t)__builtin_popcount(m);
     for (int id = 0; id < 16; id++) bar_release_check(X, c, id);
+    if (X->san && m && c->nexited == c->nthreads) san_cta_end(X->san, c->ctaid);
     X->cl_live -= (uint32_t)__builtin_popcount(m);
     X->cl_arrived -= (uint32_t)__builtin_popcount(m & w->clarr);
     w->clarr &= ~m; w->clok &= ~m;
@@ -819,7 +831,13 @@ static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, 
     case PTX_K_ELECT: ws_elect(&c); break;
     default: break;   /* bar.warp.sync: the rendezvous is all */
     }
-    if (X->san) san_warp_sync(X->san, w->cta->rank, w->wid);
+    if (X->san && in->kind == PTX_K_BARWARP) {   /* it orders memory (§9.7.12.2); shfl... not */
+        san_who t[32];
+        int n = 0;
+        for (uint32_t m = S; m; m &= m - 1, n++)
+            t[n] = who(X, w, __builtin_ctz(m), I ? (int)(I[__builtin_ctz(m)] - X->prog) : w->pc);
+        san_warp_sync(X->san, t, n);
+    }
 }
 
 /* Lanes waiting at their own instructions run (guards were true when they arrived): a
@@ -1126,6 +1144,19 @@ static void mb_progress(mbar *b)
     }
 }
 
+/* mb_progress, and for racecheck the operation of lane l on the mbarrier at host p: it may
+ * arrive (release into the phase), the phase may complete; init: mbarrier.init */
+static void mb_step(ex *X, warp *w, int l, const uint8_t *p, mbar *b, int init)
+{
+    int ph0 = b->ph;
+    if (!init) mb_progress(b);
+    for (uint32_t i = 0; X->san && i < X->ncl; i++)
+        if (X->cl[i].smem && p >= X->cl[i].smem && p < X->cl[i].smem + X->cl[i].ssize) {
+            san_who t = who(X, w, l, w->pc);
+            san_mbar(X->san, &t, i, (uint32_t)(p - X->cl[i].smem), init, ph0, b->ph);
+        }
+}
+
 static const char *const mb_names[] = { "init",           "inval",    "expect_tx",
                                         "complete_tx",    "arrive",   "arrive_drop",
                                         "test_wait",      "try_wait", "pending_count",
@@ -1209,6 +1240,7 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
                 return -1;
             }
             b = (mbar){ (uint32_t)v1, (uint32_t)v1, 0, 1, 0 };
+            mb_step(X, w, l, p, &b, 1);
             break;
         case MB_INVAL: memset(&b, 0, sizeof b); break;
         case MB_EXPECT_TX:
@@ -1216,7 +1248,7 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             break;
         case MB_COMPLETE_TX:
             if (mb_tx(X, w, l, w->pc, &b, -(int64_t)(uint32_t)v1, a)) return -1;
-            mb_progress(&b);
+            mb_step(X, w, l, p, &b, 0);
             break;
         case MB_ARRIVE: case MB_ARRIVE_DROP: case MB_CP_ARRIVE: {
             uint64_t cnt =
@@ -1243,7 +1275,7 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
                       (unsigned long long)a);
                 return -1;
             }
-            mb_progress(&b);
+            mb_step(X, w, l, p, &b, 0);
             if (in->nd) wr(f, &in->d[0], l, (uint64_t)ph << 63 | pend);
             break;
         }
@@ -1258,7 +1290,11 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
                 w->dirty = 1;
             }
             /* racecheck: a completed phase orders the arrivals (and their copies) before */
-            else if (X->san) san_fence(X->san, w->cta->rank, PTX_SCOPE_CLUSTER);
+            for (uint32_t i = 0; done && X->san && i < X->ncl; i++)
+                if (X->cl[i].smem && p >= X->cl[i].smem && p < X->cl[i].smem + X->cl[i].ssize) {
+                    san_who t = who(X, w, l, w->pc);
+                    san_mbar_pass(X->san, &t, i, (uint32_t)(p - X->cl[i].smem), want);
+                }
             continue;
         }
         }
@@ -1274,7 +1310,7 @@ static int mb_complete_tx(ex *X, warp *w, int l, int pc, int sp, uint64_t a, uin
     mbar b;
     uint8_t *p = mb_ptr(X, w, l, pc, sp, a, MB_COMPLETE_TX, &b);
     if (!p || mb_tx(X, w, l, pc, &b, -(int64_t)bytes, a)) return -1;
-    mb_progress(&b);
+    mb_step(X, w, l, p, &b, 0);
     mb_put(p, &b);
     return 0;
 }
@@ -1410,7 +1446,6 @@ static int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
             wr(f, &in->d[k], l, old);
         }
     }
-    if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->rank, X->sync[w->pc]);
     advance(w, w->pc + 1);
     return 0;
 }
@@ -1529,7 +1564,10 @@ static int h_trap(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_
 /* fences: sequential execution orders everything; racecheck counts them as synchronization */
 static int h_fence(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
-    if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->rank, X->sync[w->pc]);
+    for (uint32_t m = X->san ? E : 0; m; m &= m - 1) {   /* racecheck: each thread's fence */
+        san_who t = who(X, w, __builtin_ctz(m), w->pc);
+        san_fence(X->san, &t);
+    }
     advance(w, w->pc + 1);
     return 0;
 }
@@ -1640,9 +1678,36 @@ static int do_printf(ex *X, warp *w, const xinsn *in, frame *f, int l)
     return 0;
 }
 
-/* calls of vprintf (device printf); other MISC instructions are no-ops */
+/* a call of the device-side malloc or free by lane l (the heap is exec/heap.c): the argument,
+ * malloc's result into the caller's return variable; a bad free faults */
+static int do_heap(ex *X, warp *w, const xinsn *in, frame *f, int l)
+{
+    uint64_t v = 0, p;
+    uint8_t *pa = f->params + (size_t)l * X->psize;
+    uint32_t as = in->carg_vsz && in->carg_vsz[0] && in->carg_vsz[0] < 8 ? in->carg_vsz[0] : 8;
+    if (in->carg_off[0] == NOPARAM) v = opv(X, w, f, &in->carg_x[0], l);
+    else memcpy(&v, pa + in->carg_off[0], as);
+    san_who t = who(X, w, l, w->pc);
+    X->gcache = NULL;   /* the context's allocation table changes */
+    char why[700];
+    if (in->flags & XF_FREE) {
+        if (!heap_free(X->ctx, X->m, &t, v, why, sizeof why)) return 0;
+        fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED, "%s", why);
+        return -1;
+    }
+    p = heap_malloc(X->ctx, &t, v);
+    uint32_t rs = in->cret_vsz && in->cret_vsz[0] && in->cret_vsz[0] < 8 ? in->cret_vsz[0] : 8;
+    if (in->cret_off[0] == NOPARAM) wr(f, &in->cret_x[0], l, p);
+    else memcpy(pa + in->cret_off[0], &p, rs);
+    return 0;
+}
+
+/* calls of vprintf (device printf), malloc and free; other MISC instructions are no-ops */
 static int h_misc(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
+    if (in->flags & (XF_MALLOC | XF_FREE))
+        for (uint32_t m = E; m; m &= m - 1)
+            if (do_heap(X, w, in, f, __builtin_ctz(m))) return -1;
     if (in->flags & XF_VPRINTF)
         for (uint32_t m = E; m; m &= m - 1)
             if (do_printf(X, w, in, f, __builtin_ctz(m))) return -1;
@@ -1741,6 +1806,10 @@ static int h_bar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
         san_divergent_block(X->san, &t, &o, (int)id);
     }
     b->arrived += (uint32_t)__builtin_popcount(E);
+    for (uint32_t m = X->san ? E : 0; m; m &= m - 1) {   /* racecheck: arrivals release */
+        san_who t = who(X, w, __builtin_ctz(m), w->pc);
+        san_bar_arrive(X->san, &t, (int)id);
+    }
     if (in->mode >= BAR_RED_POPC) {
         b->mode = in->mode;
         for (uint32_t m = E; m; m &= m - 1)
@@ -1814,6 +1883,10 @@ static int h_barcluster(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, u
         }
         w->clarr |= E; w->clok &= ~E;
         X->cl_arrived += (uint32_t)__builtin_popcount(E);
+        for (uint32_t m = X->san ? E : 0; m; m &= m - 1) {   /* racecheck: arrivals release */
+            san_who t = who(X, w, __builtin_ctz(m), w->pc);
+            san_cluster_arrive(X->san, &t);
+        }
         advance(w, w->pc + 1);
         clbar_check(X);
         return 0;
@@ -1825,6 +1898,10 @@ static int h_barcluster(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, u
         return -1;
     }
     w->clok &= ~E;
+    for (uint32_t m = X->san ? E & ~pend : 0; m; m &= m - 1) {   /* phase complete: acquire */
+        san_who t = who(X, w, __builtin_ctz(m), w->pc);
+        san_cluster_pass(X->san, &t);
+    }
     if (!pend) { advance(w, w->pc + 1); return 0; }
     for (uint32_t m = G; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -1988,7 +2065,7 @@ static int tma_tx(void *c, uint64_t a, uint32_t bytes)
     mbar b;
     uint8_t *p = mb_ptr(t->X, t->w, t->l, t->w->pc, SP_SHCLUSTER, a, MB_COMPLETE_TX, &b);
     if (!p || mb_tx(t->X, t->w, t->l, t->w->pc, &b, -(int64_t)bytes, a)) return -1;
-    mb_progress(&b);
+    mb_step(t->X, t->w, t->l, p, &b, 0);
     mb_put(p, &b);
     return 0;
 }
@@ -2685,7 +2762,7 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
             c->ctaid[d] = cid[d] * X->cluster[d] + in[d];
             c->cl_ctaid[d] = in[d];
         }
-        if (X->san) san_cta_start(X->san, k);
+        if (X->san) san_cta_start(X->san, k, c->ctaid);
     }
     while (!X->fault) {
         int progress = 0, alive = 0;
@@ -2716,45 +2793,6 @@ static void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], 
             ctx->stats.warp_insns += c->warps[j].ninsn;
         }
     }
-}
-
-/* checks: per instruction, the scope of a strong memory access (relaxed, acquire, release,
- * volatile, atomic) and of a synchronizing one (fence, membar, release/acquire atomic), from
- * its mnemonic */
-static int insn_scopes(ex *X)
-{
-    int n = X->m->nprog;
-    X->strong = calloc((size_t)n + 1, 1);
-    X->sync = calloc((size_t)n + 1, 1);
-    if (!X->strong || !X->sync) return -1;
-    for (int pc = 0; pc < n; pc++) {
-        const xinsn *in = &X->prog[pc];
-        int k = in->kind;
-        int sured = k == PTX_K_SURF && in->tx && in->tx->op == TO_SURED;   /* like red */
-        if (k != PTX_K_LD && k != PTX_K_ST && k != PTX_K_ATOM && k != PTX_K_RED &&
-            k != PTX_K_FENCE && in->op != PTX_I_RED_ASYNC && k != PTX_K_MULTIMEM && !sured)
-            continue;
-        const char *t = in->text;
-        if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
-        while (*t == ' ' || *t == '\t') t++;
-        size_t len = strcspn(t, " \t");
-        ptx_mnemonic mn;
-        ptx_mn_error err;
-        if (ptx_mnemonic_parse(t, len, &mn, &err)) continue;
-        int mred = in->op == PTX_I_MULTIMEM_RED;   /* .relaxed.sys by default (§9.7.8.13) */
-        int scope = mn.scope ? mn.scope : mred ? PTX_SCOPE_SYS : PTX_SCOPE_GPU;
-        if (k == PTX_K_FENCE) {
-            if (ptx_mn_has(&mn, PTX_Q_cta)) scope = PTX_SCOPE_CTA;
-            X->sync[pc] = (uint8_t)scope;
-            continue;
-        }
-        if (k == PTX_K_ATOM || k == PTX_K_RED || mred) X->strong[pc] = (uint8_t)scope;
-        if (k == PTX_K_ATOM || k == PTX_K_RED || sured) X->strong[pc] = (uint8_t)scope;
-        else if (mn.sem == PTX_SEM_VOLATILE) X->strong[pc] = PTX_SCOPE_SYS;
-        else if (mn.sem >= PTX_SEM_RELAXED) X->strong[pc] = (uint8_t)scope;
-        if (mn.sem >= PTX_SEM_ACQUIRE && mn.sem <= PTX_SEM_SC) X->sync[pc] = (uint8_t)scope;
-    }
-    return 0;
 }
 
 /* The clusters of the grid in order (the CTAs of a cluster run together: co-scheduled).  The
@@ -2802,16 +2840,16 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     ctx->pf.n = 0; ctx->pf.dropped = 0;
     if (ctx->checks) {
         uint32_t ssize = (uint32_t)(((m->shared_static + 15) & ~15u) + X.dyn);
-        X.san = san_begin(ctx, m, ef->name, X.grid, X.block, ssize);
+        X.san = san_begin(ctx, m, ef->name, X.grid, X.block, X.cluster, ssize);
         X.san_mem = !!(ctx->checks & (PTXE_CHECK_RACECHECK | PTXE_CHECK_INITCHECK));
         const char *tg = strstr(m->ast->target, "sm_");
         X.sm_target = tg ? atoi(tg + 3) : 0;
-        if (!X.san || insn_scopes(&X)) {
-            san_end(X.san);
-            free(X.strong); free(X.sync); free(cs); free(X.kparams);
+        if (!X.san) {
+            free(cs); free(X.kparams);
             return PTXE_ERROR_OUT_OF_MEMORY;
         }
     }
+    heap_launch_begin(ctx);
     int rounding = fegetround();
     if (rounding != FE_TONEAREST) fesetround(FE_TONEAREST);
     uint32_t cid[3];
@@ -2823,8 +2861,8 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     for (uint32_t i = 0; i < ncl; i++) free_cta(&cs[i]);
     free(cs);
     free(X.kparams);
+    heap_launch_end(ctx, X.san, !X.fault);   /* leaks reported (memcheck), blocks released */
     san_end(X.san);
-    free(X.strong); free(X.sync);
     ctx->stats.thread_insns = X.thread_insns;
     ctx->stats.nwarps = nctas * wpc;
     ctx->stats.per_warp = ctx->per_warp;

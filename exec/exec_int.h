@@ -73,7 +73,9 @@ enum {
     XF_ABS = 512,
     XF_NAN = 1024,
     XF_NOSYNC = 2048, /* deprecated vote/shfl without .sync: no rendezvous */
-    XF_VPRINTF = 4096 /* a call of the CUDA runtime's vprintf (kind MISC) */
+    XF_VPRINTF = 4096, /* a call of the CUDA runtime's vprintf (kind MISC) */
+    XF_MALLOC = 8192,  /* a call of the CUDA runtime's device-side malloc / free (kind MISC, */
+    XF_FREE = 16384    /* exec/heap.c) */
 };
 
 #define XMAX_OPS 12
@@ -183,6 +185,9 @@ struct ptxeCtx {
     san_list findings;
     pf_buf pf;
     struct tex_table *tex;         /* texture and surface objects (exec/tex.c) */
+    struct xheap *heap;            /* the device heap of device-side malloc (exec/heap.c) */
+    size_t heap_limit;             /* cudaLimitMallocHeapSize, when heap_limit_set */
+    int heap_limit_set;
 };
 
 typedef struct { const char *name; int space; uint64_t addr; size_t size; } xsym;
@@ -204,6 +209,8 @@ struct ptxeModule {
 /* mem.c */
 galloc *mem_find(ptxeCtx *c, uint64_t addr, size_t n);
 int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr);
+/* the allocation starting at addr freed (its range stays reserved); -1 when there is none */
+int mem_free(ptxeCtx *c, uint64_t addr);
 /* load.c */
 int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen);
 /* engine.c */

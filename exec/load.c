@@ -1866,7 +1866,8 @@ static int add_lsym(L *l, const char *name, int kind, uint64_t off, uint32_t siz
 
 static int builtin_func(const char *name)
 {
-    return !strcmp(name, "vprintf") || !strcmp(name, "__assertfail");
+    return !strcmp(name, "vprintf") || !strcmp(name, "__assertfail") || !strcmp(name, "malloc") ||
+           !strcmp(name, "free");
 }
 
 /* Parameters and return values of function f: .reg ones are registers of the frame (§7.1);
@@ -2056,12 +2057,13 @@ static int load_function(L *l, int fi, int *pc)
 
 /* After all functions are loaded: every direct call is checked against its callee (argument and
  * result counts, .reg or .param, sizes; §7.2); calls of functions without a body are allowed
- * for the CUDA runtime's __assertfail (a trap) and vprintf (device printf). */
+ * for the CUDA runtime's __assertfail (a trap), vprintf (device printf) and malloc/free (the
+ * device heap). */
 static int resolve_calls(ptxeModule *m, L *l, char *err, size_t errlen)
 {
     ptx_module *a = m->ast;
     int pc = m->nprog;
-    /* calls to functions without a body: only the CUDA runtime's vprintf/__assertfail */
+    /* calls of bodiless functions: only the CUDA runtime's vprintf, __assertfail, malloc, free */
     for (int i = 0; i < pc; i++) {
         xinsn *x = &m->prog[i];
         if (x->kind != PTX_K_CALL || x->target < 0) continue;
@@ -2071,6 +2073,20 @@ static int resolve_calls(ptxeModule *m, L *l, char *err, size_t errlen)
             if (!strcmp(cf->name, "vprintf")) {   /* device printf: exec/engine.c h_misc */
                 x->kind = PTX_K_MISC;
                 x->flags |= XF_VPRINTF;
+                continue;
+            }
+            int ma = !strcmp(cf->name, "malloc");   /* device heap: exec/heap.c */
+            if (ma || !strcmp(cf->name, "free")) {
+                if (x->ncargs != 1 || x->ncrets != ma) {
+                    snprintf(err, errlen,
+                             "%s:%d:%d: found %d arguments and %d results, expected 1 and %d for "
+                             "the device-side '%s' in `%s`",
+                             a->filename, x->line, x->col, x->ncargs, x->ncrets, ma, cf->name,
+                             x->text);
+                    return -1;
+                }
+                x->kind = PTX_K_MISC;
+                x->flags |= ma ? XF_MALLOC : XF_FREE;
                 continue;
             }
             snprintf(err, errlen,

@@ -1,6 +1,7 @@
 /* exec/mem.c — device global memory of a context: allocations at increasing device addresses
  * from GLOBAL_BASE, or from GLOBAL_BASE32 once an .address_size 32 module is loaded (never reused,
- * so a stale pointer faults instead of aliasing), found by binary search. */
+ * so a stale pointer faults instead of aliasing), found by binary search; freeing releases the
+ * memory but keeps the range reserved. */
 #include <stdlib.h>
 #include <string.h>
 #include "exec/exec_int.h"
@@ -45,5 +46,14 @@ int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr)
     c->allocs[pos] = (galloc){ *addr, n, h, NULL, NULL, NULL };
     c->nallocs++;
     *cursor += step;
+    return 0;
+}
+
+int mem_free(ptxeCtx *c, uint64_t addr)
+{
+    galloc *g = mem_find(c, addr, 0);
+    if (!g || g->addr != addr) return -1;
+    free(g->host); g->host = NULL;   /* the address range stays reserved: later accesses fault */
+    c->mem_used -= g->size <= c->mem_used ? g->size : c->mem_used;
     return 0;
 }

@@ -145,6 +145,7 @@ typedef struct {
 typedef struct {
     unsigned check;            /* the PTXE_CHECK_* that found it */
     const char *kind;          /* short kind: "invalid-address", "misaligned", "stack-overflow",
+                                  "double-free", "invalid-free", "leak",
                                   "race", "divergent-barrier", "barrier-mismatch",
                                   "membermask", "uninitialized-read", ... */
     const char *report;        /* the report, compute-sanitizer shape, lines "========= ..." */
@@ -168,6 +169,19 @@ const ptxeFinding *ptxeGetFinding(ptxeCtx *ctx, int i);
 #define PTXE_DEFAULT_PRINTF_LIMIT (1u << 20)
 ptxeResult ptxeCtxSetPrintfLimit(ptxeCtx *ctx, size_t limit);
 const char *ptxeGetPrintfOutput(ptxeCtx *ctx, size_t *len, uint64_t *dropped);
+
+/* ---- Device-side malloc and free (the CUDA runtime's device heap) ----
+ * Each launch has a heap of at most `bytes` (as cudaDeviceSetLimit(cudaLimitMallocHeapSize);
+ * default 8 MiB, 0: every malloc returns NULL): malloc returns NULL when the blocks not yet freed
+ * (each rounded up to 16 bytes) would exceed it, or the context's device memory is exhausted.
+ * Blocks are released when the launch ends (a GPU keeps them until the context ends); under
+ * PTXE_CHECK_MEMCHECK the blocks a completed launch did not free are reported as leaks
+ * (findings of kind "leak"), a double free or a free of an address malloc did not return is a
+ * fault ("double-free", "invalid-free"), and accesses past a block or after its free are
+ * invalid-address findings as for any allocation. */
+#define PTXE_DEFAULT_MALLOC_HEAP_SIZE ((size_t)8 << 20)
+ptxeResult ptxeCtxSetMallocHeapSize(ptxeCtx *ctx, size_t bytes);
+size_t ptxeCtxGetMallocHeapSize(const ptxeCtx *ctx);
 
 /* ---- Tensor maps (TMA: cp.async.bulk.tensor and friends, ISA §5.5.7) ----
  * The executor's 128-byte tensor map (its layout is documented in docs/executor.md; the real

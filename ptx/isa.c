@@ -558,31 +558,32 @@ VSIMD(vset4, VOP_SET, 4)
 /* ================================================================ extended precision §9.7.2 */
 
 /* One function for add.cc/addc/sub.cc/subc/mad.cc/madc: op = 'a' add, 's' sub, 'm' mad.lo/hi.
- * sub is a + ~b + 1 with borrow = !carry (CC.CF holds the borrow for subc). */
+ * §9.7.2 names one flag CC.CF for carry and borrow.  Its value follows the hardware convention,
+ * which nvcc's code relies on (it reads the flag of sub.cc/subc back with addc, e.g. in its
+ * inlined __int128 division): a subtraction is a + ~b + cin and CC.CF is the carry-out of that
+ * sum, so CC.CF = 1 means "no borrow".  sub.cc is a + ~b + 1; subc is a + ~b + CC.CF, which is
+ * the ISA's a - (b + borrow-in) with borrow-in = !CC.CF.  Chains of one kind (add.cc, addc, ...
+ * or sub.cc, subc, ...) give the same values under either convention; mixed chains (sub.cc then
+ * addc, add.cc then subc) need this one. */
 static int carry_eval(const isa_insn *in, const char *name, const uint64_t *s, uint64_t *d,
                       uint32_t *cc)
 {
     unsigned n = BITS(in);
-    uint64_t m = wmask(n), cin = 0, a = s[0] & m, b = s[1] & m;
+    uint64_t m = wmask(n), a = s[0] & m, b = s[1] & m;
     int use_in = name[strlen(name) - 1] == 'c';      /* addc, subc, madc */
     int set_out = (in->mods & ISA_M_CC) != 0;         /* .cc */
     if (name[0] == 'm') {                             /* mad{c}.lo/.hi: a*b half + c */
         a = (in->mods & ISA_M_HI) ? mul_hi(in->type, s[0], s[1]) : (s[0] * s[1]) & m;
         b = s[2] & m;
     }
-    if (use_in) cin = *cc & 1;
-    uint64_t r;
-    if (name[0] == 's') {                             /* a - b - borrow */
-        uint64_t nb = ~b & m, ci = use_in ? !cin : 1;
-        r = a + nb + ci;
-        unsigned __int128 w = (unsigned __int128)a + nb + ci;
-        if (set_out) *cc = !((n == 64) ? (uint32_t)(w >> 64) : (uint32_t)(r >> n & 1));
-    } else {
-        r = a + b + cin;
-        unsigned __int128 w = (unsigned __int128)a + b + cin;
-        if (set_out) *cc = (n == 64) ? (uint32_t)(w >> 64) : (uint32_t)(r >> n & 1);
+    uint64_t cin = use_in ? (*cc & 1) : 0;
+    if (name[0] == 's') {                             /* a + ~b + (subc ? CC.CF : 1) */
+        b = ~b & m;
+        if (!use_in) cin = 1;
     }
-    d[0] = r & m;
+    unsigned __int128 w = (unsigned __int128)a + b + cin;
+    if (set_out) *cc = (uint32_t)(w >> n) & 1;       /* the carry-out of the n-bit sum */
+    d[0] = (uint64_t)w & m;
     return 0;
 }
 
@@ -2062,9 +2063,9 @@ const isa_opinfo isa_ops[] = {
     ROW("addc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, I(ADDC),
         "d = a + b + CC.CF {.cc: carry-out} §9.7.2.2"),
     ROW("sub", "cc", 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, I(SUB_CC),
-        "d = a - b, CC.CF = borrow-out §9.7.2.3"),
+        "d = a - b = a + ~b + 1, CC.CF = its carry-out (1: no borrow) §9.7.2.3"),
     ROW("subc", NULL, 1, 2, CARRY, T_3264, 0, ISA_M_CC, 0, NOEV, I(SUBC),
-        "d = a - (b + CC.CF) {.cc: borrow-out} §9.7.2.4"),
+        "d = a + ~b + CC.CF = a - (b + !CC.CF) {.cc: carry-out} §9.7.2.4"),
     ROW("mad", "cc", 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NOEV, I(MAD_CC),
         "d = (a*b).lo/hi + c, carry-out §9.7.2.5"),
     ROW("madc", NULL, 1, 3, CARRY, T_3264, 0, ISA_M_CC | ISA_M_HI | ISA_M_LO, 0, NOEV, I(MADC),

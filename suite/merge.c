@@ -11,7 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-int suite_parse_shard(const char *s, int *i, int *n);
+/* "I/N" of --shard (1 <= I <= N <= 10^6): 0, or -1 when s is not of that form */
+int suite_parse_shard(const char *s, int *i, int *n)
+{
+    char *e;
+    long a = strtol(s, &e, 10);
+    if (e == s || *e != '/') return -1;
+    const char *s2 = e + 1;
+    long b = strtol(s2, &e, 10);
+    if (e == s2 || *e || b < 1 || b > 1000000 || a < 1 || a > b) return -1;
+    *i = (int)a; *n = (int)b;
+    return 0;
+}
 
 enum { M_JSON = 1, M_JUNIT, M_CSV, M_ALLOW_UNKNOWN };
 static const opt_def merge_defs[] = {

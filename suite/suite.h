@@ -82,6 +82,9 @@ void suite_run_opts_default(suite_run_opts *o);
  * finished keep res == NULL, so that the caller can write a partial report (issue #16). */
 int suite_run(suite_job *jobs, int n, const suite_run_opts *o);
 int suite_default_jobs(void);
+/* "I/N" of `suite --shard` and the shards `merge` reads (suite/merge.c): *i = I, *n = N, 0; -1
+ * when s is not of that form with 1 <= I <= N <= 10^6 */
+int suite_parse_shard(const char *s, int *i, int *n);
 
 /* ---------- reports over result objects ----------
  * A suite result object is a `verify --json` result plus "suite", "test" (file as in the
