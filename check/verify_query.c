@@ -203,6 +203,7 @@ static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *
                  t->file);
         return NULL;
     }
+    u->sem = verify_semantics(o);
     if (!model_reads_bytes(prog) &&
         refuse_mixed_sizes(t, u, o->model_label ? o->model_label : model_name(o->model), r)) {
         muniverse_free(u);

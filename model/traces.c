@@ -348,6 +348,18 @@ static void compute_liveness(walker *w, const unsigned char *observed)
     free(tmp);
 }
 
+/* An atomic operation that writes the value it read (a failed atom.cas under
+   msemantics.cas_fail_writes): with --liveness, an iteration whose only writes are such leaves
+   memory as it found it and may repeat forever (a spin lock that is never released); the solver
+   then lets its write be the coherence-last one (build_fair_spins).  Without --liveness it is
+   an effect like any write: removing it from an execution can give another read a new
+   from-read edge, so the spin-loop reduction's argument does not cover it and the loop is
+   bounded by --unroll. */
+static int writes_back(const mevent *e)
+{
+    return e->k == EV_RMW && e->atomic && !e->mbar && e->rval == e->wval;
+}
+
 /* At a loop head: a path that comes back with the same live registers and performed no
    write and no barrier since its last visit is dominated by the path without that iteration
    (removing reads and fences from a consistent execution leaves it consistent: every axiom of
@@ -361,7 +373,8 @@ static int loop_head_visit(walker *w, int pc, const int64_t *regs)
         if (x->pc != pc) continue;
         int effect = 0;
         for (int k = x->nev; k < w->nev && !effect; k++)
-            effect = w->ev[k].k == EV_W || w->ev[k].k == EV_RMW || w->ev[k].k == EV_BAR;
+            effect = (w->ev[k].k == EV_W || w->ev[k].k == EV_RMW || w->ev[k].k == EV_BAR) &&
+                     !(w->lim->liveness && writes_back(&w->ev[k]));
         if (effect) break;   /* earlier visits are before this effect too */
         int same = 1;
         for (int r = 0; r < w->th->nregs && same; r++)
@@ -642,6 +655,9 @@ static void fork_reads(walker *w, const lit_insn *in, int pc, wstate *s, mevent 
                         "§9.7.12.5");
                 break;
             }
+            /* a failed atom.cas writes the value it read back when the semantics say so
+               (§9.7.12.5: *a = cas(*a, b, c), cas(r, s, t) = (r == s) ? t : r) */
+            if (!wr && w->lim->sem.cas_fail_writes) { wr = 1; nv = (uint64_t)ce.rval; }
             if (wr) { ce.k = EV_RMW; ce.wval = (int64_t)(nv & am); }
         }
         int mark = w->nev, dmark = w->ndep;

@@ -483,10 +483,21 @@ static void build_fair_spins(qproblem *q)
             for (int x = p->spin_from; x < p->len; x++) {
                 int r = p->ev[x].node;
                 if (!q->rfa[r]) continue;
+                /* the read of an atomic operation that writes back what it read (a failed
+                   atom.cas under msemantics.cas_fail_writes, model/traces.c writes_back): its
+                   own write may be the last one */
+                int own = u->rmw_part[r] == 1 && x + 1 < p->len &&
+                                  p->ev[x + 1].node == u->rmw_pair[r] &&
+                                  p->ev[x + 1].wval == p->ev[x].rval
+                              ? u->rmw_pair[r]
+                              : -1;
                 for (int a = q->a0[r]; a < q->a1[r]; a++)
                     for (int w = 0; w < q->n; w++) {
                         Z3_ast rf = q->rfa[r][a - q->a0[r]][w];
-                        if (rf) assert_implies(q, b_and(&q->e, q->sel[t][k], rf), q->fin[a][w]);
+                        if (rf)
+                            assert_implies(q, b_and(&q->e, q->sel[t][k], rf),
+                                           own >= 0 ? b_or(&q->e, q->fin[a][w], q->fin[a][own])
+                                                    : q->fin[a][w]);
                     }
             }
         }

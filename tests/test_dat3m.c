@@ -112,9 +112,123 @@ START_TEST(mixed_sizes_need_a_byte_model)
 }
 END_TEST
 
+/* Observation (herd's Never/Sometimes/Always) of text under o */
+static const char *observed(const char *text, const verify_opts *o)
+{
+    verify_result r = verify_text(text, o);
+    const char *obs = verify_observation(&r);
+    verify_result_free(&r);
+    return obs;
+}
+
+/* a cat file of ../shared/spec/cat read in place, linked (NULL with a printed reason) */
+static cat_prog *dat3m_cat(const char *name, cat_model **m)
+{
+    char path[512], err[1024];
+    snprintf(path, sizeof path, "../shared/spec/cat/%s", name);
+    FILE *f = fopen(path, "r");
+    if (!f) { printf("SKIP %s: %s not found\n", name, path); return NULL; }
+    fclose(f);
+    const char *search[] = { CAT_BUILTIN };
+    cat_set_builtins(model_bundled, model_nbundled);
+    *m = cat_load_file_prelude(path, search, 1, "stdlib.cat", err, sizeof err);
+    ck_assert_msg(*m != NULL, "%s", err);
+    cat_prog *p = query_link_model(*m, err, sizeof err);
+    ck_assert_msg(p != NULL, "%s", err);
+    return p;
+}
+
+/* A failed atom.cas next to a weak store, both unordered in coherence (not morally strong):
+   when the CAS writes back the 0 it read, its write may be the coherence-last one and x ends 0;
+   when it only reads, the store's 1 is the only write. */
+#define CAS_WRITE_BACK                                                                             \
+    "PTX cas\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"                                     \
+    " st.weak x, 1 | atom.relaxed.gpu.cas r0, x, 5, 6 ;\nexists (x == 0 /\\ P1:r0 == 0)\n"
+
+START_TEST(failed_cas_writes_under_the_dat3m_models)
+{
+    verify_opts o = under(MODEL_PTX);
+    ck_assert_str_eq(observed(CAS_WRITE_BACK, &o), "Never");
+    o.cas_fail = VERIFY_CAS_WRITE;   /* --cas-fail write: the pseudo-code's reading */
+    ck_assert_str_eq(observed(CAS_WRITE_BACK, &o), "Sometimes");
+    model_kind d[] = { MODEL_PTX75, MODEL_PTX60 };
+    for (int k = 0; k < 2; k++) {
+        o = under(d[k]);
+        ck_assert_str_eq(observed(CAS_WRITE_BACK, &o), "Sometimes");
+        o.cas_fail = VERIFY_CAS_READ;
+        ck_assert_str_eq(observed(CAS_WRITE_BACK, &o), "Never");
+        o.cas_fail = VERIFY_CAS_EVENTS;
+        o.events = VERIFY_EVENTS_ISA;
+        ck_assert_str_eq(observed(CAS_WRITE_BACK, &o), "Never");
+    }
+    /* Dat3M's own cat file: the ISA's events by default (a --cat model), Dat3M's on request */
+    cat_model *m;
+    cat_prog *p = dat3m_cat("dat3m-ptx-v7.5.cat", &m);
+    if (!p) return;
+    o = under(MODEL_PTX);
+    o.cat = p;
+    ck_assert_str_eq(observed(CAS_WRITE_BACK, &o), "Never");
+    o.events = VERIFY_EVENTS_DAT3M;
+    ck_assert_str_eq(observed(CAS_WRITE_BACK, &o), "Sometimes");
+    cat_prog_free(p);
+    cat_free(m);
+}
+END_TEST
+
+/* Message passing with fence.sc on the writer's side and fence.acq_rel on the reader's: the ISA
+   makes fence.sc a fence.acq_rel (§9.7.12.4), so the fences synchronize (§8.9.4 item 4); Dat3M
+   tags fence.sc SC only, its release pattern [F & ACQ_REL] does not start there, and the
+   outcome is allowed. */
+#define MP_SC_ACQREL                                                                               \
+    "PTX MP+sc+acq_rel\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"                      \
+    " st.weak x, 1 | ld.relaxed.gpu r0, y ;\n fence.sc.gpu | fence.acq_rel.gpu ;\n"              \
+    " st.relaxed.gpu y, 1 | ld.weak r1, x ;\nexists (P1:r0 == 1 /\\ P1:r1 == 0)\n"
+
+START_TEST(fence_sc_is_sc_only_under_the_dat3m_models)
+{
+    verify_opts o = under(MODEL_PTX);
+    ck_assert_str_eq(observed(MP_SC_ACQREL, &o), "Never");
+    o = under(MODEL_PTX75);
+    ck_assert_str_eq(observed(MP_SC_ACQREL, &o), "Sometimes");
+    o.events = VERIFY_EVENTS_ISA;
+    ck_assert_str_eq(observed(MP_SC_ACQREL, &o), "Never");
+    o = under(MODEL_PTX60);
+    ck_assert_str_eq(observed(MP_SC_ACQREL, &o), "Sometimes");
+    /* two fence.sc still synchronize, through the Fence-SC order */
+    const char *sc2 =
+        "PTX MP+sc+sc\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+        " st.weak x, 1 | ld.relaxed.gpu r0, y ;\n fence.sc.gpu | fence.sc.gpu ;\n"
+        " st.relaxed.gpu y, 1 | ld.weak r1, x ;\nexists (P1:r0 == 1 /\\ P1:r1 == 0)\n";
+    o = under(MODEL_PTX75);
+    ck_assert_str_eq(observed(sc2, &o), "Never");
+}
+END_TEST
+
+/* --liveness: a CAS spin lock that is never released hangs whether or not a failed CAS writes
+   back (its write-backs leave memory as they found it) */
+START_TEST(cas_spin_hangs_with_write_back)
+{
+    model_kind k[] = { MODEL_PTX, MODEL_PTX75 };
+    for (int i = 0; i < 2; i++) {
+        verify_opts o = under(k[i]);
+        o.liveness = 1;
+        verify_result r = verify_path("suites/liveness/cas-lock-no-release.litmus", &o);
+        ck_assert_msg(r.liveness == LIVENESS_MAY_HANG && r.nhangs >= 1 && r.hangs[0].spin,
+                      "%s", model_name(k[i]));
+        verify_result_free(&r);
+        r = verify_path("suites/liveness/cas-lock.litmus", &o);
+        ck_assert_msg(r.liveness == LIVENESS_TERMINATES, "%s", model_name(k[i]));
+        verify_result_free(&r);
+    }
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, mixed_sizes_need_a_byte_model);
+    tcase_add_test(tc, failed_cas_writes_under_the_dat3m_models);
+    tcase_add_test(tc, fence_sc_is_sc_only_under_the_dat3m_models);
+    tcase_add_test(tc, cas_spin_hangs_with_write_back);
 }
 
 #include "check_main.h"
