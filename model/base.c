@@ -257,10 +257,26 @@ static int cluster_bar(const mevent *e)
     return e->k == EV_BAR && (e->bar == BAR_CARRIVE || e->bar == BAR_CWAIT);
 }
 
+int base_dat3m_barrier(const muniverse *u, int i)
+{
+    const mevent *e = E(u, i);
+    return u->sem.dat3m_barriers && e->k == EV_BAR && TH(u, i)->ins[e->insn].bar_unit == 1;
+}
+
+int base_dat3m_same_instance(const muniverse *u, int i, int j)
+{
+    if (!base_dat3m_barrier(u, i) || !base_dat3m_barrier(u, j)) return 0;
+    const lit_thread *x = TH(u, i), *y = TH(u, j);
+    const lit_insn *a = &x->ins[E(u, i)->insn], *b = &y->ins[E(u, j)->insn];
+    return x->gpu == y->gpu && x->cta == y->cta && a->bar_inst == b->bar_inst &&
+           a->bar_named == b->bar_named;
+}
+
 int base_same_barrier(const muniverse *u, int i, int j)
 {
     const mevent *a = E(u, i), *b = E(u, j);
     if (a->k != EV_BAR || b->k != EV_BAR || is_init(a) || is_init(b)) return 0;
+    if (base_dat3m_barrier(u, i) || base_dat3m_barrier(u, j)) return 0;
     const lit_thread *x = TH(u, i), *y = TH(u, j);
     /* barrier.cluster (§9.7.13.3): "When all non-exited threads in the cluster have executed
        barrier.cluster.arrive, the barrier completes and is automatically reinitialized": the

@@ -200,7 +200,7 @@ static int64_t addr_off(const walker *w, const lit_insn *in, const int64_t *regs
 /* A barrier id or thread count computed at run time must be valid (§9.7.12.1). */
 static int check_barrier(walker *w, const lit_insn *in, mevent *e)
 {
-    char m[200];
+    char m[320];
     if (e->bar_id < 0 || e->bar_id > 15) {
         snprintf(m, sizeof m, "found the barrier %lld, expected a barrier number 0..15 (§9.7.12.1)",
                  (long long)e->bar_id);
@@ -209,8 +209,20 @@ static int check_barrier(walker *w, const lit_insn *in, mevent *e)
     }
     if (!e->bar_has_cnt) return 0;
     int unit = in->bar_unit ? in->bar_unit : 1, n = 0;
+    /* Dat3M's quorum under Dat3M's events: any number; one the CTA cannot reach holds every
+       thread that arrives (solver/query.c dat3m_barriers) */
+    if (unit == 1 && w->lim->sem.dat3m_barriers) return 0;
     for (int i = 0; i < w->t->nth; i++)
         n += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
+    if (unit == 1 && (e->bar_cnt < 1 || e->bar_cnt > n)) {
+        snprintf(m, sizeof m,
+                 "found the quorum %lld, expected 1..%d: the test places %d thread%s in CTA %d "
+                 "(under Dat3M's events, --model ptx-v7.5 or --events dat3m, a quorum never "
+                 "reached holds the threads that arrive)",
+                 (long long)e->bar_cnt, n, n, n == 1 ? "" : "s", w->th->cta);
+        fail_at(w, in, m);
+        return -1;
+    }
     if (e->bar_cnt <= 0 || e->bar_cnt % unit || e->bar_cnt / unit > n) {
         snprintf(m, sizeof m,
                  "found the thread count %lld, expected %s (the test places %d thread%s in CTA %d)",
@@ -547,7 +559,10 @@ static int step_bar(walker *w, const lit_insn *in, int *pc, wstate *s, deps *on,
         return STEP_END;
     }
     if (push_event(w, in, e, on)) return STEP_END;
-    if (w->lim->liveness && in->bar == BAR_SYNC)
+    /* Dat3M's bar.cta.arrive waits like its sync under Dat3M's events: its execution too needs
+       the instance's other threads (solver/query.c dat3m_barriers) */
+    if (w->lim->liveness &&
+        (in->bar == BAR_SYNC || (in->bar_unit == 1 && w->lim->sem.dat3m_barriers)))
         save_hang(w, s->regs, MHANG_BARRIER, -1, *pc); /* waits forever */
     (*pc)++;
     return STEP_ON;

@@ -223,8 +223,81 @@ START_TEST(cas_spin_hangs_with_write_back)
 }
 END_TEST
 
+static int nstates(const char *text, const verify_opts *o)
+{
+    verify_result r = verify_text(text, o);
+    int n = r.nstates;
+    verify_result_free(&r);
+    return n;
+}
+
+#define TWO "P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n"
+
+START_TEST(dat3m_barriers_are_instances)
+{
+    verify_opts isa = under(MODEL_PTX), d = under(MODEL_PTX75);
+    /* the first operand is the instance: INST 1 and INST 2 with the same ID do not meet under
+       Dat3M (each completes alone), while the ISA reading has one barrier, ID 5 */
+    const char *inst = "PTX inst\n{ x=0; }\n" TWO " st.weak x, 1 | bar.cta.sync 2, 5 ;\n"
+                       " bar.cta.sync 1, 5 | ld.weak r0, x ;\nexists (P1:r0 == 0)\n";
+    ck_assert_str_eq(observed(inst, &isa), "Never");
+    ck_assert_str_eq(observed(inst, &d), "Sometimes");
+    /* a thread of the CTA that never reaches the instance holds the others (Dat3M: every
+       barrier of the instance must be reached); the ISA reading of the uncounted form counts
+       only the threads that use it */
+    const char *skip = "PTX skip\n{ x=0; P1:r9=0; }\n" TWO " st.weak x, 1 | beq r9, 0, LC00 ;\n"
+                       " bar.cta.sync 1 | bar.cta.sync 1 ;\n | LC00: ;\nexists (x == 1)\n";
+    ck_assert_int_eq(nstates(skip, &isa), 1);
+    ck_assert_int_eq(nstates(skip, &d), 0);
+    /* Dat3M's arrive blocks too (its execution needs the instance); the ISA's does not wait */
+    const char *arr = "PTX arrive\n{ x=0; P1:r9=0; }\n" TWO " st.weak x, 1 | beq r9, 0, LC00 ;\n"
+                      " bar.cta.arrive 1, 1, 2 | bar.cta.sync 1, 1, 2 ;\n | LC00: ;\n"
+                      "exists (x == 1)\n";
+    ck_assert_int_eq(nstates(arr, &isa), 1);
+    ck_assert_int_eq(nstates(arr, &d), 0);
+    /* opposite orders: Dat3M's encoding has no waiting order, the cycle of waits justifies
+       itself and both complete; the ISA's barriers deadlock */
+    const char *dl = "PTX dl\n{ x=0; }\n" TWO " bar.cta.sync 0 | bar.cta.sync 1 ;\n"
+                     " bar.cta.sync 1 | bar.cta.sync 0 ;\nexists (x == 0)\n";
+    ck_assert_int_eq(nstates(dl, &isa), 0);
+    ck_assert_int_eq(nstates(dl, &d), 1);
+}
+END_TEST
+
+START_TEST(dat3m_quorum_is_a_minimum)
+{
+    verify_opts isa = under(MODEL_PTX), d = under(MODEL_PTX75);
+    /* a quorum larger than the CTA: refused under the ISA reading, nobody passes under Dat3M */
+    const char *big = "PTX big\n{ x=0; }\n" TWO " st.weak x, 1 | bar.cta.sync 0, 1, 3 ;\n"
+                      " bar.cta.sync 0, 1, 3 | ld.weak r0, x ;\nexists (P1:r0 == 0)\n";
+    verify_result r;
+    ck_assert_int_eq(try_verify(big, &isa, &r), -1);
+    ck_assert_msg(strstr(r.error, "t.litmus:5:2: found the quorum 3, expected 1..2"), "%s",
+                  r.error);
+    verify_result_free(&r);
+    ck_assert_int_eq(nstates(big, &d), 0);
+    d.liveness = 1;
+    r = verify_text(big, &d);
+    ck_assert_int_eq(r.liveness, LIVENESS_MAY_HANG);
+    verify_result_free(&r);
+    /* three threads at a quorum of 2: the ISA's phases of two leave one waiting; under Dat3M
+       all three pass and at least two synchronize (which two is a choice) */
+    isa.liveness = d.liveness = 1;
+    r = verify_path("suites/liveness/barrier-quorum-too-large.litmus", &isa);
+    ck_assert_int_eq(r.liveness, LIVENESS_MAY_HANG);
+    ck_assert_int_eq(r.nstates, 0);
+    verify_result_free(&r);
+    r = verify_path("suites/liveness/barrier-quorum-too-large.litmus", &d);
+    ck_assert_int_eq(r.liveness, LIVENESS_TERMINATES);
+    ck_assert_int_eq(r.nstates, 2);   /* P1 synchronizes with the writer P0, or not */
+    verify_result_free(&r);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
+    tcase_add_test(tc, dat3m_barriers_are_instances);
+    tcase_add_test(tc, dat3m_quorum_is_a_minimum);
     tcase_add_test(tc, mixed_sizes_need_a_byte_model);
     tcase_add_test(tc, failed_cas_writes_under_the_dat3m_models);
     tcase_add_test(tc, fence_sc_is_sc_only_under_the_dat3m_models);
