@@ -821,8 +821,8 @@ static int check_bar_const(cell *c, const lit_insn *in, int k, const token *at)
     int64_t th = v / 32;
     if (th > n) {
         lp_errat(c->p, at,
-                 "found the thread count %lld (%lld litmus threads, each a warp of 32), expected at "
-                 "most %d: the test places %d thread%s in CTA %d of %s",
+                 "found the thread count %lld (%lld litmus threads, each a warp of 32), expected "
+                 "at most %d: the test places %d thread%s in CTA %d of %s",
                  (long long)v, (long long)th, 32 * n, n, n == 1 ? "" : "s", c->th->cta,
                  c->th->name);
         return -1;

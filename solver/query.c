@@ -590,7 +590,8 @@ static void dat3m_barriers(qproblem *q)
     enc *e = &q->e;
     int n = q->n;
     Z3_ast *exec = xcalloc((size_t)n, sizeof *exec), *sync = xcalloc((size_t)n, sizeof *sync);
-    Z3_ast *args = xcalloc((size_t)n + 1, sizeof *args), *sargs = xcalloc((size_t)n + 1, sizeof *sargs);
+    Z3_ast *args = xcalloc((size_t)n + 1, sizeof *args);
+    Z3_ast *sargs = xcalloc((size_t)n + 1, sizeof *sargs);
     int *ones = xcalloc((size_t)n + 1, sizeof *ones);
     for (int i = 0; i <= n; i++) ones[i] = 1;
     for (int i = u->ninit; i < n; i++) {
@@ -621,12 +622,13 @@ static void dat3m_barriers(qproblem *q)
             assert_implies(q, when, Z3_mk_pbge(e->z, (unsigned)k, sargs, ones, quorum));
         } else {
             can = e->T;
+            const lit_thread *tj = &u->t->th[ej->thread];
             for (int t = 0; t < u->nth; t++)
                 for (int k = 0; k < u->t->th[t].nins; k++) {
                     const lit_insn *b = &u->t->th[t].ins[k];
                     if (b->k != LI_BAR || b->bar_unit != 1 || b->bar_inst != ij->bar_inst ||
-                        b->bar_named != ij->bar_named || u->t->th[t].gpu != u->t->th[ej->thread].gpu ||
-                        u->t->th[t].cta != u->t->th[ej->thread].cta)
+                        b->bar_named != ij->bar_named || u->t->th[t].gpu != tj->gpu ||
+                        u->t->th[t].cta != tj->cta)
                         continue;
                     if (b->bar_named && (b->src[0].k != OPD_IMM || b->src[0].imm != ej->bar_id))
                         continue;   /* an ID that may differ */
