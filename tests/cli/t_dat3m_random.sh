@@ -5,7 +5,8 @@
 # is chosen to be cheap and to hold tests where Dat3M's events matter (a failed atom.cas that
 # writes back, fence.sc outside the acquire and release patterns, barrier instances and
 # quorums): with the ISA's events (--events isa) some of them must differ, so the comparison can
-# fail.  Skips when python3 or ../shared/spec/cat is missing.
+# fail.  First the evaluator itself meets the published verdicts of the public tests it reads.
+# Skips when python3 or ../shared/spec/cat is missing.
 set -u
 bin=$1
 command -v python3 > /dev/null || { echo "python3 not found"; exit 77; }
@@ -30,6 +31,14 @@ check() {   # check MODEL EXPECT [verify arguments...]: EXPECT agree|differ
     grep -Eq " [1-9][0-9]* differ" <<<"$out" || fail "$model $* agrees: $out"
   fi
 }
+# the evaluator itself against the published verdicts it can read
+for model in ptx-v7.5 ptx-v6.0; do
+  out=$(python3 -m tools.dat3m.check --model "$model" \
+        --published ../shared/conformance/dat3m-ptx 2>&1)
+  rc=$?
+  echo "$out" | tail -n 1
+  [ "$rc" = 0 ] || [ "$rc" = 77 ] || fail "$model: the evaluator disagrees with Dat3M: $out"
+done
 check ptx-v7.5 agree
 check ptx-v6.0 agree
 # each of Dat3M's readings matters on the sample: without it, some test differs

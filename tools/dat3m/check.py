@@ -6,6 +6,8 @@ states and the verdict must be the same (issue #28 item 8, docs/model.md "Event 
   python3 -m tools.dat3m.check --seeds 1-1000 [--model ptx-v7.5] [--ptxlitmus ./ptxlitmus]
   python3 -m tools.dat3m.check FILE.litmus...     (evaluate files, e.g. the public suite's)
   python3 -m tools.dat3m.check --print SEED       (the random test of a seed)
+  python3 -m tools.dat3m.check --published ../shared/conformance/dat3m-ptx
+                                                  (the evaluator against published verdicts)
 
 Exit status 0 when every test agrees, 1 when one differs, 2 on a usage error.  Tests the
 evaluator cannot read (branches, proxies) or enumerate within --limit candidates are counted
@@ -100,6 +102,36 @@ def compare(name, ev, res, stats):
     return None
 
 
+def published(args):
+    """The evaluator alone against the published verdicts of the public suite (the tests it
+    can read): its check before it judges ptxlitmus."""
+    csv = {"ptx-v7.5": "expected-ptx-v7.5.csv", "ptx-v6.0": "expected-ptx-v6.0.csv"}[args.model]
+    path = os.path.join(args.published, csv)
+    if not os.path.exists(path):
+        print("SKIP: %s not found (the public suite lives in ../shared)" % path)
+        return 77
+    agree = differ = skipped = 0
+    for line in open(path):
+        f, _, want = line.strip().rpartition(",")
+        if not f.endswith(".litmus"):
+            continue
+        try:
+            t = litmus.parse(open(os.path.join(args.published, f)).read())
+            states, obs, _ = explore.explore(t, args.cat_model, args.sc_nonms, args.limit)
+        except (litmus.Unsupported, explore.TooBig):
+            skipped += 1
+            continue
+        if int(explore.verdict(t, states, obs)) == int(want):
+            agree += 1
+        else:
+            differ += 1
+            print("DIFFER %s: Dat3M's cat evaluated gives %d, published %s" % (
+                f, int(explore.verdict(t, states, obs)), want))
+    print("published %s: %d tests read, %d agree, %d differ; %d not read (branches, proxies)"
+          % (args.model, agree + differ, agree, differ, skipped))
+    return 1 if differ else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m tools.dat3m.check", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -115,6 +147,8 @@ def main(argv=None):
                     help="Fence-SC edges between fence.sc pairs that are not morally strong")
     ap.add_argument("--extra", action="append", default=[],
                     help="one more ptxlitmus verify argument (repeatable)")
+    ap.add_argument("--published", metavar="DIR",
+                    help="check the evaluator against the published verdicts of DIR")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     if args.print is not None:
@@ -124,6 +158,8 @@ def main(argv=None):
         print("SKIP: %s/cat not found (Dat3M's cat files live in ../shared/spec)" % args.spec)
         return 77
     args.cat_model = load_model(args.model, args.spec)
+    if args.published:
+        return published(args)
     tests = []
     for part in (args.seeds or "").split(","):
         if part.strip():
