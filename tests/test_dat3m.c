@@ -33,17 +33,25 @@ static verify_opts under(model_kind m)
     return o;
 }
 
+static const char *const search[] = { CAT_BUILTIN };   /* includes: the bundled models */
+
+/* a loaded cat model (err: why not), linked to the engine */
+static cat_prog *linked(cat_model *m, const char *err)
+{
+    ck_assert_msg(m != NULL, "%s", err);
+    char e[1024];
+    cat_prog *p = query_link_model(m, e, sizeof e);
+    ck_assert_msg(p != NULL, "%s", e);
+    return p;
+}
+
 /* a cat model from text, linked to the engine (freed by the caller: cat_prog_free, cat_free) */
 static cat_prog *cat_of(const char *text, cat_model **m)
 {
     char err[1024];
-    const char *search[] = { CAT_BUILTIN };
     cat_set_builtins(model_bundled, model_nbundled);
     *m = cat_load_text("u.cat", text, search, 1, err, sizeof err);
-    ck_assert_msg(*m != NULL, "%s", err);
-    cat_prog *p = query_link_model(*m, err, sizeof err);
-    ck_assert_msg(p != NULL, "%s", err);
-    return p;
+    return linked(*m, err);
 }
 
 /* The issue's tests: one thread writes 4 bytes then 1 byte of them, and reads the 4 bytes back;
@@ -129,13 +137,9 @@ static cat_prog *dat3m_cat(const char *name, cat_model **m)
     FILE *f = fopen(path, "r");
     if (!f) { printf("SKIP %s: %s not found\n", name, path); return NULL; }
     fclose(f);
-    const char *search[] = { CAT_BUILTIN };
     cat_set_builtins(model_bundled, model_nbundled);
     *m = cat_load_file_prelude(path, search, 1, "stdlib.cat", err, sizeof err);
-    ck_assert_msg(*m != NULL, "%s", err);
-    cat_prog *p = query_link_model(*m, err, sizeof err);
-    ck_assert_msg(p != NULL, "%s", err);
-    return p;
+    return linked(*m, err);
 }
 
 /* A failed atom.cas next to a weak store, both unordered in coherence (not morally strong):

@@ -84,18 +84,11 @@ class Parser:
             self.i += 1
             if self.peek() == ("kw", "rec"):
                 self.i += 1
-                binds = [self.binding()]
-                while self.peek() == ("kw", "and"):
-                    self.i += 1
-                    binds.append(self.binding())
-                return ("rec", binds)
+                return ("rec", self.many(self.binding, ("kw", "and")))
             name = self.take("name")[1]
             if self.peek() == ("p", "("):
                 self.i += 1
-                params = [self.take("name")[1]]
-                while self.peek() == ("p", ","):
-                    self.i += 1
-                    params.append(self.take("name")[1])
+                params = self.many(lambda: self.take("name")[1], ("p", ","))
                 self.take("p", ")")
                 self.take("p", "=")
                 return ("fun", name, params, self.expr())
@@ -117,6 +110,14 @@ class Parser:
             self.i += 1
             name = self.take("name")[1]
         return ("check", kind, negated, flag, e, name)
+
+    def many(self, item, sep):
+        """item (sep item)*"""
+        out = [item()]
+        while self.peek() == sep:
+            self.i += 1
+            out.append(item())
+        return out
 
     def binding(self):
         name = self.take("name")[1]
@@ -180,10 +181,7 @@ class Parser:
         if tok[0] == "name":
             if self.peek() == ("p", "("):
                 self.i += 1
-                args = [self.expr()]
-                while self.peek() == ("p", ","):
-                    self.i += 1
-                    args.append(self.expr())
+                args = self.many(self.expr, ("p", ","))
                 self.take("p", ")")
                 return ("call", tok[1], args)
             return ("var", tok[1])

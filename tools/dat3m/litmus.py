@@ -133,17 +133,16 @@ class Cond:
         return e
 
     def disj(self):
-        e = self.conj()
-        while self.peek() == "\\/":
-            self.i += 1
-            e = ("or", e, self.conj())
-        return e
+        return self.binary("\\/", "or", self.conj)
 
     def conj(self):
-        e = self.unary()
-        while self.peek() == "/\\":
+        return self.binary("/\\", "and", self.unary)
+
+    def binary(self, tok, op, operand):
+        e = operand()
+        while self.peek() == tok:
             self.i += 1
-            e = ("and", e, self.unary())
+            e = (op, e, operand())
         return e
 
     def unary(self):
