@@ -30,6 +30,15 @@ void verify_opts_default(verify_opts *o)
     o->graph_ctx = NULL;
 }
 
+msemantics verify_semantics(const verify_opts *o)
+{
+    int dat3m = o->events == VERIFY_EVENTS_DAT3M ||
+                (o->events == VERIFY_EVENTS_MODEL && model_dat3m_events(o->model));
+    msemantics s = { dat3m, dat3m, dat3m };
+    if (o->cas_fail != VERIFY_CAS_EVENTS) s.cas_fail_writes = o->cas_fail == VERIFY_CAS_WRITE;
+    return s;
+}
+
 static double now_ms(void)
 {
     struct timespec ts;
@@ -146,7 +155,8 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
             if (r->obs[i].k == OBS_REG && r->obs[i].thread == th) observed[th][r->obs[i].reg] = 1;
     }
     mlimits lim = { o->unroll, o->max_events, o->max_traces,
-                    o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0 };
+                    o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0,
+                    verify_semantics(o) };
     mprogram prog;
     double tp = mclock_ms();
     int rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);

@@ -146,6 +146,49 @@ static int not_built(int status, const char *err, verify_result *r)
     return -1;
 }
 
+/* A model reads memory byte by byte when it names the base relation `overlap` (model/base.c:
+   a byte in common): its other location relations, loc and vloc, relate only accesses of the
+   same bytes, so a model without `overlap` (Dat3M's PTX models, rc11-scoped, most cat files)
+   sees two accesses of different widths to one location as accesses to different locations
+   while reads-from and from-reads, per byte, still connect them (issue #28 item 1). */
+static int model_reads_bytes(const cat_prog *prog)
+{
+    const cat_model *m = cat_prog_model(prog);
+    for (int i = 0; i < cat_nbase(m); i++)
+        if (!strcmp(cat_base_name(m, i), "overlap")) return 1;
+    return 0;
+}
+
+/* Under a model that does not read bytes (model_reads_bytes), a test whose accesses to one
+   location overlap without covering the same bytes is refused, at the later of two such
+   accesses; 0 when there is none. */
+static int refuse_mixed_sizes(const lit_test *t, const muniverse *u, const char *model,
+                              verify_result *r)
+{
+    for (int i = u->ninit; i < u->n; i++) {
+        const mevent *a = &u->ev[i];
+        if (!ev_mem(a)) continue;
+        for (int j = u->ninit; j < i; j++) {
+            const mevent *b = &u->ev[j];
+            if (!ev_mem(b) || a->loc != b->loc || (a->off == b->off && a->size == b->size) ||
+                a->off >= b->off + b->size || b->off >= a->off + a->size)
+                continue;
+            const lit_insn *x = &t->th[a->thread].ins[a->insn], *y = &t->th[b->thread].ins[b->insn];
+            snprintf(r->error, sizeof r->error,
+                     "%s:%d:%d: found a %d-byte access to '%s' (bytes %d..%d) that partly overlaps "
+                     "the %d-byte access at %d:%d (bytes %d..%d), expected accesses of one width "
+                     "per location under model %s (it has no relation 'overlap', so it cannot "
+                     "tell a partial overlap from another location; --model ptx reads memory byte "
+                     "by byte)",
+                     t->file, x->line, x->col, a->size, t->sym[a->loc].name, a->off,
+                     a->off + a->size - 1, b->size, y->line, y->col, b->off, b->off + b->size - 1,
+                     model);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* The model to check against and the universe of the test's events; NULL with r->error set. */
 static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *o, verify_result *r,
                                           const mprogram *p, muniverse *u)
@@ -158,6 +201,12 @@ static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *
                  "%s:1:1: found no memory for the events of the test, expected less (limit "
                  "--max-events)",
                  t->file);
+        return NULL;
+    }
+    u->sem = verify_semantics(o);
+    if (!model_reads_bytes(prog) &&
+        refuse_mixed_sizes(t, u, o->model_label ? o->model_label : model_name(o->model), r)) {
+        muniverse_free(u);
         return NULL;
     }
     return prog;

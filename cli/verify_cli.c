@@ -46,6 +46,12 @@ static void usage(FILE *f)
         "  --show WHAT         which executions --graph draws: witness (the default; herd7 -show\n"
         "                      prop); all and forbidden are refused until the checker enumerates\n"
         "                      them\n"
+        "  --events isa|dat3m  how instructions become events (docs/model.md, Event semantics):\n"
+        "                      the ISA's, or Dat3M's (failed atom.cas writes, fence.sc only SC,\n"
+        "                      Dat3M barrier instances); default: dat3m under ptx-v7.5 and\n"
+        "                      ptx-v6.0, isa otherwise (a --cat model included)\n"
+        "  --cas-fail read|write  an atom.cas whose comparison fails only reads, or also writes\n"
+        "                      the value read back (default: as --events says)\n"
         "  --explain           for an outcome no execution reaches, name the model's checks that\n"
         "                      rule it out (\"Ruled out by\"; JSON \"violated\")\n"
         "  --Werror            warnings (a condition register its thread never writes, a location\n"
@@ -60,7 +66,8 @@ static void usage(FILE *f)
 
 enum {
     V_MODEL = 1, V_CAT, V_JSON, V_UNROLL, V_EVENTS, V_TRACES, V_STATES, V_DEPTH, V_TIMEOUT,
-    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS,
+    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS, V_SEMANTICS,
+    V_CAS_FAIL,
 };
 
 static const opt_def verify_defs[] = {
@@ -82,6 +89,8 @@ static const opt_def verify_defs[] = {
     { "Werror", 0, V_WERROR, NULL, NULL },
     { "show", 0, V_SHOW, "witness, all or forbidden", "show" },
     { "through", 0, V_THROUGH, "none, invalid or all", "through" },
+    { "events", 0, V_SEMANTICS, "isa or dat3m", NULL },
+    { "cas-fail", 0, V_CAS_FAIL, "read or write", NULL },
     { NULL, 0, 0, NULL, NULL },
 };
 
@@ -260,6 +269,20 @@ static int verify_options(int argc, char **argv, verify_args *a)
                                        VERIFY_SHOW_WITNESS, VERIFY_SHOW_FORBIDDEN };
             int k;
             if (opt_word(&p, w, &k)) rc = 2; else a->o.graph_show = map[k];
+            break;
+        }
+        case V_SEMANTICS: {
+            static const char *const w[] = { "isa", "dat3m", NULL };
+            int k;
+            if (opt_word(&p, w, &k)) rc = 2;
+            else a->o.events = k ? VERIFY_EVENTS_DAT3M : VERIFY_EVENTS_ISA;
+            break;
+        }
+        case V_CAS_FAIL: {
+            static const char *const w[] = { "read", "write", NULL };
+            int k;
+            if (opt_word(&p, w, &k)) rc = 2;
+            else a->o.cas_fail = k ? VERIFY_CAS_WRITE : VERIFY_CAS_READ;
             break;
         }
         case V_THROUGH: {   /* herd7's -through: invalid lets forbidden executions through */

@@ -88,6 +88,7 @@ typedef struct {
                                 destination (vec_id pairs the two); 0 otherwise */
     isa_type packed;         /* the packed type of that operation (the destination's type) */
     int bar_inst;            /* Dat3M barrier instance (first operand of bar.cta.sync) */
+    int bar_named;           /* Dat3M: the barrier gives an ID (bar.cta.sync INST, ID{, Q}) */
     int bar_unit; /* threads per litmus thread in a barrier count: 32 (PTX) or 1 (Dat3M) */
     lit_bred bar_op;         /* BAR_RED: the reduction; dst[0] receives its result */
     lit_opnd bar_pred;       /* BAR_RED: the predicate register c each thread contributes */

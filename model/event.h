@@ -91,6 +91,17 @@ typedef struct {
     int *first, *count;      /* per symbol (meaningful on owning symbols): its atoms */
 } matoms;
 
+/* How instructions become events where the ISA reading and the published tools (Dat3M's PTX
+   front end, whose verdicts the public suite holds) differ; docs/model.md "Event semantics".
+   All zero: the ISA reading (--model ptx). */
+typedef struct {
+    int cas_fail_writes; /* an atom.cas whose comparison fails also writes the value it read
+                            (§9.7.12.5's pseudo-code `*a = (*a == b) ? c : *a`; Dat3M) */
+    int fence_sc_only;   /* fence.sc (membar) is in SC only, not also in ACQ_REL (Dat3M's tags) */
+    int dat3m_barriers;  /* Dat3M's bar.cta.sync|arrive INST{, ID{, QUORUM}} as Dat3M reads
+                            them: INST a barrier instance, the quorum a minimum (query.c) */
+} msemantics;
+
 typedef struct {
     int unroll;          /* backward jumps allowed per branch instruction on a path */
     int max_events;      /* per trace */
@@ -98,6 +109,7 @@ typedef struct {
     double deadline;     /* mclock_ms() time at which to give up, 0 = none */
     int liveness;        /* also enumerate the paths that never end: a spin that repeats its
                             state (MHANG_SPIN), a wait at a barrier (MHANG_BARRIER) */
+    msemantics sem;      /* how instructions become events */
 } mlimits;
 
 /* Milliseconds of a monotonic clock. */

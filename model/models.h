@@ -18,4 +18,6 @@ const char *model_file(model_kind k);          /* "ptx.cat", ... (a bundled file
 int model_parse(const char *s, model_kind *k); /* 0, or -1 for an unknown name */
 int model_has_cluster(model_kind k);           /* the ISA version has the .cluster scope */
 int model_has_proxies(model_kind k);           /* ... proxies, aliases and proxy fences */
+int model_dat3m_events(model_kind k);  /* its instructions become events as in Dat3M's PTX front
+                                          end (ptx-v7.5, ptx-v6.0: the published verdicts) */
 #endif

@@ -200,7 +200,7 @@ static int64_t addr_off(const walker *w, const lit_insn *in, const int64_t *regs
 /* A barrier id or thread count computed at run time must be valid (§9.7.12.1). */
 static int check_barrier(walker *w, const lit_insn *in, mevent *e)
 {
-    char m[200];
+    char m[320];
     if (e->bar_id < 0 || e->bar_id > 15) {
         snprintf(m, sizeof m, "found the barrier %lld, expected a barrier number 0..15 (§9.7.12.1)",
                  (long long)e->bar_id);
@@ -209,8 +209,20 @@ static int check_barrier(walker *w, const lit_insn *in, mevent *e)
     }
     if (!e->bar_has_cnt) return 0;
     int unit = in->bar_unit ? in->bar_unit : 1, n = 0;
+    /* Dat3M's quorum under Dat3M's events: any number; one the CTA cannot reach holds every
+       thread that arrives (solver/query.c dat3m_barriers) */
+    if (unit == 1 && w->lim->sem.dat3m_barriers) return 0;
     for (int i = 0; i < w->t->nth; i++)
         n += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
+    if (unit == 1 && (e->bar_cnt < 1 || e->bar_cnt > n)) {
+        snprintf(m, sizeof m,
+                 "found the quorum %lld, expected 1..%d: the test places %d thread%s in CTA %d "
+                 "(under Dat3M's events, --model ptx-v7.5 or --events dat3m, a quorum never "
+                 "reached holds the threads that arrive)",
+                 (long long)e->bar_cnt, n, n, n == 1 ? "" : "s", w->th->cta);
+        fail_at(w, in, m);
+        return -1;
+    }
     if (e->bar_cnt <= 0 || e->bar_cnt % unit || e->bar_cnt / unit > n) {
         snprintf(m, sizeof m,
                  "found the thread count %lld, expected %s (the test places %d thread%s in CTA %d)",
@@ -348,6 +360,18 @@ static void compute_liveness(walker *w, const unsigned char *observed)
     free(tmp);
 }
 
+/* An atomic operation that writes the value it read (a failed atom.cas under
+   msemantics.cas_fail_writes): with --liveness, an iteration whose only writes are such leaves
+   memory as it found it and may repeat forever (a spin lock that is never released); the solver
+   then lets its write be the coherence-last one (build_fair_spins).  Without --liveness it is
+   an effect like any write: removing it from an execution can give another read a new
+   from-read edge, so the spin-loop reduction's argument does not cover it and the loop is
+   bounded by --unroll. */
+static int writes_back(const mevent *e)
+{
+    return e->k == EV_RMW && e->atomic && !e->mbar && e->rval == e->wval;
+}
+
 /* At a loop head: a path that comes back with the same live registers and performed no
    write and no barrier since its last visit is dominated by the path without that iteration
    (removing reads and fences from a consistent execution leaves it consistent: every axiom of
@@ -361,7 +385,8 @@ static int loop_head_visit(walker *w, int pc, const int64_t *regs)
         if (x->pc != pc) continue;
         int effect = 0;
         for (int k = x->nev; k < w->nev && !effect; k++)
-            effect = w->ev[k].k == EV_W || w->ev[k].k == EV_RMW || w->ev[k].k == EV_BAR;
+            effect = (w->ev[k].k == EV_W || w->ev[k].k == EV_RMW || w->ev[k].k == EV_BAR) &&
+                     !(w->lim->liveness && writes_back(&w->ev[k]));
         if (effect) break;   /* earlier visits are before this effect too */
         int same = 1;
         for (int r = 0; r < w->th->nregs && same; r++)
@@ -534,7 +559,10 @@ static int step_bar(walker *w, const lit_insn *in, int *pc, wstate *s, deps *on,
         return STEP_END;
     }
     if (push_event(w, in, e, on)) return STEP_END;
-    if (w->lim->liveness && in->bar == BAR_SYNC)
+    /* Dat3M's bar.cta.arrive waits like its sync under Dat3M's events: its execution too needs
+       the instance's other threads (solver/query.c dat3m_barriers) */
+    if (w->lim->liveness &&
+        (in->bar == BAR_SYNC || (in->bar_unit == 1 && w->lim->sem.dat3m_barriers)))
         save_hang(w, s->regs, MHANG_BARRIER, -1, *pc); /* waits forever */
     (*pc)++;
     return STEP_ON;
@@ -642,6 +670,9 @@ static void fork_reads(walker *w, const lit_insn *in, int pc, wstate *s, mevent 
                         "§9.7.12.5");
                 break;
             }
+            /* a failed atom.cas writes the value it read back when the semantics say so
+               (§9.7.12.5: *a = cas(*a, b, c), cas(r, s, t) = (r == s) ? t : r) */
+            if (!wr && w->lim->sem.cas_fail_writes) { wr = 1; nv = (uint64_t)ce.rval; }
             if (wr) { ce.k = EV_RMW; ce.wval = (int64_t)(nv & am); }
         }
         int mark = w->nev, dmark = w->ndep;

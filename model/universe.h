@@ -7,7 +7,8 @@
  * paths through it.  The solver (solver/query.c) chooses one path per thread; an event exists
  * when the chosen path passes through it.  Atomic operations are one event, or, with
  * split_rmw, a read event followed in program order by a write event related by rmw (as herd
- * and Dat3M represent them); a compare-and-swap that does not write is its read alone. */
+ * and Dat3M represent them); a compare-and-swap that does not write is its read alone (with
+ * msemantics.cas_fail_writes a failed one writes back what it read, model/traces.c). */
 #ifndef PTX_MODEL_UNIVERSE_H
 #define PTX_MODEL_UNIVERSE_H
 #include "model/program.h"
@@ -38,6 +39,7 @@ typedef struct {
 typedef struct {
     const lit_test *t;
     int split_rmw;
+    msemantics sem;          /* how instructions became events (set by the caller) */
     mevent *ev;              /* the events: one initial write per location first, then the
                                 threads' events (ev[i].thread, ev[i].insn) */
     int n, ninit;

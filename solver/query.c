@@ -483,10 +483,21 @@ static void build_fair_spins(qproblem *q)
             for (int x = p->spin_from; x < p->len; x++) {
                 int r = p->ev[x].node;
                 if (!q->rfa[r]) continue;
+                /* the read of an atomic operation that writes back what it read (a failed
+                   atom.cas under msemantics.cas_fail_writes, model/traces.c writes_back): its
+                   own write may be the last one */
+                int own = u->rmw_part[r] == 1 && x + 1 < p->len &&
+                                  p->ev[x + 1].node == u->rmw_pair[r] &&
+                                  p->ev[x + 1].wval == p->ev[x].rval
+                              ? u->rmw_pair[r]
+                              : -1;
                 for (int a = q->a0[r]; a < q->a1[r]; a++)
                     for (int w = 0; w < q->n; w++) {
                         Z3_ast rf = q->rfa[r][a - q->a0[r]][w];
-                        if (rf) assert_implies(q, b_and(&q->e, q->sel[t][k], rf), q->fin[a][w]);
+                        if (rf)
+                            assert_implies(q, b_and(&q->e, q->sel[t][k], rf),
+                                           own >= 0 ? b_or(&q->e, q->fin[a][w], q->fin[a][own])
+                                                    : q->fin[a][w]);
                     }
             }
         }
@@ -560,6 +571,89 @@ static void bar_red_results(qproblem *q, Z3_ast *in)
     free(ones);
 }
 
+/* Dat3M's barriers (msemantics.dat3m_barriers; docs/model.md "Event semantics").  Dat3M's PTX
+   front end reads bar.cta.sync|arrive INST{, ID{, QUORUM}} as a control barrier of instance INST
+   (the instructions of one CTA that name INST, with an ID or without one), and its program
+   encoding lets a barrier execute, in a terminating execution:
+   - without an ID: when every barrier instruction of the instance in the CTA is reached;
+   - with an ID and no quorum: when every one whose ID may equal its own is reached (an ID in a
+     register of an instruction never reached may differ);
+   - with a quorum Q: when at least Q events of the instance with its ID are reached; then at
+     least Q of them synchronize (which ones is a choice, sync[i]).
+   An arrive executes under the same condition (it blocks like a sync); syncbar relates executed
+   events of one instance and ID, towards one that is not an arrive, from one that synchronizes.
+   No waiting order (Dat3M's encoding has no clocks for barriers).  With --liveness, a path that
+   ends at a barrier is blocked exactly when that barrier cannot execute. */
+static void dat3m_barriers(qproblem *q)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n;
+    Z3_ast *exec = xcalloc((size_t)n, sizeof *exec), *sync = xcalloc((size_t)n, sizeof *sync);
+    Z3_ast *args = xcalloc((size_t)n + 1, sizeof *args);
+    Z3_ast *sargs = xcalloc((size_t)n + 1, sizeof *sargs);
+    int *ones = xcalloc((size_t)n + 1, sizeof *ones);
+    for (int i = 0; i <= n; i++) ones[i] = 1;
+    for (int i = u->ninit; i < n; i++) {
+        if (!base_dat3m_barrier(u, i)) continue;
+        Z3_ast bl = q->blocked ? q->blocked[i] : NULL;
+        exec[i] = b_and(e, q->ex[i], b_not(e, bl));
+        sync[i] = u->ev[i].bar_has_cnt ? b_var(e, "bsync") : exec[i];
+        if (u->ev[i].bar_has_cnt) assert_implies(q, sync[i], exec[i]);
+    }
+    for (int j = u->ninit; j < n; j++) {
+        if (!base_dat3m_barrier(u, j)) continue;
+        const mevent *ej = &u->ev[j];
+        const lit_insn *ij = &u->t->th[ej->thread].ins[ej->insn];
+        Z3_ast can;   /* the condition under which j executes once reached */
+        if (ej->bar_has_cnt) {
+            int k = 0;
+            for (int i = u->ninit; i < n; i++)
+                if (base_dat3m_same_instance(u, i, j) && u->ev[i].bar_id == ej->bar_id) {
+                    args[k] = b_of(e, q->ex[i]);
+                    sargs[k++] = b_of(e, sync[i]);
+                }
+            int quorum = ej->bar_cnt > n ? n + 1 : ej->bar_cnt < 0 ? 0 : (int)ej->bar_cnt;
+            can = Z3_mk_pbge(e->z, (unsigned)k, args, ones, quorum);
+            /* Dat3M: a quorum reached in control flow is reached by the synchronizing ones
+               (per event, also one not reached when its ID and quorum are constants) */
+            Z3_ast when = ij->src[0].k == OPD_IMM && ij->src[1].k == OPD_IMM
+                              ? can : b_and(e, q->ex[j], can);
+            assert_implies(q, when, Z3_mk_pbge(e->z, (unsigned)k, sargs, ones, quorum));
+        } else {
+            can = e->T;
+            const lit_thread *tj = &u->t->th[ej->thread];
+            for (int t = 0; t < u->nth; t++)
+                for (int k = 0; k < u->t->th[t].nins; k++) {
+                    const lit_insn *b = &u->t->th[t].ins[k];
+                    if (b->k != LI_BAR || b->bar_unit != 1 || b->bar_inst != ij->bar_inst ||
+                        b->bar_named != ij->bar_named || u->t->th[t].gpu != tj->gpu ||
+                        u->t->th[t].cta != tj->cta)
+                        continue;
+                    if (b->bar_named && (b->src[0].k != OPD_IMM || b->src[0].imm != ej->bar_id))
+                        continue;   /* an ID that may differ */
+                    Z3_ast reached = NULL;
+                    for (int i = u->ninit; i < n; i++)
+                        if (u->ev[i].k == EV_BAR && u->ev[i].thread == t && u->ev[i].insn == k)
+                            reached = b_or(e, reached, q->ex[i]);
+                    can = b_and(e, can, reached);
+                }
+        }
+        assert_implies(q, exec[j], can);
+        if (q->blocked && q->blocked[j]) assert_implies(q, q->blocked[j], b_not(e, can));
+        for (int i = u->ninit; i < n; i++)
+            if (i != j && ej->bar != BAR_ARRIVE && u->ev[i].thread != ej->thread &&
+                base_dat3m_same_instance(u, i, j) &&
+                (!ij->bar_named || u->ev[i].bar_id == ej->bar_id))
+                rel_set(&q->syncbar, i, j, b_and(e, b_and(e, exec[i], exec[j]), sync[i]));
+    }
+    free(exec);
+    free(sync);
+    free(args);
+    free(sargs);
+    free(ones);
+}
+
 static void build_barrier_waits(qproblem *q)
 {
     const muniverse *u = q->u;
@@ -581,7 +675,7 @@ static void build_barrier_waits(qproblem *q)
     for (int j = u->ninit; j < n; j++) {
         if (u->parent[j] >= 0)
             assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[u->parent[j]], clk[j]));
-        if (u->ev[j].k != EV_BAR) continue;
+        if (u->ev[j].k != EV_BAR || base_dat3m_barrier(u, j)) continue;
         int rep = j;
         if (base_barrier_counted(u, j)) {
             counted_barrier(q, clk, in, partial, j);
@@ -595,7 +689,8 @@ static void build_barrier_waits(qproblem *q)
         }
         for (int i = u->ninit; i < n; i++) {
             if (u->ev[j].bar == BAR_ARRIVE || u->ev[j].bar == BAR_CARRIVE || u->ev[i].k != EV_BAR ||
-                u->ev[i].thread == u->ev[j].thread) continue;
+                u->ev[i].thread == u->ev[j].thread || base_dat3m_barrier(u, i))
+                continue;
             if (in[i * n + j]) rel_set(&q->syncbar, i, j, in[i * n + j]);
             else if (base_syncbar_static(u, i, j)) rel_set(&q->syncbar, i, j, pair_exists(q, i, j));
         }
@@ -605,6 +700,7 @@ static void build_barrier_waits(qproblem *q)
                 assert_implies(q, q->ex[ch], Z3_mk_lt(e->z, clk[n + rep], clk[ch]));
     }
     bar_red_results(q, in);
+    if (u->sem.dat3m_barriers) dat3m_barriers(q);
     free(in);
     free(partial);
     free(clk);
