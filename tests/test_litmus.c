@@ -486,22 +486,8 @@ START_TEST(condition_depth_is_an_option)
     t = lit_parse_ex("d.litmus", text, 9, err, sizeof err);
     ck_assert(t == NULL);
     ck_assert_msg(strstr(err, "d.litmus:5:") && strstr(err, "limit --max-depth"), "%s", err);
-    /* the cap keeps even the deepest allowed input far from the stack limit */
-    size_t n = COND_DEPTH_CAP;
-    char *deep = malloc(2 * n + 200);
-    strcpy(deep, "PTX d\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists ");
-    size_t l = strlen(deep);
-    for (size_t i = 0; i < n - 1; i++) deep[l++] = '~';
-    strcpy(deep + l, "0:r0=0\n");
-    t = lit_parse_ex("d.litmus", deep, COND_DEPTH_CAP, err, sizeof err);
-    ck_assert_msg(t != NULL, "%s", err);
-    verify_opts o;
-    verify_opts_default(&o);
-    verify_result r;
-    ck_assert_int_eq(verify_test(t, &o, &r), 0);
-    verify_result_free(&r);
-    lit_free(t);
-    free(deep);
+    /* the cap itself, and the stack it needs: tests/test_limits.c
+       deep_conditions_fit_the_stack */
 }
 END_TEST
 
