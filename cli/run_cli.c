@@ -490,7 +490,7 @@ static int parse_size(const char *s, uint64_t *out)
 enum { R_JSON = 1, R_STEPS, R_MEMORY, R_NO_OUTPUTS, R_NO_PRINTF, R_TIMEOUT, R_CHECK };
 static const opt_def run_defs[] = {
     OPT_COMMON,
-    { "json", 0, R_JSON, "a file name or -", NULL },
+    { "json", 0, R_JSON | OPT_ONCE, "a file name or -", NULL },
     { "max-steps", 0, R_STEPS, "a positive integer", NULL },
     { "max-memory", 0, R_MEMORY, "a size in bytes", NULL },
     { "timeout", 0, R_TIMEOUT, "a number of seconds", "timeout" },

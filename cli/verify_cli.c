@@ -67,7 +67,7 @@ static const opt_def verify_defs[] = {
     OPT_COMMON,
     { "model", 0, V_MODEL, "ptx, ptx-v7.5, ptx-v6.0 or a .cat file", "model" },
     { "cat", 0, V_CAT, "a cat file", "cat" },
-    { "json", 0, V_JSON, "a file name or -", NULL },
+    { "json", 0, V_JSON | OPT_ONCE, "a file name or -", NULL },
     { "unroll", 0, V_UNROLL, "a whole number", "unroll" },
     { "max-events", 0, V_EVENTS, "a whole number", NULL },
     { "max-traces", 0, V_TRACES, "a whole number", NULL },
@@ -75,7 +75,7 @@ static const opt_def verify_defs[] = {
     { "max-states", 0, V_STATES, "a whole number", NULL },
     { "max-depth", 0, V_DEPTH, "a whole number", NULL },
     { "timeout", 0, V_TIMEOUT, "a number of seconds", "timeout" },
-    { "graph", 'o', V_GRAPH, "a directory", NULL },
+    { "graph", 'o', V_GRAPH | OPT_ONCE, "a directory", NULL },
     { "explain", 0, V_EXPLAIN, NULL, NULL },
     { "liveness", 0, V_LIVENESS, NULL, NULL },
     { "allow-unknown", 0, V_ALLOW_UNKNOWN, NULL, NULL },
@@ -172,6 +172,7 @@ typedef struct {
     verify_opts o;
     const char *json, *graph_dir;
     int quiet, verbose, max_depth, allow_unknown, werror;
+    int loops;              /* symbolic link loops skipped in the folders given (exit 2) */
     vmodel models[MAX_MODELS];
     int nmodels;
     char **files;
@@ -183,7 +184,7 @@ static int verify_files(const opt_parser *p, verify_args *a)
 {
     int rc = -1;
     for (int i = 0; i < p->npos; i++) {
-        int k = path_expand(p->pos[i], ".litmus", &a->files, &a->nf);
+        int k = path_expand(p->pos[i], ".litmus", &a->files, &a->nf, &a->loops);
         if (k == 0) {
             fprintf(stderr, "%s:1:1: found a directory without .litmus files, expected a "
                             "litmus test or a directory of them\n", p->pos[i]);
@@ -453,7 +454,7 @@ int verify_cli(int argc, char **argv)
         lit_warnings_free(R.warn, R.nwarn);
     }
     fflush(R.out);
-    int errors = R.errors, unknown = R.unknown;
+    int errors = R.errors + a.loops, unknown = R.unknown;
     if (root) {
         char *text = report_json_text(root, 1);
         if (report_write_atomic(a.json, text)) errors++;

@@ -311,7 +311,7 @@ static void usage(FILE *f)
 enum { G_OUT = 1, G_SHAPES, G_MODELS, G_FENCES, G_THREADS, G_JOBS, G_TIMEOUT };
 static const opt_def gen_defs[] = {
     OPT_COMMON,
-    { "out", 'o', G_OUT, "a directory", NULL },
+    { "out", 'o', G_OUT | OPT_ONCE, "a directory", NULL },
     { "shapes", 0, G_SHAPES, "a comma-separated list of shapes", NULL },
     { "models", 0, G_MODELS, "a comma-separated list of models", NULL },
     { "fence-orders", 0, G_FENCES, "a comma-separated list of orderings", NULL },

@@ -16,9 +16,9 @@ int suite_parse_shard(const char *s, int *i, int *n);
 enum { M_JSON = 1, M_JUNIT, M_CSV, M_ALLOW_UNKNOWN };
 static const opt_def merge_defs[] = {
     OPT_COMMON,
-    { "json", 'o', M_JSON, "a file name", NULL },
-    { "junit", 0, M_JUNIT, "a file name", NULL },
-    { "csv", 0, M_CSV, "a file name", NULL },
+    { "json", 'o', M_JSON | OPT_ONCE, "a file name", NULL },
+    { "junit", 0, M_JUNIT | OPT_ONCE, "a file name", NULL },
+    { "csv", 0, M_CSV | OPT_ONCE, "a file name", NULL },
     { "allow-unknown", 0, M_ALLOW_UNKNOWN, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
 };

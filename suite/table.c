@@ -34,7 +34,7 @@ static const opt_def table_defs[] = {
     OPT_COMMON,
     { "model", 0, T_MODEL, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
     { "format", 0, T_FORMAT, "csv, markdown or latex", NULL },
-    { "out", 'o', T_OUT, "a file name", NULL },
+    { "out", 'o', T_OUT | OPT_ONCE, "a file name", NULL },
     { "jobs", 'j', T_JOBS, "a whole number", "j" },
     { "timeout", 0, T_TIMEOUT, "a number of seconds", "timeout" },
     { "unroll", 0, T_UNROLL, "a whole number", "unroll" },
@@ -265,6 +265,17 @@ static int ends_with(const char *s, const char *e)
     return l >= k && !strcmp(s + l - k, e);
 }
 
+/* The format an --out name asks for: F_CSV, F_MD or F_TEX by its extension, F_CSV without
+   one, -1 for an extension that names none of them. */
+static int out_format(const char *out)
+{
+    const char *b = strrchr(out, '/'), *dot = strrchr(b ? b : out, '.');
+    if (!dot || dot == (b ? b + 1 : out)) return F_CSV;   /* no extension, or a dot file */
+    if (ends_with(out, ".md") || ends_with(out, ".markdown")) return F_MD;
+    if (ends_with(out, ".tex")) return F_TEX;
+    return ends_with(out, ".csv") ? F_CSV : -1;
+}
+
 int table_cli(int argc, char **argv)
 {
     suite_run_opts ro;
@@ -308,21 +319,30 @@ int table_cli(int argc, char **argv)
         case T_ALLOW_UNKNOWN: allow = 1; break;
         }
     }
+    if (rc < 0 && fmt < 0 && out && out_format(out) < 0) {   /* t.xyz: not CSV unasked */
+        const char *b = strrchr(out, '/');
+        fprintf(stderr,
+                "ptxlitmus table: --out %s: found the extension '%s', expected .csv, .md, "
+                ".markdown or .tex (or --format csv|markdown|latex)\n",
+                out, strrchr(b ? b : out, '.'));
+        rc = 2;
+    }
     if (rc < 0 && !p.npos) {
         fprintf(stderr, "ptxlitmus table: no test file or run given\n");
         usage(stderr);
         rc = 2;
     }
     if (rc >= 0) { opt_free(&p); return rc; }
-    if (fmt < 0) fmt = out && (ends_with(out, ".md") || ends_with(out, ".markdown")) ? F_MD
-                     : out && ends_with(out, ".tex") ? F_TEX : F_CSV;
+    if (fmt < 0) fmt = out && out_format(out) >= 0 ? out_format(out) : F_CSV;
     if (!nm) models[nm++] = MODEL_PTX;
     table t = { 0 };
     char **files = NULL;
     int nf = 0, bad = 0;
     for (int i = 0; i < p.npos; i++) {
         if (ends_with(p.pos[i], ".json")) { if (add_run(&t, p.pos[i])) bad = 1; continue; }
-        int k = path_expand(p.pos[i], ".litmus", &files, &nf);
+        int loops = 0;
+        int k = path_expand(p.pos[i], ".litmus", &files, &nf, &loops);
+        if (loops) bad = 1;
         if (k == 0) {
             fprintf(stderr,
                     "%s:1:1: found a directory without .litmus files, expected litmus tests\n",

@@ -165,12 +165,12 @@ START_TEST(at_files_and_directories)
 
     char **paths = NULL;
     int np = 0;
-    ck_assert_int_eq(path_expand(tdir, ".litmus", &paths, &np), 3);
+    ck_assert_int_eq(path_expand(tdir, ".litmus", &paths, &np, NULL), 3);
     ck_assert_int_eq(np, 3);
     ck_assert(strstr(paths[0], "/a.litmus"));
     ck_assert(strstr(paths[1], "/b.litmus"));
     ck_assert(strstr(paths[2], "/sub/c.litmus"));
-    ck_assert_int_eq(path_expand("-", ".litmus", &paths, &np), 1);
+    ck_assert_int_eq(path_expand("-", ".litmus", &paths, &np, NULL), 1);
     ck_assert_str_eq(paths[3], "-");
     for (int i = 0; i < np; i++) free(paths[i]);
     free(paths);
