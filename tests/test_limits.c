@@ -309,8 +309,11 @@ START_TEST(limit_unroll_and_states)
     verify_opts_default(&o);
     o.states = 1;
     ck_assert_int_eq(verify_test(t, &o, &r), 0);
-    ck_assert_int_eq(r.nstates, 1);
-    ck_assert_int_eq(r.nstates_total, -1);   /* reported as "States listed: 1, more exist" */
+    /* the first state found, and a witness of the side it lacks (issue #28) */
+    ck_assert_int_le(r.nstates, 2);
+    ck_assert(r.positive >= 1 && r.negative >= 1);
+    /* "States listed: N, more exist", or every state when the witness was the last one */
+    ck_assert(r.nstates_total == -1 || r.nstates_total == r.nstates);
     verify_result_free(&r);
     lit_free(t);
 }

@@ -450,15 +450,52 @@ START_TEST(max_states_limits_the_listing_not_the_verdict)
     verify_result r;
     ck_assert_int_eq(verify_test(t, &o, &r), 0);
     ck_assert(r.validated);
-    ck_assert_int_eq(r.nstates, 1);
     ck_assert_int_eq(r.nstates_total, -1);            /* more exist, not counted */
     ck_assert_str_eq(verify_observation(&r), "Sometimes");
+    /* issue #28, item 5: the cut list holds a witness of each side, so the counts agree with
+       the verdict (it printed `Sometimes 0 1`, JSON validated true with positive 0) */
+    ck_assert_int_eq(r.positive, 1);
+    ck_assert_int_eq(r.negative, 1);
+    ck_assert_int_le(r.nstates, 2);
     verify_result_free(&r);
-    o.states = 0;                                     /* no enumeration at all */
+    o.states = 0;                                     /* no enumeration: the witnesses only */
     ck_assert_int_eq(verify_test(t, &o, &r), 0);
     ck_assert(r.validated);
-    ck_assert_int_eq(r.nstates, 0);
+    ck_assert_int_eq(r.nstates, 2);
+    ck_assert_int_eq(r.positive, 1);
+    ck_assert_int_eq(r.negative, 1);
+    ck_assert_int_eq(r.nstates_total, -1);
     verify_result_free(&r);
+    /* every quantifier and every cut: the counts of the listed states give the verdict by herd's
+       rules (exists: positive > 0; ~exists: positive == 0; forall: negative == 0) and the
+       observation (Never: positive == 0; Always: negative == 0; Sometimes: both > 0) */
+    static const char *const conds[] = { "exists (P1:r0 == 1 /\\ P1:r1 == 1)",
+                                         "~exists (P1:r0 == 1 /\\ P1:r1 == 0)",
+                                         "forall (P1:r1 == 1 \\/ P1:r0 == 0)",
+                                         "exists (P1:r0 == 1)", "forall (P1:r0 == 1)" };
+    for (int c = 0; c < 5; c++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "PTX MP-cut\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+                 " st.weak x, 1 | ld.acquire.gpu r0, y ;\n st.release.gpu y, 1 | ld.weak r1, x ;\n"
+                 "%s\n", conds[c]);
+        lit_test *u = parse_ok(text);
+        for (long n = 0; n <= 3; n++) {
+            o.states = n;
+            ck_assert_int_eq(verify_test(u, &o, &r), 0);
+            int by_counts = u->quant == COND_EXISTS       ? r.positive > 0
+                            : u->quant == COND_NOT_EXISTS ? r.positive == 0
+                                                          : r.negative == 0;
+            ck_assert_msg(by_counts == r.validated, "%s --states %ld", conds[c], n);
+            const char *obs = verify_observation(&r);
+            ck_assert_msg(!strcmp(obs, !r.positive   ? "Never"
+                                       : !r.negative ? "Always"
+                                                     : "Sometimes"),
+                          "%s --states %ld: %s %d %d", conds[c], n, obs, r.positive, r.negative);
+            verify_result_free(&r);
+        }
+        lit_free(u);
+    }
     o.states = -1;                                    /* all of them */
     ck_assert_int_eq(verify_test(t, &o, &r), 0);
     ck_assert_int_eq(r.nstates, 3);
