@@ -3,13 +3,16 @@
  * malformed test gets file:line:col on stderr and an error entry; the other files are still
  * verified.  Exit status: 0 when every file was verified, 2 otherwise (also for usage errors). */
 #include <errno.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "base/alloc.h"
 #include "base/opts.h"
 #include "cli/cli.h"
+#include "cli/sigwatch.h"
 #include "report/report.h"
 #include "check/verify.h"
 #include "report/graph.h"
@@ -331,6 +334,7 @@ static cJSON *json_root(const verify_args *a, cJSON **results)
     for (int m = 0; m < a->nmodels; m++)
         cJSON_AddItemToArray(ms, cJSON_CreateString(a->models[m].label));
     cJSON_AddNumberToObject(root, "unroll", a->o.unroll);
+    cJSON_AddBoolToObject(root, "interrupted", 0);   /* true: a signal stopped the run */
     cJSON_AddItemToObject(root, "provenance", prov_json());
     *results = cJSON_AddArrayToObject(root, "results");
     return root;
@@ -341,7 +345,8 @@ typedef struct {
     verify_args *a;
     FILE *out;              /* the herd blocks: stdout, stderr when --json - */
     int several;            /* more than one model: blocks and pictures name the model */
-    cJSON *results;         /* --json results, or NULL */
+    cJSON *root, *results;  /* --json document and its results, or NULL */
+    int done;               /* files decided under every model (an interrupt reports them) */
     graph_collector *gc;    /* --graph, or NULL */
     char **used;            /* picture names given so far */
     int nused;
@@ -417,10 +422,21 @@ static void verify_under(verify_run *R, lit_test *t, int m, const char *err)
             report_tprintf(stderr, "%s\n", r.error);
             if (!r.timed_out) R->errors++;
         }
-    } else if (!a->quiet) {
-        if (R->several) fprintf(R->out, "Model %s\n", vm->label);
-        report_herd(R->out, &r, o.unroll);
+    } else if (!a->quiet) {   /* the whole block at once, flushed: an interrupt keeps it */
+        char *blk = NULL;
+        size_t bl = 0;
+        FILE *m = open_memstream(&blk, &bl);
+        if (!m) x_out_of_memory(0);
+        if (R->several) fprintf(m, "Model %s\n", vm->label);
+        report_herd(m, &r, o.unroll);
+        fclose(m);
+        sigwatch_lock();
+        fwrite(blk, 1, bl, R->out);
+        fflush(R->out);
+        sigwatch_unlock();
+        free(blk);
     }
+    sigwatch_lock();   /* no picture is half written when an interrupt stops the run */
     if (R->gc && r.ok) write_graphs(R, &r, vm);
     if (R->results) {
         cJSON *jr = report_json_result(&r);
@@ -429,7 +445,30 @@ static void verify_under(verify_run *R, lit_test *t, int m, const char *err)
         for (int k = 0; k < R->nwarn; k++) cJSON_AddItemToArray(wa, cJSON_CreateString(R->warn[k]));
         cJSON_AddItemToArray(R->results, jr);
     }
+    sigwatch_unlock();
     verify_result_free(&r);
+}
+
+/* SIGINT, SIGTERM or SIGHUP during the run (cli/sigwatch.h, with the lock held): the blocks
+ * of the finished tests are on stdout already; the JSON gets their results and
+ * "interrupted": true; then exit 128 + the signal (130 for SIGINT), as suite does. */
+static void verify_stop(void *ctx, int sig)
+{
+    verify_run *R = ctx;
+    const verify_args *a = R->a;
+    fflush(R->out);
+    fprintf(stderr,
+            "ptxlitmus verify: INTERRUPTED by %s after %d of %d files: the outputs are partial%s\n",
+            sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP", R->done, a->nf,
+            R->root ? " (\"interrupted\": true)" : "");
+    if (R->root) {
+        cJSON_ReplaceItemInObject(R->root, "interrupted", cJSON_CreateTrue());
+        char *text = report_json_text(R->root, 1);
+        report_write_atomic(a->json, text);
+    }
+    fflush(stdout);
+    fileio_remove_temps();
+    _exit(128 + sig);
 }
 
 int verify_cli(int argc, char **argv)
@@ -442,8 +481,10 @@ int verify_cli(int argc, char **argv)
 
     verify_run R = { .a = &a, .several = a.nmodels > 1 };
     cJSON *root = a.json ? json_root(&a, &R.results) : NULL;
+    R.root = root;
     R.gc = a.graph_dir ? graph_new() : NULL;
     if (R.gc) { a.o.graph = graph_callback; a.o.graph_ctx = R.gc; }
+    sigwatch_start(verify_stop, &R);
     R.out = a.json && !strcmp(a.json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
     for (int i = 0; i < a.nf; i++) {
         char err[1024];
@@ -452,7 +493,11 @@ int verify_cli(int argc, char **argv)
         for (int m = 0; m < a.nmodels; m++) verify_under(&R, t, m, err);
         lit_free(t);
         lit_warnings_free(R.warn, R.nwarn);
+        sigwatch_lock();
+        R.done++;
+        sigwatch_unlock();
     }
+    sigwatch_finishing();   /* from here a signal waits for the outputs */
     fflush(R.out);
     int errors = R.errors + a.loops, unknown = R.unknown;
     if (root) {
@@ -462,6 +507,7 @@ int verify_cli(int argc, char **argv)
         cJSON_Delete(root);
     }
     graph_free(R.gc);
+    sigwatch_end();
     if (unknown)
         fprintf(stderr,
                 "ptxlitmus verify: %d verdict%s Unknown (a --timeout or a bound was hit)%s\n",

@@ -61,8 +61,8 @@ refused "suite --junit test" "$is_input" suite -q --junit s/MP.litmus s
 "$bin" verify -q --json a.json in.litmus || bad "verify --json a.json: exit $?"
 cp -p a.json a.orig
 refused "merge --json input" "found output a.json, which is the input a.json" merge -q --json a.json a.json
-refused "table --out input" "found output in.litmus, which is the input in.litmus" table -q --out in.litmus in.litmus
-refused "table --out run input" "$is_input" table -q --out ./a.json a.json
+refused "table --out input" "found output in.litmus, which is the input in.litmus" table -q --format csv --out in.litmus in.litmus
+refused "table --out run input" "$is_input" table -q --format csv --out ./a.json a.json
 refused "hw --json input" "found output in.litmus, which is the input in.litmus" hw --no-compile --json in.litmus in.litmus
 refused "run --json spec" "found output spec.yaml, which is the input spec.yaml" run --json spec.yaml spec.yaml
 refused "run --json module" "found output saxpy.ptx, which is the input ./saxpy.ptx" run --json saxpy.ptx spec.yaml
