@@ -57,8 +57,8 @@ typedef struct {
 #define OPT_END 0
 #define OPT_ERROR (-1)
 /* The options every command takes; put OPT_COMMON at the start of a table. */
-/* --allow-outside is taken by opt_next itself (never returned): it lets outputs lie outside the
- * working folder (output_set_allow_outside, base/fileio.h). */
+/* --allow-outside is taken by opt_next itself (never returned): it lets a launch spec's outputs
+ * leave the spec's folder and an output be a device (output_set_allow_outside, base/fileio.h). */
 enum { OPT_HELP = 1000, OPT_QUIET, OPT_VERBOSE, OPT_ALLOW_OUTSIDE };
 #define OPT_COMMON                                                                             \
     { "help", 'h', OPT_HELP, NULL, NULL }, { "quiet", 'q', OPT_QUIET, NULL, NULL },            \

@@ -43,7 +43,8 @@ static void usage(FILE *f)
         "  help COMMAND                                                 the options of a command\n"
         "every command takes -q/--quiet, -v/--verbose, --opt=VALUE and @FILE (arguments, one per "
         "line)\n"
-        "outputs never name an input and stay in the working folder unless --allow-outside\n");
+        "outputs never name an input; a launch spec's outputs stay in its folder and a device\n"
+        "is written only with --allow-outside\n");
 }
 
 static int dispatch(int argc, char **argv);

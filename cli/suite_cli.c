@@ -300,7 +300,7 @@ static void free_manifests(manifest_set *M)
     free(M->ms); free(M->mf); free(M->loaded);
 }
 
-/* Whether an output file is refused: never a manifest or a test, inside the working folder
+/* Whether an output file is refused: never a manifest or a test, its folder there
  * (base/fileio.h); output_check has said why. */
 static int outputs_refused(const suite_args *a, const manifest_set *M)
 {

@@ -295,7 +295,7 @@ static void verify_args_free(verify_args *a)
     }
 }
 
-/* Whether an output is refused: never an input, inside the working folder (base/fileio.h). */
+/* Whether an output is refused: never an input, its folder there (base/fileio.h). */
 static int outputs_refused(const verify_args *a)
 {
     int ni = a->nf + a->nmodels;
@@ -303,7 +303,7 @@ static int outputs_refused(const verify_args *a)
     for (int i = 0; i < a->nf; i++) in[i] = a->files[i];
     for (int m = 0; m < a->nmodels; m++) in[a->nf + m] = a->models[m].cat_file;
     int bad = output_check("verify", a->json, in, ni) ||
-              output_check("verify", a->graph_dir, in, ni);
+              output_check_dir("verify", a->graph_dir, in, ni);
     free(in);
     return bad;
 }

@@ -113,14 +113,14 @@ int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
         }
     }
     for (int i = 0; !rc && i < p.npos; i++) (*files)[(*nf)++] = p.pos[i];
-    if (!rc) {   /* outputs: never an input, inside the working folder (base/fileio.h) */
+    if (!rc) {   /* outputs: never an input, their folders there (base/fileio.h) */
         const char **in = calloc((size_t)*nf + 2, sizeof *in);
         if (!in) rc = -1;
         else {
             for (int i = 0; i < *nf; i++) in[i] = (*files)[i];
             in[*nf] = c->from;
             if (output_check(p.cmd, c->json, in, *nf + 1) ||
-                output_check(p.cmd, c->o.keep, in, *nf + 1))
+                output_check_dir(p.cmd, c->o.keep, in, *nf + 1))
                 rc = -2;   /* reported: no usage text */
             free(in);
         }

@@ -371,7 +371,7 @@ static int gen_options(int argc, char **argv, gen_opts *o)
         usage(stderr);
         return 2;
     }
-    if (output_check("gen", o->out, NULL, 0)) return 2;   /* inside the working folder */
+    if (output_check_dir("gen", o->out, NULL, 0)) return 2;
     return -1;
 }
 

@@ -117,7 +117,7 @@ static int merge_options(int argc, char **argv, merge_opts *o)
         free(o->files);
         return 2;
     }
-    /* outputs: never one of the result files merged, inside the working folder */
+    /* outputs: never one of the result files merged, their folders there */
     const char *const *in = (const char *const *)o->files;
     if (output_check("merge", o->json, in, o->nf) || output_check("merge", o->junit, in, o->nf) ||
         output_check("merge", o->csv, in, o->nf)) {

@@ -429,7 +429,7 @@ int table_cli(int argc, char **argv)
             bad = 1;
         }
     }
-    /* the output: never an input, inside the working folder (base/fileio.h) */
+    /* the output: never an input, its folder there (base/fileio.h) */
     const char **in = xcalloc((size_t)(p.npos + nf) + 1, sizeof *in);
     int ni = 0;
     for (int i = 0; i < p.npos; i++) if (ends_with(p.pos[i], ".json")) in[ni++] = p.pos[i];
