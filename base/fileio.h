@@ -30,6 +30,10 @@
 #include <stddef.h>
 
 #define FILEIO_CAP_DEFAULT ((size_t)1 << 30)   /* 1 GiB: the default input size limit */
+/* The exit status of a command whose results could not be written (a full disk, a folder
+   removed during the run), distinct from 1 (a disagreement, an Unknown) and 2 (an error of
+   the input or the usage): docs/user-guide.md, "Exit status" (issue #30). */
+#define EXIT_NOT_WRITTEN 3
 
 /* Reads all of `path` ("-": standard input) into a NUL-terminated buffer from malloc (*data,
  * *len bytes without the NUL).  Refuses non-regular files and more than cap bytes.  Returns 0,

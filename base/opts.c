@@ -208,6 +208,8 @@ static int next_word(opt_parser *p)
         }
         snprintf(p->spelled, sizeof p->spelled, "%.*s", (int)strcspn(w, "="), w);
         if ((p->def = find_herd(p->defs, w + 1))) return take_value(p, NULL);
+        /* -json is --json misspelt, not -j with the value "son" */
+        if (w[2] && find_long(p->defs, w + 1, strcspn(w + 1, "="))) return unknown(p, w);
         if ((p->def = find_short(p->defs, w[1]))) {
             snprintf(p->spelled, sizeof p->spelled, "-%c", w[1]);
             if (!w[2]) return take_value(p, NULL);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "base/alloc.h"
+#include "base/fileio.h"
 #include "base/opts.h"
 #include "cli/cli.h"
 #include "report/provenance.h"
@@ -72,7 +73,7 @@ int main(int argc, char **argv)
     if (bad) {
         fprintf(stderr, "ptxlitmus: cannot write to standard output: %s\n",
                 e ? strerror(e) : "write error");
-        if (!rc) rc = 2;
+        if (rc == 0 || rc == 1) rc = EXIT_NOT_WRITTEN;   /* the results are lost (issue #30) */
     }
     return rc;
 }

@@ -48,7 +48,8 @@ static void usage(FILE *f)
         "  -v, --verbose       (accepted by every command)\n"
         "exit status: 0 every test agrees, 1 a disagreement, an error, an Unknown result or "
         "nothing\n"
-        "checked (no test run, or no expected verdict compared), 2 usage error\n");
+        "checked (no test run, or no expected verdict compared), 2 usage error, 3 the results\n"
+        "could not be written, 130 interrupted (the reports hold the jobs finished)\n");
 }
 
 static double now_s(void)
@@ -517,7 +518,7 @@ int suite_cli(int argc, char **argv)
     free_jobs(&J);
     free(a.paths); free(a.defdir);
     if (sig) return 128 + sig;   /* 130 for SIGINT, 143 for SIGTERM, as the shell reports */
-    if (werr) return 1;
+    if (werr) return EXIT_NOT_WRITTEN;   /* the results are lost: their own status */
     if (a.update) return errs ? 1 : 0;
     return bad ? 1 : 0;
 }

@@ -3,16 +3,14 @@
  * malformed test gets file:line:col on stderr and an error entry; the other files are still
  * verified.  Exit status: 0 when every file was verified, 2 otherwise (also for usage errors). */
 #include <errno.h>
-#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "base/alloc.h"
 #include "base/opts.h"
 #include "cli/cli.h"
-#include "cli/sigwatch.h"
+#include "cli/verify_int.h"
 #include "report/report.h"
 #include "check/verify.h"
 #include "report/graph.h"
@@ -43,6 +41,8 @@ static void usage(FILE *f)
         "  --timeout S         wall-clock limit of each test in seconds, fractions allowed "
         "(default\n"
         "                      none)\n"
+        "  -j N, --jobs N      decide N files at a time (threads; default 1); the output is the\n"
+        "                      same, in file order (herd7: -j)\n"
         "  --graph DIR         write execution graphs per test: DIR/NAME.dot (+ .svg with dot)\n"
         "                      (herd7: -o DIR); NAME is the test file's name, + .MODEL with\n"
         "                      several models, + -2, -3... when an earlier test had the same\n"
@@ -58,12 +58,13 @@ static void usage(FILE *f)
         "  -v, --verbose       say on stderr what is decided under which model\n"
         "  FILE may be a directory (its .litmus files, sorted) or @LIST (a file of arguments)\n"
         "exit status: 0 every test decided, 1 a verdict is Unknown (timed out, or a bound cut\n"
-        "paths and the verdict rests on an absence), 2 an error\n");
+        "paths and the verdict rests on an absence), 2 an error, 3 the results could not be\n"
+        "written (130 interrupted by SIGINT: the JSON holds the files finished)\n");
 }
 
 enum {
     V_MODEL = 1, V_CAT, V_JSON, V_UNROLL, V_EVENTS, V_TRACES, V_STATES, V_DEPTH, V_TIMEOUT,
-    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS,
+    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS, V_JOBS,
 };
 
 static const opt_def verify_defs[] = {
@@ -78,6 +79,7 @@ static const opt_def verify_defs[] = {
     { "max-states", 0, V_STATES, "a whole number", NULL },
     { "max-depth", 0, V_DEPTH, "a whole number", NULL },
     { "timeout", 0, V_TIMEOUT, "a number of seconds", "timeout" },
+    { "jobs", 'j', V_JOBS, "a whole number", "j" },
     { "graph", 'o', V_GRAPH | OPT_ONCE, "a directory", NULL },
     { "explain", 0, V_EXPLAIN, NULL, NULL },
     { "liveness", 0, V_LIVENESS, NULL, NULL },
@@ -87,17 +89,6 @@ static const opt_def verify_defs[] = {
     { "through", 0, V_THROUGH, "none, invalid or all", "through" },
     { NULL, 0, 0, NULL, NULL },
 };
-
-/* One model a test is decided under: bundled (cat == NULL) or read with --cat. */
-typedef struct {
-    model_kind kind;
-    const char *cat_file;
-    cat_model *cm;
-    cat_prog *cp;
-    const char *label;
-} vmodel;
-
-#define MAX_MODELS 16
 
 static int ends_with(const char *s, const char *e)
 {
@@ -146,42 +137,6 @@ static int load_cat(vmodel *v)
     return 0;
 }
 
-/* The name of a test's picture: its base name without .litmus, ".MODEL" with several models,
- * and "-2", "-3", ... when an earlier test had the same name (two files MP.litmus in two
- * folders): pictures never overwrite each other.  Caller frees. */
-static char *graph_name(char ***used, int *nused, const char *file, const char *model)
-{
-    const char *b = strrchr(file, '/');
-    b = b ? b + 1 : file;
-    size_t bl = strlen(b);
-    if (bl > 7 && !strcmp(b + bl - 7, ".litmus")) bl -= 7;
-    char base[512], name[540];
-    snprintf(base, sizeof base, "%.*s%s%s", (int)bl, b, model ? "." : "", model ? model : "");
-    for (char *c = base; *c; c++) if (*c == '/') *c = '_';   /* a --cat label */
-    snprintf(name, sizeof name, "%s", base);
-    for (int k = 2;; k++) {
-        int clash = 0;
-        for (int i = 0; i < *nused && !clash; i++) clash = !strcmp((*used)[i], name);
-        if (!clash) break;
-        snprintf(name, sizeof name, "%s-%d", base, k);
-    }
-    *used = xrealloc(*used, (size_t)(*nused + 1) * sizeof **used);
-    (*used)[(*nused)++] = xstrdup(name);
-    return xstrdup(name);
-}
-
-/* the options of one `ptxlitmus verify` command line */
-typedef struct {
-    verify_opts o;
-    const char *json, *graph_dir;
-    int quiet, verbose, max_depth, allow_unknown, werror;
-    int loops;              /* symbolic link loops skipped in the folders given (exit 2) */
-    vmodel models[MAX_MODELS];
-    int nmodels;
-    char **files;
-    int nf;
-} verify_args;
-
 /* Expands the FILE|DIR|@LIST arguments into a->files; -1 to go on, else the exit status. */
 static int verify_files(const opt_parser *p, verify_args *a)
 {
@@ -208,6 +163,7 @@ static int verify_options(int argc, char **argv, verify_args *a)
     memset(a, 0, sizeof *a);
     verify_opts_default(&a->o);
     a->max_depth = COND_MAX_DEPTH;
+    a->jobs = 1;
     opt_parser p;
     opt_init(&p, "verify", verify_defs, argc, argv);
     int id, rc = -1;
@@ -251,6 +207,9 @@ static int verify_options(int argc, char **argv, verify_args *a)
             break;
         case V_TIMEOUT:
             if (opt_seconds(&p, 86400.0 * 365, &d)) rc = 2; else a->o.timeout_s = d;
+            break;
+        case V_JOBS:
+            if (opt_long(&p, 1, 1024, &v)) rc = 2; else a->jobs = (int)v;
             break;
         case V_EXPLAIN: a->o.explain = 1; break;
         case V_LIVENESS: a->o.liveness = 1; break;
@@ -340,137 +299,6 @@ static cJSON *json_root(const verify_args *a, cJSON **results)
     return root;
 }
 
-/* the state of one verify run across its files and models */
-typedef struct {
-    verify_args *a;
-    FILE *out;              /* the herd blocks: stdout, stderr when --json - */
-    int several;            /* more than one model: blocks and pictures name the model */
-    cJSON *root, *results;  /* --json document and its results, or NULL */
-    int done;               /* files decided under every model (an interrupt reports them) */
-    graph_collector *gc;    /* --graph, or NULL */
-    char **used;            /* picture names given so far */
-    int nused;
-    int errors, unknown;
-    const char *file;       /* the test being decided */
-    char **warn;            /* its warnings */
-    int nwarn;
-} verify_run;
-
-/* Parses the test R->file and prints its warnings (as errors under --Werror, and then the
- * test is not decided: NULL with the first warning in err); NULL with the error in err. */
-static lit_test *read_test(verify_run *R, char *err, size_t errsz)
-{
-    const verify_args *a = R->a;
-    lit_test *t = lit_parse_file_ex(R->file, a->max_depth, err, errsz);
-    R->warn = NULL;
-    R->nwarn = t ? lit_warnings(t, &R->warn) : 0;
-    for (int k = 0; k < R->nwarn; k++) {
-        char *wk = R->warn[k];
-        if (!a->werror) { report_tprintf(stderr, "%s\n", wk); continue; }
-        char *w = strstr(wk, ": warning: ");   /* --Werror: the same line as an error */
-        if (w) memmove(w + 2, w + 11, strlen(w + 11) + 1);
-        report_tprintf(stderr, "%s\n", wk);
-    }
-    if (R->nwarn && a->werror) {   /* the test is not decided */
-        snprintf(err, errsz, "%s", R->warn[0]);
-        lit_free(t);
-        t = NULL;
-        R->errors++;
-    }
-    return t;
-}
-
-/* Writes the --graph pictures of a decided result r under model vm. */
-static void write_graphs(verify_run *R, verify_result *r, const vmodel *vm)
-{
-    const verify_args *a = R->a;
-    for (int g = 0, ng = graph_count(R->gc, r); g < ng; g++) {
-        char *dot = graph_dot(R->gc, r, g);
-        char *name = graph_name(&R->used, &R->nused, R->file, R->several ? vm->label : NULL);
-        if (graph_write(a->graph_dir, name, dot)) R->errors++;
-        else if (a->verbose) fprintf(stderr, "verify: graph %s/%s.dot\n", a->graph_dir, name);
-        free(dot);
-        free(name);
-    }
-}
-
-/* Decides test t (NULL: it did not parse, err says why) under model m and reports it: the
- * herd block or the error, the pictures, the JSON result. */
-static void verify_under(verify_run *R, lit_test *t, int m, const char *err)
-{
-    const verify_args *a = R->a;
-    const vmodel *vm = &a->models[m];
-    verify_opts o = a->o;
-    o.model = vm->kind;
-    o.cat = vm->cp;
-    o.model_label = vm->cat_file ? vm->label : NULL;
-    verify_result r;
-    if (a->verbose) fprintf(stderr, "verify: %s under %s\n", R->file, vm->label);
-    if (!t) {
-        memset(&r, 0, sizeof r);
-        r.file = xstrdup(R->file);
-        snprintf(r.error, sizeof r.error, "%s", err);
-    } else {
-        if (R->gc) graph_begin(R->gc, &r);
-        verify_test(t, &o, &r);
-        free(r.file);
-        r.file = xstrdup(R->file);
-    }
-    if (verify_unknown(&r)) R->unknown++;
-    if (!r.ok) {
-        if ((m == 0 || t) && !(R->nwarn && a->werror)) {
-            report_tprintf(stderr, "%s\n", r.error);
-            if (!r.timed_out) R->errors++;
-        }
-    } else if (!a->quiet) {   /* the whole block at once, flushed: an interrupt keeps it */
-        char *blk = NULL;
-        size_t bl = 0;
-        FILE *m = open_memstream(&blk, &bl);
-        if (!m) x_out_of_memory(0);
-        if (R->several) fprintf(m, "Model %s\n", vm->label);
-        report_herd(m, &r, o.unroll);
-        fclose(m);
-        sigwatch_lock();
-        fwrite(blk, 1, bl, R->out);
-        fflush(R->out);
-        sigwatch_unlock();
-        free(blk);
-    }
-    sigwatch_lock();   /* no picture is half written when an interrupt stops the run */
-    if (R->gc && r.ok) write_graphs(R, &r, vm);
-    if (R->results) {
-        cJSON *jr = report_json_result(&r);
-        cJSON_AddStringToObject(jr, "model", vm->label);
-        cJSON *wa = cJSON_AddArrayToObject(jr, "warnings");
-        for (int k = 0; k < R->nwarn; k++) cJSON_AddItemToArray(wa, cJSON_CreateString(R->warn[k]));
-        cJSON_AddItemToArray(R->results, jr);
-    }
-    sigwatch_unlock();
-    verify_result_free(&r);
-}
-
-/* SIGINT, SIGTERM or SIGHUP during the run (cli/sigwatch.h, with the lock held): the blocks
- * of the finished tests are on stdout already; the JSON gets their results and
- * "interrupted": true; then exit 128 + the signal (130 for SIGINT), as suite does. */
-static void verify_stop(void *ctx, int sig)
-{
-    verify_run *R = ctx;
-    const verify_args *a = R->a;
-    fflush(R->out);
-    fprintf(stderr,
-            "ptxlitmus verify: INTERRUPTED by %s after %d of %d files: the outputs are partial%s\n",
-            sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP", R->done, a->nf,
-            R->root ? " (\"interrupted\": true)" : "");
-    if (R->root) {
-        cJSON_ReplaceItemInObject(R->root, "interrupted", cJSON_CreateTrue());
-        char *text = report_json_text(R->root, 1);
-        report_write_atomic(a->json, text);
-    }
-    fflush(stdout);
-    fileio_remove_temps();
-    _exit(128 + sig);
-}
-
 int verify_cli(int argc, char **argv)
 {
     verify_args a;
@@ -479,35 +307,15 @@ int verify_cli(int argc, char **argv)
     if (outputs_refused(&a)) { verify_args_free(&a); return 2; }
     if (load_models(&a)) { verify_args_free(&a); return 2; }
 
-    verify_run R = { .a = &a, .several = a.nmodels > 1 };
-    cJSON *root = a.json ? json_root(&a, &R.results) : NULL;
-    R.root = root;
-    R.gc = a.graph_dir ? graph_new() : NULL;
-    if (R.gc) { a.o.graph = graph_callback; a.o.graph_ctx = R.gc; }
-    sigwatch_start(verify_stop, &R);
-    R.out = a.json && !strcmp(a.json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
-    for (int i = 0; i < a.nf; i++) {
-        char err[1024];
-        R.file = a.files[i];
-        lit_test *t = read_test(&R, err, sizeof err);
-        for (int m = 0; m < a.nmodels; m++) verify_under(&R, t, m, err);
-        lit_free(t);
-        lit_warnings_free(R.warn, R.nwarn);
-        sigwatch_lock();
-        R.done++;
-        sigwatch_unlock();
-    }
-    sigwatch_finishing();   /* from here a signal waits for the outputs */
-    fflush(R.out);
-    int errors = R.errors + a.loops, unknown = R.unknown;
+    cJSON *results = NULL, *root = a.json ? json_root(&a, &results) : NULL;
+    verify_counts n = verify_run_files(&a, root, results);
+    int errors = n.errors + a.loops, unknown = n.unknown, unwritten = 0;
     if (root) {
         char *text = report_json_text(root, 1);
-        if (report_write_atomic(a.json, text)) errors++;
+        unwritten = report_write_atomic(a.json, text) != 0;
         free(text);
         cJSON_Delete(root);
     }
-    graph_free(R.gc);
-    sigwatch_end();
     if (unknown)
         fprintf(stderr,
                 "ptxlitmus verify: %d verdict%s Unknown (a --timeout or a bound was hit)%s\n",
@@ -516,5 +324,6 @@ int verify_cli(int argc, char **argv)
                                 : "; exit status 1 (--allow-unknown accepts them)");
     int allow = a.allow_unknown;
     verify_args_free(&a);
-    return errors ? 2 : unknown && !allow ? 1 : 0;
+    /* results that could not be written: their own status, first (docs/user-guide.md) */
+    return unwritten ? EXIT_NOT_WRITTEN : errors ? 2 : unknown && !allow ? 1 : 0;
 }

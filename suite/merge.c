@@ -31,7 +31,8 @@ static void usage(FILE *f)
         "...\n"
         "  combines the --json outputs of 'ptxlitmus suite --shard I/N' runs, prints the summary\n"
         "  exit status: 0 every test agrees and every shard is present, 1 otherwise, 2 usage "
-        "error\n");
+        "error,\n"
+        "  3 the results could not be written\n");
 }
 
 static void pos_of(const char *text, const char *at, int *line, int *col)
@@ -203,11 +204,12 @@ int merge_cli(int argc, char **argv)
     fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results),
             cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
     fflush(out);
-    if (json && suite_write_json(json, results, NULL, interrupted)) bad = 1;
-    if (junit && suite_write_junit(junit, results, interrupted)) bad = 1;
-    if (csv && suite_write_csv(csv, results)) bad = 1;
+    int unwritten = 0;
+    if (json && suite_write_json(json, results, NULL, interrupted)) unwritten = 1;
+    if (junit && suite_write_junit(junit, results, interrupted)) unwritten = 1;
+    if (csv && suite_write_csv(csv, results)) unwritten = 1;
     cJSON_Delete(results);
     for (int i = 0; i < nf; i++) cJSON_Delete(docs[i]);
     free(docs); free(all); free(files); free(seen_shard);
-    return bad ? 1 : 0;
+    return unwritten ? EXIT_NOT_WRITTEN : bad ? 1 : 0;
 }

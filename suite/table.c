@@ -26,7 +26,8 @@ static void usage(FILE *f)
         "  --out FILE          write the table to FILE (default: standard output)\n"
         "  --jobs N, --timeout S, --unroll N   as in suite\n"
         "  --allow-unknown     exit 0 even when a cell is Unknown\n"
-        "exit status: 0 every cell decided, 1 a cell Unknown or an error, 2 usage error\n");
+        "exit status: 0 every cell decided, 1 a cell Unknown or an error, 2 usage error, 3 the\n"
+        "table could not be written\n");
 }
 
 enum { T_MODEL = 1, T_FORMAT, T_OUT, T_JOBS, T_TIMEOUT, T_UNROLL, T_ALLOW_UNKNOWN };
@@ -416,7 +417,7 @@ int table_cli(int argc, char **argv)
     if (!nm) models[nm++] = MODEL_PTX;
     table t = { 0 };
     char **files = NULL;
-    int nf = 0, bad = 0;
+    int nf = 0, bad = 0, unwritten = 0;
     for (int i = 0; i < p.npos; i++) {
         if (ends_with(p.pos[i], ".json")) { if (add_run(&t, p.pos[i])) bad = 1; continue; }
         int loops = 0;
@@ -459,7 +460,7 @@ int table_cli(int argc, char **argv)
         table_build(&t);
         label_columns(&t);
         char *text = table_text(&t, fmt);
-        if (report_write_atomic(out ? out : "-", text)) bad = 1;
+        if (report_write_atomic(out ? out : "-", text)) unwritten = 1;
         free(text);
     }
     int unknown = t.unknown, errors = t.errors;
@@ -467,6 +468,7 @@ int table_cli(int argc, char **argv)
     for (int i = 0; i < nf; i++) free(files[i]);
     free(files);
     if (refused) return 2;
+    if (unwritten) return EXIT_NOT_WRITTEN;
     if (unknown && !allow)
         fprintf(
             stderr,

@@ -78,6 +78,15 @@ grep -q "found a directory without .litmus files" "$tmp/e" || fail "empty DIR me
 grep -q '^Model ptx-v6.0$' "$tmp/o" || fail "no Model line"
 [ "$(grep -c '"model":' "$tmp/m.json")" -ge 4 ] || fail "JSON results lack the model"
 
+# herd7's -j N (issue #30): verify decides N files at a time; the output is the same, in order
+"$bin" verify --model ptx --model ptx-v7.5 suites/isa suites/own > "$tmp/j1" 2> "$tmp/j1e"
+"$bin" verify -j 3 --model ptx --model ptx-v7.5 suites/isa suites/own > "$tmp/j3" 2> "$tmp/j3e"
+cmp -s <(grep -v '^Time' "$tmp/j1") <(grep -v '^Time' "$tmp/j3") || fail "verify -j 3: blocks differ from -j 1"
+cmp -s "$tmp/j1e" "$tmp/j3e" || fail "verify -j 3: messages differ from -j 1"
+"$bin" verify --jobs=2 -q "$mp" || fail "verify --jobs=2"
+"$bin" verify -j 0 "$mp" 2> "$tmp/e" && fail "verify -j 0 accepted"
+grep -qx "ptxlitmus verify: -j takes a whole number from 1 to 1024, found '0'" "$tmp/e" || fail "-j 0: $(cat "$tmp/e")"
+
 # issue #28, item 7: an output given twice was "last one wins" (the first silently dropped),
 # `table --out t.xyz` wrote CSV, a symbolic link loop made every test count once per level
 for c in "verify --json a.json --json=b.json $mp" "suite --junit a.xml --junit b.xml suites/isa" \
