@@ -83,7 +83,7 @@ enum { S_MODEL = 1, S_JOBS, S_TIMEOUT, S_JSON, S_JUNIT, S_CSV, S_SHARD, S_UPDATE
        S_EVENTS, S_TRACES, S_STATES, S_DEPTH, S_ALLOW_UNKNOWN };
 static const opt_def suite_defs[] = {
     OPT_COMMON,
-    { "model", 0, S_MODEL, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
+    { "model", 0, S_MODEL, "a model name", "model" },
     { "jobs", 'j', S_JOBS, "a whole number", "j" },
     { "timeout", 0, S_TIMEOUT, "a number of seconds", "timeout" },
     { "json", 0, S_JSON | OPT_ONCE, "a file name", NULL },
@@ -201,8 +201,9 @@ static int parse_suite_args(suite_args *a, int argc, char **argv)
         case OPT_VERBOSE: break;
         case S_MODEL: {
             model_kind k;
-            if (model_parse(p.arg, &k)) {
-                opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", p.arg);
+            if (model_parse(p.arg, &k) || k == MODEL_RC11_SCOPED) {   /* a manifest's models */
+                opt_error(&p, "takes ptx (or ptx-v8.4), ptx-v7.5 or ptx-v6.0 (the models a "
+                              "manifest lists), found '%s'", p.arg);
                 rc = 2;
                 break;
             }

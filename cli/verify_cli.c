@@ -25,9 +25,10 @@ static void usage(FILE *f)
     fprintf(
         f,
         "usage: ptxlitmus verify [options] FILE|DIR|@LIST...\n"
-        "  --model NAME        ptx (default: ISA 8.4 + mixed proxies), ptx-v7.5, ptx-v6.0, or a\n"
-        "                      FILE.cat; repeat it to decide each test under several models\n"
-        "                      (herd7: -model)\n"
+        "  --model NAME        ptx (default: ISA 8.4 + mixed proxies; also ptx-v8.4), ptx-v7.5,\n"
+        "                      ptx-v6.0, rc11-scoped (scoped C++, the source side of llvm-check)\n"
+        "                      or a FILE.cat; repeat it to decide each test under several\n"
+        "                      models (herd7: -model)\n"
         "  --cat FILE          a model written in cat (herd7/Dat3M); includes are searched in\n"
         "                      FILE's folder, then in the bundled models\n"
         "  --json FILE|-       write the results as JSON (docs/json-schema.md)\n"
@@ -43,16 +44,22 @@ static void usage(FILE *f)
         "                      none)\n"
         "  -j N, --jobs N      decide N files at a time (threads; default 1); the output is the\n"
         "                      same, in file order (herd7: -j)\n"
-        "  --graph DIR         write execution graphs per test: DIR/NAME.dot (+ .svg with dot)\n"
+        "  --graph DIR, -o DIR write execution graphs per test: DIR/NAME.dot (+ .svg with dot)\n"
         "                      (herd7: -o DIR); NAME is the test file's name, + .MODEL with\n"
         "                      several models, + -2, -3... when an earlier test had the same\n"
         "  --show WHAT         which executions --graph draws: witness (the default; herd7 -show\n"
-        "                      prop); all and forbidden are refused until the checker enumerates\n"
-        "                      them\n"
+        "                      prop), all (one per allowed final state) or forbidden (one per\n"
+        "                      execution with the outcome that the model rules out, herd7 -show\n"
+        "                      neg)\n"
+        "  --through WHAT      herd7's -through: none (= --show witness), invalid (= forbidden)\n"
+        "                      or all\n"
         "  --explain           for an outcome no execution reaches, name the model's checks that\n"
         "                      rule it out (\"Ruled out by\"; JSON \"violated\")\n"
+        "  --liveness          also decide whether some execution never ends (a fair spin, a\n"
+        "                      barrier that never completes): Liveness line, JSON liveness\n"
         "  --Werror            warnings (a condition register its thread never writes, a location\n"
-        "                      the initial state never declares) are errors\n"
+        "                      the initial state never declares, no condition, a location\n"
+        "                      initialised twice) are errors\n"
         "  --allow-unknown     exit 0 even when a verdict is Unknown (a --timeout or a bound hit)\n"
         "  -q, --quiet         no herd blocks on stdout\n"
         "  -v, --verbose       say on stderr what is decided under which model\n"
@@ -69,7 +76,7 @@ enum {
 
 static const opt_def verify_defs[] = {
     OPT_COMMON,
-    { "model", 0, V_MODEL, "ptx, ptx-v7.5, ptx-v6.0 or a .cat file", "model" },
+    { "model", 0, V_MODEL, "a model name or a .cat file", "model" },
     { "cat", 0, V_CAT, "a cat file", "cat" },
     { "json", 0, V_JSON | OPT_ONCE, "a file name or -", NULL },
     { "unroll", 0, V_UNROLL, "a whole number", "unroll" },
@@ -108,7 +115,7 @@ static int add_model(const opt_parser *p, vmodel *m, int *n, const char *val, in
         if (!*val) { opt_error(p, "takes a cat file"); return -1; }
         v->cat_file = val;
     } else if (model_parse(val, &v->kind)) {
-        opt_error(p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", val);
+        opt_error(p, "takes %s, or a FILE.cat, found '%s'", model_choices(), val);
         return -1;
     }
     for (int i = 0; i < *n; i++)   /* the same model twice is one model */

@@ -20,7 +20,8 @@ static void usage(FILE *f)
         "  the observation (Never, Sometimes, Always, Unknown) of each test under each model,\n"
         "  side by side.  Litmus files and directories are decided under every --model; a\n"
         "  RUN.json (the --json output of verify or suite) gives one column per model it holds\n"
-        "  --model NAME        ptx, ptx-v7.5 or ptx-v6.0 (repeatable; default ptx)\n"
+        "  --model NAME        ptx (or ptx-v8.4), ptx-v7.5, ptx-v6.0 or rc11-scoped (repeatable;\n"
+        "                      default ptx)\n"
         "  --format F          csv (default), markdown or latex (booktabs); also taken from the\n"
         "                      --out extension (.csv, .md, .tex)\n"
         "  --out FILE          write the table to FILE (default: standard output)\n"
@@ -33,7 +34,7 @@ static void usage(FILE *f)
 enum { T_MODEL = 1, T_FORMAT, T_OUT, T_JOBS, T_TIMEOUT, T_UNROLL, T_ALLOW_UNKNOWN };
 static const opt_def table_defs[] = {
     OPT_COMMON,
-    { "model", 0, T_MODEL, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
+    { "model", 0, T_MODEL, "a model name", "model" },
     { "format", 0, T_FORMAT, "csv, markdown or latex", NULL },
     { "out", 'o', T_OUT | OPT_ONCE, "a file name", NULL },
     { "jobs", 'j', T_JOBS, "a whole number", "j" },
@@ -378,7 +379,7 @@ int table_cli(int argc, char **argv)
         case OPT_VERBOSE: break;
         case T_MODEL:
             if (model_parse(p.arg, &k)) {
-                opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", p.arg);
+                opt_error(&p, "takes %s, found '%s'", model_choices(), p.arg);
                 rc = 2;
                 break;
             }

@@ -410,6 +410,16 @@ START_TEST(model_features)
     ck_assert_int_eq(model_parse("ptx-v6.0", &k), 0);
     ck_assert_int_eq(k, MODEL_PTX60);
     ck_assert_int_eq(model_parse("herd", &k), -1);
+    /* issue #30: `--model nope` listed three of the accepted names; model_choices lists every
+       one: each word of it parses, and each model's name is in it */
+    char words[256];
+    snprintf(words, sizeof words, "%s", model_choices());
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(words, " ,()", &save); w; w = strtok_r(NULL, " ,()", &save))
+        if (strcmp(w, "or")) { ck_assert_msg(model_parse(w, &k) == 0, "%s", w); n++; }
+    for (int m = 0; m < MODEL_COUNT; m++)
+        ck_assert_msg(strstr(model_choices(), model_name((model_kind)m)), "%s", model_name(m));
+    ck_assert_int_eq(n, MODEL_COUNT + 1);   /* and ptx-v8.4 */
 }
 END_TEST
 
