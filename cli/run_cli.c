@@ -169,6 +169,22 @@ static uint16_t to_half(double d, isa_type t)
     return (uint16_t)dst;
 }
 
+/* A float as YAML writes it (1.2 core schema: .nan, .inf, -.inf, in any of .nan .NaN .NAN;
+   issue #30: `.nan` was refused) or as strtod reads it (1.5, 1e-3, nan, inf).  0 or -1. */
+static int yaml_float(const char *s, double *d)
+{
+    const char *v = s + (s[0] == '-' || s[0] == '+');
+    static const char *const nans[] = { ".nan", ".NaN", ".NAN", NULL },
+                             *const infs[] = { ".inf", ".Inf", ".INF", NULL };
+    for (int i = 0; nans[i]; i++)
+        if (v == s && !strcmp(s, nans[i])) { *d = NAN; return 0; }
+    for (int i = 0; infs[i]; i++)
+        if (!strcmp(v, infs[i])) { *d = s[0] == '-' ? -INFINITY : INFINITY; return 0; }
+    char *e;
+    *d = strtod(s, &e);
+    return *e || e == s ? -1 : 0;
+}
+
 /* typed scalar -> little-endian bytes of isa type t */
 static int typed_value(R *r, yaml_node_t *n, isa_type t, uint8_t *out)
 {
@@ -178,8 +194,10 @@ static int typed_value(R *r, yaml_node_t *n, isa_type t, uint8_t *out)
     char *e; errno = 0;
     uint64_t bits;
     if (isa_type_is_float(t) && !(s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))) {
-        double d = strtod(s, &e);
-        if (*e || e == s) return bad(r, n, "found '%s', expected a %s number", s, isa_type_name(t));
+        double d;
+        if (yaml_float(s, &d))
+            return bad(r, n, "found '%s', expected a %s number (or .nan, .inf, -.inf)", s,
+                       isa_type_name(t));
         if (t == ISA_T_F64) memcpy(&bits, &d, 8);
         else if (t == ISA_T_F32) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); bits = u; }
         else if (t == ISA_T_F16) bits = to_half(d, ISA_T_F16);
@@ -272,9 +290,8 @@ static int init_from_file(R *r, buffer *b, yaml_node_t *iv)
 static int init_iota(R *r, buffer *b, yaml_node_t *iv)
 {
     const char *s = scalar(iv);
-    char *e;
-    double start = s ? strtod(s, &e) : 0;
-    if (!s || *e || e == s)
+    double start = 0;
+    if (!s || yaml_float(s, &start) || !isfinite(start))
         return bad(r, iv, "found '%s', expected a starting number", s ? s : "?");
     for (size_t i = 0; i < b->count; i++) {
         double d = start + (double)i;
