@@ -37,6 +37,9 @@ static void usage(FILE *f)
         "suite,test,model,expected,verdict,observation,states,time_ms,outcome\n"
         "  --shard I/N         run only slice I of N (1 <= I <= N); combine with 'ptxlitmus "
         "merge'\n"
+        "  --shard auto[/N]    the slice of this task of a Slurm job array (SLURM_ARRAY_TASK_ID,\n"
+        "                      _COUNT) or of a Kubernetes Indexed Job (JOB_COMPLETION_INDEX; N\n"
+        "                      its completions)\n"
         "  --update            rewrite the manifests' expected verdicts from this run\n"
         "  --unroll N, --max-events N, --max-traces N, --states N|all|none, --max-depth N\n"
         "                      the limits of each test, as in verify\n"
@@ -89,7 +92,7 @@ static const opt_def suite_defs[] = {
     { "json", 0, S_JSON | OPT_ONCE, "a file name", NULL },
     { "junit", 0, S_JUNIT | OPT_ONCE, "a file name", NULL },
     { "csv", 0, S_CSV | OPT_ONCE, "a file name", NULL },
-    { "shard", 0, S_SHARD, "I/N", NULL },
+    { "shard", 0, S_SHARD, "I/N, auto or auto/N", NULL },
     { "update", 0, S_UPDATE, NULL, NULL },
     { "unroll", 0, S_UNROLL, "a whole number", "unroll" },
     { "max-events", 0, S_EVENTS, "a whole number", NULL },
@@ -100,18 +103,6 @@ static const opt_def suite_defs[] = {
     { "allow-unknown", 0, S_ALLOW_UNKNOWN, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
 };
-
-int suite_parse_shard(const char *s, int *i, int *n)
-{
-    char *e;
-    long a = strtol(s, &e, 10);
-    if (e == s || *e != '/') return -1;
-    const char *s2 = e + 1;
-    long b = strtol(s2, &e, 10);
-    if (e == s2 || *e || b < 1 || b > 1000000 || a < 1 || a > b) return -1;
-    *i = (int)a; *n = (int)b;
-    return 0;
-}
 
 static cJSON *manifest_error(const char *path, const char *msg)
 {
@@ -155,6 +146,7 @@ typedef struct {
     suite_run_opts ro;
     const char *json, *junit, *csv, *shard;
     int update, quiet, allow_unknown, shard_i, shard_n, nmodels;
+    char shard_buf[32];     /* --shard auto, resolved: "I/N" */
     model_kind models[8];
     char **paths;           /* the PATH arguments (plus the default suites/ when none) */
     int np;
@@ -220,14 +212,26 @@ static int parse_suite_args(suite_args *a, int argc, char **argv)
             else if (id == S_JUNIT) a->junit = p.arg;
             else a->csv = p.arg;
             break;
-        case S_SHARD:
+        case S_SHARD: {
+            char why[300];
+            if (!strncmp(p.arg, "auto", 4)) {   /* from the job array's environment */
+                if (suite_shard_auto(p.arg, &a->shard_i, &a->shard_n, why, sizeof why)) {
+                    opt_error(&p, "%s %s", p.arg, why);
+                    rc = 2;
+                    break;
+                }
+                snprintf(a->shard_buf, sizeof a->shard_buf, "%d/%d", a->shard_i, a->shard_n);
+                a->shard = a->shard_buf;
+                break;
+            }
             if (suite_parse_shard(p.arg, &a->shard_i, &a->shard_n)) {
-                opt_error(&p, "takes I/N with 1 <= I <= N, found '%s'", p.arg);
+                opt_error(&p, "takes I/N with 1 <= I <= N, auto or auto/N, found '%s'", p.arg);
                 rc = 2;
                 break;
             }
             a->shard = p.arg;
             break;
+        }
         case S_UPDATE: a->update = 1; break;
         case S_UNROLL: if (opt_long(&p, 0, 1000, &v)) rc = 2; else ro->vo.unroll = (int)v; break;
         case S_EVENTS: if (opt_long(&p, 1, 256, &v)) rc = 2; else ro->vo.max_events = (int)v; break;

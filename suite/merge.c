@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int suite_parse_shard(const char *s, int *i, int *n);
-
 enum { M_JSON = 1, M_JUNIT, M_CSV, M_ALLOW_UNKNOWN };
 static const opt_def merge_defs[] = {
     OPT_COMMON,
