@@ -172,7 +172,8 @@ static void emit_ready(vrun *R)
             cJSON_AddItemToArray(R->results, jr);
         for (int g = 0; g < s->ndot; g++) {
             const vmodel *vm = &a->models[s->dot_model[g]];
-            char *name = graph_name(&R->used, &R->nused, a->files[i], R->several ? vm->label : NULL);
+            char *name =
+                graph_name(&R->used, &R->nused, a->files[i], R->several ? vm->label : NULL);
             if (graph_write(a->graph_dir, name, s->dot[g])) s->errors++;
             else if (a->verbose) fprintf(stderr, "verify: graph %s/%s.dot\n", a->graph_dir, name);
             free(name);

@@ -265,7 +265,8 @@ static int is_entry(const parser *p, int i)
 static void first_entry(parser *p, int open, const token *t)
 {
     for (int i = open + 1; i < p->pos; i++)
-        if (is_entry(p, i) && p->tv.v[i].len == t->len && !memcmp(p->tv.v[i].s, t->s, (size_t)t->len)) {
+        if (is_entry(p, i) && p->tv.v[i].len == t->len &&
+            !memcmp(p->tv.v[i].s, t->s, (size_t)t->len)) {
             lp_warnat(p, t,
                       "found '%.*s' initialised a second time (first at %d:%d), expected each "
                       "location initialised once (the last value is used)",

@@ -46,8 +46,9 @@ static int from_slurm(long want, int *i, int *n, char *why, size_t wl)
     env_num("SLURM_ARRAY_TASK_STEP", &step, &bad);
     if (bad || !have || step < 1 || id < min || (id - min) % step || (id - min) / step >= count) {
         snprintf(why, wl,
-                 "found SLURM_ARRAY_TASK_ID=%s, SLURM_ARRAY_TASK_COUNT=%s, SLURM_ARRAY_TASK_MIN=%s, "
-                 "SLURM_ARRAY_TASK_STEP=%s, expected the task of a job array (sbatch --array)",
+                 "found SLURM_ARRAY_TASK_ID=%s, SLURM_ARRAY_TASK_COUNT=%s, "
+                 "SLURM_ARRAY_TASK_MIN=%s, SLURM_ARRAY_TASK_STEP=%s, expected the task of a job "
+                 "array (sbatch --array)",
                  env_or("SLURM_ARRAY_TASK_ID"), env_or("SLURM_ARRAY_TASK_COUNT"),
                  env_or("SLURM_ARRAY_TASK_MIN"), env_or("SLURM_ARRAY_TASK_STEP"));
         return -1;

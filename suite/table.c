@@ -136,7 +136,8 @@ static void name_rows(table *t)
     char **named = xcalloc((size_t)t->nrow + 1, sizeof *named);
     for (int i = 0; i < t->nrow; i++) {
         int clash = 0;
-        for (int j = 0; j < t->nrow; j++) clash |= j != i && !strcmp(t->row[i].name, t->row[j].name);
+        for (int j = 0; j < t->nrow; j++)
+            clash |= j != i && !strcmp(t->row[i].name, t->row[j].name);
         if (!clash || !strcmp(t->row[i].key, t->row[i].name)) continue;
         const char *tail = t->row[i].key;
         for (int n = 1; n < 64; n++) {

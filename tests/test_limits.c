@@ -171,7 +171,8 @@ START_TEST(deep_conditions_fit_the_stack)
                        COND_DEPTH_CAP - 2, 0, 0, "" };
         on_stack((size_t)1 << 20, &j);   /* the cap on 1 MiB: refused, naming the stack */
         ck_assert_msg(!j.parsed, "shape %d: %d levels accepted on a 1 MiB stack", k, j.n);
-        ck_assert_msg(strstr(j.err, "l.litmus:6:") && strstr(j.err, "on this thread's stack hold") &&
+        ck_assert_msg(strstr(j.err, "l.litmus:6:") &&
+                          strstr(j.err, "on this thread's stack hold") &&
                           strstr(j.err, "--max-depth 10000") && strstr(j.err, "ulimit -s"),
                       "%s", j.err);
         const char *m = strstr(j.err, "expected at most ");

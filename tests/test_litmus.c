@@ -415,7 +415,8 @@ START_TEST(model_features)
     char words[256];
     snprintf(words, sizeof words, "%s", model_choices());
     int n = 0;
-    for (char *save = NULL, *w = strtok_r(words, " ,()", &save); w; w = strtok_r(NULL, " ,()", &save))
+    for (char *save = NULL, *w = strtok_r(words, " ,()", &save); w;
+         w = strtok_r(NULL, " ,()", &save))
         if (strcmp(w, "or")) { ck_assert_msg(model_parse(w, &k) == 0, "%s", w); n++; }
     for (int m = 0; m < MODEL_COUNT; m++)
         ck_assert_msg(strstr(model_choices(), model_name((model_kind)m)), "%s", model_name(m));
