@@ -141,6 +141,17 @@ static void put(const char *name, const char *text)
     fclose(f);
 }
 
+/* path_expand of tdir: want paths; returns the loops it skipped */
+static int expand_loops(int want)
+{
+    char **paths = NULL;
+    int np = 0, loops = 0;
+    ck_assert_int_eq(path_expand(tdir, ".litmus", &paths, &np, &loops), want);
+    for (int i = 0; i < np; i++) free(paths[i]);
+    free(paths);
+    return loops;
+}
+
 START_TEST(at_files_and_directories)
 {
     snprintf(tdir, sizeof tdir, "build/tests/optsdir.%d", (int)getpid());
@@ -190,26 +201,15 @@ START_TEST(at_files_and_directories)
     ck_assert_int_eq(symlink("..", link), 0);
     snprintf(link, sizeof link, "%s/sub/self", tdir);
     ck_assert_int_eq(symlink(".", link), 0);
-    paths = NULL;
-    np = 0;
-    int loops = 0;
-    ck_assert_int_eq(path_expand(tdir, ".litmus", &paths, &np, &loops), 3);
-    ck_assert_int_eq(loops, 2);
-    for (int i = 0; i < np; i++) free(paths[i]);
-    free(paths);
+    ck_assert_int_eq(expand_loops(3), 2);
     char other[160];
     snprintf(other, sizeof other, "%s/other", tdir);
     ck_assert_int_eq(mkdir(other, 0700), 0);
     put("other/d.litmus", "");
     snprintf(link, sizeof link, "%s/sub/to-other", tdir);
     ck_assert_int_eq(symlink("../other", link), 0);
-    paths = NULL;
-    np = loops = 0;
     /* a, b, other/d, sub/c, sub/to-other/d: a folder reached twice is no loop */
-    ck_assert_int_eq(path_expand(tdir, ".litmus", &paths, &np, &loops), 5);
-    ck_assert_int_eq(loops, 2);
-    for (int i = 0; i < np; i++) free(paths[i]);
-    free(paths);
+    ck_assert_int_eq(expand_loops(5), 2);
     char cmd[200];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tdir);
     ck_assert_int_eq(system(cmd), 0);
