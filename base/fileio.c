@@ -535,6 +535,12 @@ int output_problem(const char *out, const char *const *inputs, int n, const char
 {
     if (!out || output_is_stream(out)) return 0;
     if (is_an_input(out, inputs, n, found, fl, expected, el)) return -1;
+    struct stat ls, ts;   /* the writer refuses it (ELOOP): say so before any work is done */
+    if (!lstat(out, &ls) && S_ISLNK(ls.st_mode) && !stat(out, &ts) && S_ISREG(ts.st_mode)) {
+        snprintf(found, fl, "output %s, which is a symbolic link to a file (not followed)", out);
+        snprintf(expected, el, "the file itself or a new name");
+        return -1;
+    }
     if (allow_outside) return 0;
     if (base) return outside(out, base, found, fl, expected, el) ? -1 : 0;
     /* named on the command line: wherever the user says, but a device only on purpose */

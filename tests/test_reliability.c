@@ -244,7 +244,10 @@ START_TEST(outputs_are_never_inputs_and_stay_inside)
     ck_assert_int_eq(symlink("/tmp", "up"), 0);
     ck_assert_int_eq(problem("up/out.json", NULL, NULL, found), 0);
     ck_assert_int_eq(problem(abs, NULL, NULL, found), 0);
-    /* ... but not a device, unless on purpose */
+    /* ... but not through a symbolic link to a file (the writer would refuse it after the run) */
+    ck_assert_int_eq(problem("link.litmus", NULL, NULL, found), -1);
+    ck_assert_msg(strstr(found, "which is a symbolic link to a file (not followed)"), "%s", found);
+    /* ... nor to a device, unless on purpose */
     ck_assert_int_eq(problem("/dev/zero", NULL, NULL, found), -1);
     ck_assert_msg(strstr(found, "output /dev/zero, which is a character device"), "%s", found);
     /* named by an input file (run: the spec's folder, base): confined to that folder */
