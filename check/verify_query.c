@@ -44,6 +44,32 @@ static int names_of(verify_result *r, char ***out, int *n, qproblem *q, Z3_ast f
     return k;
 }
 
+/* A list cut at --states gets a state where the proposition holds and one where it does not,
+   where such states exist (pos, neg) and the list has none: the counts of the listed states
+   then never contradict the verdict (issue #28: `--states 1` printed `Sometimes 0 1`, and the
+   JSON validated: true with positive: 0).  Each is a new state (the listed ones are blocked). */
+static int add_witnesses(const lit_test *t, verify_result *r, qproblem *q, Z3_ast c, int pos,
+                         int neg, stateset *out, int64_t *st)
+{
+    int have[2] = { 0, 0 };   /* [1] a listed state satisfies the proposition, [0] violates it */
+    for (int i = 0; i < out->n; i++)
+        have[verify_state_holds(r, t, &out->v[(size_t)i * (size_t)out->nobs]) ? 1 : 0] = 1;
+    for (int side = 1; side >= 0; side--) {
+        if (have[side] || !(side ? pos : neg)) continue;
+        r->solved++;
+        int k = query_next_state_where(q, side ? c : query_not(q, c), st);
+        if (k < 0) return gave_up(t, r, q);
+        if (!k) {
+            snprintf(r->error, sizeof r->error,
+                     "%s:1:1: internal error: no listed state %s the condition, expected one",
+                     t->file, side ? "satisfies" : "violates");
+            return -1;
+        }
+        ss_add(out, st);
+    }
+    return 0;
+}
+
 /* The verdict by two direct questions (is there an execution where the proposition holds, one
    where it does not), then the states, at most o->states of them. */
 static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qproblem *q,
@@ -102,6 +128,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
         ss_add(out, st);
         n++;
     }
+    if (more < 0 && !rc) rc = add_witnesses(t, r, q, c, pos, neg, out, st);
     if (more < 0 && !rc) {   /* the limit was reached: is there another state? */
         r->solved++;
         int k = query_next_state(q, st);

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <yaml.h>
 
 #include "base/alloc.h"
@@ -45,6 +46,7 @@ typedef struct {
 typedef struct {
     const char *spec, *json;
     uint64_t max_steps, max_memory;
+    int quiet;               /* -q: no line on success */
     double timeout;     /* --timeout SECONDS, 0: none */
     unsigned checks;    /* --check LIST (PTXE_CHECK_*), default memcheck */
     int no_printf;      /* --no-printf: device printf output not printed */
@@ -167,6 +169,22 @@ static uint16_t to_half(double d, isa_type t)
     return (uint16_t)dst;
 }
 
+/* A float as YAML writes it (1.2 core schema: .nan, .inf, -.inf, in any of .nan .NaN .NAN;
+   issue #30: `.nan` was refused) or as strtod reads it (1.5, 1e-3, nan, inf).  0 or -1. */
+static int yaml_float(const char *s, double *d)
+{
+    const char *v = s + (s[0] == '-' || s[0] == '+');
+    static const char *const nans[] = { ".nan", ".NaN", ".NAN", NULL },
+                             *const infs[] = { ".inf", ".Inf", ".INF", NULL };
+    for (int i = 0; nans[i]; i++)
+        if (v == s && !strcmp(s, nans[i])) { *d = NAN; return 0; }
+    for (int i = 0; infs[i]; i++)
+        if (!strcmp(v, infs[i])) { *d = s[0] == '-' ? -INFINITY : INFINITY; return 0; }
+    char *e;
+    *d = strtod(s, &e);
+    return *e || e == s ? -1 : 0;
+}
+
 /* typed scalar -> little-endian bytes of isa type t */
 static int typed_value(R *r, yaml_node_t *n, isa_type t, uint8_t *out)
 {
@@ -176,8 +194,10 @@ static int typed_value(R *r, yaml_node_t *n, isa_type t, uint8_t *out)
     char *e; errno = 0;
     uint64_t bits;
     if (isa_type_is_float(t) && !(s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))) {
-        double d = strtod(s, &e);
-        if (*e || e == s) return bad(r, n, "found '%s', expected a %s number", s, isa_type_name(t));
+        double d;
+        if (yaml_float(s, &d))
+            return bad(r, n, "found '%s', expected a %s number (or .nan, .inf, -.inf)", s,
+                       isa_type_name(t));
         if (t == ISA_T_F64) memcpy(&bits, &d, 8);
         else if (t == ISA_T_F32) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); bits = u; }
         else if (t == ISA_T_F16) bits = to_half(d, ISA_T_F16);
@@ -270,9 +290,8 @@ static int init_from_file(R *r, buffer *b, yaml_node_t *iv)
 static int init_iota(R *r, buffer *b, yaml_node_t *iv)
 {
     const char *s = scalar(iv);
-    char *e;
-    double start = s ? strtod(s, &e) : 0;
-    if (!s || *e || e == s)
+    double start = 0;
+    if (!s || yaml_float(s, &start) || !isfinite(start))
         return bad(r, iv, "found '%s', expected a starting number", s ? s : "?");
     for (size_t i = 0; i < b->count; i++) {
         double d = start + (double)i;
@@ -490,7 +509,7 @@ static int parse_size(const char *s, uint64_t *out)
 enum { R_JSON = 1, R_STEPS, R_MEMORY, R_NO_OUTPUTS, R_NO_PRINTF, R_TIMEOUT, R_CHECK };
 static const opt_def run_defs[] = {
     OPT_COMMON,
-    { "json", 0, R_JSON, "a file name or -", NULL },
+    { "json", 0, R_JSON | OPT_ONCE, "a file name or -", NULL },
     { "max-steps", 0, R_STEPS, "a positive integer", NULL },
     { "max-memory", 0, R_MEMORY, "a size in bytes", NULL },
     { "timeout", 0, R_TIMEOUT, "a number of seconds", "timeout" },
@@ -514,7 +533,8 @@ static int parse_options(int argc, char **argv, run_opts *o)
         switch (id) {
         case OPT_ERROR: rc = usage(); break;
         case OPT_HELP: usage_to(stdout); rc = 0; break;
-        case OPT_QUIET: case OPT_VERBOSE: break;
+        case OPT_QUIET: o->quiet = 1; break;
+        case OPT_VERBOSE: break;
         case R_NO_OUTPUTS: o->no_outputs = 1; break;
         case R_NO_PRINTF: o->no_printf = 1; break;
         case R_JSON: o->json = p.arg; break;
@@ -1138,6 +1158,43 @@ static void run_free(R *r)
     if (r->have_doc) yaml_document_delete(&r->doc);
 }
 
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The one line of a run that went well (issue #30: `run` printed nothing), on stderr: stdout
+   is the kernel's printf output. */
+static void summary_line(R *r, double secs)
+{
+    ptxeLaunchStats st;
+    ptxeGetLaunchStats(r->ctx, &st);
+    const ptxeLaunchConfig *c = &r->cfg;
+    fprintf(stderr,
+            "ptxlitmus run: kernel %s, grid (%u,%u,%u) x block (%u,%u,%u): %llu warps, %llu "
+            "warp-instructions (%llu thread-instructions) in %.3f s\n",
+            ptxeFuncGetName(r->fn), c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
+            c->block[2], (unsigned long long)st.nwarps, (unsigned long long)st.warp_insns,
+            (unsigned long long)st.thread_insns, secs);
+}
+
+/* The step limit counts the warp-instructions of the whole grid: a large grid reaches the
+   default with every warp doing little (issue #30: 100 000 CTAs and no word of the option). */
+static void step_limit_hint(R *r, uint64_t max_steps)
+{
+    ptxeLaunchStats st;
+    ptxeGetLaunchStats(r->ctx, &st);
+    const ptxeLaunchConfig *c = &r->cfg;
+    unsigned long long ctas = (unsigned long long)c->grid[0] * c->grid[1] * c->grid[2];
+    fprintf(stderr,
+            "%s: hint: the limit of %llu warp-instructions (--max-steps) is for the whole grid of "
+            "%llu CTAs (%llu warps); raise it with --max-steps N if the kernel is not stuck\n",
+            r->spec, (unsigned long long)(max_steps ? max_steps : PTXE_DEFAULT_MAX_STEPS), ctas,
+            (unsigned long long)st.nwarps);
+}
+
 int exec_run_cli(int argc, char **argv)
 {
     run_opts o;
@@ -1154,7 +1211,9 @@ int exec_run_cli(int argc, char **argv)
         check_outputs(&r) ||
         (o.json && output_check("run", o.json, r.ins, r.nins)))
         goto out;
+    double t0 = now_seconds();
     ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */
+    double secs = now_seconds() - t0;
     if (lr == PTXE_ERROR_INVALID_VALUE) {
         bad(&r, r.root, "%s", ptxeGetErrorMessage(r.ctx));
         goto out;
@@ -1164,6 +1223,8 @@ int exec_run_cli(int argc, char **argv)
     if (lr == PTXE_ERROR_OUT_OF_MEMORY)   /* the launch's host memory: a limit, with a place */
         fprintf(stderr, "%s:1:1: %s", r.spec, ptxeGetErrorMessage(r.ctx));
     else if (lr) fprintf(stderr, "%s: %s", r.spec, ptxeGetErrorMessage(r.ctx));
+    if (lr == PTXE_ERROR_LAUNCH_TIMEOUT && strstr(ptxeGetErrorMessage(r.ctx), "step limit"))
+        step_limit_hint(&r, o.max_steps);
     if (r.checks) run_print_findings(r.ctx, lr);
     for (int i = 0; i < r.nbufs; i++)
         ptxeMemcpyDtoH(r.ctx, r.bufs[i].host, r.bufs[i].dev, r.bufs[i].count * r.bufs[i].esz);
@@ -1172,6 +1233,7 @@ int exec_run_cli(int argc, char **argv)
     /* a kernel fault, the step limit or a finding: 1; the memory limit reached by the launch's
        own host memory (a host error, like a buffer beyond --max-memory): 2 */
     rc = lr == PTXE_ERROR_OUT_OF_MEMORY ? 2 : lr || nf ? 1 : 0;
+    if (!rc && !o.quiet) summary_line(&r, secs);
 out:
     if (r.failed) rc = 2;
     run_free(&r);

@@ -172,6 +172,10 @@ typedef struct {
     int *init_regs;          /* (thread, register) pairs the initial state gives a value */
     int ninit_regs;
     int uses_async;          /* mbarrier, barrier.cluster, async operations, the newer fences */
+    char **notes;            /* warnings found while parsing ("file:line:col: warning: found X,
+                                expected Y": no condition, a location or register initialised
+                                twice); lit_warnings reports them first */
+    int nnotes;
 } lit_test;
 
 /* Address values: the address of symbol s as a register value (for address-valued registers). */

@@ -64,8 +64,8 @@ static const opt_def hw_defs[] = {
     { "seed", 0, H_VALUED + 7, "a whole number", NULL },
     { "timeout", 0, H_VALUED + 8, "a number of seconds", "timeout" },
     { "hang-timeout", 0, H_VALUED + 9, "a number of seconds", NULL },
-    { "json", 0, H_JSON, "a file name", NULL },
-    { "keep", 0, H_KEEP, "a directory", NULL },
+    { "json", 0, H_JSON | OPT_ONCE, "a file name", NULL },
+    { "keep", 0, H_KEEP | OPT_ONCE, "a directory", NULL },
     { "nvcc", 0, H_NVCC, "a file name", NULL },
     { "from", 0, H_FROM, "a file name", NULL },
     { "no-run", 0, H_NO_RUN, NULL, NULL },
@@ -117,14 +117,14 @@ int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
         }
     }
     for (int i = 0; !rc && i < p.npos; i++) (*files)[(*nf)++] = p.pos[i];
-    if (!rc) {   /* outputs: never an input, inside the working folder (base/fileio.h) */
+    if (!rc) {   /* outputs: never an input, their folders there (base/fileio.h) */
         const char **in = calloc((size_t)*nf + 2, sizeof *in);
         if (!in) rc = -1;
         else {
             for (int i = 0; i < *nf; i++) in[i] = (*files)[i];
             in[*nf] = c->from;
             if (output_check(p.cmd, c->json, in, *nf + 1) ||
-                output_check(p.cmd, c->o.keep, in, *nf + 1))
+                output_check_dir(p.cmd, c->o.keep, in, *nf + 1))
                 rc = -2;   /* reported: no usage text */
             free(in);
         }

@@ -12,6 +12,13 @@ static const struct {
     [MODEL_RC11_SCOPED] = { "rc11-scoped", NULL, "rc11-scoped.cat", 1, 0, 0 },
 };
 
+/* every name model_parse accepts, for messages: kept beside the table (tests/test_cat.c
+   checks that each parses and that each model is there) */
+const char *model_choices(void)
+{
+    return "ptx (or ptx-v8.4), ptx-v7.5, ptx-v6.0 or rc11-scoped";
+}
+
 const char *model_name(model_kind k) { return (unsigned)k < MODEL_COUNT ? models[k].name : "?"; }
 const char *model_file(model_kind k) { return (unsigned)k < MODEL_COUNT ? models[k].file : NULL; }
 int model_has_cluster(model_kind k) { return (unsigned)k < MODEL_COUNT && models[k].cluster; }

@@ -943,14 +943,11 @@ int query_next_state(qproblem *q, int64_t *state)
     return query_next_state_exec(q, state, NULL, NULL);
 }
 
-int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx)
+/* The state of model m (values in obs order), given to fn with its execution when fn is not
+   NULL, then blocked: later questions find other states.  Releases m. */
+static void take_state(qproblem *q, Z3_model m, int64_t *state, mexecution_fn fn, void *ctx)
 {
     enc *e = &q->e;
-    Z3_lbool r = check(q);
-    if (r == Z3_L_UNDEF) return -1;
-    if (r == Z3_L_FALSE) return 0;
-    Z3_model m = Z3_solver_get_model(e->z, q->s);
-    Z3_model_inc_ref(e->z, m);
     Z3_ast *block = xcalloc((size_t)q->nobs, sizeof *block);
     for (int o = 0; o < q->nobs; o++) {
         const vlist *l = &q->ov[o];
@@ -983,7 +980,35 @@ int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *c
     if (q->nobs) Z3_solver_assert(e->z, q->s, Z3_mk_or(e->z, (unsigned)q->nobs, block));
     else Z3_solver_assert(e->z, q->s, e->F);   /* the one (empty) state */
     free(block);
+}
+
+int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx)
+{
+    enc *e = &q->e;
+    Z3_lbool r = check(q);
+    if (r == Z3_L_UNDEF) return -1;
+    if (r == Z3_L_FALSE) return 0;
+    Z3_model m = Z3_solver_get_model(e->z, q->s);
+    Z3_model_inc_ref(e->z, m);
+    take_state(q, m, state, fn, ctx);
     return 1;
+}
+
+int query_next_state_where(qproblem *q, Z3_ast f, int64_t *state)
+{
+    enc *e = &q->e;
+    if (!f) return 0;
+    Z3_solver_push(e->z, q->s);
+    assert_ast(q, f);
+    Z3_lbool r = check(q);
+    Z3_model m = NULL;
+    if (r == Z3_L_TRUE) {
+        m = Z3_solver_get_model(e->z, q->s);
+        Z3_model_inc_ref(e->z, m);
+    }
+    Z3_solver_pop(e->z, q->s, 1);   /* f is not kept; the state's block is */
+    if (m) take_state(q, m, state, NULL, NULL);
+    return r == Z3_L_UNDEF ? -1 : r == Z3_L_TRUE;
 }
 
 void query_free(qproblem *q)

@@ -82,9 +82,6 @@ void suite_run_opts_default(suite_run_opts *o);
  * finished keep res == NULL, so that the caller can write a partial report (issue #16). */
 int suite_run(suite_job *jobs, int n, const suite_run_opts *o);
 int suite_default_jobs(void);
-/* "I/N" of `suite --shard` and the shards `merge` reads (suite/merge.c): *i = I, *n = N, 0; -1
- * when s is not of that form with 1 <= I <= N <= 10^6 */
-int suite_parse_shard(const char *s, int *i, int *n);
 
 /* ---------- reports over result objects ----------
  * A suite result object is a `verify --json` result plus "suite", "test" (file as in the
@@ -107,6 +104,13 @@ int suite_print_summary(FILE *f, const cJSON *results, double wall_s);
 int suite_print_summary_ex(FILE *f, const cJSON *results, double wall_s, int flags);
 char *suite_junit_text(const cJSON *results, int interrupted);
 char *suite_csv_text(const cJSON *results);
+
+/* --shard: "I/N" (1 <= I <= N) into *i, *n (0, or -1); "auto" or "auto/N" from the job
+   engine's environment: a Slurm job array (SLURM_ARRAY_TASK_ID, _COUNT, _MIN, _STEP) or a
+   Kubernetes Indexed Job (JOB_COMPLETION_INDEX, from 0; N from auto/N) -- 0, or -1 with why
+   ("found ..., expected ...").  suite/shard.c */
+int suite_parse_shard(const char *s, int *i, int *n);
+int suite_shard_auto(const char *spec, int *i, int *n, char *why, size_t wl);
 
 /* helpers shared by the subcommands */
 const char *suite_str(const cJSON *o, const char *key);   /* "" when absent */
