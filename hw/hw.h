@@ -90,6 +90,7 @@ typedef struct {
     /* barriers (§9.7.12.1): participants per CTA and barrier id */
     int has_barrier;
     int has_loop;   /* a backward branch: instances must be co-resident */
+    int weak_in_loop; /* a weak access inside a loop: ptxas gets -O0 (hw/plan.c, weak_loops) */
     int *bar_parts; /* [cta * 16 + id]: threads of the CTA that use barrier id */
     int *bar_want;  /* [cta * 16 + id]: the threads it waits for (the test's count; more or
                        fewer than bar_parts only where it can never complete for all) */
@@ -98,6 +99,9 @@ typedef struct {
        factor every transaction count of an mbarrier location is multiplied by (bulk copies
        of a 4- or 8-byte location move 16 bytes, §9.7.8.24.6) */
     int *loc_cta, *loc_shslot, *loc_txscale;
+    int *loc_inval; /* per location: an mbarrier object the test initialises once on every path
+                       of one thread; the harness invalidates it before its CTA exits
+                       (§9.7.13.15.3) */
     int nshared;
     int uses_remote; /* a thread accesses another CTA's shared memory (.shared::cluster) */
     int uses_cbar;   /* barrier.cluster: every live thread of a cluster takes part (no stress) */
@@ -141,10 +145,11 @@ typedef struct {
 /* The nvcc to use (o->nvcc, $PATH, /usr/local/cuda/bin/nvcc), NULL if none; and its version. */
 const char *hw_find_nvcc(const hw_opts *o);
 int hw_nvcc_version(const char *nvcc, char *buf, size_t len);
-/* Compiles dir/base.cu into dir/base (and dir/base.ptx with want_ptx).  Returns 0, or -1 with
- * nvcc's diagnostics (tail) in err. */
+/* Compiles dir/base.cu into dir/base (and dir/base.ptx with want_ptx); ptxas_o0: ptxas without
+ * optimisation (-Xptxas -O0, a plan's weak_in_loop).  Returns 0, or -1 with nvcc's diagnostics
+ * (tail) in err. */
 int hw_compile(const char *nvcc, const hw_opts *o, const char *dir, const char *base, int want_ptx,
-               char *err, size_t errlen);
+               int ptxas_o0, char *err, size_t errlen);
 /* Runs dir/base, parses its output into out.  Returns 0 when the program ran or skipped
  * cleanly (out->ran / out->skipped), -1 on a failure (out->reason). */
 int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opts *o,

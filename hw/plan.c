@@ -367,6 +367,31 @@ static int check_insn(hw_plan *p, const lit_test *t, int th, const lit_insn *in,
     }
 }
 
+/* A weak load or store between a backward branch and its target.  ptxas optimises weak
+ * accesses as if no other thread wrote memory: on the H100 (docs/hw-results/2026-11-26b-h100)
+ * Dat3M's XF-Barrier-weak ended P1's loop `ld.weak r2, f; bne r2, 1, LC11` with r2=1 in every
+ * instance -- a value its exit branch rules out -- while the same test with relaxed loads
+ * (XF-Barrier-rlx) ended with r2=0: ptxas had forwarded P1's own `st.weak f, 1` into the loop.
+ * The PTX model (§8) lets such a load read another thread's store (a uniform-size data race
+ * is defined, §8.7.2), so the harness compiles these tests with ptxas -O0 (hw/toolchain.c),
+ * which keeps every access as the test writes it. */
+static void weak_loops(hw_plan *p, const lit_test *t)
+{
+    for (int i = 0; i < t->nth; i++) {
+        const lit_thread *T = &t->th[i];
+        for (int k = 0; k < T->nins; k++) {
+            const lit_insn *b = &T->ins[k];
+            if ((b->k != LI_BRANCH && b->k != LI_GOTO) || b->target < 0 || b->target > k) continue;
+            for (int q = b->target; q <= k; q++) {
+                const lit_insn *in = &T->ins[q];
+                if ((in->k == LI_LD || in->k == LI_ST) && in->sem == SEM_WEAK &&
+                    !in->volatile_ && in->mbar == MB_NONE && !in->async_id)
+                    p->weak_in_loop = 1;
+            }
+        }
+    }
+}
+
 static int plan_insns(hw_plan *p, const lit_test *t, char *err, size_t len)
 {
     if (!NEW(p->bar_parts, 16 * p->nctas) || !NEW(p->bar_want, 16 * p->nctas))
@@ -374,6 +399,7 @@ static int plan_insns(hw_plan *p, const lit_test *t, char *err, size_t len)
     for (int i = 0; i < t->nth; i++)
         for (int j = 0; j < t->th[i].nins; j++)
             if (check_insn(p, t, i, &t->th[i].ins[j], err, len)) return -1;
+    weak_loops(p, t);
     return check_bar_counts(p, t, err, len);
 }
 
@@ -389,7 +415,7 @@ void hw_plan_free(hw_plan *p)
     free(p->role_cta), free(p->role_rank), free(p->cta_cluster), free(p->cta_pos);
     free(p->sym_loc), free(p->sym_map), free(p->loc_sym), free(p->loc_bytes), free(p->loc_init_sym);
     free(p->sym_tex), free(p->bar_parts), free(p->bar_want), free(p->obs);
-    free(p->loc_cta), free(p->loc_shslot), free(p->loc_txscale);
+    free(p->loc_cta), free(p->loc_shslot), free(p->loc_txscale), free(p->loc_inval);
     memset(p, 0, sizeof *p);
 }
 

@@ -33,7 +33,7 @@ static int is_mem(const lit_insn *in)
 static int plan_locs(hw_plan *p, const lit_test *t, char *err, size_t len)
 {
     if (!NEW(p->loc_cta, p->nlocs) || !NEW(p->loc_shslot, p->nlocs) ||
-        !NEW(p->loc_txscale, p->nlocs))
+        !NEW(p->loc_txscale, p->nlocs) || !NEW(p->loc_inval, p->nlocs))
         return hw_refuse(err, len, t->file, 1, 1, "out of memory");
     for (int l = 0; l < p->nlocs; l++) {
         const lit_sym *s = &t->sym[p->loc_sym[l]];
@@ -193,6 +193,52 @@ static int check_async_targets(const hw_plan *p, const lit_test *t, int th, int 
     return 0;
 }
 
+/* mbarrier.init: the harness invalidates every object before its CTA exits, because "an
+ * mbarrier object must be invalidated to repurpose its memory for any purpose, including
+ * repurposing it for another mbarrier object" (§9.7.13.15.3) -- the next CTA that the SM runs
+ * in the same shared memory (another instance, launch or test program) initialises its own
+ * object there.  mbarrier.inval of an object that is not initialised is undefined
+ * (§9.7.13.15.10), so each object is initialised once, by a thread of its own CTA (the
+ * .shared::cta window, §9.7.13.15.9), unguarded, on every path of that thread. */
+static int check_init(hw_plan *p, const lit_test *t, int th, int j, char *err, size_t len)
+{
+    const lit_thread *T = &t->th[th];
+    const lit_insn *in = &T->ins[j];
+    int b, l = hw_insn_loc(p, in);
+    const char *name = t->sym[in->addr.sym].name;
+    if (p->loc_cta[l] != p->role_cta[th])
+        return hw_refuse(err, len, t->file, in->line, in->col,
+                         "found '%s' by thread %s of another CTA than %s's, expected the owner "
+                         "CTA to initialise it (§9.7.13.15.9: the .shared::cta window)",
+                         in->text, T->name, name);
+    if (in->guard >= 0 || !hw_reached_once(T, j, &b))
+        return hw_refuse(err, len, t->file, in->line, in->col,
+                         "found '%s' %s, expected one initialisation every path reaches (the "
+                         "harness invalidates %s before its CTA exits, §9.7.13.15.3; "
+                         "mbarrier.inval of an object never initialised is undefined)",
+                         in->text, in->guard >= 0 ? "guarded" : "behind a branch", name);
+    if (p->loc_inval[l]++)
+        return hw_refuse(err, len, t->file, in->line, in->col,
+                         "found a second mbarrier.init of %s, expected one (§9.7.13.15.9: "
+                         "initialising a valid object is undefined)", name);
+    return 0;
+}
+
+/* An object that asynchronous operations complete on (cp.async.bulk, st.async, red.async,
+ * cp.async.mbarrier.arrive): loc_inval 2, the harness first waits a bounded time for its phase
+ * 0 to complete (the copies may still be in flight when the test's threads are done, and a
+ * complete-tx on an invalidated object is undefined, §9.7.13.15.10). */
+static void mark_async_inval(hw_plan *p, const lit_test *t)
+{
+    for (int i = 0; i < t->nth; i++)
+        for (int j = 0; j < t->th[i].nins; j++) {
+            const lit_insn *in = &t->th[i].ins[j];
+            if (in->addr.k != OPD_SYM || !(in->async_id || in->mbar == MB_INC)) continue;
+            int l = hw_insn_loc(p, in);
+            if (p->loc_inval[l] && in->mbar != MB_NONE) p->loc_inval[l] = 2;
+        }
+}
+
 int hw_plan_async(hw_plan *p, const lit_test *t, char *err, size_t len)
 {
     if (plan_locs(p, t, err, len)) return -1;
@@ -200,6 +246,9 @@ int hw_plan_async(hw_plan *p, const lit_test *t, char *err, size_t len)
         for (int j = 0; j < t->th[i].nins; j++) {
             const lit_insn *in = &t->th[i].ins[j];
             if (is_mem(in) && check_access(p, t, i, in, err, len)) return -1;
+            if (in->mbar == MB_INIT && in->addr.k == OPD_SYM && !hw_cell_cont(&t->th[i], j) &&
+                p->loc_cta[hw_insn_loc(p, in)] >= 0 && check_init(p, t, i, j, err, len))
+                return -1;
             if (in->k == LI_BAR && (in->bar == BAR_CARRIVE || in->bar == BAR_CWAIT) &&
                 check_cbar(p, t, i, j, err, len))
                 return -1;
@@ -214,6 +263,7 @@ int hw_plan_async(hw_plan *p, const lit_test *t, char *err, size_t len)
                                      in->text);
             }
         }
+    mark_async_inval(p, t);
     return plan_tx(p, t, err, len);
 }
 

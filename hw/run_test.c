@@ -263,7 +263,8 @@ static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const
         const char *why = "cannot compile the harness: nvcc not found (give --nvcc PATH)";
         return result(path, lt, say(c, lt, "skipped", why), why);
     }
-    if (!built && hw_compile(c->nvcc, o, dir, base, o->keep != NULL, err, sizeof err)) {
+    if (!built && hw_compile(c->nvcc, o, dir, base, o->keep != NULL, p->weak_in_loop, err,
+                              sizeof err)) {
         fprintf(stderr, "%s\n", err);
         t->errors++;
         return result(path, lt, say(c, lt, "error", "nvcc failed"), err);

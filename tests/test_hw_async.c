@@ -59,6 +59,20 @@ START_TEST(mbarrier_in_shared_slots)
                          "__shared__ __align__(16) unsigned long long hw_smem[T_NSH * HW_IPG * 2];",
                          "hw_shared_start();", NULL };
     assert_in_order(prog, wp);
+    /* the H100's MP+mbar.parity / IRIW+mbar (docs/hw-results/2026-11-26b-h100): waiters passed
+       phase 0 before any arrival because the objects of the CTA that ran before in the same
+       shared memory were never invalidated (§9.7.13.15.3); every object the test initialises
+       is invalidated by its own block once the whole block is done */
+    ck_assert_int_eq(p.loc_inval[p.sym_loc[lit_find_sym(t, "bar")]], 1);
+    const char *wi[] = { "#define T_NMB 1",
+                         "void hw_mbar_inval(unsigned u, unsigned d, unsigned k)",
+                         "if (u == 0 && d == 0) {   /* bar */",
+                         "mbarrier.inval.shared::cta.b64 [%0];\" :: \"r\"(HW_SH(k, 0))",
+                         "void hw_shared_end(void)", "barrier.sync 15;",
+                         "hw_mbar_inval((b / T_CDIM) % T_NCLUSTERS, b % T_CDIM, k);",
+                         "hw_stress_warp(a, gtid);", "hw_shared_end();", NULL };
+    assert_in_order(prog, wi);
+    ck_assert_msg(!strstr(prog, "try_wait.parity.shared::cta.b64 q"), "%s", prog);
     free(prog);
     hw_plan_free(&p);
     lit_free(t);
@@ -88,8 +102,6 @@ START_TEST(cluster_peer_shared_memory)
     ck_assert_int_eq(p.uses_cbar, 1);
     ck_assert_int_eq(p.use_cluster_launch, 1);
     ck_assert_int_eq(p.loc_cta[p.sym_loc[lit_find_sym(t, "s")]], 1);
-    hw_plan_free(&p);
-    lit_free(t);
     char *p0 = thread_text(MP_ST_ASYNC, 0), *p1 = thread_text(MP_ST_ASYNC, 1);
     /* P0's addresses of s and bar: mapa to rank 1, the CTA that holds them */
     const char *w0[] = { "mapa.shared::cluster.u32 %%t_c0, %0, 1;",
@@ -112,6 +124,28 @@ START_TEST(cluster_peer_shared_memory)
     assert_in_order(p1, w1);
     ck_assert_msg(!strstr(p0, ".aligned;") && !strstr(p1, ".aligned;"), "%s%s", p0, p1);
     free(p0), free(p1);
+    /* the end of every block: barrier.cluster with its default .release/.acquire, so a peer's
+       remote accesses are complete before the CTA exits (the H100's "unspecified launch
+       failure" of MP+mbar.remote-arrive.*: .relaxed gave no such guarantee, §9.7.13.3); the
+       object st.async completes on: phase 0 awaited (bounded), then invalidated */
+    hw_opts o;
+    hw_opts_default(&o);
+    char err[512];
+    char *prog = hw_emit_program(&p, &o, err, sizeof err);
+    ck_assert_msg(prog != NULL, "%s", err);
+    ck_assert_int_eq(p.loc_inval[p.sym_loc[lit_find_sym(t, "bar")]], 2);
+    const char *wp[] = { "if (u == 0 && d == 1) {   /* bar */",
+                         "mbarrier.try_wait.parity.shared::cta.b64 q, [%1], 0, 1000;",
+                         "if (done)", "mbarrier.inval.shared::cta.b64 [%0];",
+                         "void hw_shared_end(void)",
+                         "asm volatile(\"barrier.cluster.arrive;\\n\\tbarrier.cluster.wait;\"",
+                         "hw_shared_end();", NULL };
+    assert_in_order(prog, wp);
+    ck_assert_msg(!strstr(prog, "barrier.cluster.arrive.relaxed;\\n\\tbarrier.cluster.wait"),
+                  "the harness's end barrier must not be .relaxed:\n%s", prog);
+    free(prog);
+    hw_plan_free(&p);
+    lit_free(t);
 }
 END_TEST
 
@@ -209,6 +243,57 @@ START_TEST(shared_refusals)
             " barrier.cluster.arrive | ;\n barrier.cluster.wait | ;\n END: | ;\n"
             "exists (0:r0=1)\n",
             "expected every path to reach each barrier.cluster once");
+    /* the harness invalidates each object: initialised once, unguarded, on every path */
+    refused("PTX R8\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 ;\n @%p mbarrier.init.shared.b64 [bar], 1 ;\n"
+            " ld.global.u32 %r0, [x] ;\nexists (0:r0=1)\n",
+            "guarded, expected one initialisation every path reaches");
+    refused("PTX R9\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 ;\n ld.global.u32 %r0, [x] ;\n"
+            " setp.eq.u32 %p, %r0, 0 ;\n @%p bra END ;\n mbarrier.init.shared.b64 [bar], 1 ;\n"
+            " END: ;\nexists (0:r0=1)\n",
+            "behind a branch, expected one initialisation every path reaches");
+    refused("PTX R10\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 0,cluster 0,gpu 0 ;\n"
+            " mbarrier.init.shared.b64 [bar], 1 | bar.sync 0 ;\n bar.sync 0 | "
+            "mbarrier.init.shared.b64 [bar], 1 ;\n ld.global.u32 %r0, [x] | ;\n"
+            "exists (0:r0=1)\n",
+            "found a second mbarrier.init of bar, expected one");
+}
+END_TEST
+
+/* A weak load in a loop (Dat3M's XF-Barrier-weak, P1): on the H100 ptxas forwarded P1's own
+ * weak store into the loop and the loop ended with r2=1, which its exit branch rules out; such
+ * tests are compiled with ptxas -O0 (hw/plan.c weak_loops).  A relaxed spin loop, or a weak
+ * access only after the loop, keeps ptxas's optimisations. */
+START_TEST(weak_access_in_loop)
+{
+    static const char weak[] =
+        "PTX W\n{ f=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak f, 1 | st.weak f, 0 ;\n"
+        " LC00: | ;\n ld.weak r2, f | ;\n bne r2, 1, LC01 | ;\n goto LC00 | ;\n LC01: | ;\n"
+        "exists (P0:r2 == 1)\n";
+    static const char rlx[] =
+        "PTX R\n{ f=0; x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak f, 1 | st.weak f, 0 ;\n"
+        " LC00: | ;\n ld.relaxed.gpu r2, f | ;\n bne r2, 1, LC01 | ;\n goto LC00 | ;\n"
+        " LC01: | ;\n ld.weak r3, x | ;\nexists (P0:r2 == 1)\n";
+    hw_plan p;
+    hw_opts o;
+    hw_opts_default(&o);
+    char err[512];
+    lit_test *t = planned(weak, &p);
+    ck_assert_int_eq(p.has_loop, 1);
+    ck_assert_int_eq(p.weak_in_loop, 1);
+    char *prog = hw_emit_program(&p, &o, err, sizeof err);
+    ck_assert_msg(prog && strstr(prog, " * Build: nvcc -arch=sm_90 -O3 -std=c++17 -o PROG THIS.cu "
+                                       "-ldl -Xptxas -O0\n"), "%s", prog ? prog : err);
+    free(prog);
+    hw_plan_free(&p);
+    lit_free(t);
+    t = planned(rlx, &p);
+    ck_assert_int_eq(p.has_loop, 1);
+    ck_assert_int_eq(p.weak_in_loop, 0);
+    prog = hw_emit_program(&p, &o, err, sizeof err);
+    ck_assert_msg(prog && !strstr(prog, "-Xptxas"), "%s", prog ? prog : err);
+    free(prog);
+    hw_plan_free(&p);
+    lit_free(t);
 }
 END_TEST
 
@@ -267,6 +352,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, copies_groups_fences);
     tcase_add_test(tc, shared_refusals);
     tcase_add_test(tc, barrier_ids_branches_counts);
+    tcase_add_test(tc, weak_access_in_loop);
 }
 
 #include "check_main.h"

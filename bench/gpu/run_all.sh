@@ -22,6 +22,8 @@
 #                   bench/gpu/pack.sh for a machine without the Debian packages; else ./ptxlitmus)
 #   --suites LIST   comma-separated subset of isa,own,liveness,async,dat3m
 #   --steps LIST    comma-separated subset of info,record,sanitizer,hw
+#   --only REGEX    only the tests whose file path matches REGEX (grep -E), in every suite
+#   --groups LIST   the recorder's groups (record_gpu.sh --groups; default all)
 #   --quick N       N tests per suite, N sanitizer specs, the recorder's video group only
 #                   (the CPU stand-in test, tests/cli/t_gpu_run_all.sh)
 #   --jobs N        parallel nvcc compilations (default: the number of CPUs)
@@ -38,6 +40,9 @@ bin=
 suites="isa,own,liveness,async,dat3m"
 want_steps="info,record,sanitizer,hw"
 quick=0
+only=
+rec_groups=
+cmdline="bench/gpu/run_all.sh $*"
 jobs=$(nproc 2>/dev/null || echo 4)
 budget=400
 arch=sm_90
@@ -49,6 +54,8 @@ while [ $# -gt 0 ]; do
     --suites) suites=$2; shift 2 ;;
     --steps) want_steps=$2; shift 2 ;;
     --quick) quick=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
+    --groups) rec_groups=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --budget) budget=$2; shift 2 ;;
     --arch) arch=$2; shift 2 ;;
@@ -131,7 +138,7 @@ finish() {
 }
 trap finish EXIT
 trap 'exit 2' INT TERM HUP
-tl "start: run_all.sh budget ${budget}s, suites $suites, steps $want_steps, quick $quick"
+tl "start: run_all.sh budget ${budget}s, suites $suites, steps $want_steps, quick $quick${only:+, only /$only/}${rec_groups:+, groups $rec_groups}"
 
 # ---- info
 if has "$want_steps" info; then
@@ -156,7 +163,7 @@ if has "$want_steps" info; then
     return 0
   }
   export -f info; export R bin dat3m
-  echo "command: bench/gpu/run_all.sh $*" > "$R/info.txt"
+  echo "command: $cmdline" > "$R/info.txt"
   step info 30 bash -c info >> "$R/info.txt" 2>&1
 fi
 
@@ -164,6 +171,7 @@ fi
 pids=()
 if has "$want_steps" record; then
   groups=(); [ "$quick" -gt 0 ] && groups=(--groups video)
+  [ -n "$rec_groups" ] && groups=(--groups "${rec_groups//,/ }")
   step record "$(limit 240)" bash tests/kernels/record_gpu.sh --out "$R/record/gpu" \
     --build "$B/record" "${groups[@]}" > "$R/record.log" 2>&1 &
   pids+=($!)
@@ -189,6 +197,7 @@ if has "$want_steps" hw; then
       isa|own|liveness|async) ls suites/$s/*.litmus > "$B/$s.list" ;;
       *) tl "unknown suite $s: skipped"; continue ;;
     esac
+    [ -n "$only" ] && { grep -E -- "$only" "$B/$s.list" > "$B/$s.l"; mv "$B/$s.l" "$B/$s.list"; }
     [ "$quick" -gt 0 ] && { head -n "$quick" "$B/$s.list" > "$B/$s.l"; mv "$B/$s.l" "$B/$s.list"; }
     sed "s|^|$s\t|" "$B/$s.list" >> "$B/tests.tsv"
     mkdir -p "$B/hw/$s"

@@ -37,8 +37,9 @@ for f in sorted(glob.glob("suites/sanitizer/*.yaml") + glob.glob("bench/gpu/kern
 EOF
 
 # 3. the whole script, two tests: OUT from the environment, one tarball, a clear status
+#    (--only: the tests whose path matches, in every suite: isa/MP.litmus, liveness/bar-red-MP)
 OUT=$tmp/out bash bench/gpu/run_all.sh --bin "$tmp/pack/ptxlitmus" --quick 1 \
-  --suites isa,liveness > "$tmp/o" 2>&1; rc=$?
+  --suites isa,liveness --only '/(MP|bar-red-MP)\.litmus$' > "$tmp/o" 2>&1; rc=$?
 case $rc in 77|0|1) ;; *) cat "$tmp/o"; fail "run_all exit $rc" ;; esac
 [ "$(ls "$tmp/out" | wc -l)" -eq 1 ] || { ls "$tmp/out"; fail "one file in the output folder"; }
 tarball=$(ls "$tmp/out"/gpu-run-*.tar.gz) || fail "the tarball"
@@ -53,6 +54,11 @@ for s in info record sanitizer compile "hw A isa" "hw B isa" "hw A liveness" "hw
   grep -q "^$s	" "$r/steps.tsv" || { cat "$r/steps.tsv"; fail "step $s in steps.tsv"; }
   grep -q "end $s: exit" "$r/timeline.txt" || fail "step $s in the timeline"
 done
+grep -qF "command: bench/gpu/run_all.sh --bin $tmp/pack/ptxlitmus --quick 1 --suites isa,liveness \
+--only /(MP|bar-red-MP)\.litmus\$" "$r/info.txt" || { cat "$r/info.txt"; fail "the command in info.txt"; }
+grep -q '"file":	"suites/isa/MP.litmus"' "$r/hw/hw-A-isa.json" \
+  && grep -q '"file":	"suites/liveness/bar-red-MP.litmus"' "$r/hw/hw-A-liveness.json" \
+  || { cat "$r/hw/hw-A-isa.json"; fail "--only picked the tests"; }
 grep -q '"instances":	65536' "$r/hw/hw-A-isa.json" \
   && grep -q '"placement":	"shuffle"' "$r/hw/hw-B-isa.json" \
   && grep -q '"launches":	8' "$r/hw/hw-B-isa.json" || fail "A and B options"

@@ -78,7 +78,7 @@ static const char *rec_out = "gpu";   // argv[1]
 #define CK(x) do { cudaError_t e_ = (x); if (e_) fail(#x, cudaGetErrorString(e_)); } while (0)
 // after every launch: the launch's own error, then the kernel's (a launch that never started
 // leaves its output buffer as it was: never saved)
-static void ran(const char *kernel)
+[[maybe_unused]] static void ran(const char *kernel)
 {
     cudaError_t e = cudaGetLastError();
     const char *when = "launch of";
