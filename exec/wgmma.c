@@ -46,9 +46,9 @@
  * register holds 8 chunks of one row: the field at bit 4 (c % 8) of lane
  * 4 (r % 8) + 2 (c / 8) + (r >= 8) -- what an H100 computes (tests/kernels/gpu/wgmma_14_wg_sp_s8
  * as recorded on 2026-11-26, docs/hw-results/2026-11-26b-h100: 512 of 512 D elements by this
- * reading, none by the 16-bit-piece one), as for mma.sp (exec/mma.c).  Its 2-bit fields (low first) are
- * the columns of slot 0 and 1 within the chunk; for .tf32 0b0100 names column 0 and 0b1110
- * column 1 of the chunk, other values are refused.
+ * reading, none by the 16-bit-piece one), as for mma.sp (exec/mma.c).  Its 2-bit fields (low
+ * first) are the columns of slot 0 and 1 within the chunk; for .tf32 0b0100 names column 0
+ * and 0b1110 column 1 of the chunk, other values are refused.
  *
  * Arithmetic: as mma (exec/mma.c): the ISA leaves the order and precision of the floating-point
  * accumulation open (§9.7.14.5.2 "Precision and rounding"); we add the products (negated by
