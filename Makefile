@@ -47,7 +47,7 @@ $(EXEC_OBJ): override CFLAGS += $(EXEC_PIC)
 $(BUILD)/report/provenance.o: override CFLAGS += -DPTX_GIT_HASH='"$(GIT_HASH)"'
 
 .PHONY: all deps check check-all install install-libs uninstall check-unit check-cli check-suites check-asan asan-run demo bench clean \
-        check-lib check-layers coverage check-coverage
+        check-lib check-layers check-calls coverage check-coverage
 all: ptxlitmus
 
 deps:
@@ -98,6 +98,11 @@ check-lib: $(BUILD)/tests/exec_standalone
 check-layers:
 	@bash scripts/check_layers.sh
 	@bash scripts/check_columns.sh
+
+# Inside a folder, no call loop (from the objects' symbols) or include loop among its files, and
+# no function over 150 lines without a stated reason (scripts/check_calls.sh).
+check-calls: $(LIBS) $(BUILD)/cli/main.o
+	@BUILD=$(BUILD) bash scripts/check_calls.sh
 
 # docs/coverage.md from the opcode table (ptx/opcodes.def) and the test evidence: every unit
 # test binary, run with PTX_EVIDENCE=FILE, appends the opcode-table rows its PTX uses
@@ -174,7 +179,7 @@ check-all:
 .PHONY: check-plain check-sanitized check-unit-coverage
 check-plain:
 	@$(MAKE) --no-print-directory check-errors check-atomic check-unit-coverage check-lib \
-	  check-cli check-suites check-layers
+	  check-cli check-suites check-layers check-calls
 
 check-sanitized:
 	@$(SAN_MAKE) FUZZ_SMOKE_SECONDS=$(CHECK_FUZZ_SECONDS) run-fuzz-regress run-errors-asan asan-run \

@@ -1,5 +1,5 @@
 /* exec/api.c — the public C API of include/ptxexec.h: contexts, modules, memory, launches,
- * error strings.  The launch itself is exec/engine.c. */
+ * error strings.  The launch itself is exec/launch.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,16 +120,7 @@ ptxeResult ptxeModuleGetFunction(ptxeFunction **f, ptxeModule *m, const char *na
 ptxeResult ptxeModuleGetGlobal(ptxeDevptr *dptr, size_t *bytes, ptxeModule *m, const char *name)
 {
     if (!m || !name) return PTXE_ERROR_INVALID_VALUE;
-    for (int i = 0; i < m->nsyms; i++)
-        if (!strcmp(m->syms[i].name, name) &&
-            (m->syms[i].space == SP_GLOBAL || m->syms[i].space == SP_CONST)) {
-            if (dptr)
-                *dptr =
-                    m->syms[i].space == SP_CONST ? WIN_CONST + m->syms[i].addr : m->syms[i].addr;
-            if (bytes) *bytes = m->syms[i].size;
-            return PTXE_SUCCESS;
-        }
-    return PTXE_ERROR_NOT_FOUND;
+    return mem_symbol(m, name, dptr, bytes) ? PTXE_ERROR_NOT_FOUND : PTXE_SUCCESS;
 }
 
 const char *ptxeFuncGetName(const ptxeFunction *f) { return f ? f->mod->funcs[f->idx].name : NULL; }
@@ -154,12 +145,7 @@ uint64_t ptxeCtxGetMemoryUsed(const ptxeCtx *ctx) { return ctx ? ctx->mem_used :
 ptxeResult ptxeMemAlloc(ptxeCtx *ctx, ptxeDevptr *dptr, size_t bytes)
 {
     if (!ctx || !dptr) return PTXE_ERROR_INVALID_VALUE;
-    if (mem_alloc(ctx, bytes, dptr)) return PTXE_ERROR_OUT_OF_MEMORY;
-    if (ctx->checks & PTXE_CHECK_INITCHECK) {   /* never written yet, as cudaMalloc'd memory */
-        galloc *g = mem_find(ctx, *dptr, 0);
-        if (g) g->ibits = calloc((bytes + 7) / 8 + 1, 1);   /* (NULL: counts as written) */
-    }
-    return PTXE_SUCCESS;
+    return mem_alloc_user(ctx, bytes, dptr) ? PTXE_ERROR_OUT_OF_MEMORY : PTXE_SUCCESS;
 }
 
 ptxeResult ptxeMemFree(ptxeCtx *ctx, ptxeDevptr dptr)
@@ -172,39 +158,16 @@ ptxeResult ptxeMemFree(ptxeCtx *ctx, ptxeDevptr dptr)
     return PTXE_SUCCESS;
 }
 
-static uint8_t *host_of(ptxeCtx *ctx, ptxeDevptr p, size_t n)
-{
-    if (p >= WIN_CONST && p < WIN_CONST + WIN_SIZE) {
-        uint64_t off = p - WIN_CONST;
-        return off + n <= ctx->csize ? ctx->cmem + off : NULL;
-    }
-    galloc *g = mem_find(ctx, p, n);
-    return g ? g->host + (p - g->addr) : NULL;
-}
-
-/* initcheck: bytes the host wrote */
-static void mark_written(ptxeCtx *ctx, ptxeDevptr p, size_t n)
-{
-    galloc *g = n ? mem_find(ctx, p, n) : NULL;
-    if (!g || !g->ibits) return;
-    for (size_t k = p - g->addr, e = k + n; k < e; k++)
-        g->ibits[k >> 3] |= (uint8_t)(1u << (k & 7));
-}
-
 ptxeResult ptxeMemcpyHtoD(ptxeCtx *ctx, ptxeDevptr dst, const void *src, size_t n)
 {
     if (!ctx || (!src && n)) return PTXE_ERROR_INVALID_VALUE;
-    uint8_t *h = host_of(ctx, dst, n);
-    if (!h) return PTXE_ERROR_INVALID_ADDRESS;
-    if (n) memcpy(h, src, n);
-    mark_written(ctx, dst, n);
-    return PTXE_SUCCESS;
+    return mem_write(ctx, dst, src, n) ? PTXE_ERROR_INVALID_ADDRESS : PTXE_SUCCESS;
 }
 
 ptxeResult ptxeMemcpyDtoH(ptxeCtx *ctx, void *dst, ptxeDevptr src, size_t n)
 {
     if (!ctx || (!dst && n)) return PTXE_ERROR_INVALID_VALUE;
-    uint8_t *h = host_of(ctx, src, n);
+    uint8_t *h = mem_host(ctx, src, n);
     if (!h) return PTXE_ERROR_INVALID_ADDRESS;
     if (n) memcpy(dst, h, n);
     return PTXE_SUCCESS;
@@ -213,10 +176,10 @@ ptxeResult ptxeMemcpyDtoH(ptxeCtx *ctx, void *dst, ptxeDevptr src, size_t n)
 ptxeResult ptxeMemsetD8(ptxeCtx *ctx, ptxeDevptr dst, uint8_t v, size_t n)
 {
     if (!ctx) return PTXE_ERROR_INVALID_VALUE;
-    uint8_t *h = host_of(ctx, dst, n);
+    uint8_t *h = mem_host(ctx, dst, n);
     if (!h) return PTXE_ERROR_INVALID_ADDRESS;
     memset(h, v, n);
-    mark_written(ctx, dst, n);
+    mem_mark_written(ctx, dst, n);
     return PTXE_SUCCESS;
 }
 

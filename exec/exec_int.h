@@ -1,6 +1,6 @@
 /* exec/exec_int.h — internal data of the executor: the pre-decoded program (one xinsn per PTX
  * instruction, built once at module load by exec/load.c), device memory (exec/mem.c) and the
- * SIMT engine state (exec/engine.c).  Not a public interface: include/ptxexec.h is. */
+ * SIMT engine state (exec/engine.h).  Not a public interface: include/ptxexec.h is. */
 #ifndef PTX_EXEC_INT_H
 #define PTX_EXEC_INT_H
 #include <stdint.h>
@@ -78,7 +78,7 @@ enum {
 
 #define XMAX_OPS 12
 typedef struct xinsn {
-    uint8_t kind;         /* ptx_kind: the handler that runs it (exec/engine.c) */
+    uint8_t kind;         /* ptx_kind: the handler that runs it (exec/step.c) */
     uint16_t op;          /* ptx_opcode: its row of the opcode table (ptx/opcodes.def) */
     uint8_t space;        /* memory instructions: SP_* */
     uint8_t vec;          /* vector width of ld/st (1, 2, 4, 8) */
@@ -204,8 +204,16 @@ struct ptxeModule {
 /* mem.c */
 galloc *mem_find(ptxeCtx *c, uint64_t addr, size_t n);
 int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr);
+/* an allocation as ptxeMemAlloc makes it (with initcheck's written bits when it is on) */
+int mem_alloc_user(ptxeCtx *c, size_t n, uint64_t *addr);
+/* the host bytes of [p, p + n) in global or const memory, NULL when not allocated */
+uint8_t *mem_host(ptxeCtx *c, uint64_t p, size_t n);
+void mem_mark_written(ptxeCtx *c, uint64_t p, size_t n);     /* initcheck: written by the host */
+int mem_write(ptxeCtx *c, uint64_t dst, const void *src, size_t n);   /* -1: not allocated */
+/* a module-scope .global or .const variable: its device address and size; -1: none */
+int mem_symbol(const ptxeModule *m, const char *name, uint64_t *addr, size_t *size);
 /* load.c */
 int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen);
-/* engine.c */
+/* launch.c */
 ptxeResult exec_launch(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params);
 #endif

@@ -1545,7 +1545,7 @@ static int dec_mma(const D *d)
     if (!strncmp(st->opcode, "wgmma.", 6)) return dec_wgmma(d);
     int w = !strncmp(st->opcode, "wmma.", 5);
     xmma *mm = xalloc(d->l, w ? sizeof(xwmma) : sizeof(xmma));
-    if (mma_decode(st->opcode, mm, why, sizeof why))
+    if ((w ? wmma_decode : mma_decode)(st->opcode, mm, why, sizeof why))
         return dfail(d, "found unsupported instruction '%s': %s, expected an instruction the "
                         "executor implements", st->opcode, why);
     x->mm = mm;
@@ -2068,7 +2068,7 @@ static int resolve_calls(ptxeModule *m, L *l, char *err, size_t errlen)
         xfunc *cf = &m->funcs[x->target];
         if (!cf->has_body) {
             if (!strcmp(cf->name, "__assertfail")) { x->kind = PTX_K_TRAP; continue; }
-            if (!strcmp(cf->name, "vprintf")) {   /* device printf: exec/engine.c h_misc */
+            if (!strcmp(cf->name, "vprintf")) {   /* device printf: exec/printf.c h_misc */
                 x->kind = PTX_K_MISC;
                 x->flags |= XF_VPRINTF;
                 continue;

@@ -1,5 +1,5 @@
 /* exec/sanitize.h — the executor as a sanitizer (docs/executor.md "Checks"): the interface
- * between the SIMT engine (exec/engine.c) and exec/sanitize.c, which keeps the launch's
+ * between the SIMT engine (exec/engine.h) and exec/sanitize.c, which keeps the launch's
  * findings, initcheck's written-bits and racecheck's shadow memory.  The engine passes who
  * (san_who: thread, CTA, warp, lane, pc) and what (space, allocation or CTA rank, offset, size,
  * kind of access); it knows nothing of the shadows.  With no check enabled a launch has no

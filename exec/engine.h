@@ -1,0 +1,213 @@
+/* exec/engine.h — the SIMT engine's state and the functions its files share (internal; the public
+ * interface is include/ptxexec.h).  A launch (ex) runs CTAs of warps; a warp executes one
+ * pre-decoded instruction (exec_int.h's xinsn) for all lanes of its running group at once.
+ * The files, lower first (each calls only files above it in this list):
+ *   fault.c    who ran what, the fault report, the launch's host memory
+ *   thread.c   call frames, local memory, special registers
+ *   access.c   a thread's memory access: state spaces, generic addresses, bounds, alignment
+ *   warp.c     the groups of a warp: which lanes run together, divergence, reconvergence
+ *   barrier.c  bar/barrier, barrier.cluster, thread exit       mbarrier.c  mbarrier objects
+ *   wsync.c    shfl/vote/match/redux/elect.sync, bar.warp.sync  control.c   bra, call, ret, exit
+ *   ldst.c     ld, st, atom, cvta, fences, textures             async.c     cp.async, bulk, TMA
+ *   printf.c   vprintf                                          matrix.c    mma, wmma, wgmma
+ *   step.c     one warp runs: guard, count, dispatch to the handler of the instruction's kind
+ *   cta.c      CTA state               sched.c  the scheduler      launch.c  exec_launch */
+#ifndef PTX_EXEC_ENGINE_H
+#define PTX_EXEC_ENGINE_H
+#include <stdint.h>
+#include <string.h>
+#include "exec/exec_int.h"
+#include "exec/sanitize.h"
+#include "ptx/mnemonic.h"
+
+#define MAXD 1024u              /* call depth limit */
+#define QUANTUM 2000            /* warp-instructions before switching warps */
+#define LOCAL_MAX (1u << 20)    /* per-thread local memory (stack) limit */
+#define CLOCK_EVERY 65536u      /* warp-instructions between two looks at the clock */
+
+typedef struct frame {
+    uint64_t *regs;             /* [nregs][32] */
+    uint8_t *params;            /* [32][psize] */
+    int32_t ret_pc[32], call_pc[32];
+    uint64_t lbase[32], saved_sp[32];
+} frame;
+
+struct cta;
+typedef struct warp {
+    struct cta *cta;
+    int wid;
+    uint32_t all, live, barw, wsync, active, others;
+    uint32_t clarr, clok,
+        clw; /* barrier.cluster: arrived this phase, phase completed since arrive, waiting */
+    /* warp-synchronous rendezvous (shfl/vote/match/redux.sync, elect.sync, bar.warp.sync):
+     * wrdv (a subset of wsync) are lanes waiting at such an instruction (at lpc, not executed)
+     * for the other non-exited lanes of their membermask wmem[l]; wsig[l] is the instruction's
+     * kind and qualifiers.  rdv: the group is a completed rendezvous, its lanes at their own PCs */
+    uint32_t wrdv;
+    uint32_t sc_away;   /* synccheck: lanes an aligned barrier waits for (not on their way out) */
+    uint32_t spin;      /* lanes whose mbarrier wait just failed: the next resched runs another
+                           group of the warp first when it has one (the lane that would complete
+                           the phase may be in it: forward progress, as on a GPU since sm_70) */
+    int pc, depth, forced, dirty, rdv;
+    int wgpc;           /* wgmma.mma_async: parked (all lanes in barw) at pc wgpc - 1 */
+    uint64_t others_key;
+    int32_t lpc[32]; uint16_t ldep[32];
+    uint32_t wmem[32], wsig[32];
+    frame *fr; int nfr;
+    uint8_t *lmem[32]; uint32_t lcap[32]; uint64_t lsp[32];
+    uint32_t cc[32];
+    uint16_t tid[32][3];
+    uint64_t ninsn;
+} warp;
+
+typedef struct {
+    uint32_t arrived, expected, count_given, red, mode, used;
+    uint32_t *wmask;
+    int fpc, fwid, flane;   /* synccheck: first arrival of this phase (pc -1: none checked) */
+} barrier;
+
+typedef struct cta {
+    uint32_t ctaid[3], cl_ctaid[3], rank;
+    uint8_t *smem; uint32_t ssize;
+    warp *warps; int nwarps;
+    uint32_t nthreads, nexited;
+    barrier bar[16];
+} cta;
+
+typedef struct {
+    ptxeModule *m; ptxeCtx *ctx;
+    const xinsn *prog; const xfunc *funcs;
+    unsigned grid[3], block[3], cluster[3], dyn;
+    int explicit_cluster;
+    uint8_t *kparams; uint32_t kpsize;
+    uint64_t steps, max_steps, thread_insns;
+    uint64_t check_at;              /* steps at which step_check runs next (limit, clock) */
+    double deadline, timeout;       /* CLOCK_MONOTONIC seconds of --timeout (0: none) */
+    int nregs; uint32_t psize;
+    ptxeResult fault;
+    galloc *gcache;
+    uint32_t clusterid[3];
+    cta *cl; uint32_t ncl;          /* CTAs of the running cluster, by %cluster_ctarank */
+    uint32_t cl_live, cl_arrived;   /* barrier.cluster: non-exited threads, arrivals this phase */
+    int yield;                      /* end the warp's quantum after this instruction */
+    /* host memory of the launch (statistics, CTA state, call frames, local memory) counts
+       against the context's memory limit with the buffers (issue #16: --max-memory did not
+       cover them); `host_left` is what the limit leaves, `host_used` what the launch took */
+    uint64_t host_left, host_used, host_want;
+    uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
+    san *san;          /* checks of the launch (exec/sanitize.c); NULL: none */
+    int san_mem;       /* racecheck or initcheck: successful accesses are passed to san */
+    int sm_target;     /* the module's .target sm_NN (0: unknown) */
+    uint8_t *strong;   /* checks: per pc, scope of a strong ld/st/atom/red (0: weak or none) */
+    uint8_t *sync;     /* checks: per pc, scope of a fence or release/acquire operation */
+} ex;
+
+static inline char *ctx_msg(ex *X) { return X->ctx->msg; }
+
+static inline uint64_t key_of(unsigned depth, int pc)
+{
+    return ((uint64_t)(MAXD - depth) << 32) | (uint32_t)pc;
+}
+static inline uint64_t lane_key(const warp *w, int l) { return key_of(w->ldep[l], w->lpc[l]); }
+
+/* fault.c */
+san_who who(const ex *X, const warp *w, int l, int pc);
+/* The launch stops with `kind` and a report (the first fault only): what, the thread (lane -1:
+ * the warp), the instruction at pc (-1: none), its CUDA source line. */
+void fault(ex *X, warp *w, int lane, int pc, ptxeResult kind, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+int host_charge(ex *X, uint64_t n);
+void host_out_of_memory(ex *X, warp *w, int lane, int pc, const char *what);
+/* thread.c */
+int ensure_frame(ex *X, warp *w, int d);
+uint8_t *local_ptr(ex *X, warp *w, int l, int pc, uint64_t a, unsigned n, int *oom);
+uint64_t sreg(ex *X, warp *w, int l, int id);
+/* access.c: the host pointer of n bytes at a (space sp) for lane l at pc, aligned to `align`
+ * (maddr: to n); NULL after a fault.  `what` names the access in reports and for the checks. */
+uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, unsigned align,
+                  int write, const char *what);
+uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, int write,
+               const char *what);
+/* warp.c */
+void resched(warp *w);
+void split(warp *w, uint32_t t, int pc_t, int pc_f);
+int wsync_wait(warp *w, uint32_t mask);
+
+static inline uint64_t opv(ex *X, warp *w, const frame *f, const xopnd *o, int l)
+{
+    switch (o->kind) {
+    case XO_REG: return f->regs[o->reg * 32 + (unsigned)l] ^ o->neg;
+    case XO_IMM: return o->imm;
+    case XO_SREG: return sreg(X, w, l, (int)o->imm);
+    case XO_LOCALSYM: return f->lbase[l] + o->imm;
+    case XO_FPARAMSYM: return o->imm;
+    default: return 0;
+    }
+}
+
+static inline void wr(frame *f, const xopnd *o, int l, uint64_t v)
+{
+    if (o->kind == XO_REG) f->regs[o->reg * 32 + (unsigned)l] = v & o->wmask;
+}
+
+static inline uint64_t ldval(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    memcpy(&v, p, n);   /* little-endian host */
+    return v;
+}
+
+/* the group continues at pc: switch when another group has a smaller or equal key */
+static inline void advance(warp *w, int pc)
+{
+    w->pc = pc;
+    if (w->others && key_of((unsigned)w->depth, pc) >= w->others_key) { resched(w); return; }
+    if (w->wsync) {
+        uint64_t k = key_of((unsigned)w->depth, pc);
+        for (uint32_t m = w->wsync; m; m &= m - 1)
+            if (lane_key(w, __builtin_ctz(m)) == k) {
+                resched(w);
+                return;
+            }
+    }
+}
+
+/* run_warp's result */
+enum { W_RAN, W_BLOCKED, W_DONE };
+/* ---------------------------------------------------------------- instruction handlers
+ * One function per kind of instruction (ptx_kind of the opcode table), called by run_warp
+ * through the table `handlers`.  A handler runs `in` for the group G of warp w (E: the lanes of
+ * G whose guard is true, f: their frame), then advances the group or reschedules the warp.  It
+ * returns 0, or -1 when the warp must stop now (a fault was reported, or it blocks). */
+typedef int (*exec_fn)(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E);
+
+
+/* barrier.c */
+void lanes_exit(ex *X, warp *w, uint32_t m);
+/* wsync.c */
+void wsync_deadlock(ex *X, warp *w);
+/* mbarrier.c */
+int mb_complete_tx(ex *X, warp *w, int l, int pc, int sp, uint64_t a, uint64_t bytes);
+/* step.c */
+double mono_now(void);
+int run_warp(ex *X, warp *w, int budget);
+/* cta.c */
+int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t rank);
+void free_cta(cta *c);
+/* sched.c */
+void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], uint64_t wpc);
+
+/* the handlers of the table in step.c, by file */
+#define HANDLER(n) int n(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
+HANDLER(h_bar); HANDLER(h_barcluster);                                      /* barrier.c */
+HANDLER(h_wsync); HANDLER(h_activemask);                                    /* wsync.c */
+HANDLER(h_bra); HANDLER(h_brx); HANDLER(h_call); HANDLER(h_ret); HANDLER(h_exit);
+HANDLER(h_trap); HANDLER(h_sleep); HANDLER(h_stack);                        /* control.c */
+HANDLER(h_mbar);                                                            /* mbarrier.c */
+HANDLER(h_cpasync); HANDLER(h_bulk); HANDLER(h_multimem); HANDLER(h_tma);   /* async.c */
+HANDLER(h_ldst); HANDLER(h_atom); HANDLER(h_cvta); HANDLER(h_isspacep); HANDLER(h_mapa);
+HANDLER(h_fence); HANDLER(h_nop); HANDLER(h_policy); HANDLER(h_tex);        /* ldst.c */
+HANDLER(h_misc);                                                            /* printf.c */
+HANDLER(h_mma);                                                             /* matrix.c */
+#undef HANDLER
+#endif

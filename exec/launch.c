@@ -1,0 +1,213 @@
+/* exec/launch.c — a kernel launch: its shape and limits, its parameters, its checks; then the
+ * scheduler runs it (exec/sched.c). */
+#include <fenv.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "exec/engine.h"
+#include "exec/sanitize.h"
+#include "exec/tex.h"
+#include "ptx/mnemonic.h"
+
+/* The launch shape: grid, block, cluster (a .reqnctapercluster is the default cluster shape),
+ * dynamic shared memory, step limit, and its checks.  PTXE_ERROR_INVALID_VALUE with a message. */
+static ptxeResult launch_shape(ex *X, const xfunc *ef, const ptxeLaunchConfig *cfg)
+{
+    ptxeCtx *ctx = X->ctx;
+    char *msg = ctx->msg;
+    size_t n = sizeof ctx->msg;
+    int cfg_cluster = cfg->cluster[0] || cfg->cluster[1] || cfg->cluster[2];
+    for (int k = 0; k < 3; k++) {
+        X->grid[k] = cfg->grid[k] ? cfg->grid[k] : 1;
+        X->block[k] = cfg->block[k] ? cfg->block[k] : 1;
+        X->cluster[k] = cfg->cluster[k] ? cfg->cluster[k] : 1;
+        if (!cfg_cluster && ef->reqnctapercluster[0] > 0)
+            X->cluster[k] = ef->reqnctapercluster[k] > 0 ? (unsigned)ef->reqnctapercluster[k] : 1;
+    }
+    if (cfg_cluster && ef->reqnctapercluster[0] > 0)
+        for (int k = 0; k < 3; k++)
+            if (X->cluster[k] !=
+                (unsigned)(ef->reqnctapercluster[k] > 0 ? ef->reqnctapercluster[k] : 1)) {
+                snprintf(msg, n, "cluster (%u,%u,%u) differs from .reqnctapercluster %d,%d,%d",
+                         X->cluster[0], X->cluster[1], X->cluster[2], ef->reqnctapercluster[0],
+                         ef->reqnctapercluster[1], ef->reqnctapercluster[2]);
+                return PTXE_ERROR_INVALID_VALUE;
+            }
+    X->explicit_cluster = cfg_cluster || ef->explicitcluster;
+    X->dyn = cfg->shared_bytes;
+    X->max_steps = cfg->max_steps ? cfg->max_steps : PTXE_DEFAULT_MAX_STEPS;
+    X->timeout = cfg->timeout;
+    X->check_at = X->max_steps < CLOCK_EVERY ? X->max_steps : CLOCK_EVERY;
+    if (!(cfg->timeout >= 0) || cfg->timeout > 1e9) {
+        snprintf(msg, n, "timeout %g s, expected 0 (none) or a positive number of seconds",
+                 cfg->timeout);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (cfg->timeout > 0) X->deadline = mono_now() + cfg->timeout;
+    uint64_t nt = (uint64_t)X->block[0] * X->block[1] * X->block[2];
+    if (!ef->is_entry || !ef->has_body) {
+        snprintf(msg, n, "%s is not a kernel (.entry)", ef->name);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (nt > 1024 || X->block[0] > 1024 || X->block[1] > 1024 || X->block[2] > 64) {
+        snprintf(msg, n,
+                 "block (%u,%u,%u) has %llu threads, expected at most 1024 (x,y <= 1024, z <= 64)",
+                 X->block[0], X->block[1], X->block[2], (unsigned long long)nt);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (ef->reqntid[0] &&
+        (ef->reqntid[0] != (int)X->block[0] || ef->reqntid[1] != (int)X->block[1] ||
+         ef->reqntid[2] != (int)X->block[2])) {
+        snprintf(msg, n, "block (%u,%u,%u) differs from .reqntid %d,%d,%d", X->block[0],
+                 X->block[1], X->block[2], ef->reqntid[0], ef->reqntid[1], ef->reqntid[2]);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    for (int k = 0; k < 3; k++)
+        if (X->grid[k] % X->cluster[k]) {
+            snprintf(msg, n, "grid (%u,%u,%u) is not a multiple of cluster (%u,%u,%u)", X->grid[0],
+                     X->grid[1], X->grid[2], X->cluster[0], X->cluster[1], X->cluster[2]);
+            return PTXE_ERROR_INVALID_VALUE;
+        }
+    uint32_t ncl = X->cluster[0] * X->cluster[1] * X->cluster[2];
+    if (ncl > 16) {
+        snprintf(msg, n, "cluster of %u CTAs, expected at most 16", ncl);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    if (X->dyn > 227 * 1024 || X->m->shared_static + X->dyn > 228 * 1024) {
+        snprintf(msg, n,
+                 "%u bytes of static + %u bytes of dynamic shared memory, expected at most 228 KiB",
+                 X->m->shared_static, X->dyn);
+        return PTXE_ERROR_INVALID_VALUE;
+    }
+    return PTXE_SUCCESS;
+}
+
+/* The kernel parameter buffer (§5.1.6.1). */
+static ptxeResult launch_params(ex *X, const xfunc *ef, void **params)
+{
+    X->kpsize = ef->kparam_size;
+    X->kparams = calloc(X->kpsize + 8, 1);
+    if (!X->kparams) return PTXE_ERROR_OUT_OF_MEMORY;
+    for (int i = 0; i < ef->nparams; i++) {
+        if (!params || !params[i]) {
+            snprintf(X->ctx->msg, sizeof X->ctx->msg, "parameter %d of %s is missing", i, ef->name);
+            return PTXE_ERROR_INVALID_VALUE;
+        }
+        memcpy(X->kparams + ef->poff[i], params[i], ef->psz[i]);
+    }
+    return PTXE_SUCCESS;
+}
+
+/* checks: per instruction, the scope of a strong memory access (relaxed, acquire, release,
+ * volatile, atomic) and of a synchronizing one (fence, membar, release/acquire atomic), from
+ * its mnemonic */
+static int insn_scopes(ex *X)
+{
+    int n = X->m->nprog;
+    X->strong = calloc((size_t)n + 1, 1);
+    X->sync = calloc((size_t)n + 1, 1);
+    if (!X->strong || !X->sync) return -1;
+    for (int pc = 0; pc < n; pc++) {
+        const xinsn *in = &X->prog[pc];
+        int k = in->kind;
+        int sured = k == PTX_K_SURF && in->tx && in->tx->op == TO_SURED;   /* like red */
+        if (k != PTX_K_LD && k != PTX_K_ST && k != PTX_K_ATOM && k != PTX_K_RED &&
+            k != PTX_K_FENCE && in->op != PTX_I_RED_ASYNC && k != PTX_K_MULTIMEM && !sured)
+            continue;
+        const char *t = in->text;
+        if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
+        while (*t == ' ' || *t == '\t') t++;
+        size_t len = strcspn(t, " \t");
+        ptx_mnemonic mn;
+        ptx_mn_error err;
+        if (ptx_mnemonic_parse(t, len, &mn, &err)) continue;
+        int mred = in->op == PTX_I_MULTIMEM_RED;   /* .relaxed.sys by default (§9.7.8.13) */
+        int scope = mn.scope ? mn.scope : mred ? PTX_SCOPE_SYS : PTX_SCOPE_GPU;
+        if (k == PTX_K_FENCE) {
+            if (ptx_mn_has(&mn, PTX_Q_cta)) scope = PTX_SCOPE_CTA;
+            X->sync[pc] = (uint8_t)scope;
+            continue;
+        }
+        if (k == PTX_K_ATOM || k == PTX_K_RED || mred) X->strong[pc] = (uint8_t)scope;
+        if (k == PTX_K_ATOM || k == PTX_K_RED || sured) X->strong[pc] = (uint8_t)scope;
+        else if (mn.sem == PTX_SEM_VOLATILE) X->strong[pc] = PTX_SCOPE_SYS;
+        else if (mn.sem >= PTX_SEM_RELAXED) X->strong[pc] = (uint8_t)scope;
+        if (mn.sem >= PTX_SEM_ACQUIRE && mn.sem <= PTX_SEM_SC) X->sync[pc] = (uint8_t)scope;
+    }
+    return 0;
+}
+
+/* The clusters of the grid in order (the CTAs of a cluster run together: co-scheduled).  The
+ * host thread's floating-point rounding mode is set to round-to-nearest-even for the launch (the
+ * default-rounding paths of ptx/isa.c compute in the current mode) and restored afterwards. */
+ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **params)
+{
+    ptxeModule *m = fh->mod;
+    ptxeCtx *ctx = m->ctx;
+    const xfunc *ef = &m->funcs[fh->idx];
+    ex X;
+    memset(&X, 0, sizeof X);
+    X.m = m; X.ctx = ctx; X.prog = m->prog; X.funcs = m->funcs;
+    X.nregs = m->nregs_max; X.psize = m->psize_max;
+    ctx->msg[0] = 0;
+    memset(&ctx->stats, 0, sizeof ctx->stats);
+    ptxeResult res = launch_shape(&X, ef, cfg);
+    if (!res) res = launch_params(&X, ef, params);
+    uint64_t nt = (uint64_t)X.block[0] * X.block[1] * X.block[2], wpc = (nt + 31) / 32;
+    uint64_t nctas = (uint64_t)X.grid[0] * X.grid[1] * X.grid[2];
+    {
+        uint64_t limit = ctx->mem_limit ? ctx->mem_limit : PTXE_DEFAULT_MEMORY_LIMIT;
+        X.host_left = limit > ctx->mem_used ? limit - ctx->mem_used : 0;
+    }
+    /* the per-warp statistics: 8 bytes per warp of the grid */
+    if (!res && host_charge(&X, (nctas * wpc + 1) * 8)) {
+        host_out_of_memory(&X, NULL, -1, -1, "the per-warp statistics");
+        res = X.fault;
+    }
+    if (!res && ctx->per_warp_cap < nctas * wpc) {
+        free(ctx->per_warp);
+        ctx->per_warp = calloc(nctas * wpc + 1, 8);
+        ctx->per_warp_cap = ctx->per_warp ? nctas * wpc : 0;
+        if (!ctx->per_warp) {
+            host_out_of_memory(&X, NULL, -1, -1, "the per-warp statistics");
+            res = X.fault;
+        }
+    }
+    uint32_t ncl = X.cluster[0] * X.cluster[1] * X.cluster[2];
+    cta *cs = res ? NULL : calloc(ncl, sizeof *cs);
+    if (!res && !cs) res = PTXE_ERROR_OUT_OF_MEMORY;
+    if (res) { free(X.kparams); return res; }
+    ctx->gridid++;
+    san_findings_clear(ctx);
+    ctx->pf.n = 0; ctx->pf.dropped = 0;
+    if (ctx->checks) {
+        uint32_t ssize = (uint32_t)(((m->shared_static + 15) & ~15u) + X.dyn);
+        X.san = san_begin(ctx, m, ef->name, X.grid, X.block, ssize);
+        X.san_mem = !!(ctx->checks & (PTXE_CHECK_RACECHECK | PTXE_CHECK_INITCHECK));
+        const char *tg = strstr(m->ast->target, "sm_");
+        X.sm_target = tg ? atoi(tg + 3) : 0;
+        if (!X.san || insn_scopes(&X)) {
+            san_end(X.san);
+            free(X.strong); free(X.sync); free(cs); free(X.kparams);
+            return PTXE_ERROR_OUT_OF_MEMORY;
+        }
+    }
+    int rounding = fegetround();
+    if (rounding != FE_TONEAREST) fesetround(FE_TONEAREST);
+    uint32_t cid[3];
+    for (cid[2] = 0; cid[2] < X.grid[2] / X.cluster[2] && !X.fault; cid[2]++)
+        for (cid[1] = 0; cid[1] < X.grid[1] / X.cluster[1] && !X.fault; cid[1]++)
+            for (cid[0] = 0; cid[0] < X.grid[0] / X.cluster[0] && !X.fault; cid[0]++)
+                run_cluster(&X, cs, ef, cid, wpc);
+    if (rounding != FE_TONEAREST) fesetround(rounding);
+    for (uint32_t i = 0; i < ncl; i++) free_cta(&cs[i]);
+    free(cs);
+    free(X.kparams);
+    san_end(X.san);
+    free(X.strong); free(X.sync);
+    ctx->stats.thread_insns = X.thread_insns;
+    ctx->stats.nwarps = nctas * wpc;
+    ctx->stats.per_warp = ctx->per_warp;
+    return X.fault ? X.fault : PTXE_SUCCESS;
+}
+
