@@ -50,14 +50,14 @@ static uint8_t *shared_ptr(const acc *c, int sp, uint64_t a, int *faulted)
     unsigned long long oa = (unsigned long long)c->oa, rank = (unsigned long long)(r - 1);
     if (!r) return a + c->n <= t->ssize ? t->smem + a : NULL;
     *faulted = 1;
-    if (r - 1 >= X->ncl) {
+    if (r - 1 >= t->clu->ncta) {
         fault(X, w, c->l, c->pc, PTXE_ERROR_LAUNCH_FAILED,
               "%s shared::cluster %s of %u bytes at address 0x%llx names CTA rank %llu, the "
               "cluster has %u CTAs",
-              space_name(c->orig), c->what, c->n, oa, rank, X->ncl);
+              space_name(c->orig), c->what, c->n, oa, rank, t->clu->ncta);
         return NULL;
     }
-    t = &X->cl[r - 1];
+    t = t->clu->ctas[r - 1];
     if (t != w->cta && sp == SP_SHARED) {
         fault(X, w, c->l, c->pc, PTXE_ERROR_LAUNCH_FAILED,
               "shared::cta %s of %u bytes at address 0x%llx is in the shared memory of CTA rank "
@@ -88,11 +88,14 @@ static void san_access(ex *X, warp *w, int l, int pc, int sp, const uint8_t *p, 
     int strong = pc >= 0 && pc < X->m->nprog ? X->strong[pc] : 0;
     san_who t = who(X, w, l, pc);
     if (sp == SP_GLOBAL) { san_global(X->san, &t, X->gcache, a, n, acc, strong); return; }
-    for (uint32_t i = 0; i < X->ncl; i++)
-        if (X->cl[i].smem && p >= X->cl[i].smem && p < X->cl[i].smem + X->cl[i].ssize) {
-            san_shared(X->san, &t, i, (uint32_t)(p - X->cl[i].smem), n, acc, strong);
+    const cluster *cl = w->cta->clu;
+    for (uint32_t i = 0; i < cl->ncta; i++) {
+        const cta *o = cl->ctas[i];
+        if (o->smem && p >= o->smem && p < o->smem + o->ssize) {
+            san_shared(X->san, &t, o->slot, (uint32_t)(p - o->smem), n, acc, strong);
             return;
         }
+    }
 }
 
 /* Host pointer for an access of n bytes at a in space sp by lane l; NULL after a fault. */

@@ -15,7 +15,8 @@ static const char *const names[PTXE_ERROR_COUNT] = { "PTXE_SUCCESS",
                                                      "PTXE_ERROR_NOT_FOUND",
                                                      "PTXE_ERROR_INVALID_ADDRESS",
                                                      "PTXE_ERROR_LAUNCH_FAILED",
-                                                     "PTXE_ERROR_LAUNCH_TIMEOUT" };
+                                                     "PTXE_ERROR_LAUNCH_TIMEOUT",
+                                                     "PTXE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE" };
 static const char *const strings[PTXE_ERROR_COUNT] = { "no error",
                                                        "invalid argument",
                                                        "out of memory",
@@ -23,7 +24,8 @@ static const char *const strings[PTXE_ERROR_COUNT] = { "no error",
                                                        "named symbol not found",
                                                        "invalid device address",
                                                        "kernel fault during launch",
-                                                       "the launch exceeded its step limit" };
+                                                       "the launch exceeded its step limit",
+                                                       "too many CTAs for a cooperative launch" };
 
 const char *ptxeGetErrorName(ptxeResult r)
 {
@@ -151,11 +153,7 @@ ptxeResult ptxeMemAlloc(ptxeCtx *ctx, ptxeDevptr *dptr, size_t bytes)
 ptxeResult ptxeMemFree(ptxeCtx *ctx, ptxeDevptr dptr)
 {
     if (!ctx) return PTXE_ERROR_INVALID_VALUE;
-    galloc *g = mem_find(ctx, dptr, 0);
-    if (!g || g->addr != dptr) return PTXE_ERROR_INVALID_VALUE;
-    free(g->host); g->host = NULL;   /* the address range stays reserved: later accesses fault */
-    ctx->mem_used -= g->size <= ctx->mem_used ? g->size : ctx->mem_used;
-    return PTXE_SUCCESS;
+    return mem_release(ctx, dptr) ? PTXE_ERROR_INVALID_VALUE : PTXE_SUCCESS;
 }
 
 ptxeResult ptxeMemcpyHtoD(ptxeCtx *ctx, ptxeDevptr dst, const void *src, size_t n)
@@ -187,6 +185,26 @@ ptxeResult ptxeLaunchKernel(ptxeFunction *f, const ptxeLaunchConfig *cfg, void *
 {
     if (!f || !cfg) return PTXE_ERROR_INVALID_VALUE;
     return exec_launch(f, cfg, params);
+}
+
+ptxeResult ptxeLaunchCooperativeKernel(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params)
+{
+    if (!f || !cfg) return PTXE_ERROR_INVALID_VALUE;
+    ptxeLaunchConfig c = *cfg;
+    c.cooperative = 1;
+    return exec_launch(f, &c, params);
+}
+
+ptxeResult ptxeOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, ptxeFunction *f,
+                                                         int blockSize, size_t dynamicSMemSize)
+{
+    if (!numBlocks || !f || blockSize < 1 || blockSize > 1024 || dynamicSMemSize > (1u << 20))
+        return PTXE_ERROR_INVALID_VALUE;
+    ptxeModule *m = f->mod;
+    exec_occ o;
+    unsigned smem = ((m->shared_static + 15) & ~15u) + (unsigned)dynamicSMemSize;
+    *numBlocks = exec_occupancy(m, &m->funcs[f->idx], (unsigned)blockSize, smem, 0, &o);
+    return PTXE_SUCCESS;
 }
 
 void ptxeGetLaunchStats(ptxeCtx *ctx, ptxeLaunchStats *st) { if (ctx && st) *st = ctx->stats; }

@@ -31,23 +31,23 @@ static void bar_release_check(ex *X, cta *c, int id)
         w->dirty = 1;
     }
     b->arrived = 0; b->red = 0; b->used = 0; b->count_given = 0;
-    if (X->san) san_bar_done(X->san, c->rank);
+    if (X->san) san_bar_done(X->san, c->slot);
 }
 
 /* barrier.cluster (§9.7.12.3): the phase completes when every non-exited thread of the cluster
  * has arrived; waiting threads are released and arrived threads may pass their next wait */
-static void clbar_check(ex *X)
+static void clbar_check(ex *X, cluster *cl)
 {
-    if (!X->cl_arrived || X->cl_arrived < X->cl_live) return;
-    for (uint32_t i = 0; i < X->ncl; i++)
-        for (int j = 0; j < X->cl[i].nwarps; j++) {
-            warp *w = &X->cl[i].warps[j];
+    if (!cl->arrived || cl->arrived < cl->live) return;
+    for (uint32_t i = 0; i < cl->ncta; i++)
+        for (int j = 0; j < cl->ctas[i]->nwarps; j++) {
+            warp *w = &cl->ctas[i]->warps[j];
             w->clok |= w->clarr & ~w->clw;
             w->clarr = 0;
             if (w->clw) { w->clw = 0; w->dirty = 1; }
         }
-    X->cl_arrived = 0;
-    if (X->san) san_fence(X->san, 0, PTX_SCOPE_CLUSTER);   /* orders the cluster's CTAs */
+    cl->arrived = 0;
+    if (X->san) san_fence(X->san, cl->ctas[0]->slot, PTX_SCOPE_CLUSTER);   /* orders its CTAs */
 }
 
 void lanes_exit(ex *X, warp *w, uint32_t m)
@@ -58,10 +58,10 @@ void lanes_exit(ex *X, warp *w, uint32_t m)
     cta *c = w->cta;
     c->nexited += (uint32_t)__builtin_popcount(m);
     for (int id = 0; id < 16; id++) bar_release_check(X, c, id);
-    X->cl_live -= (uint32_t)__builtin_popcount(m);
-    X->cl_arrived -= (uint32_t)__builtin_popcount(m & w->clarr);
+    c->clu->live -= (uint32_t)__builtin_popcount(m);
+    c->clu->arrived -= (uint32_t)__builtin_popcount(m & w->clarr);
     w->clarr &= ~m; w->clok &= ~m;
-    clbar_check(X);
+    clbar_check(X, c->clu);
 }
 
 /* synccheck: lanes E of the warp reach an aligned barrier while other non-exited lanes are
@@ -178,9 +178,9 @@ int h_barcluster(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
             return -1;
         }
         w->clarr |= E; w->clok &= ~E;
-        X->cl_arrived += (uint32_t)__builtin_popcount(E);
+        w->cta->clu->arrived += (uint32_t)__builtin_popcount(E);
         advance(w, w->pc + 1);
-        clbar_check(X);
+        clbar_check(X, w->cta->clu);
         return 0;
     }
     uint32_t none = E & ~w->clarr & ~w->clok, pend = E & w->clarr;

@@ -144,11 +144,14 @@ static void do_ret(ex *X, warp *w, uint32_t E)
     resched(w);
 }
 
-/* bra (§9.7.11.3): lanes with a false guard go on; the group splits when some branch */
+/* bra (§9.7.11.3): lanes with a false guard go on; the group splits when some branch.  A
+ * backward branch taken is a yield point (exec/sched.c). */
 int h_bra(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
-    if (E == G) advance(w, in->target);
-    else if (!E) advance(w, w->pc + 1);
+    if (E == G) {
+        if (in->target <= w->pc) yield_point(w, in->target, 0);
+        else advance(w, in->target);
+    } else if (!E) advance(w, w->pc + 1);
     else split(w, E, in->target, w->pc + 1);
     return 0;
 }
@@ -170,7 +173,11 @@ int h_brx(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
         tg[l] = in->targets[idx];
         if (t0 < 0) t0 = tg[l]; else if (tg[l] != t0) uniform = 0;
     }
-    if (uniform && E == G) { advance(w, t0); return 0; }
+    if (uniform && E == G) {
+        if (t0 <= w->pc) yield_point(w, t0, 0);
+        else advance(w, t0);
+        return 0;
+    }
     for (uint32_t m = G; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         w->lpc[l] = (E >> l & 1) ? tg[l] : w->pc + 1;
@@ -213,11 +220,11 @@ int h_trap(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
     return -1;
 }
 
-/* nanosleep (§9.7.17.2): give the other warps the processor */
+/* nanosleep (§9.7.17.2): give the other warps the processor; a yield point (exec/sched.c) */
 int h_sleep(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     X->yield = 1;
-    advance(w, w->pc + 1);
+    yield_point(w, w->pc + 1, 1);
     return 0;
 }
 

@@ -68,7 +68,7 @@ int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t rank)
     for (int i = 0; i < c->nwarps; i++) {
         warp *w = &c->warps[i];
         if (!fresh) recycle_warp(X, w);
-        w->cta = c; w->wid = i;
+        w->cta = c; w->wid = i; w->pol = X->S->pol;
         uint32_t n = nt - (uint32_t)i * 32 < 32 ? nt - (uint32_t)i * 32 : 32;
         w->all = w->live = n == 32 ? ~0u : (1u << n) - 1;
         for (uint32_t l = 0; l < n; l++) {

@@ -24,6 +24,7 @@
 #define QUANTUM 2000            /* warp-instructions before switching warps */
 #define LOCAL_MAX (1u << 20)    /* per-thread local memory (stack) limit */
 #define CLOCK_EVERY 65536u      /* warp-instructions between two looks at the clock */
+#define MAX_ENVREG 32           /* %envreg0..31 (§10.31) */
 
 typedef struct frame {
     uint64_t *regs;             /* [nregs][32] */
@@ -33,8 +34,11 @@ typedef struct frame {
 } frame;
 
 struct cta;
+struct ex;
+typedef struct sched_policy sched_policy;
 typedef struct warp {
     struct cta *cta;
+    const sched_policy *pol;   /* the launch's scheduling policy (exec/sched.c) */
     int wid;
     uint32_t all, live, barw, wsync, active, others;
     uint32_t clarr, clok,
@@ -48,6 +52,9 @@ typedef struct warp {
     uint32_t spin;      /* lanes whose mbarrier wait just failed: the next resched runs another
                            group of the warp first when it has one (the lane that would complete
                            the phase may be in it: forward progress, as on a GPU since sm_70) */
+    uint32_t yld;       /* independent thread scheduling: lanes that yielded; the warp's other
+                           runnable lanes run before them (exec/sched.c) */
+    uint32_t spins;     /* backward branches the running group took since it was chosen */
     int pc, depth, forced, dirty, rdv;
     int wgpc;           /* wgmma.mma_async: parked (all lanes in barw) at pc wgpc - 1 */
     uint64_t others_key;
@@ -66,15 +73,30 @@ typedef struct {
     int fpc, fwid, flane;   /* synccheck: first arrival of this phase (pc -1: none checked) */
 } barrier;
 
+/* A cluster of the grid resident on the GPU (a launch without clusters has clusters of one CTA):
+ * its CTAs by %cluster_ctarank once it first runs, and the barrier.cluster state. */
+typedef struct cluster {
+    uint32_t id[3];             /* %clusterid */
+    uint64_t seq;               /* linear index in the grid (x fastest) */
+    uint32_t ncta;              /* CTAs in the cluster */
+    struct cta *ctas[16];       /* by rank; NULL until the cluster first runs */
+    uint32_t live, arrived;     /* barrier.cluster: non-exited threads, arrivals this phase */
+    int started, done;
+} cluster;
+
 typedef struct cta {
     uint32_t ctaid[3], cl_ctaid[3], rank;
+    cluster *clu;               /* its cluster */
+    uint32_t slot;              /* the CTA storage it runs in (reused by later CTAs): the checks'
+                                   index of its shared memory, and its SM (%smid) */
     uint8_t *smem; uint32_t ssize;
     warp *warps; int nwarps;
     uint32_t nthreads, nexited;
     barrier bar[16];
 } cta;
 
-typedef struct {
+struct sched;
+typedef struct ex {
     ptxeModule *m; ptxeCtx *ctx;
     const xinsn *prog; const xfunc *funcs;
     unsigned grid[3], block[3], cluster[3], dyn;
@@ -86,10 +108,10 @@ typedef struct {
     int nregs; uint32_t psize;
     ptxeResult fault;
     galloc *gcache;
-    uint32_t clusterid[3];
-    cta *cl; uint32_t ncl;          /* CTAs of the running cluster, by %cluster_ctarank */
-    uint32_t cl_live, cl_arrived;   /* barrier.cluster: non-exited threads, arrivals this phase */
     int yield;                      /* end the warp's quantum after this instruction */
+    struct sched *S;                /* the scheduler (exec/sched.c) */
+    uint32_t nsm;                   /* %nsmid: SMs of the simulated GPU */
+    uint32_t envreg[MAX_ENVREG];    /* %envreg0..31 (cooperative launch: 1, 2) */
     /* host memory of the launch (statistics, CTA state, call frames, local memory) counts
        against the context's memory limit with the buffers (issue #16: --max-memory did not
        cover them); `host_left` is what the limit leaves, `host_used` what the launch took */
@@ -101,6 +123,51 @@ typedef struct {
     uint8_t *strong;   /* checks: per pc, scope of a strong ld/st/atom/red (0: weak or none) */
     uint8_t *sync;     /* checks: per pc, scope of a fence or release/acquire operation */
 } ex;
+
+/* The scheduling policy: every choice of what runs next is made through it (exec/sched.c
+ * defines the two of ptxlitmus and documents them; another one, such as a model checker's,
+ * may replace it).  A warp runs a group of its lanes that are at one call depth and PC; the
+ * group continues until it diverges, blocks, reaches the PC of another group of the warp (then
+ * pick_lane chooses again: reconvergence), or a yield point; warps run in quanta. */
+struct sched_policy {
+    const char *name;
+    /* independent thread scheduling (sm_70+): at a yield point (nanosleep, a failed mbarrier
+     * wait, a backward branch ...) the group lets the warp's other runnable lanes run before it
+     * again; 0: the group runs on (lockstep) */
+    int its;
+    /* ... after how many backward branches in a row of a group (a loop that runs that long while
+     * other lanes of its warp wait for it is taken for a wait loop; until then the others wait
+     * at their PC: they reconverge after the loop) */
+    uint32_t spin_limit;
+    /* the CTAs of a launch are resident together up to the GPU's occupancy; 0: one cluster at
+     * a time, in grid order (a cooperative launch is always resident whole) */
+    int concurrent;
+    int quantum;                /* warp-instructions a warp runs before the next warp */
+    /* which group of warp w runs: a lane of `ready` (non-empty: the runnable lanes, without
+     * those that yielded while others can run); the group is the lanes of `ready` at that
+     * lane's (depth, PC), with the lanes waiting there for the rest of the warp.  A policy may
+     * choose any lane; a group of one thread is a thread scheduled on its own. */
+    int (*pick_lane)(const sched_policy *p, const warp *w, uint32_t ready);
+    /* which warp runs next: *cl a resident cluster of S (S->res[S->ord[i]]), *k the index of
+     * the warp in it (CTA rank * warps per CTA + warp), one that has not exited (or any of a
+     * cluster not started yet); 0 when the round is over (a round that ran no instruction at
+     * all is a deadlock).  The cursor S->ci, S->ck is the policy's; the scheduler resets it to
+     * 0 at the start of each round. */
+    int (*pick_warp)(const sched_policy *p, struct sched *S, cluster **cl, uint32_t *k);
+};
+extern const sched_policy sched_its, sched_lockstep;
+
+/* The scheduler of a launch (exec/sched.c): resident clusters, CTA storage. */
+typedef struct sched {
+    const sched_policy *pol;
+    cluster *res; uint32_t maxres;      /* resident clusters (entries with seq UINT64_MAX: free) */
+    uint32_t *ord, nord;                /* the resident ones in admission order: indices in res */
+    uint64_t next, nclusters;           /* next cluster of the grid to admit; clusters in all */
+    uint32_t ci, ck;                    /* round-robin cursor: ord index, warp in the cluster */
+    cta *store; uint8_t *busy;          /* CTA storage (cta.slot indexes it), reused, in use */
+    uint32_t nstore;
+    uint64_t wpc;                       /* warps per CTA */
+} sched;
 
 static inline char *ctx_msg(ex *X) { return X->ctx->msg; }
 
@@ -172,6 +239,20 @@ static inline void advance(warp *w, int pc)
     }
 }
 
+/* The running group continues at pc after a yield point (independent thread scheduling,
+ * exec/sched.c): a backward branch (now 0: it yields when it is the policy's spin_limit-th one
+ * since the group was chosen) or nanosleep (now 1).  When it yields, the warp's other runnable
+ * lanes run before it again; else, or under lockstep, it continues (advance). */
+static inline void yield_point(warp *w, int pc, int now)
+{
+    if (w->pol->its && w->others && (now || ++w->spins >= w->pol->spin_limit)) {
+        w->yld |= w->active;
+        w->pc = pc;
+        resched(w);
+    } else
+        advance(w, pc);
+}
+
 /* run_warp's result */
 enum { W_RAN, W_BLOCKED, W_DONE };
 /* ---------------------------------------------------------------- instruction handlers
@@ -194,8 +275,10 @@ int run_warp(ex *X, warp *w, int budget);
 /* cta.c */
 int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t rank);
 void free_cta(cta *c);
-/* sched.c */
-void run_cluster(ex *X, cta *cs, const xfunc *ef, const uint32_t cid[3], uint64_t wpc);
+/* sched.c: the scheduler of a launch with `maxres` clusters resident at most; runs it */
+int sched_begin(ex *X, sched *S, const sched_policy *pol, uint32_t maxres);
+void sched_run(ex *X, const xfunc *ef);
+void sched_end(sched *S);
 
 /* the handlers of the table in step.c, by file */
 #define HANDLER(n) int n(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)

@@ -41,7 +41,8 @@ enum { SR_TID, SR_NTID = 3, SR_CTAID = 6, SR_NCTAID = 9, SR_CLUSTERID = 12, SR_N
        SR_IS_EXPLICIT_CLUSTER, SR_LANEID, SR_WARPID, SR_NWARPID, SR_SMID, SR_NSMID, SR_GRIDID,
        SR_LANEMASK_EQ, SR_LANEMASK_LE, SR_LANEMASK_LT, SR_LANEMASK_GE, SR_LANEMASK_GT,
        SR_CLOCK, SR_CLOCK_HI, SR_CLOCK64, SR_GLOBALTIMER, SR_GLOBALTIMER_LO, SR_GLOBALTIMER_HI,
-       SR_DYN_SMEM, SR_TOTAL_SMEM, SR_AGGR_SMEM, SR_COUNT };
+       SR_DYN_SMEM, SR_TOTAL_SMEM, SR_AGGR_SMEM,
+       SR_ENVREG /* %envreg0..31 (§10.27): SR_ENVREG + n */, SR_COUNT = SR_ENVREG + 32 };
 #define FUNC_BASE 0x60000000ull   /* "address" of function i: FUNC_BASE + 16*i */
 
 /* operand kinds */
@@ -142,6 +143,8 @@ typedef struct xfunc {
     uint32_t lsize, lalign;   /* .local frame size */
     uint32_t kparam_size;     /* entry: kernel param buffer size */
     int reqntid[3];
+    int maxnreg, minnctapersm;    /* .maxnreg, .minnctapersm (0 = none) */
+    unsigned regs_est;        /* registers per thread estimated (exec/occupancy.c; 0: not yet) */
     int reqnctapercluster[3]; /* .reqnctapercluster (0 = none) */
     int explicitcluster;
 } xfunc;
@@ -204,6 +207,8 @@ struct ptxeModule {
 /* mem.c */
 galloc *mem_find(ptxeCtx *c, uint64_t addr, size_t n);
 int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr);
+/* frees the allocation at addr (its range stays reserved: a later access faults); -1: none */
+int mem_release(ptxeCtx *c, uint64_t addr);
 /* an allocation as ptxeMemAlloc makes it (with initcheck's written bits when it is on) */
 int mem_alloc_user(ptxeCtx *c, size_t n, uint64_t *addr);
 /* the host bytes of [p, p + n) in global or const memory, NULL when not allocated */
@@ -214,6 +219,17 @@ int mem_write(ptxeCtx *c, uint64_t dst, const void *src, size_t n);   /* -1: not
 int mem_symbol(const ptxeModule *m, const char *name, uint64_t *addr, size_t *size);
 /* load.c */
 int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen);
+/* occupancy.c: how many CTAs of kernel ef (threads per CTA, shared memory per CTA) one SM of the
+ * module's architecture holds, `limit` naming the resource that bounds it; the architecture
+ * (compute capability x 10), its reference GPU and SM count (sm_count, or the GPU's when 0) */
+typedef struct {
+    int cc; const char *gpu; unsigned nsm;
+    unsigned per_sm, regs;      /* CTAs per SM; registers per thread (.maxnreg or estimated) */
+    uint64_t smem;              /* shared memory per CTA as allocated (with the reserved 1 KiB) */
+    const char *limit;
+} exec_occ;
+int exec_occupancy(ptxeModule *m, xfunc *ef, unsigned threads, unsigned shared_bytes,
+                   unsigned sm_count, exec_occ *o);
 /* launch.c */
 ptxeResult exec_launch(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params);
 #endif

@@ -18,7 +18,7 @@ san_who who(const ex *X, const warp *w, int l, int pc)
     for (int d = 0; d < 3; d++) { t.t[d] = l >= 0 ? w->tid[l][d] : 0; t.c[d] = c->ctaid[d]; }
     t.cta = ((uint64_t)c->ctaid[2] * X->grid[1] + c->ctaid[1]) * X->grid[0] + c->ctaid[0];
     t.tid = (t.t[2] * X->block[1] + t.t[1]) * X->block[0] + t.t[0];
-    t.rank = c->rank; t.wid = w->wid; t.lane = l;
+    t.rank = c->slot; t.wid = w->wid; t.lane = l;
     return t;
 }
 

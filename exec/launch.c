@@ -137,16 +137,92 @@ static int insn_scopes(ex *X)
     return 0;
 }
 
-/* The clusters of the grid in order (the CTAs of a cluster run together: co-scheduled).  The
+/* The policy of the launch: by cfg->schedule, else by the module's .target (exec/sched.c). */
+static const sched_policy *policy_of(const ex *X, const ptxeLaunchConfig *cfg)
+{
+    if (cfg->schedule == PTXE_SCHEDULE_ITS) return &sched_its;
+    if (cfg->schedule == PTXE_SCHEDULE_LOCKSTEP) return &sched_lockstep;
+    const char *tg = strstr(X->m->ast->target, "sm_");
+    return tg && atoi(tg + 3) < 70 ? &sched_lockstep : &sched_its;
+}
+
+/* Residency (exec/occupancy.c): the clusters resident at once, *maxres; %nsmid.  A cooperative
+ * launch must be resident whole: its grid workspace (cooperative_groups' grid_workspace: the
+ * size, 8, then the barrier word of this_grid().sync()) is allocated and its address given in
+ * %envreg1 (high half) and %envreg2 (low half), as the CUDA driver does; *ws is it (0: none). */
+static ptxeResult residency(ex *X, xfunc *ef, const ptxeLaunchConfig *cfg,
+                            const sched_policy *pol, uint32_t *maxres, uint64_t *ws)
+{
+    unsigned nt = X->block[0] * X->block[1] * X->block[2],
+             ncl = X->cluster[0] * X->cluster[1] * X->cluster[2];
+    uint64_t nctas = (uint64_t)X->grid[0] * X->grid[1] * X->grid[2];
+    exec_occ o;
+    unsigned smem = ((X->m->shared_static + 15) & ~15u) + X->dyn;
+    exec_occupancy(X->m, ef, nt, smem, cfg->sm_count, &o);
+    uint64_t fit = (uint64_t)o.per_sm * o.nsm;
+    X->ctx->stats.regs = o.regs;
+    X->nsm = pol->concurrent ? o.nsm : 1;
+    *maxres = pol->concurrent ? (uint32_t)(fit / ncl < UINT32_MAX ? fit / ncl : UINT32_MAX) : 1;
+    if (!*maxres) *maxres = 1;   /* (a CTA an SM cannot hold: the GPU would refuse the launch) */
+    *ws = 0;
+    if (!cfg->cooperative) return PTXE_SUCCESS;
+    if (nctas > fit) {
+        snprintf(X->ctx->msg, sizeof X->ctx->msg,
+                 "found a cooperative launch of %llu CTAs, expected at most %llu, the CTAs one GPU "
+                 "holds at once: %u CTAs of %u threads per SM of sm_%d (limited by %s; %u "
+                 "registers per thread%s, %llu bytes of shared memory per CTA) times %u SMs (%s%s)",
+                 (unsigned long long)nctas, (unsigned long long)fit, o.per_sm, nt, o.cc, o.limit,
+                 o.regs, ef->maxnreg ? " by .maxnreg" : " estimated", (unsigned long long)o.smem,
+                 o.nsm, cfg->sm_count ? "sm_count" : o.gpu,
+                 cfg->sm_count ? "" : "; run --sm-count");
+        return PTXE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+    }
+    *maxres = (uint32_t)(nctas / ncl);
+    const uint32_t w[2] = { 8, 0 };
+    if (mem_alloc(X->ctx, 8, ws) || mem_write(X->ctx, *ws, w, sizeof w)) {
+        snprintf(X->ctx->msg, sizeof X->ctx->msg,
+                 "no device memory for the grid workspace of a cooperative launch");
+        return PTXE_ERROR_OUT_OF_MEMORY;
+    }
+    galloc *g = mem_find(X->ctx, *ws, 0);
+    if (g) g->name = strdup("cooperative grid workspace");
+    X->envreg[1] = (uint32_t)(*ws >> 32);
+    X->envreg[2] = (uint32_t)*ws;
+    return PTXE_SUCCESS;
+}
+
+/* The per-warp statistics: 8 bytes per warp of the grid. */
+static ptxeResult stats_buffer(ex *X, uint64_t nwarps)
+{
+    ptxeCtx *ctx = X->ctx;
+    if (host_charge(X, (nwarps + 1) * 8)) {
+        host_out_of_memory(X, NULL, -1, -1, "the per-warp statistics");
+        return X->fault;
+    }
+    if (ctx->per_warp_cap < nwarps) {
+        free(ctx->per_warp);
+        ctx->per_warp = calloc(nwarps + 1, 8);
+        ctx->per_warp_cap = ctx->per_warp ? nwarps : 0;
+        if (!ctx->per_warp) {
+            host_out_of_memory(X, NULL, -1, -1, "the per-warp statistics");
+            return X->fault;
+        }
+    }
+    return PTXE_SUCCESS;
+}
+
+/* A launch: shape, parameters, residency, checks; the scheduler runs it (exec/sched.c).  The
  * host thread's floating-point rounding mode is set to round-to-nearest-even for the launch (the
  * default-rounding paths of ptx/isa.c compute in the current mode) and restored afterwards. */
 ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **params)
 {
     ptxeModule *m = fh->mod;
     ptxeCtx *ctx = m->ctx;
-    const xfunc *ef = &m->funcs[fh->idx];
+    xfunc *ef = &m->funcs[fh->idx];
     ex X;
+    sched S;
     memset(&X, 0, sizeof X);
+    memset(&S, 0, sizeof S);
     X.m = m; X.ctx = ctx; X.prog = m->prog; X.funcs = m->funcs;
     X.nregs = m->nregs_max; X.psize = m->psize_max;
     ctx->msg[0] = 0;
@@ -154,60 +230,44 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     ptxeResult res = launch_shape(&X, ef, cfg);
     if (!res) res = launch_params(&X, ef, params);
     uint64_t nt = (uint64_t)X.block[0] * X.block[1] * X.block[2], wpc = (nt + 31) / 32;
-    uint64_t nctas = (uint64_t)X.grid[0] * X.grid[1] * X.grid[2];
+    uint64_t nctas = (uint64_t)X.grid[0] * X.grid[1] * X.grid[2], ws = 0;
     {
         uint64_t limit = ctx->mem_limit ? ctx->mem_limit : PTXE_DEFAULT_MEMORY_LIMIT;
         X.host_left = limit > ctx->mem_used ? limit - ctx->mem_used : 0;
     }
-    /* the per-warp statistics: 8 bytes per warp of the grid */
-    if (!res && host_charge(&X, (nctas * wpc + 1) * 8)) {
-        host_out_of_memory(&X, NULL, -1, -1, "the per-warp statistics");
-        res = X.fault;
-    }
-    if (!res && ctx->per_warp_cap < nctas * wpc) {
-        free(ctx->per_warp);
-        ctx->per_warp = calloc(nctas * wpc + 1, 8);
-        ctx->per_warp_cap = ctx->per_warp ? nctas * wpc : 0;
-        if (!ctx->per_warp) {
-            host_out_of_memory(&X, NULL, -1, -1, "the per-warp statistics");
-            res = X.fault;
-        }
-    }
-    uint32_t ncl = X.cluster[0] * X.cluster[1] * X.cluster[2];
-    cta *cs = res ? NULL : calloc(ncl, sizeof *cs);
-    if (!res && !cs) res = PTXE_ERROR_OUT_OF_MEMORY;
-    if (res) { free(X.kparams); return res; }
+    const sched_policy *pol = policy_of(&X, cfg);
+    uint32_t maxres = 1;
+    if (!res) res = residency(&X, ef, cfg, pol, &maxres, &ws);
+    if (!res) res = stats_buffer(&X, nctas * wpc);
+    if (!res && sched_begin(&X, &S, pol, maxres)) res = PTXE_ERROR_OUT_OF_MEMORY;
+    if (res) goto out;
     ctx->gridid++;
     san_findings_clear(ctx);
     ctx->pf.n = 0; ctx->pf.dropped = 0;
     if (ctx->checks) {
         uint32_t ssize = (uint32_t)(((m->shared_static + 15) & ~15u) + X.dyn);
-        X.san = san_begin(ctx, m, ef->name, X.grid, X.block, ssize);
+        X.san = san_begin(ctx, m, ef->name, X.grid, X.block, ssize, S.nstore);
         X.san_mem = !!(ctx->checks & (PTXE_CHECK_RACECHECK | PTXE_CHECK_INITCHECK));
         const char *tg = strstr(m->ast->target, "sm_");
         X.sm_target = tg ? atoi(tg + 3) : 0;
-        if (!X.san || insn_scopes(&X)) {
-            san_end(X.san);
-            free(X.strong); free(X.sync); free(cs); free(X.kparams);
-            return PTXE_ERROR_OUT_OF_MEMORY;
-        }
+        if (!X.san || insn_scopes(&X)) { res = PTXE_ERROR_OUT_OF_MEMORY; goto out; }
     }
     int rounding = fegetround();
     if (rounding != FE_TONEAREST) fesetround(FE_TONEAREST);
-    uint32_t cid[3];
-    for (cid[2] = 0; cid[2] < X.grid[2] / X.cluster[2] && !X.fault; cid[2]++)
-        for (cid[1] = 0; cid[1] < X.grid[1] / X.cluster[1] && !X.fault; cid[1]++)
-            for (cid[0] = 0; cid[0] < X.grid[0] / X.cluster[0] && !X.fault; cid[0]++)
-                run_cluster(&X, cs, ef, cid, wpc);
+    sched_run(&X, ef);
     if (rounding != FE_TONEAREST) fesetround(rounding);
-    for (uint32_t i = 0; i < ncl; i++) free_cta(&cs[i]);
-    free(cs);
+    ctx->stats.thread_insns = X.thread_insns;
+    ctx->stats.schedule = pol->its ? PTXE_SCHEDULE_ITS : PTXE_SCHEDULE_LOCKSTEP;
+    ctx->stats.resident_ctas = S.nstore;
+    ctx->stats.sm_count = X.nsm;
+    ctx->stats.nwarps = nctas * wpc;
+    ctx->stats.per_warp = ctx->per_warp;
+    res = X.fault;
+out:
+    sched_end(&S);
     free(X.kparams);
     san_end(X.san);
     free(X.strong); free(X.sync);
-    ctx->stats.thread_insns = X.thread_insns;
-    ctx->stats.nwarps = nctas * wpc;
-    ctx->stats.per_warp = ctx->per_warp;
-    return X.fault ? X.fault : PTXE_SUCCESS;
+    if (ws) mem_release(ctx, ws);
+    return res;
 }
-

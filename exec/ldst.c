@@ -59,7 +59,7 @@ int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
             wr(f, &in->d[k], l, old);
         }
     }
-    if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->rank, X->sync[w->pc]);
+    if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->slot, X->sync[w->pc]);
     advance(w, w->pc + 1);
     return 0;
 }
@@ -93,7 +93,7 @@ int h_isspacep(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E
             break;
         case SP_SHCLUSTER:
             r = a >= WIN_SHARED && a < WIN_SHARED + WIN_SHARED_SIZE &&
-                (a - WIN_SHARED) >> SHCL_SHIFT <= X->ncl;
+                (a - WIN_SHARED) >> SHCL_SHIFT <= w->cta->clu->ncta;
             break;
         case SP_LOCAL: r = a >= WIN_LOCAL && a < WIN_LOCAL + WIN_SIZE; break;
         case SP_CONST: r = a >= WIN_CONST && a < WIN_CONST + WIN_SIZE; break;
@@ -109,7 +109,7 @@ int h_isspacep(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E
 /* fences: sequential execution orders everything; racecheck counts them as synchronization */
 int h_fence(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
-    if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->rank, X->sync[w->pc]);
+    if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->slot, X->sync[w->pc]);
     advance(w, w->pc + 1);
     return 0;
 }
@@ -151,9 +151,10 @@ int h_mapa(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
             continue;
         }
         uint64_t r = (uint32_t)opv(X, w, f, &in->s[1], l);
-        if (r >= X->ncl) {
+        if (r >= w->cta->clu->ncta) {
             fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
-                  "mapa to CTA rank %llu, the cluster has %u CTAs", (unsigned long long)r, X->ncl);
+                  "mapa to CTA rank %llu, the cluster has %u CTAs", (unsigned long long)r,
+                  w->cta->clu->ncta);
             return -1;
         }
         uint64_t d = ((r + 1) << SHCL_SHIFT) | SHCL_OFF(off);

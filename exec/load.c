@@ -315,6 +315,11 @@ static const struct { const char *name; int id;
 
 static int sreg_id(const char *name)
 {
+    if (!strncmp(name, "%envreg", 7) && name[7] >= '0' && name[7] <= '9') {   /* §10.27 */
+        char *e;
+        long n = strtol(name + 7, &e, 10);
+        return !*e && n < 32 && (name[7] != '0' || !name[8]) ? SR_ENVREG + (int)n : -1;
+    }
     char base[64]; snprintf(base, sizeof base, "%s", name);
     int comp = -1;
     size_t n = strlen(base);
@@ -2011,6 +2016,7 @@ static int load_function(L *l, int fi, int *pc)
         xf->reqntid[k] = f->reqntid[k];
         xf->reqnctapercluster[k] = f->reqnctapercluster[k];
     }
+    xf->maxnreg = f->maxnreg; xf->minnctapersm = f->minnctapersm;
     xf->explicitcluster = f->explicitcluster || f->reqnctapercluster[0] > 0;
     if (layout_params(l, f, xf)) return -1;
     int n = 0;

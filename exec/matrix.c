@@ -42,12 +42,21 @@ static int h_wmma(ex *X, warp *w, const xinsn *in, frame *f)
  * register, elements 2(l % 4) and 2(l % 4) + 1 of row l / 4 of matrix i (.trans: of column
  * l / 4, rows 2(l % 4) and 2(l % 4) + 1).  stmatrix stores the same way.  movmatrix.trans:
  * lane l receives element pair (2(l % 4) + j, l / 4) of the matrix held in that layout. */
+/* A .sync.aligned matrix instruction reached by part of the warp: scheduling independently,
+ * the group waits here for the warp's other lanes (1), which the yields of a loop may have left
+ * behind (exec/sched.c); when they cannot come (or under lockstep), 0: a partial warp faults. */
+static int aligned_wait(warp *w)
+{
+    return w->pol->its && wsync_wait(w, w->live);
+}
+
 static int h_wgmma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E);
 int h_mma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     if (in->wg) return h_wgmma(X, w, in, f, G, E);
     const xmma *mm = in->mm;
     if (E == 0) { advance(w, w->pc + 1); return 0; }   /* a guard false in every lane */
+    if (E != 0xffffffffu && E == G && aligned_wait(w)) return 0;
     if (E != 0xffffffffu) {
         fault(X, w, __builtin_ctz(~E), w->pc, PTXE_ERROR_LAUNCH_FAILED,
               "%s executed by lanes 0x%08x of the warp, expected all 32 (.sync.aligned, "
@@ -153,6 +162,7 @@ static int wg_compute(ex *X, warp *w, const xinsn *in, warp *const *ws)
 static int h_wgmma(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
     if (!E) { advance(w, w->pc + 1); return 0; }   /* guard false in the whole warp */
+    if (E != w->all && E == G && aligned_wait(w)) return 0;
     if (E != w->all || w->all != ~0u) {   /* report a missing lane, or the first present */
         uint32_t miss = ~E & w->all;
         fault(X, w, miss ? __builtin_ctz(miss) : E ? __builtin_ctz(E) : 0, w->pc,

@@ -167,7 +167,7 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
                 w->dirty = 1;
             }
             /* racecheck: a completed phase orders the arrivals (and their copies) before */
-            else if (X->san) san_fence(X->san, w->cta->rank, PTX_SCOPE_CLUSTER);
+            else if (X->san) san_fence(X->san, w->cta->slot, PTX_SCOPE_CLUSTER);
             continue;
         }
         }

@@ -50,6 +50,15 @@ int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr)
     return 0;
 }
 
+int mem_release(ptxeCtx *c, uint64_t addr)
+{
+    galloc *g = mem_find(c, addr, 0);
+    if (!g || g->addr != addr) return -1;
+    free(g->host); g->host = NULL;   /* the address range stays reserved: later accesses fault */
+    c->mem_used -= g->size <= c->mem_used ? g->size : c->mem_used;
+    return 0;
+}
+
 int mem_alloc_user(ptxeCtx *c, size_t n, uint64_t *addr)
 {
     if (mem_alloc(c, n, addr)) return -1;

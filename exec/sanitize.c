@@ -38,11 +38,12 @@ struct san {
     unsigned checks;
     uint32_t nt, ssize;
     unsigned gdim[3], bdim[3];
-    uint32_t ep[16];             /* CTA epoch by rank */
-    uint32_t wg[16][32];         /* warp counters by rank, warp */
+    uint32_t nslots;             /* CTA slots: the CTAs resident at once (exec/sched.c) */
+    uint32_t *ep;                /* CTA epoch by slot */
+    uint32_t (*wg)[32];          /* warp counters by slot, warp */
     uint32_t gg;                 /* grid counter */
-    uint8_t *sinit[16];          /* initcheck: written bits of each rank's shared memory */
-    rcell *srace[16];            /* racecheck: shadow of each rank's shared memory */
+    uint8_t **sinit;             /* initcheck: written bits of each slot's shared memory */
+    rcell **srace;               /* racecheck: shadow of each slot's shared memory */
     int race_skipped;            /* allocations too large for racecheck */
     int hidx[4096];              /* findings by (check, kind, pc, other pc): index + 1 */
 };
@@ -99,11 +100,17 @@ const char *ptxeGetPrintfOutput(ptxeCtx *ctx, size_t *len, uint64_t *dropped)
 
 /* ---------------------------------------------------------------- launch state */
 san *san_begin(ptxeCtx *ctx, ptxeModule *m, const char *kernel, const unsigned grid[3],
-               const unsigned block[3], uint32_t ssize)
+               const unsigned block[3], uint32_t ssize, uint32_t nslots)
 {
     if (!ctx->checks) return NULL;
     san *S = calloc(1, sizeof *S);
     if (!S) return NULL;
+    S->nslots = nslots;
+    S->ep = calloc(nslots, sizeof *S->ep);
+    S->wg = calloc(nslots, sizeof *S->wg);
+    S->sinit = calloc(nslots, sizeof *S->sinit);
+    S->srace = calloc(nslots, sizeof *S->srace);
+    if (!S->ep || !S->wg || !S->sinit || !S->srace) { san_end(S); return NULL; }
     S->ctx = ctx; S->m = m; S->kernel = kernel; S->checks = ctx->checks;
     memcpy(S->gdim, grid, sizeof S->gdim);
     memcpy(S->bdim, block, sizeof S->bdim);
@@ -114,7 +121,10 @@ san *san_begin(ptxeCtx *ctx, ptxeModule *m, const char *kernel, const unsigned g
 void san_end(san *S)
 {
     if (!S) return;
-    for (int i = 0; i < 16; i++) { free(S->sinit[i]); free(S->srace[i]); }
+    for (uint32_t i = 0; i < S->nslots && S->sinit && S->srace; i++) {
+        free(S->sinit[i]); free(S->srace[i]);
+    }
+    free(S->ep); free(S->wg); free(S->sinit); free(S->srace);
     for (int i = 0; i < S->ctx->nallocs; i++) {
         free(S->ctx->allocs[i].race);
         S->ctx->allocs[i].race = NULL;
@@ -605,7 +615,7 @@ void san_shared(san *S, const san_who *t, uint32_t rank, uint32_t off, unsigned 
 void san_bar_done(san *S, uint32_t rank) { S->ep[rank]++; }
 void san_fence(san *S, uint32_t rank, int scope)
 {
-    S->ep[rank & 15]++;
+    S->ep[rank]++;
     if (scope >= PTX_SCOPE_CLUSTER) S->gg++;
 }
 void san_warp_sync(san *S, uint32_t rank, int wid) { S->wg[rank][wid & 31]++; }

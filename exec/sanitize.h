@@ -1,7 +1,7 @@
 /* exec/sanitize.h — the executor as a sanitizer (docs/executor.md "Checks"): the interface
  * between the SIMT engine (exec/engine.h) and exec/sanitize.c, which keeps the launch's
  * findings, initcheck's written-bits and racecheck's shadow memory.  The engine passes who
- * (san_who: thread, CTA, warp, lane, pc) and what (space, allocation or CTA rank, offset, size,
+ * (san_who: thread, CTA, warp, lane, pc) and what (space, allocation or CTA slot, offset, size,
  * kind of access); it knows nothing of the shadows.  With no check enabled a launch has no
  * `san` and every hook is behind one `if (X->san)`. */
 #ifndef PTX_EXEC_SANITIZE_H
@@ -11,8 +11,9 @@
 
 typedef struct san san;
 
-/* a thread: coordinates, linear CTA index, linear thread index in the CTA, CTA rank in the
- * running cluster, warp, lane, and the instruction it executes */
+/* a thread: coordinates, linear CTA index, linear thread index in the CTA, the CTA's slot (`rank`:
+ * the index of the CTA storage it runs in among the resident CTAs, 0 .. nslots - 1, reused by a
+ * later CTA after san_cta_start), warp, lane, and the instruction it executes */
 typedef struct {
     unsigned t[3], c[3];
     uint64_t cta;
@@ -26,20 +27,20 @@ typedef struct {
 enum { SA_READ = 1, SA_WRITE = 2 };
 
 san *san_begin(ptxeCtx *ctx, ptxeModule *m, const char *kernel, const unsigned grid[3],
-               const unsigned block[3], uint32_t ssize);
+               const unsigned block[3], uint32_t ssize, uint32_t nslots);
 void san_end(san *S);
 unsigned san_checks(const san *S);
-/* a CTA starts at cluster rank `rank`: its shared memory is unwritten, its epoch new */
+/* a CTA starts in slot `rank`: its shared memory is unwritten, its epoch new */
 void san_cta_start(san *S, uint32_t rank);
 
-/* accesses that succeeded: global (allocation g) or shared (CTA rank, offset) */
+/* accesses that succeeded: global (allocation g) or shared (CTA slot, offset) */
 void san_global(san *S, const san_who *t, galloc *g, uint64_t a, unsigned n, int acc,
                 int strong);
 void san_shared(san *S, const san_who *t, uint32_t rank, uint32_t off, unsigned n, int acc,
                 int strong);
 
-/* synchronization: a CTA barrier completed in CTA `rank`; a fence / release-acquire operation
- * of scope `scope` by a thread of CTA `rank`; a warp-synchronous instruction of warp wid */
+/* synchronization: a CTA barrier completed in the CTA of slot `rank`; a fence / release-acquire
+ * operation of scope `scope` by a thread of that CTA; a warp-synchronous instruction of warp wid */
 void san_bar_done(san *S, uint32_t rank);
 void san_fence(san *S, uint32_t rank, int scope);
 void san_warp_sync(san *S, uint32_t rank, int wid);

@@ -54,7 +54,7 @@ uint64_t sreg(ex *X, warp *w, int l, int id)
     case SR_NCTAID: case SR_NCTAID + 1: case SR_NCTAID + 2: return X->grid[id - SR_NCTAID];
     case SR_CLUSTERID:
     case SR_CLUSTERID + 1:
-    case SR_CLUSTERID + 2: return X->clusterid[id - SR_CLUSTERID];
+    case SR_CLUSTERID + 2: return c->clu->id[id - SR_CLUSTERID];
     case SR_NCLUSTERID:
     case SR_NCLUSTERID + 1:
     case SR_NCLUSTERID + 2: return X->grid[id - SR_NCLUSTERID] / X->cluster[id - SR_NCLUSTERID];
@@ -70,8 +70,8 @@ uint64_t sreg(ex *X, warp *w, int l, int id)
     case SR_LANEID: return (uint64_t)l;
     case SR_WARPID: return (uint64_t)w->wid;
     case SR_NWARPID: return (uint64_t)c->nwarps;
-    case SR_SMID: return 0;
-    case SR_NSMID: return 1;
+    case SR_SMID: return c->slot % X->nsm;   /* the CTA's storage: the SM it was given */
+    case SR_NSMID: return X->nsm;
     case SR_GRIDID: return X->ctx->gridid;
     case SR_LANEMASK_EQ: return 1u << l;
     case SR_LANEMASK_LE: return (uint32_t)((2ull << l) - 1);
@@ -85,7 +85,7 @@ uint64_t sreg(ex *X, warp *w, int l, int id)
     case SR_GLOBALTIMER_HI: return (uint32_t)(X->steps >> 32);
     case SR_DYN_SMEM: return X->dyn;
     case SR_TOTAL_SMEM: case SR_AGGR_SMEM: return c->ssize;
-    default: return 0;
+    default: return id >= SR_ENVREG && id < SR_ENVREG + MAX_ENVREG ? X->envreg[id - SR_ENVREG] : 0;
     }
 }
 

@@ -1,12 +1,12 @@
 /* exec/warp.c — the groups of a warp: each lane has its own PC and call depth; the group that
- * runs is chosen among the runnable lanes (resched), continues (advance, engine.h), splits at a
- * divergent branch (split) or waits for the rest of the warp (wsync_wait). */
+ * runs is chosen among the runnable lanes (resched, through the policy's pick_lane: the rules
+ * are exec/sched.c's), continues (advance, engine.h), splits at a divergent branch (split),
+ * yields (yield_point, engine.h) or waits for the rest of the warp (wsync_wait). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "exec/engine.h"
 
-/* ---------------------------------------------------------------- scheduling */
 /* lanes waiting at warp-synchronous instructions that now form a complete rendezvous: one
  * class of equal kind/qualifiers and membermask holding every non-exited lane of the mask */
 static uint32_t rdv_complete(const warp *w)
@@ -36,7 +36,7 @@ void resched(warp *w)
             w->lpc[l] = w->pc;
             w->ldep[l] = (uint16_t)w->depth;
         }
-    w->active = 0; w->forced = 0; w->rdv = 0;
+    w->active = 0; w->forced = 0; w->rdv = 0; w->spins = 0;
     if (w->wrdv) {
         uint32_t c = rdv_complete(w);
         if (c) {   /* run it now (run_warp: the instruction's case sees w->rdv) */
@@ -47,31 +47,37 @@ void resched(warp *w)
             return;
         }
     }
-    uint32_t R = w->live & ~w->barw & ~w->wsync & ~w->clw;
-    if (R & ~w->spin) R &= ~w->spin;
+    /* runnable lanes; `ready` leaves out the lanes that yielded (independent thread
+     * scheduling) or whose mbarrier wait just failed (lockstep), unless no other lane is */
+    const sched_policy *p = w->pol;
+    uint32_t R = w->live & ~w->barw & ~w->wsync & ~w->clw, ready;
+    if (p->its) {
+        w->yld = (w->yld | w->spin) & R;
+        ready = R & ~w->yld;
+        if (!ready) { w->yld = 0; ready = R; }   /* every runnable lane yielded: a new turn */
+    } else
+        ready = R & ~w->spin ? R & ~w->spin : R;
     w->spin = 0;
     /* nothing else runnable: a barrier-style wait (aligned bar.sync / barrier.cluster reached by
      * part of the warp, deprecated vote/shfl) goes ahead partially; lanes at an incomplete
      * rendezvous never do */
-    uint32_t pool = R ? R : w->wsync & ~w->wrdv;
+    uint32_t pool = ready ? ready : w->wsync & ~w->wrdv;
     if (!pool) { w->others = 0; return; }
-    uint64_t best = ~0ull;
-    for (uint32_t m = pool; m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        uint64_t k = lane_key(w, l);
-        if (k < best) best = k;
-    }
+    uint64_t best = lane_key(w, p->pick_lane(p, w, pool));
+    /* the group: those lanes at that (depth, PC), with the lanes waiting there for the rest of
+     * the warp (and, scheduling independently, lanes that yielded there: they meet again) */
     uint32_t g = 0;
-    for (uint32_t m = pool | w->wsync; m; m &= m - 1) {
+    for (uint32_t m = pool | w->wsync | (p->its ? R : 0); m; m &= m - 1) {
         int l = __builtin_ctz(m);
         if (lane_key(w, l) == best) g |= 1u << l;
     }
     if (!R) w->forced = 1;
-    w->wsync &= ~g; w->wrdv &= ~g;
+    w->wsync &= ~g; w->wrdv &= ~g; w->yld &= ~g;
     w->active = g;
     int l0 = __builtin_ctz(g);
     w->pc = w->lpc[l0]; w->depth = w->ldep[l0];
-    w->others = R & ~g;
+    /* the group continues until it reaches the (depth, PC) of another runnable group */
+    w->others = (p->its ? R : ready) & ~g;
     w->others_key = ~0ull;
     for (uint32_t m = w->others; m; m &= m - 1) {
         int l = __builtin_ctz(m);

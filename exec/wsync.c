@@ -190,7 +190,7 @@ static void wsync_exec(ex *X, warp *w, uint32_t S, const xinsn **I, frame **Fr, 
     case PTX_K_ELECT: ws_elect(&c); break;
     default: break;   /* bar.warp.sync: the rendezvous is all */
     }
-    if (X->san) san_warp_sync(X->san, w->cta->rank, w->wid);
+    if (X->san) san_warp_sync(X->san, w->cta->slot, w->wid);
 }
 
 /* Lanes waiting at their own instructions run (guards were true when they arrived): a
