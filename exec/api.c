@@ -195,6 +195,14 @@ ptxeResult ptxeLaunchCooperativeKernel(ptxeFunction *f, const ptxeLaunchConfig *
     return exec_launch(f, &c, params);
 }
 
+int ptxeFuncGetRegisterCount(const ptxeFunction *f)
+{
+    if (!f) return -1;
+    exec_occ o;
+    exec_occupancy(f->mod, &f->mod->funcs[f->idx], 0, 0, 0, &o);
+    return (int)o.regs;
+}
+
 ptxeResult ptxeOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, ptxeFunction *f,
                                                          int blockSize, size_t dynamicSMemSize)
 {

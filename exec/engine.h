@@ -88,7 +88,8 @@ typedef struct cta {
     uint32_t ctaid[3], cl_ctaid[3], rank;
     cluster *clu;               /* its cluster */
     uint32_t slot;              /* the CTA storage it runs in (reused by later CTAs): the checks'
-                                   index of its shared memory, and its SM (%smid) */
+                                   index of its shared memory */
+    uint32_t sm;                /* %smid */
     uint8_t *smem; uint32_t ssize;
     warp *warps; int nwarps;
     uint32_t nthreads, nexited;

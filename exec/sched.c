@@ -10,8 +10,10 @@
  * `its` the occupancy of one GPU of the module's architecture (exec/occupancy.c: SMs times the
  * CTAs an SM holds by registers, shared memory, warps and blocks); under `lockstep` one
  * cluster.  A cluster beyond residency is admitted when a resident one has exited, taking its
- * place (its CTA storage, hence its SM).  A cooperative launch is resident whole (launch.c
- * refuses one that cannot be).  A resident cluster's CTAs are set up when it first runs.
+ * place (its SM: %smid is the resident place times the cluster size plus the rank, modulo the
+ * SMs).  A cooperative launch is resident whole (launch.c refuses one that cannot be).  A
+ * resident cluster's CTAs are set up when it first runs, in CTA storage that CTAs which have
+ * exited free (a kernel whose CTAs finish in their first turn needs one CTA's storage).
  *
  * Warps.  Rounds: in each round every warp of every resident cluster runs once, in admission
  * order, CTA rank and warp order, for up to `quantum` warp-instructions (fewer when it blocks,
@@ -135,6 +137,8 @@ static int start_cluster(ex *X, sched *S, const xfunc *ef, cluster *cl)
             c->cl_ctaid[d] = in[d];
         }
         c->clu = cl; c->slot = s;
+        /* the SM: resident clusters take SMs in turn, a cluster's CTAs neighbouring ones */
+        c->sm = (uint32_t)(((uint64_t)(cl - S->res) * cl->ncta + k) % X->nsm);
         cl->ctas[k] = c;
         if (X->san) san_cta_start(X->san, s);
     }

@@ -70,7 +70,7 @@ uint64_t sreg(ex *X, warp *w, int l, int id)
     case SR_LANEID: return (uint64_t)l;
     case SR_WARPID: return (uint64_t)w->wid;
     case SR_NWARPID: return (uint64_t)c->nwarps;
-    case SR_SMID: return c->slot % X->nsm;   /* the CTA's storage: the SM it was given */
+    case SR_SMID: return c->sm;
     case SR_NSMID: return X->nsm;
     case SR_GRIDID: return X->ctx->gridid;
     case SR_LANEMASK_EQ: return 1u << l;

@@ -121,6 +121,10 @@ ptxeResult ptxeLaunchKernel(ptxeFunction *f, const ptxeLaunchConfig *cfg, void *
  * cfg->cooperative set. */
 ptxeResult ptxeLaunchCooperativeKernel(ptxeFunction *f, const ptxeLaunchConfig *cfg,
                                        void **params);
+/* Registers per thread the occupancy assumes for kernel f (CU_FUNC_ATTRIBUTE_NUM_REGS): .maxnreg
+ * when the kernel gives it, else an estimate of what ptxas would allocate (the most 32-bit
+ * registers live at one instruction, plus 4); -1 when f is NULL. */
+int ptxeFuncGetRegisterCount(const ptxeFunction *f);
 /* CTAs of blockSize threads with dynamicSMemSize bytes of dynamic shared memory that one SM of
  * the module's architecture holds at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor): by
  * the CTA, warp, register and shared-memory limits of the CUDA guide's table, with the
