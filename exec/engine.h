@@ -96,6 +96,14 @@ typedef struct cta {
     barrier bar[16];
 } cta;
 
+/* The operand arrays of a warp-wide register computation (xinsn.wfn) for one register file:
+ * built when the instruction runs on another warp's (or frame's) registers than last time. */
+typedef struct {
+    uint64_t *regs;
+    const uint64_t *S[ISA_WARP_NSRC];
+    uint64_t *D[ISA_WARP_NDST];
+} wops;
+
 struct sched;
 typedef struct ex {
     ptxeModule *m; ptxeCtx *ctx;
@@ -118,6 +126,7 @@ typedef struct ex {
        cover them); `host_left` is what the limit leaves, `host_used` what the launch took */
     uint64_t host_left, host_used, host_want;
     uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
+    wops *wops;        /* per instruction: its operand arrays, for the registers used last */
     san *san;          /* checks of the launch (exec/sanitize.c); NULL: none */
     int san_mem;       /* racecheck or initcheck: successful accesses are passed to san */
     int sm_target;     /* the module's .target sm_NN (0: unknown) */

@@ -239,6 +239,11 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     uint32_t maxres = 1;
     if (!res) res = residency(&X, ef, cfg, pol, &maxres, &ws);
     if (!res) res = stats_buffer(&X, nctas * wpc);
+    if (!res && (host_charge(&X, (uint64_t)m->nprog * sizeof *X.wops) ||
+                 !(X.wops = calloc((size_t)m->nprog + 1, sizeof *X.wops)))) {
+        host_out_of_memory(&X, NULL, -1, -1, "the operand arrays");
+        res = X.fault;
+    }
     if (!res && sched_begin(&X, &S, pol, maxres)) res = PTXE_ERROR_OUT_OF_MEMORY;
     if (res) goto out;
     ctx->gridid++;
@@ -267,7 +272,7 @@ out:
     sched_end(&S);
     free(X.kparams);
     san_end(X.san);
-    free(X.strong); free(X.sync);
+    free(X.strong); free(X.sync); free(X.wops);
     if (ws) mem_release(ctx, ws);
     return res;
 }

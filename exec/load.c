@@ -1266,7 +1266,7 @@ static void alu_warp_path(L *l, xinsn *x)
             x->wdm[i] = ~0ull;
         }
     }
-    x->wfn = isa_ops[x->isa.op].eval_warp;
+    x->wfn = isa_warp_of(&x->isa);
 }
 
 /* Operands of a decoded register computation: destinations first (a d|p pair), then sources;

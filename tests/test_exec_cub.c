@@ -51,7 +51,10 @@ START_TEST(cub_block_scan)
     for (int k = 0; k < N; k++) in[k] = (int)(rnd() % 1000) - 400;
     for (int b = 0; b < NB; b++) {
         int acc = 0;
-        for (int k = 0; k < CB * IPT; k++) { want[b * CB * IPT + k] = acc; acc += in[b * CB * IPT + k]; }
+        for (int k = 0; k < CB * IPT; k++) {
+            want[b * CB * IPT + k] = acc;
+            acc += in[b * CB * IPT + k];
+        }
         want_tot[b] = acc;
     }
     ptxeDevptr din = dev(in, sizeof in), dout = dev(NULL, sizeof out), dt = dev(NULL, sizeof tot);
