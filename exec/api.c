@@ -79,6 +79,7 @@ ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, 
 ptxeResult ptxeModuleUnload(ptxeModule *m)
 {
     if (!m) return PTXE_ERROR_INVALID_VALUE;
+    for (int i = 0; m->funcs && i < m->nfuncs; i++) free(m->funcs[i].live_in);
     for (int i = 0; i < m->ngallocs; i++) ptxeMemFree(m->ctx, m->galloc_addrs[i]);
     ptx_module_free(m->ast);
     free(m);

@@ -127,6 +127,7 @@ typedef struct ex {
     uint64_t host_left, host_used, host_want;
     uint64_t sink[32]; /* warp-wide ALU path: lanes written to '_' or unused destinations */
     wops *wops;        /* per instruction: its operand arrays, for the registers used last */
+    const int32_t *zero0; int nzero0;   /* the entry's registers live at entry (-1: all) */
     san *san;          /* checks of the launch (exec/sanitize.c); NULL: none */
     int san_mem;       /* racecheck or initcheck: successful accesses are passed to san */
     int sm_target;     /* the module's .target sm_NN (0: unknown) */

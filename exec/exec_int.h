@@ -145,6 +145,7 @@ typedef struct xfunc {
     int reqntid[3];
     int maxnreg, minnctapersm;    /* .maxnreg, .minnctapersm (0 = none) */
     unsigned regs_est;        /* registers per thread estimated (exec/occupancy.c; 0: not yet) */
+    int32_t *live_in; int nlive_in;   /* with it: the registers live at entry (-1: unknown) */
     int reqnctapercluster[3]; /* .reqnctapercluster (0 = none) */
     int explicitcluster;
 } xfunc;
@@ -230,6 +231,7 @@ typedef struct {
 } exec_occ;
 int exec_occupancy(ptxeModule *m, xfunc *ef, unsigned threads, unsigned shared_bytes,
                    unsigned sm_count, exec_occ *o);
+int exec_entry_live_in(ptxeModule *m, xfunc *ef, const int32_t **regs);
 /* launch.c */
 ptxeResult exec_launch(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params);
 #endif

@@ -238,6 +238,7 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
     const sched_policy *pol = policy_of(&X, cfg);
     uint32_t maxres = 1;
     if (!res) res = residency(&X, ef, cfg, pol, &maxres, &ws);
+    if (!res) X.nzero0 = exec_entry_live_in(m, ef, &X.zero0);
     if (!res) res = stats_buffer(&X, nctas * wpc);
     if (!res && (host_charge(&X, (uint64_t)m->nprog * sizeof *X.wops) ||
                  !(X.wops = calloc((size_t)m->nprog + 1, sizeof *X.wops)))) {

@@ -70,11 +70,14 @@ static void mark(lv *v, uint64_t *set, const xopnd *o)
     if (u > v->units[o->reg]) v->units[o->reg] = (uint8_t)u;
 }
 
-/* the registers instruction `in` reads and writes */
+/* the registers instruction `in` reads and (unless it is guarded) writes: every register the
+ * engine may read, so that the live-in set of a kernel is all it can read before writing */
 static void uses_defs(lv *v, const xinsn *in, uint64_t *use, uint64_t *def)
 {
-    for (int k = 0; k < in->nd && k < XMAX_OPS; k++) mark(v, def, &in->d[k]);
-    for (int k = 0; k < in->ns && k < XMAX_OPS; k++) mark(v, use, &in->s[k]);
+    if (in->has_guard && (int)in->guard < v->nr) use[in->guard / 64] |= 1ull << (in->guard % 64);
+    uint64_t *kill = in->has_guard ? NULL : def;   /* a guarded write may not happen */
+    for (int k = 0; k < in->nd && k < XMAX_OPS && kill; k++) mark(v, kill, &in->d[k]);
+    for (int k = 0; k < XMAX_OPS; k++) mark(v, use, &in->s[k]);
     if (in->kind == PTX_K_MMA && in->mm && in->mm->sp && in->nd < XMAX_OPS)
         mark(v, use, &in->d[in->nd]);   /* mma.sp metadata */
     if (in->kind == PTX_K_MMA && in->mm && in->mm->kind >= MM_WMMA_LOAD) {
@@ -84,7 +87,7 @@ static void uses_defs(lv *v, const xinsn *in, uint64_t *use, uint64_t *def)
     for (int k = 0; k < in->nvops; k++) mark(v, use, &in->vops[k]);   /* wgmma: in and out */
     if (in->kind == PTX_K_CALL) {
         for (int i = 0; i < in->ncargs && in->carg_x; i++) mark(v, use, &in->carg_x[i]);
-        for (int i = 0; i < in->ncrets && in->cret_x; i++) mark(v, def, &in->cret_x[i]);
+        for (int i = 0; i < in->ncrets && in->cret_x && kill; i++) mark(v, kill, &in->cret_x[i]);
     }
 }
 
@@ -116,9 +119,12 @@ static void live_out(const lv *v, const ptxeModule *m, const xfunc *f, const uin
 }
 
 /* The most 32-bit registers live at one instruction of function f (backward liveness over its
- * control flow, to a fixpoint); 0 when f is too large to analyse (2^22 words of sets). */
-static unsigned live_max(const ptxeModule *m, const xfunc *f)
+ * control flow, to a fixpoint); 0 when f is too large to analyse (2^22 words of sets).  With
+ * live_in, also the registers live at f's entry (read before written on some path), malloc'd
+ * into *live_in, their count returned in *nlive (-1 when not analysed). */
+static unsigned live_max(const ptxeModule *m, const xfunc *f, int32_t **live_in, int *nlive)
 {
+    if (live_in) { *live_in = NULL; *nlive = -1; }
     int n = f->end - f->start;
     lv v = { f->nregs, (f->nregs + 63) / 64, NULL, NULL, NULL };
     if (n <= 0 || v.nr <= 0) return 0;
@@ -150,6 +156,12 @@ static unsigned live_max(const ptxeModule *m, const xfunc *f)
         if (a > best) best = a;
         if (b > best) best = b;
     }
+    if (live_in && (*live_in = malloc(((size_t)v.nr + 1) * sizeof **live_in))) {
+        *nlive = 0;
+        for (int w = 0; w < v.W; w++)
+            for (uint64_t b = in[w]; b; b &= b - 1)
+                (*live_in)[(*nlive)++] = w * 64 + __builtin_ctzll(b);
+    }
 done:
     free(in); free(out); free(v.use); free(v.def); free(v.units);
     return best;
@@ -162,7 +174,7 @@ done:
 static unsigned kernel_regs(ptxeModule *m, xfunc *ef, unsigned threads)
 {
     if (!ef->regs_est) {
-        unsigned best = live_max(m, ef);
+        unsigned best = live_max(m, ef, &ef->live_in, &ef->nlive_in);
         int indirect = 0;
         uint8_t *seen = calloc((size_t)m->nfuncs, 1);
         int *stack = calloc((size_t)m->nfuncs + 1, sizeof *stack), sp = 0;
@@ -182,7 +194,7 @@ static unsigned kernel_regs(ptxeModule *m, xfunc *ef, unsigned threads)
             for (int i = 0; i < m->nfuncs; i++)
                 if ((seen[i] || (indirect && !m->funcs[i].is_entry)) && &m->funcs[i] != ef &&
                     m->funcs[i].has_body) {
-                    unsigned r = live_max(m, &m->funcs[i]);
+                    unsigned r = live_max(m, &m->funcs[i], NULL, NULL);
                     if (r > best) best = r;
                 }
         }
@@ -197,6 +209,16 @@ static unsigned kernel_regs(ptxeModule *m, xfunc *ef, unsigned threads)
         if (cap >= 16 && cap < regs) regs = cap;
     }
     return regs < 8 ? 8 : regs;
+}
+
+/* The registers of kernel ef live at its entry (exec/cta.c zeroes only those when a CTA reuses
+ * another's registers: the others are written before they are read): their count, -1 when the
+ * kernel was too large to analyse (then every register is zeroed). */
+int exec_entry_live_in(ptxeModule *m, xfunc *ef, const int32_t **regs)
+{
+    kernel_regs(m, ef, 0);
+    *regs = ef->live_in;
+    return ef->nlive_in;
 }
 
 /* ---------------------------------------------------------------- occupancy */

@@ -460,6 +460,37 @@ START_TEST(deadlock_names_waiting_threads)
 }
 END_TEST
 
+/* A CTA that takes over an exited CTA's registers reads zeros where it reads before writing
+ * (%r1 under a false guard, then stored; later written, so the next CTA would see it): only
+ * the registers live at the kernel's entry are zeroed (exec/cta.c), and these are. */
+START_TEST(reused_registers_read_zero)
+{
+    ck_assert_int_eq(hx_load_text(".version 8.0\n.target sm_80\n.address_size 64\n"
+                                  ".visible .entry k(.param .u64 out)\n{\n"
+                                  ".reg .pred %p<2>;\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n"
+                                  "ld.param.u64 %rd1, [out];\nmov.u32 %r2, %ctaid.x;\n"
+                                  "setp.eq.u32 %p1, %r2, 12345;\n@%p1 mov.u32 %r1, 7;\n"
+                                  "mul.wide.u32 %rd2, %r2, 4;\nadd.s64 %rd3, %rd1, %rd2;\n"
+                                  "st.global.u32 [%rd3], %r1;\n"
+                                  "add.u32 %r1, %r2, 1000;\nmov.u32 %r3, %r1;\nret;\n}\n",
+                                  "zero.ptx", 0),
+                     PTXE_SUCCESS);
+    hx_function("k");
+    uint32_t o[16];
+    for (int s = 0; s < 2; s++) {
+        ptxeDevptr d = dev(NULL, sizeof o);
+        memset(o, 0xff, sizeof o);
+        void *a[] = { &d };
+        ck_assert_int_eq(launch_with(16, 32, a, s ? PTXE_SCHEDULE_LOCKSTEP : PTXE_SCHEDULE_ITS,
+                                     1, 0, 0),
+                         PTXE_SUCCESS);
+        get(o, d, sizeof o);
+        for (int b = 0; b < 16; b++) ck_assert_msg(o[b] == 0, "CTA %d read 0x%x", b, o[b]);
+    }
+    done();
+}
+END_TEST
+
 /* the default schedule follows the module's target: lockstep below sm_70 */
 START_TEST(default_schedule_by_target)
 {
@@ -500,6 +531,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, spin_limit_reconvergence);
     tcase_add_test(tc, aligned_mma_waits);
     tcase_add_test(tc, deadlock_names_waiting_threads);
+    tcase_add_test(tc, reused_registers_read_zero);
     tcase_add_test(tc, default_schedule_by_target);
 }
 #include "check_main.h"
