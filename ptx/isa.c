@@ -1780,6 +1780,12 @@ enum {
 #else
 #define IVDEP _Pragma("GCC ivdep")
 #endif
+/* the operand arrays as s0..s4, d0..d3 and the write masks m0..m3 (WARP_LANE's names) */
+#define WARP_OPERANDS                                                                 \
+    const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4];        \
+    uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3];                          \
+    uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3];                              \
+    (void)d1, (void)d2, (void)d3, (void)m1, (void)m2, (void)m3
 #define WARP(f, ND) WARP_GEN(f, ND, )
 #define WARP_HOT(f, ND) WARP_GEN(f, ND, WARP_ATTR)
 #define WARP_GEN(f, ND, ATTR)                                                                    \
@@ -1788,15 +1794,7 @@ enum {
                                                 uint32_t lanes)                                  \
     {                                                                                            \
         const isa_insn li_ = *in; /* a local copy: calls (fesetround ...) cannot change it */    \
-        const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4];               \
-        uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3];                                 \
-        uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3];                                     \
-        (void)d1;                                                                                \
-        (void)d2;                                                                                \
-        (void)d3;                                                                                \
-        (void)m1;                                                                                \
-        (void)m2;                                                                                \
-        (void)m3;                                                                                \
+        WARP_OPERANDS;                                                                           \
         for (uint32_t r_ = lanes; r_; r_ &= r_ - 1) {                                            \
             unsigned l = (unsigned)__builtin_ctz(r_);                                            \
             WARP_LANE(f, ND, l);                                                                 \
@@ -1811,15 +1809,7 @@ enum {
             return;                                                                              \
         }                                                                                        \
         const isa_insn li_ = *in; /* a local copy: calls (fesetround ...) cannot change it */    \
-        const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4];               \
-        uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3];                                 \
-        uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3];                                     \
-        (void)d1;                                                                                \
-        (void)d2;                                                                                \
-        (void)d3;                                                                                \
-        (void)m1;                                                                                \
-        (void)m2;                                                                                \
-        (void)m3;                                                                                \
+        WARP_OPERANDS;                                                                           \
         IVDEP for (unsigned l = 0; l < 32; l++) WARP_LANE(f, ND, l);                             \
     }
 _Static_assert(ISA_WARP_NSRC == 5 && ISA_WARP_NDST == 4,
@@ -1963,15 +1953,7 @@ WARP_HOT(ev_mov_unpack, 4)
         }                                                                                      \
         isa_insn li_ = { __VA_ARGS__ };                                                        \
         li_.op = in->op;                                                                       \
-        const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4];             \
-        uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3];                               \
-        uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3];                                   \
-        (void)d1;                                                                              \
-        (void)d2;                                                                              \
-        (void)d3;                                                                              \
-        (void)m1;                                                                              \
-        (void)m2;                                                                              \
-        (void)m3;                                                                              \
+        WARP_OPERANDS;                                                                         \
         IVDEP for (unsigned l = 0; l < 32; l++) WARP_LANE(f, ND, l);                           \
     }
 #define T(t) .type = ISA_T_##t, .type2 = ISA_T_##t
