@@ -1800,15 +1800,20 @@ enum {
             WARP_LANE(f, ND, l);                                                                 \
         }                                                                                        \
     }                                                                                            \
-    ATTR __attribute__((aligned(64))) static void f##_w(const isa_insn *in, uint64_t *const D[], \
-                                                        const uint64_t *const S[],               \
-                                                        const uint64_t M[], uint32_t lanes)      \
+    WARP_FULL(f, ND, f##_w, ATTR,                                                                \
+              const isa_insn li_ = *in) /* a local copy: calls (fesetround ...) cannot change it */
+/* the full-warp evaluation `name` of f (a partial mask takes f##_p): INIT declares li_, the decoded
+ * instruction; a constant trip count, no mask tests */
+#define WARP_FULL(f, ND, name, ATTR, ...)                                                        \
+    ATTR __attribute__((aligned(64))) static void name(const isa_insn *in, uint64_t *const D[],  \
+                                                       const uint64_t *const S[],                \
+                                                       const uint64_t M[], uint32_t lanes)       \
     {                                                                                            \
         if (lanes != 0xffffffffu) {                                                              \
             f##_p(in, D, S, M, lanes);                                                           \
             return;                                                                              \
         }                                                                                        \
-        const isa_insn li_ = *in; /* a local copy: calls (fesetround ...) cannot change it */    \
+        __VA_ARGS__;                                                                             \
         WARP_OPERANDS;                                                                           \
         IVDEP for (unsigned l = 0; l < 32; l++) WARP_LANE(f, ND, l);                             \
     }
@@ -1943,19 +1948,7 @@ WARP_HOT(ev_mov_unpack, 4)
  * the generic f##_p.  isa_warp_of() gives one when the decoded instruction is its form exactly.
  * Measured on bench/exec/alu.cu (fma.rn.f32, cvt.rn.f32.u32 in its loop): docs/benchmarks.md. */
 #define WARP_FORM(f, tag, ND, ...)                                                             \
-    WARP_ATTR __attribute__((aligned(64))) static void f##_w_##tag(                           \
-        const isa_insn *in, uint64_t *const D[], const uint64_t *const S[],                   \
-        const uint64_t M[], uint32_t lanes)                                                   \
-    {                                                                                          \
-        if (lanes != 0xffffffffu) {                                                            \
-            f##_p(in, D, S, M, lanes);                                                         \
-            return;                                                                            \
-        }                                                                                      \
-        isa_insn li_ = { __VA_ARGS__ };                                                        \
-        li_.op = in->op;                                                                       \
-        WARP_OPERANDS;                                                                         \
-        IVDEP for (unsigned l = 0; l < 32; l++) WARP_LANE(f, ND, l);                           \
-    }
+    WARP_FULL(f, ND, f##_w_##tag, WARP_ATTR, isa_insn li_ = { __VA_ARGS__ }; li_.op = in->op)
 #define T(t) .type = ISA_T_##t, .type2 = ISA_T_##t
 #define SETP(X, c, t) X(ev_setp, c##_##t, 2, T(t), .cmp = ISA_CMP_##c)
 #define WARP_FORMS(X)                                                                 \
