@@ -54,7 +54,8 @@ typedef struct warp {
                            the phase may be in it: forward progress, as on a GPU since sm_70) */
     uint32_t yld;       /* independent thread scheduling: lanes that yielded; the warp's other
                            runnable lanes run before them (exec/sched.c) */
-    uint32_t spins;     /* backward branches the running group took since it was chosen */
+    uint32_t spins;     /* backward branches taken since the lanes of `unran` were left waiting */
+    uint32_t unran;     /* runnable lanes that have not run since the count of spins started */
     int pc, depth, forced, dirty, rdv;
     int wgpc;           /* wgmma.mma_async: parked (all lanes in barw) at pc wgpc - 1 */
     uint64_t others_key;
@@ -252,8 +253,9 @@ static inline void advance(warp *w, int pc)
 
 /* The running group continues at pc after a yield point (independent thread scheduling,
  * exec/sched.c): a backward branch (now 0: it yields when it is the policy's spin_limit-th one
- * since the group was chosen) or nanosleep (now 1).  When it yields, the warp's other runnable
- * lanes run before it again; else, or under lockstep, it continues (advance). */
+ * the warp took while lanes of it waited, runnable, without running) or nanosleep (now 1).
+ * When it yields, the warp's other runnable lanes run before it again; else, or under
+ * lockstep, it continues (advance). */
 static inline void yield_point(warp *w, int pc, int now)
 {
     if (w->pol->its && w->others && (now || ++w->spins >= w->pol->spin_limit)) {

@@ -34,8 +34,9 @@
  *
  * Independent thread scheduling (`its`, CUDA guide "Independent Thread Scheduling", sm_70+).
  * Yield points: nanosleep, a failed mbarrier.test_wait / try_wait, and a backward branch that
- * is the SPIN_LIMIT-th (1024) the group has taken in a row (since it was last chosen: a group
- * that diverges or meets another is chosen anew).  A group that reaches one while other lanes
+ * is the SPIN_LIMIT-th (1024) the warp has taken while some of its runnable lanes waited
+ * without running (the count restarts once every lane left waiting has run: a spin loop whose
+ * body diverges and meets again counts on).  A group that reaches one while other lanes
  * of its warp can run yields: its lanes run again only after every other runnable lane of the
  * warp has had its turn (they are left out of `ready` until no other lane is ready).  So a lane
  * spinning on a flag that another lane of its warp sets later, an atomicCAS lock taken by

@@ -36,7 +36,7 @@ void resched(warp *w)
             w->lpc[l] = w->pc;
             w->ldep[l] = (uint16_t)w->depth;
         }
-    w->active = 0; w->forced = 0; w->rdv = 0; w->spins = 0;
+    w->active = 0; w->forced = 0; w->rdv = 0;
     if (w->wrdv) {
         uint32_t c = rdv_complete(w);
         if (c) {   /* run it now (run_warp: the instruction's case sees w->rdv) */
@@ -73,6 +73,10 @@ void resched(warp *w)
     }
     if (!R) w->forced = 1;
     w->wsync &= ~g; w->wrdv &= ~g; w->yld &= ~g;
+    /* the spin count restarts when every lane left waiting has run (or stopped being runnable):
+     * a loop whose body diverges and meets again still counts */
+    w->unran &= R & ~g;
+    if (!w->unran) { w->spins = 0; w->unran = R & ~g; }
     w->active = g;
     int l0 = __builtin_ctz(g);
     w->pc = w->lpc[l0]; w->depth = w->ldep[l0];

@@ -343,6 +343,7 @@ START_TEST(occupancy_estimate)
     /* a small kernel: bound by warps (64 per SM) then by CTAs per SM (32) */
     t = live_ptx(4, "");
     ck_assert_int_eq(occupancy_of(t, 256), 8);
+    done();
     ck_assert_int_eq(occupancy_of(t, 32), 32);
     done();
     free(t);
@@ -398,6 +399,40 @@ START_TEST(spin_limit_reconvergence)
     activemask_after_loop(1000, PTXE_SCHEDULE_ITS, 0xffffffffu, 0xffffffffu);
     activemask_after_loop(1500, PTXE_SCHEDULE_ITS, 0x00000001u, 0xfffffffeu);
     activemask_after_loop(1500, PTXE_SCHEDULE_LOCKSTEP, 0xffffffffu, 0xffffffffu);
+}
+END_TEST
+
+/* lanes 0..15 poll a flag that lane 31 sets after them, and their loop body diverges (odd and
+ * even lanes count apart, then meet again) every iteration: the spin still yields */
+START_TEST(divergent_spin_yields)
+{
+    ck_assert_int_eq(hx_load_text(".version 8.0\n.target sm_80\n.address_size 64\n"
+                                  ".visible .entry k(.param .u64 out, .param .u64 flag)\n{\n"
+                                  ".reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<6>;\n"
+                                  "ld.param.u64 %rd1, [out];\nld.param.u64 %rd4, [flag];\n"
+                                  "mov.u32 %r1, %laneid;\nmov.u32 %r2, 0;\n"
+                                  "setp.ge.u32 %p1, %r1, 16;\n@%p1 bra AFTER;\n"
+                                  "LOOP:\nand.b32 %r3, %r1, 1;\nsetp.eq.u32 %p2, %r3, 0;\n"
+                                  "@%p2 bra EVEN;\nadd.u32 %r2, %r2, 1;\nbra JOIN;\n"
+                                  "EVEN:\nadd.u32 %r2, %r2, 2;\n"
+                                  "JOIN:\nld.volatile.global.u32 %r4, [%rd4];\n"
+                                  "setp.eq.u32 %p3, %r4, 0;\n@%p3 bra LOOP;\n"
+                                  "AFTER:\nsetp.ne.u32 %p1, %r1, 31;\n@%p1 bra DONE;\n"
+                                  "mov.u32 %r5, 1;\nst.volatile.global.u32 [%rd4], %r5;\n"
+                                  "DONE:\nsetp.ne.u32 %p2, %r2, 0;\nselp.u32 %r6, 1, 0, %p2;\n"
+                                  "mul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd3, %rd1, %rd2;\n"
+                                  "st.global.u32 [%rd3], %r6;\nret;\n}\n",
+                                  "dspin.ptx", 0),
+                     PTXE_SUCCESS);
+    hx_function("k");
+    uint32_t o[32];
+    ptxeDevptr d = dev(NULL, sizeof o), fl = dev(NULL, 4);
+    void *a[] = { &d, &fl };
+    ptxeResult r = launch_with(1, 32, a, PTXE_SCHEDULE_ITS, 0, 1000000, 0);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    get(o, d, sizeof o);
+    for (int l = 0; l < 32; l++) ck_assert_uint_eq(o[l], l < 16);
+    done();
 }
 END_TEST
 
@@ -529,6 +564,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, cooperative_workspace);
     tcase_add_test(tc, occupancy_estimate);
     tcase_add_test(tc, spin_limit_reconvergence);
+    tcase_add_test(tc, divergent_spin_yields);
     tcase_add_test(tc, aligned_mma_waits);
     tcase_add_test(tc, deadlock_names_waiting_threads);
     tcase_add_test(tc, reused_registers_read_zero);
