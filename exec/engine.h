@@ -56,6 +56,7 @@ typedef struct warp {
                            runnable lanes run before them (exec/sched.c) */
     uint32_t spins;     /* backward branches taken since the lanes of `unran` were left waiting */
     uint32_t unran;     /* runnable lanes that have not run since the count of spins started */
+    int polled;         /* a strong load or an atomic since the last backward branch */
     int pc, depth, forced, dirty, rdv;
     int wgpc;           /* wgmma.mma_async: parked (all lanes in barw) at pc wgpc - 1 */
     uint64_t others_key;
@@ -134,6 +135,7 @@ typedef struct ex {
     int sm_target;     /* the module's .target sm_NN (0: unknown) */
     uint8_t *strong;   /* checks: per pc, scope of a strong ld/st/atom/red (0: weak or none) */
     uint8_t *sync;     /* checks: per pc, scope of a fence or release/acquire operation */
+    uint8_t *polls;    /* its: per pc, 1 for a strong load or an atomic (a loop of one polls) */
 } ex;
 
 /* The scheduling policy: every choice of what runs next is made through it (exec/sched.c
@@ -252,13 +254,16 @@ static inline void advance(warp *w, int pc)
 }
 
 /* The running group continues at pc after a yield point (independent thread scheduling,
- * exec/sched.c): a backward branch (now 0: it yields when it is the policy's spin_limit-th one
- * the warp took while lanes of it waited, runnable, without running) or nanosleep (now 1).
- * When it yields, the warp's other runnable lanes run before it again; else, or under
- * lockstep, it continues (advance). */
+ * exec/sched.c): a backward branch (now 0: it yields when a strong load or an atomic ran since
+ * the previous one, a polling loop, or when it is the policy's spin_limit-th one the warp took
+ * while lanes of it waited, runnable, without running) or nanosleep (now 1).  When it yields,
+ * the warp's other runnable lanes run before it again; else, or under lockstep, it continues
+ * (advance). */
 static inline void yield_point(warp *w, int pc, int now)
 {
-    if (w->pol->its && w->others && (now || ++w->spins >= w->pol->spin_limit)) {
+    int polled = w->polled;
+    w->polled = 0;
+    if (w->pol->its && w->others && (now || polled || ++w->spins >= w->pol->spin_limit)) {
         w->yld |= w->active;
         w->pc = pc;
         resched(w);

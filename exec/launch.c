@@ -101,6 +101,16 @@ static ptxeResult launch_params(ex *X, const xfunc *ef, void **params)
 /* checks: per instruction, the scope of a strong memory access (relaxed, acquire, release,
  * volatile, atomic) and of a synchronizing one (fence, membar, release/acquire atomic), from
  * its mnemonic */
+/* the mnemonic of instruction `in`, tokenized: 0, or -1 */
+static int mnemonic_of(const xinsn *in, ptx_mnemonic *mn)
+{
+    const char *t = in->text;
+    if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
+    while (*t == ' ' || *t == '\t') t++;
+    ptx_mn_error err;
+    return ptx_mnemonic_parse(t, strcspn(t, " \t"), mn, &err) ? -1 : 0;
+}
+
 static int insn_scopes(ex *X)
 {
     int n = X->m->nprog;
@@ -114,13 +124,8 @@ static int insn_scopes(ex *X)
         if (k != PTX_K_LD && k != PTX_K_ST && k != PTX_K_ATOM && k != PTX_K_RED &&
             k != PTX_K_FENCE && in->op != PTX_I_RED_ASYNC && k != PTX_K_MULTIMEM && !sured)
             continue;
-        const char *t = in->text;
-        if (*t == '@') { while (*t && *t != ' ' && *t != '\t') t++; }
-        while (*t == ' ' || *t == '\t') t++;
-        size_t len = strcspn(t, " \t");
         ptx_mnemonic mn;
-        ptx_mn_error err;
-        if (ptx_mnemonic_parse(t, len, &mn, &err)) continue;
+        if (mnemonic_of(in, &mn)) continue;
         int mred = in->op == PTX_I_MULTIMEM_RED;   /* .relaxed.sys by default (§9.7.8.13) */
         int scope = mn.scope ? mn.scope : mred ? PTX_SCOPE_SYS : PTX_SCOPE_GPU;
         if (k == PTX_K_FENCE) {
@@ -133,6 +138,25 @@ static int insn_scopes(ex *X)
         else if (mn.sem == PTX_SEM_VOLATILE) X->strong[pc] = PTX_SCOPE_SYS;
         else if (mn.sem >= PTX_SEM_RELAXED) X->strong[pc] = (uint8_t)scope;
         if (mn.sem >= PTX_SEM_ACQUIRE && mn.sem <= PTX_SEM_SC) X->sync[pc] = (uint8_t)scope;
+    }
+    return 0;
+}
+
+/* independent thread scheduling: per instruction, 1 for an atom or a strong load (volatile,
+ * relaxed, acquire: what a polling loop reads), which makes the next backward branch a yield
+ * point (exec/sched.c) */
+static int insn_polls(ex *X)
+{
+    int n = X->m->nprog;
+    if (!(X->polls = calloc((size_t)n + 1, 1))) return -1;
+    for (int pc = 0; pc < n; pc++) {
+        const xinsn *in = &X->prog[pc];
+        ptx_mnemonic mn;
+        if (in->kind == PTX_K_ATOM) X->polls[pc] = 1;
+        else if (in->kind == PTX_K_LD && !mnemonic_of(in, &mn) &&
+                 (mn.sem == PTX_SEM_VOLATILE || mn.sem == PTX_SEM_RELAXED ||
+                  mn.sem == PTX_SEM_ACQUIRE))
+            X->polls[pc] = 1;
     }
     return 0;
 }
@@ -246,6 +270,7 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
         res = X.fault;
     }
     if (!res && sched_begin(&X, &S, pol, maxres)) res = PTXE_ERROR_OUT_OF_MEMORY;
+    if (!res && pol->its && insn_polls(&X)) res = PTXE_ERROR_OUT_OF_MEMORY;
     if (res) goto out;
     ctx->gridid++;
     san_findings_clear(ctx);
@@ -273,7 +298,7 @@ out:
     sched_end(&S);
     free(X.kparams);
     san_end(X.san);
-    free(X.strong); free(X.sync); free(X.wops);
+    free(X.strong); free(X.sync); free(X.wops); free(X.polls);
     if (ws) mem_release(ctx, ws);
     return res;
 }

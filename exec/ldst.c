@@ -27,6 +27,7 @@ int h_ldst(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
             wr(f, &in->d[k], l, in->sign ? isa_sext(v, n * 8) : v);
         }
     }
+    if (X->polls && X->polls[w->pc]) w->polled = 1;
     advance(w, w->pc + 1);
     return 0;
 }
@@ -60,6 +61,7 @@ int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
         }
     }
     if (X->san && E && X->sync[w->pc]) san_fence(X->san, w->cta->slot, X->sync[w->pc]);
+    if (X->polls && X->polls[w->pc]) w->polled = 1;
     advance(w, w->pc + 1);
     return 0;
 }

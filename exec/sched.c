@@ -33,22 +33,24 @@
  * depend on the reconvergence.
  *
  * Independent thread scheduling (`its`, CUDA guide "Independent Thread Scheduling", sm_70+).
- * Yield points: nanosleep, a failed mbarrier.test_wait / try_wait, and a backward branch that
- * is the SPIN_LIMIT-th (1024) the warp has taken while some of its runnable lanes waited
- * without running (the count restarts once every lane left waiting has run: a spin loop whose
- * body diverges and meets again counts on).  A group that reaches one while other lanes
- * of its warp can run yields: its lanes run again only after every other runnable lane of the
- * warp has had its turn (they are left out of `ready` until no other lane is ready).  So a lane
- * spinning on a flag that another lane of its warp sets later, an atomicCAS lock taken by
- * several lanes of one warp, a __nanosleep wait all finish, as on a Volta or later GPU; the
- * spin costs up to 1024 iterations per hand-over.  A loop that ends within 1024 iterations
+ * Yield points: nanosleep, a failed mbarrier.test_wait / try_wait, a backward branch after an
+ * atom or a strong load (volatile, relaxed, acquire) since the previous one (a polling loop: a
+ * flag, a lock), and a backward branch that is the SPIN_LIMIT-th (1024) the warp has taken
+ * while some of its runnable lanes waited without running (the count restarts once every lane
+ * left waiting has run: a spin loop whose body diverges and meets again counts on).  A group
+ * that reaches one while other lanes of its warp can run yields: its lanes run again only
+ * after every other runnable lane of the warp has had its turn (they are left out of `ready`
+ * until no other lane is ready).  So a lane spinning on a flag that another lane of its warp
+ * sets later, an atomicCAS lock taken by several lanes of one warp, a __nanosleep wait all
+ * finish, as on a Volta or later GPU (a polling loop hands over at each iteration, any other
+ * spin after 1024).  A loop without atomics or strong loads that ends within 1024 iterations
  * while the rest of its warp waits ahead of it (a data-dependent loop, lanes leaving it one by
- * one) is not a yield point: the lanes meet again after it, where the GPU's convergence
- * barrier would reconverge them, and code that assumes so (__activemask() after an if/else)
- * sees the warp whole.  A longer one lets the lanes ahead run on; they meet the others again
- * at the next instruction they both reach, and the .sync instructions and aligned barriers
- * still wait for their lanes (a .sync.aligned matrix instruction waits for the warp here, where
- * under lockstep a partial warp is a fault).
+ * one) is not a yield point: the lanes meet again after it, where the GPU's convergence barrier
+ * would reconverge them, and code that assumes so (__activemask() after an if/else) sees the
+ * warp whole.  After a longer one, or a polling one, the lanes ahead run on; they meet the
+ * others again at the next instruction they both reach, and the .sync instructions and aligned
+ * barriers still wait for their lanes (a .sync.aligned matrix instruction waits for the warp
+ * here, where under lockstep a partial warp is a fault).
  *
  * `lockstep`: the order of ptxlitmus before independent thread scheduling (and of GPUs before
  * sm_70): a group runs until it diverges, blocks or meets another group, whatever it executes
