@@ -142,26 +142,28 @@ typedef struct ex {
  * defines the two of ptxlitmus and documents them; another one, such as a model checker's,
  * may replace it).  A warp runs a group of its lanes that are at one call depth and PC; the
  * group continues until it diverges, blocks, reaches the PC of another group of the warp (then
- * pick_lane chooses again: reconvergence), or a yield point; warps run in quanta. */
+ * pick_group chooses again: reconvergence), or a yield point; warps run in quanta. */
 struct sched_policy {
     const char *name;
     /* independent thread scheduling (sm_70+): at a yield point (nanosleep, a failed mbarrier
      * wait, a backward branch ...) the group lets the warp's other runnable lanes run before it
      * again; 0: the group runs on (lockstep) */
     int its;
-    /* ... after how many backward branches in a row of a group (a loop that runs that long while
-     * other lanes of its warp wait for it is taken for a wait loop; until then the others wait
-     * at their PC: they reconverge after the loop) */
+    /* ... and after how many backward branches while lanes of the warp wait (a loop that runs
+     * that long while other lanes of its warp wait for it is taken for a wait loop; until then
+     * the others wait at their PC: they reconverge after the loop) */
     uint32_t spin_limit;
     /* the CTAs of a launch are resident together up to the GPU's occupancy; 0: one cluster at
      * a time, in grid order (a cooperative launch is always resident whole) */
     int concurrent;
     int quantum;                /* warp-instructions a warp runs before the next warp */
-    /* which group of warp w runs: a lane of `ready` (non-empty: the runnable lanes, without
-     * those that yielded while others can run); the group is the lanes of `ready` at that
-     * lane's (depth, PC), with the lanes waiting there for the rest of the warp.  A policy may
-     * choose any lane; a group of one thread is a thread scheduled on its own. */
-    int (*pick_lane)(const sched_policy *p, const warp *w, uint32_t ready);
+    /* which group of warp w runs: lanes of `ready` (non-empty: the runnable lanes, without those
+     * that yielded while others can run, or the waiting ones when nothing can run) or of
+     * `runnable`, all at one (depth, PC) (w->ldep, w->lpc), at least one of them in `ready`;
+     * the lanes waiting there for the rest of the warp join them.  A group of one thread is a
+     * thread scheduled on its own (a model checker's choice). */
+    uint32_t (*pick_group)(const sched_policy *p, const warp *w, uint32_t ready,
+                           uint32_t runnable);
     /* which warp runs next: *cl a resident cluster of S (S->res[S->ord[i]]), *k the index of
      * the warp in it (CTA rank * warps per CTA + warp), one that has not exited (or any of a
      * cluster not started yet); 0 when the round is over (a round that ran no instruction at
@@ -293,6 +295,9 @@ int run_warp(ex *X, warp *w, int budget);
 /* cta.c */
 int setup_cta(ex *X, cta *c, const xfunc *ef, uint32_t rank);
 void free_cta(cta *c);
+/* launch.c: a launch with the scheduling policy `pol` instead of the configuration's */
+ptxeResult exec_launch_policy(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params,
+                              const sched_policy *pol);
 /* sched.c: the scheduler of a launch with `maxres` clusters resident at most; runs it */
 int sched_begin(ex *X, sched *S, const sched_policy *pol, uint32_t maxres);
 void sched_run(ex *X, const xfunc *ef);

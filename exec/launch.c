@@ -235,10 +235,17 @@ static ptxeResult stats_buffer(ex *X, uint64_t nwarps)
     return PTXE_SUCCESS;
 }
 
-/* A launch: shape, parameters, residency, checks; the scheduler runs it (exec/sched.c).  The
+/* A launch: shape, parameters, residency, checks; the scheduler runs it (exec/sched.c) with the
+ * policy of cfg (pol NULL) or `pol` (engine.h: another policy, such as a model checker's).  The
  * host thread's floating-point rounding mode is set to round-to-nearest-even for the launch (the
  * default-rounding paths of ptx/isa.c compute in the current mode) and restored afterwards. */
 ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **params)
+{
+    return exec_launch_policy(fh, cfg, params, NULL);
+}
+
+ptxeResult exec_launch_policy(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **params,
+                              const sched_policy *with)
 {
     ptxeModule *m = fh->mod;
     ptxeCtx *ctx = m->ctx;
@@ -259,7 +266,7 @@ ptxeResult exec_launch(ptxeFunction *fh, const ptxeLaunchConfig *cfg, void **par
         uint64_t limit = ctx->mem_limit ? ctx->mem_limit : PTXE_DEFAULT_MEMORY_LIMIT;
         X.host_left = limit > ctx->mem_used ? limit - ctx->mem_used : 0;
     }
-    const sched_policy *pol = policy_of(&X, cfg);
+    const sched_policy *pol = with ? with : policy_of(&X, cfg);
     uint32_t maxres = 1;
     if (!res) res = residency(&X, ef, cfg, pol, &maxres, &ws);
     if (!res) X.nzero0 = exec_entry_live_in(m, ef, &X.zero0);

@@ -23,9 +23,10 @@
  * a deadlock: every thread waits (at a barrier, a rendezvous, a cluster barrier) for threads
  * that cannot come; the report names the first waiting group and where every warp waits.
  *
- * Groups (warp.c's resched, with pick_lane below).  A warp's lanes each have a PC and a call
+ * Groups (warp.c's resched, with pick_group below).  A warp's lanes each have a PC and a call
  * depth; the group that runs is the runnable lanes at the deepest call and the smallest PC
- * (lanes waiting there for the rest of the warp join it), so lanes that branched apart meet
+ * (lanes waiting there for the rest of the warp join it; under `its` also lanes that yielded
+ * there: they meet the others again), so lanes that branched apart meet
  * again at the first instruction they have in common: the reconvergence point of code laid out
  * in program order, and the point where warp-synchronous code (shfl/vote/match/redux.sync,
  * bar.warp.sync, mma/wmma .aligned, aligned barriers) finds the warp together.  Those
@@ -67,18 +68,20 @@
 #define SPIN_LIMIT 1024   /* backward branches in a row that make a loop a wait loop */
 
 /* ---------------------------------------------------------------- the policies */
-/* the group at the deepest call and the smallest PC (the lowest lane among equals) */
-static int pick_lowest(const sched_policy *p, const warp *w, uint32_t ready)
+/* the group at the deepest call and the smallest PC of `ready`: its lanes there, and under
+ * `its` the runnable lanes there (lanes that yielded meet the others again) */
+static uint32_t pick_lowest(const sched_policy *p, const warp *w, uint32_t ready,
+                            uint32_t runnable)
 {
-    (void)p;
     uint64_t best = ~0ull;
-    int lane = __builtin_ctz(ready);
     for (uint32_t m = ready; m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        uint64_t k = lane_key(w, l);
-        if (k < best) { best = k; lane = l; }
+        uint64_t k = lane_key(w, __builtin_ctz(m));
+        if (k < best) best = k;
     }
-    return lane;
+    uint32_t g = 0;
+    for (uint32_t m = ready | (p->its ? runnable : 0); m; m &= m - 1)
+        if (lane_key(w, __builtin_ctz(m)) == best) g |= 1u << __builtin_ctz(m);
+    return g;
 }
 
 /* round robin: the next warp of the round (admission order, CTA rank, warp), skipping warps
@@ -323,9 +326,10 @@ void sched_run(ex *X, const xfunc *ef)
         if (!cl->started && start_cluster(X, S, ef, cl)) break;
         warp *w = &cl->ctas[k / S->wpc]->warps[k % S->wpc];
         uint64_t before = w->ninsn;
-        int r = run_warp(X, w, pol->quantum);
+        run_warp(X, w, pol->quantum);
         if (w->ninsn != before) progress = 1;
-        if (r == W_DONE && cluster_done(cl)) {
+        /* (the warp's last lane may exit with its last turn's budget: W_RAN, not W_DONE) */
+        if (!w->live && cluster_done(cl)) {
             uint32_t i = 0;
             while (&S->res[S->ord[i]] != cl) i++;
             finish(X, S, i);

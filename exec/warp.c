@@ -1,5 +1,5 @@
 /* exec/warp.c — the groups of a warp: each lane has its own PC and call depth; the group that
- * runs is chosen among the runnable lanes (resched, through the policy's pick_lane: the rules
+ * runs is chosen among the runnable lanes (resched, through the policy's pick_group: the rules
  * are exec/sched.c's), continues (advance, engine.h), splits at a divergent branch (split),
  * yields (yield_point, engine.h) or waits for the rest of the warp (wsync_wait). */
 #include <stdio.h>
@@ -63,14 +63,11 @@ void resched(warp *w)
      * rendezvous never do */
     uint32_t pool = ready ? ready : w->wsync & ~w->wrdv;
     if (!pool) { w->others = 0; return; }
-    uint64_t best = lane_key(w, p->pick_lane(p, w, pool));
-    /* the group: those lanes at that (depth, PC), with the lanes waiting there for the rest of
-     * the warp (and, scheduling independently, lanes that yielded there: they meet again) */
-    uint32_t g = 0;
-    for (uint32_t m = pool | w->wsync | (p->its ? R : 0); m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        if (lane_key(w, l) == best) g |= 1u << l;
-    }
+    uint32_t g = p->pick_group(p, w, pool, R);
+    /* with the lanes waiting at that (depth, PC) for the rest of the warp */
+    uint64_t key = lane_key(w, __builtin_ctz(g));
+    for (uint32_t m = w->wsync; m; m &= m - 1)
+        if (lane_key(w, __builtin_ctz(m)) == key) g |= 1u << __builtin_ctz(m);
     if (!R) w->forced = 1;
     w->wsync &= ~g; w->wrdv &= ~g; w->yld &= ~g;
     /* the spin count restarts when every lane left waiting has run (or stopped being runnable):

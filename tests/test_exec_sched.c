@@ -12,6 +12,7 @@
 #include "tests/check_quiet.h"
 #include "include/ptxexec.h"
 #include "tests/exec_harness.h"
+#include "exec/engine.h"   /* the policy point (sched_policy, exec_launch_policy) */
 
 static const unsigned checks_of[2] = { 0, PTXE_CHECK_ALL };
 
@@ -533,6 +534,65 @@ START_TEST(reused_registers_read_zero)
 }
 END_TEST
 
+/* The policy point (engine.h's sched_policy, exec_launch_policy), as a model checker would use
+ * it: a policy that runs one thread at a time, one instruction per turn, the lowest lane first
+ * in each warp, its warps in the rounds of sched_its.  The intra-warp flag wait, the CAS lock
+ * and a CUB warp reduction (shuffles: the rendezvous gathers the single threads) give the same
+ * results as the default policy. */
+static uint32_t one_thread(const sched_policy *p, const warp *w, uint32_t ready,
+                           uint32_t runnable)
+{
+    (void)p; (void)runnable;
+    uint32_t g = sched_its.pick_group(&sched_its, w, ready, 0);
+    return g & -g;   /* its lowest lane alone */
+}
+
+START_TEST(single_thread_policy)
+{
+    sched_policy one = sched_its;
+    one.name = "one thread";
+    one.quantum = 1;
+    one.pick_group = one_thread;
+    load("its.ptx", "flag_spin", 0);
+    enum { N = 64 };
+    int in[N], out[N], want[N];
+    for (int t = 0; t < N; t++) in[t] = t * 7 - 100;
+    for (int t = 0; t < N; t++) want[t] = t % 32 == 0 ? in[t] + in[t + 31] * 3 + 1 : 2 * in[t];
+    ptxeDevptr din = dev(in, sizeof in), dout = dev(NULL, sizeof out), ddata = dev(NULL, 8),
+               dflags = dev(NULL, 8);
+    void *a[] = { &din, &dout, &ddata, &dflags };
+    ptxeLaunchConfig cfg = { .grid = { 1, 1, 1 }, .block = { N, 1, 1 } };
+    ptxeResult r0 = exec_launch_policy(F, &cfg, a, &one);
+    ck_assert_msg(r0 == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    get(out, dout, sizeof out);
+    CHECK_ARR(out, want, N, "%d");
+    ptxeLaunchStats st;
+    ptxeGetLaunchStats(C, &st);
+    ck_assert_uint_ge(st.warp_insns, st.thread_insns);   /* one thread per instruction */
+    done();
+    load("its.ptx", "cas_lock", 0);
+    int order[32], count = 0;
+    ptxeDevptr dlock = dev(NULL, 4), dcount = dev(NULL, 4), dorder = dev(NULL, sizeof order);
+    void *b[] = { &dlock, &dcount, &dorder };
+    cfg.block[0] = 32;
+    ck_assert_int_eq(exec_launch_policy(F, &cfg, b, &one), PTXE_SUCCESS);
+    get(&count, dcount, 4);
+    ck_assert_int_eq(count, 32);
+    done();
+    hx_checks = 0;
+    hx_load("cub.ptx", "cub_warp_reduce");
+    int v[128], sums[4], maxs[8], ws[4] = { 0 };
+    for (int t = 0; t < 128; t++) { v[t] = t * 3 - 50; ws[t / 32] += v[t]; }
+    ptxeDevptr dv = dev(v, sizeof v), ds = dev(NULL, sizeof sums), dm = dev(NULL, sizeof maxs);
+    void *c[] = { &dv, &ds, &dm };
+    cfg.block[0] = 128;
+    ck_assert_int_eq(exec_launch_policy(F, &cfg, c, &one), PTXE_SUCCESS);
+    get(sums, ds, sizeof sums);
+    CHECK_ARR(sums, ws, 4, "%d");
+    done();
+}
+END_TEST
+
 /* the default schedule follows the module's target: lockstep below sm_70 */
 START_TEST(default_schedule_by_target)
 {
@@ -576,5 +636,6 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, deadlock_names_waiting_threads);
     tcase_add_test(tc, reused_registers_read_zero);
     tcase_add_test(tc, default_schedule_by_target);
+    tcase_add_test(tc, single_thread_policy);
 }
 #include "check_main.h"
