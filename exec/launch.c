@@ -187,6 +187,13 @@ static ptxeResult residency(ex *X, xfunc *ef, const ptxeLaunchConfig *cfg,
     X->ctx->stats.regs = o.regs;
     X->nsm = pol->concurrent ? o.nsm : 1;
     *maxres = pol->concurrent ? (uint32_t)(fit / ncl < UINT32_MAX ? fit / ncl : UINT32_MAX) : 1;
+    /* the host memory of the CTAs' state (call frame, shared memory) bounds it too: at most a
+     * quarter of what the memory limit leaves, except for a cooperative launch */
+    uint64_t wpc = (nt + 31) / 32, cta_bytes =
+        wpc * (sizeof(warp) + ((uint64_t)X->nregs * 32 + 1) * 8 + (uint64_t)X->psize * 32 + 65) +
+        smem + 1;
+    uint64_t room = (X->host_left - X->host_used) / 4 / cta_bytes / ncl;
+    if (!cfg->cooperative && *maxres > room) *maxres = (uint32_t)room;
     if (!*maxres) *maxres = 1;   /* (a CTA an SM cannot hold: the GPU would refuse the launch) */
     *ws = 0;
     if (!cfg->cooperative) return PTXE_SUCCESS;

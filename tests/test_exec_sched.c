@@ -165,6 +165,31 @@ START_TEST(cta_waits_for_later_cta)
 }
 END_TEST
 
+/* the host memory of the resident CTAs' state is bounded by a quarter of the memory limit:
+ * with 4 MiB the 8 CTAs of 1024 threads are not all resident and the chain spins */
+START_TEST(memory_bounds_residency)
+{
+    load("its.ptx", "later_cta", 0);
+    enum { NB = 8 };
+    int in[NB] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    ptxeDevptr din = dev(in, sizeof in), dv = dev(NULL, NB * 4), dr = dev(NULL, NB * 4);
+    void *a[] = { &din, &dv, &dr };
+    ptxeLaunchStats st;
+    ck_assert_int_eq(ptxeCtxSetMemoryLimit(C, 4u << 20), PTXE_SUCCESS);
+    ck_assert_int_eq(launch_with(NB, 1024, a, PTXE_SCHEDULE_ITS, 0, 50000, 0),
+                     PTXE_ERROR_LAUNCH_TIMEOUT);
+    ptxeGetLaunchStats(C, &st);
+    ck_assert_msg(st.resident_ctas >= 1 && st.resident_ctas < NB, "%u resident",
+                  st.resident_ctas);
+    ptxeMemsetD8(C, dr, 0, NB * 4);
+    ck_assert_int_eq(ptxeCtxSetMemoryLimit(C, 1u << 30), PTXE_SUCCESS);
+    ck_assert_int_eq(launch_with(NB, 1024, a, PTXE_SCHEDULE_ITS, 0, 0, 0), PTXE_SUCCESS);
+    ptxeGetLaunchStats(C, &st);
+    ck_assert_uint_eq(st.resident_ctas, NB);
+    done();
+}
+END_TEST
+
 START_TEST(decoupled_lookback_scan)
 {
     load("its.ptx", "lookback_scan", _i);
@@ -626,6 +651,7 @@ static void add_tests(TCase *tc)
     tcase_add_loop_test(tc, its_nanosleep, 0, 2);
     tcase_add_loop_test(tc, cta_waits_for_later_cta, 0, 2);
     tcase_add_loop_test(tc, decoupled_lookback_scan, 0, 2);
+    tcase_add_test(tc, memory_bounds_residency);
     tcase_add_loop_test(tc, cooperative_grid_sync, 0, 2);
     tcase_add_test(tc, envreg_smid);
     tcase_add_test(tc, cooperative_workspace);
