@@ -1,7 +1,7 @@
 /* exec/mma.c — warp-level matrix instructions (PTX ISA 8.4 §9.7.13.4): the decoding of
  * `mma.sync.aligned`, `ldmatrix`, `stmatrix`, `movmatrix` and the arithmetic of mma on the
  * fragments of a whole warp, and sparse mma (mma.sp, §9.7.13.5: mma_sp_run at the end of the file,
- * which documents the metadata).  The engine (exec/engine.c, h_mma) gathers the operands of the
+ * which documents the metadata).  The engine (exec/matrix.c, h_mma) gathers the operands of the
  * 32 lanes, calls mma_run / mma_sp_run, and does the shared-memory accesses of
  * ldmatrix/stmatrix itself.
  *
@@ -210,7 +210,6 @@ int mma_decode(const char *mnemonic, xmma *mm, char *err, size_t n)
     for (char *p = strtok(buf, "."); p && nw < 24; p = strtok(NULL, ".")) w[nw++] = p;
     if (nw == 0) return merr(err, n, "empty mnemonic");
     if (!strcmp(w[0], "mma")) return decode_mma(w, nw, mm, err, n);
-    if (!strcmp(w[0], "wmma")) return wmma_decode(w, nw, mm, err, n);
     /* ldmatrix/stmatrix.sync.aligned.m8n8.num{.trans}{.ss}.b16,
      * movmatrix.sync.aligned.m8n8.trans.b16
      */

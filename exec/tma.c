@@ -6,7 +6,7 @@
  * cp.async.bulk.prefetch.tensor, §9.7.8.25 tensormap.replace and §9.7.12.15.18
  * tensormap.cp_fenceproxy.
  *
- * Like cp.async.bulk (exec/engine.c run_bulk), the asynchronous operations complete when issued:
+ * Like cp.async.bulk (exec/async.c run_bulk), the asynchronous operations complete when issued:
  * the data is copied (or reduced) at once and the complete-tx of the box's bytes is performed on
  * the mbarrier(s); a bulk async-group then has nothing left to wait for.  That is one legal
  * schedule of the asynchronous proxy.  Choices where the ISA leaves freedom:

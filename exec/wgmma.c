@@ -1,7 +1,7 @@
 /* exec/wgmma.c — warpgroup-level matrix multiply-accumulate (PTX ISA 8.4 §9.7.14, sm_90a):
  * decoding of wgmma.mma_async{.sp}, wgmma.fence/commit_group/wait_group and setmaxnreg
  * (§9.7.17.5), and the arithmetic of wgmma.mma_async for the 128 threads of a warpgroup.  The
- * engine (exec/engine.c, h_wgmma) parks the four warps of the warpgroup (§9.7.14.1: warps 4i ..
+ * engine (exec/matrix.c, h_wgmma) parks the four warps of the warpgroup (§9.7.14.1: warps 4i ..
  * 4i+3 of the CTA) until the last arrives, gathers their operands, calls wgmma_run with a reader
  * of the CTA's shared memory, and writes the accumulators back.
  *

@@ -611,7 +611,8 @@ START_TEST(tma_spin_progress)
     hx_function("k");
     ptxeDevptr dout = dev(NULL, 128);
     void *a[] = { &dout };
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 100000, 0 };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 },          { 0, 0, 0 }, 0, 100000,
+                             0,           PTXE_SCHEDULE_DEFAULT, 0,           0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, a);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     uint32_t out[32];
