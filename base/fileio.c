@@ -479,20 +479,20 @@ static char *resolve_out(const char *p)
     return out;
 }
 
-int output_problem(const char *out, const char *const *inputs, int n, const char *base,
-                   char *found, size_t fl, char *expected, size_t el)
+/* Rule 1: out is one of the inputs (any spelling: device and inode when both exist, else the
+   resolved paths). */
+static int is_an_input(const char *out, const char *const *inputs, int n, char *found, size_t fl,
+                       char *expected, size_t el)
 {
-    if (!out || output_is_stream(out)) return 0;
     struct stat os, is;
     int exists = !stat(out, &os);
     char *ro = NULL;
-    for (int i = 0; i < n; i++) {
+    int same = 0;
+    for (int i = 0; i < n && !same; i++) {
         const char *in = inputs[i];
         if (!in || !strcmp(in, "-")) continue;
-        int same;
         if (!stat(in, &is)) same = exists && os.st_dev == is.st_dev && os.st_ino == is.st_ino;
-        else if (exists) same = 0;
-        else {
+        else if (!exists) {
             if (!ro && !(ro = resolve_out(out))) continue;
             char *ri = resolve_out(in);
             same = ri && !strcmp(ri, ro);
@@ -501,21 +501,24 @@ int output_problem(const char *out, const char *const *inputs, int n, const char
         if (same) {
             snprintf(found, fl, "output %s, which is the input %s", out, in);
             snprintf(expected, el, "another file");
-            free(ro);
-            return -1;
         }
     }
-    if (allow_outside) { free(ro); return 0; }
-    if (!ro) ro = resolve_out(out);
-    char *root = realpath(base ? base : ".", NULL);
+    free(ro);
+    return same;
+}
+
+/* Rule 2, for outputs an input file names (base: its folder): inside that folder. */
+static int outside(const char *out, const char *base, char *found, size_t fl, char *expected,
+                   size_t el)
+{
+    char *ro = resolve_out(out), *root = realpath(base, NULL);
     int inside = 0;
     if (ro && root) {
         size_t rl = strlen(root);
         inside = !strncmp(ro, root, rl) && (ro[rl] == 0 || ro[rl] == '/' || rl == 1);
     }
     if (!inside) {
-        snprintf(found, fl, "output %s, which is outside the %s%s", out,
-                 base ? "folder " : "working folder", base ? base : "");
+        snprintf(found, fl, "output %s, which is outside the folder %s", out, base);
         if (ro && strcmp(ro, out)) {
             size_t k = strlen(found);
             snprintf(found + k, fl - k, " (it resolves to %s)", ro);
@@ -524,14 +527,87 @@ int output_problem(const char *out, const char *const *inputs, int n, const char
     }
     free(ro);
     free(root);
-    return inside ? 0 : -1;
+    return !inside;
+}
+
+int output_problem(const char *out, const char *const *inputs, int n, const char *base,
+                   char *found, size_t fl, char *expected, size_t el)
+{
+    if (!out || output_is_stream(out)) return 0;
+    if (is_an_input(out, inputs, n, found, fl, expected, el)) return -1;
+    struct stat ls, ts;   /* the writer refuses it (ELOOP): say so before any work is done */
+    if (!lstat(out, &ls) && S_ISLNK(ls.st_mode) && !stat(out, &ts) && S_ISREG(ts.st_mode)) {
+        snprintf(found, fl, "output %s, which is a symbolic link to a file (not followed)", out);
+        snprintf(expected, el, "the file itself or a new name");
+        return -1;
+    }
+    if (allow_outside) return 0;
+    if (base) return outside(out, base, found, fl, expected, el) ? -1 : 0;
+    /* named on the command line: wherever the user says, but a device only on purpose */
+    struct stat st;
+    if (!stat(out, &st) && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+        snprintf(found, fl, "output %s, which is a %s device", out,
+                 S_ISCHR(st.st_mode) ? "character" : "block");
+        snprintf(expected, el, "a file (or --allow-outside to write to the device)");
+        return -1;
+    }
+    return 0;
+}
+
+/* The folder an output goes to (dir: out is itself a folder the command makes, one level):
+   it must exist and be writable, found before any work is done (issue #30: a missing folder
+   was found after every test had run).  0, or -1 with found/expected. */
+static int folder_problem(const char *out, int dir, char *found, size_t fl, char *expected,
+                          size_t el)
+{
+    struct stat st;
+    if (!out || output_is_stream(out)) return 0;
+    if (!stat(out, &st)) {
+        if (dir && !S_ISDIR(st.st_mode)) {
+            snprintf(found, fl, "output %s, which is not a folder", out);
+            snprintf(expected, el, "a folder (or a name for a new one)");
+            return -1;
+        }
+        if (!dir && !S_ISREG(st.st_mode)) return 0;   /* a FIFO: written in place */
+        if (dir && access(out, W_OK | X_OK)) {
+            snprintf(found, fl, "output folder %s, which is not writable", out);
+            snprintf(expected, el, "a folder it may write to");
+            return -1;
+        }
+        if (dir) return 0;
+    }
+    size_t l = strlen(out);
+    while (l > 1 && out[l - 1] == '/') l--;   /* "d/" is d */
+    while (l > 0 && out[l - 1] != '/') l--;
+    char folder[PATH_MAX];
+    if (!l) snprintf(folder, sizeof folder, ".");
+    else snprintf(folder, sizeof folder, "%.*s", (int)(l > 1 ? l - 1 : 1), out);
+    const char *why = NULL;
+    if (stat(folder, &st)) why = "does not exist";
+    else if (!S_ISDIR(st.st_mode)) why = "is not a folder";
+    else if (access(folder, W_OK | X_OK)) why = "is not writable";
+    if (!why) return 0;
+    snprintf(found, fl, "output %s, whose folder %s %s", out, folder, why);
+    snprintf(expected, el, "an existing folder it may write to");
+    return -1;
+}
+
+static int check(const char *cmd, const char *out, const char *const *inputs, int n, int dir)
+{
+    char found[PATH_MAX * 2 + 200], expected[200];
+    if (!output_problem(out, inputs, n, NULL, found, sizeof found, expected, sizeof expected) &&
+        !folder_problem(out, dir, found, sizeof found, expected, sizeof expected))
+        return 0;
+    fprintf(stderr, "ptxlitmus %s: found %s, expected %s\n", cmd, found, expected);
+    return -1;
 }
 
 int output_check(const char *cmd, const char *out, const char *const *inputs, int n)
 {
-    char found[PATH_MAX * 2 + 200], expected[200];
-    if (!output_problem(out, inputs, n, NULL, found, sizeof found, expected, sizeof expected))
-        return 0;
-    fprintf(stderr, "ptxlitmus %s: found %s, expected %s\n", cmd, found, expected);
-    return -1;
+    return check(cmd, out, inputs, n, 0);
+}
+
+int output_check_dir(const char *cmd, const char *out, const char *const *inputs, int n)
+{
+    return check(cmd, out, inputs, n, 1);
 }

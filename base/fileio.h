@@ -30,6 +30,10 @@
 #include <stddef.h>
 
 #define FILEIO_CAP_DEFAULT ((size_t)1 << 30)   /* 1 GiB: the default input size limit */
+/* The exit status of a command whose results could not be written (a full disk, a folder
+   removed during the run), distinct from 1 (a disagreement, an Unknown) and 2 (an error of
+   the input or the usage): docs/user-guide.md, "Exit status" (issue #30). */
+#define EXIT_NOT_WRITTEN 3
 
 /* Reads all of `path` ("-": standard input) into a NUL-terminated buffer from malloc (*data,
  * *len bytes without the NUL).  Refuses non-regular files and more than cap bytes.  Returns 0,
@@ -64,22 +68,30 @@ void fileio_remove_temps(void);
  *   1. never one of the run's inputs: the same file (device and inode, so `./x`, `x`, a hard
  *      link and a symbolic link to x all count) when the output exists, the same resolved path
  *      otherwise;
- *   2. inside the working folder (or `base`, e.g. the folder of a launch spec for the outputs it
- *      names): the absolute path, with the symbolic links of its existing prefix resolved and
- *      `.`/`..` of the rest applied, is that folder or below it; unless --allow-outside
- *      (output_set_allow_outside(1), set by base/opts.c for every command).
+ *   2. an output named on the command line goes wherever the user says (issue #30: CI writes
+ *      to /tmp/artifacts), but not to a device other than the streams below; an output that
+ *      an input file names (the outputs of a launch spec: `base` is the spec's folder) stays
+ *      inside that folder: its absolute path, with the symbolic links of its existing prefix
+ *      resolved and `.`/`..` of the rest applied, is the folder or below it.  --allow-outside
+ *      (output_set_allow_outside(1), set by base/opts.c for every command) lifts rule 2;
+ *   3. (output_check, output_check_dir) its folder exists and may be written to, so that a
+ *      typo is found before the first test rather than after the last.
  * "-" (standard output), /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N and /dev/null
- * pass both rules: they name no file of the run. */
+ * pass every rule: they name no file of the run. */
 void output_set_allow_outside(int on);
 int output_allow_outside(void);
 
-/* 0 when out may be written; else -1 with the problem worded for "found %s, expected %s" in
- * found/expected (e.g. "output 'x.json', which is the input 'x.litmus'" / "another file").
- * inputs: n paths (NULL and "-" skipped).  Paths are relative to the working folder; base is
- * the folder out must stay in (NULL: the working folder).  Prints nothing. */
+/* 0 when out may be written (rules 1 and 2); else -1 with the problem worded for "found %s,
+ * expected %s" in found/expected (e.g. "output 'x.json', which is the input 'x.litmus'" /
+ * "another file").  inputs: n paths (NULL and "-" skipped).  Paths are relative to the working
+ * folder; base is the folder an output named by an input file must stay in (NULL: named on the
+ * command line).  Prints nothing. */
 int output_problem(const char *out, const char *const *inputs, int n, const char *base,
                    char *found, size_t fl, char *expected, size_t el);
 
-/* output_problem, printed as "ptxlitmus CMD: found ..., expected ..." on stderr. */
+/* Rules 1 to 3 for an output file named on the command line (output_check) or a folder the
+ * command creates, one level, or fills (output_check_dir: --graph, gen --out, hw --keep),
+ * printed as "ptxlitmus CMD: found ..., expected ..." on stderr.  0 or -1. */
 int output_check(const char *cmd, const char *out, const char *const *inputs, int n);
+int output_check_dir(const char *cmd, const char *out, const char *const *inputs, int n);
 #endif

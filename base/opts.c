@@ -165,11 +165,30 @@ static int take_value(opt_parser *p, const char *attached)
 
 static int next_word(opt_parser *p);
 
+/* An OPT_ONCE option given a second time: refused (issue #28: `--json a --json b` wrote b and
+   dropped a without a word). */
+static int once(opt_parser *p, int id)
+{
+    if (id <= 0 || !(id & OPT_ONCE)) return id;
+    id &= ~OPT_ONCE;
+    for (int i = 0; i < p->nonce; i++)
+        if (p->once_id[i] == id) {
+            opt_error(p, "given twice ('%s', then '%s'), expected it once", p->once_arg[i],
+                      p->arg ? p->arg : "");
+            return OPT_ERROR;
+        }
+    if (p->nonce < (int)(sizeof p->once_id / sizeof *p->once_id)) {
+        p->once_id[p->nonce] = id;
+        p->once_arg[p->nonce++] = p->arg;
+    }
+    return id;
+}
+
 int opt_next(opt_parser *p)
 {
     int id;
     while ((id = next_word(p)) == OPT_ALLOW_OUTSIDE) output_set_allow_outside(1);
-    return id;
+    return once(p, id);
 }
 
 static int next_word(opt_parser *p)
@@ -190,6 +209,8 @@ static int next_word(opt_parser *p)
         }
         snprintf(p->spelled, sizeof p->spelled, "%.*s", (int)strcspn(w, "="), w);
         if ((p->def = find_herd(p->defs, w + 1))) return take_value(p, NULL);
+        /* -json is --json misspelt, not -j with the value "son" */
+        if (w[2] && find_long(p->defs, w + 1, strcspn(w + 1, "="))) return unknown(p, w);
         if ((p->def = find_short(p->defs, w[1]))) {
             snprintf(p->spelled, sizeof p->spelled, "-%c", w[1]);
             if (!w[2]) return take_value(p, NULL);
@@ -352,7 +373,13 @@ static void push_path(char ***v, int *n, char *s)
     (*v)[(*n)++] = s;
 }
 
-static int scan_dir(const char *dir, const char *ext, char ***v, int *n, int depth)
+/* the directories being read, from the argument down: a symbolic link back to one of them is
+   a loop (issue #28: `ln -s .. loop` made every test of the folder count 16 times, once per
+   level down to the depth limit) */
+typedef struct { dev_t dev; ino_t ino; } dir_id;
+
+static int scan_dir(const char *dir, const char *ext, char ***v, int *n, dir_id *up, int depth,
+                    int *loops)
 {
     DIR *d = opendir(dir);
     if (!d) return -1;
@@ -369,7 +396,18 @@ static int scan_dir(const char *dir, const char *ext, char ***v, int *n, int dep
         snprintf(p, l, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
         struct stat st;
         if (!stat(p, &st) && S_ISDIR(st.st_mode)) {
-            if (depth < 32) { int k = scan_dir(p, ext, v, n, depth + 1); added += k > 0 ? k : 0; }
+            int loop = -1;
+            for (int k = 0; k <= depth && loop < 0; k++)
+                if (up[k].dev == st.st_dev && up[k].ino == st.st_ino) loop = k;
+            if (loop >= 0) {
+                fprintf(stderr, "%s:1:1: found a symbolic link back to a folder being read (a "
+                                "loop), expected a folder of tests; skipped\n", p);
+                if (loops) (*loops)++;
+            } else if (depth + 1 < PATH_EXPAND_DEPTH) {
+                up[depth + 1] = (dir_id){ st.st_dev, st.st_ino };
+                int k = scan_dir(p, ext, v, n, up, depth + 1, loops);
+                added += k > 0 ? k : 0;
+            }
             free(p);
         } else if (ends_with(names[i], ext)) {
             push_path(v, n, p);
@@ -381,11 +419,14 @@ static int scan_dir(const char *dir, const char *ext, char ***v, int *n, int dep
     return added;
 }
 
-int path_expand(const char *path, const char *ext, char ***v, int *n)
+int path_expand(const char *path, const char *ext, char ***v, int *n, int *loops)
 {
     struct stat st;
-    if (strcmp(path, "-") && !stat(path, &st) && S_ISDIR(st.st_mode))
-        return scan_dir(path, ext, v, n, 0);
+    if (strcmp(path, "-") && !stat(path, &st) && S_ISDIR(st.st_mode)) {
+        dir_id up[PATH_EXPAND_DEPTH];
+        up[0] = (dir_id){ st.st_dev, st.st_ino };
+        return scan_dir(path, ext, v, n, up, 0, loops);
+    }
     push_path(v, n, xstrdup(path));
     return 1;
 }

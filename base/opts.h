@@ -8,6 +8,7 @@
  *                                  -unroll, -show, -through, ...)
  *   --                             everything after it is a positional argument
  *   -                              a positional argument (standard input)
+ * An option marked OPT_ONCE (the outputs) given twice is refused naming both values.
  * An unknown option is refused with a hint: the nearest option names ("did you mean
  * '--model'?"), the double-dash spelling of a single-dash word (-json → --json), or what to use
  * instead of a herd7 option this tool does not have.
@@ -30,6 +31,9 @@ typedef struct {
                               or -", "a whole number", "seconds") */
     const char *herd;      /* herd7's single-dash spelling accepted for it ("model"), or NULL */
 } opt_def;
+/* Or'ed into an id: the option may be given once (an output: `--json a --json b` would drop a
+   if the last one won).  opt_next returns the id without it. */
+#define OPT_ONCE 0x10000
 
 typedef struct {
     const char *cmd;       /* the command, for messages: "verify" */
@@ -45,13 +49,17 @@ typedef struct {
     /* positional arguments, in order (pointers into argv) */
     char **pos;
     int npos;
+    /* the OPT_ONCE options given so far (their ids and values) */
+    int once_id[16];
+    const char *once_arg[16];
+    int nonce;
 } opt_parser;
 
 #define OPT_END 0
 #define OPT_ERROR (-1)
 /* The options every command takes; put OPT_COMMON at the start of a table. */
-/* --allow-outside is taken by opt_next itself (never returned): it lets outputs lie outside the
- * working folder (output_set_allow_outside, base/fileio.h). */
+/* --allow-outside is taken by opt_next itself (never returned): it lets a launch spec's outputs
+ * leave the spec's folder and an output be a device (output_set_allow_outside, base/fileio.h). */
 enum { OPT_HELP = 1000, OPT_QUIET, OPT_VERBOSE, OPT_ALLOW_OUTSIDE };
 #define OPT_COMMON                                                                             \
     { "help", 'h', OPT_HELP, NULL, NULL }, { "quiet", 'q', OPT_QUIET, NULL, NULL },            \
@@ -93,6 +101,10 @@ void opt_free_argv(char **argv);
 
 /* Appends xstrdup(path) to *v, or — when path is a directory — every file below it whose name
  * ends in ext, sorted by name, recursively (entries starting with '.' skipped, depth at most
- * 32).  Returns the number of paths added, or -1 with errno when path cannot be read. */
-int path_expand(const char *path, const char *ext, char ***v, int *n);
+ * PATH_EXPAND_DEPTH).  A symbolic link back to a folder being read (a loop) is skipped with
+ * "LINK:1:1: found a symbolic link back to a folder being read ..." on stderr and counted in
+ * *loops (NULL: not counted).  Returns the number of paths added, or -1 with errno when path
+ * cannot be read. */
+#define PATH_EXPAND_DEPTH 32
+int path_expand(const char *path, const char *ext, char ***v, int *n, int *loops);
 #endif

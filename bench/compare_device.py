@@ -6,13 +6,92 @@ bit, listing differences by buffer and index.  Without a GPU (no libcuda, no dev
 
 Usage: bench/compare_device.py [--bin ./ptxlitmus] SPEC.yaml...
        (no SPEC: suites/sanitizer/fixed_shared.yaml and hello.yaml, the executor benchmark)
-Exit: 0 all agree (or skipped), 1 a difference, 2 bad input."""
-import ctypes, ctypes.util, os, struct, subprocess, sys, tempfile
+Both sides run even when the other fails (an executor fault still launches the kernel on the GPU,
+for compute-sanitizer wrapped around this script).
+Exit: 0 all agree (or skipped), 1 a difference or a failure on either side, 2 bad input.
+Needs only the Python standard library: PyYAML is used when installed, else the small reader
+below, which takes the block/flow subset the launch specs are written in (a GPU machine may have
+a bare python3)."""
+import ctypes, ctypes.util, json, os, re, struct, subprocess, sys, tempfile
 
-import yaml
+try:
+    import yaml
+except ImportError:   # a bare python3: mini_yaml below
+    yaml = None
 
 TYPES = {"u8": "B", "u16": "H", "u32": "I", "u64": "Q", "s8": "b", "s16": "h", "s32": "i",
          "s64": "q", "b8": "B", "b16": "H", "b32": "I", "b64": "Q", "f32": "f", "f64": "d"}
+
+
+def _scalar(t):
+    """A plain or quoted YAML scalar as Python: int, float, bool, None or str."""
+    if t[:1] in "\"'":
+        return t[1:-1]
+    if re.fullmatch(r"[-+]?(0x[0-9a-fA-F]+|0o?[0-7]+|[0-9]+)", t):
+        return int(t, 0) if not re.fullmatch(r"[-+]?0[0-7]+", t) else int(t, 8)
+    try:
+        return float(t)
+    except ValueError:
+        pass
+    return {"true": True, "false": False, "null": None, "~": None}.get(t, t)
+
+
+def _flow(text, i=0):
+    """The flow value ({...}, [...] or a scalar) at text[i:]: (value, next index)."""
+    while text[i] == " ":
+        i += 1
+    if text[i] in "{[":
+        close, out = ("}", {}) if text[i] == "{" else ("]", [])
+        i += 1
+        while True:
+            while text[i] in " ,":
+                i += 1
+            if text[i] == close:
+                return out, i + 1
+            if close == "}":
+                m = re.compile(r"\s*([^:,{}\[\]]+?)\s*:\s").match(text, i)
+                if not m:
+                    raise ValueError("expected 'key: ' at %r" % text[i:])
+                out[_scalar(m.group(1))], i = _flow(text, m.end())
+            else:
+                v, i = _flow(text, i)
+                out.append(v)
+    m = re.compile(r"(\"[^\"]*\"|'[^']*'|[^,{}\[\]]*)").match(text, i)
+    return _scalar(m.group(1).strip()), m.end()
+
+
+def mini_yaml(text):
+    """The launch-spec subset of YAML: top-level `key: value`, a `key:` followed by an indented
+    block mapping or a `- ` sequence, values in flow style; # comments."""
+    root, cur = {}, None
+    for raw in text.splitlines():
+        line = re.sub(r"\s+#.*$|^#.*$", "", raw).rstrip()
+        if not line.strip():
+            continue
+        body = line.strip()
+        if not line.startswith((" ", "-")):
+            key, _, val = body.partition(":")
+            if val.strip():
+                root[key.strip()] = _flow(val.strip())[0]
+                cur = None
+            else:
+                cur = root[key.strip()] = None
+                curkey = key.strip()
+        elif body.startswith("- "):
+            if root[curkey] is None:
+                root[curkey] = []
+            root[curkey].append(_flow(body[2:])[0])
+        else:
+            key, _, val = body.partition(":")
+            if root[curkey] is None:
+                root[curkey] = {}
+            root[curkey][_scalar(key.strip())] = _flow(val.strip())[0]
+    return root
+
+
+def load_spec(path):
+    text = open(path).read()
+    return yaml.safe_load(text) if yaml else mini_yaml(text)
 
 
 def cuda():
@@ -71,7 +150,8 @@ def on_executor(binary, spec_path, spec, tmp):
         s["buffers"][name] = b
     s["outputs"] = [{"buffer": n, "file": os.path.join(tmp, n + ".out")} for n in s["buffers"]]
     p = os.path.join(tmp, "spec.yaml")
-    yaml.safe_dump(s, open(p, "w"))
+    with open(p, "w") as f:   # JSON is YAML (flow style), no PyYAML needed
+        json.dump(s, f)
     r = subprocess.run([binary, "run", p, "--no-printf"], capture_output=True, text=True)
     if r.returncode:
         raise RuntimeError("executor: exit %d: %s" % (r.returncode, r.stderr.strip()))
@@ -108,8 +188,12 @@ def on_gpu(cu, spec_path, spec):
     argv = (ctypes.c_void_p * max(len(args), 1))(*[ctypes.cast(ctypes.byref(a), ctypes.c_void_p) for a in args])
     dim = lambda x: (list(x) + [1, 1, 1])[:3] if isinstance(x, list) else [int(x), 1, 1]
     g, bl = dim(spec["grid"]), dim(spec["block"])
-    if cu.cuLaunchKernel(fn, *g, *bl, int(spec.get("shared_bytes", 0)), None, argv, None) or \
-            cu.cuCtxSynchronize():
+    shm = int(spec.get("shared_bytes", 0))
+    if spec.get("cooperative"):   # cooperative: true (grid.sync()): the driver's cooperative launch
+        rc = cu.cuLaunchCooperativeKernel(fn, *g, *bl, shm, None, argv)
+    else:
+        rc = cu.cuLaunchKernel(fn, *g, *bl, shm, None, argv, None)
+    if rc or cu.cuCtxSynchronize():
         raise RuntimeError("launch failed")
     out = {}
     for name, p in ptrs.items():
@@ -134,12 +218,23 @@ def main(argv):
                      for s in ("fixed_shared.yaml", "hello.yaml")]
     bad = 0
     for sp in specs:
-        spec = yaml.safe_load(open(sp))
+        spec = load_spec(sp)
+        # both sides always run: a fault the executor reports must not keep the kernel off the
+        # GPU (compute-sanitizer, wrapped around this script, is to see the same launch)
+        ex = gpu = None
         with tempfile.TemporaryDirectory() as tmp:
             try:
-                ex, gpu = on_executor(binary, sp, spec, tmp), on_gpu(cu, sp, spec)
+                ex = on_executor(binary, sp, spec, tmp)
             except RuntimeError as e:
-                print("%s: %s" % (sp, e)); bad = 1; continue
+                print("%s: %s" % (sp, e)); bad = 1
+        try:
+            gpu = on_gpu(cu, sp, spec)
+        except RuntimeError as e:
+            print("%s: GPU: %s" % (sp, e)); bad = 1
+        if ex is None or gpu is None:
+            if gpu is not None:
+                print("%s: the GPU ran it (not compared: the executor stopped)" % sp)
+            continue
         diffs = []
         for name, b in (spec.get("buffers") or {}).items():
             fmt = TYPES[b["type"]]; n = struct.calcsize(fmt)

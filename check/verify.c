@@ -76,28 +76,6 @@ static int obs_order(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-static int64_t state_val(void *ctx, const cond_ref *ref)
-{
-    void **p = ctx;
-    const verify_result *r = p[0];
-    const int64_t *st = p[1];
-    if (ref->k == REF_CONST) return ref->val;
-    for (int i = 0; i < r->nobs; i++) {
-        const observable *o = &r->obs[i];
-        if (ref->k == REF_REG && o->k == OBS_REG && o->thread == ref->thread && o->reg == ref->reg)
-            return st[i];
-        if (ref->k == REF_LOC && o->k == OBS_LOC && o->loc == r->test->sym[ref->sym].loc)
-            return st[i];
-    }
-    return 0;
-}
-
-int verify_state_holds(const verify_result *r, const lit_test *t, const int64_t *state)
-{
-    void *ctx[2] = { (void *)r, (void *)state };
-    return cond_eval(t->cond, state_val, ctx);
-}
-
 int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
 {
     double t0 = now_ms();
@@ -148,8 +126,8 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
             if (r->obs[i].k == OBS_REG && r->obs[i].thread == th) observed[th][r->obs[i].reg] = 1;
     }
     mlimits lim = { o->unroll, o->max_events, o->max_traces,
-                    o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0, o->max_memory,
-                    0 };
+                    o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0,
+                    verify_semantics(o), o->max_memory };
     query_set_memory_limit(o->max_memory);
     mprogram prog;
     double tp = mclock_ms();
@@ -191,11 +169,13 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
                     &r->nobs);
         r->holds = xcalloc((size_t)(r->nstates ? r->nstates : 1), 1);
         for (int s = 0; s < r->nstates; s++) {
-            void *ctx[2] = { r, &r->states[(size_t)s * (size_t)r->nobs] };
-            r->holds[s] = (unsigned char)cond_eval(t->cond, state_val, ctx);
+            const int64_t *st = &r->states[(size_t)s * (size_t)r->nobs];
+            r->holds[s] = (unsigned char)verify_state_holds(r, t, st);
             if (r->holds[s]) r->positive++; else r->negative++;
         }
-        if (r->nstates_total == r->nstates) {   /* every state listed: the counts must agree */
+        /* every state listed, or a cut list with a witness of each side (verify_query.c
+           add_witnesses): the counts must agree with the direct questions */
+        {
             if ((r->positive > 0) != r->has_positive || (r->negative > 0) != r->has_negative) {
                 snprintf(r->error, sizeof r->error,
                          "%s:1:1: internal error: the states and the direct queries disagree",

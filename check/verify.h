@@ -34,9 +34,18 @@ typedef struct {
     int explain;           /* say which checks of the model rule out an unreachable outcome */
     int liveness; /* also decide whether some execution never ends (verify_result.liveness) */
     void *graph_ctx;
+    /* how instructions become events (docs/model.md "Event semantics"): VERIFY_EVENTS_MODEL
+       those of `model` (Dat3M's under ptx-v7.5 and ptx-v6.0, also with a cat file when `model`
+       names one of them; the ISA's otherwise), or the ISA's, or Dat3M's, whatever the model */
+    enum { VERIFY_EVENTS_MODEL, VERIFY_EVENTS_ISA, VERIFY_EVENTS_DAT3M } events;
+    /* an atom.cas whose comparison fails: as `events` says, a read only, or also a write of
+       the value read */
+    enum { VERIFY_CAS_EVENTS, VERIFY_CAS_READ, VERIFY_CAS_WRITE } cas_fail;
 } verify_opts;
 
 void verify_opts_default(verify_opts *o);
+/* The event semantics the options select. */
+msemantics verify_semantics(const verify_opts *o);
 
 typedef enum { OBS_REG, OBS_LOC } obs_kind;
 typedef struct {

@@ -22,6 +22,39 @@ static int obs_of(void *ctx, const cond_ref *ref)
     abort();   /* every reference of the condition is an observable */
 }
 
+/* (verify_semantics and verify_state_holds live here, below the driver check/verify.c that
+   calls them too: the driver calls this file, never the other way) */
+msemantics verify_semantics(const verify_opts *o)
+{
+    int dat3m = o->events == VERIFY_EVENTS_DAT3M ||
+                (o->events == VERIFY_EVENTS_MODEL && model_dat3m_events(o->model));
+    msemantics s = { dat3m, dat3m, dat3m };
+    if (o->cas_fail != VERIFY_CAS_EVENTS) s.cas_fail_writes = o->cas_fail == VERIFY_CAS_WRITE;
+    return s;
+}
+
+static int64_t state_val(void *ctx, const cond_ref *ref)
+{
+    void **p = ctx;
+    const verify_result *r = p[0];
+    const int64_t *st = p[1];
+    if (ref->k == REF_CONST) return ref->val;
+    for (int i = 0; i < r->nobs; i++) {
+        const observable *o = &r->obs[i];
+        if (ref->k == REF_REG && o->k == OBS_REG && o->thread == ref->thread && o->reg == ref->reg)
+            return st[i];
+        if (ref->k == REF_LOC && o->k == OBS_LOC && o->loc == r->test->sym[ref->sym].loc)
+            return st[i];
+    }
+    return 0;
+}
+
+int verify_state_holds(const verify_result *r, const lit_test *t, const int64_t *state)
+{
+    void *ctx[2] = { (void *)r, (void *)state };
+    return cond_eval(t->cond, state_val, ctx);
+}
+
 static int gave_up(const lit_test *t, verify_result *r, const qproblem *q)
 {
     if (query_timed_out(q)) r->timed_out = 1;
@@ -43,6 +76,32 @@ static int names_of(verify_result *r, char ***out, int *n, qproblem *q, Z3_ast f
     for (int i = 0; i < k; i++) (*out)[i] = xstrdup(v[i]);
     *n = k;
     return k;
+}
+
+/* A list cut at --states gets a state where the proposition holds and one where it does not,
+   where such states exist (pos, neg) and the list has none: the counts of the listed states
+   then never contradict the verdict (issue #28: `--states 1` printed `Sometimes 0 1`, and the
+   JSON validated: true with positive: 0).  Each is a new state (the listed ones are blocked). */
+static int add_witnesses(const lit_test *t, verify_result *r, qproblem *q, Z3_ast c, int pos,
+                         int neg, stateset *out, int64_t *st)
+{
+    int have[2] = { 0, 0 };   /* [1] a listed state satisfies the proposition, [0] violates it */
+    for (int i = 0; i < out->n; i++)
+        have[verify_state_holds(r, t, &out->v[(size_t)i * (size_t)out->nobs]) ? 1 : 0] = 1;
+    for (int side = 1; side >= 0; side--) {
+        if (have[side] || !(side ? pos : neg)) continue;
+        r->solved++;
+        int k = query_next_state_where(q, side ? c : query_not(q, c), st);
+        if (k < 0) return gave_up(t, r, q);
+        if (!k) {
+            snprintf(r->error, sizeof r->error,
+                     "%s:1:1: internal error: no listed state %s the condition, expected one",
+                     t->file, side ? "satisfies" : "violates");
+            return -1;
+        }
+        ss_add(out, st);
+    }
+    return 0;
 }
 
 /* The verdict by two direct questions (is there an execution where the proposition holds, one
@@ -105,6 +164,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
         ss_add(out, st);
         vp->states = ++n;
     }
+    if (more < 0 && !rc) rc = add_witnesses(t, r, q, c, pos, neg, out, st);
     if (more < 0 && !rc) {   /* the limit was reached: is there another state? */
         r->solved++;
         int k = query_next_state(q, st);
@@ -149,6 +209,49 @@ static int not_built(int status, const char *err, verify_result *r)
     return -1;
 }
 
+/* A model reads memory byte by byte when it names the base relation `overlap` (model/base.c:
+   a byte in common): its other location relations, loc and vloc, relate only accesses of the
+   same bytes, so a model without `overlap` (Dat3M's PTX models, rc11-scoped, most cat files)
+   sees two accesses of different widths to one location as accesses to different locations
+   while reads-from and from-reads, per byte, still connect them (issue #28 item 1). */
+static int model_reads_bytes(const cat_prog *prog)
+{
+    const cat_model *m = cat_prog_model(prog);
+    for (int i = 0; i < cat_nbase(m); i++)
+        if (!strcmp(cat_base_name(m, i), "overlap")) return 1;
+    return 0;
+}
+
+/* Under a model that does not read bytes (model_reads_bytes), a test whose accesses to one
+   location overlap without covering the same bytes is refused, at the later of two such
+   accesses; 0 when there is none. */
+static int refuse_mixed_sizes(const lit_test *t, const muniverse *u, const char *model,
+                              verify_result *r)
+{
+    for (int i = u->ninit; i < u->n; i++) {
+        const mevent *a = &u->ev[i];
+        if (!ev_mem(a)) continue;
+        for (int j = u->ninit; j < i; j++) {
+            const mevent *b = &u->ev[j];
+            if (!ev_mem(b) || a->loc != b->loc || (a->off == b->off && a->size == b->size) ||
+                a->off >= b->off + b->size || b->off >= a->off + a->size)
+                continue;
+            const lit_insn *x = &t->th[a->thread].ins[a->insn], *y = &t->th[b->thread].ins[b->insn];
+            snprintf(r->error, sizeof r->error,
+                     "%s:%d:%d: found a %d-byte access to '%s' (bytes %d..%d) that partly overlaps "
+                     "the %d-byte access at %d:%d (bytes %d..%d), expected accesses of one width "
+                     "per location under model %s (it has no relation 'overlap', so it cannot "
+                     "tell a partial overlap from another location; --model ptx reads memory byte "
+                     "by byte)",
+                     t->file, x->line, x->col, a->size, t->sym[a->loc].name, a->off,
+                     a->off + a->size - 1, b->size, y->line, y->col, b->off, b->off + b->size - 1,
+                     model);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* The model to check against and the universe of the test's events; NULL with r->error set. */
 static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *o, verify_result *r,
                                           const mprogram *p, muniverse *u)
@@ -163,6 +266,12 @@ static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *
                  "%s:1:1: found no memory for the events of the test, expected less (limit "
                  "--max-events)",
                  t->file);
+        return NULL;
+    }
+    u->sem = verify_semantics(o);
+    if (!model_reads_bytes(prog) &&
+        refuse_mixed_sizes(t, u, o->model_label ? o->model_label : model_name(o->model), r)) {
+        muniverse_free(u);
         return NULL;
     }
     return prog;

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "check/llvm_check.h"
 #include "base/fileio.h"
+#include "base/opts.h"
 
 static void usage(FILE *f)
 {
@@ -40,12 +41,17 @@ static void show_ptx(const char *path, llvm_mode m)
     lit_free(t);
 }
 
-static int check_one(const char *path, llvm_mode m, const verify_opts *o, int quiet, int ptx)
+/* One file under one mapping; its error is printed unless it is the one printed last for the
+   same file under another mapping (issue #30: `--mapping all` printed each parse error three
+   times).  Returns 0, 1 (a bug) or 2 (an error). */
+static int check_one(const char *path, llvm_mode m, const verify_opts *o, int quiet, int ptx,
+                     char *last_err, size_t le)
 {
     llvm_check_result r;
     int rc = llvm_check_file(path, m, o, &r);
     if (rc) {
-        fprintf(stderr, "%s\n", r.error);
+        if (strcmp(last_err, r.error)) fprintf(stderr, "%s\n", r.error);
+        snprintf(last_err, le, "%s", r.error);
         llvm_check_result_free(&r);
         return 2;
     }
@@ -77,43 +83,47 @@ static int check_one(const char *path, llvm_mode m, const verify_opts *o, int qu
     return bug;
 }
 
+enum { L_MAPPING = 1, L_SHOW_PTX };
+static const opt_def llvm_defs[] = {
+    OPT_COMMON,
+    { "mapping", 0, L_MAPPING, "nvptx, llc14, no-fence-sc or all", NULL },
+    { "show-ptx", 0, L_SHOW_PTX, NULL, NULL },
+    { NULL, 0, 0, NULL, NULL },
+};
+
 int llvm_check_cli(int argc, char **argv)
 {
     verify_opts o;
     verify_opts_default(&o);
-    int all = 0, quiet = 0, ptx = 0, nf = 0;
+    int all = 0, quiet = 0, ptx = 0, rc = -1, id;
     llvm_mode m = LLVM_MAP_NVPTX;
-    const char **files = calloc((size_t)argc, sizeof *files);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); free(files); return 0; }
-        if (!strcmp(a, "--mapping")) {
-            const char *v = i + 1 < argc ? argv[++i] : "";
-            if (!strcmp(v, "all")) all = 1;
-            else if (llvm_mode_parse(v, &m) || m == LLVM_SOURCE) {
-                fprintf(stderr,
-                        "ptxlitmus llvm-check: --mapping takes nvptx, llc14, no-fence-sc or all, "
-                        "found '%s'\n",
-                        v);
-                free(files);
-                return 2;
+    opt_parser p;   /* the one option parser (base/opts.h): --opt=V, hints, @FILE */
+    opt_init(&p, "llvm-check", llvm_defs, argc, argv);
+    while (rc < 0 && (id = opt_next(&p)) != OPT_END) {
+        switch (id) {
+        case OPT_ERROR: usage(stderr); rc = 2; break;
+        case OPT_HELP: usage(stdout); rc = 0; break;
+        case OPT_QUIET: quiet = 1; break;
+        case OPT_VERBOSE: break;
+        case L_SHOW_PTX: ptx = 1; break;
+        case L_MAPPING:
+            if (!strcmp(p.arg, "all")) all = 1;
+            else if (llvm_mode_parse(p.arg, &m) || m == LLVM_SOURCE) {
+                opt_error(&p, "takes nvptx, llc14, no-fence-sc or all, found '%s'", p.arg);
+                rc = 2;
             }
-        } else if (!strcmp(a, "--show-ptx")) ptx = 1;
-        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
-        else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "ptxlitmus llvm-check: unknown option '%s'\n", a);
-            usage(stderr);
-            free(files);
-            return 2;
-        } else files[nf++] = a;
-    }
-    if (!nf) { usage(stderr); free(files); return 2; }
-    int worst = 0;
-    for (int f = 0; f < nf; f++)
-        for (int k = all ? LLVM_MAP_NVPTX : m; k <= (all ? LLVM_MODE_COUNT - 1 : (int)m); k++) {
-            int rc = check_one(files[f], (llvm_mode)k, &o, quiet, ptx);
-            if (rc > worst) worst = rc;
+            break;
         }
-    free(files);
-    return worst;
+    }
+    if (rc < 0 && !p.npos) { usage(stderr); rc = 2; }
+    int worst = 0;
+    for (int f = 0; rc < 0 && f < p.npos; f++) {
+        char last_err[1024] = "";
+        for (int k = all ? LLVM_MAP_NVPTX : m; k <= (all ? LLVM_MODE_COUNT - 1 : (int)m); k++) {
+            int r = check_one(p.pos[f], (llvm_mode)k, &o, quiet, ptx, last_err, sizeof last_err);
+            if (r > worst) worst = r;
+        }
+    }
+    opt_free(&p);
+    return rc >= 0 ? rc : worst;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "base/alloc.h"
+#include "base/fileio.h"
 #include "base/opts.h"
 #include "cli/cli.h"
 #include "report/provenance.h"
@@ -43,7 +44,8 @@ static void usage(FILE *f)
         "  help COMMAND                                                 the options of a command\n"
         "every command takes -q/--quiet, -v/--verbose, --opt=VALUE and @FILE (arguments, one per "
         "line)\n"
-        "outputs never name an input and stay in the working folder unless --allow-outside\n");
+        "outputs never name an input; a launch spec's outputs stay in its folder and a device\n"
+        "is written only with --allow-outside\n");
 }
 
 static int dispatch(int argc, char **argv);
@@ -71,7 +73,7 @@ int main(int argc, char **argv)
     if (bad) {
         fprintf(stderr, "ptxlitmus: cannot write to standard output: %s\n",
                 e ? strerror(e) : "write error");
-        if (!rc) rc = 2;
+        if (rc == 0 || rc == 1) rc = EXIT_NOT_WRITTEN;   /* the results are lost (issue #30) */
     }
     return rc;
 }

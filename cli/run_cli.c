@@ -1,6 +1,7 @@
 /* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S]
- * [--max-memory B] [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster,
- * dynamic shared size, buffers with initial contents, multicast objects for multimem.*,
+ * [--max-memory B] [--schedule its|lockstep] [--sm-count N] [--no-outputs]`: reads a YAML launch
+ * spec (module, kernel, grid/block/cluster, dynamic shared size, schedule, SM count, cooperative
+ * launch, buffers with initial contents, multicast objects for multimem.*,
  * parameters, outputs; paths relative to the spec file), runs the kernel through the public
  * executor API (include/ptxexec.h) and writes the output buffers and the JSON report with the
  * atomic writer (base/fileio.h).  Exit status: 0 ok, 1 kernel fault, 2 bad input.  Format:
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <yaml.h>
 
 #include "base/alloc.h"
@@ -45,10 +47,13 @@ typedef struct {
 typedef struct {
     const char *spec, *json;
     uint64_t max_steps, max_memory;
+    int quiet;               /* -q: no line on success */
     double timeout;     /* --timeout SECONDS, 0: none */
     unsigned checks;    /* --check LIST (PTXE_CHECK_*), default memcheck */
     int no_printf;      /* --no-printf: device printf output not printed */
     int no_outputs;     /* check the outputs but write none (dry runs, the fuzz target) */
+    ptxeSchedule schedule;   /* --schedule (PTXE_SCHEDULE_DEFAULT: the spec's, else the target's) */
+    unsigned sm_count;  /* --sm-count N (0: the spec's, else the architecture's) */
 } run_opts;
 
 /* One run: the spec document, its buffers, the executor objects. */
@@ -167,6 +172,22 @@ static uint16_t to_half(double d, isa_type t)
     return (uint16_t)dst;
 }
 
+/* A float as YAML writes it (1.2 core schema: .nan, .inf, -.inf, in any of .nan .NaN .NAN;
+   issue #30: `.nan` was refused) or as strtod reads it (1.5, 1e-3, nan, inf).  0 or -1. */
+static int yaml_float(const char *s, double *d)
+{
+    const char *v = s + (s[0] == '-' || s[0] == '+');
+    static const char *const nans[] = { ".nan", ".NaN", ".NAN", NULL },
+                             *const infs[] = { ".inf", ".Inf", ".INF", NULL };
+    for (int i = 0; nans[i]; i++)
+        if (v == s && !strcmp(s, nans[i])) { *d = NAN; return 0; }
+    for (int i = 0; infs[i]; i++)
+        if (!strcmp(v, infs[i])) { *d = s[0] == '-' ? -INFINITY : INFINITY; return 0; }
+    char *e;
+    *d = strtod(s, &e);
+    return *e || e == s ? -1 : 0;
+}
+
 /* typed scalar -> little-endian bytes of isa type t */
 static int typed_value(R *r, yaml_node_t *n, isa_type t, uint8_t *out)
 {
@@ -176,8 +197,10 @@ static int typed_value(R *r, yaml_node_t *n, isa_type t, uint8_t *out)
     char *e; errno = 0;
     uint64_t bits;
     if (isa_type_is_float(t) && !(s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))) {
-        double d = strtod(s, &e);
-        if (*e || e == s) return bad(r, n, "found '%s', expected a %s number", s, isa_type_name(t));
+        double d;
+        if (yaml_float(s, &d))
+            return bad(r, n, "found '%s', expected a %s number (or .nan, .inf, -.inf)", s,
+                       isa_type_name(t));
         if (t == ISA_T_F64) memcpy(&bits, &d, 8);
         else if (t == ISA_T_F32) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); bits = u; }
         else if (t == ISA_T_F16) bits = to_half(d, ISA_T_F16);
@@ -270,9 +293,8 @@ static int init_from_file(R *r, buffer *b, yaml_node_t *iv)
 static int init_iota(R *r, buffer *b, yaml_node_t *iv)
 {
     const char *s = scalar(iv);
-    char *e;
-    double start = s ? strtod(s, &e) : 0;
-    if (!s || *e || e == s)
+    double start = 0;
+    if (!s || yaml_float(s, &start) || !isfinite(start))
         return bad(r, iv, "found '%s', expected a starting number", s ? s : "?");
     for (size_t i = 0; i < b->count; i++) {
         double d = start + (double)i;
@@ -469,7 +491,8 @@ static int usage_to(FILE *f)
 {
     fprintf(f, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S] "
                "[--check memcheck,racecheck,synccheck,initcheck] [--no-printf] "
-               "[--max-memory BYTES[K|M|G]] [--no-outputs] [-q] [-v]\n");
+               "[--max-memory BYTES[K|M|G]] [--schedule its|lockstep] [--sm-count N] "
+               "[--no-outputs] [-q] [-v]\n");
     return 2;
 }
 static int usage(void) { return usage_to(stderr); }
@@ -480,14 +503,25 @@ static int parse_size(const char *s, uint64_t *out)
     return parse_bytes(s, 1ull << 40, out) || !*out ? -1 : 0;
 }
 
-enum { R_JSON = 1, R_STEPS, R_MEMORY, R_NO_OUTPUTS, R_NO_PRINTF, R_TIMEOUT, R_CHECK };
+enum { R_JSON = 1, R_STEPS, R_MEMORY, R_NO_OUTPUTS, R_NO_PRINTF, R_TIMEOUT, R_CHECK, R_SCHEDULE,
+       R_SMS };
+
+/* a schedule's name: its or lockstep (PTXE_SCHEDULE_DEFAULT: neither) */
+static ptxeSchedule schedule_named(const char *s)
+{
+    return !s ? PTXE_SCHEDULE_DEFAULT : !strcmp(s, "its") ? PTXE_SCHEDULE_ITS
+           : !strcmp(s, "lockstep")                     ? PTXE_SCHEDULE_LOCKSTEP
+                                                        : PTXE_SCHEDULE_DEFAULT;
+}
 static const opt_def run_defs[] = {
     OPT_COMMON,
-    { "json", 0, R_JSON, "a file name or -", NULL },
+    { "json", 0, R_JSON | OPT_ONCE, "a file name or -", NULL },
     { "max-steps", 0, R_STEPS, "a positive integer", NULL },
     { "max-memory", 0, R_MEMORY, "a size in bytes", NULL },
     { "timeout", 0, R_TIMEOUT, "a number of seconds", "timeout" },
     { "check", 0, R_CHECK, "a list of checks", NULL },
+    { "schedule", 0, R_SCHEDULE, "its or lockstep", NULL },
+    { "sm-count", 0, R_SMS, "a number of SMs", NULL },
     { "no-outputs", 0, R_NO_OUTPUTS, NULL, NULL },
     { "no-printf", 0, R_NO_PRINTF, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
@@ -507,7 +541,8 @@ static int parse_options(int argc, char **argv, run_opts *o)
         switch (id) {
         case OPT_ERROR: rc = usage(); break;
         case OPT_HELP: usage_to(stdout); rc = 0; break;
-        case OPT_QUIET: case OPT_VERBOSE: break;
+        case OPT_QUIET: o->quiet = 1; break;
+        case OPT_VERBOSE: break;
         case R_NO_OUTPUTS: o->no_outputs = 1; break;
         case R_NO_PRINTF: o->no_printf = 1; break;
         case R_JSON: o->json = p.arg; break;
@@ -518,6 +553,24 @@ static int parse_options(int argc, char **argv, run_opts *o)
             if (*e || errno || !o->max_steps || p.arg[0] == '-') {
                 fprintf(stderr,
                         "ptxlitmus run: --max-steps: found '%s', expected a positive integer\n",
+                        p.arg);
+                rc = 2;
+            }
+            break;
+        case R_SCHEDULE:
+            if (!(o->schedule = schedule_named(p.arg))) {
+                fprintf(stderr, "ptxlitmus run: --schedule: found '%s', expected its or lockstep\n",
+                        p.arg);
+                rc = 2;
+            }
+            break;
+        case R_SMS:
+            errno = 0;
+            o->sm_count = (unsigned)strtoul(p.arg, &e, 10);
+            if (*e || errno || !o->sm_count || o->sm_count > 4096 || p.arg[0] == '-') {
+                fprintf(stderr,
+                        "ptxlitmus run: --sm-count: found '%s', expected a number of SMs from 1 "
+                        "to 4096\n",
                         p.arg);
                 rc = 2;
             }
@@ -597,9 +650,10 @@ static int read_spec(R *r)
     if (!root || root->type != YAML_MAPPING_NODE)
         return bad(r, root, "found %s, expected a mapping with module, grid, block, ...",
                    root ? "a non-mapping document" : "an empty document");
-    static const char *const keys[] = { "module",       "kernel",  "grid",   "block",   "cluster",
-                                        "shared_bytes", "buffers", "params", "outputs",
-                                        "multicast",    "tensormaps",   "textures",
+    static const char *const keys[] = { "module",       "kernel",   "grid",       "block",
+                                        "cluster",      "shared_bytes", "schedule", "sm_count",
+                                        "cooperative",  "malloc_heap_bytes", "buffers", "params",
+                                        "outputs",      "multicast", "tensormaps", "textures",
                                         "surfaces",     NULL };
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
          p++) {
@@ -609,18 +663,49 @@ static int read_spec(R *r)
         if (!known)
             return bad(r, node(r, p->key),
                        "found key '%s', expected module, kernel, grid, block, cluster, "
-                       "shared_bytes, buffers, multicast, tensormaps, textures, surfaces, "
-                       "params or outputs",
+                       "shared_bytes, schedule, sm_count, cooperative, malloc_heap_bytes, "
+                       "buffers, multicast, tensormaps, textures, surfaces, params or outputs",
                        k ? k : "?");
     }
+    return 0;
+}
+
+/* schedule: its|lockstep, sm_count: N, cooperative: true|false (the command line's --schedule
+ * and --sm-count win over the spec's) */
+static int launch_schedule(R *r, const run_opts *o)
+{
+    ptxeLaunchConfig *c = &r->cfg;
+    yaml_node_t *sc = map_get(r, r->root, "schedule"), *sm = map_get(r, r->root, "sm_count"),
+                *co = map_get(r, r->root, "cooperative");
+    uint64_t v;
+    if (sc && !(c->schedule = schedule_named(scalar(sc))))
+        return bad(r, sc, "found schedule '%s', expected its or lockstep",
+                   scalar(sc) ? scalar(sc) : "a collection");
+    if (sm) {
+        if (parse_u64(r, sm, &v, 4096, "sm_count") || (!v && bad(r, sm, "found sm_count 0, "
+                                                                  "expected 1 to 4096")))
+            return -1;
+        c->sm_count = (unsigned)v;
+    }
+    if (co) {
+        const char *s = scalar(co);
+        if (!s || (strcmp(s, "true") && strcmp(s, "false")))
+            return bad(r, co, "found cooperative '%s', expected true or false",
+                       s ? s : "a collection");
+        c->cooperative = !strcmp(s, "true");
+    }
+    if (o->schedule) c->schedule = o->schedule;
+    if (o->sm_count) c->sm_count = o->sm_count;
     return 0;
 }
 
 /* Phase 3: grid, block, cluster, shared_bytes and the launch-shape limits, reported at the node
  * (CUDA: block x,y <= 1024, z <= 64, 1024 threads; grid y,z <= 65535); per-warp statistics
  * limit one launch to 2^26 warps. */
-static int launch_shape(R *r, uint64_t max_steps, double timeout)
+static int launch_shape(R *r, const run_opts *o)
 {
+    uint64_t max_steps = o->max_steps;
+    double timeout = o->timeout;
     ptxeLaunchConfig *c = &r->cfg;
     yaml_node_t *gn = map_get(r, r->root, "grid"), *bn = map_get(r, r->root, "block");
     memset(c, 0, sizeof *c);
@@ -654,7 +739,7 @@ static int launch_shape(R *r, uint64_t max_steps, double timeout)
         if (parse_u64(r, sn, &v, 232448, "shared_bytes")) return -1;
         c->shared_bytes = (unsigned)v;
     }
-    return 0;
+    return launch_schedule(r, o);
 }
 
 /* Phase 4: the module, loaded into a new context, and the kernel. */
@@ -670,6 +755,10 @@ static int load_module(R *r)
     if (ptxeCtxCreate(&r->ctx)) return bad(r, NULL, "out of memory");
     ptxeCtxSetMemoryLimit(r->ctx, r->max_memory);
     ptxeCtxSetChecks(r->ctx, r->checks);   /* before the buffers: initcheck tracks host writes */
+    yaml_node_t *hn = map_get(r, r->root, "malloc_heap_bytes");   /* cudaLimitMallocHeapSize */
+    uint64_t heap;
+    if (hn && parse_u64(r, hn, &heap, 1ull << 36, "malloc_heap_bytes")) return -1;
+    if (hn) ptxeCtxSetMallocHeapSize(r->ctx, (size_t)heap);
     if (ptxeModuleLoadData(r->ctx, &r->mod, r->text, tl, r->mpath)) {
         fprintf(stderr, "%s\n", ptxeGetErrorMessage(r->ctx));
         return r->failed = 1, -1;
@@ -1090,6 +1179,10 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     cJSON_AddNumberToObject(sj, "warp_instructions", (double)st.warp_insns);
     cJSON_AddNumberToObject(sj, "thread_instructions", (double)st.thread_insns);
     cJSON_AddNumberToObject(sj, "warps", (double)st.nwarps);
+    cJSON_AddStringToObject(sj, "schedule",
+                            st.schedule == PTXE_SCHEDULE_LOCKSTEP ? "lockstep" : "its");
+    cJSON_AddNumberToObject(sj, "resident_ctas", (double)st.resident_ctas);
+    cJSON_AddNumberToObject(sj, "sm_count", (double)st.sm_count);
     /* per_warp as text: one cJSON node per warp took 64+ bytes each (GBs for large grids) */
     sbuf pw = { 0 };
     sb_put(&pw, "[", 1);
@@ -1127,6 +1220,43 @@ static void run_free(R *r)
     if (r->have_doc) yaml_document_delete(&r->doc);
 }
 
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The one line of a run that went well (issue #30: `run` printed nothing), on stderr: stdout
+   is the kernel's printf output. */
+static void summary_line(R *r, double secs)
+{
+    ptxeLaunchStats st;
+    ptxeGetLaunchStats(r->ctx, &st);
+    const ptxeLaunchConfig *c = &r->cfg;
+    fprintf(stderr,
+            "ptxlitmus run: kernel %s, grid (%u,%u,%u) x block (%u,%u,%u): %llu warps, %llu "
+            "warp-instructions (%llu thread-instructions) in %.3f s\n",
+            ptxeFuncGetName(r->fn), c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
+            c->block[2], (unsigned long long)st.nwarps, (unsigned long long)st.warp_insns,
+            (unsigned long long)st.thread_insns, secs);
+}
+
+/* The step limit counts the warp-instructions of the whole grid: a large grid reaches the
+   default with every warp doing little (issue #30: 100 000 CTAs and no word of the option). */
+static void step_limit_hint(R *r, uint64_t max_steps)
+{
+    ptxeLaunchStats st;
+    ptxeGetLaunchStats(r->ctx, &st);
+    const ptxeLaunchConfig *c = &r->cfg;
+    unsigned long long ctas = (unsigned long long)c->grid[0] * c->grid[1] * c->grid[2];
+    fprintf(stderr,
+            "%s: hint: the limit of %llu warp-instructions (--max-steps) is for the whole grid of "
+            "%llu CTAs (%llu warps); raise it with --max-steps N if the kernel is not stuck\n",
+            r->spec, (unsigned long long)(max_steps ? max_steps : PTXE_DEFAULT_MAX_STEPS), ctas,
+            (unsigned long long)st.nwarps);
+}
+
 int exec_run_cli(int argc, char **argv)
 {
     run_opts o;
@@ -1138,14 +1268,18 @@ int exec_run_cli(int argc, char **argv)
     r.max_memory = o.max_memory;
     r.checks = o.checks;
     rc = 2;
-    if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) ||
+    if (read_spec(&r) || launch_shape(&r, &o) || load_module(&r) ||
         upload_buffers(&r) || upload_multicast(&r) || make_textures(&r) || kernel_params(&r) ||
         check_outputs(&r) ||
         (o.json && output_check("run", o.json, r.ins, r.nins)))
         goto out;
+    double t0 = now_seconds();
     ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */
-    if (lr == PTXE_ERROR_INVALID_VALUE) {
-        bad(&r, r.root, "%s", ptxeGetErrorMessage(r.ctx));
+    double secs = now_seconds() - t0;
+    if (lr == PTXE_ERROR_INVALID_VALUE || lr == PTXE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
+        yaml_node_t *co = map_get(&r, r.root, "cooperative");
+        bad(&r, lr == PTXE_ERROR_INVALID_VALUE || !co ? r.root : co, "%s",
+            ptxeGetErrorMessage(r.ctx));
         goto out;
     }
     if (!o.no_printf) run_print_printf(r.ctx, r.spec);
@@ -1153,6 +1287,8 @@ int exec_run_cli(int argc, char **argv)
     if (lr == PTXE_ERROR_OUT_OF_MEMORY)   /* the launch's host memory: a limit, with a place */
         fprintf(stderr, "%s:1:1: %s", r.spec, ptxeGetErrorMessage(r.ctx));
     else if (lr) fprintf(stderr, "%s: %s", r.spec, ptxeGetErrorMessage(r.ctx));
+    if (lr == PTXE_ERROR_LAUNCH_TIMEOUT && strstr(ptxeGetErrorMessage(r.ctx), "step limit"))
+        step_limit_hint(&r, o.max_steps);
     if (r.checks) run_print_findings(r.ctx, lr);
     for (int i = 0; i < r.nbufs; i++)
         ptxeMemcpyDtoH(r.ctx, r.bufs[i].host, r.bufs[i].dev, r.bufs[i].count * r.bufs[i].esz);
@@ -1161,6 +1297,7 @@ int exec_run_cli(int argc, char **argv)
     /* a kernel fault, the step limit or a finding: 1; the memory limit reached by the launch's
        own host memory (a host error, like a buffer beyond --max-memory): 2 */
     rc = lr == PTXE_ERROR_OUT_OF_MEMORY ? 2 : lr || nf ? 1 : 0;
+    if (!rc && !o.quiet) summary_line(&r, secs);
 out:
     if (r.failed) rc = 2;
     run_free(&r);

@@ -37,6 +37,9 @@ static void usage(FILE *f)
         "suite,test,model,expected,verdict,observation,states,time_ms,outcome\n"
         "  --shard I/N         run only slice I of N (1 <= I <= N); combine with 'ptxlitmus "
         "merge'\n"
+        "  --shard auto[/N]    the slice of this task of a Slurm job array (SLURM_ARRAY_TASK_ID,\n"
+        "                      _COUNT) or of a Kubernetes Indexed Job (JOB_COMPLETION_INDEX; N\n"
+        "                      its completions)\n"
         "  --update            rewrite the manifests' expected verdicts from this run\n"
         "  --unroll N, --max-events N, --max-traces N, --states N|all|none, --max-depth N\n"
         "                      the limits of each test, as in verify\n"
@@ -48,7 +51,8 @@ static void usage(FILE *f)
         "  -v, --verbose       (accepted by every command)\n"
         "exit status: 0 every test agrees, 1 a disagreement, an error, an Unknown result or "
         "nothing\n"
-        "checked (no test run, or no expected verdict compared), 2 usage error\n");
+        "checked (no test run, or no expected verdict compared), 2 usage error, 3 the results\n"
+        "could not be written, 130 interrupted (the reports hold the jobs finished)\n");
 }
 
 static double now_s(void)
@@ -82,13 +86,13 @@ enum { S_MODEL = 1, S_JOBS, S_TIMEOUT, S_JSON, S_JUNIT, S_CSV, S_SHARD, S_UPDATE
        S_EVENTS, S_TRACES, S_STATES, S_DEPTH, S_ALLOW_UNKNOWN };
 static const opt_def suite_defs[] = {
     OPT_COMMON,
-    { "model", 0, S_MODEL, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
+    { "model", 0, S_MODEL, "a model name", "model" },
     { "jobs", 'j', S_JOBS, "a whole number", "j" },
     { "timeout", 0, S_TIMEOUT, "a number of seconds", "timeout" },
-    { "json", 0, S_JSON, "a file name", NULL },
-    { "junit", 0, S_JUNIT, "a file name", NULL },
-    { "csv", 0, S_CSV, "a file name", NULL },
-    { "shard", 0, S_SHARD, "I/N", NULL },
+    { "json", 0, S_JSON | OPT_ONCE, "a file name", NULL },
+    { "junit", 0, S_JUNIT | OPT_ONCE, "a file name", NULL },
+    { "csv", 0, S_CSV | OPT_ONCE, "a file name", NULL },
+    { "shard", 0, S_SHARD, "I/N, auto or auto/N", NULL },
     { "update", 0, S_UPDATE, NULL, NULL },
     { "unroll", 0, S_UNROLL, "a whole number", "unroll" },
     { "max-events", 0, S_EVENTS, "a whole number", NULL },
@@ -99,18 +103,6 @@ static const opt_def suite_defs[] = {
     { "allow-unknown", 0, S_ALLOW_UNKNOWN, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
 };
-
-int suite_parse_shard(const char *s, int *i, int *n)
-{
-    char *e;
-    long a = strtol(s, &e, 10);
-    if (e == s || *e != '/') return -1;
-    const char *s2 = e + 1;
-    long b = strtol(s2, &e, 10);
-    if (e == s2 || *e || b < 1 || b > 1000000 || a < 1 || a > b) return -1;
-    *i = (int)a; *n = (int)b;
-    return 0;
-}
 
 static cJSON *manifest_error(const char *path, const char *msg)
 {
@@ -154,6 +146,7 @@ typedef struct {
     suite_run_opts ro;
     const char *json, *junit, *csv, *shard;
     int update, quiet, allow_unknown, shard_i, shard_n, nmodels;
+    char shard_buf[32];     /* --shard auto, resolved: "I/N" */
     model_kind models[8];
     char **paths;           /* the PATH arguments (plus the default suites/ when none) */
     int np;
@@ -200,8 +193,9 @@ static int parse_suite_args(suite_args *a, int argc, char **argv)
         case OPT_VERBOSE: break;
         case S_MODEL: {
             model_kind k;
-            if (model_parse(p.arg, &k)) {
-                opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", p.arg);
+            if (model_parse(p.arg, &k) || k == MODEL_RC11_SCOPED) {   /* a manifest's models */
+                opt_error(&p, "takes ptx (or ptx-v8.4), ptx-v7.5 or ptx-v6.0 (the models a "
+                              "manifest lists), found '%s'", p.arg);
                 rc = 2;
                 break;
             }
@@ -218,14 +212,26 @@ static int parse_suite_args(suite_args *a, int argc, char **argv)
             else if (id == S_JUNIT) a->junit = p.arg;
             else a->csv = p.arg;
             break;
-        case S_SHARD:
+        case S_SHARD: {
+            char why[300];
+            if (!strncmp(p.arg, "auto", 4)) {   /* from the job array's environment */
+                if (suite_shard_auto(p.arg, &a->shard_i, &a->shard_n, why, sizeof why)) {
+                    opt_error(&p, "%s %s", p.arg, why);
+                    rc = 2;
+                    break;
+                }
+                snprintf(a->shard_buf, sizeof a->shard_buf, "%d/%d", a->shard_i, a->shard_n);
+                a->shard = a->shard_buf;
+                break;
+            }
             if (suite_parse_shard(p.arg, &a->shard_i, &a->shard_n)) {
-                opt_error(&p, "takes I/N with 1 <= I <= N, found '%s'", p.arg);
+                opt_error(&p, "takes I/N with 1 <= I <= N, auto or auto/N, found '%s'", p.arg);
                 rc = 2;
                 break;
             }
             a->shard = p.arg;
             break;
+        }
         case S_UPDATE: a->update = 1; break;
         case S_UNROLL: if (opt_long(&p, 0, 1000, &v)) rc = 2; else ro->vo.unroll = (int)v; break;
         case S_EVENTS: if (opt_long(&p, 1, 256, &v)) rc = 2; else ro->vo.max_events = (int)v; break;
@@ -300,7 +306,7 @@ static void free_manifests(manifest_set *M)
     free(M->ms); free(M->mf); free(M->loaded);
 }
 
-/* Whether an output file is refused: never a manifest or a test, inside the working folder
+/* Whether an output file is refused: never a manifest or a test, its folder there
  * (base/fileio.h); output_check has said why. */
 static int outputs_refused(const suite_args *a, const manifest_set *M)
 {
@@ -517,7 +523,7 @@ int suite_cli(int argc, char **argv)
     free_jobs(&J);
     free(a.paths); free(a.defdir);
     if (sig) return 128 + sig;   /* 130 for SIGINT, 143 for SIGTERM, as the shell reports */
-    if (werr) return 1;
+    if (werr) return EXIT_NOT_WRITTEN;   /* the results are lost: their own status */
     if (a.update) return errs ? 1 : 0;
     return bad ? 1 : 0;
 }

@@ -11,6 +11,7 @@
 #include "base/alloc.h"
 #include "base/opts.h"
 #include "cli/cli.h"
+#include "cli/verify_int.h"
 #include "report/report.h"
 #include "check/verify.h"
 #include "report/graph.h"
@@ -25,9 +26,10 @@ static void usage(FILE *f)
     fprintf(
         f,
         "usage: ptxlitmus verify [options] FILE|DIR|@LIST...\n"
-        "  --model NAME        ptx (default: ISA 8.4 + mixed proxies), ptx-v7.5, ptx-v6.0, or a\n"
-        "                      FILE.cat; repeat it to decide each test under several models\n"
-        "                      (herd7: -model)\n"
+        "  --model NAME        ptx (default: ISA 8.4 + mixed proxies; also ptx-v8.4), ptx-v7.5,\n"
+        "                      ptx-v6.0, rc11-scoped (scoped C++, the source side of llvm-check)\n"
+        "                      or a FILE.cat; repeat it to decide each test under several\n"
+        "                      models (herd7: -model)\n"
         "  --cat FILE          a model written in cat (herd7/Dat3M); includes are searched in\n"
         "                      FILE's folder, then in the bundled models\n"
         "  --json FILE|-       write the results as JSON (docs/json-schema.md)\n"
@@ -43,34 +45,51 @@ static void usage(FILE *f)
         "                      none)\n"
         "  --max-memory B      memory of each test, BYTES[K|M|G] (default 4G; 0 none); past it\n"
         "                      the verdict is Unknown\n"
-        "  --graph DIR         write execution graphs per test: DIR/NAME.dot (+ .svg with dot)\n"
+        "  -j N, --jobs N      decide N files at a time (threads; default 1); the output is the\n"
+        "                      same, in file order (herd7: -j)\n"
+        "  --graph DIR, -o DIR write execution graphs per test: DIR/NAME.dot (+ .svg with dot)\n"
         "                      (herd7: -o DIR); NAME is the test file's name, + .MODEL with\n"
         "                      several models, + -2, -3... when an earlier test had the same\n"
         "  --show WHAT         which executions --graph draws: witness (the default; herd7 -show\n"
-        "                      prop); all and forbidden are refused until the checker enumerates\n"
-        "                      them\n"
+        "                      prop), all (one per allowed final state) or forbidden (one per\n"
+        "                      execution with the outcome that the model rules out, herd7 -show\n"
+        "                      neg)\n"
+        "  --through WHAT      herd7's -through: none (= --show witness), invalid (= forbidden)\n"
+        "                      or all\n"
+        "  --events isa|dat3m  how instructions become events (docs/model.md, Event semantics):\n"
+        "                      the ISA's, or Dat3M's (failed atom.cas writes, fence.sc only SC,\n"
+        "                      Dat3M barrier instances); default: dat3m under ptx-v7.5 and\n"
+        "                      ptx-v6.0, isa otherwise (a --cat model included)\n"
+        "  --cas-fail read|write  an atom.cas whose comparison fails only reads, or also writes\n"
+        "                      the value read back (default: as --events says)\n"
         "  --explain           for an outcome no execution reaches, name the model's checks that\n"
         "                      rule it out (\"Ruled out by\"; JSON \"violated\")\n"
+        "  --liveness          also decide whether some execution never ends (a fair spin, a\n"
+        "                      barrier that never completes): Liveness line, JSON liveness\n"
         "  --Werror            warnings (a condition register its thread never writes, a location\n"
-        "                      the initial state never declares) are errors\n"
-        "  --allow-unknown     exit 0 even when a verdict is Unknown (a --timeout or a bound hit)\n"
+        "                      the initial state never declares, no condition, a location\n"
+        "                      initialised twice) are errors\n"
+        "  --allow-unknown     exit 0 even when a verdict is Unknown (a --timeout, --max-memory\n"
+        "                      or a bound hit)\n"
         "  -q, --quiet         no herd blocks on stdout\n"
         "  -v, --verbose       say on stderr what is decided under which model\n"
         "  FILE may be a directory (its .litmus files, sorted) or @LIST (a file of arguments)\n"
         "exit status: 0 every test decided, 1 a verdict is Unknown (timed out, or a bound cut\n"
-        "paths and the verdict rests on an absence), 2 an error\n");
+        "paths and the verdict rests on an absence), 2 an error, 3 the results could not be\n"
+        "written (130 interrupted by SIGINT: the JSON holds the files finished)\n");
 }
 
 enum {
     V_MODEL = 1, V_CAT, V_JSON, V_UNROLL, V_EVENTS, V_TRACES, V_STATES, V_DEPTH, V_TIMEOUT,
-    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS, V_MEMORY,
+    V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS, V_SEMANTICS,
+    V_CAS_FAIL, V_JOBS, V_MEMORY,
 };
 
 static const opt_def verify_defs[] = {
     OPT_COMMON,
-    { "model", 0, V_MODEL, "ptx, ptx-v7.5, ptx-v6.0 or a .cat file", "model" },
+    { "model", 0, V_MODEL, "a model name or a .cat file", "model" },
     { "cat", 0, V_CAT, "a cat file", "cat" },
-    { "json", 0, V_JSON, "a file name or -", NULL },
+    { "json", 0, V_JSON | OPT_ONCE, "a file name or -", NULL },
     { "unroll", 0, V_UNROLL, "a whole number", "unroll" },
     { "max-events", 0, V_EVENTS, "a whole number", NULL },
     { "max-traces", 0, V_TRACES, "a whole number", NULL },
@@ -79,26 +98,18 @@ static const opt_def verify_defs[] = {
     { "max-depth", 0, V_DEPTH, "a whole number", NULL },
     { "timeout", 0, V_TIMEOUT, "a number of seconds", "timeout" },
     { "max-memory", 0, V_MEMORY, "a size in bytes", NULL },
-    { "graph", 'o', V_GRAPH, "a directory", NULL },
+    { "jobs", 'j', V_JOBS, "a whole number", "j" },
+    { "graph", 'o', V_GRAPH | OPT_ONCE, "a directory", NULL },
     { "explain", 0, V_EXPLAIN, NULL, NULL },
     { "liveness", 0, V_LIVENESS, NULL, NULL },
     { "allow-unknown", 0, V_ALLOW_UNKNOWN, NULL, NULL },
     { "Werror", 0, V_WERROR, NULL, NULL },
     { "show", 0, V_SHOW, "witness, all or forbidden", "show" },
     { "through", 0, V_THROUGH, "none, invalid or all", "through" },
+    { "events", 0, V_SEMANTICS, "isa or dat3m", NULL },
+    { "cas-fail", 0, V_CAS_FAIL, "read or write", NULL },
     { NULL, 0, 0, NULL, NULL },
 };
-
-/* One model a test is decided under: bundled (cat == NULL) or read with --cat. */
-typedef struct {
-    model_kind kind;
-    const char *cat_file;
-    cat_model *cm;
-    cat_prog *cp;
-    const char *label;
-} vmodel;
-
-#define MAX_MODELS 16
 
 static int ends_with(const char *s, const char *e)
 {
@@ -118,7 +129,7 @@ static int add_model(const opt_parser *p, vmodel *m, int *n, const char *val, in
         if (!*val) { opt_error(p, "takes a cat file"); return -1; }
         v->cat_file = val;
     } else if (model_parse(val, &v->kind)) {
-        opt_error(p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", val);
+        opt_error(p, "takes %s, or a FILE.cat, found '%s'", model_choices(), val);
         return -1;
     }
     for (int i = 0; i < *n; i++)   /* the same model twice is one model */
@@ -147,47 +158,12 @@ static int load_cat(vmodel *v)
     return 0;
 }
 
-/* The name of a test's picture: its base name without .litmus, ".MODEL" with several models,
- * and "-2", "-3", ... when an earlier test had the same name (two files MP.litmus in two
- * folders): pictures never overwrite each other.  Caller frees. */
-static char *graph_name(char ***used, int *nused, const char *file, const char *model)
-{
-    const char *b = strrchr(file, '/');
-    b = b ? b + 1 : file;
-    size_t bl = strlen(b);
-    if (bl > 7 && !strcmp(b + bl - 7, ".litmus")) bl -= 7;
-    char base[512], name[540];
-    snprintf(base, sizeof base, "%.*s%s%s", (int)bl, b, model ? "." : "", model ? model : "");
-    for (char *c = base; *c; c++) if (*c == '/') *c = '_';   /* a --cat label */
-    snprintf(name, sizeof name, "%s", base);
-    for (int k = 2;; k++) {
-        int clash = 0;
-        for (int i = 0; i < *nused && !clash; i++) clash = !strcmp((*used)[i], name);
-        if (!clash) break;
-        snprintf(name, sizeof name, "%s-%d", base, k);
-    }
-    *used = xrealloc(*used, (size_t)(*nused + 1) * sizeof **used);
-    (*used)[(*nused)++] = xstrdup(name);
-    return xstrdup(name);
-}
-
-/* the options of one `ptxlitmus verify` command line */
-typedef struct {
-    verify_opts o;
-    const char *json, *graph_dir;
-    int quiet, verbose, max_depth, allow_unknown, werror;
-    vmodel models[MAX_MODELS];
-    int nmodels;
-    char **files;
-    int nf;
-} verify_args;
-
 /* Expands the FILE|DIR|@LIST arguments into a->files; -1 to go on, else the exit status. */
 static int verify_files(const opt_parser *p, verify_args *a)
 {
     int rc = -1;
     for (int i = 0; i < p->npos; i++) {
-        int k = path_expand(p->pos[i], ".litmus", &a->files, &a->nf);
+        int k = path_expand(p->pos[i], ".litmus", &a->files, &a->nf, &a->loops);
         if (k == 0) {
             fprintf(stderr, "%s:1:1: found a directory without .litmus files, expected a "
                             "litmus test or a directory of them\n", p->pos[i]);
@@ -208,6 +184,7 @@ static int verify_options(int argc, char **argv, verify_args *a)
     memset(a, 0, sizeof *a);
     verify_opts_default(&a->o);
     a->max_depth = COND_MAX_DEPTH;
+    a->jobs = 1;
     opt_parser p;
     opt_init(&p, "verify", verify_defs, argc, argv);
     int id, rc = -1;
@@ -257,6 +234,9 @@ static int verify_options(int argc, char **argv, verify_args *a)
             if (opt_bytes(&p, 1ull << 40, &b)) rc = 2; else a->o.max_memory = (size_t)b;
             break;
         }
+        case V_JOBS:
+            if (opt_long(&p, 1, 1024, &v)) rc = 2; else a->jobs = (int)v;
+            break;
         case V_EXPLAIN: a->o.explain = 1; break;
         case V_LIVENESS: a->o.liveness = 1; break;
         case V_ALLOW_UNKNOWN: a->allow_unknown = 1; break;
@@ -269,6 +249,20 @@ static int verify_options(int argc, char **argv, verify_args *a)
                                        VERIFY_SHOW_WITNESS, VERIFY_SHOW_FORBIDDEN };
             int k;
             if (opt_word(&p, w, &k)) rc = 2; else a->o.graph_show = map[k];
+            break;
+        }
+        case V_SEMANTICS: {
+            static const char *const w[] = { "isa", "dat3m", NULL };
+            int k;
+            if (opt_word(&p, w, &k)) rc = 2;
+            else a->o.events = k ? VERIFY_EVENTS_DAT3M : VERIFY_EVENTS_ISA;
+            break;
+        }
+        case V_CAS_FAIL: {
+            static const char *const w[] = { "read", "write", NULL };
+            int k;
+            if (opt_word(&p, w, &k)) rc = 2;
+            else a->o.cas_fail = k ? VERIFY_CAS_WRITE : VERIFY_CAS_READ;
             break;
         }
         case V_THROUGH: {   /* herd7's -through: invalid lets forbidden executions through */
@@ -300,7 +294,7 @@ static void verify_args_free(verify_args *a)
     }
 }
 
-/* Whether an output is refused: never an input, inside the working folder (base/fileio.h). */
+/* Whether an output is refused: never an input, its folder there (base/fileio.h). */
 static int outputs_refused(const verify_args *a)
 {
     int ni = a->nf + a->nmodels;
@@ -308,7 +302,7 @@ static int outputs_refused(const verify_args *a)
     for (int i = 0; i < a->nf; i++) in[i] = a->files[i];
     for (int m = 0; m < a->nmodels; m++) in[a->nf + m] = a->models[m].cat_file;
     int bad = output_check("verify", a->json, in, ni) ||
-              output_check("verify", a->graph_dir, in, ni);
+              output_check_dir("verify", a->graph_dir, in, ni);
     free(in);
     return bad;
 }
@@ -339,105 +333,10 @@ static cJSON *json_root(const verify_args *a, cJSON **results)
     for (int m = 0; m < a->nmodels; m++)
         cJSON_AddItemToArray(ms, cJSON_CreateString(a->models[m].label));
     cJSON_AddNumberToObject(root, "unroll", a->o.unroll);
+    cJSON_AddBoolToObject(root, "interrupted", 0);   /* true: a signal stopped the run */
     cJSON_AddItemToObject(root, "provenance", prov_json());
     *results = cJSON_AddArrayToObject(root, "results");
     return root;
-}
-
-/* the state of one verify run across its files and models */
-typedef struct {
-    verify_args *a;
-    FILE *out;              /* the herd blocks: stdout, stderr when --json - */
-    int several;            /* more than one model: blocks and pictures name the model */
-    cJSON *results;         /* --json results, or NULL */
-    graph_collector *gc;    /* --graph, or NULL */
-    char **used;            /* picture names given so far */
-    int nused;
-    int errors, unknown;
-    const char *file;       /* the test being decided */
-    char **warn;            /* its warnings */
-    int nwarn;
-} verify_run;
-
-/* Parses the test R->file and prints its warnings (as errors under --Werror, and then the
- * test is not decided: NULL with the first warning in err); NULL with the error in err. */
-static lit_test *read_test(verify_run *R, char *err, size_t errsz)
-{
-    const verify_args *a = R->a;
-    lit_test *t = lit_parse_file_ex(R->file, a->max_depth, err, errsz);
-    R->warn = NULL;
-    R->nwarn = t ? lit_warnings(t, &R->warn) : 0;
-    for (int k = 0; k < R->nwarn; k++) {
-        char *wk = R->warn[k];
-        if (!a->werror) { report_tprintf(stderr, "%s\n", wk); continue; }
-        char *w = strstr(wk, ": warning: ");   /* --Werror: the same line as an error */
-        if (w) memmove(w + 2, w + 11, strlen(w + 11) + 1);
-        report_tprintf(stderr, "%s\n", wk);
-    }
-    if (R->nwarn && a->werror) {   /* the test is not decided */
-        snprintf(err, errsz, "%s", R->warn[0]);
-        lit_free(t);
-        t = NULL;
-        R->errors++;
-    }
-    return t;
-}
-
-/* Writes the --graph pictures of a decided result r under model vm. */
-static void write_graphs(verify_run *R, verify_result *r, const vmodel *vm)
-{
-    const verify_args *a = R->a;
-    for (int g = 0, ng = graph_count(R->gc, r); g < ng; g++) {
-        char *dot = graph_dot(R->gc, r, g);
-        char *name = graph_name(&R->used, &R->nused, R->file, R->several ? vm->label : NULL);
-        if (graph_write(a->graph_dir, name, dot)) R->errors++;
-        else if (a->verbose) fprintf(stderr, "verify: graph %s/%s.dot\n", a->graph_dir, name);
-        free(dot);
-        free(name);
-    }
-}
-
-/* Decides test t (NULL: it did not parse, err says why) under model m and reports it: the
- * herd block or the error, the pictures, the JSON result. */
-static void verify_under(verify_run *R, lit_test *t, int m, const char *err)
-{
-    const verify_args *a = R->a;
-    const vmodel *vm = &a->models[m];
-    verify_opts o = a->o;
-    o.model = vm->kind;
-    o.cat = vm->cp;
-    o.model_label = vm->cat_file ? vm->label : NULL;
-    verify_result r;
-    if (a->verbose) fprintf(stderr, "verify: %s under %s\n", R->file, vm->label);
-    if (!t) {
-        memset(&r, 0, sizeof r);
-        r.file = xstrdup(R->file);
-        snprintf(r.error, sizeof r.error, "%s", err);
-    } else {
-        if (R->gc) graph_begin(R->gc, &r);
-        verify_test(t, &o, &r);
-        free(r.file);
-        r.file = xstrdup(R->file);
-    }
-    if (verify_unknown(&r)) R->unknown++;
-    if (!r.ok) {
-        if ((m == 0 || t) && !(R->nwarn && a->werror)) {
-            report_tprintf(stderr, "%s\n", r.error);
-            if (!r.timed_out) R->errors++;
-        }
-    } else if (!a->quiet) {
-        if (R->several) fprintf(R->out, "Model %s\n", vm->label);
-        report_herd(R->out, &r, o.unroll);
-    }
-    if (R->gc && r.ok) write_graphs(R, &r, vm);
-    if (R->results) {
-        cJSON *jr = report_json_result(&r);
-        cJSON_AddStringToObject(jr, "model", vm->label);
-        cJSON *wa = cJSON_AddArrayToObject(jr, "warnings");
-        for (int k = 0; k < R->nwarn; k++) cJSON_AddItemToArray(wa, cJSON_CreateString(R->warn[k]));
-        cJSON_AddItemToArray(R->results, jr);
-    }
-    verify_result_free(&r);
 }
 
 int verify_cli(int argc, char **argv)
@@ -448,31 +347,19 @@ int verify_cli(int argc, char **argv)
     if (outputs_refused(&a)) { verify_args_free(&a); return 2; }
     if (load_models(&a)) { verify_args_free(&a); return 2; }
 
-    /* a progress line for a long test, on a terminal (PTXLITMUS_PROGRESS=1: anywhere) */
-    a.o.progress =
-        isatty(2) || (getenv("PTXLITMUS_PROGRESS") && *getenv("PTXLITMUS_PROGRESS") == '1');
-    verify_run R = { .a = &a, .several = a.nmodels > 1 };
-    cJSON *root = a.json ? json_root(&a, &R.results) : NULL;
-    R.gc = a.graph_dir ? graph_new() : NULL;
-    if (R.gc) { a.o.graph = graph_callback; a.o.graph_ctx = R.gc; }
-    R.out = a.json && !strcmp(a.json, "-") ? stderr : stdout;   /* keep stdout pure JSON */
-    for (int i = 0; i < a.nf; i++) {
-        char err[1024];
-        R.file = a.files[i];
-        lit_test *t = read_test(&R, err, sizeof err);
-        for (int m = 0; m < a.nmodels; m++) verify_under(&R, t, m, err);
-        lit_free(t);
-        lit_warnings_free(R.warn, R.nwarn);
-    }
-    fflush(R.out);
-    int errors = R.errors, unknown = R.unknown;
+    /* a progress line for a long test, on a terminal (PTXLITMUS_PROGRESS=1: anywhere), when
+       the files are decided one at a time */
+    a.o.progress = a.jobs <= 1 && (isatty(2) || (getenv("PTXLITMUS_PROGRESS") &&
+                                                 *getenv("PTXLITMUS_PROGRESS") == '1'));
+    cJSON *results = NULL, *root = a.json ? json_root(&a, &results) : NULL;
+    verify_counts n = verify_run_files(&a, root, results);
+    int errors = n.errors + a.loops, unknown = n.unknown, unwritten = 0;
     if (root) {
         char *text = report_json_text(root, 1);
-        if (report_write_atomic(a.json, text)) errors++;
+        unwritten = report_write_atomic(a.json, text) != 0;
         free(text);
         cJSON_Delete(root);
     }
-    graph_free(R.gc);
     if (unknown)
         fprintf(stderr,
                 "ptxlitmus verify: %d verdict%s Unknown (a --timeout, --max-memory or a bound was "
@@ -482,5 +369,6 @@ int verify_cli(int argc, char **argv)
                                 : "; exit status 1 (--allow-unknown accepts them)");
     int allow = a.allow_unknown;
     verify_args_free(&a);
-    return errors ? 2 : unknown && !allow ? 1 : 0;
+    /* results that could not be written: their own status, first (docs/user-guide.md) */
+    return unwritten ? EXIT_NOT_WRITTEN : errors ? 2 : unknown && !allow ? 1 : 0;
 }

@@ -7,29 +7,17 @@
  *              while initcheck was on, a bit per byte of each CTA's shared memory;
  *   synccheck  divergent barriers (of a warp, of a CTA), bad barrier arguments, membermask
  *              errors and deadlocks of the warp-synchronous instructions;
- *   racecheck  data races (ISA §8.7.1): two conflicting accesses (one a write) by different
- *              threads, not morally strong, not ordered by synchronization.  Shadow per byte:
- *              the last write and the last read, each with its thread and the synchronization
- *              counters it saw: the CTA's barrier epoch (bar.sync/barrier completions, fences of
- *              any scope and release/acquire operations by its threads), the warp's counter
- *              (warp-synchronous instructions) and the grid's counter (gpu/sys-scope fences and
- *              release/acquire operations, cluster barriers).  An earlier access is ordered
- *              before a later one when a counter both threads share moved in between.  The
- *              approximation errs towards silence: a race hidden by an unrelated fence is
- *              missed, a synchronized pair is never reported.
+ *   racecheck  data races (ISA §8.7.1) by the memory model: exec/race.c keeps the vector
+ *              clocks and the shadow memory; here the races it finds become reports.
  * Findings are deduplicated by (kind, instruction, other instruction) and counted. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "exec/race.h"
 #include "exec/sanitize.h"
-#include "ptx/mnemonic.h"
 
 #define MAX_FINDINGS 1000
-#define RACE_MAX_ALLOC (64u << 20)   /* larger allocations are not race-checked */
-
-typedef struct { uint32_t thr, ep, gg, wg; int32_t pc; uint8_t acc, strong; } racc;
-typedef struct { racc w, r; } rcell;
 
 struct san {
     ptxeCtx *ctx;
@@ -38,11 +26,10 @@ struct san {
     unsigned checks;
     uint32_t nt, ssize;
     unsigned gdim[3], bdim[3];
-    uint32_t ep[16];             /* CTA epoch by rank */
-    uint32_t wg[16][32];         /* warp counters by rank, warp */
-    uint32_t gg;                 /* grid counter */
-    uint8_t *sinit[16];          /* initcheck: written bits of each rank's shared memory */
-    rcell *srace[16];            /* racecheck: shadow of each rank's shared memory */
+    uint32_t nslots;             /* CTA slots: the CTAs resident at once (exec/sched.c) */
+    uint8_t **sinit;             /* initcheck: written bits of each slot's shared memory */
+    uint64_t *slot_cta;          /* the linear index of the CTA running in each slot */
+    race *race;                  /* racecheck (exec/race.c) */
     int race_skipped;            /* allocations too large for racecheck */
     int hidx[4096];              /* findings by (check, kind, pc, other pc): index + 1 */
 };
@@ -99,7 +86,8 @@ const char *ptxeGetPrintfOutput(ptxeCtx *ctx, size_t *len, uint64_t *dropped)
 
 /* ---------------------------------------------------------------- launch state */
 san *san_begin(ptxeCtx *ctx, ptxeModule *m, const char *kernel, const unsigned grid[3],
-               const unsigned block[3], uint32_t ssize)
+               const unsigned block[3], const unsigned cluster[3], uint32_t ssize,
+               uint32_t nslots)
 {
     if (!ctx->checks) return NULL;
     san *S = calloc(1, sizeof *S);
@@ -108,34 +96,43 @@ san *san_begin(ptxeCtx *ctx, ptxeModule *m, const char *kernel, const unsigned g
     memcpy(S->gdim, grid, sizeof S->gdim);
     memcpy(S->bdim, block, sizeof S->bdim);
     S->nt = block[0] * block[1] * block[2]; S->ssize = ssize;
+    S->nslots = nslots;
+    S->sinit = calloc(nslots, sizeof *S->sinit);
+    S->slot_cta = calloc(nslots, sizeof *S->slot_cta);
+    if (!S->sinit || !S->slot_cta ||
+        ((S->checks & PTXE_CHECK_RACECHECK) &&
+         !(S->race = race_new(m, grid, block, cluster, ssize)))) {
+        san_end(S);
+        return NULL;
+    }
     return S;
 }
 
 void san_end(san *S)
 {
     if (!S) return;
-    for (int i = 0; i < 16; i++) { free(S->sinit[i]); free(S->srace[i]); }
-    for (int i = 0; i < S->ctx->nallocs; i++) {
-        free(S->ctx->allocs[i].race);
-        S->ctx->allocs[i].race = NULL;
-    }
+    for (uint32_t i = 0; i < S->nslots && S->sinit; i++) free(S->sinit[i]);
+    free(S->sinit); free(S->slot_cta);
+    race_free(S->race, S->ctx);
     free(S);
 }
 
 unsigned san_checks(const san *S) { return S ? S->checks : 0; }
 
-void san_cta_start(san *S, uint32_t rank)
+void san_cta_start(san *S, uint32_t slot, const unsigned ctaid[3])
 {
-    S->ep[rank]++;
-    memset(S->wg[rank], 0, sizeof S->wg[rank]);
+    if (slot >= S->nslots) return;
+    S->slot_cta[slot] = ((uint64_t)ctaid[2] * S->gdim[1] + ctaid[1]) * S->gdim[0] + ctaid[0];
     if ((S->checks & PTXE_CHECK_INITCHECK) && S->ssize) {
-        if (!S->sinit[rank]) S->sinit[rank] = malloc(S->ssize / 8 + 1);
-        if (S->sinit[rank]) memset(S->sinit[rank], 0, S->ssize / 8 + 1);
+        if (!S->sinit[slot]) S->sinit[slot] = malloc(S->ssize / 8 + 1);
+        if (S->sinit[slot]) memset(S->sinit[slot], 0, S->ssize / 8 + 1);
     }
-    if ((S->checks & PTXE_CHECK_RACECHECK) && S->ssize) {
-        if (!S->srace[rank]) S->srace[rank] = malloc((size_t)S->ssize * sizeof(rcell));
-        if (S->srace[rank]) memset(S->srace[rank], 0, (size_t)S->ssize * sizeof(rcell));
-    }
+    if (S->race) race_cta_start(S->race, ctaid);
+}
+
+void san_cta_end(san *S, const unsigned ctaid[3])
+{
+    if (S->race) race_cta_end(S->race, ctaid);
 }
 
 /* ---------------------------------------------------------------- reports */
@@ -192,15 +189,14 @@ typedef struct {
     int64_t offset;
 } fdesc;
 
-/* Records a finding with the report body `body` (lines after the first, "\n"-separated, no
- * prefix), or counts one more for the finding of the same key. */
-static void add(san *S, const fdesc *d, const char *head, const char *body)
+/* One more of the finding of d's key (check, kind, instruction, other instruction), when there
+ * is one: 1; else 0 with *slot_out the free slot of the index for it. */
+static int count_known(san *S, const fdesc *d, size_t *slot_out)
 {
     san_list *L = &S->ctx->findings;
     const xinsn *ai = insn_at(S, d->at->pc), *oi = d->other ? insn_at(S, d->other->pc) : NULL;
     int al = ai ? ai->line : 0, ac = ai ? ai->col : 0, ol = oi ? oi->line : 0,
         oc = oi ? oi->col : 0;
-    /* the same (check, kind, instruction, other instruction): one more of that finding */
     uint64_t h = 1469598103934665603ull;
     for (const char *k = d->kind; *k; k++) h = (h ^ (uint8_t)*k) * 1099511628211ull;
     h = (h ^ d->check) * 1099511628211ull;
@@ -213,9 +209,20 @@ static void add(san *S, const fdesc *d, const char *head, const char *body)
         if (L->v[i].check == d->check && !strcmp(L->v[i].kind, d->kind) && L->v[i].at.line == al &&
             L->v[i].at.col == ac && L->v[i].other.line == ol && L->v[i].other.col == oc) {
             L->v[i].count++;
-            return;
+            return 1;
         }
     }
+    *slot_out = slot;
+    return 0;
+}
+
+/* Records a finding with the report body `body` (lines after the first, "\n"-separated, no
+ * prefix), or counts one more for the finding of the same key. */
+static void add(san *S, const fdesc *d, const char *head, const char *body)
+{
+    san_list *L = &S->ctx->findings;
+    size_t slot = 0;
+    if (count_known(S, d, &slot)) return;
     if (L->n >= MAX_FINDINGS) { L->more++; return; }
     if (L->n == L->cap) {
         int nc = L->cap ? L->cap * 2 : 16;
@@ -302,11 +309,48 @@ void san_describe_global(ptxeCtx *ctx, ptxeModule *m, uint64_t a, unsigned n, ch
                  (unsigned long long)best->addr, best->size);
 }
 
+/* memcheck: device-side malloc and free (exec/heap.c), in compute-sanitizer's words */
+void san_leak(san *S, const san_who *t, uint64_t a, uint64_t n)
+{
+    if (!(S->checks & PTXE_CHECK_MEMCHECK)) return;
+    char b[2400], w[600], th[100], hd[120];
+    where(S, t->pc, w, sizeof w);
+    by_thread(th, sizeof th, t);
+    snprintf(hd, sizeof hd, "Leaked %llu bytes at 0x%llx on the device heap",
+             (unsigned long long)n, (unsigned long long)a);
+    snprintf(b, sizeof b, "allocated %s\n%s\nnot freed when the kernel exited", w, th);
+    fdesc d = { .check = PTXE_CHECK_MEMCHECK, .kind = "leak", .at = t, .space = "global",
+                .address = a, .size = (unsigned)(n < 0xffffffffu ? n : 0xffffffffu),
+                .buffer = "device heap block" };
+    add(S, &d, hd, b);
+}
+
+static void free_error(san *S, const san_who *t, const char *what, int dbl)
+{
+    if (!(S->checks & PTXE_CHECK_MEMCHECK)) return;
+    char b[2400], w[600], th[100];
+    where(S, t->pc, w, sizeof w);
+    by_thread(th, sizeof th, t);
+    snprintf(b, sizeof b, "%s\n%s\n%s", w, th, what);
+    unsigned long long a = 0;
+    sscanf(strstr(what, "0x") ? strstr(what, "0x") : "", "%llx", &a);
+    fdesc d = { .check = PTXE_CHECK_MEMCHECK, .kind = dbl ? "double-free" : "invalid-free",
+                .at = t, .space = "global", .address = a };
+    add(S, &d,
+        dbl ? "Malloc/Free error encountered : Double free"
+            : "Malloc/Free error encountered : Invalid pointer to free",
+        b);
+}
+
 /* The engine's fault text `what` (the first line of its report, without "fault: ") as a
  * finding of the check it belongs to. */
 void san_fault(san *S, const san_who *t, const char *what)
 {
     char b[2400], w[600], th[100];
+    if (!strncmp(what, "double free", 11) || !strncmp(what, "invalid free", 12)) {
+        free_error(S, t, what, what[0] == 'd');
+        return;
+    }
     where(S, t->pc, w, sizeof w);
     by_thread(th, sizeof th, t);
     fdesc d = { 0 };
@@ -490,38 +534,30 @@ static const char *acc_name(int acc)
     return acc == 3 ? "Atomic" : acc == SA_WRITE ? "Write" : "Read";
 }
 
-static int ordered(const san *S, const racc *p, const san_who *t, uint32_t thr, int acc,
-                   int strong)
-{
-    if (p->thr == thr) return 1;
-    if (p->gg != S->gg) return 1;
-    uint64_t pcta = (p->thr - 1) / S->nt;
-    if (pcta == t->cta) {
-        if (p->ep != S->ep[t->rank]) return 1;
-        uint32_t ptid = (p->thr - 1) % S->nt;
-        if ((int)(ptid / 32) == t->wid && p->wg != S->wg[t->rank][t->wid]) return 1;
-        if (p->strong && strong) return 1;   /* morally strong: same CTA, any scope */
-    } else if (p->strong >= PTX_SCOPE_CLUSTER && strong >= PTX_SCOPE_CLUSTER)
-        return 1;
-    (void)acc;
-    return 0;
-}
-
-static void race(san *S, const san_who *t, int acc, const racc *p, const char *space, uint64_t a,
-                 unsigned n, const char *buf, int64_t off)
+/* the race exec/race.c found between the access of t and the earlier one of h */
+static void race_report(san *S, const san_who *t, int acc, const race_hit *h, const char *space,
+                        uint64_t a, unsigned n, const char *buf, int64_t off)
 {
     san_who o = { 0 };
-    uint32_t ptid = (p->thr - 1) % S->nt;
-    uint64_t pcta = (p->thr - 1) / S->nt;
-    o.cta = pcta; o.tid = ptid; o.pc = p->pc; o.wid = (int)(ptid / 32); o.lane = (int)(ptid % 32);
+    uint32_t ptid = (uint32_t)(h->g % S->nt);
+    uint64_t pcta = h->g / S->nt;
+    o.cta = pcta; o.tid = ptid; o.pc = h->pc; o.wid = (int)(ptid / 32); o.lane = (int)(ptid % 32);
     {   /* coordinates from the linear indices */
         o.t[0] = ptid % S->bdim[0]; o.t[1] = ptid / S->bdim[0] % S->bdim[1];
         o.t[2] = ptid / (S->bdim[0] * S->bdim[1]);
         o.c[0] = (unsigned)(pcta % S->gdim[0]); o.c[1] = (unsigned)(pcta / S->gdim[0] % S->gdim[1]);
         o.c[2] = (unsigned)(pcta / ((uint64_t)S->gdim[0] * S->gdim[1]));
     }
-    int pacc = p->acc;
-    char b[3000], w[600], ow[600], th[100], oth[100], hd[900];
+    int pacc = h->acc;
+    fdesc d = { .check = PTXE_CHECK_RACECHECK, .kind = "race", .at = t, .other = &o,
+                .access = acc == 3 ? 'A' : acc == SA_WRITE ? 'W' : 'R',
+                .other_access = pacc == 3 ? 'A' : pacc == SA_WRITE ? 'W' : 'R', .space = space,
+                .address = a, .size = n, .buffer = buf, .offset = off };
+    size_t slot;
+    if (count_known(S, &d, &slot)) return;   /* (the report is made once) */
+    char why[1600];
+    race_explain(S->race, t, h, why, sizeof why);
+    char b[3800], w[600], ow[600], th[100], oth[100], hd[900];
     where(S, t->pc, w, sizeof w);
     where(S, o.pc, ow, sizeof ow);
     by_thread(th, sizeof th, t);
@@ -530,46 +566,18 @@ static void race(san *S, const san_who *t, int acc, const racc *p, const char *s
     if (*buf)
         snprintf(
             b, sizeof b,
-            "and %s access %s\n%s and %s\n__%s__ address 0x%llx (%u bytes, offset %lld of '%s')",
-            acc_name(acc), w, oth, th, space, (unsigned long long)a, n, (long long)off, buf);
+            "and %s access %s\n%s and %s\n__%s__ address 0x%llx (%u bytes, offset %lld of '%s')"
+            "\n%s",
+            acc_name(acc), w, oth, th, space, (unsigned long long)a, n, (long long)off, buf,
+            why);
     else
-        snprintf(b, sizeof b, "and %s access %s\n%s and %s\n__%s__ address 0x%llx (%u bytes)",
-                 acc_name(acc), w, oth, th, space, (unsigned long long)a, n);
-    fdesc d = { .check = PTXE_CHECK_RACECHECK, .kind = "race", .at = t, .other = &o,
-                .access = acc == 3 ? 'A' : acc == SA_WRITE ? 'W' : 'R',
-                .other_access = pacc == 3 ? 'A' : pacc == SA_WRITE ? 'W' : 'R', .space = space,
-                .address = a, .size = n, .buffer = buf, .offset = off };
+        snprintf(b, sizeof b, "and %s access %s\n%s and %s\n__%s__ address 0x%llx (%u bytes)\n%s",
+                 acc_name(acc), w, oth, th, space, (unsigned long long)a, n, why);
     add(S, &d, hd, b);
 }
 
-static void race_check(san *S, rcell *c, const san_who *t, int acc, int strong, const char *space,
-                       uint64_t a, unsigned n, const char *buf, int64_t off)
-{
-    uint32_t thr = (uint32_t)(t->cta * S->nt + t->tid + 1);
-    int found = 0;
-    for (unsigned k = 0; k < n; k++) {
-        rcell *x = &c[k];
-        /* a weak read next to atomics of other threads (the first read of a compare-and-swap
-         * loop) is not reported: the loop's atomic settles the value */
-        int cas_read = acc == SA_READ && x->w.acc == 3;
-        if (!found && x->w.thr && !cas_read && !ordered(S, &x->w, t, thr, acc, strong)) {
-            race(S, t, acc, &x->w, space, a, n, buf, off);
-            found = 1;
-        }
-        if (!found && (acc & SA_WRITE) && x->r.thr && !(acc == 3 && x->r.acc == SA_READ) &&
-            !ordered(S, &x->r, t, thr, acc, strong)) {
-            race(S, t, acc, &x->r, space, a, n, buf, off);
-            found = 1;
-        }
-        racc r = { thr, S->ep[t->rank], S->gg, S->wg[t->rank][t->wid], t->pc, (uint8_t)acc,
-                   (uint8_t)strong };
-        if (acc & SA_WRITE) x->w = r;
-        if (acc & SA_READ) x->r = r;
-    }
-}
-
 /* ---------------------------------------------------------------- accesses */
-void san_global(san *S, const san_who *t, galloc *g, uint64_t a, unsigned n, int acc, int strong)
+void san_global(san *S, const san_who *t, galloc *g, uint64_t a, unsigned n, int acc)
 {
     uint64_t off = a - g->addr;
     if ((S->checks & PTXE_CHECK_INITCHECK) && g->ibits) {
@@ -577,35 +585,46 @@ void san_global(san *S, const san_who *t, galloc *g, uint64_t a, unsigned n, int
             uninit(S, t, "global", a, n, g->name ? g->name : "", (int64_t)off);
         if (acc & SA_WRITE) bits_set(g->ibits, off, n);
     }
-    if (S->checks & PTXE_CHECK_RACECHECK) {
-        if (!g->race) {
-            if (g->size > RACE_MAX_ALLOC) { S->race_skipped = 1; return; }
-            g->race = calloc(g->size + 1, sizeof(rcell));
-            if (!g->race) return;
-        }
-        race_check(S, (rcell *)g->race + off, t, acc, strong, "global", a, n,
-                   g->name ? g->name : "", (int64_t)off);
-    }
+    race_hit h;
+    int r = S->race ? race_global(S->race, t, g, a, n, acc, &h) : 0;
+    if (r < 0) S->race_skipped = 1;
+    if (r > 0) race_report(S, t, acc, &h, "global", a, n, g->name ? g->name : "", (int64_t)off);
 }
 
-void san_shared(san *S, const san_who *t, uint32_t rank, uint32_t off, unsigned n, int acc,
-                int strong)
+void san_shared(san *S, const san_who *t, uint32_t slot, uint32_t off, unsigned n, int acc)
 {
-    if (off + (uint64_t)n > S->ssize) return;
-    if ((S->checks & PTXE_CHECK_INITCHECK) && S->sinit[rank]) {
-        if ((acc & SA_READ) && !bits_all(S->sinit[rank], off, n))
+    if (off + (uint64_t)n > S->ssize || slot >= S->nslots) return;
+    if ((S->checks & PTXE_CHECK_INITCHECK) && S->sinit[slot]) {
+        if ((acc & SA_READ) && !bits_all(S->sinit[slot], off, n))
             uninit(S, t, "shared", off, n, "", off);
-        if (acc & SA_WRITE) bits_set(S->sinit[rank], off, n);
+        if (acc & SA_WRITE) bits_set(S->sinit[slot], off, n);
     }
-    if ((S->checks & PTXE_CHECK_RACECHECK) && S->srace[rank]) {
-        race_check(S, S->srace[rank] + off, t, acc, strong, "shared", off, n, "", off);
-    }
+    race_hit h;
+    if (S->race && race_shared(S->race, t, S->slot_cta[slot], off, n, acc, &h) > 0)
+        race_report(S, t, acc, &h, "shared", off, n, "", off);
 }
 
-void san_bar_done(san *S, uint32_t rank) { S->ep[rank]++; }
-void san_fence(san *S, uint32_t rank, int scope)
+/* ---------------------------------------------------------------- synchronization */
+void san_fence(san *S, const san_who *t) { if (S->race) race_fence(S->race, t); }
+void san_bar_arrive(san *S, const san_who *t, int id)
 {
-    S->ep[rank & 15]++;
-    if (scope >= PTX_SCOPE_CLUSTER) S->gg++;
+    if (S->race) race_bar_arrive(S->race, t, id);
 }
-void san_warp_sync(san *S, uint32_t rank, int wid) { S->wg[rank][wid & 31]++; }
+void san_bar_pass(san *S, const san_who *t, int id) { if (S->race) race_bar_pass(S->race, t, id); }
+void san_bar_done(san *S, const san_who *t, int id) { if (S->race) race_bar_done(S->race, t, id); }
+void san_warp_sync(san *S, const san_who *t, int n) { if (S->race) race_warp_sync(S->race, t, n); }
+void san_cluster_arrive(san *S, const san_who *t)
+{
+    if (S->race) race_cluster_arrive(S->race, t);
+}
+void san_cluster_done(san *S, const san_who *t) { if (S->race) race_cluster_done(S->race, t); }
+void san_cluster_pass(san *S, const san_who *t) { if (S->race) race_cluster_pass(S->race, t); }
+void san_mbar(san *S, const san_who *t, uint32_t slot, uint32_t off, int init, int ph0, int ph1)
+{
+    if (S->race && slot < S->nslots)
+        race_mbar(S->race, t, S->slot_cta[slot], off, init, ph0, ph1);
+}
+void san_mbar_pass(san *S, const san_who *t, uint32_t slot, uint32_t off, int parity)
+{
+    if (S->race && slot < S->nslots) race_mbar_pass(S->race, t, S->slot_cta[slot], off, parity);
+}

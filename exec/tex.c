@@ -161,11 +161,9 @@ ptxeResult ptxeModuleBindRef(ptxeModule *m, const char *name, uint64_t handle)
                  (unsigned long long)handle);
         return PTXE_ERROR_INVALID_VALUE;
     }
-    ptxeDevptr a;
-    size_t n;
-    ptxeResult r = ptxeModuleGetGlobal(&a, &n, m, name);
-    if (r) return r;
-    return ptxeMemcpyHtoD(c, a, &handle, sizeof handle);
+    uint64_t a;
+    if (mem_symbol(m, name, &a, NULL)) return PTXE_ERROR_NOT_FOUND;
+    return mem_write(c, a, &handle, sizeof handle) ? PTXE_ERROR_INVALID_ADDRESS : PTXE_SUCCESS;
 }
 
 void tex_ctx_free(ptxeCtx *ctx)
@@ -604,8 +602,8 @@ static uint64_t result(const xtex *t, const tex_obj *o, const tval *v, int ch)
     return v->u[ch];
 }
 
-static int run_tex(const tex_env *e, const xtex *t, const tex_obj *o, const uint64_t *s,
-                   uint64_t *d)
+static int tex_sample(const tex_env *e, const xtex *t, const tex_obj *o, const uint64_t *s,
+                      uint64_t *d)
 {
     tcoord c;
     tex_coords(t, o, s, &c);
@@ -721,8 +719,8 @@ static void put_channel(const tex_obj *o, uint8_t *p, uint32_t v)
     } else memcpy(p, &v, o->cb);
 }
 
-static int run_surf(const tex_env *e, const xtex *t, const tex_obj *o, const uint64_t *s,
-                    uint64_t *d)
+static int surf_access(const tex_env *e, const xtex *t, const tex_obj *o, const uint64_t *s,
+                       uint64_t *d)
 {
     int skip, w = t->op != TO_SULD;
     unsigned n = t->fmt && t->op == TO_SUST ? o->tb : (unsigned)t->size * t->vec;
@@ -805,7 +803,7 @@ int tex_lane(const tex_env *e, const xtex *t, const uint64_t *s, uint64_t *d)
                      o->r.flags & PTXE_ARRAY_CUBEMAP ? " cubemap" : "");
             return -1;
         }
-        return run_tex(e, t, o, s, d);
-    default: return run_surf(e, t, o, s, d);
+        return tex_sample(e, t, o, s, d);
+    default: return surf_access(e, t, o, s, d);
     }
 }

@@ -1,8 +1,10 @@
 /* frontend/cond.c — parser, evaluator and printer for final-state conditions (herd syntax).
- * Recursive descent with an explicit depth bound (COND_MAX_DEPTH) so that a deeply nested
- * input is rejected with a message instead of overflowing the stack. */
+ * Recursive descent with an explicit depth bound (COND_MAX_DEPTH, --max-depth) so that a
+ * deeply nested input is rejected with a message instead of overflowing the stack; the bound
+ * is also checked against the room left on the real stack (COND_STACK_PER_LEVEL). */
 #include "frontend/cond.h"
 #include "base/alloc.h"
+#include "base/stack.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,8 @@ typedef struct {
     size_t errlen;
     int failed;
     int max_depth;
+    size_t stack_kib;   /* the stack that limits max_depth below --max-depth, else 0 */
+    int asked;          /* --max-depth when the stack limits it */
 } cparser;
 
 static const token *cur(cparser *p) { return &p->tv->v[p->pos]; }
@@ -155,6 +159,15 @@ static cond_node *parse_unary(cparser *p, int depth)
 {
     const token *t = cur(p);
     if (depth > p->max_depth) {
+        if (!p->failed && p->stack_kib) {
+            snprintf(p->err, p->errlen,
+                     "%s:%d:%d: found a condition nested more than %d levels deep, expected at "
+                     "most %d levels of '(', '~' and chained '/\\' '\\/' (limit: the %zu KiB "
+                     "left on this thread's stack hold %d of the --max-depth %d; raise ulimit -s)",
+                     p->file, t->line, t->col, p->max_depth, p->max_depth, p->stack_kib,
+                     p->max_depth, p->asked);
+            p->failed = 1;
+        }
         if (!p->failed) {
             snprintf(
                 p->err, p->errlen,
@@ -263,7 +276,17 @@ cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolve
 {
     if (max_depth <= 0) max_depth = COND_MAX_DEPTH;
     if (max_depth > COND_DEPTH_CAP) max_depth = COND_DEPTH_CAP;
-    cparser p = { file, tv, *pos, res, ctx, err, errlen, 0, max_depth };
+    cparser p = { file, tv, *pos, res, ctx, err, errlen, 0, max_depth, 0, 0 };
+    size_t room = stack_room();   /* every later pass over the tree runs on this stack too */
+    if (room != SIZE_MAX) {
+        size_t fit = room > COND_STACK_RESERVE ? (room - COND_STACK_RESERVE) / COND_STACK_PER_LEVEL
+                                               : 0;
+        if (fit < (size_t)max_depth) {
+            p.asked = max_depth;
+            p.max_depth = (int)fit;
+            p.stack_kib = room / 1024;
+        }
+    }
     cond_node *n = parse_impl(&p, 0);
     if (p.failed) { cond_free(n); return NULL; }
     *pos = p.pos;
@@ -273,7 +296,7 @@ cond_node *cond_parse(const char *file, const tokvec *tv, int *pos, cond_resolve
 int cond_parse_ref(const char *file, const tokvec *tv, int *pos, cond_ref *out, char *err,
                    size_t errlen)
 {
-    cparser p = { file, tv, *pos, NULL, NULL, err, errlen, 0, COND_MAX_DEPTH };
+    cparser p = { file, tv, *pos, NULL, NULL, err, errlen, 0, COND_MAX_DEPTH, 0, 0 };
     if (parse_ref(&p, out)) { cond_ref_free(out); return -1; }
     *pos = p.pos;
     return 0;

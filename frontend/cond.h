@@ -5,6 +5,7 @@
 #define PTX_FRONTEND_COND_H
 #include <stddef.h>
 #include <stdint.h>
+#include "base/sanitized.h"
 #include "frontend/lex.h"
 #include "ptx/isa.h"
 
@@ -42,8 +43,16 @@ typedef struct cond_node {
 } cond_node;
 
 #define COND_MAX_DEPTH 512      /* default nesting limit */
-#define COND_DEPTH_CAP                                                                             \
-    10000 /* the most --max-depth allows: recursion stays far from the stack limit */
+#define COND_DEPTH_CAP 10000    /* the most --max-depth allows */
+/* The stack one level of nesting may take in all the recursive passes over a condition
+   (parsing, printing, evaluating, the solver's encoding, freeing) and what the rest of a run
+   needs: cond_parse refuses more levels than the room left on the calling thread's stack
+   holds (base/stack.h), so a deep condition on a small stack (ulimit -s 1024, a library
+   caller's thread) is an error, not a SIGSEGV.  Measured (tests/test_limits.c
+   `deep_conditions_fit_the_stack`): at most ~310 bytes a level (a chain of '('), ~600 under
+   AddressSanitizer; the budget is 2.5 times that. */
+#define COND_STACK_PER_LEVEL ((size_t)(PTX_SANITIZED ? 1536 : 768))
+#define COND_STACK_RESERVE ((size_t)256 << 10)
 
 /* Resolves a reference in place; returns 0, or -1 with a message in err. */
 typedef int (*cond_resolver)(void *ctx, cond_ref *ref, char *err, size_t errlen);

@@ -88,6 +88,7 @@ typedef struct {
                                 destination (vec_id pairs the two); 0 otherwise */
     isa_type packed;         /* the packed type of that operation (the destination's type) */
     int bar_inst;            /* Dat3M barrier instance (first operand of bar.cta.sync) */
+    int bar_named;           /* Dat3M: the barrier gives an ID (bar.cta.sync INST, ID{, Q}) */
     int bar_unit; /* threads per litmus thread in a barrier count: 32 (PTX) or 1 (Dat3M) */
     lit_bred bar_op;         /* BAR_RED: the reduction; dst[0] receives its result */
     lit_opnd bar_pred;       /* BAR_RED: the predicate register c each thread contributes */
@@ -171,6 +172,10 @@ typedef struct {
     int *init_regs;          /* (thread, register) pairs the initial state gives a value */
     int ninit_regs;
     int uses_async;          /* mbarrier, barrier.cluster, async operations, the newer fences */
+    char **notes;            /* warnings found while parsing ("file:line:col: warning: found X,
+                                expected Y": no condition, a location or register initialised
+                                twice); lit_warnings reports them first */
+    int nnotes;
 } lit_test;
 
 /* Address values: the address of symbol s as a register value (for address-valued registers). */

@@ -188,6 +188,7 @@ static int init_entry(parser *p)
     }
     int si = lp_add_sym(p->t, nm);   /* (before taking the address: it reallocates) */
     lit_sym *s = &p->t->sym[si];
+    s->in_init = 1;   /* declared here: a condition naming it is no typo (litmus_warn.c) */
     free(nm);
     p->pos++;
     if (ty) { s->declared = 1; s->type = ty; s->size = (int)isa_type_bits(ty) / 8; }

@@ -27,6 +27,9 @@ char *lp_tokstr(const token *t);
 const char *lp_strip_pct(const char *s);
 void lp_errat(parser *p, const token *t, const char *fmt, ...);
 void lp_expect_fail(parser *p, const token *t, const char *expected);
+/* A warning at t (lit_test.notes): the test is still parsed; verify --Werror makes it an error. */
+void lp_warnat(parser *p, const token *t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 int lp_add_sym(lit_test *t, const char *name);
 int lp_add_reg(lit_thread *th, const char *name);
 

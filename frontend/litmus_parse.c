@@ -30,6 +30,19 @@ void lp_errat(parser *p, const token *t, const char *fmt, ...)
     p->failed = 1;
 }
 
+void lp_warnat(parser *p, const token *t, const char *fmt, ...)
+{
+    char msg[768], line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(line, sizeof line, "%s:%d:%d: warning: %s", p->file, t->line, t->col, msg);
+    lit_test *lt = p->t;
+    lt->notes = xrealloc(lt->notes, (size_t)(lt->nnotes + 1) * sizeof *lt->notes);
+    lt->notes[lt->nnotes++] = xstrdup(line);
+}
+
 void lp_expect_fail(parser *p, const token *t, const char *expected)
 {
     char found[96];
@@ -235,13 +248,40 @@ static int parse_alias(parser *p, const token *t)
 
 /* The initial state `{ x=0; P0:r0=0; y @ generic aliases x; }`; register initialisers are
  * kept in *pend until the threads are known. */
+/* Whether token i of the initial state names the location of an entry (`x = 0;`, `x;`,
+   `int x = 1;`), not a value (`P0:r0 = x;`) or an alias target. */
+static int is_entry(const parser *p, int i)
+{
+    const token *v = p->tv.v, *prev = &v[i - 1];
+    if (v[i].k != TK_IDENT ||
+        !(tok_punct(&v[i + 1], '=') || tok_punct(&v[i + 1], ';') || tok_punct(&v[i + 1], '}')))
+        return 0;
+    if (prev->k == TK_IDENT && i >= 2) prev = &v[i - 2];   /* a type word */
+    return tok_punct(prev, '{') || tok_punct(prev, ';');
+}
+
+/* A location entry t (the current token) whose name an earlier entry of the initial state
+   (opened at token open) already initialised: a warning, the last value is used. */
+static void first_entry(parser *p, int open, const token *t)
+{
+    for (int i = open + 1; i < p->pos; i++)
+        if (is_entry(p, i) && p->tv.v[i].len == t->len &&
+            !memcmp(p->tv.v[i].s, t->s, (size_t)t->len)) {
+            lp_warnat(p, t,
+                      "found '%.*s' initialised a second time (first at %d:%d), expected each "
+                      "location initialised once (the last value is used)",
+                      t->len, t->s, p->tv.v[i].line, p->tv.v[i].col);
+            return;
+        }
+}
+
 static int parse_init(parser *p, pending_reg **pend, int *npend)
 {
     if (!tok_punct(cur(p), '{')) {
         expect_fail(p, cur(p), "'{' opening the initial state");
         return -1;
     }
-    p->pos++;
+    int open = p->pos++;
     while (!tok_punct(cur(p), '}')) {
         const token *t = cur(p);
         if (tok_punct(t, ';')) { p->pos++; continue; }
@@ -285,6 +325,7 @@ static int parse_init(parser *p, pending_reg **pend, int *npend)
         } else if (t->k == TK_IDENT && tok_punct(peek(p, 1), '@')) {
             if (parse_alias(p, t)) return -1;
         } else if (t->k == TK_IDENT) {
+            first_entry(p, open, t);
             char *n = tokstr(t);
             int s = lp_add_sym(p->t, n);
             p->t->sym[s].in_init = 1;
@@ -512,7 +553,8 @@ static int parse_final_with(parser *p)
 }
 
 /* assertionFilter? assertionList? EOF.  A test without a condition asks whether any execution
-   reaches a final state (`exists (true)`). */
+   reaches a final state (`exists (true)`), with a warning: the grammar allows it, but a file
+   cut short reads the same. */
 static int parse_filter_and_condition(parser *p)
 {
     lit_test *t = p->t;
@@ -524,7 +566,10 @@ static int parse_filter_and_condition(parser *p)
         if (tok_punct(cur(p), ';')) p->pos++;
     }
     int final = 0;
-    if (cur(p)->k == TK_EOF) {
+    if (cur(p)->k == TK_EOF) {   /* issue #28: a file cut before its condition is no Ok */
+        lp_warnat(p, cur(p),
+                  "found the end of the test and no condition, expected 'exists', '~exists' or "
+                  "'forall' (it is decided as exists (true): does any execution end?)");
         t->quant = COND_EXISTS;
         t->cond = xcalloc(1, sizeof *t->cond);
         t->cond->op = CN_TRUE;
@@ -640,6 +685,14 @@ static int init_registers(parser *p, const pending_reg *pend, int npend)
                   tn);
         else {
             int r = lp_add_reg(&t->th[ti], rn);
+            for (int i = 0; i < t->ninit_regs; i++)   /* the last value wins: say so */
+                if (t->init_regs[2 * i] == ti && t->init_regs[2 * i + 1] == r) {
+                    lp_warnat(p, pend[k].tt,
+                              "found %s:%s initialised a second time (first at %d:%d), expected "
+                              "each register initialised once (the last value is used)",
+                              t->th[ti].name, rn, pend[i].tt->line, pend[i].tt->col);
+                    break;
+                }
             t->th[ti].reg_init[r] = pend[k].sym >= 0 ? lit_sym_addr(pend[k].sym) : pend[k].val;
             t->init_regs =
                 xrealloc(t->init_regs, (size_t)(t->ninit_regs + 1) * 2 * sizeof *t->init_regs);
@@ -821,5 +874,7 @@ void lit_free(lit_test *t)
     free(t->file);
     free(t->name);
     free(t->doc);
+    for (int i = 0; i < t->nnotes; i++) free(t->notes[i]);
+    free(t->notes);
     free(t);
 }

@@ -1,6 +1,8 @@
 /* frontend/litmus_warn.c — warnings about a parsed litmus test (litmus.h, lit_warnings): a
  * condition names a register its thread never writes, or a location the initial state never
- * names.  Both read as 0, so a typo (P1:r5 for P1:r1, z for x) changes the verdict silently. */
+ * names.  Both read as 0, so a typo (P1:r5 for P1:r1, z for x) changes the verdict silently.
+ * Before them, the parser's own (lit_test.notes): no condition at all (a file cut short reads
+ * as `exists (true)`), a location or register initialised twice (the last value wins). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +75,10 @@ static void walk(warn_ctx *c, const cond_node *n)
 int lit_warnings(const lit_test *t, char ***out)
 {
     warn_ctx c = { t, NULL, 0 };
+    for (int i = 0; i < t->nnotes; i++) {   /* the parser's: no condition, twice initialised */
+        c.w = xrealloc(c.w, (size_t)(c.n + 1) * sizeof *c.w);
+        c.w[c.n++] = xstrdup(t->notes[i]);
+    }
     walk(&c, t->cond);
     for (int i = 0; i < t->nlocations; i++) check_ref(&c, &t->locations[i]);
     *out = c.w;

@@ -1,6 +1,6 @@
 /* frontend/ptx_lex.c — PTX tokenizer (ISA 8.4 §4.1 source format, §4.2 comments, §4.4
- * identifiers, §4.5 constants).  Words may contain '.', so `ld.global.u32`, `.reg` and
- * `%tid.x` are single tokens; the parser splits mnemonics on '.'. */
+ * identifiers, §4.5 constants, the predefined constant WARP_SZ).  Words may contain '.', so
+ * `ld.global.u32`, `.reg` and `%tid.x` are single tokens; the parser splits mnemonics on '.'. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -78,6 +78,11 @@ int ptx_lex(const char *s, size_t len, ptx_toks *o, char *err, size_t errlen)
             }
             tk.kind = PTK_WORD;
             memcpy(pp, s + st, i - st); pp[i - st] = 0;
+            /* §4.5.1: "The predefined integer constant WARP_SZ specifies the number of threads
+               per warp ... all target architectures have a WARP_SZ value of 32"; §2.2: usable
+               wherever an immediate operand is (nvcc's __shfl_*_sync on __half and bf16 emit
+               `mov.u32 %r, WARP_SZ`).  A predefined identifier (Table 3), never a symbol. */
+            if (!strcmp(pp, "WARP_SZ")) { tk.kind = PTK_INT; tk.u = 32; }
         } else if (isdigit(c)) {
             while (i < len && (isalnum((unsigned char)s[i]) || s[i] == '.' ||
                    ((s[i] == '+' || s[i] == '-') && (s[i - 1] == 'e' || s[i - 1] == 'E') &&

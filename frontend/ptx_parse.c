@@ -132,7 +132,7 @@ static int parse_int(P *p, int64_t *v)
     const ptx_tok *t = cur(p);
     if (t->kind != PTK_INT) return fail(p, t, "an integer constant");
     p->i++;
-    *v = neg ? -(int64_t)t->u : (int64_t)t->u;
+    *v = (int64_t)(neg ? 0 - t->u : t->u);   /* (unsigned: -2^63 negates to itself) */
     return 0;
 }
 
@@ -144,7 +144,7 @@ static int parse_init_value(P *p, ptx_var *v, int *cap)
     memset(in, 0, sizeof *in);
     int neg = accept(p, '-');
     const ptx_tok *t = cur(p);
-    if (t->kind == PTK_INT) { in->kind = 0; in->u = neg ? (uint64_t)-(int64_t)t->u : t->u; p->i++; }
+    if (t->kind == PTK_INT) { in->kind = 0; in->u = neg ? 0 - t->u : t->u; p->i++; }
     else if (t->kind == PTK_FLT) { in->kind = 1; in->d = neg ? -t->d : t->d; p->i++; }
     else if (t->kind == PTK_F32) { in->kind = 2; in->u = t->u ^ (neg ? 0x80000000u : 0); p->i++;
     } else if (t->kind == PTK_F64) {
@@ -278,7 +278,7 @@ static int parse_simple(P *p, ptx_opnd *o)
     switch (t->kind) {
     case PTK_INT:
         o->kind = PTX_OP_INT;
-        o->ival = neg ? -(int64_t)t->u : (int64_t)t->u;
+        o->ival = (int64_t)(neg ? 0 - t->u : t->u);   /* (no overflow for -2^63) */
         p->i++;
         return 0;
     case PTK_F32: o->kind = PTX_OP_F32; o->bits = t->u ^ (neg ? 0x80000000u : 0); p->i++; return 0;
@@ -557,6 +557,8 @@ static int parse_function(P *p, int linkage)
             int d[3];
             p->i++;
             if (parse_dim3(p, d)) return -1;
+            if (is_word(t, ".maxnreg")) f.maxnreg = d[0];   /* the occupancy of exec/ */
+            if (is_word(t, ".minnctapersm")) f.minnctapersm = d[0];
         } else if (is_word(t, ".noreturn")) p->i++;
         else if (is_word(t, ".pragma")) {
             while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++;

@@ -6,102 +6,14 @@
  * §9.7.12.1 barrier, §9.7.9.3 tex), and finally copies the observed registers to the asm's
  * outputs.  Labels carry "%=" (unique per asm statement), so two copies of a block never
  * clash.  Per-instance addresses, texture handles and texel indices come in as inputs. */
-#include "hw/hw_int.h"
-#include "base/sbuf.h"
-#include <stdarg.h>
+#include "hw/emit_int.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { IN_ADDR, IN_TEX, IN_TEXI };
-
-typedef struct {
-    const hw_plan *p;
-    const lit_test *t;
-    int th;
-    const lit_thread *T;
-    sbuf a;                                 /* the asm template, one C string literal per line */
-    int nout, out_obs[HW_MAX_ASM_OPERANDS]; /* outputs: fixed before any input is numbered */
-    int nin, in_kind[HW_MAX_ASM_OPERANDS], in_sym[HW_MAX_ASM_OPERANDS];
-    char *err;
-    size_t errlen;
-    int failed;
-} ectx;
-
-/* Operand number of an input, added on first use. */
-static int input(ectx *c, int kind, int sym)
-{
-    for (int i = 0; i < c->nin; i++)
-        if (c->in_kind[i] == kind &&
-            (kind == IN_TEX ? c->p->sym_map[c->in_sym[i]] == c->p->sym_map[sym]
-                            : c->in_sym[i] == sym))
-            return c->nout + i;
-    if (c->nout + c->nin >= HW_MAX_ASM_OPERANDS) {
-        if (!c->failed)
-            hw_refuse(c->err, c->errlen, c->t->file, 1, 1,
-                      "found thread %s with more than %d "
-                      "addresses and observed registers, expected fewer (inline asm operands)",
-                      c->T->name, HW_MAX_ASM_OPERANDS);
-        c->failed = 1;
-        return 0;
-    }
-    c->in_kind[c->nin] = kind, c->in_sym[c->nin] = sym;
-    return c->nout + c->nin++;
-}
-
-static void reg_name(const ectx *c, int r, char *buf, size_t len)
-{
-    char clean[32];   /* the register number keeps truncated names apart */
-    size_t n = 0;
-    for (const char *s = c->T->regs[r]; *s && n + 1 < sizeof clean; s++)
-        clean[n++] =
-            (char)((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')
-                       ? *s
-                       : '_');
-    clean[n] = 0;
-    snprintf(buf, len, "%%%%lr%d_%s", r, clean);
-}
-
-/* A value operand in a context of width w (for immediates). */
-static void value(ectx *c, const lit_opnd *o, int w, char *buf, size_t len)
-{
-    if (o->k == OPD_REG) reg_name(c, o->reg, buf, len);
-    else if (o->k == OPD_SYM) snprintf(buf, len, "%%%d", input(c, IN_ADDR, o->sym));
-    else if (o->k == OPD_NONE) snprintf(buf, len, "_");
-    else if (w == HW_W_PRED) snprintf(buf, len, "%d", o->imm != 0);
-    else {
-        int64_t v = o->imm;
-        int bits = w ? w : 64;
-        int64_t lo = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
-        if (v < 0 && v >= lo) snprintf(buf, len, "%lld", (long long)v);
-        else
-            snprintf(buf, len, "%llu",
-                     (unsigned long long)(bits == 64 ? (uint64_t)v
-                                                     : (uint64_t)v & ((1ull << bits) - 1)));
-    }
-}
-
 static int opnd_width(const ectx *c, const lit_opnd *o)
 {
     return o->k == OPD_REG ? c->p->reg_w[c->th][o->reg] : o->k == OPD_SYM ? 64 : 0;
-}
-
-/* Appends one PTX line (already in template syntax) with an optional guard. */
-static void line(ectx *c, const lit_insn *in, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void line(ectx *c, const lit_insn *in, const char *fmt, ...)
-{
-    char body[512], g[64] = "";
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(body, sizeof body, fmt, ap);
-    va_end(ap);
-    if (in && in->guard >= 0) {
-        char r[56];
-        reg_name(c, in->guard, r, sizeof r);
-        snprintf(g, sizeof g, "@%s%s ", in->guard_neg ? "!" : "", r);
-    }
-    sb_add(&c->a, "        \"\\t%s%s\\n\"\n", g, body);
 }
 
 static void comment(ectx *c, const lit_insn *in, int j)
@@ -114,19 +26,10 @@ static void comment(ectx *c, const lit_insn *in, int j)
 static const char *sem_scope(const lit_insn *in, char *buf, size_t len)
 {
     if (in->volatile_ && (in->k == LI_LD || in->k == LI_ST)) snprintf(buf, len, ".volatile");
+    else if (in->mmio) snprintf(buf, len, ".mmio.relaxed.sys");   /* §8.4.1, §9.7.8.8 */
     else if (in->sem == SEM_WEAK) buf[0] = 0;
     else snprintf(buf, len, ".%s.%s", hw_sem_name(in->sem), hw_scope_name(in->scope));
     return buf;
-}
-
-static void addr(ectx *c, const lit_insn *in, char *buf, size_t len)
-{
-    if (in->addr.k == OPD_SYM) snprintf(buf, len, "[%%%d]", input(c, IN_ADDR, in->addr.sym));
-    else {
-        char r[56];
-        reg_name(c, in->addr.reg, r, sizeof r);
-        snprintf(buf, len, "[%s]", r);
-    }
 }
 
 static const char *tmp_name(int w, int k)
@@ -145,25 +48,27 @@ static void emit_mem(ectx *c, const lit_insn *in)
     int w = hw_type_width(ty);
     const char *tn = isa_type_name(ty);
     if (in->k == LI_LD && hw_eff_proxy(c->t, in) == PROXY_TEXTURE) {
-        value(c, &in->dst[0], 32, v[0], sizeof v[0]);
-        int tx = input(c, IN_TEX, in->addr.sym), ti = input(c, IN_TEXI, in->addr.sym);
-        line(c, in, "tex.1d.v4.u32.s32 {%s, %%%%t_w1, %%%%t_w2, %%%%t_w3}, [%%%d, {%%%d}];", v[0],
-             tx, ti);
+        hw_em_value(c, &in->dst[0], 32, v[0], sizeof v[0]);
+        int tx = hw_em_input(c, IN_TEX, in->addr.sym), ti = hw_em_input(c, IN_TEXI, in->addr.sym);
+        hw_em_line(c, in, "tex.1d.v4.u32.s32 {%s, %%%%t_w1, %%%%t_w2, %%%%t_w3}, [%%%d, {%%%d}];",
+                   v[0], tx, ti);
         return;
     }
-    addr(c, in, a, sizeof a);
+    hw_em_addr(c, in, a, sizeof a);
     sem_scope(in, ss, sizeof ss);
+    const char *sp = hw_em_space(c, in);
     if (in->k == LI_LD) {
-        value(c, &in->dst[0], w, v[0], sizeof v[0]);
-        line(c, in, "ld%s.global.%s %s, %s;", ss, tn, v[0], a);
+        hw_em_value(c, &in->dst[0], w, v[0], sizeof v[0]);
+        hw_em_line(c, in, "ld%s%s.%s %s, %s;", ss, sp, tn, v[0], a);
         return;
     }
     if (in->k == LI_ST) {
-        value(c, &in->src[0], w, v[0], sizeof v[0]);
-        line(c, in, "st%s.global.%s %s, %s;", ss, tn, a, v[0]);
+        hw_em_value(c, &in->src[0], w, v[0], sizeof v[0]);
+        hw_em_line(c, in, "st%s%s.%s %s, %s;", ss, sp, tn, a, v[0]);
         return;
     }
-    for (int k = 0; k < in->nsrc && k < 2; k++) value(c, &in->src[k], w, v[1 + k], sizeof v[1 + k]);
+    for (int k = 0; k < in->nsrc && k < 2; k++)
+        hw_em_value(c, &in->src[k], w, v[1 + k], sizeof v[1 + k]);
     isa_atom_op op = in->aop;
     if (op == ISA_ATOM_SUB) {
         /* PTX has no atom.sub/red.sub: add the negated operand (the litmus dialect's sub) */
@@ -171,20 +76,22 @@ static void emit_mem(ectx *c, const lit_insn *in)
         if (in->src[0].k == OPD_IMM) {
             lit_opnd neg = in->src[0];
             neg.imm = -neg.imm;
-            value(c, &neg, w, v[1], sizeof v[1]);
+            hw_em_value(c, &neg, w, v[1], sizeof v[1]);
         } else {
-            line(c, NULL, "neg.s%d %s, %s;", w, tmp_name(w, 0), v[1]);
+            hw_em_line(c, NULL, "neg.s%d %s, %s;", w, tmp_name(w, 0), v[1]);
             snprintf(v[1], sizeof v[1], "%s", tmp_name(w, 0));
         }
     }
     if (in->k == LI_RED) {
-        line(c, in, "red%s.global.%s.%s %s, %s;", ss, isa_atom_name(op), tn, a, v[1]);
+        hw_em_line(c, in, "red%s%s.%s.%s %s, %s;", ss, sp, isa_atom_name(op), tn, a, v[1]);
         return;
     }
-    value(c, &in->dst[0], w, v[0], sizeof v[0]);
+    hw_em_value(c, &in->dst[0], w, v[0], sizeof v[0]);
     if (op == ISA_ATOM_CAS)
-        line(c, in, "atom%s.global.cas.%s %s, %s, %s, %s;", ss, tn, v[0], a, v[1], v[2]);
-    else line(c, in, "atom%s.global.%s.%s %s, %s, %s;", ss, isa_atom_name(op), tn, v[0], a, v[1]);
+        hw_em_line(c, in, "atom%s%s.cas.%s %s, %s, %s, %s;", ss, sp, tn, v[0], a, v[1], v[2]);
+    else
+        hw_em_line(c, in, "atom%s%s.%s.%s %s, %s, %s;", ss, sp, isa_atom_name(op), tn, v[0], a,
+                   v[1]);
 }
 
 static void label_ref(ectx *c, int target, char *buf, size_t len)
@@ -209,16 +116,16 @@ static void emit_branch(ectx *c, const lit_insn *in)
     }
     char v[2][64], l[32];
     for (int k = 0; k < 2; k++) {
-        value(c, &in->src[k], W, v[k], sizeof v[k]);
+        hw_em_value(c, &in->src[k], W, v[k], sizeof v[k]);
         int wk = k ? wb : wa;
         if (wk && wk < W) {
-            line(c, NULL, "cvt.s%d.s%d %s, %s;", W, wk, tmp_name(W, k), v[k]);
+            hw_em_line(c, NULL, "cvt.s%d.s%d %s, %s;", W, wk, tmp_name(W, k), v[k]);
             snprintf(v[k], sizeof v[k], "%s", tmp_name(W, k));
         }
     }
     label_ref(c, in->target, l, sizeof l);
-    line(c, NULL, "setp.%s.s%d %%%%t_p, %s, %s;", cmp[in->cmp], W, v[0], v[1]);
-    line(c, NULL, "@%%%%t_p bra %s;", l);
+    hw_em_line(c, NULL, "setp.%s.s%d %%%%t_p, %s, %s;", cmp[in->cmp], W, v[0], v[1]);
+    hw_em_line(c, NULL, "@%%%%t_p bra %s;", l);
 }
 
 static void emit_alu(ectx *c, const lit_insn *in)
@@ -229,23 +136,36 @@ static void emit_alu(ectx *c, const lit_insn *in)
     hw_alu_widths(&in->alu, in->ndst, in->nsrc, dw, sw, why, sizeof why);
     size_t n = 0;
     for (int k = 0; k < in->ndst; k++) {
-        value(c, &in->dst[k], dw[k], v, sizeof v);
+        hw_em_value(c, &in->dst[k], dw[k], v, sizeof v);
         n += (size_t)snprintf(ops + n, sizeof ops - n, "%s%s", k ? "|" : "", v);
     }
     for (int k = 0; k < in->nsrc && n < sizeof ops; k++) {
-        value(c, &in->src[k], sw[k], v, sizeof v);
+        hw_em_value(c, &in->src[k], sw[k], v, sizeof v);
         n += (size_t)snprintf(ops + n, sizeof ops - n, ", %s", v);
     }
-    line(c, in, "%s %s;", mn, ops);
+    hw_em_line(c, in, "%s %s;", mn, ops);
 }
 
-/* §9.7.12.1: the harness runs each litmus thread of a CTA in wpr whole warps, so the
- * participants of a barrier are 32 * wpr threads per litmus thread that uses it. */
+/* §9.7.12.1: the harness runs each litmus thread of a CTA in wpr whole warps, so a barrier
+ * waits for 32 * wpr threads per litmus thread it counts (the threads that use it, or the
+ * test's count where it can never complete for all of them).  bar.red (only in that case) keeps
+ * its reduction and predicate. */
 static void emit_bar(ectx *c, const lit_insn *in)
 {
-    int id = (int)in->src[0].imm, parts = c->p->bar_parts[c->p->role_cta[c->th] * 16 + id];
-    line(c, in, "barrier.%s %d, %d;", in->bar == BAR_ARRIVE ? "arrive" : "sync", id,
-         32 * c->p->wpr * parts);
+    int64_t v = 0;
+    hw_const_opnd(c->T, &in->src[0], &v);   /* a register holding a constant: hw/plan.c */
+    int id = (int)v, want = c->p->bar_want[c->p->role_cta[c->th] * 16 + id];
+    if (in->bar == BAR_RED) {
+        static const char *const op[] = { "popc.u32", "and.pred", "or.pred" };
+        char d[64], q[64];
+        hw_em_value(c, &in->dst[0], in->bar_op == BRED_POPC ? 32 : HW_W_PRED, d, sizeof d);
+        hw_em_value(c, &in->bar_pred, HW_W_PRED, q, sizeof q);
+        hw_em_line(c, in, "barrier.red.%s %s, %d, %d, %s%s;", op[in->bar_op], d, id,
+                   32 * c->p->wpr * want, in->bar_pred_neg ? "!" : "", q);
+        return;
+    }
+    hw_em_line(c, in, "barrier.%s %d, %d;", in->bar == BAR_ARRIVE ? "arrive" : "sync", id,
+               32 * c->p->wpr * want);
 }
 
 static void emit_insn(ectx *c, const lit_insn *in)
@@ -258,15 +178,17 @@ static void emit_insn(ectx *c, const lit_insn *in)
     case LI_ATOM:
     case LI_RED: emit_mem(c, in); break;
     case LI_FENCE:
-        if (in->fence == FENCE_PROXY_ALIAS) line(c, in, "%s;", fence[2]);
-        else line(c, in, "%s%s;", fence[in->fence == FENCE_SC ? 0 : 1], hw_scope_name(in->scope));
+        if (in->fence == FENCE_PROXY_ALIAS) hw_em_line(c, in, "%s;", fence[2]);
+        else
+            hw_em_line(c, in, "%s%s;", fence[in->fence == FENCE_SC ? 0 : 1],
+                       hw_scope_name(in->scope));
         break;
     case LI_BAR: emit_bar(c, in); break;
     case LI_ALU: emit_alu(c, in); break;
     case LI_BRANCH: emit_branch(c, in); break;
     case LI_GOTO:
         label_ref(c, in->target, l, sizeof l);
-        line(c, in, "bra %s;", l);
+        hw_em_line(c, in, "bra %s;", l);
         break;
     default: break;
     }
@@ -285,17 +207,17 @@ static void emit_regs(ectx *c)
     char r[56];
     for (int k = 0; k < c->T->nregs; k++) {
         int w = c->p->reg_w[c->th][k];
-        reg_name(c, k, r, sizeof r);
+        hw_em_reg(c, k, r, sizeof r);
         sb_add(&c->a, "        \"\\t.reg .%s %s;\\n\"\n", reg_type(w), r);
     }
     for (int k = 0; k < c->T->nregs; k++) {
         int w = c->p->reg_w[c->th][k], s = c->p->reg_addr[c->th][k];
         lit_opnd init = { .k = s >= 0 ? OPD_SYM : OPD_IMM, .sym = s, .imm = c->T->reg_init[k] };
         char v[64];
-        reg_name(c, k, r, sizeof r);
-        value(c, &init, w, v, sizeof v);
-        if (w == HW_W_PRED) line(c, NULL, "mov.pred %s, %s;", r, v);
-        else line(c, NULL, "mov.b%d %s, %s;", w, r, v);
+        hw_em_reg(c, k, r, sizeof r);
+        hw_em_value(c, &init, w, v, sizeof v);
+        if (w == HW_W_PRED) hw_em_line(c, NULL, "mov.pred %s, %s;", r, v);
+        else hw_em_line(c, NULL, "mov.b%d %s, %s;", w, r, v);
     }
 }
 
@@ -312,9 +234,12 @@ static void emit_body(ectx *c)
         if (T->ins[j].k == LI_BRANCH || T->ins[j].k == LI_GOTO) target[T->ins[j].target] = 1;
     for (int j = 0; j < T->nins && !c->failed; j++) {
         if (target[j]) sb_add(&c->a, "        \"hwL%%=_%d:\\n\"\n", j);
-        if (T->ins[j].k == LI_NOP) continue;
+        if (hw_cell_cont(T, j)) continue;   /* emitted with the cell's first instruction */
+        if (T->ins[j].k == LI_NOP && !T->ins[j].await) continue;
         comment(c, &T->ins[j], j);
-        emit_insn(c, &T->ins[j]);
+        if (hw_decoded_insn(&T->ins[j])) {
+            if (hw_em_async(c, j)) c->failed = 1;
+        } else emit_insn(c, &T->ins[j]);
     }
     sb_add(&c->a, "        \"hwL%%=_end:\\n\"\n");
     free(target);
@@ -324,10 +249,10 @@ static void emit_body(ectx *c)
         if (o->k != OBS_REG || o->thread != c->th) continue;
         int w = c->p->reg_w[c->th][o->reg], n = 0;
         while (c->out_obs[n] != i) n++;
-        reg_name(c, o->reg, r, sizeof r);
-        if (w == HW_W_PRED) line(c, NULL, "selp.u64 %%%d, 1, 0, %s;", n, r);
-        else if (w == 64) line(c, NULL, "mov.b64 %%%d, %s;", n, r);
-        else line(c, NULL, "cvt.u64.u%d %%%d, %s;", w, n, r);
+        hw_em_reg(c, o->reg, r, sizeof r);
+        if (w == HW_W_PRED) hw_em_line(c, NULL, "selp.u64 %%%d, 1, 0, %s;", n, r);
+        else if (w == 64) hw_em_line(c, NULL, "mov.b64 %%%d, %s;", n, r);
+        else hw_em_line(c, NULL, "cvt.u64.u%d %%%d, %s;", w, n, r);
     }
 }
 
@@ -356,7 +281,10 @@ static void emit_wrapper(ectx *c, sbuf *f)
     for (int k = 0; k < c->nin; k++) {
         int s = c->in_sym[k];
         const char *sep = k ? ",\n         " : "";
-        if (c->in_kind[k] == IN_ADDR)
+        if (c->in_kind[k] == IN_SHCTA)
+            sb_add(f, "%s \"r\"(HW_SH(i, %d)) /* %s: shared::cta */", sep,
+                   p->loc_shslot[p->sym_loc[s]], c->t->sym[s].name);
+        else if (c->in_kind[k] == IN_ADDR)
             sb_add(f, "%s \"l\"(HW_ADDR(i, %d, %d)) /* %s */", sep, p->sym_map[s], p->sym_loc[s],
                    c->t->sym[s].name);
         else if (c->in_kind[k] == IN_TEX)
@@ -389,11 +317,25 @@ char *hw_emit_thread(const hw_plan *p, int th, char *err, size_t errlen)
                   c.nout, c.T->name, HW_MAX_ASM_OPERANDS / 2);
         return NULL;
     }
+    c.need_clu = calloc((size_t)p->t->nsym + 1, 1), c.need_gen = calloc((size_t)p->t->nsym + 1, 1);
+    if (!c.need_clu || !c.need_gen) {
+        free(c.need_clu), free(c.need_gen);
+        hw_refuse(err, errlen, p->t->file, 1, 1, "out of memory");
+        return NULL;
+    }
     emit_regs(&c);
+    sbuf head = c.a;   /* declarations, then the shared addresses the body uses, then the body */
+    c.a = (sbuf){ 0 };
     emit_body(&c);
+    if (!c.failed) {
+        hw_em_shared_prologue(&c, &head);
+        sb_add(&head, "%s", c.a.s ? c.a.s : "");
+    }
+    free(c.a.s);
+    c.a = head;
     sbuf f = { 0 };
     if (!c.failed) emit_wrapper(&c, &f);
-    free(c.a.s);
+    free(c.a.s), free(c.need_clu), free(c.need_gen);
     if (c.failed) {
         free(f.s);
         return NULL;

@@ -95,14 +95,15 @@ int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opt
     snprintf(np, sizeof np, "%d", (int)o->placement), snprintf(nb, sizeof nb, "%d", o->stride);
     char *argv[] = { bin, "-n", ni, "-k", nk, "-s", ns, "-S", nS, "-p", np, "-b", nb, NULL };
     int to, rc = hw_run_cmd(argv, of, ef, o->timeout_s, &to), res = 0;
-    if (parse_output(of, p, out)) res = -1;
-    else if (to) {
+    if (to) {   /* killed at the limit: whatever it printed is not a result */
+        out->hung = 1;
         snprintf(out->reason, sizeof out->reason,
                  "the harness ran past --timeout %g s (killed): a "
                  "litmus thread may spin forever on this GPU",
                  o->timeout_s);
         out->ran = 0, res = -1;
-    } else if (rc == HW_EXIT_SKIP || out->skipped) {
+    } else if (parse_output(of, p, out)) res = -1;
+    else if (rc == HW_EXIT_SKIP || out->skipped) {
         out->skipped = 1, out->ran = 0;
         if (!out->reason[0]) snprintf(out->reason, sizeof out->reason, "no GPU (exit 77)");
     } else if (rc || !out->ran) {

@@ -43,12 +43,13 @@ typedef struct {
     int no_compile;   /* stop after generating (tests of the generator) */
     uint64_t seed;
     double timeout_s; /* wall-clock limit of one harness run, seconds (fractions allowed) */
+    double hang_timeout_s; /* the limit of a test the model says may hang (verify --liveness) */
 } hw_opts;
 
 void hw_opts_default(hw_opts *o);
 /* Parses one option value as the CLI and the suite manifests' `hw:` field spell it: key is
- * instances, launches, stress, placement, stride, arch, seed or timeout.  Returns 0, or -1 with
- * "found ..., expected ..." in why. */
+ * instances, launches, stress, placement, stride, arch, model, seed, timeout or
+ * hang-timeout.  Returns 0, or -1 with "found ..., expected ..." in why. */
 int hw_opt_set(hw_opts *o, const char *key, const char *val, char *why, size_t whylen);
 /* Checks one option (key, value) as hw_opt_set would apply it; 0 or -1 with a reason.  The
    checker of the suite manifests' hw: field (suite_manifest_check_hw). */
@@ -89,7 +90,22 @@ typedef struct {
     /* barriers (§9.7.12.1): participants per CTA and barrier id */
     int has_barrier;
     int has_loop;   /* a backward branch: instances must be co-resident */
+    int weak_in_loop; /* a weak access inside a loop: ptxas gets -O0 (hw/plan.c, weak_loops) */
     int *bar_parts; /* [cta * 16 + id]: threads of the CTA that use barrier id */
+    int *bar_want;  /* [cta * 16 + id]: the threads it waits for (the test's count; more or
+                       fewer than bar_parts only where it can never complete for all) */
+    /* shared memory (§5.1.4, hw/plan_async.c): per location, the CTA (plan numbering) whose
+       shared memory holds it, -1 for global memory; its slot among the shared locations; the
+       factor every transaction count of an mbarrier location is multiplied by (bulk copies
+       of a 4- or 8-byte location move 16 bytes, §9.7.8.24.6) */
+    int *loc_cta, *loc_shslot, *loc_txscale;
+    int *loc_inval; /* per location: an mbarrier object the test initialises once on every path
+                       of one thread; the harness invalidates it before its CTA exits
+                       (§9.7.13.15.3) */
+    int nshared;
+    int uses_remote; /* a thread accesses another CTA's shared memory (.shared::cluster) */
+    int uses_cbar;   /* barrier.cluster: every live thread of a cluster takes part (no stress) */
+    int uses_bulk;   /* cp.async.bulk: 16-byte aligned copies (stride a multiple of 16) */
     /* observed values, in verify's order */
     hw_obs *obs;
     int nobs, nres;
@@ -114,6 +130,7 @@ extern const char hw_harness_epilogue[];
 
 typedef struct {
     int ran;          /* the program ran to its end on a GPU */
+    int hung;         /* it ran past its time limit and was killed */
     int skipped;      /* 77: no driver / no device / no nvcc */
     char reason[512]; /* why it did not run, or the error */
     char gpu[128], driver[32], cc[16];
@@ -128,10 +145,11 @@ typedef struct {
 /* The nvcc to use (o->nvcc, $PATH, /usr/local/cuda/bin/nvcc), NULL if none; and its version. */
 const char *hw_find_nvcc(const hw_opts *o);
 int hw_nvcc_version(const char *nvcc, char *buf, size_t len);
-/* Compiles dir/base.cu into dir/base (and dir/base.ptx with want_ptx).  Returns 0, or -1 with
- * nvcc's diagnostics (tail) in err. */
+/* Compiles dir/base.cu into dir/base (and dir/base.ptx with want_ptx); ptxas_o0: ptxas without
+ * optimisation (-Xptxas -O0, a plan's weak_in_loop).  Returns 0, or -1 with nvcc's diagnostics
+ * (tail) in err. */
 int hw_compile(const char *nvcc, const hw_opts *o, const char *dir, const char *base, int want_ptx,
-               char *err, size_t errlen);
+               int ptxas_o0, char *err, size_t errlen);
 /* Runs dir/base, parses its output into out.  Returns 0 when the program ran or skipped
  * cleanly (out->ran / out->skipped), -1 on a failure (out->reason). */
 int hw_execute(const char *dir, const char *base, const hw_plan *p, const hw_opts *o,

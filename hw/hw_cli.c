@@ -33,6 +33,8 @@ static void usage(FILE *f)
         "ptx-v6.0\n"
         "  --seed S            seed of the shuffles and stress addresses (default 1)\n"
         "  --timeout S         seconds one harness run may take (default 300)\n"
+        "  --hang-timeout S    seconds for a test the model says may hang (default 5): killed\n"
+        "                      then, it is reported 'hung'\n"
         "  --json FILE|-       results as JSON (docs/hardware.md)\n"
         "  --keep DIR          keep the generated .cu, .ptx, program and its output in DIR\n"
         "  --nvcc PATH         the nvcc to use (default: $PATH, then /usr/local/cuda/bin/nvcc)\n"
@@ -40,13 +42,14 @@ static void usage(FILE *f)
         "  --no-compile        stop after generating the CUDA program (see --keep)\n"
         "  --from FILE         classify the output of a harness program run elsewhere (one test)\n"
         "  -q, --quiet         no text blocks\n"
-        "exit status: 0 done, 1 a state the model forbids was observed, 2 error or refused test,\n"
+        "exit status: 0 done, 1 a state the model forbids was observed or a test the model says\n"
+        "             terminates hung, 2 error or refused test,\n"
         "             77 built but not run (no CUDA driver, no GPU, or no nvcc)\n");
 }
 
 static const char *const valued[] = { "instances", "launches", "stress", "placement",
                                       "stride",    "arch",     "model",  "seed",
-                                      "timeout",   NULL };
+                                      "timeout",   "hang-timeout", NULL };
 
 enum { H_VALUED = 1, H_JSON = 100, H_KEEP, H_NVCC, H_FROM, H_NO_RUN, H_NO_COMPILE, H_HW };
 static const opt_def hw_defs[] = {
@@ -60,8 +63,9 @@ static const opt_def hw_defs[] = {
     { "model", 0, H_VALUED + 6, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
     { "seed", 0, H_VALUED + 7, "a whole number", NULL },
     { "timeout", 0, H_VALUED + 8, "a number of seconds", "timeout" },
-    { "json", 0, H_JSON, "a file name", NULL },
-    { "keep", 0, H_KEEP, "a directory", NULL },
+    { "hang-timeout", 0, H_VALUED + 9, "a number of seconds", NULL },
+    { "json", 0, H_JSON | OPT_ONCE, "a file name", NULL },
+    { "keep", 0, H_KEEP | OPT_ONCE, "a directory", NULL },
     { "nvcc", 0, H_NVCC, "a file name", NULL },
     { "from", 0, H_FROM, "a file name", NULL },
     { "no-run", 0, H_NO_RUN, NULL, NULL },
@@ -113,14 +117,14 @@ int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf)
         }
     }
     for (int i = 0; !rc && i < p.npos; i++) (*files)[(*nf)++] = p.pos[i];
-    if (!rc) {   /* outputs: never an input, inside the working folder (base/fileio.h) */
+    if (!rc) {   /* outputs: never an input, their folders there (base/fileio.h) */
         const char **in = calloc((size_t)*nf + 2, sizeof *in);
         if (!in) rc = -1;
         else {
             for (int i = 0; i < *nf; i++) in[i] = (*files)[i];
             in[*nf] = c->from;
             if (output_check(p.cmd, c->json, in, *nf + 1) ||
-                output_check(p.cmd, c->o.keep, in, *nf + 1))
+                output_check_dir(p.cmd, c->o.keep, in, *nf + 1))
                 rc = -2;   /* reported: no usage text */
             free(in);
         }

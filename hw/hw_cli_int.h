@@ -25,6 +25,9 @@ typedef struct {
     int forbidden_tests;    /* tests with an observed state the model forbids */
     int observed_forbidden; /* such states, summed */
     int allowed_never_seen; /* model states never observed, summed over tests that ran */
+    int hung;               /* tests killed at their time limit (status "hung") */
+    int hang_alarms;        /* ... of which the model says every execution terminates */
+    int hang_never_seen;    /* tests that ran to the end where the model says they may hang */
 } hw_tally;
 
 int hw_parse_args(int argc, char **argv, hw_ctx *c, char ***files, int *nf);
@@ -37,7 +40,7 @@ cJSON *hw_run_file(hw_ctx *c, const hw_opts *o, const char *path, const char *pr
 cJSON *hw_opts_json(const hw_opts *o);
 cJSON *hw_json_root(const hw_ctx *c, const char *kind);
 int hw_write_json(const char *path, cJSON *root);
-/* 1 observed-forbidden, else 2 errors (refusals count unless suite), else 77 nothing ran for
- * lack of a GPU or nvcc, else 0. */
+/* 1 observed-forbidden or a hang the model rules out, else 2 errors (refusals count unless
+ * suite), else 77 nothing ran for lack of a GPU or nvcc, else 0. */
 int hw_exit_status(const hw_tally *t, int suite);
 #endif

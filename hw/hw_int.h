@@ -42,6 +42,28 @@ void hw_c_escape(char *dst, size_t len, const char *src, int asm_template);
 int hw_run_cmd(char *const argv[], const char *out, const char *errf, double timeout_s,
                int *timed_out);
 
+/* The value of an operand known when generating: an immediate, or a register no instruction
+ * of the thread writes (its initial value, §8.2.6).  0, or -1 when it is computed at run time. */
+int hw_const_opnd(const lit_thread *T, const lit_opnd *o, int64_t *v);
+/* Instruction j of T continues the cell of instruction j - 1: one litmus instruction lowered
+ * into several (an asynchronous operation, frontend/litmus_async.c) shares its line and column. */
+int hw_cell_cont(const lit_thread *T, int j);
+/* 1 when every path through T reaches instruction j exactly once: no branch jumps over it or
+ * back across it (a loop before it is fine); else 0 with the branch's index in *b. */
+int hw_reached_once(const lit_thread *T, int j, int *b);
+/* The mnemonic of the instruction's cell as ptx/mnemonic.h decodes it (a label or guard before
+ * it skipped), spelled again from its base and qualifiers; with drop_aligned, without .aligned.
+ * 0, or -1 when it does not decode. */
+int hw_mnemonic(const lit_insn *in, int drop_aligned, char *buf, size_t len);
+/* The instructions emitted from their decoded mnemonic (hw/emit_async.c): mbarrier operations,
+ * barrier.cluster, asynchronous copies and their completions, fence.acquire/.release,
+ * restricted fences, fence.proxy.async and .tensormap. */
+int hw_decoded_insn(const lit_insn *in);
+/* hw/plan_async.c: shared locations, accesses to them, transaction-count scaling,
+ * barrier.cluster; and the condition's observed values against them. */
+int hw_plan_async(hw_plan *p, const lit_test *t, char *err, size_t len);
+int hw_plan_async_obs(const hw_plan *p, const lit_test *t, char *err, size_t len);
+
 /* The most operands one inline-asm statement may take (the GCC limit that nvcc follows). */
 #define HW_MAX_ASM_OPERANDS 30
 #endif

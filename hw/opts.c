@@ -19,6 +19,7 @@ void hw_opts_default(hw_opts *o)
     o->model = MODEL_PTX;
     o->seed = 1;
     o->timeout_s = 300;
+    o->hang_timeout_s = 5;
 }
 
 static int whole(const char *s, long long lo, long long hi, long long *out)
@@ -67,16 +68,17 @@ int hw_opt_set(hw_opts *o, const char *key, const char *val, char *why, size_t l
         unsigned long long s = strtoull(val, &end, 10);
         if (!*val || *end || errno || val[0] == '-') goto num;
         o->seed = s;
-    } else if (!strcmp(key, "timeout")) {
+    } else if (!strcmp(key, "timeout") || !strcmp(key, "hang-timeout")) {
         char *end;
         double d = strtod(val, &end);
         if (end != val && *end == 's' && !end[1]) end++;
         if (!*val || *end || !(d > 0 && d <= 86400)) {
-            snprintf(why, len, "found '%s' for timeout, expected a number of seconds above 0 up "
-                               "to 86400 (fractions allowed)", val);
+            snprintf(why, len, "found '%s' for %s, expected a number of seconds above 0 up "
+                               "to 86400 (fractions allowed)", val, key);
             return -1;
         }
-        o->timeout_s = d;
+        if (!strcmp(key, "timeout")) o->timeout_s = d;
+        else o->hang_timeout_s = d;
     } else if (!strcmp(key, "stress")) {
         if (!strcmp(val, "none")) o->stress = HW_STRESS_NONE;
         else if (!strcmp(val, "lines")) o->stress = HW_STRESS_LINES;
@@ -106,7 +108,7 @@ int hw_opt_set(hw_opts *o, const char *key, const char *val, char *why, size_t l
     } else {
         snprintf(why, len,
                  "found the option '%s', expected instances, launches, stress, placement, "
-                 "stride, arch, model, seed or timeout",
+                 "stride, arch, model, seed, timeout or hang-timeout",
                  key);
         return -1;
     }

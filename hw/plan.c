@@ -73,11 +73,6 @@ static int plan_placement(hw_plan *p, const lit_test *t, const hw_opts *o, char 
                          "found %d threads in one CTA, expected at most 24 "
                          "(one warp per litmus thread)",
                          p->rmax);
-    if (t->uses_async)
-        return hw_refuse(err, len, t->file, 1, 1,
-                         "found an mbarrier, barrier.cluster, asynchronous or newer fence "
-                         "instruction, expected none: the hardware runner does not emit "
-                         "them yet (ptxlitmus verify checks them)");
     if (t->uses_cluster && atoi(o->arch + 3) < 90)
         return hw_refuse(err, len, t->file, 1, 1,
                          "found clusters or the .cluster scope with "
@@ -212,6 +207,7 @@ static int check_mem(hw_plan *p, const lit_test *t, const lit_insn *in, char *er
                          "per litmus instruction)", in->text);
     if (in->addr.off)
         return hw_refuse(err, len, f, in->line, in->col, "found an address offset, expected none");
+    if (in->mbar || in->async_id) return 0;   /* typed by their cells (hw/plan_async.c) */
     if (hw_access_type(p, in, why, sizeof why) == ISA_T_NONE)
         return hw_refuse(err, len, f, in->line, in->col, "%s", why);
     if (in->k == LI_RED && (in->aop == ISA_ATOM_EXCH || in->aop == ISA_ATOM_CAS ||
@@ -223,46 +219,59 @@ static int check_mem(hw_plan *p, const lit_test *t, const lit_insn *in, char *er
     return 0;
 }
 
+/* A barrier operand known when generating (an immediate or a register the thread never
+ * writes, hw_const_opnd); -1 with a refusal when it is computed at run time. */
+static int bar_opnd(const lit_test *t, int th, const lit_insn *in, int k, int64_t *v, char *err,
+                    size_t len)
+{
+    if (!hw_const_opnd(&t->th[th], &in->src[k], v)) return 0;
+    return hw_refuse(err, len, t->file, in->line, in->col,
+                     "found a barrier %s in a register computed at run time in '%s', expected "
+                     "an immediate or a register holding a constant (the harness counts the "
+                     "participants when generating)",
+                     k ? "thread count" : "number", in->text);
+}
+
 static int check_bar(hw_plan *p, const lit_test *t, int th, const lit_insn *in, char *err,
                      size_t len)
 {
     const char *f = t->file;
     const lit_thread *T = &t->th[th];
-    if (in->bar == BAR_RED)
-        return hw_refuse(err, len, f, in->line, in->col,
-                         "found '%s', expected bar.sync or bar.arrive: hardware runs do not "
-                         "emit bar.red (its result counts the threads of the harness's warps, "
-                         "not of the litmus threads)", in->text);
+    int64_t id, other, cnt;
     for (int k = 0; k < in->nsrc; k++)
-        if (in->src[k].k != OPD_IMM)
-            return hw_refuse(err, len, f, in->line, in->col,
-                             "found a barrier with a register "
-                             "operand, expected an immediate barrier number and thread count");
-    if (in->src[0].imm < 0 || in->src[0].imm > 15)
+        if (bar_opnd(t, th, in, k, k ? &cnt : &id, err, len)) return -1;
+    if (id < 0 || id > 15)
         return hw_refuse(err, len, f, in->line, in->col,
                          "found barrier %lld, expected 0..15 "
                          "(§9.7.12.1)",
-                         (long long)in->src[0].imm);
+                         (long long)id);
+    if (id == 15 && p->nshared)
+        return hw_refuse(err, len, f, in->line, in->col,
+                         "found barrier 15 in a test with shared memory, expected 0..14 (the "
+                         "harness starts each block with barrier 15 after setting its shared "
+                         "memory)");
     if (in->guard >= 0)
         return hw_refuse(err, len, f, in->line, in->col,
                          "found a guarded barrier, expected every "
                          "barrier executed unconditionally (each warp of the harness runs one "
                          "litmus thread for 32 instances, all of which must arrive)");
-    for (int j = 0; j < T->nins; j++)
-        if (T->ins[j].k == LI_BRANCH || T->ins[j].k == LI_GOTO)
-            return hw_refuse(err, len, f, T->ins[j].line, T->ins[j].col,
-                             "found a branch in thread "
-                             "%s, which uses a barrier, expected straight-line code (every lane "
-                             "of the warp must reach the barrier, §9.7.12.1)",
-                             T->name);
-    for (int j = 0; j < T->nins; j++)
-        if (&T->ins[j] != in && T->ins[j].k == LI_BAR && T->ins[j].src[0].imm == in->src[0].imm)
+    int b, j = (int)(in - T->ins);
+    if (!hw_reached_once(T, j, &b))
+        return hw_refuse(err, len, f, T->ins[b].line, T->ins[b].col,
+                         "found a branch in thread %s around barrier %lld, expected every "
+                         "path to reach the barrier once (every lane of the warp must arrive "
+                         "once, §9.7.12.1)",
+                         T->name, (long long)id);
+    for (int q = 0; q < T->nins; q++)
+        if (&T->ins[q] != in && T->ins[q].k == LI_BAR && T->ins[q].bar != BAR_CARRIVE &&
+            T->ins[q].bar != BAR_CWAIT && T->ins[q].nsrc &&
+            !hw_const_opnd(T, &T->ins[q].src[0], &other) && other == id)
             return hw_refuse(err, len, f, in->line, in->col,
                              "found barrier %lld twice in thread %s, "
                              "expected each barrier once per thread",
-                             (long long)in->src[0].imm, T->name);
+                             (long long)id, T->name);
     p->has_barrier = 1;
-    p->bar_parts[p->role_cta[th] * 16 + (int)in->src[0].imm]++;
+    p->bar_parts[p->role_cta[th] * 16 + (int)id]++;
     return 0;
 }
 
@@ -273,27 +282,47 @@ static int check_bar_counts(hw_plan *p, const lit_test *t, char *err, size_t len
     for (int i = 0; i < t->nth; i++)
         for (int j = 0; j < t->th[i].nins; j++) {
             const lit_insn *in = &t->th[i].ins[j];
-            if (in->k != LI_BAR) continue;
-            int c = p->role_cta[i], parts = p->bar_parts[c * 16 + (int)in->src[0].imm], all = 0;
+            if (in->k != LI_BAR || in->bar == BAR_CARRIVE || in->bar == BAR_CWAIT) continue;
+            int64_t id = 0, cnt = 0;
+            hw_const_opnd(&t->th[i], &in->src[0], &id);   /* checked by check_bar */
+            if (in->nsrc > 1) hw_const_opnd(&t->th[i], &in->src[1], &cnt);
+            int c = p->role_cta[i], parts = p->bar_parts[c * 16 + (int)id], all = 0;
             for (int q = 0; q < t->nth; q++) all += p->role_cta[q] == c;
             /* a count in PTX spelling is in threads, a litmus thread standing for a warp */
             long unit = in->bar_unit > 0 ? in->bar_unit : 1;
             /* Dat3M's bar.cta.sync|arrive without a quorum: the threads that use the id
                (docs/model.md); the emitted barrier counts them */
-            long want = in->nsrc > 1        ? (long)in->src[1].imm / unit
+            long want = in->nsrc > 1        ? (long)cnt / unit
                         : in->bar_unit == 1 ? parts
                                             : all;
             if (in->bar == BAR_ARRIVE && in->nsrc < 2 && in->bar_unit != 1)
                 return hw_refuse(err, len, t->file, in->line, in->col,
                                  "found bar.arrive without a "
                                  "thread count, expected one (§9.7.12.1)");
-            if (want != parts)
+            /* a barrier that cannot complete for every thread that uses it (fewer or more users
+               than whole phases): the run hangs where the model's executions do, and nothing is
+               read; otherwise each phase must hold exactly the users, every instance alike */
+            int never = want > 0 && parts % want != 0;
+            if (want != parts && !never)
                 return hw_refuse(
                     err, len, t->file, in->line, in->col,
                     "found barrier %lld for %ld "
                     "threads used by %d threads of the CTA, expected the count to equal "
                     "the threads that reach it",
-                    (long long)in->src[0].imm, want, parts);
+                    (long long)id, want, parts);
+            if (in->bar == BAR_RED && !never)
+                return hw_refuse(err, len, t->file, in->line, in->col,
+                                 "found '%s', expected bar.sync or bar.arrive: hardware runs do "
+                                 "not emit a bar.red that completes (its result counts the "
+                                 "threads of the harness's warps, every instance of the block, "
+                                 "not of one instance's litmus threads)", in->text);
+            int *w = &p->bar_want[c * 16 + (int)id];
+            if (*w && *w != want)
+                return hw_refuse(err, len, t->file, in->line, in->col,
+                                 "found barrier %lld for %ld threads after a use for %d, "
+                                 "expected one count per barrier of a CTA", (long long)id, want,
+                                 *w);
+            *w = (int)want;
         }
     return 0;
 }
@@ -314,7 +343,8 @@ static int check_insn(hw_plan *p, const lit_test *t, int th, const lit_insn *in,
                              "weak or relaxed "
                              "fence is Dat3M's, §9.7.12.4 has none)",
                              in->text);
-        if (in->fence >= FENCE_PROXY_TEXTURE)   /* texture, surface, constant, generic */
+        if (in->fence >= FENCE_PROXY_TEXTURE && in->fence != FENCE_PROXY_ASYNC &&
+            in->fence != FENCE_PROXY_TENSORMAP)   /* texture, surface, constant, generic */
             return hw_refuse(
                 err, len, t->file, in->line, in->col,
                 "found '%s', expected a fence PTX "
@@ -322,7 +352,9 @@ static int check_insn(hw_plan *p, const lit_test *t, int th, const lit_insn *in,
                 "§9.7.12.4 has no texture, surface or constant proxy fence)",
                 in->text);
         return 0;
-    case LI_BAR: return check_bar(p, t, th, in, err, len);
+    case LI_BAR:
+        if (in->bar == BAR_CARRIVE || in->bar == BAR_CWAIT) return 0;   /* hw/plan_async.c */
+        return check_bar(p, t, th, in, err, len);
     case LI_BRANCH:
     case LI_GOTO:
         if (in->target <= (int)(in - t->th[th].ins)) p->has_loop = 1;
@@ -335,13 +367,39 @@ static int check_insn(hw_plan *p, const lit_test *t, int th, const lit_insn *in,
     }
 }
 
+/* A weak load or store between a backward branch and its target.  ptxas optimises weak
+ * accesses as if no other thread wrote memory: on the H100 (docs/hw-results/2026-11-26b-h100)
+ * Dat3M's XF-Barrier-weak ended P1's loop `ld.weak r2, f; bne r2, 1, LC11` with r2=1 in every
+ * instance -- a value its exit branch rules out -- while the same test with relaxed loads
+ * (XF-Barrier-rlx) ended with r2=0: ptxas had forwarded P1's own `st.weak f, 1` into the loop.
+ * The PTX model (§8) lets such a load read another thread's store (a uniform-size data race
+ * is defined, §8.7.2), so the harness compiles these tests with ptxas -O0 (hw/toolchain.c),
+ * which keeps every access as the test writes it. */
+static void weak_loops(hw_plan *p, const lit_test *t)
+{
+    for (int i = 0; i < t->nth; i++) {
+        const lit_thread *T = &t->th[i];
+        for (int k = 0; k < T->nins; k++) {
+            const lit_insn *b = &T->ins[k];
+            if ((b->k != LI_BRANCH && b->k != LI_GOTO) || b->target < 0 || b->target > k) continue;
+            for (int q = b->target; q <= k; q++) {
+                const lit_insn *in = &T->ins[q];
+                if ((in->k == LI_LD || in->k == LI_ST) && in->sem == SEM_WEAK &&
+                    !in->volatile_ && in->mbar == MB_NONE && !in->async_id)
+                    p->weak_in_loop = 1;
+            }
+        }
+    }
+}
+
 static int plan_insns(hw_plan *p, const lit_test *t, char *err, size_t len)
 {
-    if (!NEW(p->bar_parts, 16 * p->nctas))
+    if (!NEW(p->bar_parts, 16 * p->nctas) || !NEW(p->bar_want, 16 * p->nctas))
         return hw_refuse(err, len, t->file, 1, 1, "out of memory");
     for (int i = 0; i < t->nth; i++)
         for (int j = 0; j < t->th[i].nins; j++)
             if (check_insn(p, t, i, &t->th[i].ins[j], err, len)) return -1;
+    weak_loops(p, t);
     return check_bar_counts(p, t, err, len);
 }
 
@@ -356,7 +414,8 @@ void hw_plan_free(hw_plan *p)
     free(p->reg_w), free(p->reg_addr);
     free(p->role_cta), free(p->role_rank), free(p->cta_cluster), free(p->cta_pos);
     free(p->sym_loc), free(p->sym_map), free(p->loc_sym), free(p->loc_bytes), free(p->loc_init_sym);
-    free(p->sym_tex), free(p->bar_parts), free(p->obs);
+    free(p->sym_tex), free(p->bar_parts), free(p->bar_want), free(p->obs);
+    free(p->loc_cta), free(p->loc_shslot), free(p->loc_txscale), free(p->loc_inval);
     memset(p, 0, sizeof *p);
 }
 
@@ -372,8 +431,9 @@ int hw_plan_build(const lit_test *t, const hw_opts *o, hw_plan *p, char *err, si
         return -1;
     }
     if (plan_placement(p, t, o, err, errlen) || plan_maps(p, t, err, errlen) ||
-        plan_sizes(p, t, err, errlen) || plan_insns(p, t, err, errlen) ||
-        hw_plan_regs(p, t, err, errlen) || hw_plan_obs(p, t, err, errlen)) {
+        plan_sizes(p, t, err, errlen) || hw_plan_async(p, t, err, errlen) ||
+        plan_insns(p, t, err, errlen) || hw_plan_regs(p, t, err, errlen) ||
+        hw_plan_obs(p, t, err, errlen) || hw_plan_async_obs(p, t, err, errlen)) {
         hw_plan_free(p);
         return -1;
     }

@@ -47,6 +47,24 @@ static int demands(regctx *c, const lit_insn *in, char *err, size_t len)
         lit_opnd g = { .k = OPD_REG, .reg = in->guard };
         need(c, &g, HW_W_PRED, in);
     }
+    if (in->k == LI_BAR && in->bar == BAR_RED) {   /* §9.7.12.1: .popc.u32 or a predicate */
+        need(c, &in->dst[0], in->bar_op == BRED_POPC ? 32 : HW_W_PRED, in);
+        need(c, &in->bar_pred, HW_W_PRED, in);
+        return 0;
+    }
+    if (in->mbar) {   /* §9.7.13.15: counts .u32, states .b64, waitComplete .pred */
+        if (in->mbar == MB_ARRIVE) need(c, &in->dst[0], 64, in);
+        if (in->mbar == MB_TEST || in->mbar == MB_TEST_PARITY) need(c, &in->dst[0], HW_W_PRED, in);
+        for (int k = 0; k < in->nsrc && k < 2; k++)
+            need(c, &in->src[k], in->mbar == MB_TEST ? 64 : 32, in);
+        return 0;
+    }
+    if (in->async_id) {   /* a copy's hidden register is never emitted; st/red.async's value */
+        if (in->src[0].k == OPD_REG && !strncmp(c->t->th[c->th].regs[in->src[0].reg], "cp.", 3))
+            return 0;   /* the hidden register of a copy (frontend/litmus_async.c hidden_reg) */
+        if (in->k == LI_ST || in->k == LI_RED) need(c, &in->src[0], hw_type_width(in->type), in);
+        return 0;
+    }
     if (in->k >= LI_LD && in->k <= LI_RED) {
         need(c, &in->addr, 64, in);
         int w = hw_type_width(hw_access_type(c->p, in, why, sizeof why));

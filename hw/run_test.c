@@ -35,12 +35,13 @@ cJSON *hw_opts_json(const hw_opts *o)
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)o->seed);
     cJSON_AddStringToObject(j, "seed", seed);
     cJSON_AddNumberToObject(j, "timeout", o->timeout_s);
+    cJSON_AddNumberToObject(j, "hang_timeout", o->hang_timeout_s);
     return j;
 }
 
 int hw_exit_status(const hw_tally *t, int suite)
 {
-    if (t->observed_forbidden) return 1;
+    if (t->observed_forbidden || t->hang_alarms) return 1;
     if (t->errors || (!suite && t->refused)) return 2;
     if (t->skipped) return HW_EXIT_SKIP;
     return 0;
@@ -122,35 +123,94 @@ static void merge(cJSON *into, cJSON *from)
     cJSON_Delete(from);
 }
 
-/* The program ran: decide the test under the model, classify, report. */
-static void report_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, hw_outcome *out, cJSON *res,
-                       hw_tally *t)
+/* The model's reachable states (all of them, to classify what the hardware shows) and, for a
+ * test that can wait (a loop, a barrier, barrier.cluster), whether some execution never ends
+ * (verify --liveness, docs/model.md).  Decided before the run: a test the model says may hang
+ * gets --hang-timeout.  Returns 1 when r is usable. */
+static int decide(const hw_plan *p, const hw_opts *o, verify_result *r)
 {
     verify_opts vo;
     verify_opts_default(&vo);
     vo.model = o->model;
-    vo.states = -1;   /* every reachable state, to classify what the hardware shows */
-    verify_result r;
-    int vok = !verify_test(p->t, &vo, &r) && r.ok;
-    if (!vok) {
-        fprintf(stderr, "%s (the states are left unclassified)\n", r.error);
-        cJSON_AddStringToObject(res, "model_error", r.error);
-    }
-    hw_class cl;
-    if (hw_classify(p, vok ? &r : NULL, o->model, out, &cl)) {
-        fprintf(stderr, "%s: out of memory classifying the states\n", p->t->file);
-        t->errors++;
-        verify_result_free(&r);
+    vo.states = -1;
+    vo.liveness = p->has_loop || p->has_barrier || p->uses_cbar;
+    int vok = !verify_test(p->t, &vo, r) && r->ok;
+    if (!vok) fprintf(stderr, "%s (the states are left unclassified)\n", r->error);
+    return vok;
+}
+
+/* "P1 spins at 6:4 'ld.acquire.gpu r0, f' reading f=0": the model's first hanging thread */
+static void hang_text(const verify_result *r, char *buf, size_t len)
+{
+    if (!r->nhangs) {
+        snprintf(buf, len, "some execution never ends");
         return;
     }
-    if (!c->quiet) hw_report_text(c->out, p, vok ? &r : NULL, out, &cl);
-    merge(res, hw_report_json(p, vok ? &r : NULL, out, &cl));
+    const struct verify_hang *h = &r->hangs[0];
+    snprintf(buf, len, "%s %s at %d:%d '%s'%s%s", h->thread, h->spin ? "spins" : "waits",
+             h->line, h->col, h->insn, h->spin && h->reads[0] ? " reading " : "",
+             h->spin ? h->reads : "");
+}
+
+/* The program ran: classify against the model's states, report; a test the model says may
+ * hang that ran to its end: the hang was never seen. */
+static void report_run(hw_ctx *c, const hw_plan *p, model_kind m, verify_result *r, int vok,
+                       hw_outcome *out, cJSON *res, hw_tally *t)
+{
+    hw_class cl;
+    if (hw_classify(p, vok ? r : NULL, m, out, &cl)) {
+        fprintf(stderr, "%s: out of memory classifying the states\n", p->t->file);
+        t->errors++;
+        return;
+    }
+    if (!vok) cJSON_AddStringToObject(res, "model_error", r->error);
+    if (!c->quiet) hw_report_text(c->out, p, vok ? r : NULL, out, &cl);
+    merge(res, hw_report_json(p, vok ? r : NULL, out, &cl));
+    if (vok && r->liveness != LIVENESS_UNASKED) {
+        int may = r->liveness == LIVENESS_MAY_HANG;
+        cJSON_AddStringToObject(res, "liveness", may ? "may-hang" : "terminates");
+        if (may) {
+            char h[512];
+            hang_text(r, h, sizeof h);
+            cJSON_AddStringToObject(res, "hang", "never seen");
+            if (!c->quiet)
+                fprintf(c->out, "Liveness %s may-hang (%s): hang never seen\n\n", p->t->name, h);
+            t->hang_never_seen++;
+        }
+    }
     t->ran++;
     t->observed_forbidden += cl.observed_forbidden;
     t->forbidden_tests += cl.observed_forbidden > 0;
     t->allowed_never_seen += cl.allowed_never_seen;
     hw_class_free(&cl);
-    verify_result_free(&r);
+}
+
+/* The program ran past its limit and was killed: "hung".  Consistent when the model says the
+ * test may hang; an alarm (exit status 1) when it says every execution terminates. */
+static cJSON *report_hung(hw_ctx *c, const hw_plan *p, const verify_result *r, int vok,
+                          const hw_opts *o, const char *path, hw_tally *t)
+{
+    char why[900], h[512];
+    int may = vok && r->liveness == LIVENESS_MAY_HANG;
+    t->hung++;
+    if (may) hang_text(r, h, sizeof h);
+    if (may)
+        snprintf(why, sizeof why, "ran past %g s (killed); the model says it may hang: %s",
+                 o->timeout_s, h);
+    else if (vok) {
+        t->hang_alarms++;
+        snprintf(why, sizeof why,
+                 "ran past %g s (killed) <== the model says every execution terminates",
+                 o->timeout_s);
+    } else
+        snprintf(why, sizeof why, "ran past %g s (killed); the model did not decide", o->timeout_s);
+    if (!c->quiet && !c->suite) fprintf(c->out, "Test %s: hung: %s\n", p->t->name, why);
+    if (vok && !may) fprintf(stderr, "%s: hung, but the model says it terminates\n", path);
+    cJSON *res = result(path, p->t, "hung", why);
+    if (vok)
+        cJSON_AddStringToObject(res, "liveness", may ? "may-hang" : "terminates");
+    cJSON_AddStringToObject(res, "hang", may ? "consistent" : vok ? "alarm" : "undecided");
+    return res;
 }
 
 static const char *say(hw_ctx *c, const lit_test *lt, const char *what, const char *detail)
@@ -176,8 +236,11 @@ static cJSON *from_output(hw_ctx *c, const hw_opts *o, const hw_plan *p, const c
         t->skipped++;
         res = result(path, p->t, say(c, p->t, "skipped", out.reason), out.reason);
     } else {
+        verify_result r;
+        int vok = decide(p, o, &r);
         res = result(path, p->t, "ran", NULL);
-        report_run(c, o, p, &out, res, t);
+        report_run(c, p, o->model, &r, vok, &out, res, t);
+        verify_result_free(&r);
     }
     hw_outcome_free(&out);
     return res;
@@ -200,7 +263,8 @@ static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const
         const char *why = "cannot compile the harness: nvcc not found (give --nvcc PATH)";
         return result(path, lt, say(c, lt, "skipped", why), why);
     }
-    if (!built && hw_compile(c->nvcc, o, dir, base, o->keep != NULL, err, sizeof err)) {
+    if (!built && hw_compile(c->nvcc, o, dir, base, o->keep != NULL, p->weak_in_loop, err,
+                              sizeof err)) {
         fprintf(stderr, "%s\n", err);
         t->errors++;
         return result(path, lt, say(c, lt, "error", "nvcc failed"), err);
@@ -209,12 +273,19 @@ static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const
         t->compiled++;
         return result(path, lt, say(c, lt, "compiled", o->keep ? where : NULL), NULL);
     }
+    verify_result r;
+    int vok = decide(p, o, &r);
+    hw_opts run = *o;   /* a test the model says may hang: the short limit */
+    if (vok && r.liveness == LIVENESS_MAY_HANG && run.hang_timeout_s < run.timeout_s)
+        run.timeout_s = run.hang_timeout_s;
     hw_outcome out;
-    int rc = hw_execute(dir, base, p, o, &out);
+    int rc = hw_execute(dir, base, p, &run, &out);
     cJSON *res;
     if (out.ran) {
         res = result(path, lt, "ran", NULL);
-        report_run(c, o, p, &out, res, t);
+        report_run(c, p, o->model, &r, vok, &out, res, t);
+    } else if (out.hung) {
+        res = report_hung(c, p, &r, vok, &run, path, t);
     } else if (out.skipped && !rc) {
         t->skipped++;
         snprintf(err, sizeof err, "the harness was built but cannot run here: %s", out.reason);
@@ -225,6 +296,7 @@ static cJSON *build_and_run(hw_ctx *c, const hw_opts *o, const hw_plan *p, const
         res = result(path, lt, say(c, lt, "error", out.reason), out.reason);
     }
     hw_outcome_free(&out);
+    verify_result_free(&r);
     return res;
 }
 

@@ -1,9 +1,10 @@
 /* hw/suite_hw.c — `ptxlitmus suite --hw [PATH...] [hw options]`: every test of the suites on
  * the GPU.  A manifest's `hw:` mapping (docs/suites.md) gives the suite's options; options on
  * the command line override it.  Prints a table per suite (tests, ran, generated, compiled,
- * refused, skipped, errors, observed-forbidden) and the refusal reasons with their counts.
- * Refused tests are reported, not failures: the exit status is 1 on an observed-forbidden
- * state, 2 on an error, 77 when nothing could run for lack of a GPU or nvcc, else 0. */
+ * refused, skipped, errors, observed-forbidden, hung) and the refusal reasons with their
+ * counts.  Refused tests are reported, not failures: the exit status is 1 on an
+ * observed-forbidden state or a hang the model rules out, 2 on an error, 77 when nothing
+ * could run for lack of a GPU or nvcc, else 0. */
 #include "hw/hw_cli_int.h"
 #include "suite/suite.h"
 #include <stdlib.h>
@@ -43,8 +44,9 @@ static int by_count(const void *a, const void *b)
 
 static void print_row(FILE *f, const char *name, const hw_tally *t)
 {
-    fprintf(f, "%-28s %6d %6d %9d %8d %7d %7d %6d %9d\n", name, t->tests, t->ran, t->generated,
-            t->compiled, t->refused, t->skipped, t->errors, t->observed_forbidden);
+    fprintf(f, "%-28s %6d %6d %9d %8d %7d %7d %6d %9d %4d\n", name, t->tests, t->ran,
+            t->generated, t->compiled, t->refused, t->skipped, t->errors, t->observed_forbidden,
+            t->hung);
 }
 
 static void add_tally(hw_tally *a, const hw_tally *b)
@@ -54,6 +56,7 @@ static void add_tally(hw_tally *a, const hw_tally *b)
     a->refused += b->refused, a->skipped += b->skipped, a->errors += b->errors;
     a->forbidden_tests += b->forbidden_tests, a->observed_forbidden += b->observed_forbidden;
     a->allowed_never_seen += b->allowed_never_seen;
+    a->hung += b->hung, a->hang_alarms += b->hang_alarms, a->hang_never_seen += b->hang_never_seen;
 }
 
 /* The tests of one manifest; its per-suite tally is returned in st. */
@@ -92,6 +95,9 @@ static void print_summary(FILE *f, const hw_tally *all, reasons *rs)
     }
     fprintf(f, "\nobserved-forbidden %d (in %d tests)\nallowed-never-seen %d\n",
             all->observed_forbidden, all->forbidden_tests, all->allowed_never_seen);
+    fprintf(f, "hung %d (%d where the model says every execution terminates)\n"
+               "hang-never-seen %d (ran to the end, the model says it may hang)\n",
+            all->hung, all->hang_alarms, all->hang_never_seen);
 }
 
 int hw_suite_cli(int argc, char **argv)
@@ -120,8 +126,8 @@ int hw_suite_cli(int argc, char **argv)
     hw_cli_prepare(&c);
     cJSON *root = c.json ? hw_json_root(&c, "hw-suite") : NULL;
     reasons rs = { 0 };
-    fprintf(c.out, "%-28s %6s %6s %9s %8s %7s %7s %6s %9s\n", "suite", "tests", "ran", "generated",
-            "compiled", "refused", "skipped", "errors", "forbidden");
+    fprintf(c.out, "%-28s %6s %6s %9s %8s %7s %7s %6s %9s %4s\n", "suite", "tests", "ran",
+            "generated", "compiled", "refused", "skipped", "errors", "forbidden", "hung");
     for (int i = 0; i < nm; i++) {
         suite_manifest m;
         char err[1024];

@@ -116,7 +116,7 @@ int hw_nvcc_version(const char *nvcc, char *buf, size_t len)
 }
 
 int hw_compile(const char *nvcc, const hw_opts *o, const char *dir, const char *base, int want_ptx,
-               char *err, size_t errlen)
+               int ptxas_o0, char *err, size_t errlen)
 {
     size_t n = strlen(dir) + strlen(base) + 16;
     char *cu = malloc(n), *bin = malloc(n), *ptx = malloc(n), *log = malloc(n);
@@ -133,7 +133,9 @@ int hw_compile(const char *nvcc, const hw_opts *o, const char *dir, const char *
         char *pv[] = { (char *)nvcc, arch, "-ptx", "-o", ptx, cu, NULL };
         if (hw_run_cmd(pv, log, log, 600, &to)) goto fail;
     }
-    char *bv[] = { (char *)nvcc, arch, "-O3", "-std=c++17", "-o", bin, cu, "-ldl", NULL };
+    /* -Xptxas -O0: a weak access in a loop, kept as the test writes it (hw/plan.c weak_loops) */
+    char *bv[] = { (char *)nvcc, arch, "-O3", "-std=c++17", "-o", bin, cu, "-ldl",
+                   ptxas_o0 ? "-Xptxas" : NULL, "-O0", NULL };
     if (hw_run_cmd(bv, log, log, 600, &to)) goto fail;
     rc = 0;
     goto out;

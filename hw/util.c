@@ -1,7 +1,9 @@
 /* hw/util.c — small helpers of the hardware harness: refusal messages with source positions,
- * names of semantics and scopes, the access method and PTX type of a memory instruction, and
- * escaping for C strings and inline-asm templates. */
+ * names of semantics and scopes, the access method and PTX type of a memory instruction,
+ * escaping for C strings and inline-asm templates, operands known when generating, the cells
+ * of lowered instructions, paths through a barrier, and a cell's decoded mnemonic. */
 #include "hw/hw_int.h"
+#include "ptx/mnemonic.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -187,4 +189,73 @@ void hw_c_escape(char *dst, size_t len, const char *src, int asm_template)
         else dst[n++] = (char)c;
     }
     if (len) dst[n < len ? n : len - 1] = 0;
+}
+
+int hw_const_opnd(const lit_thread *T, const lit_opnd *o, int64_t *v)
+{
+    if (o->k == OPD_IMM) {
+        *v = o->imm;
+        return 0;
+    }
+    if (o->k != OPD_REG) return -1;
+    for (int j = 0; j < T->nins; j++) {
+        const lit_insn *in = &T->ins[j];
+        for (int k = 0; k < in->ndst; k++)
+            if (in->dst[k].k == OPD_REG && in->dst[k].reg == o->reg) return -1;
+        if (in->k == LI_BAR && in->bar == BAR_RED && in->dst[0].k == OPD_REG &&
+            in->dst[0].reg == o->reg)
+            return -1;
+    }
+    *v = T->reg_init[o->reg];
+    return 0;
+}
+
+int hw_cell_cont(const lit_thread *T, int j)
+{
+    return j > 0 && T->ins[j].line == T->ins[j - 1].line && T->ins[j].col == T->ins[j - 1].col;
+}
+
+int hw_reached_once(const lit_thread *T, int j, int *b)
+{
+    for (int k = 0; k < T->nins; k++) {
+        const lit_insn *in = &T->ins[k];
+        if (in->k != LI_BRANCH && in->k != LI_GOTO) continue;
+        int tg = in->target < 0 ? T->nins : in->target;
+        if ((k < j && tg > j) || (k >= j && tg <= j)) {
+            *b = k;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int hw_mnemonic(const lit_insn *in, int drop_aligned, char *buf, size_t len)
+{
+    const char *s = in->text ? in->text : "";
+    for (;;) {   /* a label "L:" and a guard "@%p" may come first in the cell's text */
+        while (*s == ' ' || *s == '\t') s++;
+        size_t w = strcspn(s, " \t");
+        if (*s == '@' || (w > 1 && s[w - 1] == ':')) s += w;
+        else break;
+    }
+    size_t n = strcspn(s, " \t");
+    ptx_mnemonic m;
+    ptx_mn_error e;
+    if (!n || ptx_mnemonic_parse(s, n, &m, &e)) return -1;
+    size_t k = (size_t)snprintf(buf, len, "%.*s", (int)m.base_len, s);
+    for (int i = 0; i < m.nq && k < len; i++) {
+        if (drop_aligned && m.q[i].cls == PTX_QC_ALIGNED) continue;
+        k += (size_t)snprintf(buf + k, len - k, ".%.*s", (int)m.q[i].len, s + m.q[i].off);
+    }
+    return k < len ? 0 : -1;
+}
+
+int hw_decoded_insn(const lit_insn *in)
+{
+    if (in->mbar || in->async_id || in->await) return 1;
+    if (in->k == LI_BAR) return in->bar == BAR_CARRIVE || in->bar == BAR_CWAIT;
+    if (in->k == LI_FENCE)
+        return in->fence == FENCE_PROXY_ASYNC || in->fence == FENCE_PROXY_TENSORMAP ||
+               in->restrict_ || in->sem == SEM_ACQUIRE || in->sem == SEM_RELEASE;
+    return 0;
 }

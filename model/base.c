@@ -2,7 +2,8 @@
  * each, with the ISA 8.4 text it implements.  Names follow Dat3M's PTX models where Dat3M has
  * them (dat3m-ptx-v7.5.cat's comments list vloc, sr, scta, syncbar, sync_fence and the tags).
  * An atomic operation is a read event followed in program order by a write event (rmw), as in
- * herd and Dat3M; a compare-and-swap that fails is its read alone. */
+ * herd and Dat3M; a compare-and-swap that fails is its read alone, unless the event semantics
+ * make it write back the value read (msemantics.cas_fail_writes, Dat3M's reading). */
 #include "model/base.h"
 #include <string.h>
 
@@ -63,9 +64,12 @@ static int s_WEAK(const muniverse *u, int i) { return order(u, i) == SEM_WEAK; }
 static int s_RLX(const muniverse *u, int i) { return order(u, i) == SEM_RELAXED; }
 static int s_ACQ(const muniverse *u, int i) { return order(u, i) == SEM_ACQUIRE; }
 static int s_REL(const muniverse *u, int i) { return order(u, i) == SEM_RELEASE; }
-/* fence.sc is a fence.acq_rel that is also in the Fence-SC order (§9.7.12.4) */
+/* fence.sc is a fence.acq_rel that is also in the Fence-SC order (§9.7.12.4); Dat3M's PTX front
+   end tags it SC only (msemantics.fence_sc_only), so its models' F & ACQ_REL patterns leave it
+   out */
 static int s_ACQ_REL(const muniverse *u, int i)
 {
+    if (u->sem.fence_sc_only && E(u, i)->k == EV_F) return order(u, i) == SEM_ACQ_REL;
     return order(u, i) == SEM_ACQ_REL || order(u, i) == SEM_SC;
 }
 static int s_SC(const muniverse *u, int i) { return order(u, i) == SEM_SC; }
@@ -253,10 +257,26 @@ static int cluster_bar(const mevent *e)
     return e->k == EV_BAR && (e->bar == BAR_CARRIVE || e->bar == BAR_CWAIT);
 }
 
+int base_dat3m_barrier(const muniverse *u, int i)
+{
+    const mevent *e = E(u, i);
+    return u->sem.dat3m_barriers && e->k == EV_BAR && TH(u, i)->ins[e->insn].bar_unit == 1;
+}
+
+int base_dat3m_same_instance(const muniverse *u, int i, int j)
+{
+    if (!base_dat3m_barrier(u, i) || !base_dat3m_barrier(u, j)) return 0;
+    const lit_thread *x = TH(u, i), *y = TH(u, j);
+    const lit_insn *a = &x->ins[E(u, i)->insn], *b = &y->ins[E(u, j)->insn];
+    return x->gpu == y->gpu && x->cta == y->cta && a->bar_inst == b->bar_inst &&
+           a->bar_named == b->bar_named;
+}
+
 int base_same_barrier(const muniverse *u, int i, int j)
 {
     const mevent *a = E(u, i), *b = E(u, j);
     if (a->k != EV_BAR || b->k != EV_BAR || is_init(a) || is_init(b)) return 0;
+    if (base_dat3m_barrier(u, i) || base_dat3m_barrier(u, j)) return 0;
     const lit_thread *x = TH(u, i), *y = TH(u, j);
     /* barrier.cluster (§9.7.13.3): "When all non-exited threads in the cluster have executed
        barrier.cluster.arrive, the barrier completes and is automatically reinitialized": the
@@ -327,7 +347,8 @@ const base_def base_defs[] = {
     SET("REL", s_REL,
         "release: st.release, the write of atom.release / atom.acq_rel (§8.4 'release operation')"),
     SET("ACQ_REL", s_ACQ_REL,
-        "fence.acq_rel and fence.sc (a fence.sc is also a fence.acq_rel, §9.7.12.4)"),
+        "fence.acq_rel and fence.sc (a fence.sc is also a fence.acq_rel, §9.7.12.4; with "
+        "Dat3M's events, fence.acq_rel only)"),
     SET("SC", s_SC, "fence.sc and membar (§9.7.12.4)"),
     SET("CTA", s_CTA, "strong operations of scope .cta (§8.5)"),
     SET("CLUSTER", s_CLUSTER, "strong operations of scope .cluster (§8.5)"),

@@ -36,4 +36,10 @@ int base_fence_sc(const muniverse *u, int i);
 int base_same_barrier(const muniverse *u, int i, int j);
 int base_barrier_counted(const muniverse *u, int i);   /* a barrier operation with a thread count */
 int base_syncbar_static(const muniverse *u, int i, int j);   /* syncbar between uncounted ones */
+/* Dat3M's bar.cta.sync|arrive INST{, ID{, QUORUM}} read as Dat3M reads it (msemantics
+   .dat3m_barriers): the instances of solver/query.c dat3m_barriers, not the ones above */
+int base_dat3m_barrier(const muniverse *u, int i);
+/* the barrier instructions of one Dat3M instance: the same INST in one CTA, both with an ID or
+   both without (events i, j; their ID values are compared by the caller) */
+int base_dat3m_same_instance(const muniverse *u, int i, int j);
 #endif

@@ -34,6 +34,8 @@ typedef struct {
     int rterm, wterm;    /* in a trace: the terms (width 8 * size) read / written */
     int wcond;           /* in a trace, EV_RMW: the Boolean term under which it writes (a
                             compare-and-swap that may fail), else the true term */
+    int wsame;           /* in a trace, EV_RMW: the Boolean term under which it writes the
+                            value it read (a failed cas that writes back), -1 */
     isa_atom_op acc;     /* in a trace, EV_RMW: it writes old (+) acc_k, (+) one of add (sub:
                             add of -k), and, or, xor, min, max on type acc_t, with a constant
                             acc_k; else ISA_ATOM_NONE (solver/query_lemmas.c) */
@@ -110,6 +112,17 @@ typedef struct {
     int *first, *count;      /* per symbol (meaningful on owning symbols): its atoms */
 } matoms;
 
+/* How instructions become events where the ISA reading and the published tools (Dat3M's PTX
+   front end, whose verdicts the public suite holds) differ; docs/model.md "Event semantics".
+   All zero: the ISA reading (--model ptx). */
+typedef struct {
+    int cas_fail_writes; /* an atom.cas whose comparison fails also writes the value it read
+                            (§9.7.12.5's pseudo-code `*a = (*a == b) ? c : *a`; Dat3M) */
+    int fence_sc_only;   /* fence.sc (membar) is in SC only, not also in ACQ_REL (Dat3M's tags) */
+    int dat3m_barriers;  /* Dat3M's bar.cta.sync|arrive INST{, ID{, QUORUM}} as Dat3M reads
+                            them: INST a barrier instance, the quorum a minimum (query.c) */
+} msemantics;
+
 typedef struct {
     int unroll;          /* backward jumps allowed per branch instruction on a path */
     int max_events;      /* per trace */
@@ -117,9 +130,8 @@ typedef struct {
     double deadline;     /* mclock_ms() time at which to give up, 0 = none */
     int liveness;        /* also enumerate the paths that never end: a spin that repeats its
                             state (MHANG_SPIN), a wait at a barrier (MHANG_BARRIER) */
+    msemantics sem;      /* how instructions become events */
     size_t max_bytes;    /* memory the paths and terms may hold, 0 = no limit */
-    int failed_cas_writes;   /* a compare-and-swap that fails writes the old value (else it is
-                                a read only) */
 } mlimits;
 
 /* Milliseconds of a monotonic clock. */

@@ -16,6 +16,9 @@ typedef enum {
 const char *model_name(model_kind k);          /* "ptx", "ptx-v7.5", "ptx-v6.0" */
 const char *model_file(model_kind k);          /* "ptx.cat", ... (a bundled file name) */
 int model_parse(const char *s, model_kind *k); /* 0, or -1 for an unknown name */
+const char *model_choices(void);   /* "ptx (or ptx-v8.4), ptx-v7.5, ...": every name */
 int model_has_cluster(model_kind k);           /* the ISA version has the .cluster scope */
 int model_has_proxies(model_kind k);           /* ... proxies, aliases and proxy fences */
+int model_dat3m_events(model_kind k);  /* its instructions become events as in Dat3M's PTX front
+                                          end (ptx-v7.5, ptx-v6.0: the published verdicts) */
 #endif

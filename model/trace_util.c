@@ -152,6 +152,19 @@ static int writes(walker *w, const mevent *e)
     return path_decides(w, e->wcond) != 0;
 }
 
+/* An atomic operation that writes the value it read (a failed atom.cas under
+   msemantics.cas_fail_writes, as the path's guards decide): with --liveness, an iteration whose
+   only writes are such leaves memory as it found it and may repeat forever (a spin lock that is
+   never released); the solver then lets its write be the coherence-last one
+   (build_fair_spins).  Without --liveness it is an effect like any write: removing it from an
+   execution can give another read a new from-read edge, so the spin-loop reduction's argument
+   does not cover it and the loop is bounded by --unroll. */
+static int writes_back(walker *w, const mevent *e)
+{
+    return e->k == EV_RMW && e->atomic && !e->mbar && e->wsame >= 0 &&
+           path_decides(w, e->wsame) == 1;
+}
+
 /* At a loop head (every live register concrete, model/traces.c): a path that comes back with
    the same live registers and performed no write and no barrier since its last visit is
    dominated by the path without that iteration (removing reads and fences from a consistent
@@ -165,7 +178,8 @@ int loop_head_visit(walker *w, int pc, const int *regs)
         const struct visit *x = &w->vis[v];
         if (x->pc != pc) continue;
         int effect = 0;
-        for (int k = x->nev; k < w->nev && !effect; k++) effect = writes(w, &w->ev[k]);
+        for (int k = x->nev; k < w->nev && !effect; k++)
+            effect = writes(w, &w->ev[k]) && !(w->lim->liveness && writes_back(w, &w->ev[k]));
         if (effect) break;   /* earlier visits are before this effect too */
         int same = 1;
         for (int r = 0; r < w->th->nregs && same; r++)

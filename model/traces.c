@@ -116,7 +116,7 @@ static int push_event(walker *w, const lit_insn *in, mevent e, const deps *d)
 static mevent plain_event(int k, int pc)
 {
     mevent e = { .k = k, .insn = pc, .sym = -1, .loc = -1, .vaddr = -1, .rterm = -1,
-                 .wterm = -1, .wcond = -1 };
+                 .wterm = -1, .wcond = -1, .wsame = -1 };
     return e;
 }
 
@@ -307,7 +307,7 @@ static void bar_red(walker *w, const lit_insn *in, int pc, mevent e, const wstat
 /* A barrier id or thread count computed at run time must be valid (§9.7.12.1). */
 static int check_barrier(walker *w, const lit_insn *in, mevent *e)
 {
-    char m[200];
+    char m[320];
     if (e->bar_id < 0 || e->bar_id > 15) {
         snprintf(m, sizeof m, "found the barrier %lld, expected a barrier number 0..15 (§9.7.12.1)",
                  (long long)e->bar_id);
@@ -316,8 +316,20 @@ static int check_barrier(walker *w, const lit_insn *in, mevent *e)
     }
     if (!e->bar_has_cnt) return 0;
     int unit = in->bar_unit ? in->bar_unit : 1, n = 0;
+    /* Dat3M's quorum under Dat3M's events: any number; one the CTA cannot reach holds every
+       thread that arrives (solver/query.c dat3m_barriers) */
+    if (unit == 1 && w->lim->sem.dat3m_barriers) return 0;
     for (int i = 0; i < w->t->nth; i++)
         n += w->t->th[i].gpu == w->th->gpu && w->t->th[i].cta == w->th->cta;
+    if (unit == 1 && (e->bar_cnt < 1 || e->bar_cnt > n)) {
+        snprintf(m, sizeof m,
+                 "found the quorum %lld, expected 1..%d: the test places %d thread%s in CTA %d "
+                 "(under Dat3M's events, --model ptx-v7.5 or --events dat3m, a quorum never "
+                 "reached holds the threads that arrive)",
+                 (long long)e->bar_cnt, n, n, n == 1 ? "" : "s", w->th->cta);
+        fail_at(w, in, m);
+        return -1;
+    }
     if (e->bar_cnt <= 0 || e->bar_cnt % unit || e->bar_cnt / unit > n) {
         snprintf(m, sizeof m,
                  "found the thread count %lld, expected %s (the test places %d thread%s in CTA %d)",
@@ -376,7 +388,10 @@ static int step_bar(walker *w, const lit_insn *in, int *pc, wstate *s, deps *on,
         return STEP_END;
     }
     if (push_event(w, in, e, on)) return STEP_END;
-    if (w->lim->liveness && in->bar == BAR_SYNC)
+    /* Dat3M's bar.cta.arrive waits like its sync under Dat3M's events: its execution too needs
+       the instance's other threads (solver/query.c dat3m_barriers) */
+    if (w->lim->liveness &&
+        (in->bar == BAR_SYNC || (in->bar_unit == 1 && w->lim->sem.dat3m_barriers)))
         save_trace(w, s->regs, MHANG_BARRIER, -1, *pc); /* waits forever */
     (*pc)++;
     return STEP_ON;
@@ -540,11 +555,15 @@ static void split_read(walker *w, const lit_insn *in, int pc, wstate *s, mevent 
                         "§9.7.12.5");
                 break;
             }
-            if (wr || w->lim->failed_cas_writes) { ce.k = EV_RMW; ce.wval = (int64_t)(nw & am); }
+            /* a failed atom.cas writes the value it read back when the semantics say so
+               (§9.7.12.5: *a = cas(*a, b, c), cas(r, s, t) = (r == s) ? t : r) */
+            if (!wr && w->lim->sem.cas_fail_writes) { wr = 1; nw = rv[vi]; }
+            if (wr) { ce.k = EV_RMW; ce.wval = (int64_t)(nw & am); }
         }
         if (ce.k == EV_RMW) {
             ce.wterm = mt_const(w->ts, 8u * (unsigned)e.size, (uint64_t)ce.wval);
             ce.wcond = w->ts->T;
+            ce.wsame = ce.rval == ce.wval ? w->ts->T : w->ts->F;
         }
         int mark = w->nev, dmark = w->ndep;
         w->nguard = g0;
@@ -602,7 +621,7 @@ static int step_read(walker *w, const lit_insn *in, int *pc, wstate *s, mevent e
     int symbolic = !in->mbar;
     if (symbolic && e.atomic)
         symbolic = !mt_atom_apply(ts, in->aop, aty, mt_op1(ts, MT_ZEXT, 64, var), bt, ct,
-                                  w->lim->failed_cas_writes, &nt, &wc);
+                                  w->lim->sem.cas_fail_writes, &nt, &wc);
     if (!symbolic) {   /* the operands concrete first, then the value read */
         int r = symbolic_src(w, in, s->regs, 0, 2);
         if (r >= 0) return concretize(w, in, *pc, s, ctrl, r, WHY_OPERAND, 1);
@@ -614,6 +633,7 @@ static int step_read(walker *w, const lit_insn *in, int *pc, wstate *s, mevent e
         e.k = EV_RMW;
         e.wterm = mt_extract(ts, bitsz, 0, nt);
         e.wcond = wc;
+        e.wsame = mt_op2(ts, MT_EQ, e.wterm, var);   /* a failed cas writing back, under guards */
         accumulates(w, in, aty, bt, &e);
     }
     int mark = w->nev;

@@ -110,7 +110,7 @@ static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out,
             r.k = EV_R;
             int ri = child(b, th, parent, root, &r, 1);
             if (ri < 0) return -1;
-            out->ev[out->len++] = (upath_ev){ ri, e->rterm, -1, -1 };
+            out->ev[out->len++] = (upath_ev){ ri, e->rterm, -1, -1, -1 };
             map[k] = parent = ri;
             if (e->k == EV_RMW) {
                 mevent w = *e;
@@ -119,14 +119,16 @@ static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out,
                 if (wi < 0) return -1;
                 u->rmw_pair[ri] = wi;
                 u->rmw_pair[wi] = ri;
-                out->ev[out->len++] = (upath_ev){ wi, -1, e->wterm, e->wcond };
+                out->ev[out->len++] = (upath_ev){ wi, -1, e->wterm, e->wcond, e->wsame };
                 map2[k] = parent = wi;
             }
             continue;
         }
         int id = child(b, th, parent, root, e, 0);
         if (id < 0) return -1;
-        out->ev[out->len++] = (upath_ev){ id, e->rterm, e->wterm, e->k == EV_RMW ? e->wcond : -1 };
+        out->ev[out->len++] = (upath_ev){ id, e->rterm, e->wterm,
+                                          e->k == EV_RMW ? e->wcond : -1,
+                                          e->k == EV_RMW ? e->wsame : -1 };
         map[k] = parent = id;
     }
     if (tr->hang == MHANG_SPIN && out->spin_from < 0)

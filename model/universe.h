@@ -9,7 +9,9 @@
  * through it.  Atomic operations are one event, or, with split_rmw, a read event followed in
  * program order by a write event related by rmw (as herd and Dat3M represent them); a
  * compare-and-swap that does not write is its read alone, and one that may fail or succeed on
- * a path has a write event that exists under its condition (upath_ev.wc). */
+ * a path has a write event that exists under its condition (upath_ev.wc); with
+ * msemantics.cas_fail_writes a failed one writes back what it read (model/traces.c): its write
+ * always exists, the value ite(success, new, old). */
 #ifndef PTX_MODEL_UNIVERSE_H
 #define PTX_MODEL_UNIVERSE_H
 #include "model/program.h"
@@ -19,6 +21,8 @@ typedef struct {
     int rt, wt;              /* terms of the raw bits read / written by it on this path, -1 */
     int wc;                  /* the write of an atomic operation: the Boolean term under which
                                 it happens (a compare-and-swap that may fail), else -1 */
+    int ws;                  /* ... and under which it writes the value its read returned (a
+                                failed cas that writes back), else -1 */
 } upath_ev;
 
 typedef struct { int from, to, kind; } udep;   /* events; kind: MDEP_* */
@@ -46,6 +50,7 @@ typedef struct {
     const mterms *terms;     /* the program's (mprogram.terms) */
     const mdomain *dom;      /* the program's value domains, per atom (mprogram.dom) */
     int split_rmw;
+    msemantics sem;          /* how instructions became events (set by the caller) */
     mevent *ev;              /* the events: one initial write per location first, then the
                                 threads' events (ev[i].thread, ev[i].insn) */
     int n, ninit;

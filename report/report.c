@@ -43,8 +43,8 @@ void report_herd(FILE *f, const verify_result *r, int unroll)
                 verify_unknown(r) ? "; the verdict is Unknown (raise --unroll)" : "");
     if (r->nstates_total < 0)
         fprintf(f,
-                "States listed: %d, more exist (--states N or all; the verdict does not depend on "
-                "it)\n",
+                "States listed: %d, more exist (--states N or all); the counts are of the listed "
+                "states, which witness the verdict\n",
                 r->nstates);
     else if (r->nstates < r->nstates_total)
         fprintf(f, "States listed: %d of %d (--states)\n", r->nstates, r->nstates_total);

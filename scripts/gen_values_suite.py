@@ -21,6 +21,9 @@ def P(i):
 
 ALL = '{ ptx: Ok, ptx-v7.5: Ok, ptx-v6.0: Ok }'
 PTX = '{ ptx: Ok }'   # the slower tests (1 s and more) under the default model only
+# counters under ptx-v6.0: its `let rec observation` over a chain of 8 atomic operations is a
+# fixpoint the cat evaluator takes minutes to prove converged (not run here)
+NO60 = '{ ptx: Ok, ptx-v7.5: Ok }'
 RMW = ('Atomicity (§8.10.3): the atom operations are strong (relaxed, .gpu scope by default, '
        '§9.7.12.5) on one GPU, so they are morally strong (§8.7) and no write of another one '
        'comes between the read and the write of each.')
@@ -32,7 +35,7 @@ for t, k in ((2, 4), (2, 5), (4, 4)):
       '''%d threads each add 1 to x %d times with atom.add. %s Coherence order (§8.9.6)
  orders the %d increments; each reads the value the one before it in coherence order wrote,
  so x ends at %d in every execution.''' % (t, k, RMW, t * k, t * k),
-      'x=0;', th, 'forall (x == %d)' % (t * k), ALL if t * k < 16 else PTX,
+      'x=0;', th, 'forall (x == %d)' % (t * k), NO60 if t * k < 10 else PTX,
       'own: §8.10.3 §8.9.6 §9.7.12.5')
 # some execution gives the last increment of P0 every other one before it, and one gives its
 # first increment every increment of the other threads before it (executions exist: a forall
@@ -43,12 +46,12 @@ for t, k in ((2, 4),):
       '''%d threads each add 1 to x %d times with atom.add. Some execution performs all of P0's
  increments last (its last one reads %d), and some performs them first (its first reads 0), each
  the order of the writes in coherence order (§8.9.6).''' % (t, k, t * k - 1),
-      'x=0;', th, 'exists (P0:%%r%d == %d /\\ x == %d)' % (k - 1, t * k - 1, t * k), ALL,
+      'x=0;', th, 'exists (P0:%%r%d == %d /\\ x == %d)' % (k - 1, t * k - 1, t * k), NO60,
       'own: §8.9.6 §9.7.12.5')
     T('counter-%dx%d-late-start' % (t, k),
       '''The same counter: some execution performs every increment of the other threads before
  P0's first, which then reads %d.''' % ((t - 1) * k),
-      'x=0;', th, 'exists (P0:%%r0 == %d)' % ((t - 1) * k), ALL, 'own: §8.9.6 §9.7.12.5')
+      'x=0;', th, 'exists (P0:%%r0 == %d)' % ((t - 1) * k), NO60, 'own: §8.9.6 §9.7.12.5')
 # the values each increment returns are distinct: any two of the 2 x 4 see different values
 th = [(P(i), ['atom.global.add.u32 %%r%d, [x], 1' % j for j in range(4)]) for i in range(2)]
 pairs = ['P%d:%%r%d == P%d:%%r%d' % (a // 4, a % 4, b // 4, b % 4)

@@ -15,6 +15,7 @@
 #include "base/alloc.h"
 #include "model/base.h"
 #include "solver/cat_eval.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -321,10 +322,22 @@ static void build_fair_spins(qproblem *q)
             for (int x = p->spin_from; x < p->len; x++) {
                 int r = p->ev[x].node;
                 if (!q->rfa[r]) continue;
+                /* the read of an atomic operation that writes back what it read (a failed
+                   atom.cas under msemantics.cas_fail_writes, model/traces.c writes_back): its
+                   own write may be the last one */
+                int own = u->rmw_part[r] == 1 && x + 1 < p->len &&
+                                  p->ev[x + 1].node == u->rmw_pair[r] && p->ev[x + 1].ws >= 0
+                              ? u->rmw_pair[r]
+                              : -1;
+                Z3_ast back = own >= 0 ? enc_bool(q, p->ev[x + 1].ws) : NULL;
                 for (int a = q->a0[r]; a < q->a1[r]; a++)
                     for (int w = 0; w < q->n; w++) {
                         Z3_ast rf = q->rfa[r][a - q->a0[r]][w];
-                        if (rf) assert_implies(q, b_and(&q->e, q->sel[t][k], rf), q->fin[a][w]);
+                        if (rf)
+                            assert_implies(q, b_and(&q->e, q->sel[t][k], rf),
+                                           b_or(&q->e, q->fin[a][w],
+                                                own >= 0 ? b_and(&q->e, back, q->fin[a][own])
+                                                         : NULL));
                     }
             }
         }
@@ -399,6 +412,89 @@ static void bar_red_results(qproblem *q, Z3_ast *in)
     free(ones);
 }
 
+/* Dat3M's barriers (msemantics.dat3m_barriers; docs/model.md "Event semantics").  Dat3M's PTX
+   front end reads bar.cta.sync|arrive INST{, ID{, QUORUM}} as a control barrier of instance INST
+   (the instructions of one CTA that name INST, with an ID or without one), and its program
+   encoding lets a barrier execute, in a terminating execution:
+   - without an ID: when every barrier instruction of the instance in the CTA is reached;
+   - with an ID and no quorum: when every one whose ID may equal its own is reached (an ID in a
+     register of an instruction never reached may differ);
+   - with a quorum Q: when at least Q events of the instance with its ID are reached; then at
+     least Q of them synchronize (which ones is a choice, sync[i]).
+   An arrive executes under the same condition (it blocks like a sync); syncbar relates executed
+   events of one instance and ID, towards one that is not an arrive, from one that synchronizes.
+   No waiting order (Dat3M's encoding has no clocks for barriers).  With --liveness, a path that
+   ends at a barrier is blocked exactly when that barrier cannot execute. */
+static void dat3m_barriers(qproblem *q)
+{
+    const muniverse *u = q->u;
+    enc *e = &q->e;
+    int n = q->n;
+    Z3_ast *exec = xcalloc((size_t)n, sizeof *exec), *sync = xcalloc((size_t)n, sizeof *sync);
+    Z3_ast *args = xcalloc((size_t)n + 1, sizeof *args);
+    Z3_ast *sargs = xcalloc((size_t)n + 1, sizeof *sargs);
+    int *ones = xcalloc((size_t)n + 1, sizeof *ones);
+    for (int i = 0; i <= n; i++) ones[i] = 1;
+    for (int i = u->ninit; i < n; i++) {
+        if (!base_dat3m_barrier(u, i)) continue;
+        Z3_ast bl = q->blocked ? q->blocked[i] : NULL;
+        exec[i] = b_and(e, q->ex[i], b_not(e, bl));
+        sync[i] = u->ev[i].bar_has_cnt ? b_var(e, "bsync") : exec[i];
+        if (u->ev[i].bar_has_cnt) assert_implies(q, sync[i], exec[i]);
+    }
+    for (int j = u->ninit; j < n; j++) {
+        if (!base_dat3m_barrier(u, j)) continue;
+        const mevent *ej = &u->ev[j];
+        const lit_insn *ij = &u->t->th[ej->thread].ins[ej->insn];
+        Z3_ast can;   /* the condition under which j executes once reached */
+        if (ej->bar_has_cnt) {
+            int k = 0;
+            for (int i = u->ninit; i < n; i++)
+                if (base_dat3m_same_instance(u, i, j) && u->ev[i].bar_id == ej->bar_id) {
+                    args[k] = b_of(e, q->ex[i]);
+                    sargs[k++] = b_of(e, sync[i]);
+                }
+            int quorum = ej->bar_cnt > n ? n + 1 : ej->bar_cnt < 0 ? 0 : (int)ej->bar_cnt;
+            can = Z3_mk_pbge(e->z, (unsigned)k, args, ones, quorum);
+            /* Dat3M: a quorum reached in control flow is reached by the synchronizing ones
+               (per event, also one not reached when its ID and quorum are constants) */
+            Z3_ast when = ij->src[0].k == OPD_IMM && ij->src[1].k == OPD_IMM
+                              ? can : b_and(e, q->ex[j], can);
+            assert_implies(q, when, Z3_mk_pbge(e->z, (unsigned)k, sargs, ones, quorum));
+        } else {
+            can = e->T;
+            const lit_thread *tj = &u->t->th[ej->thread];
+            for (int t = 0; t < u->nth; t++)
+                for (int k = 0; k < u->t->th[t].nins; k++) {
+                    const lit_insn *b = &u->t->th[t].ins[k];
+                    if (b->k != LI_BAR || b->bar_unit != 1 || b->bar_inst != ij->bar_inst ||
+                        b->bar_named != ij->bar_named || u->t->th[t].gpu != tj->gpu ||
+                        u->t->th[t].cta != tj->cta)
+                        continue;
+                    if (b->bar_named && (b->src[0].k != OPD_IMM || b->src[0].imm != ej->bar_id))
+                        continue;   /* an ID that may differ */
+                    Z3_ast reached = NULL;
+                    for (int i = u->ninit; i < n; i++)
+                        if (u->ev[i].k == EV_BAR && u->ev[i].thread == t && u->ev[i].insn == k)
+                            reached = b_or(e, reached, q->ex[i]);
+                    can = b_and(e, can, reached);
+                }
+        }
+        assert_implies(q, exec[j], can);
+        if (q->blocked && q->blocked[j]) assert_implies(q, q->blocked[j], b_not(e, can));
+        for (int i = u->ninit; i < n; i++)
+            if (i != j && ej->bar != BAR_ARRIVE && u->ev[i].thread != ej->thread &&
+                base_dat3m_same_instance(u, i, j) &&
+                (!ij->bar_named || u->ev[i].bar_id == ej->bar_id))
+                rel_set(&q->syncbar, i, j, b_and(e, b_and(e, exec[i], exec[j]), sync[i]));
+    }
+    free(exec);
+    free(sync);
+    free(args);
+    free(sargs);
+    free(ones);
+}
+
 static void build_barrier_waits(qproblem *q)
 {
     const muniverse *u = q->u;
@@ -422,7 +518,7 @@ static void build_barrier_waits(qproblem *q)
            write of a compare-and-swap that fails): the chain of program order holds */
         for (int p = u->parent[j]; p >= 0; p = q->cond[p] ? u->parent[p] : -1)
             assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[p], clk[j]));
-        if (u->ev[j].k != EV_BAR) continue;
+        if (u->ev[j].k != EV_BAR || base_dat3m_barrier(u, j)) continue;
         int rep = j;
         if (base_barrier_counted(u, j)) {
             counted_barrier(q, clk, in, partial, j);
@@ -436,7 +532,8 @@ static void build_barrier_waits(qproblem *q)
         }
         for (int i = u->ninit; i < n; i++) {
             if (u->ev[j].bar == BAR_ARRIVE || u->ev[j].bar == BAR_CARRIVE || u->ev[i].k != EV_BAR ||
-                u->ev[i].thread == u->ev[j].thread) continue;
+                u->ev[i].thread == u->ev[j].thread || base_dat3m_barrier(u, i))
+                continue;
             if (in[i * n + j]) rel_set(&q->syncbar, i, j, in[i * n + j]);
             else if (base_syncbar_static(u, i, j)) rel_set(&q->syncbar, i, j, pair_exists(q, i, j));
         }
@@ -446,6 +543,7 @@ static void build_barrier_waits(qproblem *q)
                 assert_implies(q, q->ex[ch], Z3_mk_lt(e->z, clk[n + rep], clk[ch]));
     }
     bar_red_results(q, in);
+    if (u->sem.dat3m_barriers) dat3m_barriers(q);
     free(in);
     free(partial);
     free(clk);
@@ -614,14 +712,11 @@ int query_next_state(qproblem *q, int64_t *state)
     return query_next_state_exec(q, state, NULL, NULL);
 }
 
-int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx)
+/* The state of model m (values in obs order), given to fn with its execution when fn is not
+   NULL, then blocked: later questions find other states.  Releases m. */
+static void take_state(qproblem *q, Z3_model m, int64_t *state, mexecution_fn fn, void *ctx)
 {
     enc *e = &q->e;
-    Z3_lbool r = query_check(q);
-    if (r == Z3_L_UNDEF) return -1;
-    if (r == Z3_L_FALSE) return 0;
-    Z3_model m = Z3_solver_get_model(e->z, q->s);
-    Z3_model_inc_ref(e->z, m);
     Z3_ast *block = xcalloc((size_t)q->nobs, sizeof *block);
     for (int o = 0; o < q->nobs; o++) {
         state[o] = obs_value(q, m, o);
@@ -641,7 +736,35 @@ int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *c
     if (q->nobs) Z3_solver_assert(e->z, q->s, Z3_mk_or(e->z, (unsigned)q->nobs, block));
     else Z3_solver_assert(e->z, q->s, e->F);   /* the one (empty) state */
     free(block);
+}
+
+int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx)
+{
+    enc *e = &q->e;
+    Z3_lbool r = query_check(q);
+    if (r == Z3_L_UNDEF) return -1;
+    if (r == Z3_L_FALSE) return 0;
+    Z3_model m = Z3_solver_get_model(e->z, q->s);
+    Z3_model_inc_ref(e->z, m);
+    take_state(q, m, state, fn, ctx);
     return 1;
+}
+
+int query_next_state_where(qproblem *q, Z3_ast f, int64_t *state)
+{
+    enc *e = &q->e;
+    if (!f) return 0;
+    Z3_solver_push(e->z, q->s);
+    assert_ast(q, f);
+    Z3_lbool r = query_check(q);
+    Z3_model m = NULL;
+    if (r == Z3_L_TRUE) {
+        m = Z3_solver_get_model(e->z, q->s);
+        Z3_model_inc_ref(e->z, m);
+    }
+    Z3_solver_pop(e->z, q->s, 1);   /* f is not kept; the state's block is */
+    if (m) take_state(q, m, state, NULL, NULL);
+    return r == Z3_L_UNDEF ? -1 : r == Z3_L_TRUE;
 }
 
 void query_free(qproblem *q)
@@ -774,8 +897,10 @@ void query_set_memory_limit(size_t bytes)
     /* memory_high_watermark (bytes, an unsigned int): past it a check stops with "memout"
        (Unknown); memory_max_size (MiB) is the hard stop behind it, where Z3 raises an error
        (base/alloc.c: "out of memory", exit 2), never reached by a check that watches the mark */
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;   /* verify --jobs: threads */
     static size_t set = (size_t)-1;
-    if (bytes == set) return;
+    pthread_mutex_lock(&mu);
+    if (bytes == set) { pthread_mutex_unlock(&mu); return; }
     char v[32];
     size_t mark = bytes > 4294967295u ? 4294967295u : bytes;
     snprintf(v, sizeof v, "%zu", mark);
@@ -783,6 +908,7 @@ void query_set_memory_limit(size_t bytes)
     snprintf(v, sizeof v, "%zu", bytes ? 2 * (bytes >> 20) + 512 : 0);
     Z3_global_param_set("memory_max_size", v);
     set = bytes;
+    pthread_mutex_unlock(&mu);
 }
 
 /* ---------- liveness ---------- */

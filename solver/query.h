@@ -79,6 +79,9 @@ int query_explain(qproblem *q, Z3_ast f, const char **names, int max);
 int query_next_state(qproblem *q, int64_t *state);
 /* The same, calling fn (when not NULL) with the execution that reaches the state. */
 int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx);
+/* The next state not found yet where f holds (f is not kept; the state is blocked as above):
+   1, 0 when there is none, -1 when the solver gave up. */
+int query_next_state_where(qproblem *q, Z3_ast f, int64_t *state);
 /* For each check of the model that alone rules out f: an execution satisfying f that violates
    it (every other check holding), given to fn with the note "ruled out by NAME".  Returns how
    many, or -1 when the solver gave up. */

@@ -123,6 +123,11 @@ void vl_add(enc *e, vlist *l, int64_t v, Z3_ast when)
 
 void vl_free(vlist *l) { free(l->v); free(l->ind); l->v = NULL; l->ind = NULL; l->n = 0; }
 
+int64_t event_value(qproblem *q, Z3_model m, Z3_ast v)
+{
+    return v ? (int64_t)tz_model_u64(&q->e, m, v) : 0;
+}
+
 int model_holds(enc *e, Z3_model m, Z3_ast a)
 {
     Z3_ast v;

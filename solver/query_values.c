@@ -298,10 +298,6 @@ Z3_ast obs_differs(qproblem *q, int o, int64_t v)
     return e->T;
 }
 
-int64_t event_value(qproblem *q, Z3_model m, Z3_ast v)
-{
-    return v ? (int64_t)tz_model_u64(&q->e, m, v) : 0;
-}
 
 /* ---------- the condition ---------- */
 

@@ -17,7 +17,7 @@
 enum { C_MODEL = 1, C_JOBS, C_TIMEOUT, C_STATES };
 static const opt_def compare_defs[] = {
     OPT_COMMON,
-    { "model", 0, C_MODEL, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
+    { "model", 0, C_MODEL, "a model name", "model" },
     { "jobs", 'j', C_JOBS, "a whole number", "j" },
     { "timeout", 0, C_TIMEOUT, "a number of seconds", "timeout" },
     { "states", 0, C_STATES, NULL, NULL },
@@ -115,7 +115,7 @@ int compare_cli(int argc, char **argv)
         case OPT_QUIET: case OPT_VERBOSE: break;
         case C_MODEL:
             if (nm == 2 || model_parse(p.arg, &m[nm])) {
-                opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, exactly twice, found '%s'", p.arg);
+                opt_error(&p, "takes %s, exactly twice, found '%s'", model_choices(), p.arg);
                 rc = 2;
             } else nm++;
             break;

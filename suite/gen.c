@@ -311,7 +311,7 @@ static void usage(FILE *f)
 enum { G_OUT = 1, G_SHAPES, G_MODELS, G_FENCES, G_THREADS, G_JOBS, G_TIMEOUT };
 static const opt_def gen_defs[] = {
     OPT_COMMON,
-    { "out", 'o', G_OUT, "a directory", NULL },
+    { "out", 'o', G_OUT | OPT_ONCE, "a directory", NULL },
     { "shapes", 0, G_SHAPES, "a comma-separated list of shapes", NULL },
     { "models", 0, G_MODELS, "a comma-separated list of models", NULL },
     { "fence-orders", 0, G_FENCES, "a comma-separated list of orderings", NULL },
@@ -371,7 +371,7 @@ static int gen_options(int argc, char **argv, gen_opts *o)
         usage(stderr);
         return 2;
     }
-    if (output_check("gen", o->out, NULL, 0)) return 2;   /* inside the working folder */
+    if (output_check_dir("gen", o->out, NULL, 0)) return 2;
     return -1;
 }
 

@@ -11,14 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-int suite_parse_shard(const char *s, int *i, int *n);
-
 enum { M_JSON = 1, M_JUNIT, M_CSV, M_ALLOW_UNKNOWN };
 static const opt_def merge_defs[] = {
     OPT_COMMON,
-    { "json", 'o', M_JSON, "a file name", NULL },
-    { "junit", 0, M_JUNIT, "a file name", NULL },
-    { "csv", 0, M_CSV, "a file name", NULL },
+    { "json", 'o', M_JSON | OPT_ONCE, "a file name", NULL },
+    { "junit", 0, M_JUNIT | OPT_ONCE, "a file name", NULL },
+    { "csv", 0, M_CSV | OPT_ONCE, "a file name", NULL },
     { "allow-unknown", 0, M_ALLOW_UNKNOWN, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
 };
@@ -31,7 +29,8 @@ static void usage(FILE *f)
         "...\n"
         "  combines the --json outputs of 'ptxlitmus suite --shard I/N' runs, prints the summary\n"
         "  exit status: 0 every test agrees and every shard is present, 1 otherwise, 2 usage "
-        "error\n");
+        "error,\n"
+        "  3 the results could not be written\n");
 }
 
 static void pos_of(const char *text, const char *at, int *line, int *col)
@@ -117,7 +116,7 @@ static int merge_options(int argc, char **argv, merge_opts *o)
         free(o->files);
         return 2;
     }
-    /* outputs: never one of the result files merged, inside the working folder */
+    /* outputs: never one of the result files merged, their folders there */
     const char *const *in = (const char *const *)o->files;
     if (output_check("merge", o->json, in, o->nf) || output_check("merge", o->junit, in, o->nf) ||
         output_check("merge", o->csv, in, o->nf)) {
@@ -203,11 +202,12 @@ int merge_cli(int argc, char **argv)
     fprintf(out, "merged %d result%s from %d file%s\n", cJSON_GetArraySize(results),
             cJSON_GetArraySize(results) == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
     fflush(out);
-    if (json && suite_write_json(json, results, NULL, interrupted)) bad = 1;
-    if (junit && suite_write_junit(junit, results, interrupted)) bad = 1;
-    if (csv && suite_write_csv(csv, results)) bad = 1;
+    int unwritten = 0;
+    if (json && suite_write_json(json, results, NULL, interrupted)) unwritten = 1;
+    if (junit && suite_write_junit(junit, results, interrupted)) unwritten = 1;
+    if (csv && suite_write_csv(csv, results)) unwritten = 1;
     cJSON_Delete(results);
     for (int i = 0; i < nf; i++) cJSON_Delete(docs[i]);
     free(docs); free(all); free(files); free(seen_shard);
-    return bad ? 1 : 0;
+    return unwritten ? EXIT_NOT_WRITTEN : bad ? 1 : 0;
 }

@@ -105,6 +105,13 @@ int suite_print_summary_ex(FILE *f, const cJSON *results, double wall_s, int fla
 char *suite_junit_text(const cJSON *results, int interrupted);
 char *suite_csv_text(const cJSON *results);
 
+/* --shard: "I/N" (1 <= I <= N) into *i, *n (0, or -1); "auto" or "auto/N" from the job
+   engine's environment: a Slurm job array (SLURM_ARRAY_TASK_ID, _COUNT, _MIN, _STEP) or a
+   Kubernetes Indexed Job (JOB_COMPLETION_INDEX, from 0; N from auto/N) -- 0, or -1 with why
+   ("found ..., expected ...").  suite/shard.c */
+int suite_parse_shard(const char *s, int *i, int *n);
+int suite_shard_auto(const char *spec, int *i, int *n, char *why, size_t wl);
+
 /* helpers shared by the subcommands */
 const char *suite_str(const cJSON *o, const char *key);   /* "" when absent */
 double suite_num(const cJSON *o, const char *key);

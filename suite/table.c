@@ -20,21 +20,23 @@ static void usage(FILE *f)
         "  the observation (Never, Sometimes, Always, Unknown) of each test under each model,\n"
         "  side by side.  Litmus files and directories are decided under every --model; a\n"
         "  RUN.json (the --json output of verify or suite) gives one column per model it holds\n"
-        "  --model NAME        ptx, ptx-v7.5 or ptx-v6.0 (repeatable; default ptx)\n"
+        "  --model NAME        ptx (or ptx-v8.4), ptx-v7.5, ptx-v6.0 or rc11-scoped (repeatable;\n"
+        "                      default ptx)\n"
         "  --format F          csv (default), markdown or latex (booktabs); also taken from the\n"
         "                      --out extension (.csv, .md, .tex)\n"
         "  --out FILE          write the table to FILE (default: standard output)\n"
         "  --jobs N, --timeout S, --unroll N   as in suite\n"
         "  --allow-unknown     exit 0 even when a cell is Unknown\n"
-        "exit status: 0 every cell decided, 1 a cell Unknown or an error, 2 usage error\n");
+        "exit status: 0 every cell decided, 1 a cell Unknown or an error, 2 usage error, 3 the\n"
+        "table could not be written\n");
 }
 
 enum { T_MODEL = 1, T_FORMAT, T_OUT, T_JOBS, T_TIMEOUT, T_UNROLL, T_ALLOW_UNKNOWN };
 static const opt_def table_defs[] = {
     OPT_COMMON,
-    { "model", 0, T_MODEL, "ptx, ptx-v7.5 or ptx-v6.0", "model" },
+    { "model", 0, T_MODEL, "a model name", "model" },
     { "format", 0, T_FORMAT, "csv, markdown or latex", NULL },
-    { "out", 'o', T_OUT, "a file name", NULL },
+    { "out", 'o', T_OUT | OPT_ONCE, "a file name", NULL },
     { "jobs", 'j', T_JOBS, "a whole number", "j" },
     { "timeout", 0, T_TIMEOUT, "a number of seconds", "timeout" },
     { "unroll", 0, T_UNROLL, "a whole number", "unroll" },
@@ -42,63 +44,149 @@ static const opt_def table_defs[] = {
     { NULL, 0, 0, NULL, NULL },
 };
 
-typedef struct { char *label; const char *run; } column;
-typedef struct { char *name, *quant; char **cell; } row;
+/* Every result first goes into a flat list of entries; table_build then makes the rows (one per
+ * test FILE: two tests that share a name are two rows, issue #28) and the columns (one per
+ * model: the shards of one run, which hold different tests, share it; only runs that decided
+ * the same test under the same model get a column each, labelled RUN:model). */
 typedef struct {
+    const char *run;        /* the RUN.json it came from (not owned), NULL: decided here */
+    char *model, *key, *name, *quant, *cell;
+} entry;
+typedef struct { char *label, *model; const char *run; int split; } column;
+typedef struct { char *key, *name, *quant; char **cell; } row;
+typedef struct {
+    entry *e; int ne;
     column *col; int ncol;
     row *row; int nrow;
     int unknown, errors;
 } table;
 
-static int col_of(table *t, const char *run, const char *model)
-{
-    for (int i = 0; i < t->ncol; i++)
-        if (t->col[i].run == run && !strcmp(t->col[i].label, model)) return i;
-    t->col = xrealloc(t->col, (size_t)(t->ncol + 1) * sizeof *t->col);
-    t->col[t->ncol] = (column){ xstrdup(model), run };
-    for (int r = 0; r < t->nrow; r++) {
-        t->row[r].cell = xrealloc(t->row[r].cell, (size_t)(t->ncol + 1) * sizeof(char *));
-        t->row[r].cell[t->ncol] = NULL;
-    }
-    return t->ncol++;
-}
-
-static int row_of(table *t, const char *name)
-{
-    for (int i = 0; i < t->nrow; i++)
-        if (!strcmp(t->row[i].name, name)) return i;
-    t->row = xrealloc(t->row, (size_t)(t->nrow + 1) * sizeof *t->row);
-    row *r = &t->row[t->nrow];
-    r->name = xstrdup(name);
-    r->quant = NULL;
-    r->cell = xcalloc((size_t)(t->ncol ? t->ncol : 1), sizeof(char *));
-    return t->nrow++;
-}
-
-/* One result object into the table, in the column of (run, model). */
+/* One result object into the list. */
 static void add_result(table *t, const char *run, const char *model, const cJSON *res)
 {
-    const char *name = suite_str(res, "name");
+    const char *name = suite_str(res, "name"), *file = suite_str(res, "file");
     char base[256];
     if (!*name) {   /* a file that did not parse: its base name */
-        const char *f = suite_str(res, "file"), *s = strrchr(f, '/');
-        snprintf(base, sizeof base, "%s", s ? s + 1 : f);
+        const char *s = strrchr(file, '/');
+        snprintf(base, sizeof base, "%s", s ? s + 1 : file);
         size_t l = strlen(base);
         if (l > 7 && !strcmp(base + l - 7, ".litmus")) base[l - 7] = 0;
         name = base;
     }
-    int c = col_of(t, run, model), r = row_of(t, name);
-    row *w = &t->row[r];
-    if (!w->quant && *suite_str(res, "quantifier"))
-        w->quant = xstrdup(suite_str(res, "quantifier"));
     const char *st = suite_str(res, "status"), *obs = suite_str(res, "observation");
     const char *cell = !strcmp(st, "ok") ? obs : !strcmp(st, "timeout") ? "Unknown" : "error";
     if (!strcmp(cell, "Unknown") || !strcmp(suite_str(res, "verdict"), "Unknown")) {
         cell = "Unknown";
         t->unknown++;
     } else if (!strcmp(cell, "error")) t->errors++;
-    free(w->cell[c]);
-    w->cell[c] = xstrdup(cell);
+    t->e = xrealloc(t->e, (size_t)(t->ne + 1) * sizeof *t->e);
+    t->e[t->ne++] = (entry){ run, xstrdup(model), xstrdup(*file ? file : name), xstrdup(name),
+                             *suite_str(res, "quantifier") ? xstrdup(suite_str(res, "quantifier"))
+                                                           : NULL,
+                             xstrdup(cell) };
+}
+
+/* Whether two runs decided the same test under model m (their columns must be split). */
+static int runs_overlap(const table *t, const char *m)
+{
+    for (int i = 0; i < t->ne; i++)
+        for (int j = i + 1; j < t->ne; j++)
+            if (t->e[i].run != t->e[j].run && !strcmp(t->e[i].model, m) &&
+                !strcmp(t->e[j].model, m) && !strcmp(t->e[i].key, t->e[j].key))
+                return 1;
+    return 0;
+}
+
+/* The column of entry e, made when new (in the order entries first name them). */
+static int col_of(table *t, const entry *e)
+{
+    for (int i = 0; i < t->ncol; i++)
+        if (!strcmp(t->col[i].model, e->model) && (!t->col[i].split || t->col[i].run == e->run))
+            return i;
+    t->col = xrealloc(t->col, (size_t)(t->ncol + 1) * sizeof *t->col);
+    t->col[t->ncol] = (column){ xstrdup(e->model), xstrdup(e->model), e->run,
+                                runs_overlap(t, e->model) };
+    return t->ncol++;
+}
+
+static int row_of(table *t, const entry *e)
+{
+    for (int i = 0; i < t->nrow; i++)
+        if (!strcmp(t->row[i].key, e->key)) return i;
+    t->row = xrealloc(t->row, (size_t)(t->nrow + 1) * sizeof *t->row);
+    t->row[t->nrow] = (row){ xstrdup(e->key), xstrdup(e->name), NULL, NULL };
+    return t->nrow++;
+}
+
+/* The last n components of path (all of it when it has fewer). */
+static const char *path_tail(const char *path, int n)
+{
+    const char *s = path + strlen(path);
+    while (s > path && n > 0) {
+        s--;
+        if (*s == '/' && --n == 0) return s + 1;
+    }
+    return path;
+}
+
+/* Rows of the same name get the shortest end of their file's path that tells them apart:
+   `2+2W+rel (own/2+2W+rel.litmus)`. */
+static void name_rows(table *t)
+{
+    char **named = xcalloc((size_t)t->nrow + 1, sizeof *named);
+    for (int i = 0; i < t->nrow; i++) {
+        int clash = 0;
+        for (int j = 0; j < t->nrow; j++)
+            clash |= j != i && !strcmp(t->row[i].name, t->row[j].name);
+        if (!clash || !strcmp(t->row[i].key, t->row[i].name)) continue;
+        const char *tail = t->row[i].key;
+        for (int n = 1; n < 64; n++) {
+            tail = path_tail(t->row[i].key, n);
+            int same = 0;
+            for (int j = 0; j < t->nrow; j++)
+                same |= j != i && !strcmp(t->row[i].name, t->row[j].name) &&
+                        !strcmp(tail, path_tail(t->row[j].key, n));
+            if (!same || tail == t->row[i].key) break;
+        }
+        size_t l = strlen(t->row[i].name) + strlen(tail) + 4;
+        named[i] = xmalloc(l);
+        snprintf(named[i], l, "%s (%s)", t->row[i].name, tail);
+    }
+    for (int i = 0; i < t->nrow; i++)
+        if (named[i]) { free(t->row[i].name); t->row[i].name = named[i]; }
+    free(named);
+}
+
+/* The rows and columns from the entries (a later entry for the same cell replaces it). */
+static void table_build(table *t)
+{
+    for (int k = 0; k < t->ne; k++) { col_of(t, &t->e[k]); row_of(t, &t->e[k]); }
+    for (int i = 0; i < t->nrow; i++)
+        t->row[i].cell = xcalloc((size_t)(t->ncol ? t->ncol : 1), sizeof(char *));
+    for (int k = 0; k < t->ne; k++) {
+        entry *e = &t->e[k];
+        row *w = &t->row[row_of(t, e)];
+        int c = col_of(t, e);
+        if (!w->quant && e->quant) w->quant = xstrdup(e->quant);
+        free(w->cell[c]);
+        w->cell[c] = e->cell;
+        e->cell = NULL;
+    }
+    name_rows(t);
+}
+
+static void table_free(table *t)
+{
+    for (int k = 0; k < t->ne; k++) {
+        entry *e = &t->e[k];
+        free(e->model); free(e->key); free(e->name); free(e->quant); free(e->cell);
+    }
+    for (int r = 0; r < t->nrow; r++) {
+        for (int c = 0; c < t->ncol; c++) free(t->row[r].cell[c]);
+        free(t->row[r].cell); free(t->row[r].key); free(t->row[r].name); free(t->row[r].quant);
+    }
+    for (int c = 0; c < t->ncol; c++) { free(t->col[c].label); free(t->col[c].model); }
+    free(t->e); free(t->row); free(t->col);
 }
 
 /* A RUN.json: every result, in the column of its model. */
@@ -132,28 +220,22 @@ static int add_run(table *t, const char *path)
     return 0;
 }
 
-/* Labels: the model name, or RUN:model when two runs hold the same model. */
+/* Labels: the model name, or RUN:model for the columns of runs that decided the same tests
+   under the same model (`table a.json b.json` of two runs of ptx). */
 static void label_columns(table *t)
 {
-    int *clash = xcalloc((size_t)t->ncol + 1, sizeof *clash);
-    for (int i = 0; i < t->ncol; i++)
-        for (int j = 0; j < t->ncol; j++)
-            clash[i] |= j != i && !strcmp(t->col[i].label, t->col[j].label) &&
-                        t->col[i].run != t->col[j].run;
     for (int i = 0; i < t->ncol; i++) {
-        if (!clash[i] || !t->col[i].run) continue;
+        if (!t->col[i].split || !t->col[i].run) continue;
         const char *b = strrchr(t->col[i].run, '/');
         b = b ? b + 1 : t->col[i].run;
-        size_t l = strlen(b) + strlen(t->col[i].label) + 2;
+        size_t bl = strlen(b);
+        if (bl > 5 && !strcmp(b + bl - 5, ".json")) bl -= 5;
+        size_t l = bl + strlen(t->col[i].model) + 2;
         char *s = xmalloc(l);
-        snprintf(
-            s, l, "%.*s:%s",
-            (int)(strlen(b) > 5 && !strcmp(b + strlen(b) - 5, ".json") ? strlen(b) - 5 : strlen(b)),
-            b, t->col[i].label);
+        snprintf(s, l, "%.*s:%s", (int)bl, b, t->col[i].model);
         free(t->col[i].label);
         t->col[i].label = s;
     }
-    free(clash);
 }
 
 static void csv_field(sbuf *b, const char *s)
@@ -265,6 +347,17 @@ static int ends_with(const char *s, const char *e)
     return l >= k && !strcmp(s + l - k, e);
 }
 
+/* The format an --out name asks for: F_CSV, F_MD or F_TEX by its extension, F_CSV without
+   one, -1 for an extension that names none of them. */
+static int out_format(const char *out)
+{
+    const char *b = strrchr(out, '/'), *dot = strrchr(b ? b : out, '.');
+    if (!dot || dot == (b ? b + 1 : out)) return F_CSV;   /* no extension, or a dot file */
+    if (ends_with(out, ".md") || ends_with(out, ".markdown")) return F_MD;
+    if (ends_with(out, ".tex")) return F_TEX;
+    return ends_with(out, ".csv") ? F_CSV : -1;
+}
+
 int table_cli(int argc, char **argv)
 {
     suite_run_opts ro;
@@ -287,7 +380,7 @@ int table_cli(int argc, char **argv)
         case OPT_VERBOSE: break;
         case T_MODEL:
             if (model_parse(p.arg, &k)) {
-                opt_error(&p, "takes ptx, ptx-v7.5 or ptx-v6.0, found '%s'", p.arg);
+                opt_error(&p, "takes %s, found '%s'", model_choices(), p.arg);
                 rc = 2;
                 break;
             }
@@ -308,21 +401,30 @@ int table_cli(int argc, char **argv)
         case T_ALLOW_UNKNOWN: allow = 1; break;
         }
     }
+    if (rc < 0 && fmt < 0 && out && out_format(out) < 0) {   /* t.xyz: not CSV unasked */
+        const char *b = strrchr(out, '/');
+        fprintf(stderr,
+                "ptxlitmus table: --out %s: found the extension '%s', expected .csv, .md, "
+                ".markdown or .tex (or --format csv|markdown|latex)\n",
+                out, strrchr(b ? b : out, '.'));
+        rc = 2;
+    }
     if (rc < 0 && !p.npos) {
         fprintf(stderr, "ptxlitmus table: no test file or run given\n");
         usage(stderr);
         rc = 2;
     }
     if (rc >= 0) { opt_free(&p); return rc; }
-    if (fmt < 0) fmt = out && (ends_with(out, ".md") || ends_with(out, ".markdown")) ? F_MD
-                     : out && ends_with(out, ".tex") ? F_TEX : F_CSV;
+    if (fmt < 0) fmt = out && out_format(out) >= 0 ? out_format(out) : F_CSV;
     if (!nm) models[nm++] = MODEL_PTX;
     table t = { 0 };
     char **files = NULL;
-    int nf = 0, bad = 0;
+    int nf = 0, bad = 0, unwritten = 0;
     for (int i = 0; i < p.npos; i++) {
         if (ends_with(p.pos[i], ".json")) { if (add_run(&t, p.pos[i])) bad = 1; continue; }
-        int k = path_expand(p.pos[i], ".litmus", &files, &nf);
+        int loops = 0;
+        int k = path_expand(p.pos[i], ".litmus", &files, &nf, &loops);
+        if (loops) bad = 1;
         if (k == 0) {
             fprintf(stderr,
                     "%s:1:1: found a directory without .litmus files, expected litmus tests\n",
@@ -330,7 +432,7 @@ int table_cli(int argc, char **argv)
             bad = 1;
         }
     }
-    /* the output: never an input, inside the working folder (base/fileio.h) */
+    /* the output: never an input, its folder there (base/fileio.h) */
     const char **in = xcalloc((size_t)(p.npos + nf) + 1, sizeof *in);
     int ni = 0;
     for (int i = 0; i < p.npos; i++) if (ends_with(p.pos[i], ".json")) in[ni++] = p.pos[i];
@@ -343,35 +445,32 @@ int table_cli(int argc, char **argv)
         for (int i = 0; i < nf; i++)
             for (int m = 0; m < nm; m++)
                 jobs[i * nm + m] = (suite_job){ .path = files[i], .model = models[m] };
-        for (int m = 0; m < nm; m++) {
-            prov_add_bundled(models[m]);
-            col_of(&t, NULL, model_name(models[m]));   /* the columns in --model order */
-        }
+        for (int m = 0; m < nm; m++) prov_add_bundled(models[m]);
         ro.progress = quiet || !isatty(2) ? 0 : 1;
         ro.label = "table";
         suite_run(jobs, nf * nm, &ro);
-        for (int j = 0; j < nf * nm; j++) {
-            add_result(&t, NULL, model_name(jobs[j].model), jobs[j].res);
-            cJSON_Delete(jobs[j].res);
-        }
+        for (int m = 0; m < nm; m++)   /* the columns in --model order */
+            for (int i = 0; i < nf; i++) {
+                suite_job *j = &jobs[i * nm + m];
+                add_result(&t, NULL, model_name(j->model), j->res);
+                cJSON_Delete(j->res);
+                j->res = NULL;
+            }
         free(jobs);
     }
     if (!refused) {
+        table_build(&t);
         label_columns(&t);
         char *text = table_text(&t, fmt);
-        if (report_write_atomic(out ? out : "-", text)) bad = 1;
+        if (report_write_atomic(out ? out : "-", text)) unwritten = 1;
         free(text);
     }
     int unknown = t.unknown, errors = t.errors;
-    for (int r = 0; r < t.nrow; r++) {
-        for (int c = 0; c < t.ncol; c++) free(t.row[r].cell[c]);
-        free(t.row[r].cell); free(t.row[r].name); free(t.row[r].quant);
-    }
-    for (int c = 0; c < t.ncol; c++) free(t.col[c].label);
-    free(t.row); free(t.col);
+    table_free(&t);
     for (int i = 0; i < nf; i++) free(files[i]);
     free(files);
     if (refused) return 2;
+    if (unwritten) return EXIT_NOT_WRITTEN;
     if (unknown && !allow)
         fprintf(
             stderr,

@@ -227,11 +227,12 @@ START_TEST(barrier_forms)
         snprintf(b, sizeof b, mp, forms[i], forms[i]);
         ck_assert_msg(!validated(b), "%s", forms[i]);
     }
-    /* bar.cta.arrive does not wait: a writer that arrives and a reader that syncs */
+    /* bar.cta.arrive: a writer that arrives and a reader that syncs at one instance (INST 1,
+       Dat3M's first operand) synchronize */
     ck_assert(!validated("PTX arr\n{ x=0; }\n" TWO " st.weak x, 1 | bar.cta.sync 1, 1, 2 ;\n"
-                         " bar.cta.arrive 0, 1, 2 | ld.weak r0, x ;\nexists (P1:r0 == 0)\n"));
+                         " bar.cta.arrive 1, 1, 2 | ld.weak r0, x ;\nexists (P1:r0 == 0)\n"));
     /* a reader that only arrives is not ordered after the writer's store */
-    ck_assert(validated("PTX arr2\n{ x=0; }\n" TWO " st.weak x, 1 | bar.cta.arrive 1, 1, 2 ;\n"
+    ck_assert(validated("PTX arr2\n{ x=0; }\n" TWO " st.weak x, 1 | bar.cta.arrive 0, 1, 2 ;\n"
                         " bar.cta.sync 0, 1, 2 | ld.weak r0, x ;\nexists (P1:r0 == 0)\n"));
 }
 END_TEST

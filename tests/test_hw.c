@@ -10,65 +10,7 @@
 #include <unistd.h>
 #include "hw/hw.h"
 #include "suite/suite.h"
-
-static lit_test *parse_ok(const char *text)
-{
-    char err[1024];
-    lit_test *t = lit_parse("t.litmus", text, err, sizeof err);
-    ck_assert_msg(t != NULL, "parse failed: %s", err);
-    return t;
-}
-
-static void plan_ok(const lit_test *t, hw_plan *p)
-{
-    hw_opts o;
-    hw_opts_default(&o);
-    char err[1024];
-    ck_assert_msg(!hw_plan_build(t, &o, p, err, sizeof err), "refused: %s", err);
-}
-
-/* The lines of `text` that are PTX instructions of the asm template, in order. */
-static void assert_in_order(const char *text, const char *const *want)
-{
-    const char *at = text;
-    for (int i = 0; want[i]; i++) {
-        const char *f = strstr(at, want[i]);
-        ck_assert_msg(f != NULL, "'%s' missing (or out of order) in:\n%s", want[i], text);
-        at = f + strlen(want[i]);
-    }
-}
-
-static char *thread_text(const char *test, int th)
-{
-    lit_test *t = parse_ok(test);
-    hw_plan p;
-    plan_ok(t, &p);
-    char err[1024];
-    char *s = hw_emit_thread(&p, th, err, sizeof err);
-    ck_assert_msg(s != NULL, "emit failed: %s", err);
-    hw_plan_free(&p);
-    lit_free(t);
-    return s;
-}
-
-static void refused(const char *test, const char *want)
-{
-    lit_test *t = parse_ok(test);
-    hw_opts o;
-    hw_opts_default(&o);
-    hw_plan p;
-    char err[1024] = "";
-    int rc = hw_plan_build(t, &o, &p, err, sizeof err);
-    char *prog = rc ? NULL : hw_emit_program(&p, &o, err, sizeof err);
-    ck_assert_msg(rc || !prog, "not refused (wanted '%s')", want);
-    ck_assert_msg(strstr(err, want) != NULL, "message '%s' lacks '%s'", err, want);
-    ck_assert_msg(!strncmp(err, "t.litmus:", 9) && strstr(err, ": found ") &&
-                      strstr(err, ", expected "),
-                  "message '%s' is not file:line:col: found X, expected Y", err);
-    if (!rc) hw_plan_free(&p);
-    free(prog);
-    lit_free(t);
-}
+#include "hw_test.h"
 
 #define MP_DAT3M                                                                                   \
     "PTX MP\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"                                  \
@@ -233,9 +175,8 @@ START_TEST(barrier_counts_whole_warps)
                     0);
     ck_assert_ptr_nonnull(strstr(a, "barrier.arrive 1, 128;"));
     free(a);
-    lit_test *lt = parse_ok(t);
     hw_plan p;
-    plan_ok(lt, &p);
+    lit_test *lt = planned(t, &p);
     ck_assert_int_eq(p.has_barrier, 1);
     ck_assert_int_eq(p.nctas, 1);
     ck_assert_int_eq(p.rmax, 2);
@@ -318,13 +259,16 @@ START_TEST(refusals_say_where_and_why)
     refused("PTX F\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\n fence.proxy.texture ;\nforall "
             "(x == 1)\n",
             "has no texture, surface or constant proxy fence");
-    refused("PTX Bc\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n"
-            " bar.sync 1 | bar.sync 1 | st.weak x, 1 ;\nforall (x == 1)\n",
-            "expected the count to equal");
+    /* four users of a barrier of 2 (64 threads): its phases would mix instances */
+    refused(
+        "PTX Bc\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 | P3@cta 0,gpu 0 ;\n"
+        " bar.sync 1, 64 | bar.sync 1, 64 | bar.sync 1, 64 | bar.sync 1, 64 ;\n"
+        "forall (x == 0)\n",
+        "expected the count to equal");
     refused("PTX Bb\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n LC0: | bar.sync 1 ;\n bar.sync "
             "1 | ;\n"
             " goto LC0 | ;\nforall (x == 0)\n",
-            "expected straight-line code");
+            "expected every path to reach the barrier once");
     refused(
         "PTX W\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.u32 %r0, [x] ;\n add.s64 %r1, %r0, 1 ;\n"
         " setp.eq.s32 %p0, %r1, 1 ;\nforall (x == 0)\n",
@@ -354,9 +298,8 @@ END_TEST
 /* A hand-made outcome: MP with release/acquire, where (r0, r1) = (1, 0) is forbidden. */
 START_TEST(classification)
 {
-    lit_test *t = parse_ok(MP_DAT3M);
     hw_plan p;
-    plan_ok(t, &p);
+    lit_test *t = planned(MP_DAT3M, &p);
     verify_opts vo;
     verify_opts_default(&vo);
     verify_result r;

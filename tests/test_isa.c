@@ -620,19 +620,34 @@ START_TEST(int_carry)
     isa_eval_cc(&in, s, d, &cc, err, sizeof err);
     ck_assert_uint_eq(d[0], 0);
     ck_assert_uint_eq(cc, 1);
-    in = dec("sub.cc.u32"); /* borrow-out */
-    s[0] = 0, s[1] = 1, cc = 0;
+    /* a subtraction is a + ~b + cin and CC.CF its carry-out: 1 = no borrow (the hardware's
+       convention, which nvcc's __int128 code relies on; see carry_eval) */
+    in = dec("sub.cc.u32"); /* 0 - 1 borrows: CF = 0 */
+    s[0] = 0, s[1] = 1, cc = 1;
     isa_eval_cc(&in, s, d, &cc, err, sizeof err);
     ck_assert_uint_eq(d[0], M32);
-    ck_assert_uint_eq(cc, 1);
-    in = dec("subc.u32"); /* 5 - 2 - borrow */
+    ck_assert_uint_eq(cc, 0);
+    in = dec("subc.u32"); /* 5 - 2 - borrow (CF = 0: borrow) */
     s[0] = 5, s[1] = 2;
     isa_eval_cc(&in, s, d, &cc, err, sizeof err);
     ck_assert_uint_eq(d[0], 2);
-    in = dec("sub.cc.u32");
-    s[0] = 5, s[1] = 2, cc = 1;
+    in = dec("sub.cc.u32"); /* 5 - 2: no borrow, CF = 1 */
+    s[0] = 5, s[1] = 2, cc = 0;
     isa_eval_cc(&in, s, d, &cc, err, sizeof err);
     ck_assert_uint_eq(d[0], 3);
+    ck_assert_uint_eq(cc, 1);
+    in = dec("addc.u32"); /* issue #25: sub.cc 5, 3; addc 0, 0 reads the no-borrow carry: 1 */
+    s[0] = 0, s[1] = 0;
+    isa_eval_cc(&in, s, d, &cc, err, sizeof err);
+    ck_assert_uint_eq(d[0], 1);
+    in = dec("subc.cc.u64"); /* 0 - 0 - borrow(CF = 1: none) = 0, no borrow */
+    s[0] = 0, s[1] = 0, cc = 1;
+    isa_eval_cc(&in, s, d, &cc, err, sizeof err);
+    ck_assert_uint_eq(d[0], 0);
+    ck_assert_uint_eq(cc, 1);
+    s[0] = 0, s[1] = 0, cc = 0; /* 0 - 0 - 1 borrows */
+    isa_eval_cc(&in, s, d, &cc, err, sizeof err);
+    ck_assert_uint_eq(d[0], ~0ull);
     ck_assert_uint_eq(cc, 0);
     in = dec("mad.lo.cc.u32"); /* (a*b).lo + c */
     s[0] = 0x10000, s[1] = 0x10000, s[2] = M32, cc = 0;
@@ -1975,7 +1990,24 @@ START_TEST(warp_matches_lane)
         "vset2.s32.s32.le.add",
         "vsub4.u32.s32.u32",
         "vset4.u32.u32.ne",
+        /* the single-form evaluations of ptx/isa.c (WARP_FORMS) not named above */
+        "add.u32", "add.s64", "sub.s32", "sub.u32", "shr.u32", "shr.b32", "shr.u64",
+        "mul.wide.u32", "mad.lo.s32", "setp.eq.s32", "setp.ne.s32", "setp.le.s32",
+        "setp.gt.s32", "setp.ge.s32", "setp.eq.u32", "setp.ne.u32", "setp.lt.u32", "setp.le.u32",
+        "setp.gt.u32", "setp.ge.u32", "cvt.u64.u32", "cvt.s64.s32", "mul.rn.f32", "add.rn.f32",
+        "sub.f32", "cvt.rn.f32.s32",
     };
+    /* isa_warp_of: a form's own evaluation where there is one, the entry's otherwise */
+    static const struct { const char *mn; int form; } pick[] = {
+        { "fma.rn.f32", 1 }, { "cvt.rn.f32.u32", 1 }, { "add.s32", 1 }, { "setp.lt.u32", 1 },
+        { "add.sat.s32", 0 }, { "fma.rp.ftz.sat.f32", 0 }, { "setp.ne.and.u64", 0 },
+        { "cvt.rm.f32.u32", 0 },
+    };
+    for (size_t i = 0; i < sizeof pick / sizeof pick[0]; i++) {
+        isa_insn in = dec(pick[i].mn);
+        ck_assert_msg((isa_warp_of(&in) != isa_ops[in.op].eval_warp) == pick[i].form,
+                      "%s: isa_warp_of", pick[i].mn);
+    }
     uint64_t seed = 0x9e3779b97f4a7c15ull;
     for (size_t i = 0; i < sizeof mn / sizeof mn[0]; i++)
         for (int pair = 0; pair < 2; pair++)
@@ -2015,7 +2047,7 @@ START_TEST(warp_matches_lane)
                 }
                 for (int k = 0; k < ISA_WARP_NDST; k++)
                     for (int l = 0; l < 32; l++) dst[k][l] = 0xdeadbeefull;
-                e->eval_warp(&in, D, S, dm, lanes);
+                isa_warp_of(&in)(&in, D, S, dm, lanes);   /* a form's own, where it has one */
                 for (int k = 0; k < nd; k++)
                     for (int l = 0; l < 32; l++)
                         ck_assert_msg(D[k][l] == want[k][l],

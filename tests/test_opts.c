@@ -16,7 +16,7 @@ static const opt_def defs[] = {
     OPT_COMMON,
     { "model", 0, O_MODEL, "a model name", "model" },
     { "unroll", 0, O_UNROLL, "a whole number", "unroll" },
-    { "json", 0, O_JSON, "a file name or -", NULL },
+    { "json", 0, O_JSON | OPT_ONCE, "a file name or -", NULL },
     { "timeout", 0, O_TIMEOUT, "seconds", NULL },
     { "show", 0, O_SHOW, "witness, all or forbidden", "show" },
     { "graph", 'o', O_X, "a directory", NULL },
@@ -67,6 +67,15 @@ START_TEST(errors_and_hints)
     opt_free(&p);
     char *a3[] = { "verify", "--quiet=1", NULL };   /* value given to a flag */
     ck_assert_int_eq(parse(2, a3, &p, ids, vals), -1);
+    opt_free(&p);
+    /* issue #28: an output given twice is refused, not "last one wins"; ids come back without
+       OPT_ONCE; other options may repeat */
+    char *a4[] = { "verify", "--json", "a.json", "--json=b.json", NULL };
+    ck_assert_int_eq(parse(4, a4, &p, ids, vals), -1);
+    opt_free(&p);
+    char *a5[] = { "verify", "--json", "a.json", "--model", "x", "--model", "y", NULL };
+    ck_assert_int_eq(parse(7, a5, &p, ids, vals), 3);
+    ck_assert_int_eq(ids[0], O_JSON);
     opt_free(&p);
     char h[300];
     opt_hint(defs, "--modle", h, sizeof h);
@@ -132,6 +141,17 @@ static void put(const char *name, const char *text)
     fclose(f);
 }
 
+/* path_expand of tdir: want paths; returns the loops it skipped */
+static int expand_loops(int want)
+{
+    char **paths = NULL;
+    int np = 0, loops = 0;
+    ck_assert_int_eq(path_expand(tdir, ".litmus", &paths, &np, &loops), want);
+    for (int i = 0; i < np; i++) free(paths[i]);
+    free(paths);
+    return loops;
+}
+
 START_TEST(at_files_and_directories)
 {
     snprintf(tdir, sizeof tdir, "build/tests/optsdir.%d", (int)getpid());
@@ -165,15 +185,31 @@ START_TEST(at_files_and_directories)
 
     char **paths = NULL;
     int np = 0;
-    ck_assert_int_eq(path_expand(tdir, ".litmus", &paths, &np), 3);
+    ck_assert_int_eq(path_expand(tdir, ".litmus", &paths, &np, NULL), 3);
     ck_assert_int_eq(np, 3);
     ck_assert(strstr(paths[0], "/a.litmus"));
     ck_assert(strstr(paths[1], "/b.litmus"));
     ck_assert(strstr(paths[2], "/sub/c.litmus"));
-    ck_assert_int_eq(path_expand("-", ".litmus", &paths, &np), 1);
+    ck_assert_int_eq(path_expand("-", ".litmus", &paths, &np, NULL), 1);
     ck_assert_str_eq(paths[3], "-");
     for (int i = 0; i < np; i++) free(paths[i]);
     free(paths);
+    /* issue #28: a symbolic link back up (a loop) was followed down to the depth limit, every
+       test counted once per level; a link to another folder is still followed */
+    char link[160];
+    snprintf(link, sizeof link, "%s/sub/up", tdir);
+    ck_assert_int_eq(symlink("..", link), 0);
+    snprintf(link, sizeof link, "%s/sub/self", tdir);
+    ck_assert_int_eq(symlink(".", link), 0);
+    ck_assert_int_eq(expand_loops(3), 2);
+    char other[160];
+    snprintf(other, sizeof other, "%s/other", tdir);
+    ck_assert_int_eq(mkdir(other, 0700), 0);
+    put("other/d.litmus", "");
+    snprintf(link, sizeof link, "%s/sub/to-other", tdir);
+    ck_assert_int_eq(symlink("../other", link), 0);
+    /* a, b, other/d, sub/c, sub/to-other/d: a folder reached twice is no loop */
+    ck_assert_int_eq(expand_loops(5), 2);
     char cmd[200];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tdir);
     ck_assert_int_eq(system(cmd), 0);

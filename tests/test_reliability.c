@@ -236,19 +236,30 @@ START_TEST(outputs_are_never_inputs_and_stay_inside)
     ck_assert_int_eq(problem("sub/out.json", "in.litmus", NULL, found), 0);
     ck_assert_int_eq(problem("sub/nodir/out.json", "in.litmus", NULL, found), 0);
     ck_assert_int_eq(problem(".", NULL, NULL, found), 0);
-    /* outside: absolute, through '..', through a symlink to a folder outside */
-    ck_assert_int_eq(problem("/tmp/ptxlitmus-outside.json", "in.litmus", NULL, found), -1);
-    ck_assert_msg(strstr(found, "outside the working folder"), "%s", found);
-    ck_assert_int_eq(problem("../out.json", "in.litmus", NULL, found), -1);
-    ck_assert_msg(strstr(found, "(it resolves to /tmp/out.json)"), "%s", found);
-    ck_assert_int_eq(problem("sub/../../out.json", NULL, NULL, found), -1);
+    /* named on the command line (base NULL): wherever the user says (issue #30: --json
+       /tmp/artifacts/r.json in CI), through '..', absolute, a symlinked folder */
+    ck_assert_int_eq(problem("/tmp/ptxlitmus-outside.json", "in.litmus", NULL, found), 0);
+    ck_assert_int_eq(problem("../out.json", "in.litmus", NULL, found), 0);
+    ck_assert_int_eq(problem("sub/../../out.json", NULL, NULL, found), 0);
     ck_assert_int_eq(symlink("/tmp", "up"), 0);
-    ck_assert_int_eq(problem("up/out.json", NULL, NULL, found), -1);
-    ck_assert_int_eq(problem(abs, NULL, NULL, found), 0);   /* absolute but inside */
-    /* a base folder (run: the spec's folder) */
+    ck_assert_int_eq(problem("up/out.json", NULL, NULL, found), 0);
+    ck_assert_int_eq(problem(abs, NULL, NULL, found), 0);
+    /* ... but not through a symbolic link to a file (the writer would refuse it after the run) */
+    ck_assert_int_eq(problem("link.litmus", NULL, NULL, found), -1);
+    ck_assert_msg(strstr(found, "which is a symbolic link to a file (not followed)"), "%s", found);
+    /* ... nor to a device, unless on purpose */
+    ck_assert_int_eq(problem("/dev/zero", NULL, NULL, found), -1);
+    ck_assert_msg(strstr(found, "output /dev/zero, which is a character device"), "%s", found);
+    /* named by an input file (run: the spec's folder, base): confined to that folder */
     ck_assert_int_eq(problem("sub/out.bin", NULL, "sub", found), 0);
     ck_assert_int_eq(problem("out.bin", NULL, "sub", found), -1);
     ck_assert_msg(strstr(found, "outside the folder sub"), "%s", found);
+    ck_assert_int_eq(problem("/tmp/ptxlitmus-outside.json", NULL, ".", found), -1);
+    ck_assert_int_eq(problem("../out.json", NULL, ".", found), -1);
+    ck_assert_msg(strstr(found, "(it resolves to /tmp/out.json)"), "%s", found);
+    ck_assert_int_eq(problem("up/out.json", NULL, ".", found), -1);
+    ck_assert_int_eq(problem("sub/../../out.json", NULL, ".", found), -1);
+    ck_assert_int_eq(problem(abs, NULL, ".", found), 0);   /* absolute but inside */
     /* streams are no file of the run */
     const char *streams[] = { "-", "/dev/stdout", "/dev/stderr", "/dev/fd/1", "/proc/self/fd/2",
                               "/dev/null", NULL };
@@ -256,10 +267,21 @@ START_TEST(outputs_are_never_inputs_and_stay_inside)
         ck_assert_msg(problem(streams[i], "in.litmus", NULL, found) == 0, "%s refused", streams[i]);
     /* --allow-outside widens rule 2, never rule 1 */
     output_set_allow_outside(1);
-    ck_assert_int_eq(problem("/tmp/ptxlitmus-outside.json", "in.litmus", NULL, found), 0);
-    ck_assert_int_eq(problem("../out.json", NULL, NULL, found), 0);
+    ck_assert_int_eq(problem("/tmp/ptxlitmus-outside.json", "in.litmus", ".", found), 0);
+    ck_assert_int_eq(problem("../out.json", NULL, ".", found), 0);
+    ck_assert_int_eq(problem("/dev/zero", NULL, NULL, found), 0);
     ck_assert_int_eq(problem("link.litmus", "in.litmus", NULL, found), -1);
     output_set_allow_outside(0);
+    /* rule 3: the folder exists and may be written to, checked before any work (issue #30) */
+    ck_assert_int_eq(output_check("t", "sub/out.json", NULL, 0), 0);
+    ck_assert_int_eq(output_check("t", "out.json", NULL, 0), 0);
+    ck_assert_int_eq(output_check("t", "nodir/out.json", NULL, 0), -1);
+    ck_assert_int_eq(output_check("t", "in.litmus/out.json", NULL, 0), -1);
+    ck_assert_int_eq(output_check_dir("t", "sub", NULL, 0), 0);
+    ck_assert_int_eq(output_check_dir("t", "sub/new", NULL, 0), 0);
+    ck_assert_int_eq(output_check_dir("t", "nodir/new", NULL, 0), -1);
+    ck_assert_int_eq(output_check_dir("t", "in.litmus", NULL, 0), -1);
+    ck_assert_int_eq(output_check("t", "-", NULL, 0), 0);
     const char *rm[] = { "in.litmus", "link.litmus", "hard.litmus", "up", NULL };
     for (int i = 0; rm[i]; i++) unlink(rm[i]);
     rmdir("sub");

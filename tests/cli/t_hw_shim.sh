@@ -101,6 +101,15 @@ expect '256 outcomes: 128 instances x 2 launches'
 expect '^256 .*\*> P1:r1=42;'
 in_order "$P" 1 "^ld\.acquire\.gpu\.global\.u32 ${L}r0, $A;" "^setp\.ne\.s32 ${L}p1, ${L}r0, 1;" \
   "^@${L}p1 bra hwL[0-9]+_0;" "^ld\.global\.u32 ${L}r1, $A;"
+# issue #29: shared memory per instance, an mbarrier, barrier.cluster and st.async into the
+# other CTA of a cluster (mapa), then a bulk copy completing on an mbarrier (16 bytes, tx x4)
+shim suites/async/MP+st.async.litmus -n 128 -p 1;     expect '128 outcomes'
+in_order "$P" 0 '^mapa\.shared::cluster\.u32 %t_c0, %r[0-9]+, 1;' '^barrier\.cluster\.arrive;' \
+  '^st\.async\.shared::cluster\.mbarrier::complete_tx::bytes\.u32 \[%t_c0\], 1, \[%t_c1\];'
+shim suites/async/MP+cp.async.bulk+mbarrier.litmus -n 128
+expect '^128 .* P1:r0=1;'   # the copied value (x=1) arrived
+in_order "$P" 0 '^mbarrier\.expect_tx\.relaxed\.cta\.shared\.b64 \[%r[0-9]+\], 16;' \
+  '^cp\.async\.bulk\.shared::cluster\.global\.mbarrier::complete_tx::bytes \[%t_c[0-9]\], \[%rd[0-9]+\], 16,'
 # aliases need the driver's virtual memory: the stand-in says so, and so does --from
 "$bin" hw --allow-outside --no-compile --keep "$tmp" suites/isa/CoWR-alias.litmus >/dev/null
 build CoWR-alias
@@ -111,4 +120,4 @@ grep -q '#define T_NMAPS 2' "$tmp/CoWR-alias.cu" || fail "two virtual mappings"
 grep -q '^HWSKIP ' "$tmp/alias.out" || fail "alias: HWSKIP"
 "$bin" hw --from "$tmp/alias.out" suites/isa/CoWR-alias.litmus >/dev/null 2>&1
 [ $? -eq 77 ] || fail "--from a skipped run: 77"
-echo "CPU stand-in: 15 programs run end to end, no forbidden state; the PTX of 10 checked"
+echo "CPU stand-in: 17 programs run end to end, no forbidden state; the PTX of 12 checked"

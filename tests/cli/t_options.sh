@@ -5,6 +5,7 @@
 # several --model in verify.
 set -u
 bin=$1
+case "$bin" in /*) ;; *) bin=$PWD/${bin#./} ;; esac
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -76,6 +77,45 @@ grep -q "found a directory without .litmus files" "$tmp/e" || fail "empty DIR me
 [ "$(grep -c '^Test MP' "$tmp/o")" = 3 ] || fail "3 models gave $(grep -c '^Test MP' "$tmp/o") blocks"
 grep -q '^Model ptx-v6.0$' "$tmp/o" || fail "no Model line"
 [ "$(grep -c '"model":' "$tmp/m.json")" -ge 4 ] || fail "JSON results lack the model"
+
+# herd7's -j N (issue #30): verify decides N files at a time; the output is the same, in order
+"$bin" verify --model ptx --model ptx-v7.5 suites/isa suites/own > "$tmp/j1" 2> "$tmp/j1e"
+"$bin" verify -j 3 --model ptx --model ptx-v7.5 suites/isa suites/own > "$tmp/j3" 2> "$tmp/j3e"
+cmp -s <(grep -v '^Time' "$tmp/j1") <(grep -v '^Time' "$tmp/j3") || fail "verify -j 3: blocks differ from -j 1"
+cmp -s "$tmp/j1e" "$tmp/j3e" || fail "verify -j 3: messages differ from -j 1"
+"$bin" verify --jobs=2 -q "$mp" || fail "verify --jobs=2"
+"$bin" verify -j 0 "$mp" 2> "$tmp/e" && fail "verify -j 0 accepted"
+grep -qx "ptxlitmus verify: -j takes a whole number from 1 to 1024, found '0'" "$tmp/e" || fail "-j 0: $(cat "$tmp/e")"
+
+# issue #28, item 7: an output given twice was "last one wins" (the first silently dropped),
+# `table --out t.xyz` wrote CSV, a symbolic link loop made every test count once per level
+for c in "verify --json a.json --json=b.json $mp" "suite --junit a.xml --junit b.xml suites/isa" \
+         "merge --csv a.csv --csv b.csv x.json" "table -o a.csv --out b.csv $mp" \
+         "gen --out a --out b" "run --json a.json --json b.json x.yaml"; do
+  mkdir -p "$tmp/twice"
+  (cd "$tmp/twice" && "$bin" $c > /dev/null 2> ../e); rc=$?
+  [ "$rc" = 2 ] || fail "$c: exit $rc, expected 2"
+  grep -Eq "^ptxlitmus [a-z]+: (--[a-z]+|-o) given twice \('a(\.[a-z]+)?', then 'b(\.[a-z]+)?'\), expected it once$" "$tmp/e" \
+    || fail "$c: $(cat "$tmp/e")"
+  [ -z "$(ls "$tmp/twice")" ] || fail "$c wrote $(ls "$tmp/twice")"
+done
+"$bin" verify -q --model ptx --model ptx-v7.5 "$mp" || fail "--model twice is not an output"
+(cd "$tmp" && "$bin" table --out t.xyz "$OLDPWD/$mp" 2> e); rc=$?
+[ "$rc" = 2 ] || fail "table --out t.xyz: exit $rc, expected 2"
+grep -qx "ptxlitmus table: --out t.xyz: found the extension '.xyz', expected .csv, .md, .markdown or .tex (or --format csv|markdown|latex)" "$tmp/e" || fail "table .xyz: $(cat "$tmp/e")"
+[ -e "$tmp/t.xyz" ] && fail "table .xyz wrote the file"
+(cd "$tmp" && "$bin" table --format markdown --out t.xyz "$OLDPWD/$mp") > /dev/null && grep -q '^| MP |' "$tmp/t.xyz" \
+  || fail "table --format markdown --out t.xyz"
+mkdir -p "$tmp/loop/sub"; cp "$mp" suites/isa/LB.litmus "$tmp/loop/"; cp suites/isa/CoRR.litmus "$tmp/loop/sub/"
+ln -s .. "$tmp/loop/sub/up"
+"$bin" verify "$tmp/loop" > "$tmp/o" 2> "$tmp/e"; rc=$?
+[ "$rc" = 2 ] || fail "verify of a folder with a loop: exit $rc, expected 2"
+[ "$(grep -c '^Observation' "$tmp/o")" = 3 ] || fail "loop: $(grep -c '^Observation' "$tmp/o") tests decided, expected 3"
+grep -qx "$tmp/loop/sub/up:1:1: found a symbolic link back to a folder being read (a loop), expected a folder of tests; skipped" "$tmp/e" \
+  || fail "loop message: $(cat "$tmp/e")"
+"$bin" table "$tmp/loop" > "$tmp/o" 2> /dev/null; rc=$?
+[ "$rc" = 1 ] || fail "table of a folder with a loop: exit $rc, expected 1"
+[ "$(grep -c ',Never$\|,Always$' "$tmp/o")" = 3 ] || fail "table loop: $(cat "$tmp/o")"
 
 [ "$fails" = 0 ] || exit 1
 echo "options: all checks passed"

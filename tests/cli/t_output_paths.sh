@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Issue #16, output paths (docs/reliability.md, "Threat model"): an output never names one of the
-# run's inputs (any spelling: x, ./x, a symlink, a hard link), stays inside the working folder
-# unless --allow-outside ('..', absolute paths, symlinked folders), '-' and /dev/stdout are
-# always allowed, the mode of a replaced file is kept, and a run killed with SIGTERM/SIGINT
+# run's inputs (any spelling: x, ./x, a symlink, a hard link); an output named on the command
+# line goes wherever the user says (issue #30), a device only with --allow-outside; the outputs
+# a launch spec names stay inside its folder unless --allow-outside ('..', absolute paths,
+# symlinked folders); a missing output folder is refused before any work; '-' and /dev/stdout
+# are always allowed, the mode of a replaced file is kept, and a run killed with SIGTERM/SIGINT
 # leaves no temporary file beside its output.  A refusal exits 2 and touches no file.
 set -u
 bin=$1
@@ -61,8 +63,8 @@ refused "suite --junit test" "$is_input" suite -q --junit s/MP.litmus s
 "$bin" verify -q --json a.json in.litmus || bad "verify --json a.json: exit $?"
 cp -p a.json a.orig
 refused "merge --json input" "found output a.json, which is the input a.json" merge -q --json a.json a.json
-refused "table --out input" "found output in.litmus, which is the input in.litmus" table -q --out in.litmus in.litmus
-refused "table --out run input" "$is_input" table -q --out ./a.json a.json
+refused "table --out input" "found output in.litmus, which is the input in.litmus" table -q --format csv --out in.litmus in.litmus
+refused "table --out run input" "$is_input" table -q --format csv --out ./a.json a.json
 refused "hw --json input" "found output in.litmus, which is the input in.litmus" hw --no-compile --json in.litmus in.litmus
 refused "run --json spec" "found output spec.yaml, which is the input spec.yaml" run --json spec.yaml spec.yaml
 refused "run --json module" "found output saxpy.ptx, which is the input ./saxpy.ptx" run --json saxpy.ptx spec.yaml
@@ -73,38 +75,59 @@ refused "run output = module" "found output ./saxpy.ptx, which is the input ./sa
 cmp -s in.litmus in.orig && cmp -s spec.yaml spec.orig && cmp -s saxpy.ptx ptx.orig && cmp -s a.json a.orig \
   && cmp -s self.yaml self.orig && pass=$((pass + 1)) || bad "an input was changed"
 
-# --- confinement: absolute, '..', a symlinked folder; --allow-outside --------------------------
-refused "verify --json ABSOLUTE" "found output $tmp/outside/v.json, which is outside the working folder, expected" \
-  verify -q --json "$tmp/outside/v.json" in.litmus
-accepted "verify --json ABSOLUTE --allow-outside" verify -q --allow-outside --json "$tmp/outside/v.json" in.litmus
-grep -q '"tool"' "$tmp/outside/v.json" && pass=$((pass + 1)) || bad "--allow-outside: no JSON written"
+# --- named on the command line: wherever the user says (issue #30), a device only on purpose;
+# --- named in a launch spec: inside the spec's folder unless --allow-outside ------------------
+accepted "verify --json ABSOLUTE" verify -q --json "$tmp/outside/v.json" in.litmus
+grep -q '"tool"' "$tmp/outside/v.json" && pass=$((pass + 1)) || bad "--json ABSOLUTE: no JSON written"
+mkdir -p "$tmp/artifacts"
+(cd "$tmp/outside" && "$bin" verify -q --json "$tmp/artifacts/r.json" "$w/in.litmus") \
+  && grep -q '"tool"' "$tmp/artifacts/r.json" && pass=$((pass + 1)) || bad "--json /tmp/artifacts/r.json from another folder"
 accepted "verify --json ABSOLUTE-INSIDE" verify -q --json "$w/sub/abs.json" in.litmus
-refused "verify --json ../" "found output \.\./v2\.json, which is outside the working folder \(it resolves to $tmp/v2\.json\)" \
-  verify -q --json ../v2.json in.litmus
-refused "verify --json sub/../../" "$outside" verify -q --json sub/../../v3.json in.litmus
+accepted "verify --json ../" verify -q --json ../v2.json in.litmus
+[ -s "$tmp/v2.json" ] && pass=$((pass + 1)) || bad "--json ../v2.json not written"
 ln -s "$tmp/outside" esc
-refused "verify --json SYMLINKED-FOLDER/x" "found output esc/v4\.json, which is outside the working folder \(it resolves to $tmp/outside/v4\.json\)" \
-  verify -q --json esc/v4.json in.litmus
-refused "verify --graph ../g" "$outside" verify -q --graph ../g in.litmus
-refused "suite --junit /abs" "$outside" suite -q --junit "$tmp/outside/j.xml" s
-refused "suite --csv ../" "$outside" suite -q --csv ../s.csv s
-refused "merge --csv ../" "$outside" merge -q --csv ../m.csv a.json
-refused "table -o ../" "$outside" table -q -o ../t.csv a.json
-refused "gen --out ../g" "$outside" gen --out ../g --shapes MP
-refused "hw --keep /abs" "$outside" hw --no-compile --keep "$tmp/outside/k" in.litmus
-refused "run --json ../" "$outside" run --json ../r.json spec.yaml
+accepted "verify --json SYMLINKED-FOLDER/x" verify -q --json esc/v4.json in.litmus
+accepted "verify --graph ../g" verify -q --graph ../g in.litmus
+[ -s "$tmp/g/in.dot" ] && pass=$((pass + 1)) || bad "--graph ../g: no picture"
+accepted "suite --junit /abs" suite -q --junit "$tmp/outside/j.xml" s
+accepted "suite --csv ../" suite -q --csv ../s.csv --json sj.json s
+accepted "merge --csv ../" merge -q --csv ../m.csv sj.json
+accepted "table -o ../" table -q -o ../t.csv a.json
+accepted "gen --out ../g" gen -q --out ../gen --shapes MP --max-threads 2
+accepted "run --json ../" run --json ../r.json spec.yaml
+for f in j.xml; do [ -s "$tmp/outside/$f" ] || bad "$f not written"; done
+for f in s.csv m.csv t.csv r.json; do [ -s "$tmp/$f" ] && pass=$((pass + 1)) || bad "../$f not written"; done
+refused "verify --json DEVICE" "^ptxlitmus verify: found output /dev/zero, which is a character device, expected a file \(or --allow-outside to write to the device\)$" \
+  verify -q --json /dev/zero in.litmus
+accepted "verify --json DEVICE --allow-outside" verify -q --allow-outside --json /dev/zero in.litmus
+# a missing folder is found before the first test (issue #30), for every output
+nofolder='^ptxlitmus [a-z]+: found output (folder )?nodir/[a-z.]+, whose folder nodir does not exist, expected an existing folder it may write to$'
+refused "verify --json nodir/" "$nofolder" verify -q --json nodir/v.json in.litmus
+refused "verify --graph nodir/" "$nofolder" verify -q --graph nodir/g in.litmus
+refused "suite --csv nodir/" "$nofolder" suite -q --csv nodir/s.csv s
+refused "suite --junit nodir/" "$nofolder" suite -q --json s.json --junit nodir/j.xml s
+refused "merge --json nodir/" "$nofolder" merge -q --json nodir/m.json a.json
+refused "table --out nodir/" "$nofolder" table -q --out nodir/t.csv in.litmus
+refused "gen --out nodir/" "$nofolder" gen --out nodir/g --shapes MP
+refused "run --json nodir/" "$nofolder" run --json nodir/r.json spec.yaml
+refused "verify --graph FILE" "^ptxlitmus verify: found output in.litmus, which is not a folder, expected a folder \(or a name for a new one\)$" \
+  verify -q --graph in.litmus a.json
+# a spec's outputs stay in its folder
 spec up.yaml ../y.bin
 refused "run output ../" "^up.yaml:14:[0-9]+: found output \./\.\./y\.bin, which is outside the folder \. \(it resolves to $tmp/y\.bin\), expected a path inside it \(or --allow-outside\)$" run up.yaml
 spec abs.yaml "$tmp/outside/y.bin"
 refused "run output /abs" "found output $tmp/outside/y\.bin, which is outside the folder \." run abs.yaml
+ln -s "$tmp/outside" spec-esc
+spec esc.yaml spec-esc/y.bin
+refused "run output through a symlinked folder" "which is outside the folder \. \(it resolves to $tmp/outside/y\.bin\)" run esc.yaml
 accepted "run output /abs --allow-outside" run --allow-outside abs.yaml
 [ -s "$tmp/outside/y.bin" ] && pass=$((pass + 1)) || bad "run --allow-outside: output not written"
 spec sub/in-sub.yaml y.bin; cp saxpy.ptx sub/
 accepted "run output beside a spec in a subfolder" run sub/in-sub.yaml
 [ -s sub/y.bin ] && pass=$((pass + 1)) || bad "run: sub/y.bin not written"
-accepted "--allow-outside after the files" verify in.litmus -q --json "$tmp/outside/v5.json" --allow-outside
+accepted "--allow-outside after the files" run sub/in-sub.yaml --allow-outside
 printf -- '--allow-outside\n' > args.txt
-accepted "--allow-outside via @FILE" verify @args.txt -q --json "$tmp/outside/v6.json" in.litmus
+accepted "--allow-outside via @FILE" run @args.txt abs.yaml
 
 # --- streams are always allowed -----------------------------------------------------------------
 "$bin" verify -q --json /dev/stdout in.litmus > "$tmp/stdout.json" 2> "$tmp/err" \

@@ -29,11 +29,12 @@ YAML
 "$bin" suite --allow-outside suites/isa --model ptx -q --json "$tmp/s.json" > /dev/null 2>&1 < /dev/null
 full() {   # full NAME ARGS...: stdout on /dev/full
   local name=$1; shift
-  (cd "$tmp" && "$bin" "$@" > /dev/full 2> "$tmp/err"); local st=$?
+  (cd "$tmp" && "$bin" "$@" > /dev/full 2> "$tmp/err"); st=$?
   if [ "$st" -ne 0 ] && grep -q 'cannot write' "$tmp/err"; then ok
   else bad "stdout full: $name exit $st: $(tail -n1 "$tmp/err")"; fi
 }
 full "verify (herd text)" verify "$MP"
+[ "$st" = 3 ] && ok || bad "verify on a full stdout: exit $st, expected 3 (the results could not be written)"
 full "verify --json -" verify -q --json - "$MP"
 full "suite" suite "$root/suites/isa" --model ptx
 full "suite --json -" suite "$root/suites/isa" --model ptx -q --json -
@@ -41,6 +42,17 @@ full "run --json -" run spec.yaml --json -
 full "merge" merge s.json
 full "merge --json -" merge s.json --json -
 full "compare" compare --model ptx --model ptx-v7.5 "$MP"
+
+# --- results that could not be written: exit 3, not 1 (a disagreement) nor 2 (issue #30) ------
+if [ -w /dev/full ]; then
+  for c in "verify -q --json /dev/full $MP" "suite -q $root/suites/isa --model ptx --csv /dev/full" \
+           "suite -q $root/suites/isa --model ptx --junit /dev/full" "table --out /dev/full $MP" \
+           "merge s.json --json /dev/full"; do
+    (cd "$tmp" && "$bin" $c --allow-outside > /dev/null 2> "$tmp/err"); st=$?
+    [ "$st" = 3 ] && grep -q 'cannot write /dev/full' "$tmp/err" && ok \
+      || bad "$c: exit $st, expected 3: $(tail -n1 "$tmp/err")"
+  done
+fi
 
 # --- verify out of memory (Z3 included): a message, exit 2, the blocks of decided tests kept ----
 python3 - "$tmp/heavy.litmus" <<'PY'

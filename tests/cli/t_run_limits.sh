@@ -33,4 +33,19 @@ for v in abc 0 -1 1e9 ""; do
   grep -q "^ptxlitmus run: --timeout: found '$v', expected a positive number of seconds" "$tmp/err" \
     || { cat "$tmp/err"; fail "--timeout '$v' message"; }
 done
+# issue #30: a run that went well says so in one line (stderr; stdout is the kernel's printf),
+# -q silences it; a large grid that reaches the step limit gets a hint naming --max-steps
+"$bin" run tests/errors/run/saxpy-spec.yml --no-outputs > "$tmp/out" 2> "$tmp/err" || fail "saxpy: exit $?"
+grep -qx 'ptxlitmus run: kernel saxpy, grid (1,1,1) x block (64,1,1): 2 warps, [0-9]* warp-instructions ([0-9]* thread-instructions) in [0-9.]* s' "$tmp/err" \
+  || { cat "$tmp/err"; fail "no success line"; }
+[ "$(wc -l < "$tmp/err")" = 1 ] || fail "more than one line on success: $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && fail "the success line went to stdout"
+"$bin" run tests/errors/run/saxpy-spec.yml --no-outputs -q > "$tmp/out" 2> "$tmp/err" || fail "saxpy -q: exit $?"
+[ -s "$tmp/err" ] && fail "-q still printed: $(cat "$tmp/err")"
+sed -e 's/^grid: 1$/grid: 100000/' -e 's/count: 64/count: 6400000/g' -e 's/{ s32: 64 }/{ s32: 6400000 }/' \
+  -e 's|module: saxpy.ptx|module: '"$PWD"'/tests/errors/run/saxpy.ptx|' tests/errors/run/saxpy-spec.yml > "$tmp/big.yml"
+"$bin" run "$tmp/big.yml" --no-outputs --max-steps 200000 > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ "$rc" -eq 1 ] || fail "100000 CTAs, --max-steps 200000: exit $rc, expected 1"
+grep -qx "$tmp/big.yml: hint: the limit of 200000 warp-instructions (--max-steps) is for the whole grid of 100000 CTAs (200000 warps); raise it with --max-steps N if the kernel is not stuck" "$tmp/err" \
+  || { cat "$tmp/err"; fail "no --max-steps hint"; }
 exit 0

@@ -116,7 +116,7 @@ has "CTA (0,0,0) warp 1 lanes 0xffffffff" spin
 "$bin" run "$S/hello.yaml" --no-outputs >"$tmp/out" 2>"$tmp/err" || fail "hello: exit"
 printf 'thread %d of block %d: x = %s\n' 0 0 0.50 1 0 1.25 2 0 2.00 3 0 3.75 0 1 0.50 1 1 1.25 2 1 2.00 3 1 3.75 >"$tmp/want"
 cmp -s "$tmp/out" "$tmp/want" || { diff "$tmp/want" "$tmp/out"; fail "printf output"; }
-"$bin" run "$S/hello.yaml" --no-outputs --no-printf >"$tmp/out" 2>&1 || fail "hello --no-printf: exit"
+"$bin" run "$S/hello.yaml" --no-outputs --no-printf >"$tmp/out" 2>"$tmp/err" || fail "hello --no-printf: exit"
 [ ! -s "$tmp/out" ] || fail "--no-printf printed"
 
 # under all checks too (the runtime's reads of the format and arguments are not checked),

@@ -59,5 +59,31 @@ printf 'suite: s\ntests:\n  - file: MP.litmus\n    expect: { ptx: Ok }\n' > "$tm
 grep -q '"sha256":' "$tmp/s.json" || fail "suite JSON provenance"
 grep -q '^# command: ptxlitmus suite -q ' "$tmp/s.csv" || fail "suite CSV provenance"
 
+# issue #28, item 2: two tests that share a name were one row (the quantifier of the first
+# file, the observation of the last); the bundled suites have 7 such names.  One row per file,
+# the name told apart by the end of its path.
+mkdir -p "$tmp/d/a" "$tmp/d/b"
+cp suites/isa/MP.litmus "$tmp/d/a/T.litmus"
+sed 's/^PTX MP$/PTX MP/' suites/isa/MP-nofence.litmus | sed 's/^PTX MP-nofence/PTX MP/' > "$tmp/d/b/T.litmus"
+"$bin" table "$tmp/d" > "$tmp/dup.csv" || fail "table of two tests named MP: exit $?"
+grep -qx 'MP (a/T.litmus),~exists,Never' "$tmp/dup.csv" || fail "first MP row: $(cat "$tmp/dup.csv")"
+grep -qx 'MP (b/T.litmus),exists,Sometimes' "$tmp/dup.csv" || fail "second MP row: $(cat "$tmp/dup.csv")"
+"$bin" table -q suites/own suites/llvm > "$tmp/b.csv" 2> /dev/null
+[ "$(grep -vc '^#' "$tmp/b.csv")" = "$(( $(find suites/own suites/llvm -name '*.litmus' | wc -l) + 1 ))" ] \
+  || fail "table suites/own suites/llvm: $(grep -vc '^#' "$tmp/b.csv") lines, not one per test + header"
+grep -q '^2+2W+rel (2+2W+rel.llvm.litmus),exists,' "$tmp/b.csv" || fail "no llvm 2+2W+rel row"
+grep -q '^2+2W+rel (2+2W+rel.litmus),exists,' "$tmp/b.csv" || fail "no own 2+2W+rel row"
+# issue #30: shards of one suite run hold different tests: one column per model, not per shard
+for i in 1 2; do
+  "$bin" suite -q --allow-outside --shard $i/2 --model ptx --json "$tmp/sh$i.json" suites/isa > /dev/null 2>&1
+done
+"$bin" table "$tmp/sh1.json" "$tmp/sh2.json" > "$tmp/sh.csv" || fail "table of two shards: exit $?"
+grep -qx 'test,quantifier,ptx' "$tmp/sh.csv" || fail "shard columns: $(grep quantifier "$tmp/sh.csv")"
+[ "$(grep -vc '^#' "$tmp/sh.csv")" = 18 ] || fail "shards: $(grep -vc '^#' "$tmp/sh.csv") lines, expected 17 tests + header"
+# two runs of the same tests under the same model still get a column each
+"$bin" verify -q --allow-outside --json "$tmp/r1.json" "$mp"
+"$bin" verify -q --allow-outside --json "$tmp/r2.json" "$mp"
+"$bin" table "$tmp/r1.json" "$tmp/r2.json" | grep -qx 'test,quantifier,r1:ptx,r2:ptx' || fail "two runs of one model"
+
 [ "$fails" = 0 ] || exit 1
 echo "table: all checks passed"

@@ -70,5 +70,19 @@ grep -q 'nothing checked' "$tmp/o" || fail "no expectations: $(cat "$tmp/o")"
 "$bin" suite "$tmp/s" -q --model ptx-v6.0 > "$tmp/o" 2>&1 && fail "suite with no job for the model passed"
 grep -q 'nothing checked' "$tmp/o" || fail "model without jobs: $(cat "$tmp/o")"
 
+# a cut state list (issue #28, item 5): `--states 1` printed `Sometimes 0 1` and the JSON
+# validated: true with positive: 0; the list now holds a witness of each side, says it is cut
+for n in 1 none; do
+  "$bin" verify --allow-outside --states "$n" --json "$tmp/c.json" suites/isa/MP-nofence.litmus > "$tmp/o" 2>&1 \
+    || fail "--states $n: exit $?"
+  grep -qx 'Observation MP-nofence Sometimes 1 1' "$tmp/o" || fail "--states $n: $(grep Observation "$tmp/o")"
+  grep -qx 'States listed: 2, more exist (--states N or all); the counts are of the listed states, which witness the verdict' "$tmp/o" \
+    || fail "--states $n: no cut line: $(cat "$tmp/o")"
+  python3 -c "
+import json,sys; r=json.load(open(sys.argv[1]))['results'][0]
+assert r['validated'] and r['positive'] == 1 and r['negative'] == 1 and len(r['states']) == 2, r
+assert r['states_truncated'] is True and r['states_total'] is None, r" "$tmp/c.json" || fail "--states $n: JSON"
+done
+
 [ "$fails" = 0 ] || exit 1
 echo "unknown: all checks passed"

@@ -31,3 +31,21 @@ in_order() {
     END { if (k <= np) { print "missing or out of order: " p[k]; exit 1 } }' \
     || { echo "--- hw_thread_$n of $f:"; ptx_body "$f" "$n"; fail "PTX of $f thread $n"; }
 }
+
+# combine_device OUT.cu PROG.cu...: the device code of several generated harness programs in
+# one translation unit, for one nvcc run (the cheap compile check of many tests): each program
+# up to the end of its kernel, in a namespace of its own, its extern "C" functions renamed, its
+# macros undefined after it; the headers once at the top.
+combine_device() {
+  local out=$1 k=0 f; shift
+  printf '#include <cuda.h>\n#include <cuda_runtime.h>\n#include <dlfcn.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <algorithm>\n#include <map>\n#include <vector>\n' > "$out"
+  for f in "$@"; do
+    k=$((k + 1))
+    { echo "// ---- $f"; echo "namespace t$k {"
+      awk '/^#include/ { next } { print } /^#endif \/\* HW_HOST_SHIM \*\/$/ { exit }' "$f" \
+        | sed -E "s/\bhw_thread_([0-9]+)/hw_thread_${k}_\1/g; s/\bhw_kernel\b/hw_kernel_$k/g"
+      echo "}"
+      grep -oE '^#define [A-Za-z_][A-Za-z0-9_]*' "$f" | sort -u | sed 's/^#define/#undef/'
+    } >> "$out"
+  done
+}

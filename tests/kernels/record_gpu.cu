@@ -1,45 +1,149 @@
-// tests/kernels/record_gpu.cu — runs the corpus kernels whose results the ISA leaves partly to
-// the hardware on a real GPU, with the inputs tests/test_exec_kernels.c (video),
-// tests/test_exec_wmma.c (wmma, the cases of tests/wmma_ref.h), tests/test_exec_wgmma.c
-// (wgmma.cu, sm_90a: RECORD_WGMMA), tests/test_exec_tma.c (tma.cu, sm_90a: RECORD_TMA) and
-// tests/test_exec_gemm.c (bench/exec/gemm_sm80.cu; gemm_sm90a.cu with RECORD_TMA, the sizes of
-// tests/gemm_ref.h) give them, and writes the outputs to gpu/NAME.bin (raw little-endian).
-// Built and run by tests/kernels/record_gpu.sh where a GPU is present; the tests compare the
-// executor with each file that exists (none is needed for the tests to pass).
+// tests/kernels/record_gpu.cu — runs, on a real GPU, the corpus kernels whose results the ISA
+// leaves partly to the hardware, with the inputs the executor's tests give them, and writes the
+// outputs to OUT/NAME.bin (raw little-endian; OUT is tests/kernels/gpu by default), which the
+// tests then compare with the executor bit for bit (tests/exec_harness.h gpu_open):
+//   group    source                          test                        needs
+//   video    video.cu video_ops              tests/test_exec_kernels.c   any
+//   tex      texsurf.cu (record_tex.cuh)     tests/test_exec_tex.c       any
+//   wmma     wmma.cu, tests/wmma_ref.h       tests/test_exec_wmma.c      sm_80
+//   gemm80   bench/exec/gemm_sm80.cu         tests/test_exec_gemm.c      sm_80
+//   sp       remote.cu mma.sp, sp_ref.h      tests/test_exec_remote.c    sm_90
+//   wgmma    wgmma.cu, tests/wgmma_ref.h     tests/test_exec_wgmma.c     sm_90a
+//   tma      tma.cu tma_load, tma_im2col     tests/test_exec_tma.c       sm_90a
+//   gemm90a  bench/exec/gemm_sm90a.cu        tests/test_exec_gemm.c      sm_90a
+// Each group is its own program (nvcc -DREC_GROUP_NAME, see record_gpu.sh), so a kernel one GPU
+// cannot load or run cannot sink the others.  Every launch is checked (cudaGetLastError, then
+// cudaDeviceSynchronize) before its output is saved: a file exists only when its kernel ran.
+// Exit: 0 recorded, 77 skipped (no driver, no device, or a GPU without the group's compute
+// capability: the reason is printed), 1 a CUDA call or a launch failed (printed; files of the
+// kernels that ran before it stay).  Usage: record_gpu OUTDIR
 #include <cstdio>
 #include <cstdlib>
 #include <cstdint>
 #include <cstring>
+#include <cuda_runtime.h>
+
+static const char *rec_out = "gpu";   // argv[1]
+
+#if defined(REC_GROUP_VIDEO)
+#define REC_GROUP "video"
+#define REC_NEED 0, "any"
 #include "video.cu"
 #include "../video_ref.h"
-#ifdef RECORD_WGMMA   // sm_90a only (record_gpu.sh defines it on a compute capability 9.0 GPU)
-#include "wgmma.cu"
-#include "../wgmma_ref.h"
-#endif
+#elif defined(REC_GROUP_TEX)
+#define REC_GROUP "tex"
+#define REC_NEED 0, "any"
+#elif defined(REC_GROUP_WMMA)
+#define REC_GROUP "wmma"
+#define REC_NEED 80, "sm_80 or later"
 #include "wmma.cu"
 #include "../wmma_ref.h"
-#include "remote.cu"   // sm_90 or later (clusters, st.async, mma.sp .e4m3)
-#include "../sp_ref.h"
-#include "../../bench/exec/gemm_sm80.cu"   // the GEMM benchmark's kernels (tests/test_exec_gemm.c)
+#elif defined(REC_GROUP_GEMM80)
+#define REC_GROUP "gemm80"
+#define REC_NEED 80, "sm_80 or later"
+#define REC_GEMM80
+#include "../../bench/exec/gemm_sm80.cu"
 #include "../gemm_ref.h"
-#if RECORD_TMA   // sm_90a (record_gpu.sh): tma.cu's kernels, maps from the driver API
-#include <cuda.h>
+#elif defined(REC_GROUP_SP)
+#define REC_GROUP "sp"
+#define REC_NEED 90, "sm_90 or later (clusters, st.async, mma.sp .e4m3 in remote.cu)"
+#include "remote.cu"
+#include "../sp_ref.h"
+#elif defined(REC_GROUP_WGMMA)
+#define REC_GROUP "wgmma"
+#define REC_NEED -90, "compute capability 9.0 exactly (sm_90a: wgmma)"
+#include "wgmma.cu"
+#include "../wgmma_ref.h"
+#elif defined(REC_GROUP_TMA)
+#define REC_GROUP "tma"
+#define REC_NEED -90, "compute capability 9.0 exactly (sm_90a: tensormap.replace in tma.cu)"
+#define REC_DRIVER
 #include "tma.cu"
+#elif defined(REC_GROUP_GEMM90A)
+#define REC_GROUP "gemm90a"
+#define REC_NEED -90, "compute capability 9.0 exactly (sm_90a: wgmma)"
+#define REC_GEMM90A
+#define REC_DRIVER
 #include "../../bench/exec/gemm_sm90a.cu"
+#include "../gemm_ref.h"
+#else
+#error "define one REC_GROUP_NAME (record_gpu.sh does)"
 #endif
 
+[[noreturn]] static void fail(const char *what, const char *why)
+{
+    printf("record %s: failed: %s: %s\n", REC_GROUP, what, why);
+    exit(1);
+}
+#define CK(x) do { cudaError_t e_ = (x); if (e_) fail(#x, cudaGetErrorString(e_)); } while (0)
+// after every launch: the launch's own error, then the kernel's (a launch that never started
+// leaves its output buffer as it was: never saved)
+[[maybe_unused]] static void ran(const char *kernel)
+{
+    cudaError_t e = cudaGetLastError();
+    const char *when = "launch of";
+    if (!e) e = cudaDeviceSynchronize(), when = "run of";
+    if (e) {
+        char what[160];
+        snprintf(what, sizeof what, "%s %s", when, kernel);
+        fail(what, cudaGetErrorString(e));
+    }
+}
+#define RAN(kernel) ran(kernel)
+
+// OUT/NAME.bin, written to a temporary name first: a file exists only complete
 static void save(const char *name, const void *p, size_t n)
 {
-    char path[256];
-    snprintf(path, sizeof path, "gpu/%s.bin", name);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(p, 1, n, f) != n) { perror(path); exit(1); }
-    fclose(f);
+    char path[1024], tmp[1100];
+    snprintf(path, sizeof path, "%s/%s.bin", rec_out, name);
+    snprintf(tmp, sizeof tmp, "%s.part", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f || fwrite(p, 1, n, f) != n || fclose(f)) { perror(tmp); exit(1); }
+    if (rename(tmp, path)) { perror(path); exit(1); }
     printf("%s: %zu bytes\n", path, n);
 }
-#define CK(x) do { cudaError_t e_ = (x); if (e_) { printf("%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
-#include "record_tex.cuh"
 
+// the device: exit 77 with the reason when there is none or it lacks the group's capability
+// (need > 0: at least sm_<need>; need < 0: exactly sm_<-need>, the "a" targets)
+static void need_device(int need, const char *what)
+{
+    int n = 0;
+    cudaError_t e = cudaGetDeviceCount(&n);
+    if (e || n == 0) {
+        printf("record %s: skipped: no CUDA device (%s)\n", REC_GROUP,
+               e ? cudaGetErrorString(e) : "none found");
+        exit(77);
+    }
+    cudaDeviceProp p;
+    CK(cudaGetDeviceProperties(&p, 0));
+    int cc = p.major * 10 + p.minor;
+    if ((need > 0 && cc < need) || (need < 0 && cc != -need)) {
+        printf("record %s: skipped: needs %s, this GPU (%s) is compute capability %d.%d\n",
+               REC_GROUP, what, p.name, p.major, p.minor);
+        exit(77);
+    }
+}
+
+#ifdef REC_DRIVER
+// the tensor-map encoders of the driver API, through the runtime (no -lcuda: the program starts
+// without a driver and says so)
+#include <cudaTypedefs.h>
+static PFN_cuTensorMapEncodeTiled_v12000 enc_tiled;
+static PFN_cuTensorMapEncodeIm2col_v12000 enc_im2col;
+static void driver_entries()
+{
+    cudaDriverEntryPointQueryResult q;
+    CK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void **)&enc_tiled, 12000,
+                                        cudaEnableDefault, &q));
+    if (q != cudaDriverEntryPointSuccess) fail("cuTensorMapEncodeTiled", "not in this driver");
+    CK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeIm2col", (void **)&enc_im2col, 12000,
+                                        cudaEnableDefault, &q));
+    if (q != cudaDriverEntryPointSuccess) fail("cuTensorMapEncodeIm2col", "not in this driver");
+}
+#define CU(x) do { CUresult r_ = (x); if (r_) { char m_[32]; snprintf(m_, sizeof m_, "CUresult %d", (int)r_); fail(#x, m_); } } while (0)
+#endif
+
+#ifdef REC_GROUP_VIDEO
 static void record_video()
 {
     enum { NVO = 30, N = 1000 };
@@ -54,12 +158,18 @@ static void record_video()
     CK(cudaMemcpy(db, b, sizeof b, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(dc, c, sizeof c, cudaMemcpyHostToDevice));
     video_ops<<<(N + 127) / 128, 128>>>(dout, da, db, dc, N);
-    CK(cudaDeviceSynchronize());
+    RAN("video_ops");
     CK(cudaMemcpy(o, dout, sizeof o, cudaMemcpyDeviceToHost));
     save("video_ops", o, sizeof o);
 }
 
-#ifdef RECORD_WGMMA
+#endif
+
+#ifdef REC_GROUP_TEX
+#include "record_tex.cuh"
+#endif
+
+#ifdef REC_GROUP_WGMMA
 // wgmma.cu: every launch of wgmma_ref.h, D into gpu/wgmma_INDEX_KERNEL.bin
 static void record_wgmma()
 {
@@ -90,9 +200,9 @@ static void record_wgmma()
         };
         for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
             if (!strcmp(ks[i].name, f->kernel)) fn = ks[i].fn;
-        if (!fn) { printf("no kernel %s\n", f->kernel); exit(1); }
+        if (!fn) fail(f->kernel, "no such kernel in wgmma.cu");
         CK(cudaLaunchKernel(fn, dim3(1), dim3(f->threads), args, 0, 0));
-        CK(cudaDeviceSynchronize());
+        RAN(f->kernel);
         CK(cudaMemcpy(D, dd, sizeof D, cudaMemcpyDeviceToHost));
         char name[128];
         snprintf(name, sizeof name, "wgmma_%d_%s", fi, f->kernel);
@@ -104,6 +214,8 @@ static void record_wgmma()
     }
 }
 #endif
+
+#ifdef REC_GROUP_SP
 // mma.sp (§9.7.13.5): the inputs of tests/test_exec_remote.c k_mma_sp (sp_ref.h, same seeds);
 // the D registers of every lane to gpu/KERNEL_REP.bin.  They check the executor's reading of
 // the metadata layout figures, which the text of the ISA does not carry.
@@ -128,7 +240,7 @@ static void record_sp()
             CK(cudaMemcpy(dc, c, sizeof c, cudaMemcpyHostToDevice));
             CK(cudaMemcpy(de, e, sizeof e, cudaMemcpyHostToDevice));
             k[f]<<<1, 32>>>(da, db, dc, de, dd);
-            CK(cudaDeviceSynchronize());
+            RAN(sp_forms[f].kernel);
             CK(cudaMemcpy(d, dd, sizeof d, cudaMemcpyDeviceToHost));
             char name[64];
             snprintf(name, sizeof name, "%s_%d", sp_forms[f].kernel, rep);
@@ -138,6 +250,9 @@ static void record_sp()
         }
 }
 
+#endif
+
+#ifdef REC_GROUP_WMMA
 // wmma.cu: every case of tests/wmma_ref.h in order, D after D, into gpu/wmma.bin
 typedef void (*wmma_fn)(const void *, const void *, const void *, void *, int, int, int, int);
 #define WK(n) { #n, n }
@@ -163,8 +278,7 @@ static void record_wmma()
             wref_case w;
             if (!wref_make(ki, vi, &w)) continue;
             if (strcmp(wmma_fns[ki].name, w.kn->name)) {
-                printf("wmma_fns out of order at %s\n", w.kn->name);
-                exit(1);
+                fail(w.kn->name, "wmma_fns is out of order");
             }
             void *da, *db, *dc, *dd;
             CK(cudaMalloc(&da, w.abytes)); CK(cudaMalloc(&db, w.bbytes));
@@ -174,7 +288,7 @@ static void record_wmma()
             CK(cudaMemcpy(dc, w.mc, w.cbytes, cudaMemcpyHostToDevice));
             CK(cudaMemcpy(dd, w.mc, w.cbytes, cudaMemcpyHostToDevice));
             wmma_fns[ki].fn<<<1, 32>>>(da, db, dc, dd, w.lda, w.ldb, w.ldc, w.flags);
-            CK(cudaDeviceSynchronize());
+            RAN(w.kn->name);
             CK(cudaMemcpy(all + n, dd, w.cbytes, cudaMemcpyDeviceToHost));
             if (memcmp(all + n, w.md, w.cbytes)) {   // tells, the test will fail on it
                 printf("wmma: %s flags %d differs from tests/wmma_ref.h\n", w.kn->name, w.flags);
@@ -187,8 +301,9 @@ static void record_wmma()
     save("wmma", all, n);
     printf("wmma: %d case(s) differ from the C reference\n", mism);
 }
-#if RECORD_TMA
-#define CU(x) do { CUresult r_ = (x); if (r_) { printf("%s: CUresult %d\n", #x, (int)r_); exit(1); } } while (0)
+#endif
+
+#ifdef REC_GROUP_TMA
 // tests/test_exec_tma.c's tma_tile2d_swizzle128_oob_nan and tma_im2col, with the same inputs
 static void record_tma()
 {
@@ -201,14 +316,15 @@ static void record_tma()
     CK(cudaMalloc(&dg, sizeof g2)); CK(cudaMalloc(&dout, sizeof out));
     CK(cudaMemcpy(dg, g2, sizeof g2, cudaMemcpyHostToDevice));
     CUtensorMap tm;
+    driver_entries();
     cuuint64_t dims[2] = { 40, 24 }, str[1] = { 160 };
     cuuint32_t box[2] = { 32, 8 }, es[5] = { 1, 1, 1, 1, 1 };
-    CU(cuTensorMapEncodeTiled(&tm, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, dg, dims, str, box, es,
+    CU(enc_tiled(&tm, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, dg, dims, str, box, es,
                               CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
                               CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
                               CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA));
     tma_load<<<1, 64>>>(*(TMap *)&tm, dout, 2, 16, 20, 0, 0, 0, 1024);
-    CK(cudaDeviceSynchronize());
+    RAN("tma_load");
     CK(cudaMemcpy(out, dout, 1024, cudaMemcpyDeviceToHost));
     save("tma_tile2d", out, 1024);
     enum { CH = 8, W = 6, H = 5, N = 2 };
@@ -221,24 +337,27 @@ static void record_tma()
         cuuint64_t d[4] = { CH, W, (cuuint64_t)(rank == 4 ? H : N), N };
         cuuint64_t s[3] = { CH * 4, CH * 4 * W, CH * 4 * W * H };
         int lo[2] = { -1, 0 }, hi[2] = { -1, -2 };
-        CU(cuTensorMapEncodeIm2col(&tm, CU_TENSOR_MAP_DATA_TYPE_UINT32, rank, dgi, d, s, lo, hi,
+        CU(enc_im2col(&tm, CU_TENSOR_MAP_DATA_TYPE_UINT32, rank, dgi, d, s, lo, hi,
                                    4, 40, es, CU_TENSOR_MAP_INTERLEAVE_NONE,
                                    CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
                                    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
         tma_im2col<<<1, 64>>>(*(TMap *)&tm, dout, rank, 4, 1, 1, 0, 1, 2, 640);
-        CK(cudaDeviceSynchronize());
+        RAN("tma_im2col");
         CK(cudaMemcpy(out, dout, 640, cudaMemcpyDeviceToHost));
         save(rank == 3 ? "tma_im2col3" : "tma_im2col4", out, 640);
     }
 }
 #endif
 
-// bench/exec/gemm_sm80.cu and (sm_90a) gemm_sm90a.cu on the sizes of tests/gemm_ref.h:
-// C into gpu/gemm_sm80_MxNxK.bin / gpu/gemm_sm90a_MxNxK.bin
-static void record_gemm()
+#if defined(REC_GROUP_GEMM80) || defined(REC_GROUP_GEMM90A)
+// bench/exec/gemm_sm80.cu (group gemm80) or gemm_sm90a.cu (group gemm90a, sm_90a) on the sizes
+// of tests/gemm_ref.h: C into OUT/gemm_sm80_MxNxK.bin / OUT/gemm_sm90a_MxNxK.bin
+static void record_gemm(int sm90)
 {
-    for (int si = 0; si < GREF_NSIZES; si++)
-        for (int sm90 = 0; sm90 < 2; sm90++) {
+#ifdef REC_DRIVER
+    if (sm90) driver_entries();
+#endif
+    for (int si = 0; si < GREF_NSIZES; si++) {
             int M = gref_sizes[si][0], N = gref_sizes[si][1], K = gref_sizes[si][2];
             size_t mk = (size_t)M * K, kn = (size_t)K * N, mn = (size_t)M * N;
             uint16_t *a = (uint16_t *)malloc(mk * 2), *b = (uint16_t *)malloc(kn * 2);
@@ -253,15 +372,17 @@ static void record_gemm()
             CK(cudaMemset(dc, 0, mn * 4));
             dim3 grid((N + 127) / 128, (M + 127) / 128);
             if (!sm90) {
+#ifdef REC_GEMM80
                 gemm_sm80<<<grid, 256>>>(da, db, dc, M, N, K);
+#endif
             } else {
-#if RECORD_TMA
+#ifdef REC_GEMM90A
                 CUtensorMap tm[2];
                 for (int i = 0; i < 2; i++) {
                     cuuint64_t dims[2] = { (cuuint64_t)K, (cuuint64_t)(i ? N : M) };
                     cuuint64_t str[1] = { (cuuint64_t)K * 2 };
                     cuuint32_t box[2] = { 64, 128 }, es[2] = { 1, 1 };
-                    CU(cuTensorMapEncodeTiled(&tm[i], CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,
+                    CU(enc_tiled(&tm[i], CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,
                                               i ? (void *)db : (void *)da, dims, str, box, es,
                                               CU_TENSOR_MAP_INTERLEAVE_NONE,
                                               CU_TENSOR_MAP_SWIZZLE_128B,
@@ -272,13 +393,9 @@ static void record_gemm()
                                         GEMM90_SMEM));
                 gemm_sm90a<<<grid, 256, GEMM90_SMEM>>>(*(Gemm90TMap *)&tm[0],
                                                        *(Gemm90TMap *)&tm[1], dc, M, N, K);
-#else
-                free(a); free(b); free(c); free(want);
-                cudaFree(da); cudaFree(db); cudaFree(dc);
-                continue;
 #endif
             }
-            CK(cudaDeviceSynchronize());
+            RAN(sm90 ? "gemm_sm90a" : "gemm_sm80");
             CK(cudaMemcpy(c, dc, mn * 4, cudaMemcpyDeviceToHost));
             char name[64];
             snprintf(name, sizeof name, "%s_%dx%dx%d", sm90 ? "gemm_sm90a" : "gemm_sm80", M, N, K);
@@ -290,18 +407,30 @@ static void record_gemm()
         }
 }
 
-int main()
+#endif
+
+int main(int argc, char **argv)
 {
+    if (argc > 1) rec_out = argv[1];
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    need_device(REC_NEED);
+#if defined(REC_GROUP_VIDEO)
     record_video();
-#ifdef RECORD_WGMMA
-    record_wgmma();
-#endif
+#elif defined(REC_GROUP_TEX)
     record_tex();
+#elif defined(REC_GROUP_WMMA)
     record_wmma();
+#elif defined(REC_GROUP_GEMM80)
+    record_gemm(0);
+#elif defined(REC_GROUP_SP)
     record_sp();
-    record_gemm();
-#if RECORD_TMA
+#elif defined(REC_GROUP_WGMMA)
+    record_wgmma();
+#elif defined(REC_GROUP_TMA)
     record_tma();
+#elif defined(REC_GROUP_GEMM90A)
+    record_gemm(1);
 #endif
+    printf("record %s: recorded\n", REC_GROUP);
     return 0;
 }
