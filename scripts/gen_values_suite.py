@@ -170,6 +170,23 @@ T('branch-on-atomic-result',
            'st.global.u32 [done], 1', 'L%d:' % i]) for i in range(2)],
   'forall (done == 1 /\\ x == 2)', ALL, 'own: §8.10.3 §9.7.12.5')
 
+# ---------------- operations without a term form: the value made concrete ----------------
+T('popc-on-read-value',
+  '''P1 counts the bits of the x it read (popc has no term form: the walk splits on the values x
+ may hold, 0 and 3) and stores the count to y. y ends at 0 or 2, with the value P1 read.''',
+  'x=0; y=0;',
+  [(P(0), ['st.global.u32 [x], 3']),
+   (P(1), ['ld.global.u32 %r0, [x]', 'popc.b32 %r1, %r0', 'st.global.u32 [y], %r1'])],
+  'forall ((P1:%r0 == 0 /\\ y == 0) \\/ (P1:%r0 == 3 /\\ y == 2))', ALL, 'own: §8.9.6 §9.7.1.14')
+T('add.f64-two-threads',
+  '''Two threads add 1.5 and 2.25 to x = 0.5 with atom.add.f64 (a double addition has no term
+ form here: each read is made concrete over the values x may hold). %s x ends at 4.25
+ (0x4011000000000000) whatever the order; both sums are exact.''' % RMW,
+  'x=0x3FE0000000000000;',
+  [(P(0), ['atom.global.add.f64 %fd0, [x], 0d3FF8000000000000']),
+   (P(1), ['atom.global.add.f64 %fd0, [x], 0d4002000000000000'])],
+  'forall (x == 0d4011000000000000)', ALL, 'own: §8.10.3 §9.7.12.5')
+
 os.makedirs(D, exist_ok=True)
 for f in os.listdir(D):
     if f.endswith('.litmus'): os.remove(os.path.join(D, f))
