@@ -21,7 +21,7 @@ import re
 import struct
 import sys
 
-INSN = re.compile(r'^\s*/\*([0-9a-fA-F]{4,})\*/\s+(.*?)\s*;?\s*/\*\s*0x([0-9a-fA-F]{16})\s*\*/')
+INSN = re.compile(r'^\s*/\*([0-9a-fA-F]{4,})\*/\s+(.*?)\s*;')
 HI = re.compile(r'^\s*/\*\s*0x([0-9a-fA-F]{16})\s*\*/\s*$')
 FUNC = re.compile(r'^\s*Function\s*:\s*(\S+)')
 
@@ -57,6 +57,8 @@ def elf_funcs(path):
 
 
 def ctrl(hi):
+    if hi is None:   # a listing without the encodings
+        return '[?]', 0, 7
     c = (hi >> 41) & 0x1FFFFF
     stall, yld, wb, rb, wait = c & 0xF, (c >> 4) & 1, (c >> 5) & 7, (c >> 8) & 7, (c >> 11) & 0x3F
     mask = ''.join(str(i) if wait >> i & 1 else '-' for i in range(6))
@@ -67,20 +69,30 @@ def ctrl(hi):
 def listing(path):
     """{kernel: [(addr, text, hi)]} from a cuobjdump -sass listing."""
     kern, cur, pend = {}, None, None
+
+    def flush(hi):
+        nonlocal pend
+        if pend is not None:
+            cur.append((pend[0], pend[1], hi))
+            pend = None
     with open(path, errors='replace') as f:
         for line in f:
             m = FUNC.match(line)
             if m:
+                if cur is not None:
+                    flush(None)
                 cur = kern.setdefault(m.group(1), [])
                 continue
             m = INSN.match(line)
             if m and cur is not None:
+                flush(None)   # the previous one had no upper word
                 pend = (int(m.group(1), 16), m.group(2).strip())
                 continue
             m = HI.match(line)
             if m and pend is not None:
-                cur.append((pend[0], pend[1], int(m.group(1), 16)))
-                pend = None
+                flush(int(m.group(1), 16))
+    if cur is not None:
+        flush(None)
     return kern
 
 
@@ -91,6 +103,9 @@ def phasechk_report(insns):
         if 'SYNCS.PHASECHK' not in text:
             continue
         _, _, wb = ctrl(hi)
+        if hi is None:
+            rep.append(f'  {addr:04x} {text}: control bits unknown (no encodings in the listing)')
+            continue
         if wb == 7:
             rep.append(f'  {addr:04x} {text}: sets no scoreboard')
             continue

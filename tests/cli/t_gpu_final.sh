@@ -45,6 +45,11 @@ grep -q '^phase check:.*scoreboard 1 NOT waited on before it' "$tmp/o" \
 listing "$tmp/w.sass" 15d0 2
 python3 $sf "$tmp/w.sass" | grep -q '^phase check:.*scoreboard 1 waited on at 15f0 LDG' \
   || fail "the load waiting for the phase check"
+printf '\t\tFunction : k\n        /*0010*/  SYNCS.PHASECHK.TRANS64.TRYWAIT P0, [R2], RZ ;\n' \
+  > "$tmp/n.sass"
+python3 $sf "$tmp/n.sass" > "$tmp/o"
+grep -q '0010 \[?\] SYNCS' "$tmp/o" && grep -q 'control bits unknown' "$tmp/o" \
+  || { cat "$tmp/o"; fail "a listing without encodings"; }
 python3 $sf "$tmp/missing.sass" > /dev/null 2>&1; [ $? = 2 ] || fail "unreadable listing: exit 2"
 python3 $sf > /dev/null 2>&1; [ $? = 2 ] || fail "usage: exit 2"
 
