@@ -133,10 +133,9 @@ static void record_tex_2d()
     rt_save("tx_lodgrad", o, 80);
 }
 
-// tx_fetch1d: a texture over linear memory (no CUDA array)
-static void record_tex_linear()
+// tx_fetch1d's texture: over linear memory (no CUDA array), 16 floats i * 1.5 - 3
+static cudaTextureObject_t rt_linear_tex()
 {
-    // a linear resource of 16 floats i * 1.5 - 3, 24 threads, T[i - 2]
     float lin[16];
     for (int i = 0; i < 16; i++) lin[i] = (float)i * 1.5f - 3.0f;
     cudaResourceDesc rd = {};
@@ -148,8 +147,14 @@ static void record_tex_linear()
     td.readMode = cudaReadModeElementType;
     cudaTextureObject_t t;
     CK(cudaCreateTextureObject(&t, &rd, &td, nullptr));
+    return t;
+}
+
+// tx_fetch1d: 24 threads, T[i - 2]
+static void record_tex_linear()
+{
     float *o = rt_dev<float>(nullptr, 24);
-    tx_fetch1d<<<1, 32>>>(t, o, 24);
+    tx_fetch1d<<<1, 32>>>(rt_linear_tex(), o, 24);
     rt_save("tx_fetch1d", o, 24);
 }
 
@@ -296,18 +301,8 @@ static void record_txq()
     bool ok = rt_loaded("tx_fetch1d", (const void *)tx_fetch1d);
     ok = rt_loaded("tx_query", (const void *)tx_query) && ok;
     printf("record txq: module %s\n", ok ? "loaded" : "NOT loaded (lines above)");
-    float lin[16] = { 0 };
-    cudaResourceDesc rd = {};
-    rd.resType = cudaResourceTypeLinear;
-    rd.res.linear.devPtr = rt_dev(lin, 16);
-    rd.res.linear.desc = cudaCreateChannelDesc<float>();
-    rd.res.linear.sizeInBytes = sizeof lin;
-    cudaTextureDesc td = {};
-    td.readMode = cudaReadModeElementType;
-    cudaTextureObject_t lt;
-    CK(cudaCreateTextureObject(&lt, &rd, &td, nullptr));
     float *o = rt_dev<float>(nullptr, 24);
-    tx_fetch1d<<<1, 32>>>(lt, o, 24);
+    tx_fetch1d<<<1, 32>>>(rt_linear_tex(), o, 24);
     rt_ran("tx_fetch1d");
     static float t2[TSI_H2][TSI_W2];
     static const int clamp[3] = { 1, 1, 1 };
