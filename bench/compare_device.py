@@ -188,8 +188,12 @@ def on_gpu(cu, spec_path, spec):
     argv = (ctypes.c_void_p * max(len(args), 1))(*[ctypes.cast(ctypes.byref(a), ctypes.c_void_p) for a in args])
     dim = lambda x: (list(x) + [1, 1, 1])[:3] if isinstance(x, list) else [int(x), 1, 1]
     g, bl = dim(spec["grid"]), dim(spec["block"])
-    if cu.cuLaunchKernel(fn, *g, *bl, int(spec.get("shared_bytes", 0)), None, argv, None) or \
-            cu.cuCtxSynchronize():
+    shm = int(spec.get("shared_bytes", 0))
+    if spec.get("cooperative"):   # cooperative: true (grid.sync()): the driver's cooperative launch
+        rc = cu.cuLaunchCooperativeKernel(fn, *g, *bl, shm, None, argv)
+    else:
+        rc = cu.cuLaunchKernel(fn, *g, *bl, shm, None, argv, None)
+    if rc or cu.cuCtxSynchronize():
         raise RuntimeError("launch failed")
     out = {}
     for name, p in ptrs.items():

@@ -1,6 +1,7 @@
 /* cli/run_cli.c — `ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S]
- * [--max-memory B] [--no-outputs]`: reads a YAML launch spec (module, kernel, grid/block/cluster,
- * dynamic shared size, buffers with initial contents, multicast objects for multimem.*,
+ * [--max-memory B] [--schedule its|lockstep] [--sm-count N] [--no-outputs]`: reads a YAML launch
+ * spec (module, kernel, grid/block/cluster, dynamic shared size, schedule, SM count, cooperative
+ * launch, buffers with initial contents, multicast objects for multimem.*,
  * parameters, outputs; paths relative to the spec file), runs the kernel through the public
  * executor API (include/ptxexec.h) and writes the output buffers and the JSON report with the
  * atomic writer (base/fileio.h).  Exit status: 0 ok, 1 kernel fault, 2 bad input.  Format:
@@ -51,6 +52,8 @@ typedef struct {
     unsigned checks;    /* --check LIST (PTXE_CHECK_*), default memcheck */
     int no_printf;      /* --no-printf: device printf output not printed */
     int no_outputs;     /* check the outputs but write none (dry runs, the fuzz target) */
+    ptxeSchedule schedule;   /* --schedule (PTXE_SCHEDULE_DEFAULT: the spec's, else the target's) */
+    unsigned sm_count;  /* --sm-count N (0: the spec's, else the architecture's) */
 } run_opts;
 
 /* One run: the spec document, its buffers, the executor objects. */
@@ -488,7 +491,8 @@ static int usage_to(FILE *f)
 {
     fprintf(f, "usage: ptxlitmus run SPEC.yaml [--json FILE|-] [--max-steps N] [--timeout S] "
                "[--check memcheck,racecheck,synccheck,initcheck] [--no-printf] "
-               "[--max-memory BYTES[K|M|G]] [--no-outputs] [-q] [-v]\n");
+               "[--max-memory BYTES[K|M|G]] [--schedule its|lockstep] [--sm-count N] "
+               "[--no-outputs] [-q] [-v]\n");
     return 2;
 }
 static int usage(void) { return usage_to(stderr); }
@@ -506,7 +510,16 @@ static int parse_size(const char *s, uint64_t *out)
     return 0;
 }
 
-enum { R_JSON = 1, R_STEPS, R_MEMORY, R_NO_OUTPUTS, R_NO_PRINTF, R_TIMEOUT, R_CHECK };
+enum { R_JSON = 1, R_STEPS, R_MEMORY, R_NO_OUTPUTS, R_NO_PRINTF, R_TIMEOUT, R_CHECK, R_SCHEDULE,
+       R_SMS };
+
+/* a schedule's name: its or lockstep (PTXE_SCHEDULE_DEFAULT: neither) */
+static ptxeSchedule schedule_named(const char *s)
+{
+    return !s ? PTXE_SCHEDULE_DEFAULT : !strcmp(s, "its") ? PTXE_SCHEDULE_ITS
+           : !strcmp(s, "lockstep")                     ? PTXE_SCHEDULE_LOCKSTEP
+                                                        : PTXE_SCHEDULE_DEFAULT;
+}
 static const opt_def run_defs[] = {
     OPT_COMMON,
     { "json", 0, R_JSON | OPT_ONCE, "a file name or -", NULL },
@@ -514,6 +527,8 @@ static const opt_def run_defs[] = {
     { "max-memory", 0, R_MEMORY, "a size in bytes", NULL },
     { "timeout", 0, R_TIMEOUT, "a number of seconds", "timeout" },
     { "check", 0, R_CHECK, "a list of checks", NULL },
+    { "schedule", 0, R_SCHEDULE, "its or lockstep", NULL },
+    { "sm-count", 0, R_SMS, "a number of SMs", NULL },
     { "no-outputs", 0, R_NO_OUTPUTS, NULL, NULL },
     { "no-printf", 0, R_NO_PRINTF, NULL, NULL },
     { NULL, 0, 0, NULL, NULL },
@@ -545,6 +560,24 @@ static int parse_options(int argc, char **argv, run_opts *o)
             if (*e || errno || !o->max_steps || p.arg[0] == '-') {
                 fprintf(stderr,
                         "ptxlitmus run: --max-steps: found '%s', expected a positive integer\n",
+                        p.arg);
+                rc = 2;
+            }
+            break;
+        case R_SCHEDULE:
+            if (!(o->schedule = schedule_named(p.arg))) {
+                fprintf(stderr, "ptxlitmus run: --schedule: found '%s', expected its or lockstep\n",
+                        p.arg);
+                rc = 2;
+            }
+            break;
+        case R_SMS:
+            errno = 0;
+            o->sm_count = (unsigned)strtoul(p.arg, &e, 10);
+            if (*e || errno || !o->sm_count || o->sm_count > 4096 || p.arg[0] == '-') {
+                fprintf(stderr,
+                        "ptxlitmus run: --sm-count: found '%s', expected a number of SMs from 1 "
+                        "to 4096\n",
                         p.arg);
                 rc = 2;
             }
@@ -624,10 +657,11 @@ static int read_spec(R *r)
     if (!root || root->type != YAML_MAPPING_NODE)
         return bad(r, root, "found %s, expected a mapping with module, grid, block, ...",
                    root ? "a non-mapping document" : "an empty document");
-    static const char *const keys[] = { "module",       "kernel",  "grid",   "block",   "cluster",
-                                        "shared_bytes", "buffers", "params", "outputs",
-                                        "multicast",    "tensormaps",   "textures",
-                                        "surfaces",     "malloc_heap_bytes", NULL };
+    static const char *const keys[] = { "module",       "kernel",   "grid",       "block",
+                                        "cluster",      "shared_bytes", "schedule", "sm_count",
+                                        "cooperative",  "malloc_heap_bytes", "buffers", "params",
+                                        "outputs",      "multicast", "tensormaps", "textures",
+                                        "surfaces",     NULL };
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
          p++) {
         const char *k = scalar(node(r, p->key));
@@ -636,18 +670,49 @@ static int read_spec(R *r)
         if (!known)
             return bad(r, node(r, p->key),
                        "found key '%s', expected module, kernel, grid, block, cluster, "
-                       "shared_bytes, malloc_heap_bytes, buffers, multicast, tensormaps, "
-                       "textures, surfaces, params or outputs",
+                       "shared_bytes, schedule, sm_count, cooperative, malloc_heap_bytes, "
+                       "buffers, multicast, tensormaps, textures, surfaces, params or outputs",
                        k ? k : "?");
     }
+    return 0;
+}
+
+/* schedule: its|lockstep, sm_count: N, cooperative: true|false (the command line's --schedule
+ * and --sm-count win over the spec's) */
+static int launch_schedule(R *r, const run_opts *o)
+{
+    ptxeLaunchConfig *c = &r->cfg;
+    yaml_node_t *sc = map_get(r, r->root, "schedule"), *sm = map_get(r, r->root, "sm_count"),
+                *co = map_get(r, r->root, "cooperative");
+    uint64_t v;
+    if (sc && !(c->schedule = schedule_named(scalar(sc))))
+        return bad(r, sc, "found schedule '%s', expected its or lockstep",
+                   scalar(sc) ? scalar(sc) : "a collection");
+    if (sm) {
+        if (parse_u64(r, sm, &v, 4096, "sm_count") || (!v && bad(r, sm, "found sm_count 0, "
+                                                                  "expected 1 to 4096")))
+            return -1;
+        c->sm_count = (unsigned)v;
+    }
+    if (co) {
+        const char *s = scalar(co);
+        if (!s || (strcmp(s, "true") && strcmp(s, "false")))
+            return bad(r, co, "found cooperative '%s', expected true or false",
+                       s ? s : "a collection");
+        c->cooperative = !strcmp(s, "true");
+    }
+    if (o->schedule) c->schedule = o->schedule;
+    if (o->sm_count) c->sm_count = o->sm_count;
     return 0;
 }
 
 /* Phase 3: grid, block, cluster, shared_bytes and the launch-shape limits, reported at the node
  * (CUDA: block x,y <= 1024, z <= 64, 1024 threads; grid y,z <= 65535); per-warp statistics
  * limit one launch to 2^26 warps. */
-static int launch_shape(R *r, uint64_t max_steps, double timeout)
+static int launch_shape(R *r, const run_opts *o)
 {
+    uint64_t max_steps = o->max_steps;
+    double timeout = o->timeout;
     ptxeLaunchConfig *c = &r->cfg;
     yaml_node_t *gn = map_get(r, r->root, "grid"), *bn = map_get(r, r->root, "block");
     memset(c, 0, sizeof *c);
@@ -681,7 +746,7 @@ static int launch_shape(R *r, uint64_t max_steps, double timeout)
         if (parse_u64(r, sn, &v, 232448, "shared_bytes")) return -1;
         c->shared_bytes = (unsigned)v;
     }
-    return 0;
+    return launch_schedule(r, o);
 }
 
 /* Phase 4: the module, loaded into a new context, and the kernel. */
@@ -1121,6 +1186,10 @@ static int write_json(R *r, const char *json, ptxeResult lr)
     cJSON_AddNumberToObject(sj, "warp_instructions", (double)st.warp_insns);
     cJSON_AddNumberToObject(sj, "thread_instructions", (double)st.thread_insns);
     cJSON_AddNumberToObject(sj, "warps", (double)st.nwarps);
+    cJSON_AddStringToObject(sj, "schedule",
+                            st.schedule == PTXE_SCHEDULE_LOCKSTEP ? "lockstep" : "its");
+    cJSON_AddNumberToObject(sj, "resident_ctas", (double)st.resident_ctas);
+    cJSON_AddNumberToObject(sj, "sm_count", (double)st.sm_count);
     /* per_warp as text: one cJSON node per warp took 64+ bytes each (GBs for large grids) */
     sbuf pw = { 0 };
     sb_put(&pw, "[", 1);
@@ -1206,7 +1275,7 @@ int exec_run_cli(int argc, char **argv)
     r.max_memory = o.max_memory;
     r.checks = o.checks;
     rc = 2;
-    if (read_spec(&r) || launch_shape(&r, o.max_steps, o.timeout) || load_module(&r) ||
+    if (read_spec(&r) || launch_shape(&r, &o) || load_module(&r) ||
         upload_buffers(&r) || upload_multicast(&r) || make_textures(&r) || kernel_params(&r) ||
         check_outputs(&r) ||
         (o.json && output_check("run", o.json, r.ins, r.nins)))
@@ -1214,8 +1283,10 @@ int exec_run_cli(int argc, char **argv)
     double t0 = now_seconds();
     ptxeResult lr = ptxeLaunchKernel(r.fn, &r.cfg, r.args);   /* phase 8: the launch */
     double secs = now_seconds() - t0;
-    if (lr == PTXE_ERROR_INVALID_VALUE) {
-        bad(&r, r.root, "%s", ptxeGetErrorMessage(r.ctx));
+    if (lr == PTXE_ERROR_INVALID_VALUE || lr == PTXE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
+        yaml_node_t *co = map_get(&r, r.root, "cooperative");
+        bad(&r, lr == PTXE_ERROR_INVALID_VALUE || !co ? r.root : co, "%s",
+            ptxeGetErrorMessage(r.ctx));
         goto out;
     }
     if (!o.no_printf) run_print_printf(r.ctx, r.spec);

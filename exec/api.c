@@ -1,5 +1,5 @@
 /* exec/api.c — the public C API of include/ptxexec.h: contexts, modules, memory, launches,
- * error strings.  The launch itself is exec/engine.c. */
+ * error strings.  The launch itself is exec/launch.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +16,8 @@ static const char *const names[PTXE_ERROR_COUNT] = { "PTXE_SUCCESS",
                                                      "PTXE_ERROR_NOT_FOUND",
                                                      "PTXE_ERROR_INVALID_ADDRESS",
                                                      "PTXE_ERROR_LAUNCH_FAILED",
-                                                     "PTXE_ERROR_LAUNCH_TIMEOUT" };
+                                                     "PTXE_ERROR_LAUNCH_TIMEOUT",
+                                                     "PTXE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE" };
 static const char *const strings[PTXE_ERROR_COUNT] = { "no error",
                                                        "invalid argument",
                                                        "out of memory",
@@ -24,7 +25,8 @@ static const char *const strings[PTXE_ERROR_COUNT] = { "no error",
                                                        "named symbol not found",
                                                        "invalid device address",
                                                        "kernel fault during launch",
-                                                       "the launch exceeded its step limit" };
+                                                       "the launch exceeded its step limit",
+                                                       "too many CTAs for a cooperative launch" };
 
 const char *ptxeGetErrorName(ptxeResult r)
 {
@@ -79,6 +81,7 @@ ptxeResult ptxeModuleLoadData(ptxeCtx *ctx, ptxeModule **mod, const char *text, 
 ptxeResult ptxeModuleUnload(ptxeModule *m)
 {
     if (!m) return PTXE_ERROR_INVALID_VALUE;
+    for (int i = 0; m->funcs && i < m->nfuncs; i++) free(m->funcs[i].live_in);
     for (int i = 0; i < m->ngallocs; i++) ptxeMemFree(m->ctx, m->galloc_addrs[i]);
     ptx_module_free(m->ast);
     free(m);
@@ -122,16 +125,7 @@ ptxeResult ptxeModuleGetFunction(ptxeFunction **f, ptxeModule *m, const char *na
 ptxeResult ptxeModuleGetGlobal(ptxeDevptr *dptr, size_t *bytes, ptxeModule *m, const char *name)
 {
     if (!m || !name) return PTXE_ERROR_INVALID_VALUE;
-    for (int i = 0; i < m->nsyms; i++)
-        if (!strcmp(m->syms[i].name, name) &&
-            (m->syms[i].space == SP_GLOBAL || m->syms[i].space == SP_CONST)) {
-            if (dptr)
-                *dptr =
-                    m->syms[i].space == SP_CONST ? WIN_CONST + m->syms[i].addr : m->syms[i].addr;
-            if (bytes) *bytes = m->syms[i].size;
-            return PTXE_SUCCESS;
-        }
-    return PTXE_ERROR_NOT_FOUND;
+    return mem_symbol(m, name, dptr, bytes) ? PTXE_ERROR_NOT_FOUND : PTXE_SUCCESS;
 }
 
 const char *ptxeFuncGetName(const ptxeFunction *f) { return f ? f->mod->funcs[f->idx].name : NULL; }
@@ -156,53 +150,25 @@ uint64_t ptxeCtxGetMemoryUsed(const ptxeCtx *ctx) { return ctx ? ctx->mem_used :
 ptxeResult ptxeMemAlloc(ptxeCtx *ctx, ptxeDevptr *dptr, size_t bytes)
 {
     if (!ctx || !dptr) return PTXE_ERROR_INVALID_VALUE;
-    if (mem_alloc(ctx, bytes, dptr)) return PTXE_ERROR_OUT_OF_MEMORY;
-    if (ctx->checks & PTXE_CHECK_INITCHECK) {   /* never written yet, as cudaMalloc'd memory */
-        galloc *g = mem_find(ctx, *dptr, 0);
-        if (g) g->ibits = calloc((bytes + 7) / 8 + 1, 1);   /* (NULL: counts as written) */
-    }
-    return PTXE_SUCCESS;
+    return mem_alloc_user(ctx, bytes, dptr) ? PTXE_ERROR_OUT_OF_MEMORY : PTXE_SUCCESS;
 }
 
 ptxeResult ptxeMemFree(ptxeCtx *ctx, ptxeDevptr dptr)
 {
     if (!ctx) return PTXE_ERROR_INVALID_VALUE;
-    return mem_free(ctx, dptr) ? PTXE_ERROR_INVALID_VALUE : PTXE_SUCCESS;
-}
-
-static uint8_t *host_of(ptxeCtx *ctx, ptxeDevptr p, size_t n)
-{
-    if (p >= WIN_CONST && p < WIN_CONST + WIN_SIZE) {
-        uint64_t off = p - WIN_CONST;
-        return off + n <= ctx->csize ? ctx->cmem + off : NULL;
-    }
-    galloc *g = mem_find(ctx, p, n);
-    return g ? g->host + (p - g->addr) : NULL;
-}
-
-/* initcheck: bytes the host wrote */
-static void mark_written(ptxeCtx *ctx, ptxeDevptr p, size_t n)
-{
-    galloc *g = n ? mem_find(ctx, p, n) : NULL;
-    if (!g || !g->ibits) return;
-    for (size_t k = p - g->addr, e = k + n; k < e; k++)
-        g->ibits[k >> 3] |= (uint8_t)(1u << (k & 7));
+    return mem_release(ctx, dptr) ? PTXE_ERROR_INVALID_VALUE : PTXE_SUCCESS;
 }
 
 ptxeResult ptxeMemcpyHtoD(ptxeCtx *ctx, ptxeDevptr dst, const void *src, size_t n)
 {
     if (!ctx || (!src && n)) return PTXE_ERROR_INVALID_VALUE;
-    uint8_t *h = host_of(ctx, dst, n);
-    if (!h) return PTXE_ERROR_INVALID_ADDRESS;
-    if (n) memcpy(h, src, n);
-    mark_written(ctx, dst, n);
-    return PTXE_SUCCESS;
+    return mem_write(ctx, dst, src, n) ? PTXE_ERROR_INVALID_ADDRESS : PTXE_SUCCESS;
 }
 
 ptxeResult ptxeMemcpyDtoH(ptxeCtx *ctx, void *dst, ptxeDevptr src, size_t n)
 {
     if (!ctx || (!dst && n)) return PTXE_ERROR_INVALID_VALUE;
-    uint8_t *h = host_of(ctx, src, n);
+    uint8_t *h = mem_host(ctx, src, n);
     if (!h) return PTXE_ERROR_INVALID_ADDRESS;
     if (n) memcpy(dst, h, n);
     return PTXE_SUCCESS;
@@ -211,10 +177,10 @@ ptxeResult ptxeMemcpyDtoH(ptxeCtx *ctx, void *dst, ptxeDevptr src, size_t n)
 ptxeResult ptxeMemsetD8(ptxeCtx *ctx, ptxeDevptr dst, uint8_t v, size_t n)
 {
     if (!ctx) return PTXE_ERROR_INVALID_VALUE;
-    uint8_t *h = host_of(ctx, dst, n);
+    uint8_t *h = mem_host(ctx, dst, n);
     if (!h) return PTXE_ERROR_INVALID_ADDRESS;
     memset(h, v, n);
-    mark_written(ctx, dst, n);
+    mem_mark_written(ctx, dst, n);
     return PTXE_SUCCESS;
 }
 
@@ -222,6 +188,34 @@ ptxeResult ptxeLaunchKernel(ptxeFunction *f, const ptxeLaunchConfig *cfg, void *
 {
     if (!f || !cfg) return PTXE_ERROR_INVALID_VALUE;
     return exec_launch(f, cfg, params);
+}
+
+ptxeResult ptxeLaunchCooperativeKernel(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params)
+{
+    if (!f || !cfg) return PTXE_ERROR_INVALID_VALUE;
+    ptxeLaunchConfig c = *cfg;
+    c.cooperative = 1;
+    return exec_launch(f, &c, params);
+}
+
+int ptxeFuncGetRegisterCount(const ptxeFunction *f)
+{
+    if (!f) return -1;
+    exec_occ o;
+    exec_occupancy(f->mod, &f->mod->funcs[f->idx], 0, 0, 0, &o);
+    return (int)o.regs;
+}
+
+ptxeResult ptxeOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, ptxeFunction *f,
+                                                         int blockSize, size_t dynamicSMemSize)
+{
+    if (!numBlocks || !f || blockSize < 1 || blockSize > 1024 || dynamicSMemSize > (1u << 20))
+        return PTXE_ERROR_INVALID_VALUE;
+    ptxeModule *m = f->mod;
+    exec_occ o;
+    unsigned smem = ((m->shared_static + 15) & ~15u) + (unsigned)dynamicSMemSize;
+    *numBlocks = exec_occupancy(m, &m->funcs[f->idx], (unsigned)blockSize, smem, 0, &o);
+    return PTXE_SUCCESS;
 }
 
 void ptxeGetLaunchStats(ptxeCtx *ctx, ptxeLaunchStats *st) { if (ctx && st) *st = ctx->stats; }

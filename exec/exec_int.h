@@ -1,6 +1,6 @@
 /* exec/exec_int.h — internal data of the executor: the pre-decoded program (one xinsn per PTX
  * instruction, built once at module load by exec/load.c), device memory (exec/mem.c) and the
- * SIMT engine state (exec/engine.c).  Not a public interface: include/ptxexec.h is. */
+ * SIMT engine state (exec/engine.h).  Not a public interface: include/ptxexec.h is. */
 #ifndef PTX_EXEC_INT_H
 #define PTX_EXEC_INT_H
 #include <stdint.h>
@@ -41,7 +41,8 @@ enum { SR_TID, SR_NTID = 3, SR_CTAID = 6, SR_NCTAID = 9, SR_CLUSTERID = 12, SR_N
        SR_IS_EXPLICIT_CLUSTER, SR_LANEID, SR_WARPID, SR_NWARPID, SR_SMID, SR_NSMID, SR_GRIDID,
        SR_LANEMASK_EQ, SR_LANEMASK_LE, SR_LANEMASK_LT, SR_LANEMASK_GE, SR_LANEMASK_GT,
        SR_CLOCK, SR_CLOCK_HI, SR_CLOCK64, SR_GLOBALTIMER, SR_GLOBALTIMER_LO, SR_GLOBALTIMER_HI,
-       SR_DYN_SMEM, SR_TOTAL_SMEM, SR_AGGR_SMEM, SR_COUNT };
+       SR_DYN_SMEM, SR_TOTAL_SMEM, SR_AGGR_SMEM,
+       SR_ENVREG /* %envreg0..31 (§10.27): SR_ENVREG + n */, SR_COUNT = SR_ENVREG + 32 };
 #define FUNC_BASE 0x60000000ull   /* "address" of function i: FUNC_BASE + 16*i */
 
 /* operand kinds */
@@ -80,7 +81,7 @@ enum {
 
 #define XMAX_OPS 12
 typedef struct xinsn {
-    uint8_t kind;         /* ptx_kind: the handler that runs it (exec/engine.c) */
+    uint8_t kind;         /* ptx_kind: the handler that runs it (exec/step.c) */
     uint16_t op;          /* ptx_opcode: its row of the opcode table (ptx/opcodes.def) */
     uint8_t space;        /* memory instructions: SP_* */
     uint8_t vec;          /* vector width of ld/st (1, 2, 4, 8) */
@@ -144,6 +145,9 @@ typedef struct xfunc {
     uint32_t lsize, lalign;   /* .local frame size */
     uint32_t kparam_size;     /* entry: kernel param buffer size */
     int reqntid[3];
+    int maxnreg, minnctapersm;    /* .maxnreg, .minnctapersm (0 = none) */
+    unsigned regs_est;        /* registers per thread estimated (exec/occupancy.c; 0: not yet) */
+    int32_t *live_in; int nlive_in;   /* with it: the registers live at entry (-1: unknown) */
     int reqnctapercluster[3]; /* .reqnctapercluster (0 = none) */
     int explicitcluster;
 } xfunc;
@@ -209,10 +213,30 @@ struct ptxeModule {
 /* mem.c */
 galloc *mem_find(ptxeCtx *c, uint64_t addr, size_t n);
 int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr);
-/* the allocation starting at addr freed (its range stays reserved); -1 when there is none */
-int mem_free(ptxeCtx *c, uint64_t addr);
+/* frees the allocation at addr (its range stays reserved: a later access faults); -1: none */
+int mem_release(ptxeCtx *c, uint64_t addr);
+/* an allocation as ptxeMemAlloc makes it (with initcheck's written bits when it is on) */
+int mem_alloc_user(ptxeCtx *c, size_t n, uint64_t *addr);
+/* the host bytes of [p, p + n) in global or const memory, NULL when not allocated */
+uint8_t *mem_host(ptxeCtx *c, uint64_t p, size_t n);
+void mem_mark_written(ptxeCtx *c, uint64_t p, size_t n);     /* initcheck: written by the host */
+int mem_write(ptxeCtx *c, uint64_t dst, const void *src, size_t n);   /* -1: not allocated */
+/* a module-scope .global or .const variable: its device address and size; -1: none */
+int mem_symbol(const ptxeModule *m, const char *name, uint64_t *addr, size_t *size);
 /* load.c */
 int exec_load(ptxeCtx *ctx, ptxeModule *m, char *err, size_t errlen);
-/* engine.c */
+/* occupancy.c: how many CTAs of kernel ef (threads per CTA, shared memory per CTA) one SM of the
+ * module's architecture holds, `limit` naming the resource that bounds it; the architecture
+ * (compute capability x 10), its reference GPU and SM count (sm_count, or the GPU's when 0) */
+typedef struct {
+    int cc; const char *gpu; unsigned nsm;
+    unsigned per_sm, regs;      /* CTAs per SM; registers per thread (.maxnreg or estimated) */
+    uint64_t smem;              /* shared memory per CTA as allocated (with the reserved 1 KiB) */
+    const char *limit;
+} exec_occ;
+int exec_occupancy(ptxeModule *m, xfunc *ef, unsigned threads, unsigned shared_bytes,
+                   unsigned sm_count, exec_occ *o);
+int exec_entry_live_in(ptxeModule *m, xfunc *ef, const int32_t **regs);
+/* launch.c */
 ptxeResult exec_launch(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params);
 #endif

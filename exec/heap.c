@@ -120,7 +120,7 @@ int heap_free(ptxeCtx *ctx, ptxeModule *m, const san_who *t, uint64_t p, char *w
     }
     b->freed_by = *t;
     ctx->heap->used -= (b->size + 15) & ~15ull;
-    mem_free(ctx, p);   /* the range stays reserved: a later access is in freed memory */
+    mem_release(ctx, p);   /* the range stays reserved: a later access is in freed memory */
     return 0;
 }
 
@@ -132,7 +132,7 @@ void heap_launch_end(ptxeCtx *ctx, san *S, int completed)
         hblock *b = &h->b[i];
         if (b->freed_by.pc >= 0) continue;
         if (completed && S) san_leak(S, &b->by, b->addr, b->size);
-        mem_free(ctx, b->addr);
+        mem_release(ctx, b->addr);
     }
     h->n = 0;
     h->used = 0;

@@ -6,7 +6,7 @@
  * "in freed memory"), and initcheck counts its bytes unwritten.  A free of a pointer that malloc
  * did not return, or of a block already freed, is a fault; at the end of a launch that ran to
  * completion the blocks not freed are leaks (memcheck findings); then every block is released.
- * The engine (exec/engine.c) reads the arguments and writes malloc's result; it knows nothing
+ * The engine (exec/printf.c) reads the arguments and writes malloc's result; it knows nothing
  * else of the heap. */
 #ifndef PTX_EXEC_HEAP_H
 #define PTX_EXEC_HEAP_H

@@ -315,6 +315,11 @@ static const struct { const char *name; int id;
 
 static int sreg_id(const char *name)
 {
+    if (!strncmp(name, "%envreg", 7) && name[7] >= '0' && name[7] <= '9') {   /* §10.27 */
+        char *e;
+        long n = strtol(name + 7, &e, 10);
+        return !*e && n < 32 && (name[7] != '0' || !name[8]) ? SR_ENVREG + (int)n : -1;
+    }
     char base[64]; snprintf(base, sizeof base, "%s", name);
     int comp = -1;
     size_t n = strlen(base);
@@ -1261,7 +1266,7 @@ static void alu_warp_path(L *l, xinsn *x)
             x->wdm[i] = ~0ull;
         }
     }
-    x->wfn = isa_ops[x->isa.op].eval_warp;
+    x->wfn = isa_warp_of(&x->isa);
 }
 
 /* Operands of a decoded register computation: destinations first (a d|p pair), then sources;
@@ -1545,7 +1550,7 @@ static int dec_mma(const D *d)
     if (!strncmp(st->opcode, "wgmma.", 6)) return dec_wgmma(d);
     int w = !strncmp(st->opcode, "wmma.", 5);
     xmma *mm = xalloc(d->l, w ? sizeof(xwmma) : sizeof(xmma));
-    if (mma_decode(st->opcode, mm, why, sizeof why))
+    if ((w ? wmma_decode : mma_decode)(st->opcode, mm, why, sizeof why))
         return dfail(d, "found unsupported instruction '%s': %s, expected an instruction the "
                         "executor implements", st->opcode, why);
     x->mm = mm;
@@ -2012,6 +2017,7 @@ static int load_function(L *l, int fi, int *pc)
         xf->reqntid[k] = f->reqntid[k];
         xf->reqnctapercluster[k] = f->reqnctapercluster[k];
     }
+    xf->maxnreg = f->maxnreg; xf->minnctapersm = f->minnctapersm;
     xf->explicitcluster = f->explicitcluster || f->reqnctapercluster[0] > 0;
     if (layout_params(l, f, xf)) return -1;
     int n = 0;
@@ -2070,7 +2076,7 @@ static int resolve_calls(ptxeModule *m, L *l, char *err, size_t errlen)
         xfunc *cf = &m->funcs[x->target];
         if (!cf->has_body) {
             if (!strcmp(cf->name, "__assertfail")) { x->kind = PTX_K_TRAP; continue; }
-            if (!strcmp(cf->name, "vprintf")) {   /* device printf: exec/engine.c h_misc */
+            if (!strcmp(cf->name, "vprintf")) {   /* device printf: exec/printf.c h_misc */
                 x->kind = PTX_K_MISC;
                 x->flags |= XF_VPRINTF;
                 continue;

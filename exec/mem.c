@@ -1,7 +1,8 @@
 /* exec/mem.c — device global memory of a context: allocations at increasing device addresses
  * from GLOBAL_BASE, or from GLOBAL_BASE32 once an .address_size 32 module is loaded (never reused,
- * so a stale pointer faults instead of aliasing), found by binary search; freeing releases the
- * memory but keeps the range reserved. */
+ * so a stale pointer faults instead of aliasing), found by binary search; host copies into it
+ * (initcheck's written bits) and the device address of a module variable.  The public API
+ * (exec/api.c) and the files that create device objects (remote.c, tex.c) allocate here. */
 #include <stdlib.h>
 #include <string.h>
 #include "exec/exec_int.h"
@@ -49,11 +50,62 @@ int mem_alloc(ptxeCtx *c, size_t n, uint64_t *addr)
     return 0;
 }
 
-int mem_free(ptxeCtx *c, uint64_t addr)
+int mem_release(ptxeCtx *c, uint64_t addr)
 {
     galloc *g = mem_find(c, addr, 0);
     if (!g || g->addr != addr) return -1;
     free(g->host); g->host = NULL;   /* the address range stays reserved: later accesses fault */
     c->mem_used -= g->size <= c->mem_used ? g->size : c->mem_used;
     return 0;
+}
+
+int mem_alloc_user(ptxeCtx *c, size_t n, uint64_t *addr)
+{
+    if (mem_alloc(c, n, addr)) return -1;
+    if (c->checks & PTXE_CHECK_INITCHECK) {   /* never written yet, as cudaMalloc'd memory */
+        galloc *g = mem_find(c, *addr, 0);
+        if (g) g->ibits = calloc((n + 7) / 8 + 1, 1);   /* (NULL: counts as written) */
+    }
+    return 0;
+}
+
+uint8_t *mem_host(ptxeCtx *c, uint64_t p, size_t n)
+{
+    if (p >= WIN_CONST && p < WIN_CONST + WIN_SIZE) {
+        uint64_t off = p - WIN_CONST;
+        return off + n <= c->csize ? c->cmem + off : NULL;
+    }
+    galloc *g = mem_find(c, p, n);
+    return g ? g->host + (p - g->addr) : NULL;
+}
+
+void mem_mark_written(ptxeCtx *c, uint64_t p, size_t n)
+{
+    galloc *g = n ? mem_find(c, p, n) : NULL;
+    if (!g || !g->ibits) return;
+    for (size_t k = p - g->addr, e = k + n; k < e; k++)
+        g->ibits[k >> 3] |= (uint8_t)(1u << (k & 7));
+}
+
+int mem_write(ptxeCtx *c, uint64_t dst, const void *src, size_t n)
+{
+    uint8_t *h = mem_host(c, dst, n);
+    if (!h) return -1;
+    if (n) memcpy(h, src, n);
+    mem_mark_written(c, dst, n);
+    return 0;
+}
+
+int mem_symbol(const ptxeModule *m, const char *name, uint64_t *addr, size_t *size)
+{
+    for (int i = 0; i < m->nsyms; i++)
+        if (!strcmp(m->syms[i].name, name) &&
+            (m->syms[i].space == SP_GLOBAL || m->syms[i].space == SP_CONST)) {
+            if (addr)
+                *addr =
+                    m->syms[i].space == SP_CONST ? WIN_CONST + m->syms[i].addr : m->syms[i].addr;
+            if (size) *size = m->syms[i].size;
+            return 0;
+        }
+    return -1;
 }

@@ -1,7 +1,7 @@
 /* exec/mma.h — warp-level matrix instructions of the executor (ISA 8.4 §9.7.13.4): mma.sync,
  * ldmatrix, stmatrix, movmatrix, mma.sp (§9.7.13.5) and (§9.7.13.3) wmma.load/store/mma.
  * Decoded once at load (mma_decode; wmma: wmma_decode of exec/wmma.c), run by the engine's h_mma
- * (exec/engine.c) with the arithmetic of mma_matrix (exec/mma.c, which documents the mma.sync
+ * (exec/matrix.c) with the arithmetic of mma_matrix (exec/mma.c, which documents the mma.sync
  * fragment layouts, the mma.sp metadata and the accumulation; exec/wmma.c documents the wmma
  * fragments). */
 #ifndef PTX_EXEC_MMA_H
@@ -56,6 +56,4 @@ void mma_matrix(const xmma *mm, const uint64_t *A, const uint64_t *B, const uint
 /* bits of an element of type t (MT_*), 0 if unknown; the MT_* type named `name`, or 0 */
 unsigned mma_type_bits(int t);
 int mma_type_named(const char *name);
-/* exec/wmma.c: the wmma mnemonic split at its dots (w[0] = "wmma"): 0, or -1 with a reason */
-int wmma_decode(char **w, int nw, xmma *mm, char *err, size_t errlen);
 #endif

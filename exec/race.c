@@ -187,16 +187,6 @@ static uint64_t cluster_of(const race *R, uint64_t cta)
     uint64_t gx = R->grid[0] / R->cl[0], gy = R->grid[1] / R->cl[1];
     return ((uint64_t)(c[2] / R->cl[2]) * gy + c[1] / R->cl[1]) * gx + c[0] / R->cl[0];
 }
-/* the CTA of cluster rank `rank` in the cluster of CTA cta (ranks: x fastest) */
-static uint64_t rank_cta(const race *R, uint64_t cta, uint32_t rank)
-{
-    unsigned c[3];
-    cta_coords(R, cta, c);
-    c[0] = c[0] / R->cl[0] * R->cl[0] + rank % R->cl[0];
-    c[1] = c[1] / R->cl[1] * R->cl[1] + rank / R->cl[0] % R->cl[1];
-    c[2] = c[2] / R->cl[2] * R->cl[2] + rank / (R->cl[0] * R->cl[1]);
-    return cta_lin(R, c);
-}
 /* does a `scope` operation of a thread of CTA a include the threads of CTA b (§8.5) */
 static int incl(const race *R, int scope, uint64_t a, uint64_t b)
 {
@@ -688,11 +678,11 @@ int race_global(race *R, const san_who *t, galloc *g, uint64_t a, unsigned n, in
     return found;
 }
 
-int race_shared(race *R, const san_who *t, uint32_t rank, uint32_t off, unsigned n, int acc,
+int race_shared(race *R, const san_who *t, uint64_t cta, uint32_t off, unsigned n, int acc,
                 race_hit *h)
 {
     if ((uint64_t)off + n > R->ssize) return 0;
-    rcta *c = cta_get(R, rank_cta(R, t->cta, rank));
+    rcta *c = cta_get(R, cta);
     if (!c) return 0;
     if (!c->sh && !(c->sh = calloc(R->ssize + 1, sizeof(rcell)))) return 0;
     int found = 0;
@@ -793,9 +783,9 @@ void race_cluster_pass(race *R, const san_who *t)
     if (k) acquire_from(R, t, &k->done);
 }
 
-static rmbar *mbar_get(race *R, const san_who *t, uint32_t rank, uint32_t off)
+static rmbar *mbar_get(race *R, uint64_t cta, uint32_t off)
 {
-    rcta *c = cta_get(R, rank_cta(R, t->cta, rank));
+    rcta *c = cta_get(R, cta);
     if (!c) return NULL;
     for (int i = 0; i < c->nmb; i++)
         if (c->mb[i].off == off) return &c->mb[i];
@@ -811,10 +801,10 @@ static rmbar *mbar_get(race *R, const san_who *t, uint32_t rank, uint32_t off)
     return b;
 }
 
-void race_mbar(race *R, const san_who *t, uint32_t rank, uint32_t off, int init, int ph0,
+void race_mbar(race *R, const san_who *t, uint64_t cta, uint32_t off, int init, int ph0,
                int ph1)
 {
-    rmbar *b = mbar_get(R, t, rank, off);
+    rmbar *b = mbar_get(R, cta, off);
     if (!b) return;
     if (init) {
         vc_clear(&b->pend); vc_clear(&b->done[0]); vc_clear(&b->done[1]);
@@ -835,10 +825,10 @@ void race_mbar(race *R, const san_who *t, uint32_t rank, uint32_t off, int init,
     }
 }
 
-void race_mbar_pass(race *R, const san_who *t, uint32_t rank, uint32_t off, int parity)
+void race_mbar_pass(race *R, const san_who *t, uint64_t cta, uint32_t off, int parity)
 {
     if (info(R, t->pc)->sem == PTX_SEM_RELAXED) return;
-    rmbar *b = mbar_get(R, t, rank, off);
+    rmbar *b = mbar_get(R, cta, off);
     if (b) acquire_from(R, t, &b->done[parity & 1]);
 }
 

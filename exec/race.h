@@ -34,11 +34,11 @@ void race_free(race *R, ptxeCtx *ctx);
 void race_cta_start(race *R, const unsigned ctaid[3]);
 void race_cta_end(race *R, const unsigned ctaid[3]);
 
-/* an access that succeeded: global (allocation g) or shared (of the CTA of cluster rank `rank`
- * in t's cluster); 1 when it races with an earlier access (h filled), else 0 */
+/* an access that succeeded: global (allocation g) or shared (of CTA `cta`, linear in the grid:
+ * t's own or one of its cluster); 1 when it races with an earlier access (h filled), else 0 */
 int race_global(race *R, const san_who *t, galloc *g, uint64_t a, unsigned n, int acc,
                 race_hit *h);
-int race_shared(race *R, const san_who *t, uint32_t rank, uint32_t off, unsigned n, int acc,
+int race_shared(race *R, const san_who *t, uint64_t cta, uint32_t off, unsigned n, int acc,
                 race_hit *h);
 
 /* why the access of t (the later one of h, just found) and the earlier one of h are neither
@@ -54,10 +54,11 @@ void race_warp_sync(race *R, const san_who *t, int n);     /* bar.warp.sync of t
 void race_cluster_arrive(race *R, const san_who *t);
 void race_cluster_done(race *R, const san_who *t);         /* t: a thread of the cluster */
 void race_cluster_pass(race *R, const san_who *t);         /* barrier.cluster.wait passes */
-/* an operation on the mbarrier at `off` of cluster rank `rank` that may arrive (arrive forms,
+/* an operation on the mbarrier at `off` in the shared memory of CTA `cta` (linear in the grid)
+ * that may arrive (arrive forms,
  * complete-tx), with the object's phase bit before (ph0) and after (ph1); init clears it */
-void race_mbar(race *R, const san_who *t, uint32_t rank, uint32_t off, int init, int ph0,
+void race_mbar(race *R, const san_who *t, uint64_t cta, uint32_t off, int init, int ph0,
                int ph1);
 /* a test_wait/try_wait that found the phase of parity `parity` complete */
-void race_mbar_pass(race *R, const san_who *t, uint32_t rank, uint32_t off, int parity);
+void race_mbar_pass(race *R, const san_who *t, uint64_t cta, uint32_t off, int parity);
 #endif

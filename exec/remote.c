@@ -5,7 +5,7 @@
  * st.async / red.async: the executor performs the store or the reduction at issue (as it does
  * every asynchronous copy) into the shared memory of the CTA that the shared::cluster address a
  * names, then a complete-tx of the bytes written on the mbarrier mbar, which the ISA requires to
- * be in that same CTA (exec/engine.c h_stasync, with the mbarrier code of run_bulk).  The ISA
+ * be in that same CTA (exec/async.c h_stasync, with the mbarrier code of exec/mbarrier.c).  The ISA
  * leaves undefined a destination in the executing CTA, an mbarrier in another CTA than a, and
  * addresses outside the shared::cluster window: the executor reports each as a fault. */
 #include "exec/remote.h"
@@ -216,7 +216,7 @@ ptxeResult ptxeMulticastCreate(ptxeCtx *ctx, size_t bytes, int ndevices, ptxeDev
     g->name = strdup("multimem object (multimem.* only, §8.2.3)");
     ctx->mem_used -= bytes;
     for (int d = 0; d < ndevices; d++)
-        if (ptxeMemAlloc(ctx, &m.dev[d], bytes)) return PTXE_ERROR_OUT_OF_MEMORY;
+        if (mem_alloc_user(ctx, bytes, &m.dev[d])) return PTXE_ERROR_OUT_OF_MEMORY;
     ctx->mcasts[ctx->nmcasts++] = m;
     *mcaddr = m.base;
     memcpy(bufs, m.dev, (size_t)ndevices * sizeof *bufs);

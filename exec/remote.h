@@ -1,6 +1,6 @@
 /* exec/remote.h — asynchronous remote stores and reductions (st.async §9.7.8.12, red.async
  * §9.7.12.7) and multimem operations on multicast objects (§9.7.8.13): the forms the ISA allows
- * (checked once at load) and the arithmetic; exec/engine.c does the memory accesses and the
+ * (checked once at load) and the arithmetic; exec/async.c does the memory accesses and the
  * mbarrier completion (h_stasync, h_multimem).  exec/remote.c documents the model. */
 #ifndef PTX_EXEC_REMOTE_H
 #define PTX_EXEC_REMOTE_H

@@ -26,7 +26,9 @@ struct san {
     unsigned checks;
     uint32_t nt, ssize;
     unsigned gdim[3], bdim[3];
-    uint8_t *sinit[16];          /* initcheck: written bits of each rank's shared memory */
+    uint32_t nslots;             /* CTA slots: the CTAs resident at once (exec/sched.c) */
+    uint8_t **sinit;             /* initcheck: written bits of each slot's shared memory */
+    uint64_t *slot_cta;          /* the linear index of the CTA running in each slot */
     race *race;                  /* racecheck (exec/race.c) */
     int race_skipped;            /* allocations too large for racecheck */
     int hidx[4096];              /* findings by (check, kind, pc, other pc): index + 1 */
@@ -84,7 +86,8 @@ const char *ptxeGetPrintfOutput(ptxeCtx *ctx, size_t *len, uint64_t *dropped)
 
 /* ---------------------------------------------------------------- launch state */
 san *san_begin(ptxeCtx *ctx, ptxeModule *m, const char *kernel, const unsigned grid[3],
-               const unsigned block[3], const unsigned cluster[3], uint32_t ssize)
+               const unsigned block[3], const unsigned cluster[3], uint32_t ssize,
+               uint32_t nslots)
 {
     if (!ctx->checks) return NULL;
     san *S = calloc(1, sizeof *S);
@@ -93,9 +96,13 @@ san *san_begin(ptxeCtx *ctx, ptxeModule *m, const char *kernel, const unsigned g
     memcpy(S->gdim, grid, sizeof S->gdim);
     memcpy(S->bdim, block, sizeof S->bdim);
     S->nt = block[0] * block[1] * block[2]; S->ssize = ssize;
-    if ((S->checks & PTXE_CHECK_RACECHECK) &&
-        !(S->race = race_new(m, grid, block, cluster, ssize))) {
-        free(S);
+    S->nslots = nslots;
+    S->sinit = calloc(nslots, sizeof *S->sinit);
+    S->slot_cta = calloc(nslots, sizeof *S->slot_cta);
+    if (!S->sinit || !S->slot_cta ||
+        ((S->checks & PTXE_CHECK_RACECHECK) &&
+         !(S->race = race_new(m, grid, block, cluster, ssize)))) {
+        san_end(S);
         return NULL;
     }
     return S;
@@ -104,18 +111,21 @@ san *san_begin(ptxeCtx *ctx, ptxeModule *m, const char *kernel, const unsigned g
 void san_end(san *S)
 {
     if (!S) return;
-    for (int i = 0; i < 16; i++) free(S->sinit[i]);
+    for (uint32_t i = 0; i < S->nslots && S->sinit; i++) free(S->sinit[i]);
+    free(S->sinit); free(S->slot_cta);
     race_free(S->race, S->ctx);
     free(S);
 }
 
 unsigned san_checks(const san *S) { return S ? S->checks : 0; }
 
-void san_cta_start(san *S, uint32_t rank, const unsigned ctaid[3])
+void san_cta_start(san *S, uint32_t slot, const unsigned ctaid[3])
 {
+    if (slot >= S->nslots) return;
+    S->slot_cta[slot] = ((uint64_t)ctaid[2] * S->gdim[1] + ctaid[1]) * S->gdim[0] + ctaid[0];
     if ((S->checks & PTXE_CHECK_INITCHECK) && S->ssize) {
-        if (!S->sinit[rank]) S->sinit[rank] = malloc(S->ssize / 8 + 1);
-        if (S->sinit[rank]) memset(S->sinit[rank], 0, S->ssize / 8 + 1);
+        if (!S->sinit[slot]) S->sinit[slot] = malloc(S->ssize / 8 + 1);
+        if (S->sinit[slot]) memset(S->sinit[slot], 0, S->ssize / 8 + 1);
     }
     if (S->race) race_cta_start(S->race, ctaid);
 }
@@ -581,16 +591,16 @@ void san_global(san *S, const san_who *t, galloc *g, uint64_t a, unsigned n, int
     if (r > 0) race_report(S, t, acc, &h, "global", a, n, g->name ? g->name : "", (int64_t)off);
 }
 
-void san_shared(san *S, const san_who *t, uint32_t rank, uint32_t off, unsigned n, int acc)
+void san_shared(san *S, const san_who *t, uint32_t slot, uint32_t off, unsigned n, int acc)
 {
-    if (off + (uint64_t)n > S->ssize) return;
-    if ((S->checks & PTXE_CHECK_INITCHECK) && S->sinit[rank]) {
-        if ((acc & SA_READ) && !bits_all(S->sinit[rank], off, n))
+    if (off + (uint64_t)n > S->ssize || slot >= S->nslots) return;
+    if ((S->checks & PTXE_CHECK_INITCHECK) && S->sinit[slot]) {
+        if ((acc & SA_READ) && !bits_all(S->sinit[slot], off, n))
             uninit(S, t, "shared", off, n, "", off);
-        if (acc & SA_WRITE) bits_set(S->sinit[rank], off, n);
+        if (acc & SA_WRITE) bits_set(S->sinit[slot], off, n);
     }
     race_hit h;
-    if (S->race && race_shared(S->race, t, rank, off, n, acc, &h) > 0)
+    if (S->race && race_shared(S->race, t, S->slot_cta[slot], off, n, acc, &h) > 0)
         race_report(S, t, acc, &h, "shared", off, n, "", off);
 }
 
@@ -609,11 +619,12 @@ void san_cluster_arrive(san *S, const san_who *t)
 }
 void san_cluster_done(san *S, const san_who *t) { if (S->race) race_cluster_done(S->race, t); }
 void san_cluster_pass(san *S, const san_who *t) { if (S->race) race_cluster_pass(S->race, t); }
-void san_mbar(san *S, const san_who *t, uint32_t rank, uint32_t off, int init, int ph0, int ph1)
+void san_mbar(san *S, const san_who *t, uint32_t slot, uint32_t off, int init, int ph0, int ph1)
 {
-    if (S->race) race_mbar(S->race, t, rank, off, init, ph0, ph1);
+    if (S->race && slot < S->nslots)
+        race_mbar(S->race, t, S->slot_cta[slot], off, init, ph0, ph1);
 }
-void san_mbar_pass(san *S, const san_who *t, uint32_t rank, uint32_t off, int parity)
+void san_mbar_pass(san *S, const san_who *t, uint32_t slot, uint32_t off, int parity)
 {
-    if (S->race) race_mbar_pass(S->race, t, rank, off, parity);
+    if (S->race && slot < S->nslots) race_mbar_pass(S->race, t, S->slot_cta[slot], off, parity);
 }

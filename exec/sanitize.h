@@ -1,7 +1,7 @@
 /* exec/sanitize.h — the executor as a sanitizer (docs/executor.md "Checks"): the interface
- * between the SIMT engine (exec/engine.c) and exec/sanitize.c, which keeps the launch's
+ * between the SIMT engine (exec/engine.h) and exec/sanitize.c, which keeps the launch's
  * findings, initcheck's written-bits and racecheck's shadow memory.  The engine passes who
- * (san_who: thread, CTA, warp, lane, pc) and what (space, allocation or CTA rank, offset, size,
+ * (san_who: thread, CTA, warp, lane, pc) and what (space, allocation or CTA slot, offset, size,
  * kind of access); it knows nothing of the shadows.  With no check enabled a launch has no
  * `san` and every hook is behind one `if (X->san)`. */
 #ifndef PTX_EXEC_SANITIZE_H
@@ -11,12 +11,13 @@
 
 typedef struct san san;
 
-/* a thread: coordinates, linear CTA index, linear thread index in the CTA, CTA rank in the
- * running cluster, warp, lane, and the instruction it executes */
+/* a thread: coordinates, linear CTA index, linear thread index in the CTA, the CTA's slot (the
+ * index of the CTA storage it runs in among the resident CTAs, 0 .. nslots - 1, reused by a
+ * later CTA after san_cta_start), warp, lane, and the instruction it executes */
 typedef struct {
     unsigned t[3], c[3];
     uint64_t cta;
-    uint32_t tid, rank;
+    uint32_t tid, slot;
     int wid, lane, pc;
 } san_who;
 
@@ -25,23 +26,25 @@ typedef struct {
 enum { SA_READ = 1, SA_WRITE = 2 };
 
 san *san_begin(ptxeCtx *ctx, ptxeModule *m, const char *kernel, const unsigned grid[3],
-               const unsigned block[3], const unsigned cluster[3], uint32_t ssize);
+               const unsigned block[3], const unsigned cluster[3], uint32_t ssize,
+               uint32_t nslots);
 void san_end(san *S);
 unsigned san_checks(const san *S);
-/* CTA ctaid starts at cluster rank `rank` (its shared memory unwritten, its threads new); it
- * ends when its last thread exits */
-void san_cta_start(san *S, uint32_t rank, const unsigned ctaid[3]);
+/* CTA ctaid starts in slot `slot` (its shared memory unwritten, its threads new); it ends when
+ * its last thread exits (the slot is then free for a later CTA) */
+void san_cta_start(san *S, uint32_t slot, const unsigned ctaid[3]);
 void san_cta_end(san *S, const unsigned ctaid[3]);
 
-/* accesses that succeeded: global (allocation g) or shared (CTA rank, offset) */
+/* accesses that succeeded: global (allocation g) or shared (of the CTA in slot `slot`, offset) */
 void san_global(san *S, const san_who *t, galloc *g, uint64_t a, unsigned n, int acc);
-void san_shared(san *S, const san_who *t, uint32_t rank, uint32_t off, unsigned n, int acc);
+void san_shared(san *S, const san_who *t, uint32_t slot, uint32_t off, unsigned n, int acc);
 
 /* synchronizing operations of thread t for racecheck (ISA §8.9.4; exec/race.h): a fence or
  * membar; a CTA barrier bar.sync/red/arrive reached, passed by a waiting thread, its phase
  * completed (t: a thread of the CTA); bar.warp.sync of the threads t[0..n); barrier.cluster
- * arrive, phase completed, wait passed; an mbarrier operation that may arrive (phase bit ph0
- * before, ph1 after; init: mbarrier.init) and a wait that found phase `parity` complete */
+ * arrive, phase completed, wait passed; an operation on the mbarrier at `off` in the shared
+ * memory of the CTA in slot `slot` that may arrive (phase bit ph0 before, ph1 after; init:
+ * mbarrier.init) and a wait that found phase `parity` complete */
 void san_fence(san *S, const san_who *t);
 void san_bar_arrive(san *S, const san_who *t, int id);
 void san_bar_pass(san *S, const san_who *t, int id);
@@ -50,8 +53,8 @@ void san_warp_sync(san *S, const san_who *t, int n);
 void san_cluster_arrive(san *S, const san_who *t);
 void san_cluster_done(san *S, const san_who *t);
 void san_cluster_pass(san *S, const san_who *t);
-void san_mbar(san *S, const san_who *t, uint32_t rank, uint32_t off, int init, int ph0, int ph1);
-void san_mbar_pass(san *S, const san_who *t, uint32_t rank, uint32_t off, int parity);
+void san_mbar(san *S, const san_who *t, uint32_t slot, uint32_t off, int init, int ph0, int ph1);
+void san_mbar_pass(san *S, const san_who *t, uint32_t slot, uint32_t off, int parity);
 
 /* synccheck: lanes of a warp reach an aligned barrier while other non-exited lanes of the warp
  * are elsewhere ("Divergent thread(s) in warp"); lanes of a CTA complete a barrier from

@@ -161,11 +161,9 @@ ptxeResult ptxeModuleBindRef(ptxeModule *m, const char *name, uint64_t handle)
                  (unsigned long long)handle);
         return PTXE_ERROR_INVALID_VALUE;
     }
-    ptxeDevptr a;
-    size_t n;
-    ptxeResult r = ptxeModuleGetGlobal(&a, &n, m, name);
-    if (r) return r;
-    return ptxeMemcpyHtoD(c, a, &handle, sizeof handle);
+    uint64_t a;
+    if (mem_symbol(m, name, &a, NULL)) return PTXE_ERROR_NOT_FOUND;
+    return mem_write(c, a, &handle, sizeof handle) ? PTXE_ERROR_INVALID_ADDRESS : PTXE_SUCCESS;
 }
 
 void tex_ctx_free(ptxeCtx *ctx)

@@ -2,7 +2,7 @@
  * instructions tex, tld4, txq, istypep (ISA §9.7.9) and the surface instructions suld, sust,
  * sured, suq (§9.7.10), their per-lane semantics, and the context's table of texture and surface
  * objects (§5.3 opaque types; created by ptxeCreateTextureObject / ptxeCreateSurfaceObject).
- * Implemented in exec/tex.c; exec/load.c decodes the operands, exec/engine.c (h_tex) runs a
+ * Implemented in exec/tex.c; exec/load.c decodes the operands, exec/ldst.c (h_tex) runs a
  * warp's lanes through tex_lane. */
 #ifndef PTX_EXEC_TEX_H
 #define PTX_EXEC_TEX_H

@@ -4,7 +4,7 @@
  * (§9.7.8.24.9), cp.reduce.async.bulk (§9.7.8.24.7) and cp.reduce.async.bulk.tensor
  * (§9.7.8.24.10), cp.async.bulk.prefetch.tensor (§9.7.8.24.11), tensormap.replace (§9.7.8.25),
  * tensormap.cp_fenceproxy (§9.7.12.15.18).  exec/load.c decodes them with tma_decode (the
- * operand plan tells it which operand goes to which xinsn source slot), exec/engine.c runs
+ * operand plan tells it which operand goes to which xinsn source slot), exec/async.c runs
  * them per lane with tma_run, giving it memory and mbarrier access through tma_io.
  *
  * Tensor-map layout (little-endian, offsets in bytes):

@@ -1,7 +1,7 @@
 /* exec/wgmma.h — warpgroup-level matrix instructions of the executor (PTX ISA 8.4 §9.7.14):
  * wgmma.mma_async{.sp}, wgmma.fence, wgmma.commit_group, wgmma.wait_group, and setmaxnreg
  * (§9.7.17.5).  Decoded once at load (wgmma_decode, wgmma_imm), run by the engine's h_wgmma
- * (exec/engine.c: the rendezvous of the four warps) with the arithmetic of wgmma_run
+ * (exec/matrix.c: the rendezvous of the four warps) with the arithmetic of wgmma_run
  * (exec/wgmma.c, which documents the layouts). */
 #ifndef PTX_EXEC_WGMMA_H
 #define PTX_EXEC_WGMMA_H

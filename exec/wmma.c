@@ -1,6 +1,6 @@
 /* exec/wmma.c — the warp-level matrix instructions wmma.load.{a,b,c}, wmma.store.d and wmma.mma
- * (PTX ISA 8.4 §9.7.13.3.1-5): decoding of the mnemonic (wmma_decode, called by mma_decode of
- * exec/mma.c), the fragment layouts, the memory accesses and the arithmetic (mma_matrix of
+ * (PTX ISA 8.4 §9.7.13.3.1-5): decoding of the mnemonic (wmma_decode, called by the loader
+ * exec/load.c), the fragment layouts, the memory accesses and the arithmetic (mma_matrix of
  * exec/mma.c, whose comment gives the accumulation rules; .f64 honours .rn/.rz/.rm/.rp).
  *
  * Forms (§9.7.13.3.3-5): .f16 (m16n16k16, m8n32k16, m32n8k16; .f16 or .f32 accumulators), .bf16
@@ -218,7 +218,7 @@ static int check_mma(xmma *mm, const wwords *q, char *err, size_t n)
     return 0;
 }
 
-int wmma_decode(char **w, int nw, xmma *mm, char *err, size_t n)
+static int decode_words(char **w, int nw, xmma *mm, char *err, size_t n)
 {
     wwords q;
     memset(&q, 0, sizeof q);
@@ -371,4 +371,17 @@ int wmma_run(const xmma *mm, const uint64_t (*S)[WMMA_MAXS], uint64_t (*D)[WMMA_
         for (unsigned l = 0; l < 32; l++)
             for (unsigned r = 0; r < f.nreg; r++) D[l][r] = R[l * WMMA_MAXS + r];
     return 0;
+}
+
+int wmma_decode(const char *mnemonic, xmma *mm, char *err, size_t n)
+{
+    char buf[200], *w[24], *save = NULL;
+    int nw = 0;
+    memset(mm, 0, sizeof *mm);
+    if (strlen(mnemonic) >= sizeof buf) return werr(err, n, "mnemonic too long");
+    strcpy(buf, mnemonic);
+    for (char *p = strtok_r(buf, ".", &save); p && nw < 24; p = strtok_r(NULL, ".", &save))
+        w[nw++] = p;
+    if (nw == 0 || strcmp(w[0], "wmma")) return werr(err, n, "not a wmma instruction");
+    return decode_words(w, nw, mm, err, n);
 }

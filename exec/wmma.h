@@ -1,6 +1,6 @@
 /* exec/wmma.h — the warp-level wmma instructions of the executor (ISA 8.4 §9.7.13.3):
  * wmma.load.{a,b,c}, wmma.store.d, wmma.mma.  exec/load.c decodes the operands into an xwmma
- * (wmma.mma has up to 32 registers, more than an xinsn holds), exec/engine.c's h_mma reads them
+ * (wmma.mma has up to 32 registers, more than an xinsn holds), exec/matrix.c's h_mma reads them
  * for the 32 lanes and calls wmma_run, which does the memory accesses through the engine's
  * callbacks and the arithmetic through mma_matrix (exec/mma.c). */
 #ifndef PTX_EXEC_WMMA_H
@@ -29,6 +29,9 @@ typedef struct wmma_io {
     void (*fault)(void *env, int lane, const char *msg);
 } wmma_io;
 
+/* Decode a wmma mnemonic ("wmma.load.a.sync.aligned.row.m16n16k16.f16"): 0, or -1 with a
+ * reason in err. */
+int wmma_decode(const char *mnemonic, xmma *mm, char *err, size_t errlen);
 /* Run a wmma for the whole warp: S[l] are lane l's source values (the address with its
  * offset added), D[l] receives its destination registers.  0, or -1 after a fault. */
 int wmma_run(const xmma *mm, const uint64_t (*S)[WMMA_MAXS], uint64_t (*D)[WMMA_MAXD],

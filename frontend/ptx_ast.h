@@ -91,6 +91,7 @@ typedef struct ptx_func {
     ptx_var *rets; int nrets;
     ptx_stmt *body; int nbody;
     int reqntid[3], maxntid[3];
+    int maxnreg, minnctapersm;        /* performance-tuning directives (§11.4); 0 = not given */
     int reqnctapercluster[3];         /* 0 = not given */
     int explicitcluster;
     ptx_pos pos;

@@ -557,6 +557,8 @@ static int parse_function(P *p, int linkage)
             int d[3];
             p->i++;
             if (parse_dim3(p, d)) return -1;
+            if (is_word(t, ".maxnreg")) f.maxnreg = d[0];   /* the occupancy of exec/ */
+            if (is_word(t, ".minnctapersm")) f.minnctapersm = d[0];
         } else if (is_word(t, ".noreturn")) p->i++;
         else if (is_word(t, ".pragma")) {
             while (cur(p)->kind != PTK_EOF && !is_punct(cur(p), ';')) p->i++;

@@ -37,6 +37,8 @@ typedef enum {
     PTXE_ERROR_INVALID_ADDRESS, /* host copy to/from memory that is not allocated */
     PTXE_ERROR_LAUNCH_FAILED, /* kernel fault: see ptxeGetErrorMessage for the report */
     PTXE_ERROR_LAUNCH_TIMEOUT, /* step limit (max_steps) or wall-clock limit (timeout) reached */
+    PTXE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, /* a cooperative grid that cannot all be resident
+                                                (cudaErrorCooperativeLaunchTooLarge) */
     PTXE_ERROR_COUNT
 } ptxeResult;
 
@@ -79,6 +81,19 @@ ptxeResult ptxeMemcpyHtoD(ptxeCtx *ctx, ptxeDevptr dst, const void *src, size_t 
 ptxeResult ptxeMemcpyDtoH(ptxeCtx *ctx, void *dst, ptxeDevptr src, size_t bytes);
 ptxeResult ptxeMemsetD8(ptxeCtx *ctx, ptxeDevptr dst, uint8_t value, size_t bytes);
 
+/* How the threads of a launch are scheduled (docs/executor.md "Scheduling"). */
+typedef enum {
+    PTXE_SCHEDULE_DEFAULT = 0, /* ITS for modules with .target sm_70 or later (or none), else
+                                  LOCKSTEP */
+    PTXE_SCHEDULE_ITS,         /* independent thread scheduling (sm_70+): a warp's diverged
+                                  groups take turns at loops, nanosleep and failed waits, so a
+                                  spinning thread does not starve the thread it waits for; the
+                                  CTAs are resident together up to one GPU's occupancy */
+    PTXE_SCHEDULE_LOCKSTEP     /* the order of earlier versions: a diverged group runs until it
+                                  meets the others, blocks or exits; one cluster of CTAs at a
+                                  time */
+} ptxeSchedule;
+
 typedef struct {
     unsigned grid[3];          /* CTAs per grid (each >= 1; 0 is treated as 1 for y/z) */
     unsigned block[3];         /* threads per CTA, at most 1024 in total */
@@ -86,6 +101,10 @@ typedef struct {
     unsigned shared_bytes;     /* dynamic shared memory (.extern .shared arrays) */
     uint64_t max_steps;        /* warp-instruction limit, 0 = PTXE_DEFAULT_MAX_STEPS */
     double timeout;            /* wall-clock limit in seconds (fractions allowed), 0 = none */
+    ptxeSchedule schedule;     /* PTXE_SCHEDULE_DEFAULT: by the module's .target */
+    unsigned sm_count;         /* SMs of the simulated GPU, 0: the architecture's reference GPU
+                                  (docs/executor.md); bounds the CTAs resident at once */
+    int cooperative;           /* a cooperative launch (ptxeLaunchCooperativeKernel) */
 } ptxeLaunchConfig;
 /* The default step limit: a runaway kernel stops in seconds (measured on the development
  * machine: 0.1 s for a bare branch loop, 5 s for a loop of per-lane volatile loads and stores
@@ -95,12 +114,34 @@ typedef struct {
 /* Launch and run to completion.  params[i] points to the value of kernel parameter i (as in
  * cuLaunchKernel); sizes come from the .entry's parameter list. */
 ptxeResult ptxeLaunchKernel(ptxeFunction *f, const ptxeLaunchConfig *cfg, void **params);
+/* A cooperative launch (cudaLaunchCooperativeKernel): every CTA is resident at once, %envreg1
+ * and %envreg2 hold the grid workspace that cooperative_groups::this_grid().sync() uses (as the
+ * CUDA driver provides them); a grid larger than one GPU holds is refused with
+ * PTXE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE and the reason.  Same as ptxeLaunchKernel with
+ * cfg->cooperative set. */
+ptxeResult ptxeLaunchCooperativeKernel(ptxeFunction *f, const ptxeLaunchConfig *cfg,
+                                       void **params);
+/* Registers per thread the occupancy assumes for kernel f (CU_FUNC_ATTRIBUTE_NUM_REGS): .maxnreg
+ * when the kernel gives it, else an estimate of what ptxas would allocate (the most 32-bit
+ * registers live at one instruction, plus 4); -1 when f is NULL. */
+int ptxeFuncGetRegisterCount(const ptxeFunction *f);
+/* CTAs of blockSize threads with dynamicSMemSize bytes of dynamic shared memory that one SM of
+ * the module's architecture holds at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor): by
+ * the CTA, warp, register and shared-memory limits of the CUDA guide's table, with the
+ * registers per thread of .maxnreg or estimated from the PTX (docs/executor.md). */
+ptxeResult ptxeOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, ptxeFunction *f,
+                                                         int blockSize, size_t dynamicSMemSize);
 
 typedef struct {
     uint64_t warp_insns;       /* warp-instructions issued */
     uint64_t thread_insns;     /* thread-instructions executed (active, guard-true lanes) */
     uint64_t nwarps;           /* warps launched */
     const uint64_t *per_warp;  /* warp-instructions per warp, in global warp order (CTA-major) */
+    ptxeSchedule schedule;     /* the schedule the launch ran with (ITS or LOCKSTEP) */
+    unsigned resident_ctas;    /* CTAs resident at once, at most (the occupancy of the GPU, the
+                                  grid if smaller; 1 cluster under LOCKSTEP) */
+    unsigned sm_count;         /* %nsmid */
+    unsigned regs;             /* registers per thread the occupancy assumed */
 } ptxeLaunchStats;
 /* Statistics of the last launch on ctx (valid until the next launch). */
 void ptxeGetLaunchStats(ptxeCtx *ctx, ptxeLaunchStats *st);

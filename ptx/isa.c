@@ -473,18 +473,26 @@ VSCALAR(vset, VOP_SET)
  * the ISA's pseudocode step by step in 128 bits: the product is negated (one's complement + 1)
  * when exactly one of a, b is, else c when it is; .po adds 1; c is sign-extended when the final
  * result is signed; .shr7/.shr15 shift (arithmetic when signed); .sat clamps to the 32-bit range
- * of the final sign; the low 32 bits are written. */
+ * of the final sign; the low 32 bits are written.
+ * Two departures from the pseudocode, as an H100 computes vmad (tests/kernels/gpu/video_ops.bin,
+ * docs/hw-results/2026-11-26b-h100; 400 of 2000 results of the two forms below differ from the
+ * pseudocode, none from these rules): when atype or btype is signed, the selected 32-bit values
+ * are multiplied as signed (a whole .u32 operand with bit 31 set counts negative:
+ * vmad.s32.s32.u32.sat d, a, b, -c); and c is always sign-extended
+ * (vmad.u32.u32.u32.shr15 d, a.h0, b.h0, c shifts (a*b + sext(c)) >> 15). */
 static void ev_vmad(const isa_insn *in, uint64_t *d, const uint64_t *s)
 {
     int sa = tinfo[in->type2].sgn, sb = tinfo[in->type3].sgn;
     int signed_final = sa || sb || (in->mods & (ISA_M_NEGP | ISA_M_NEGC));
-    __int128 t = (__int128)vpart(sa, s[0], in->asel) * vpart(sb, s[1], in->bsel);
+    int64_t ta = vpart(sa, s[0], in->asel), tb = vpart(sb, s[1], in->bsel);
+    if (sa || sb) ta = (int32_t)(uint32_t)ta, tb = (int32_t)(uint32_t)tb;
+    __int128 t = (__int128)ta * tb;
     uint64_t c = s[2] & 0xffffffffu;
     int lsb = 0;
     if (in->mods & ISA_M_PO) lsb = 1;
     else if (in->mods & ISA_M_NEGP) t = ~t, lsb = 1;
     else if (in->mods & ISA_M_NEGC) c = ~c & 0xffffffffu, lsb = 1;
-    t += (signed_final ? (__int128)(int32_t)(uint32_t)c : (__int128)c) + lsb;
+    t += (__int128)(int32_t)(uint32_t)c + lsb;
     if (in->mods & ISA_M_SHR7) t >>= 7;          /* GCC: >> of a negative __int128 is arithmetic */
     else if (in->mods & ISA_M_SHR15) t >>= 15;
     if (in->mods & ISA_M_SAT)
@@ -1781,6 +1789,12 @@ enum {
 #else
 #define IVDEP _Pragma("GCC ivdep")
 #endif
+/* the operand arrays as s0..s4, d0..d3 and the write masks m0..m3 (WARP_LANE's names) */
+#define WARP_OPERANDS                                                                 \
+    const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4];        \
+    uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3];                          \
+    uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3];                              \
+    (void)d1, (void)d2, (void)d3, (void)m1, (void)m2, (void)m3
 #define WARP(f, ND) WARP_GEN(f, ND, )
 #define WARP_HOT(f, ND) WARP_GEN(f, ND, WARP_ATTR)
 #define WARP_GEN(f, ND, ATTR)                                                                    \
@@ -1789,38 +1803,27 @@ enum {
                                                 uint32_t lanes)                                  \
     {                                                                                            \
         const isa_insn li_ = *in; /* a local copy: calls (fesetround ...) cannot change it */    \
-        const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4];               \
-        uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3];                                 \
-        uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3];                                     \
-        (void)d1;                                                                                \
-        (void)d2;                                                                                \
-        (void)d3;                                                                                \
-        (void)m1;                                                                                \
-        (void)m2;                                                                                \
-        (void)m3;                                                                                \
+        WARP_OPERANDS;                                                                           \
         for (uint32_t r_ = lanes; r_; r_ &= r_ - 1) {                                            \
             unsigned l = (unsigned)__builtin_ctz(r_);                                            \
             WARP_LANE(f, ND, l);                                                                 \
         }                                                                                        \
     }                                                                                            \
-    ATTR __attribute__((aligned(64))) static void f##_w(const isa_insn *in, uint64_t *const D[], \
-                                                        const uint64_t *const S[],               \
-                                                        const uint64_t M[], uint32_t lanes)      \
+    WARP_FULL(f, ND, f##_w, ATTR,                                                                \
+              const isa_insn li_ = *in) /* a local copy: calls (fesetround ...) cannot change it */
+/* the full-warp evaluation `name` of f (a partial mask takes f##_p): INIT declares li_, the decoded
+ * instruction; a constant trip count, no mask tests */
+#define WARP_FULL(f, ND, name, ATTR, ...)                                                        \
+    ATTR __attribute__((aligned(64))) static void name(const isa_insn *in, uint64_t *const D[],  \
+                                                       const uint64_t *const S[],                \
+                                                       const uint64_t M[], uint32_t lanes)       \
     {                                                                                            \
         if (lanes != 0xffffffffu) {                                                              \
             f##_p(in, D, S, M, lanes);                                                           \
             return;                                                                              \
         }                                                                                        \
-        const isa_insn li_ = *in; /* a local copy: calls (fesetround ...) cannot change it */    \
-        const uint64_t *s0 = S[0], *s1 = S[1], *s2 = S[2], *s3 = S[3], *s4 = S[4];               \
-        uint64_t *d0 = D[0], *d1 = D[1], *d2 = D[2], *d3 = D[3];                                 \
-        uint64_t m0 = M[0], m1 = M[1], m2 = M[2], m3 = M[3];                                     \
-        (void)d1;                                                                                \
-        (void)d2;                                                                                \
-        (void)d3;                                                                                \
-        (void)m1;                                                                                \
-        (void)m2;                                                                                \
-        (void)m3;                                                                                \
+        __VA_ARGS__;                                                                             \
+        WARP_OPERANDS;                                                                           \
         IVDEP for (unsigned l = 0; l < 32; l++) WARP_LANE(f, ND, l);                             \
     }
 _Static_assert(ISA_WARP_NSRC == 5 && ISA_WARP_NDST == 4,
@@ -1945,11 +1948,71 @@ WARP(ev_cvt_h_f8, 1)
 WARP(ev_cvt_pack, 1)
 WARP_HOT(ev_mov_pack, 1)
 WARP_HOT(ev_mov_unpack, 4)
+
+/* ---------------------------------------------------------------- single decoded forms
+ * The hot forms of real kernels get a warp-wide evaluation of their own: WARP_FORM(f, tag, ND,
+ * fields) is WARP_HOT's full-warp loop with the decoded instruction a constant (`fields` of an
+ * isa_insn initializer; op is the caller's), so the type, modifier and rounding tests of f fold
+ * away at compile time.  The same lane function, hence the same semantics; a partial mask takes
+ * the generic f##_p.  isa_warp_of() gives one when the decoded instruction is its form exactly.
+ * Measured on bench/exec/alu.cu (fma.rn.f32, cvt.rn.f32.u32 in its loop): docs/benchmarks.md. */
+#define WARP_FORM(f, tag, ND, ...)                                                             \
+    WARP_FULL(f, ND, f##_w_##tag, WARP_ATTR, isa_insn li_ = { __VA_ARGS__ }; li_.op = in->op)
+#define T(t) .type = ISA_T_##t, .type2 = ISA_T_##t
+#define SETP(X, c, t) X(ev_setp, c##_##t, 2, T(t), .cmp = ISA_CMP_##c)
+#define WARP_FORMS(X)                                                                 \
+    X(ev_add, s32, 1, T(S32)) X(ev_add, u32, 1, T(U32)) X(ev_add, s64, 1, T(S64))     \
+    X(ev_add, u64, 1, T(U64)) X(ev_sub, s32, 1, T(S32)) X(ev_sub, u32, 1, T(U32))     \
+    X(ev_shr, u32, 1, T(U32)) X(ev_shr, s32, 1, T(S32)) X(ev_shr, b32, 1, T(B32))     \
+    X(ev_shr, u64, 1, T(U64))                                                         \
+    X(ev_mul_lo, s32, 1, T(S32), .mods = ISA_M_LO)                                    \
+    X(ev_mul_wide, s32, 1, T(S32), .mods = ISA_M_WIDE)                                \
+    X(ev_mul_wide, u32, 1, T(U32), .mods = ISA_M_WIDE)                                \
+    X(ev_mad_lo, s32, 1, T(S32), .mods = ISA_M_LO)                                    \
+    SETP(X, EQ, S32) SETP(X, NE, S32) SETP(X, LT, S32) SETP(X, LE, S32)               \
+    SETP(X, GT, S32) SETP(X, GE, S32) SETP(X, EQ, U32) SETP(X, NE, U32)               \
+    SETP(X, LT, U32) SETP(X, LE, U32) SETP(X, GT, U32) SETP(X, GE, U32)               \
+    X(ev_cvt_ii, u64_u32, 1, .type = ISA_T_U64, .type2 = ISA_T_U32)                   \
+    X(ev_cvt_ii, s64_s32, 1, .type = ISA_T_S64, .type2 = ISA_T_S32)                   \
+    X(ev_ffma, rn_f32, 1, T(F32), .rnd = ISA_RND_RN) X(ev_fmul, f32, 1, T(F32))        \
+    X(ev_fmul, rn_f32, 1, T(F32), .rnd = ISA_RND_RN) X(ev_fadd, f32, 1, T(F32))        \
+    X(ev_fadd, rn_f32, 1, T(F32), .rnd = ISA_RND_RN) X(ev_fsub, f32, 1, T(F32))        \
+    X(ev_cvt_if, rn_f32_u32, 1, .type = ISA_T_F32, .type2 = ISA_T_U32, .rnd = ISA_RND_RN) \
+    X(ev_cvt_if, rn_f32_s32, 1, .type = ISA_T_F32, .type2 = ISA_T_S32, .rnd = ISA_RND_RN)
+WARP_FORMS(WARP_FORM)
+static const struct {
+    isa_warp_fn row;    /* the generic eval_warp of the form's entry */
+    isa_warp_fn form;
+    isa_insn in;        /* the decoded form (op not compared) */
+} warp_forms[] = {
+#define FORM_ROW(f, tag, ND, ...) { f##_w, f##_w_##tag, { __VA_ARGS__ } },
+    WARP_FORMS(FORM_ROW)
+#undef FORM_ROW
+};
+#undef SETP
+#undef T
 #define EV(f) f, f##_w        /* eval, eval_warp */
 #define I(id) PTX_I_##id      /* the row of ptx/opcodes.def an entry implements */
 #define ROW(name, mode, nd, ns, cls, types, types2, mods, flags, ev, op, doc) \
     { name, mode, nd, ns, cls, types, types2, mods, flags, ev, op, doc }
 #define NOEV NULL, NULL
+
+/* forward: the table below */
+const isa_opinfo isa_ops[];
+
+isa_warp_fn isa_warp_of(const isa_insn *in)
+{
+    isa_warp_fn row = isa_ops[in->op].eval_warp;
+    for (size_t i = 0; row && i < sizeof warp_forms / sizeof warp_forms[0]; i++) {
+        const isa_insn *f = &warp_forms[i].in;
+        if (warp_forms[i].row == row && f->type == in->type && f->type2 == in->type2 &&
+            f->type3 == in->type3 && f->mods == in->mods && f->cmp == in->cmp &&
+            f->boolop == in->boolop && f->rnd == in->rnd && f->aux == in->aux &&
+            f->asel == in->asel && f->bsel == in->bsel && f->dsel == in->dsel)
+            return warp_forms[i].form;
+    }
+    return row;
+}
 
 const isa_opinfo isa_ops[] = {
     /* name, selecting mode, nd, ns, class, types, types2, mods, flags, eval (+warp),

@@ -192,6 +192,10 @@ typedef struct isa_opinfo {
 } isa_opinfo;
 extern const isa_opinfo isa_ops[];
 extern const int isa_nops;
+/* The warp-wide evaluation of a decoded instruction: isa_ops[in->op].eval_warp, or the one of
+ * its exact form where ptx/isa.c has one (hot forms such as fma.rn.f32, cvt.rn.f32.u32: the
+ * same semantics with the decoded instruction folded in at compile time). */
+isa_warp_fn isa_warp_of(const isa_insn *in);
 const char *isa_op_name(const isa_insn *in);   /* base mnemonic of a decoded instruction */
 /* Bits of source operand k that the instruction reads (the rest of a wider value is ignored,
    as a register of that width would hold it). */

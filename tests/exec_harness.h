@@ -129,7 +129,9 @@ HX_FN void get(void *h, ptxeDevptr d, size_t n)
 HX_FN ptxeResult hx_launch(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                            unsigned bz, unsigned shared, void **args)
 {
-    ptxeLaunchConfig cfg = { { gx, gy, gz }, { bx, by, bz }, { 0, 0, 0 }, shared, 0, 0 };
+    ptxeLaunchConfig cfg = {
+        { gx, gy, gz }, { bx, by, bz }, { 0, 0, 0 }, shared, 0, 0, PTXE_SCHEDULE_DEFAULT, 0, 0
+    };
     return ptxeLaunchKernel(F, &cfg, args);
 }
 HX_FN ptxeResult launch(unsigned grid, unsigned block, void **args)

@@ -27,7 +27,8 @@ static void done(void) { ptxeModuleUnload(M); ptxeCtxDestroy(C); C = NULL; M = N
 
 static ptxeResult launch(unsigned grid, unsigned block, void **args, double timeout)
 {
-    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, 0, timeout };
+    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 },       { 0, 0, 0 }, 0, 0,
+                             timeout,        PTXE_SCHEDULE_DEFAULT, 0,           0 };
     if (timeout > 0) cfg.max_steps = 1ull << 40;
     return ptxeLaunchKernel(F, &cfg, args);
 }
@@ -260,7 +261,8 @@ START_TEST(wall_clock_limit)
                       strstr(m, "CTA (0,0,0) warp 1 lanes 0xffffffff: t.ptx:7: bra L"),
                   "%s", m);
     ck_assert_int_eq(launch(1, 64, NULL, -1), PTXE_ERROR_INVALID_VALUE);
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 },          { 0, 0, 0 }, 0, 0,
+                             0,           PTXE_SCHEDULE_DEFAULT, 0,           0 };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, NULL), PTXE_ERROR_LAUNCH_TIMEOUT);
     m = ptxeGetErrorMessage(C);
     ck_assert_msg(strstr(m, "step limit of 30000000 warp-instructions reached"), "%s", m);

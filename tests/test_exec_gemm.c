@@ -78,7 +78,7 @@ static ptxeResult gemm_run(int sm90, int m, int n, int k, unsigned smem, float *
     void *args90[] = { &ta, &tb, &dc, &m, &n, &k };
     if (sm90) ta = tmap(da, m, k), tb = tmap(db, n, k);
     ptxeLaunchConfig cfg = { { (unsigned)(n + 127) / 128, (unsigned)(m + 127) / 128, 1 },
-                             { 256, 1, 1 }, { 0, 0, 0 }, smem, 0, 0 };
+                             { 256, 1, 1 }, { 0, 0, 0 }, smem, 0, 0, PTXE_SCHEDULE_DEFAULT, 0, 0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, sm90 ? args90 : args80);
     if (r == PTXE_SUCCESS) {
         evidence_kernel(F, sm90 ? "bench/exec/gemm_sm90a.ptx" : "bench/exec/gemm_sm80.ptx");

@@ -36,7 +36,9 @@ static void done(void) { if (M) ptxeModuleUnload(M); M = NULL; ptxeCtxDestroy(C)
 
 static ptxeResult launch(unsigned grid, unsigned block, ptxeDevptr *buf, uint64_t max_steps)
 {
-    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, max_steps, 0 };
+    ptxeLaunchConfig cfg = {
+        { grid, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, max_steps, 0, PTXE_SCHEDULE_DEFAULT, 0, 0
+    };
     void *args[] = { buf };
     return ptxeLaunchKernel(F, &cfg, args);
 }
@@ -223,7 +225,9 @@ END_TEST
  * flow */
 static ptxeResult launch_cl(unsigned grid, unsigned block, unsigned cl, ptxeDevptr *buf)
 {
-    ptxeLaunchConfig cfg = { { grid, 1, 1 }, { block, 1, 1 }, { cl, 1, 1 }, 0, 0, 0 };
+    ptxeLaunchConfig cfg = {
+        { grid, 1, 1 }, { block, 1, 1 }, { cl, 1, 1 }, 0, 0, 0, PTXE_SCHEDULE_DEFAULT, 0, 0
+    };
     void *args[] = { buf };
     return ptxeLaunchKernel(F, &cfg, args);
 }
@@ -291,7 +295,8 @@ START_TEST(cluster_sregs)
             "ret;\n}\n");
     ptxeDevptr d;
     ptxeMemAlloc(C, &d, 8 * 32);
-    ptxeLaunchConfig cfg = { { 4, 2, 1 }, { 1, 1, 1 }, { 2, 2, 1 }, 0, 0, 0 };
+    ptxeLaunchConfig cfg = { { 4, 2, 1 }, { 1, 1, 1 },           { 2, 2, 1 }, 0, 0,
+                             0,           PTXE_SCHEDULE_DEFAULT, 0,           0 };
     void *args[] = { &d };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, args), PTXE_SUCCESS);
     unsigned o[64];
@@ -342,7 +347,8 @@ START_TEST(address_size_32)
     ck_assert_int_eq(ptxeMemAlloc(C, &d, 32 * 4), PTXE_SUCCESS);
     ck_assert_msg(d < 0x100000000ull, "allocation 0x%llx above 4 GiB", (unsigned long long)d);
     uint32_t d32 = (uint32_t)d;
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 32, 1, 1 },          { 0, 0, 0 }, 0, 0,
+                             0,           PTXE_SCHEDULE_DEFAULT, 0,           0 };
     void *args[] = { &d32 };
     ck_assert_msg(ptxeLaunchKernel(F, &cfg, args) == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
     unsigned out[32];
@@ -906,7 +912,8 @@ static void run_file_u32(const char *file, const char *kernel, unsigned k, unsig
     ck_assert_int_eq(ptxeModuleGetFunction(&F, M, kernel), PTXE_SUCCESS);
     ptxeDevptr d;
     ptxeMemAlloc(C, &d, (size_t)n * 4);
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { block, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { block, 1, 1 },       { 0, 0, 0 }, 0, 0,
+                             0,           PTXE_SCHEDULE_DEFAULT, 0,           0 };
     void *args[] = { &d, &k };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
@@ -1082,7 +1089,8 @@ START_TEST(api_errors)
     char buf[32];
     ck_assert_int_eq(ptxeMemcpyDtoH(C, buf, d, 32), PTXE_ERROR_INVALID_ADDRESS);
     ck_assert_int_eq(ptxeMemcpyHtoD(C, d + 8, buf, 8), PTXE_SUCCESS);
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 2048, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 2048, 1, 1 },        { 0, 0, 0 }, 0, 0,
+                             0,           PTXE_SCHEDULE_DEFAULT, 0,           0 };
     void *args[] = { &d };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, args), PTXE_ERROR_INVALID_VALUE);
     ck_assert_int_eq(ptxeModuleGetFunction(&F, M, "nope"), PTXE_ERROR_NOT_FOUND);

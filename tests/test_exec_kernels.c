@@ -1149,9 +1149,15 @@ END_TEST
 /* ------------------------------------------------------------------ clusters (sm_90) */
 static void run_cl(unsigned g, unsigned b, unsigned cl, unsigned shared, void **args)
 {
-    ptxeLaunchConfig cfg = {
-        { g, 1, 1 }, { b, 1, 1 }, { cl, cl ? 1 : 0, cl ? 1 : 0 }, shared, 0, 0
-    };
+    ptxeLaunchConfig cfg = { { g, 1, 1 },
+                             { b, 1, 1 },
+                             { cl, cl ? 1 : 0, cl ? 1 : 0 },
+                             shared,
+                             0,
+                             0,
+                             PTXE_SCHEDULE_DEFAULT,
+                             0,
+                             0 };
     ptxeResult r = ptxeLaunchKernel(F, &cfg, args);
     ck_assert_msg(r == PTXE_SUCCESS, "%s: %s", ptxeGetErrorName(r), ptxeGetErrorMessage(C));
     no_findings();
@@ -1187,7 +1193,8 @@ START_TEST(k_cluster_ring)
     CHECK_ARR(out, want, G * B, "%d");
     CHECK_ARR(info, winfo, G * 8, "%u");
     /* a launch-time cluster shape that contradicts .reqnctapercluster is refused */
-    ptxeLaunchConfig cfg = { { G, 1, 1 }, { B, 1, 1 }, { 2, 1, 1 }, 0, 0, 0 };
+    ptxeLaunchConfig cfg = { { G, 1, 1 }, { B, 1, 1 },           { 2, 1, 1 }, 0, 0,
+                             0,           PTXE_SCHEDULE_DEFAULT, 0,           0 };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_INVALID_VALUE);
     done();
 }
@@ -1325,7 +1332,8 @@ END_TEST
  * (-lineinfo) */
 static const char *fault_msg(void **a, unsigned g, unsigned b)
 {
-    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    ptxeLaunchConfig cfg = { { g, 1, 1 }, { b, 1, 1 },           { 0, 0, 0 }, 0, 0,
+                             0,           PTXE_SCHEDULE_DEFAULT, 0,           0 };
     ck_assert_int_eq(ptxeLaunchKernel(F, &cfg, a), PTXE_ERROR_LAUNCH_FAILED);
     evidence_kernel(F, hx_source);
     return ptxeGetErrorMessage(C);

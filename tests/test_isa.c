@@ -1990,7 +1990,24 @@ START_TEST(warp_matches_lane)
         "vset2.s32.s32.le.add",
         "vsub4.u32.s32.u32",
         "vset4.u32.u32.ne",
+        /* the single-form evaluations of ptx/isa.c (WARP_FORMS) not named above */
+        "add.u32", "add.s64", "sub.s32", "sub.u32", "shr.u32", "shr.b32", "shr.u64",
+        "mul.wide.u32", "mad.lo.s32", "setp.eq.s32", "setp.ne.s32", "setp.le.s32",
+        "setp.gt.s32", "setp.ge.s32", "setp.eq.u32", "setp.ne.u32", "setp.lt.u32", "setp.le.u32",
+        "setp.gt.u32", "setp.ge.u32", "cvt.u64.u32", "cvt.s64.s32", "mul.rn.f32", "add.rn.f32",
+        "sub.f32", "cvt.rn.f32.s32",
     };
+    /* isa_warp_of: a form's own evaluation where there is one, the entry's otherwise */
+    static const struct { const char *mn; int form; } pick[] = {
+        { "fma.rn.f32", 1 }, { "cvt.rn.f32.u32", 1 }, { "add.s32", 1 }, { "setp.lt.u32", 1 },
+        { "add.sat.s32", 0 }, { "fma.rp.ftz.sat.f32", 0 }, { "setp.ne.and.u64", 0 },
+        { "cvt.rm.f32.u32", 0 },
+    };
+    for (size_t i = 0; i < sizeof pick / sizeof pick[0]; i++) {
+        isa_insn in = dec(pick[i].mn);
+        ck_assert_msg((isa_warp_of(&in) != isa_ops[in.op].eval_warp) == pick[i].form,
+                      "%s: isa_warp_of", pick[i].mn);
+    }
     uint64_t seed = 0x9e3779b97f4a7c15ull;
     for (size_t i = 0; i < sizeof mn / sizeof mn[0]; i++)
         for (int pair = 0; pair < 2; pair++)
@@ -2030,7 +2047,7 @@ START_TEST(warp_matches_lane)
                 }
                 for (int k = 0; k < ISA_WARP_NDST; k++)
                     for (int l = 0; l < 32; l++) dst[k][l] = 0xdeadbeefull;
-                e->eval_warp(&in, D, S, dm, lanes);
+                isa_warp_of(&in)(&in, D, S, dm, lanes);   /* a form's own, where it has one */
                 for (int k = 0; k < nd; k++)
                     for (int l = 0; l < 32; l++)
                         ck_assert_msg(D[k][l] == want[k][l],

@@ -171,7 +171,8 @@ static int run_exec(const char *decls, const char *body, uint64_t mem[16], uint6
     ptxeMemcpyHtoD(ctx, din, mem, 128);
     ptxeMemcpyHtoD(ctx, dout, out, 32);
     void *args[] = { &din, &dout };
-    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }, 0, 0, 0 };
+    ptxeLaunchConfig cfg = { { 1, 1, 1 }, { 1, 1, 1 },           { 0, 0, 0 }, 0, 0,
+                             0,           PTXE_SCHEDULE_DEFAULT, 0,           0 };
     ck_assert_msg(ptxeLaunchKernel(fn, &cfg, args) == PTXE_SUCCESS, "%s\n%s",
                   ptxeGetErrorMessage(ctx), ptx);
     ptxeMemcpyDtoH(ctx, mem, din, 128);

@@ -74,7 +74,7 @@ static void header(void)
     puts("`make check-coverage` (part of `make check`) fails when this page is stale.\n");
     puts("One row per mnemonic and section of the ISA text.  *kind*: what the executor dispatches "
          "on");
-    puts("(`exec/engine.c`); *litmus*: whether litmus tests may use it.  *Status*:");
+    puts("(`exec/step.c`); *litmus*: whether litmus tests may use it.  *Status*:");
     puts("`implemented` / `no-op` (accepted and completed without effect, the reason is in the");
     puts("description) / `parser` (syntax) come from the table's exec column; `+ tested` means a "
          "test");
