@@ -49,3 +49,32 @@ combine_device() {
     } >> "$out"
   done
 }
+
+# split_ptx ALL.ptx K: the PTX of program K out of the PTX nvcc made of combine_device's
+# translation unit, under the names of a program compiled alone again (hw_thread_K_N ->
+# hw_thread_N, hw_kernel_K -> hw_kernel): the header (.version, .target, .address_size), every
+# top-level declaration or definition of program K (its extern "C" functions, or a name in its
+# namespace tK, mangled _ZN2tK...), and those of no program.  Each function's body is what nvcc
+# makes of it alone (compiled in one module, only the order of the functions differs).
+split_ptx() {
+  awk -v k="$2" '
+    function owner(s,   m) {
+      if (match(s, /hw_(thread|kernel)_[0-9]+/)) {
+        m = substr(s, RSTART, RLENGTH); sub(/hw_(thread|kernel)_/, "", m); return m + 0 }
+      if (match(s, /_ZN[0-9]t[0-9]/))   # _ZN <length of tK> tK: K has that length - 1 digits
+        return substr(s, RSTART + 5, substr(s, RSTART + 3, 1) - 1) + 0
+      return -1
+    }
+    function flush(   i, s, o) {
+      if (n == 0) return
+      s = ""; for (i = 1; i <= n; i++) s = s buf[i] "\n"
+      o = owner(s)
+      if (o == -1 || o == k) printf "%s\n", s
+      n = 0
+    }
+    /^\.(version|target|address_size)/ && depth == 0 { print; next }
+    depth == 0 && n == 0 && (/^\/\// || /^[ \t]*$/) { next }
+    { buf[++n] = $0; o = gsub(/\{/, "{"); c = gsub(/\}/, "}"); depth += o - c; if (o) body = 1
+      if (depth == 0 && (body || /;[ \t]*$/)) { flush(); body = 0 } }
+    END { flush() }' "$1" | sed -E "s/hw_kernel_$2([^0-9]|\$)/hw_kernel\1/g; s/hw_thread_$2_/hw_thread_/g"
+}
