@@ -30,23 +30,8 @@ in_order "$P" 1 "^ld\.relaxed\.sys\.global\.u32 ${L}r0, $A;" '^fence\.acq_rel\.s
   "^cvt\.u64\.u32 %rd[0-9]+, ${L}r1;"
 grep -q '^\.visible \.entry hw_kernel' "$P" || fail "the kernel is in the PTX"
 
-# device code only for the others, both through one nvcc -ptx and one ptxas (combine_device;
-# split_ptx gives each program's PTX back, tests/hw/lib.sh): PTX to inspect, cubin for ptxas
-ptx() {
-  "$bin" hw --allow-outside --no-compile --keep "$tmp/g" "$@" >/dev/null 2>"$tmp/e" \
-    || { cat "$tmp/e"; fail "gen $*"; }
-  local progs=() k=0 t
-  for t in "$@"; do progs+=("$tmp/g/$(basename "$t" .litmus).cu"); done
-  combine_device "$tmp/g/all.cu" "${progs[@]}"
-  "$nvcc" -arch=sm_90 -ptx -diag-suppress 177 -o "$tmp/g/all.ptx" "$tmp/g/all.cu" 2>"$tmp/e" \
-    || { cat "$tmp/e"; fail "nvcc -ptx $*"; }
-  # ptxas on that PTX (what nvcc -cubin would run, without compiling the .cu a second time)
-  "$ptxas" -arch=sm_90 -o "$tmp/g/all.cubin" "$tmp/g/all.ptx" 2>"$tmp/e" \
-    || { cat "$tmp/e"; fail "ptxas $*"; }
-  for t in "$@"; do
-    k=$((k + 1)); split_ptx "$tmp/g/all.ptx" $k > "$tmp/g/$(basename "$t" .litmus).ptx"
-  done
-}
+# device code only for the others, both through one nvcc -ptx and one ptxas (device_ptx,
+# tests/hw/lib.sh): PTX to inspect, cubin for ptxas
 cat > "$tmp/TEX.litmus" <<'T'
 PTX TEX
 { x=0; flag=0; t @ texture aliases x; }
@@ -67,7 +52,7 @@ PTX ATOMS
  atom.relaxed.cluster.exch r4, y, 9 |                ;
 forall (x == 0)
 T
-ptx "$tmp/TEX.litmus" "$tmp/ATOMS.litmus"
+device_ptx "$tmp/g" "$tmp/TEX.litmus" "$tmp/ATOMS.litmus"
 P=$tmp/g/TEX.ptx
 in_order "$P" 1 "^ld\.acquire\.cta\.global\.u32 ${L}r0, $A;" \
   "^tex\.1d\.v4\.u32\.s32 \{${L}r1, %t_w1, %t_w2, %t_w3\}, \[%rd[0-9]+, \{%r[0-9]+\}\];"

@@ -78,3 +78,24 @@ split_ptx() {
       if (depth == 0 && (body || /;[ \t]*$/)) { flush(); body = 0 } }
     END { flush() }' "$1" | sed -E "s/hw_kernel_$2([^0-9]|\$)/hw_kernel\1/g; s/hw_thread_$2_/hw_thread_/g"
 }
+
+# device_ptx DIR TEST...: the programs `$bin hw --no-compile --keep DIR` generates for the
+# TESTs, their device code through one nvcc -ptx and one ptxas (combine_device: the CUDA
+# headers are read once, not once per program), and each program's PTX split back out
+# (split_ptx) into DIR/NAME.ptx.  Uses the calling test's $bin, $nvcc and $ptxas; an error
+# fails the test.
+device_ptx() {
+  local dir=$1 progs=() k=0 t; shift
+  mkdir -p "$dir"
+  "$bin" hw --allow-outside --no-compile --keep "$dir" "$@" >/dev/null 2>"$dir/all.err" \
+    || { cat "$dir/all.err"; fail "generation of $*"; }
+  for t in "$@"; do progs+=("$dir/$(basename "$t" .litmus).cu"); done
+  combine_device "$dir/all.cu" "${progs[@]}"
+  "$nvcc" -arch=sm_90 -ptx -diag-suppress 177 -o "$dir/all.ptx" "$dir/all.cu" 2>"$dir/all.err" \
+    || { cat "$dir/all.err"; fail "nvcc -ptx of the device code of $*"; }
+  "$ptxas" -arch=sm_90 -o "$dir/all.cubin" "$dir/all.ptx" 2>"$dir/all.err" \
+    || { cat "$dir/all.err"; fail "ptxas on the device code of $*"; }
+  for t in "$@"; do
+    k=$((k + 1)); split_ptx "$dir/all.ptx" $k > "$dir/$(basename "$t" .litmus).ptx"
+  done
+}
