@@ -44,6 +44,7 @@ struct val {
     vkind k;
     rset s;                     /* V_SET */
     rel r;                      /* V_REL */
+    int closed;                 /* V_REL: transitive by the engine's constraints (r+ = r) */
     int i, j;                   /* V_TAG: tag; V_PRIM: prim; V_EVENT: i; V_PAIR: (i, j) */
     int n;                      /* V_TUPLE, V_VSET (sorted, distinct) */
     val **v;
@@ -377,6 +378,7 @@ static val *get_base(ev_t *E, const cat_expr *x, int i)
         E->fatal = 0;
         if (E->n == 0) v = k == CAT_SET ? v_set(rset_new(0)) : v_rel(rel_new(0));
         else v = k == CAT_SET ? v_set(rset_copy(&out.set)) : v_rel(rel_copy(&out.rel));
+        if (k == CAT_REL) v->closed = out.transitive;
     }
     E->base[i] = v;
     return v_ref(v);
@@ -610,6 +612,7 @@ static val *postfix(ev_t *E, const cat_expr *x, val *a)
     snprintf(where, sizeof where, "the operand of %s", op_name(x->k));
     if (a->k != V_EMPTY && !is_rellike(a)) return type_err(E, x->a, a, "a relation", where);
     if (a->k == V_EMPTY && (x->k == CE_INV || x->k == CE_PLUS)) return &EMPTY_V;
+    if (a->k == V_REL && a->closed && x->k == CE_PLUS) return v_ref(a);
     relref ra;
     get_rel(E, a, &ra);
     rel r;

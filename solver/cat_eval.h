@@ -23,7 +23,9 @@
 typedef enum { CAT_SET = 1, CAT_REL = 2 } cat_kind;
 
 /* a base value: a set (kind CAT_SET, `set`) or a relation (CAT_REL, `rel`) over n events */
-typedef struct { cat_kind kind; rset set; rel rel; } cat_value;
+/* transitive: the engine's constraints make the relation transitive in every candidate
+ * (r+ = r), so the evaluator need not build a closure */
+typedef struct { cat_kind kind; rset set; rel rel; int transitive; } cat_value;
 
 typedef struct {
     /* the engine's id (>= 0) of a base name, with its kind; -1 when the engine lacks it */

@@ -109,18 +109,25 @@ static void build_co(qproblem *q)
             assert_implies(q, y, both);
         }
     }
+    /* transitivity on overlapping writes (mixed sizes: not through a write that overlaps both
+       of two that do not overlap each other); when every co;co pair overlaps, co+ = co, which
+       the cat evaluator uses (a model that says `let co = co+`, as ptx-v7.5.cat does, would
+       otherwise get a closure the solver must see through on every question) */
+    q->co_closed = 1;
     for (int i = 0; i < n && !query_past_deadline(q); i++)
         for (int j = 0; j < n; j++) {
             Z3_ast ij = rel_get(&q->co, i, j);
             if (!ij) continue;
             for (int k = 0; k < n; k++) {
                 Z3_ast jk = rel_get(&q->co, j, k);
-                if (!jk || k == i || !overlap(&u->ev[i], &u->ev[k])) continue;
+                if (!jk || k == i) continue;
+                if (!overlap(&u->ev[i], &u->ev[k])) { q->co_closed = 0; continue; }
                 Z3_ast ik = rel_get(&q->co, i, k);
                 if (ik == e->T) continue;
                 assert_implies(q, b_and(e, ij, jk), ik);
             }
         }
+    if (q->timed_out) q->co_closed = 0;
 }
 
 /* fr: a read before the writes that follow, in coherence order, the write it takes an atom
@@ -597,7 +604,12 @@ static int qb_value(void *ctx, int id, int n, cat_value *out)
             &q->rf, &q->co, &q->fr, &q->sc, &q->addr, &q->data, &q->ctrl, &q->syncbar
         };
         for (int k = 0; k < 8; k++)
-            if (!strcmp(d->name, dyn[k])) { out->kind = CAT_REL; out->rel = *r[k]; return 0; }
+            if (!strcmp(d->name, dyn[k])) {
+                out->kind = CAT_REL;
+                out->rel = *r[k];
+                out->transitive = r[k] == &q->co && q->co_closed;
+                return 0;
+            }
         return -1;
     }
     if (d->kind == BASE_SET) {

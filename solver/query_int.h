@@ -30,6 +30,8 @@ struct qproblem {
                                     3 also a bit-vector tied to varv */
     int *a0, *a1;                /* per memory event: its atoms [a0, a1) */
     rel rf, co, fr, sc;
+    int co_closed;               /* co is transitive under the hard constraints: every pair
+                                    co;co relates is one build_co tied to co (co+ = co) */
     rel addr, data, ctrl;        /* dep by kind */
     rel syncbar;                 /* barrier operations of one instance, towards a waiting one */
     int liveness;                /* paths that never end are in the universe (query_liveness) */
