@@ -1,0 +1,101 @@
+/* kcheck/pcinfo.c — what an instruction that makes events is to the memory model.  Its mnemonic
+ * is read by the litmus front end (frontend/litmus_insn.c), as a one-instruction test with
+ * placeholder operands: the semantics, scope, proxy, fence kind and state space of ld, st,
+ * atom, red, fence, membar and barrier.cluster are what `verify` would read for the same
+ * spelling, and an instruction the litmus language cannot say is refused with its reason. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/alloc.h"
+#include "kcheck/kpc.h"
+#include "ptx/opcodes.h"
+#include "ptx/isa.h"
+
+void kpc_mnemonic(const char *text, char *buf, size_t n)
+{
+    const char *t = text;
+    if (*t == '@') {   /* a guard: "@%p1 ", "@!%p1 " */
+        t++;
+        t += strspn(t, " \t!");
+        t += strcspn(t, " \t");
+    }
+    t += strspn(t, " \t");
+    size_t len = strcspn(t, " \t;");
+    if (len >= n) len = n - 1;
+    memcpy(buf, t, len);
+    buf[len] = 0;
+    /* an element of a vector access is a scalar access (§8.2.4) */
+    static const char *const vec[] = { ".v2", ".v4", ".v8" };
+    for (int k = 0; k < 3; k++) {
+        char *v = strstr(buf, vec[k]);
+        if (v && (v[3] == '.' || !v[3])) memmove(v, v + 3, strlen(v + 3) + 1);
+    }
+}
+
+/* the one-instruction litmus test of the mnemonic, by kind */
+static int snippet(int kind, const char *mn, char *buf, size_t n)
+{
+    const char *ops;
+    switch (kind) {
+    case PTX_K_LD: ops = " %r0, [x]"; break;
+    case PTX_K_ST: ops = " [x], 1"; break;
+    case PTX_K_ATOM: ops = strstr(mn, ".cas") ? " %r0, [x], 1, 2" : " %r0, [x], 1"; break;
+    case PTX_K_RED: ops = " [x], 1"; break;
+    case PTX_K_FENCE: case PTX_K_BARCLUSTER: ops = ""; break;
+    default: return -1;
+    }
+    snprintf(buf, n,
+             "PTX pc\n{\nx=0;\n}\n P0@cta 0,cluster 0,gpu 0 ;\n %s%s ;\nexists (x == 0)\n", mn,
+             ops);
+    return 0;
+}
+
+static void read_pc(kpcs *P, int pc, kpc *k)
+{
+    char text[512], err[400];
+    kpc_mnemonic(P->text[pc], k->mn, sizeof k->mn);
+    k->state = -1;
+    if (snippet(P->kind[pc], k->mn, text, sizeof text)) {
+        snprintf(k->err, sizeof k->err, "%s has no events the model knows", k->mn);
+        return;
+    }
+    lit_test *t = lit_parse("check", text, err, sizeof err);
+    if (!t) {
+        const char *why = strstr(err, "found ");   /* past "check:L:C: " */
+        snprintf(k->err, sizeof k->err, "%s", why ? why : err);
+        return;
+    }
+    const lit_insn *li = NULL;
+    for (int i = 0; i < t->th[0].nins && !li; i++)
+        if (t->th[0].ins[i].k != LI_NOP) li = &t->th[0].ins[i];
+    if (!li) {
+        snprintf(k->err, sizeof k->err, "%s has no events the model knows", k->mn);
+        lit_free(t);
+        return;
+    }
+    k->k = li->k; k->sem = li->sem; k->scope = li->scope; k->proxy = li->proxy;
+    k->volatile_ = li->volatile_; k->mmio = li->mmio; k->fence = li->fence; k->bar = li->bar;
+    k->restrict_ = li->restrict_; k->uni = li->uni; k->fspace = li->fspace;
+    k->cas = li->aop == ISA_ATOM_CAS;
+    k->state = 1;
+    lit_free(t);
+}
+
+const kpc *kpc_get(kpcs *P, int pc)
+{
+    if (!P->v) P->v = xcalloc((size_t)P->n + 1, sizeof *P->v);
+    kpc *k = &P->v[pc];
+    if (!k->state) read_pc(P, pc, k);
+    return k->state > 0 ? k : NULL;
+}
+
+const char *kpc_refused(kpcs *P, int pc)
+{
+    return kpc_get(P, pc) ? NULL : P->v[pc].err;
+}
+
+void kpcs_free(kpcs *P)
+{
+    free(P->v);
+    P->v = NULL;
+}

@@ -1,0 +1,313 @@
+/* kcheck/witness.c — a finding shown (kcheck/witness.h): the report text, the execution for
+ * the pictures, and the extracted litmus test.
+ *
+ * The extracted test holds, per thread that communicates, its communicating events in program
+ * order, each as the instruction's own mnemonic with constant operands: a load into a fresh
+ * register, a store of the value it wrote, an atomic with the operands it had, the fences and
+ * barriers; the locations named after their buffers, initialised as in the execution; each
+ * thread placed in its CTA and cluster.  Its condition is the values the loads read and the
+ * final values of the locations written more than once: `verify` finds the outcome allowed
+ * when the model allows the execution (tests/cli/t_check.sh checks this for every pair of
+ * suites/check). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/alloc.h"
+#include "base/sbuf.h"
+#include "kcheck/kpc.h"
+#include "kcheck/witness.h"
+
+struct kcheck_witness {
+    const kcheck_launch *L;
+    const kcheck_result *r;
+    const kcheck_finding *f;
+    int fi;
+    kpcs P;
+    kcons *C;
+    mexecution x;
+    const kref *ref;
+    char (*sym)[64];     /* per universe symbol: its name */
+    int *reg;            /* per universe event: the litmus register of a read (-1) */
+};
+
+static void thread_desc(const kcheck_result *r, int t, char *b, size_t n)
+{
+    unsigned tpc = (r->block[0] * r->block[1] * r->block[2] + 31) / 32 * 32;
+    unsigned c = (unsigned)t / tpc, l = (unsigned)t % tpc;
+    snprintf(b, n, "thread (%u,%u,%u) of CTA (%u,%u,%u)", l % r->block[0],
+             l / r->block[0] % r->block[1], l / r->block[0] / r->block[1], c % r->grid[0],
+             c / r->grid[0] % r->grid[1], c / r->grid[0] / r->grid[1]);
+}
+
+kcheck_witness *kcheck_witness_new(const kcheck_launch *L, const kcheck_opts *o,
+                                   const kcheck_result *r, int finding, char *err, size_t errlen)
+{
+    kcheck_witness *w = xcalloc(1, sizeof *w);
+    w->L = L; w->r = r; w->fi = finding; w->f = &r->f[finding];
+    w->P = kx_pcs(L->fn);
+    w->C = kcons_new(o->model_file, o->model_text, &w->P, err, errlen);
+    kverdict v;
+    if (!w->C || kcons_check(w->C, w->f->g, &v, err, errlen)) { kcheck_witness_free(w); return NULL; }
+    kcons_export(w->C, &w->x, &w->ref);
+    w->x.model = o->model_name;
+    snprintf(w->x.note, sizeof w->x.note, "finding %d of ptxlitmus check", finding + 1);
+    lit_test *t = kcons_test(w->C);
+    w->sym = xcalloc((size_t)t->nsym + 1, sizeof *w->sym);
+    for (int i = 0; i < w->x.ninit; i++) {
+        const kloc *lc = &w->f->g->loc[w->ref[i].i];
+        int s = w->x.ev[i].sym;
+        kx_loc_name(L->fn, lc->key, lc->size, w->sym[s], sizeof w->sym[s]);
+        t->sym[s].name = xstrdup(w->sym[s]);
+    }
+    for (int u = 0; u < t->nth; u++) {
+        char b[96];
+        snprintf(b, sizeof b, "P%d", u);
+        t->th[u].name = xstrdup(b);
+    }
+    t->name = (char *)"check";
+    w->reg = xmalloc((size_t)(w->x.n + 1) * sizeof *w->reg);
+    int *next = xcalloc((size_t)t->nth + 1, sizeof *next);
+    for (int i = 0; i < w->x.n; i++)
+        w->reg[i] = w->x.ev[i].k == EV_R ? next[w->x.ev[i].thread]++ : -1;
+    free(next);
+    return w;
+}
+
+void kcheck_witness_free(kcheck_witness *w)
+{
+    if (!w) return;
+    if (w->C) {
+        lit_test *t = kcons_test(w->C);
+        t->name = NULL;
+    }
+    mexecution_free(&w->x);
+    kcons_free(w->C);
+    kx_pcs_free(&w->P);
+    free(w->sym);
+    free(w->reg);
+    free(w);
+}
+
+const mexecution *kcheck_witness_execution(const kcheck_witness *w) { return &w->x; }
+
+/* ---------------------------------------------------------------- the report */
+/* the graph thread of universe thread u */
+static int gthread(const kcheck_witness *w, int u)
+{
+    for (int i = w->x.ninit; i < w->x.n; i++)
+        if (w->x.ev[i].thread == u) return w->ref[i].t;
+    return -1;
+}
+
+static int uindex(const kcheck_witness *w, kref r)
+{
+    for (int i = 0; i < w->x.n; i++) if (w->ref[i].t == r.t && w->ref[i].i == r.i) return i;
+    return -1;
+}
+
+static void event_line(const kcheck_witness *w, sbuf *b, int i)
+{
+    const kgraph *g = w->f->g;
+    const kev *e = kg_ev(g, w->ref[i]);
+    const mevent *m = &w->x.ev[i];
+    char ptx[400], cu[200], td[96];
+    kx_where(w->L->fn, e->pc, ptx, sizeof ptx, cu, sizeof cu);
+    thread_desc(w->r, w->ref[i].t, td, sizeof td);
+    sb_add(b, "    P%d %s  %s", m->thread, td, ptx);
+    if (cu[0]) sb_add(b, "  (%s)", cu);
+    sb_add(b, "\n       ");
+    if (e->kind == KE_R) {
+        int src = uindex(w, e->rf);
+        sb_add(b, "reads %s = %llu", w->sym[m->sym], (unsigned long long)e->val);
+        if (e->rf.t < 0) sb_add(b, " (the initial value)");
+        else sb_add(b, " (written by P%d, %s)", w->x.ev[src].thread,
+                    w->L->fn ? "" : "");
+    } else if (e->kind == KE_W) sb_add(b, "writes %s = %llu", w->sym[m->sym], (unsigned long long)e->val);
+    else if (e->kind == KE_F) sb_add(b, "fence");
+    else sb_add(b, "barrier %d, phase %u", e->bar, e->gen);
+    sb_add(b, "\n");
+}
+
+static int by_stamp(const void *a, const void *b, void *ctx)
+{
+    const kcheck_witness *w = ctx;
+    int x = *(const int *)a, y = *(const int *)b;
+    return kg_ev(w->f->g, w->ref[x])->stamp - kg_ev(w->f->g, w->ref[y])->stamp;
+}
+
+static const char *kind_text(int k)
+{
+    static const char *const n[] = { "trap", "CUDA assert (__assertfail)", "fault",
+                                     "output differs from expect:", "data race",
+                                     "liveness failure (every thread waits forever)",
+                                     "deadlock" };
+    return n[k];
+}
+
+char *kcheck_witness_text(const kcheck_witness *w)
+{
+    sbuf b = { 0 };
+    const kcheck_finding *f = w->f;
+    sb_add(&b, "Finding %d: %s (execution %lld)\n", w->fi + 1, kind_text(f->kind),
+           (long long)f->uses);
+    if (f->thread >= 0 && f->pc >= 0) {
+        char ptx[400], cu[200], td[96];
+        kx_where(w->L->fn, f->pc, ptx, sizeof ptx, cu, sizeof cu);
+        thread_desc(w->r, f->thread, td, sizeof td);
+        sb_add(&b, "  %s at %s%s%s\n", td, ptx, cu[0] ? "  CUDA source " : "", cu);
+    }
+    for (const char *p = f->msg; *p;) {   /* the message, indented */
+        size_t l = strcspn(p, "\n");
+        sb_add(&b, "  %.*s\n", (int)l, p);
+        p += l + (p[l] == '\n');
+    }
+    int n = w->x.n - w->x.ninit, *ord = xmalloc((size_t)(n + 1) * sizeof *ord);
+    for (int i = 0; i < n; i++) ord[i] = w->x.ninit + i;
+    qsort_r(ord, (size_t)n, sizeof *ord, by_stamp, (void *)w);
+    sb_add(&b, "  The execution: its communicating events in the order they happened\n");
+    for (int i = 0; i < n; i++) event_line(w, &b, ord[i]);
+    free(ord);
+    const kgraph *g = f->g;
+    for (int i = 0; i < w->x.ninit; i++) {
+        const kloc *L = &g->loc[w->ref[i].i];
+        if (L->nco < 1) continue;
+        sb_add(&b, "  Coherence of %s: %llu (initial)", w->sym[w->x.ev[i].sym],
+               (unsigned long long)L->init);
+        for (int k = 0; k < L->nco; k++)
+            sb_add(&b, " -> %llu (P%d)", (unsigned long long)kg_ev(g, L->co[k])->val,
+                   w->x.ev[uindex(w, L->co[k])].thread);
+        sb_add(&b, "\n");
+    }
+    char *lit = kcheck_witness_litmus(w);
+    sb_add(&b, "  The extracted litmus test (`ptxlitmus verify` decides it allowed):\n");
+    for (const char *p = lit; *p;) {
+        size_t l = strcspn(p, "\n");
+        sb_add(&b, "    %.*s\n", (int)l, p);
+        p += l + (p[l] == '\n');
+    }
+    free(lit);
+    (void)gthread;
+    return b.s;
+}
+
+/* ---------------------------------------------------------------- the extracted test */
+/* a memory mnemonic with its floating-point type spelled as bits (the values are bits) */
+static void bits_type(char *mn)
+{
+    static const char *const f[] = { ".f16", ".f32", ".f64", ".bf16" },
+                             *const bt[] = { ".b16", ".b32", ".b64", ".b16" };
+    for (int k = 0; k < 4; k++) {
+        char *p = strstr(mn, f[k]);
+        if (p && (p[strlen(f[k])] == 0 || p[strlen(f[k])] == '.')) {
+            memcpy(p, bt[k], 4);
+            if (k == 3) memmove(p + 4, p + 5, strlen(p + 5) + 1);
+        }
+    }
+}
+
+static void cell(const kcheck_witness *w, int i, char *buf, size_t n)
+{
+    const kev *e = kg_ev(w->f->g, w->ref[i]);
+    const mevent *m = &w->x.ev[i];
+    char mn[96];
+    kpc_mnemonic(w->P.text[e->pc], mn, sizeof mn);
+    bits_type(mn);
+    const char *s = w->sym[m->sym >= 0 ? m->sym : 0];
+    buf[0] = 0;
+    switch (e->kind) {
+    case KE_R: {
+        const kpc *k = kpc_get(&w->P, e->pc);
+        if (!(e->flags & KF_ATOM)) snprintf(buf, n, "%s %%r%d, [%s]", mn, w->reg[i], s);
+        else if (e->flags & KF_RED) snprintf(buf, n, "%s [%s], %llu", mn, s, (unsigned long long)e->opb);
+        else if (k && k->cas)
+            snprintf(buf, n, "%s %%r%d, [%s], %llu, %llu", mn, w->reg[i], s,
+                     (unsigned long long)e->opb, (unsigned long long)e->opc);
+        else snprintf(buf, n, "%s %%r%d, [%s], %llu", mn, w->reg[i], s, (unsigned long long)e->opb);
+        break;
+    }
+    case KE_W:
+        if (!(e->flags & KF_ATOM)) snprintf(buf, n, "%s [%s], %llu", mn, s, (unsigned long long)e->val);
+        break;   /* an atomic's write: its read's cell */
+    case KE_F: snprintf(buf, n, "%s", mn); break;
+    case KE_BAR:
+        if (e->bmode >= KB_CARRIVE) snprintf(buf, n, "%s", mn);
+        else if (e->bmode == KB_ARRIVE) {
+            int c = 0;   /* the threads of this CTA in the test */
+            for (int u = 0; u < kcons_test(w->C)->nth; u++)
+                c += kcons_test(w->C)->th[u].cta == kcons_test(w->C)->th[m->thread].cta;
+            snprintf(buf, n, "%s %d, %d", mn, e->bar, 32 * c);
+        } else snprintf(buf, n, "%.*s %d", (int)strcspn(mn, " "), mn, e->bar);
+        break;
+    default: break;
+    }
+}
+
+char *kcheck_witness_litmus(const kcheck_witness *w)
+{
+    const lit_test *t = kcons_test(w->C);
+    sbuf b = { 0 };
+    sb_add(&b, "PTX check-finding-%d\n\"Extracted by ptxlitmus check: the communicating accesses "
+           "of the execution of finding %d; the condition is what its loads read.\"\n{\n",
+           w->fi + 1, w->fi + 1);
+    for (int i = 0; i < w->x.ninit; i++)
+        sb_add(&b, "%s=%lld;\n", w->sym[w->x.ev[i].sym], (long long)w->x.ev[i].wval);
+    sb_add(&b, "}\n");
+    int nth = t->nth, rows = 0;
+    char ***cells = xcalloc((size_t)nth + 1, sizeof *cells);
+    int *nc = xcalloc((size_t)nth + 1, sizeof *nc);
+    for (int u = 0; u < nth; u++) cells[u] = xcalloc((size_t)w->x.n + 1, sizeof **cells);
+    for (int i = w->x.ninit; i < w->x.n; i++) {
+        char c[256];
+        cell(w, i, c, sizeof c);
+        if (!c[0]) continue;
+        int u = w->x.ev[i].thread;
+        cells[u][nc[u]++] = xstrdup(c);
+        if (nc[u] > rows) rows = nc[u];
+    }
+    int *width = xcalloc((size_t)nth + 1, sizeof *width);
+    char (*head)[64] = xcalloc((size_t)nth + 1, sizeof *head);
+    for (int u = 0; u < nth; u++) {
+        snprintf(head[u], sizeof head[u], "P%d@cta %d,cluster %d,gpu 0", u, t->th[u].cta,
+                 t->th[u].cluster);
+        width[u] = (int)strlen(head[u]);
+        for (int k = 0; k < nc[u]; k++)
+            if ((int)strlen(cells[u][k]) > width[u]) width[u] = (int)strlen(cells[u][k]);
+    }
+    for (int r = -1; r < rows; r++) {
+        for (int u = 0; u < nth; u++) {
+            const char *c = r < 0 ? head[u] : r < nc[u] ? cells[u][r] : "";
+            sb_add(&b, " %-*s %s", width[u], c, u + 1 < nth ? "|" : ";\n");
+        }
+    }
+    sb_add(&b, "exists (");
+    int first = 1;
+    for (int i = w->x.ninit; i < w->x.n; i++) {
+        if (w->reg[i] < 0 || (kg_ev(w->f->g, w->ref[i])->flags & KF_RED)) continue;
+        const kev *e = kg_ev(w->f->g, w->ref[i]);
+        char mn[96];
+        kpc_mnemonic(w->P.text[e->pc], mn, sizeof mn);
+        long long v = (long long)e->val;
+        if (strstr(mn, ".s8") || strstr(mn, ".s16") || strstr(mn, ".s32")) {
+            int sh = 64 - 8 * e->size;
+            v = (long long)((int64_t)((uint64_t)e->val << sh) >> sh);
+        }
+        sb_add(&b, "%s%d:r%d=%lld", first ? "" : " /\\ ", w->x.ev[i].thread, w->reg[i], v);
+        first = 0;
+    }
+    const kgraph *g = w->f->g;
+    for (int i = 0; i < w->x.ninit; i++) {
+        const kloc *L = &g->loc[w->ref[i].i];
+        if (L->nco < 2) continue;
+        sb_add(&b, "%s%s=%llu", first ? "" : " /\\ ", w->sym[w->x.ev[i].sym],
+               (unsigned long long)kg_ev(g, L->co[L->nco - 1])->val);
+        first = 0;
+    }
+    if (first) sb_add(&b, "true");
+    sb_add(&b, ")\n");
+    for (int u = 0; u < nth; u++) {
+        for (int k = 0; k < nc[u]; k++) free(cells[u][k]);
+        free(cells[u]);
+    }
+    free(cells); free(nc); free(width); free(head);
+    return b.s;
+}
