@@ -103,6 +103,7 @@ static void push(kx *K, kgraph *g, kref recalc)
         K->st = xrealloc(K->st, (size_t)K->cst * sizeof *K->st);
     }
     K->st[K->nst++] = (kitem){ g, recalc };
+    if (getenv("KCHECK_DEBUG")) kg_dump(g, recalc.t >= 0 ? "push (co)" : "push");
 }
 
 static const char *where(kx *K, int pc, char *buf, size_t n)
@@ -490,7 +491,9 @@ static void check_expect(kx *K)
         if (l >= 0 && K->g->loc[l].size == x->size) v = kg_wval(K->g, l, kg_co_max(K->g, l));
         else ptxeMemcpyDtoH(K->ctx, &v, x->dev, x->size);
         if (v == x->value) continue;
-        kcheck_finding *f = add_finding(K, KC_EXPECT, -1, -1);
+        for (int k = 0; k < K->R->nf; k++)   /* each output once */
+            if (K->R->f[k].kind == KC_EXPECT && K->R->f[k].pc == i) return;
+        kcheck_finding *f = add_finding(K, KC_EXPECT, -1, i);
         snprintf(f->msg, sizeof f->msg, "%s is %llu, expected %llu", x->what,
                  (unsigned long long)v, (unsigned long long)x->value);
         return;
@@ -547,8 +550,13 @@ static void run(kx *K, kgraph *g, int exhausting)
     restore_memory(K);
     ptxeLaunchConfig cfg = *K->L->cfg;
     if (K->deadline > 0) cfg.timeout = K->deadline - now_s() > 0.01 ? K->deadline - now_s() : 0.01;
+    if (getenv("KCHECK_DEBUG")) kg_dump(g, "start");
     ptxeResult res = exec_launch_policy(K->L->fn, &cfg, K->L->args, &K->pol);
     K->R->executions++;
+    if (getenv("KCHECK_DEBUG")) {
+        kg_dump(g, "end");
+        fprintf(stderr, "  stop %d faulted %d: %s %s\n", K->stop, K->faulted, K->why, K->fmsg);
+    }
     ended(K, res, exhausting);
 }
 
@@ -709,7 +717,8 @@ static int stop_now(kx *K)
 {
     kcheck_result *R = K->R;
     if (R->status == KC_ERROR) return 1;
-    for (int i = 0; i < R->nf; i++) if (R->f[i].kind != KC_RACE) return 1;
+    for (int i = 0; i < R->nf; i++)   /* races and outputs: go on looking for a trap */
+        if (R->f[i].kind != KC_RACE && R->f[i].kind != KC_EXPECT) return 1;
     if (K->O->max_executions && R->executions >= K->O->max_executions) {
         snprintf(R->bound, sizeof R->bound, "--max-executions %llu",
                  (unsigned long long)K->O->max_executions);

@@ -224,3 +224,18 @@ void kg_prefix(const kgraph *g, kref r, int *view)
     }
     free(want);
 }
+
+#include <stdio.h>
+void kg_dump(const kgraph *g, const char *why)
+{
+    static const char *const k[] = { "R", "W", "F", "BAR", "BLOCK" };
+    fprintf(stderr, "graph (%s):\n", why);
+    for (int t = 0; t < g->nth; t++)
+        for (int i = 0; i < g->nev[t]; i++) {
+            const kev *e = &g->ev[t][i];
+            fprintf(stderr, "  T%d.%d s%d %s pc%d loc%d val%llu", t, i, e->stamp, k[e->kind], e->pc,
+                    e->loc, (unsigned long long)e->val);
+            if (e->kind == KE_R) fprintf(stderr, " rf=%d.%d", e->rf.t, e->rf.i);
+            fprintf(stderr, " f%x\n", e->flags);
+        }
+}

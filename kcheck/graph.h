@@ -80,4 +80,5 @@ void kg_prefix(const kgraph *g, kref r, int *view);
 /* The view of the events stamped below `stamp` (every thread's prefix of them). */
 void kg_before(const kgraph *g, int32_t stamp, int *view);
 int kg_in_view(const int *view, kref r);
+void kg_dump(const kgraph *g, const char *why);   /* debugging: the events on stderr */
 #endif

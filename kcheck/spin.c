@@ -103,14 +103,14 @@ int ksp_backedge(kspin *S, const kgraph *g, int t, int n, int pc, int target,
         }
     }
     if (s->depth != depth) s->n = 0;
+    if (spin) *from = s->nev[0];
+    else *from = s->n ? s->nev[s->n - 1] : n;
     if (s->n == 2) {   /* keep the last two */
         uint64_t *x = s->regs[0];
         s->regs[0] = s->regs[1]; s->regs[1] = x;
         s->nev[0] = s->nev[1];
         s->n = 1;
     }
-    *from = s->n ? s->nev[s->n - 1] : n;
-    if (spin) *from = s->nev[0];
     s->depth = depth;
     s->nev[s->n] = n;
     for (int r = 0; r < S->nregs; r++) s->regs[s->n][r] = regs[(size_t)r * 32 + (unsigned)lane];
