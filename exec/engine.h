@@ -339,6 +339,9 @@ void lanes_exit(ex *X, warp *w, uint32_t m);
 void wsync_deadlock(ex *X, warp *w);
 /* mbarrier.c */
 int mb_complete_tx(ex *X, warp *w, int l, int pc, int sp, uint64_t a, uint64_t bytes);
+/* whether a test_wait/try_wait of operand opnd (a state token, or with .parity the phase
+ * parity) on an object in state `state` finds its phase completed */
+int exec_mbar_done(uint64_t state, uint64_t opnd, int parity);
 /* step.c */
 double mono_now(void);
 int run_warp(ex *X, warp *w, int budget);

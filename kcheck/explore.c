@@ -844,3 +844,8 @@ void kx_loc_name(const ptxeFunction *fn, uint64_t key, unsigned size, char *buf,
     }
     snprintf(buf, n, "g_%llx", (unsigned long long)key);
 }
+
+int kx_mbar_done(uint64_t state, uint64_t opnd, int parity)
+{
+    return exec_mbar_done(state, opnd, parity);
+}

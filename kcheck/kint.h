@@ -41,6 +41,9 @@ void kx_where(const ptxeFunction *fn, int pc, char *ptx, size_t np, char *cuda, 
 /* an identifier for a location: BUFFER_INDEX (an element of a named allocation), g_ADDR,
  * shm<CTA>_<OFFSET> */
 void kx_loc_name(const ptxeFunction *fn, uint64_t key, unsigned size, char *buf, size_t n);
+/* whether an mbarrier wait (operand: state token, or with parity the phase parity) on state
+ * `state` (the executor's encoding) finds its phase completed */
+int kx_mbar_done(uint64_t state, uint64_t opnd, int parity);
 
 /* ---------------------------------------------------------------- consist.c */
 typedef struct kcons kcons;

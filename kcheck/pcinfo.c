@@ -42,6 +42,14 @@ static int snippet(int kind, const char *mn, char *buf, size_t n)
     case PTX_K_ATOM: ops = strstr(mn, ".cas") ? " %r0, [x], 1, 2" : " %r0, [x], 1"; break;
     case PTX_K_RED: ops = " [x], 1"; break;
     case PTX_K_FENCE: case PTX_K_BARCLUSTER: ops = ""; break;
+    case PTX_K_MBAR:   /* mbarrier objects (§9.7.13.15): the litmus forms */
+        ops = strstr(mn, ".init") ? " [x], 1"
+              : strstr(mn, "_wait") ? (strstr(mn, ".parity") ? " %p0, [x], 0" : " %p0, [x], %r0")
+              : strstr(mn, ".arrive") && strncmp(mn, "cp.", 3)
+                  ? (strstr(mn, ".expect_tx") ? " %r0, [x], 16" : " %r0, [x]")
+              : strstr(mn, "_tx") ? " [x], 16"
+                                  : " [x]";
+        break;
     default: return -1;
     }
     snprintf(buf, n,

@@ -16,6 +16,7 @@
 #include "base/sbuf.h"
 #include "kcheck/kpc.h"
 #include "kcheck/witness.h"
+#include "ptx/opcodes.h"
 
 struct kcheck_witness {
     const kcheck_launch *L;
@@ -205,6 +206,39 @@ static void bits_type(char *mn)
     }
 }
 
+/* an mbarrier wait of the execution: its phase parity and whether it found the phase done */
+static int mbar_wait(const kcheck_witness *w, const kev *e, int *parity)
+{
+    char mn[96];
+    kpc_mnemonic(w->P.text[e->pc], mn, sizeof mn);
+    if (w->P.kind[e->pc] != PTX_K_MBAR || !strstr(mn, "_wait")) return -1;
+    int par = strstr(mn, ".parity") != NULL;
+    *parity = par ? (int)(e->opb & 1) : (int)(e->opb >> 63);
+    return kx_mbar_done(e->val, e->opb, par);
+}
+
+/* an mbarrier operation as a litmus cell (its forms in frontend/litmus_async.c): a wait by its
+   phase parity, the others with their operand */
+static void mbar_cell(const kcheck_witness *w, int i, const char *mn, const char *s, char *buf,
+                      size_t n)
+{
+    const kev *e = kg_ev(w->f->g, w->ref[i]);
+    int parity;
+    if (mbar_wait(w, e, &parity) >= 0) {
+        char m2[112];
+        const char *wt = strstr(mn, "_wait");
+        if (strstr(mn, ".parity")) snprintf(m2, sizeof m2, "%s", mn);
+        else snprintf(m2, sizeof m2, "%.*s.parity%s", (int)(wt + 5 - mn), mn, wt + 5);
+        snprintf(buf, n, "%s %%p%d, [%s], %d", m2, w->reg[i], s, parity);
+    } else if (strstr(mn, ".init")) snprintf(buf, n, "%s [%s], %llu", mn, s, (unsigned long long)e->opb);
+    else if (e->kind == KE_W) buf[0] = 0;   /* an arrive's write: its read's cell */
+    else if (!strncmp(mn, "cp.", 3) || strstr(mn, ".inval")) snprintf(buf, n, "%s [%s]", mn, s);
+    else if (strstr(mn, ".arrive"))
+        snprintf(buf, n, strstr(mn, ".expect_tx") ? "%s %%r%d, [%s], %llu" : "%s %%r%d, [%s]", mn,
+                 w->reg[i], s, (unsigned long long)e->opb);
+    else snprintf(buf, n, "%s [%s], %llu", mn, s, (unsigned long long)e->opb);
+}
+
 static void cell(const kcheck_witness *w, int i, char *buf, size_t n)
 {
     const kev *e = kg_ev(w->f->g, w->ref[i]);
@@ -214,6 +248,7 @@ static void cell(const kcheck_witness *w, int i, char *buf, size_t n)
     bits_type(mn);
     const char *s = w->sym[m->sym >= 0 ? m->sym : 0];
     buf[0] = 0;
+    if (w->P.kind[e->pc] == PTX_K_MBAR) { mbar_cell(w, i, mn, s, buf, n); return; }
     switch (e->kind) {
     case KE_R: {
         const kpc *k = kpc_get(&w->P, e->pc);
@@ -286,6 +321,12 @@ char *kcheck_witness_litmus(const kcheck_witness *w)
         const kev *e = kg_ev(w->f->g, w->ref[i]);
         char mn[96];
         kpc_mnemonic(w->P.text[e->pc], mn, sizeof mn);
+        int parity, done = mbar_wait(w, e, &parity);
+        if (done >= 0 || w->P.kind[e->pc] == PTX_K_MBAR) {   /* mbarrier: a wait's answer */
+            if (done >= 0) sb_add(&b, "%s%d:p%d=%d", first ? "" : " /\\ ", w->x.ev[i].thread, w->reg[i], done);
+            first &= done < 0;
+            continue;
+        }
         long long v = (long long)e->val;
         if (strstr(mn, ".s8") || strstr(mn, ".s16") || strstr(mn, ".s32")) {
             int sh = 64 - 8 * e->size;
@@ -297,7 +338,7 @@ char *kcheck_witness_litmus(const kcheck_witness *w)
     const kgraph *g = w->f->g;
     for (int i = 0; i < w->x.ninit; i++) {
         const kloc *L = &g->loc[w->ref[i].i];
-        if (L->nco < 2) continue;
+        if (L->nco < 2 || w->P.kind[kg_ev(g, L->co[0])->pc] == PTX_K_MBAR) continue;
         sb_add(&b, "%s%s=%llu", first ? "" : " /\\ ", w->sym[w->x.ev[i].sym],
                (unsigned long long)kg_ev(g, L->co[L->nco - 1])->val);
         first = 0;
