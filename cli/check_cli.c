@@ -275,7 +275,8 @@ int check_cli(int argc, char **argv)
         snprintf(ex[i].what, sizeof ex[i].what, "%s", re[i].what);
     }
     kcheck_launch L = { run_spec_fn(rs), run_spec_cfg(rs), run_spec_args(rs), ex, nexp };
-    kcheck_opts ko = { mfile, mtext, mname, o.timeout, (uint64_t)o.max_ex, (int)o.unroll };
+    kcheck_opts ko = { mfile, mtext, mname, !o.cat, o.timeout, (uint64_t)o.max_ex,
+                       (int)o.unroll };
     kcheck_result r;
     kcheck_run(&L, &ko, &r);
     if (r.status == KC_ERROR) {

@@ -458,7 +458,7 @@ static void hk_fault(void *ctx, ex *X, warp *w, int l, int pc)
     K->faulted = 1;
     K->fthread = w && l >= 0 ? tid_of(K, X, w, l) : -1;
     K->fpc = pc;
-    snprintf(K->fmsg, sizeof K->fmsg, "%s", X->ctx->msg);
+    snprintf(K->fmsg, sizeof K->fmsg, "%.2000s", X->ctx->msg);
 }
 
 /* ---------------------------------------------------------------- one execution */
@@ -618,7 +618,7 @@ static void ended(kx *K, ptxeResult res, int exhausting)
         int held, h = hang(K, &held);
         if (held && !h) { R->blocked++; return; }
         kcheck_finding *f = add_finding(K, held ? KC_HANG : KC_DEADLOCK, K->fthread, K->fpc);
-        snprintf(f->msg, sizeof f->msg, "%s%s",
+        snprintf(f->msg, sizeof f->msg, "%s%.1800s",
                  held ? "liveness: every thread waits forever (each awaited read reads the "
                         "latest write of its location, and no thread can write any more)\n"
                       : "",
@@ -680,7 +680,7 @@ static int setup(kx *K, char *err, size_t n)
     K->ex_lo = xcalloc((size_t)K->nth, sizeof *K->ex_lo);
     K->ex_hi = xcalloc((size_t)K->nth, sizeof *K->ex_hi);
     K->P = kx_pcs(L->fn);   /* each instruction read once by the litmus front end */
-    K->C = kcons_new(K->O->model_file, K->O->model_text, &K->P, err, n);
+    K->C = kcons_new(K->O->model_file, K->O->model_text, &K->P, K->O->bundled, err, n);
     if (!K->C) return -1;
     K->S = ksp_new(K->nth, K->m->nregs_max);
     /* every allocation's bytes: each execution starts from them */

@@ -31,6 +31,7 @@ typedef struct {
     const char *model_file;      /* the cat model's file name (messages) */
     const char *model_text;      /* its text */
     const char *model_name;
+    int bundled;                 /* the model is a bundled one (not --cat) */
     double timeout;              /* seconds, 0: none */
     uint64_t max_executions;     /* 0: none */
     int unroll;                  /* backward branches a thread may take in one execution */

@@ -56,9 +56,10 @@ typedef struct {
     int nflags;
 } kverdict;
 
-/* A consistency checker for the model (its text; file names it in messages).  NULL with a
- * message in err. */
-kcons *kcons_new(const char *file, const char *text, kpcs *P, char *err, size_t errlen);
+/* A consistency checker for the model (its text; file names it in messages; bundled: one of
+ * the model/ files, whose Fence-SC axiom the checker knows by name).  NULL with a message in err. */
+kcons *kcons_new(const char *file, const char *text, kpcs *P, int bundled, char *err,
+                 size_t errlen);
 void kcons_free(kcons *c);
 /* Decides g: 0 with *v filled, -1 with err on an internal failure. */
 int kcons_check(kcons *c, const kgraph *g, kverdict *v, char *err, size_t errlen);

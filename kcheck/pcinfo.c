@@ -70,7 +70,7 @@ static void read_pc(kpcs *P, int pc, kpc *k)
     lit_test *t = lit_parse("check", text, err, sizeof err);
     if (!t) {
         const char *why = strstr(err, "found ");   /* past "check:L:C: " */
-        snprintf(k->err, sizeof k->err, "%s", why ? why : err);
+        snprintf(k->err, sizeof k->err, "%.280s", why ? why : err);
         return;
     }
     const lit_insn *li = NULL;

@@ -46,7 +46,7 @@ kcheck_witness *kcheck_witness_new(const kcheck_launch *L, const kcheck_opts *o,
     kcheck_witness *w = xcalloc(1, sizeof *w);
     w->L = L; w->r = r; w->fi = finding; w->f = &r->f[finding];
     w->P = kx_pcs(L->fn);
-    w->C = kcons_new(o->model_file, o->model_text, &w->P, err, errlen);
+    w->C = kcons_new(o->model_file, o->model_text, &w->P, o->bundled, err, errlen);
     kverdict v;
     if (!w->C || kcons_check(w->C, w->f->g, &v, err, errlen)) { kcheck_witness_free(w); return NULL; }
     kcons_export(w->C, &w->x, &w->ref);
@@ -251,7 +251,7 @@ static void cell(const kcheck_witness *w, int i, char *buf, size_t n)
     if (w->P.kind[e->pc] == PTX_K_MBAR) { mbar_cell(w, i, mn, s, buf, n); return; }
     switch (e->kind) {
     case KE_R: {
-        const kpc *k = kpc_get(&w->P, e->pc);
+        const kpc *k = kpc_get((kpcs *)&w->P, e->pc);
         if (!(e->flags & KF_ATOM)) snprintf(buf, n, "%s %%r%d, [%s]", mn, w->reg[i], s);
         else if (e->flags & KF_RED) snprintf(buf, n, "%s [%s], %llu", mn, s, (unsigned long long)e->opb);
         else if (k && k->cas)
