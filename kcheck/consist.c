@@ -47,6 +47,7 @@ struct kcons {
     rel *brel;
     int solved;                /* solver calls of this context */
     int fsc_known;             /* the model is a bundled one (fence_sc_axiom names its axiom) */
+    const char *force;         /* per graph location: in the universe whatever it is (reports) */
 };
 
 /* ---------------------------------------------------------------- the engine */
@@ -166,6 +167,8 @@ void kcons_free(kcons *c)
 
 int kcons_has_race(const kcons *c) { return c->has_race; }
 
+void kcons_force(kcons *c, const char *force) { c->force = force; }
+
 /* ---------------------------------------------------------------- the universe */
 /* locations some thread writes and another accesses; the threads with events on them */
 static void relevant(kcons *c, const kgraph *g, int *nloc, int *nth)
@@ -184,7 +187,8 @@ static void relevant(kcons *c, const kgraph *g, int *nloc, int *nth)
     c->uloc = xmalloc((size_t)(g->nloc + 1) * sizeof *c->uloc);
     c->uthread = xmalloc((size_t)(g->nth + 1) * sizeof *c->uthread);
     *nloc = 0;
-    for (int l = 0; l < g->nloc; l++) c->uloc[l] = multi[l] && written[l] ? (*nloc)++ : -1;
+    for (int l = 0; l < g->nloc; l++)
+        c->uloc[l] = (multi[l] && written[l]) || (c->force && c->force[l]) ? (*nloc)++ : -1;
     *nth = 0;
     for (int t = 0; t < g->nth; t++) {
         int rel = 0;

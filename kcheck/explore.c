@@ -22,6 +22,7 @@
  * assert, a bad access: a finding if the graph is consistent), or every thread waits: a
  * liveness failure when each awaited read reads the co-latest write (no write will come, under
  * fair scheduling), else a blocked execution (another graph has the awaited write read). */
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -517,20 +518,34 @@ static void report_race(kx *K, const kverdict *v)
              v->race_b.t);
 }
 
-/* held threads and whether every awaited read reads the co-latest write */
-static int hang(kx *K, int *held)
+/* held threads and whether every awaited read reads the co-latest write; what each waits for
+   (one line per thread) into why */
+static int hang(kx *K, int *held, char *why, size_t n)
 {
     kgraph *g = K->g;
     int all = 1;
+    size_t k = 0;
     *held = 0;
+    why[0] = 0;
     for (int t = 0; t < g->nth; t++) {
-        int n = g->nev[t];
-        if (!n || g->ev[t][n - 1].kind != KE_BLOCK) continue;
+        int ne = g->nev[t];
+        if (!ne || g->ev[t][ne - 1].kind != KE_BLOCK) continue;
         (*held)++;
-        int len = (int)g->ev[t][n - 1].gen;
-        for (int i = n - 1 - len; i < n - 1; i++) {
+        int len = (int)g->ev[t][ne - 1].gen;
+        char td[96], ptx[300], cu[200], ln[64];
+        kx_thread_desc(K->R->grid, K->R->block, t, td, sizeof td);
+        for (int i = ne - 1 - len; i < ne - 1; i++) {
             const kev *e = &g->ev[t][i];
-            if (e->kind == KE_R && !kref_eq(e->rf, kg_co_max(g, e->loc))) all = 0;
+            if (e->kind != KE_R) continue;
+            int latest = kref_eq(e->rf, kg_co_max(g, e->loc));
+            all &= latest;
+            kx_where(K->L->fn, e->pc, ptx, sizeof ptx, cu, sizeof cu);
+            kx_loc_name(K->L->fn, g->loc[e->loc].key, g->loc[e->loc].size, ln, sizeof ln);
+            if (k + 400 < n)
+                k += (size_t)snprintf(why + k, n - k, "  %s waits at %s%s%s%s, reading %s = %llu%s\n",
+                                      td, ptx, cu[0] ? " (" : "", cu, cu[0] ? ")" : "", ln,
+                                      (unsigned long long)e->val,
+                                      latest ? ", the latest value" : "");
         }
     }
     return *held && all;
@@ -578,7 +593,11 @@ static void exhaust(kx *K)
     run(K, g, 1);
     kg_free(g);
     if (K->R->nf > nf) {   /* the run out found something: it replaces the hang */
-        kcheck_finding *h = &K->R->f[nf - 1];
+        kcheck_finding *h = &K->R->f[nf - 1], *x = &K->R->f[nf];
+        char msg[sizeof x->msg];
+        snprintf(msg, sizeof msg, "%.1000s\nthen, when the bounded spin gives up:\n%.1000s",
+                 h->msg, x->msg);
+        snprintf(x->msg, sizeof x->msg, "%s", msg);
         kg_free(h->g);
         memmove(h, h + 1, (size_t)(K->R->nf - nf) * sizeof *h);
         K->R->nf--;
@@ -615,14 +634,16 @@ static void ended(kx *K, ptxeResult res, int exhausting)
         return;
     }
     if (K->faulted && strstr(K->fmsg, "deadlock")) {
-        int held, h = hang(K, &held);
+        char why[1200];
+        int held, h = hang(K, &held, why, sizeof why);
         if (held && !h) { R->blocked++; return; }
         kcheck_finding *f = add_finding(K, held ? KC_HANG : KC_DEADLOCK, K->fthread, K->fpc);
-        snprintf(f->msg, sizeof f->msg, "%s%.1800s",
-                 held ? "liveness: every thread waits forever (each awaited read reads the "
-                        "latest write of its location, and no thread can write any more)\n"
-                      : "",
-                 K->fmsg);
+        if (held)
+            snprintf(f->msg, sizeof f->msg,
+                     "liveness: every thread waits forever: each waiting thread's spin reads the "
+                     "latest value of its location, and no thread that could write it again can "
+                     "run (fair scheduling makes no difference)\n%s", why);
+        else snprintf(f->msg, sizeof f->msg, "%.2000s", K->fmsg);
         if (held && !exhausting) exhaust(K);
         return;
     }
@@ -734,6 +755,10 @@ static int stop_now(kx *K)
 int kcheck_run(const kcheck_launch *L, const kcheck_opts *o, kcheck_result *r)
 {
     memset(r, 0, sizeof *r);
+    /* the model's relations are n x n tables made and dropped by the thousand: from the heap,
+       not each its own mapping (measured: page faults and zeroing were a third of the time) */
+    mallopt(M_MMAP_THRESHOLD, 64 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
     kx K;
     memset(&K, 0, sizeof K);
     K.L = L; K.O = o; K.R = r;
@@ -848,4 +873,12 @@ void kx_loc_name(const ptxeFunction *fn, uint64_t key, unsigned size, char *buf,
 int kx_mbar_done(uint64_t state, uint64_t opnd, int parity)
 {
     return exec_mbar_done(state, opnd, parity);
+}
+
+void kx_thread_desc(const unsigned grid[3], const unsigned block[3], int t, char *b, size_t n)
+{
+    unsigned tpc = (block[0] * block[1] * block[2] + 31) / 32 * 32;
+    unsigned c = (unsigned)t / tpc, l = (unsigned)t % tpc;
+    snprintf(b, n, "thread (%u,%u,%u) of CTA (%u,%u,%u)", l % block[0], l / block[0] % block[1],
+             l / block[0] / block[1], c % grid[0], c / grid[0] % grid[1], c / grid[0] / grid[1]);
 }

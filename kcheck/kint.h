@@ -41,6 +41,8 @@ void kx_where(const ptxeFunction *fn, int pc, char *ptx, size_t np, char *cuda, 
 /* an identifier for a location: BUFFER_INDEX (an element of a named allocation), g_ADDR,
  * shm<CTA>_<OFFSET> */
 void kx_loc_name(const ptxeFunction *fn, uint64_t key, unsigned size, char *buf, size_t n);
+/* "thread (x,y,z) of CTA (x,y,z)" of the launch's linear thread t */
+void kx_thread_desc(const unsigned grid[3], const unsigned block[3], int t, char *b, size_t n);
 /* whether an mbarrier wait (operand: state token, or with parity the phase parity) on state
  * `state` (the executor's encoding) finds its phase completed */
 int kx_mbar_done(uint64_t state, uint64_t opnd, int parity);
@@ -64,4 +66,7 @@ void kcons_free(kcons *c);
 /* Decides g: 0 with *v filled, -1 with err on an internal failure. */
 int kcons_check(kcons *c, const kgraph *g, kverdict *v, char *err, size_t errlen);
 int kcons_has_race(const kcons *c);
+/* Locations (force[graph location] != 0) taken into the events checked whatever they are: the
+ * awaited ones of a report (kept by the caller until the next check). */
+void kcons_force(kcons *c, const char *force);
 #endif

@@ -28,16 +28,13 @@ struct kcheck_witness {
     mexecution x;
     const kref *ref;
     char (*sym)[64];     /* per universe symbol: its name */
+    char *force;         /* per graph location: shown (awaited) */
     int *reg;            /* per universe event: the litmus register of a read (-1) */
 };
 
 static void thread_desc(const kcheck_result *r, int t, char *b, size_t n)
 {
-    unsigned tpc = (r->block[0] * r->block[1] * r->block[2] + 31) / 32 * 32;
-    unsigned c = (unsigned)t / tpc, l = (unsigned)t % tpc;
-    snprintf(b, n, "thread (%u,%u,%u) of CTA (%u,%u,%u)", l % r->block[0],
-             l / r->block[0] % r->block[1], l / r->block[0] / r->block[1], c % r->grid[0],
-             c / r->grid[0] % r->grid[1], c / r->grid[0] / r->grid[1]);
+    kx_thread_desc(r->grid, r->block, t, b, n);
 }
 
 kcheck_witness *kcheck_witness_new(const kcheck_launch *L, const kcheck_opts *o,
@@ -48,7 +45,18 @@ kcheck_witness *kcheck_witness_new(const kcheck_launch *L, const kcheck_opts *o,
     w->P = kx_pcs(L->fn);
     w->C = kcons_new(o->model_file, o->model_text, &w->P, o->bundled, err, errlen);
     kverdict v;
-    if (!w->C || kcons_check(w->C, w->f->g, &v, err, errlen)) { kcheck_witness_free(w); return NULL; }
+    if (!w->C) { kcheck_witness_free(w); return NULL; }
+    /* the locations waiting threads read: shown even if no other thread writes them */
+    const kgraph *g = w->f->g;
+    w->force = xcalloc((size_t)g->nloc + 1, 1);
+    for (int t = 0; t < g->nth; t++)
+        for (int i = 0; i < g->nev[t]; i++) {
+            const kev *b = &g->ev[t][i];
+            for (int j = i - (int)b->gen; b->kind == KE_BLOCK && j < i; j++)
+                if (j >= 0 && g->ev[t][j].kind == KE_R) w->force[g->ev[t][j].loc] = 1;
+        }
+    kcons_force(w->C, w->force);
+    if (kcons_check(w->C, w->f->g, &v, err, errlen)) { kcheck_witness_free(w); return NULL; }
     kcons_export(w->C, &w->x, &w->ref);
     w->x.model = o->model_name;
     snprintf(w->x.note, sizeof w->x.note, "finding %d of ptxlitmus check", finding + 1);
@@ -86,6 +94,7 @@ void kcheck_witness_free(kcheck_witness *w)
     kx_pcs_free(&w->P);
     free(w->sym);
     free(w->reg);
+    free(w->force);
     free(w);
 }
 
