@@ -30,15 +30,6 @@ void verify_opts_default(verify_opts *o)
     o->graph_ctx = NULL;
 }
 
-msemantics verify_semantics(const verify_opts *o)
-{
-    int dat3m = o->events == VERIFY_EVENTS_DAT3M ||
-                (o->events == VERIFY_EVENTS_MODEL && model_dat3m_events(o->model));
-    msemantics s = { dat3m, dat3m, dat3m };
-    if (o->cas_fail != VERIFY_CAS_EVENTS) s.cas_fail_writes = o->cas_fail == VERIFY_CAS_WRITE;
-    return s;
-}
-
 static double now_ms(void)
 {
     struct timespec ts;
@@ -81,28 +72,6 @@ static int obs_order(const void *a, const void *b)
     if (x->k != y->k) return x->k == OBS_REG ? -1 : 1;
     if (x->k == OBS_REG && x->thread != y->thread) return x->thread - y->thread;
     return strcmp(x->name, y->name);
-}
-
-static int64_t state_val(void *ctx, const cond_ref *ref)
-{
-    void **p = ctx;
-    const verify_result *r = p[0];
-    const int64_t *st = p[1];
-    if (ref->k == REF_CONST) return ref->val;
-    for (int i = 0; i < r->nobs; i++) {
-        const observable *o = &r->obs[i];
-        if (ref->k == REF_REG && o->k == OBS_REG && o->thread == ref->thread && o->reg == ref->reg)
-            return st[i];
-        if (ref->k == REF_LOC && o->k == OBS_LOC && o->loc == r->test->sym[ref->sym].loc)
-            return st[i];
-    }
-    return 0;
-}
-
-int verify_state_holds(const verify_result *r, const lit_test *t, const int64_t *state)
-{
-    void *ctx[2] = { (void *)r, (void *)state };
-    return cond_eval(t->cond, state_val, ctx);
 }
 
 int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
@@ -190,8 +159,8 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
                     &r->nobs);
         r->holds = xcalloc((size_t)(r->nstates ? r->nstates : 1), 1);
         for (int s = 0; s < r->nstates; s++) {
-            void *ctx[2] = { r, &r->states[(size_t)s * (size_t)r->nobs] };
-            r->holds[s] = (unsigned char)cond_eval(t->cond, state_val, ctx);
+            const int64_t *st = &r->states[(size_t)s * (size_t)r->nobs];
+            r->holds[s] = (unsigned char)verify_state_holds(r, t, st);
             if (r->holds[s]) r->positive++; else r->negative++;
         }
         /* every state listed, or a cut list with a witness of each side (verify_query.c

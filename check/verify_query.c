@@ -22,6 +22,39 @@ static int obs_of(void *ctx, const cond_ref *ref)
     abort();   /* every reference of the condition is an observable */
 }
 
+/* (verify_semantics and verify_state_holds live here, below the driver check/verify.c that
+   calls them too: the driver calls this file, never the other way) */
+msemantics verify_semantics(const verify_opts *o)
+{
+    int dat3m = o->events == VERIFY_EVENTS_DAT3M ||
+                (o->events == VERIFY_EVENTS_MODEL && model_dat3m_events(o->model));
+    msemantics s = { dat3m, dat3m, dat3m };
+    if (o->cas_fail != VERIFY_CAS_EVENTS) s.cas_fail_writes = o->cas_fail == VERIFY_CAS_WRITE;
+    return s;
+}
+
+static int64_t state_val(void *ctx, const cond_ref *ref)
+{
+    void **p = ctx;
+    const verify_result *r = p[0];
+    const int64_t *st = p[1];
+    if (ref->k == REF_CONST) return ref->val;
+    for (int i = 0; i < r->nobs; i++) {
+        const observable *o = &r->obs[i];
+        if (ref->k == REF_REG && o->k == OBS_REG && o->thread == ref->thread && o->reg == ref->reg)
+            return st[i];
+        if (ref->k == REF_LOC && o->k == OBS_LOC && o->loc == r->test->sym[ref->sym].loc)
+            return st[i];
+    }
+    return 0;
+}
+
+int verify_state_holds(const verify_result *r, const lit_test *t, const int64_t *state)
+{
+    void *ctx[2] = { (void *)r, (void *)state };
+    return cond_eval(t->cond, state_val, ctx);
+}
+
 static int gave_up(const lit_test *t, verify_result *r, const qproblem *q)
 {
     if (query_timed_out(q)) r->timed_out = 1;

@@ -463,14 +463,17 @@ void mma_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], uint64_t (*D)[MMA_
  *   4:8 (.s4 .u4): 2 bits per pair of stored elements, the position 0-3 of the pair in the
  *       8-wide chunk; stored elements 2i and 2i+1 at bits 2i.
  * A row's metadata is K bits (2:4), 2K (1:2) or K/2 (4:8): 16, 32 or 64 bits.  The group of four
- * threads with groupID g holds rows g and g+8: its 1, 2 or 4 metadata threads (§9.7.13.5.1: one,
- * a pair selected by f = 0/1, or all four) hold the rows' metadata in 16-bit pieces, piece q
+ * threads with groupID g holds rows g and g+8 in its 1, 2 or 4 metadata threads (§9.7.13.5.1: one,
+ * a pair selected by f = 0/1, or all four).  For .f16/.bf16/.tf32 A, in 16-bit pieces: piece q
  * (bits 16q..16q+15 of a row's metadata) of row g in bits [15:0] and of row g+8 in bits [31:16]
- * of the register of thread 4g + f * nthreads + q.  The text gives these layouts in figures
+ * of the register of thread 4g + f * nthreads + q.  For the 8- and 4-bit types (.s8 .u8 .e4m3
+ * .e5m2 .s4 .u4) a register holds 32 bits of ONE row: word q (bits 32q..32q+31) of row g + 8h in
+ * thread 4g + 2f + 2q + h -- what an H100 computes (tests/kernels/gpu/sp_{s8_k32,u8s8_k64,s4_k64,
+ * u4_k128,e4m3_k64}_*.bin, docs/hw-results/2026-11-26b-h100: all 15 recordings exactly; the
+ * 16-bit-piece reading, used before, matched none).  The text gives these layouts in figures
  * (Figures 90, 93, 96, 98, 100, 107-108, 110, 117-118) that are not part of the text we follow;
- * this reading is the one consistent with the thread counts and the "Tk: [m..n]" convention of
- * §9.7.13.5.2, and the kernels of tests/kernels/remote.cu are in tests/kernels/record_gpu.cu so
- * that a GPU can confirm it.  Two stored elements of a chunk naming one position, a .tf32 index
+ * the .f16/.bf16/.tf32 reading is confirmed by the same recordings (sp_f16_*, sp_bf16_*,
+ * sp_tf32_*).  Two stored elements of a chunk naming one position, a .tf32 index
  * other than 0b0100/0b1110, and (.e4m3/.e5m2 and .sp::ordered_metadata) indices of a chunk not
  * in increasing order are undefined: reported.  The arithmetic is then mma_matrix's on the dense
  * A (zeros elsewhere). */
@@ -496,7 +499,10 @@ int mma_sp_run(const xmma *mm, const uint64_t (*S)[MMA_MAXOPS], const uint32_t *
         for (unsigned cc = 0; cc < mm->k / 2u; cc++) {
             unsigned off = fa == MT_TF32 ? 4 * cc : fa == MT_S4 ? 2 * (cc / 2) : 2 * cc;
             unsigned lane = (row & 7) * 4 + mm->sel * nth + off / 16;
-            unsigned bit = off % 16 + (row >= 8 ? 16 : 0), idx = E[lane] >> bit & 3, col;
+            unsigned bit = off % 16 + (row >= 8 ? 16 : 0);
+            if (fa != MT_F16 && fa != MT_BF16 && fa != MT_TF32)   /* a row per register */
+                lane = (row & 7) * 4 + 2 * mm->sel + 2 * (off / 32) + (row >= 8), bit = off % 32;
+            unsigned idx = E[lane] >> bit & 3, col;
             if (fa == MT_TF32) {
                 unsigned f4 = E[lane] >> bit & 15;
                 if (f4 != 4 && f4 != 14)

@@ -14,8 +14,10 @@
  *    in the shared memory as a linear data"); swizzling permutes 16-byte chunks by the
  *    shared-memory address bits as the §5.5.6 tables show: chunk bits [4,7) of the address are
  *    XORed with bits [7,10) masked to 1 (32B), 2 (64B) or 3 (128B) bits;
- *  - OOB-NaN fill writes the canonical quiet NaN of the element type (f16/bf16 0x7fff, f32/tf32
- *    0x7fffffff, f64 0x7fff...f); integer types get zeros;
+ *  - OOB-NaN fill writes the 16-bit pattern 0x7ff7 repeated over the element: the bits an H100
+ *    wrote for f32 (0x7ff77ff7, tests/kernels/gpu/tma_tile2d.bin, docs/hw-results/
+ *    2026-11-26b-h100); f16/bf16 0x7ff7 and f64 0x7ff77ff77ff77ff7 are the same pattern, not
+ *    recorded (every one is a NaN of its type); integer types get zeros;
  *  - im2col: the pixels of a column are the filter-base positions of the bounding box in
  *    N,D,H,W order (W fastest) from the one the coordinates name, each position stepping by the
  *    traversal stride; the element read is at position + im2col offset; a position past the
@@ -626,14 +628,15 @@ static int get_map(const xtma *t, const uint64_t *v, const tma_io *io, tma_map *
     return 0;
 }
 
-/* OOB fill value (§5.5.3.3): zeros, or the canonical NaN of a float type */
+/* OOB fill value (§5.5.3.3 gives no bits): zeros, or the NaN an H100 writes, 0x7ff7 per 16 bits
+ * (f32 0x7ff77ff7 recorded in tests/kernels/gpu/tma_tile2d.bin) */
 static uint64_t fill_value(const tma_map *m)
 {
     if (!m->fill) return 0;
     switch (etypes[m->et]) {
-    case ISA_T_F16: case ISA_T_BF16: return 0x7fff;
-    case ISA_T_F64: return 0x7fffffffffffffffull;
-    default: return 0x7fffffff;
+    case ISA_T_F16: case ISA_T_BF16: return 0x7ff7;
+    case ISA_T_F64: return 0x7ff77ff77ff77ff7ull;
+    default: return 0x7ff77ff7;
     }
 }
 

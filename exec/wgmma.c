@@ -39,12 +39,16 @@
  * Sparse A (§9.7.14.6): A is given compressed, 64 x K/2, in the fragment or shared-memory layout
  * of a dense A of K/2 columns.  Column q of the compressed row belongs to chunk c = q / 2 (slot
  * q % 2) of four columns (.f16/.bf16/.e4m3/.e5m2/.s8/.u8, 2:4), or chunk c = q of two columns
- * (.tf32, 1:2).  The metadata of row 16w + r (r < 16) and chunk c is the 4-bit field at bit
- * 16 (r >= 8) + 4 (c % 4) of the metadata register of lane 4 (r % 8) + 2 sel + c / 4 of warp w
- * (sel: the sparsity selector, 0 or 1 for 16/32-bit types, 0 for 8-bit types where all four
- * threads of a group contribute; Figures 150, 152, 154, 155).  Its 2-bit fields (low first) are
- * the columns of slot 0 and 1 within the chunk; for .tf32 0b0100 names column 0 and 0b1110
- * column 1 of the chunk, other values are refused.
+ * (.tf32, 1:2).  The metadata of row 16w + r (r < 16) and chunk c is, for 16- and 32-bit types,
+ * the 4-bit field at bit 16 (r >= 8) + 4 (c % 4) of the metadata register of lane
+ * 4 (r % 8) + 2 sel + c / 4 of warp w (sel: the sparsity selector, 0 or 1; Figures 150, 152,
+ * 154); for 8-bit types (selector 0, all four threads of a group contribute, Figure 155) a
+ * register holds 8 chunks of one row: the field at bit 4 (c % 8) of lane
+ * 4 (r % 8) + 2 (c / 8) + (r >= 8) -- what an H100 computes (tests/kernels/gpu/wgmma_14_wg_sp_s8
+ * as recorded on 2026-11-26, docs/hw-results/2026-11-26b-h100: 512 of 512 D elements by this
+ * reading, none by the 16-bit-piece one), as for mma.sp (exec/mma.c).  Its 2-bit fields (low
+ * first) are the columns of slot 0 and 1 within the chunk; for .tf32 0b0100 names column 0
+ * and 0b1110 column 1 of the chunk, other values are refused.
  *
  * Arithmetic: as mma (exec/mma.c): the ISA leaves the order and precision of the floating-point
  * accumulation open (§9.7.14.5.2 "Precision and rounding"); we add the products (negated by
@@ -316,9 +320,12 @@ static int expand_sparse(const xwgmma *g, const uint64_t *const *ops, const wele
     for (unsigned r = 0; r < 64; r++)
         for (unsigned q = 0; q < kc; q++) {
             unsigned rr = r % 16, c = tf ? q : q / 2, s = tf ? 0 : q % 2;
-            unsigned lane = 4 * (rr % 8) + 2 * (unsigned)sel + c / 4;
+            unsigned lane = 4 * (rr % 8) + 2 * (unsigned)sel + c / 4,
+                     bit = 16 * (rr >= 8) + 4 * (c % 4);
+            if (wbits(g->at) == 8)   /* a row per register (layout at the top) */
+                lane = 4 * (rr % 8) + 2 * (c / 8) + (rr >= 8), bit = 4 * (c % 8);
             uint64_t meta = ops[32 * (r / 16) + lane][imeta];
-            unsigned nib = (unsigned)(meta >> (16 * (rr >= 8) + 4 * (c % 4))) & 15, col;
+            unsigned nib = (unsigned)(meta >> bit) & 15, col;
             if (tf && nib != 4 && nib != 14)
                 return snprintf(err, n, "wgmma.mma_async.sp .tf32: metadata 0x%x of row %u, "
                                         "expected 0b0100 or 0b1110 (§9.7.14.6.1)", nib, r), -2;

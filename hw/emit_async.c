@@ -41,6 +41,21 @@ void hw_em_shared_addr(ectx *c, int sym, lit_space sp, char *buf, size_t len)
     }
 }
 
+/* The address operand "[...]" of a memory instruction: a shared location's for its state
+ * space, else a global address input or a register. */
+void hw_em_addr(ectx *c, const lit_insn *in, char *buf, size_t len)
+{
+    if (is_shared(c, in))
+        hw_em_shared_addr(c, in->addr.sym, in->space, buf, len);
+    else if (in->addr.k == OPD_SYM)
+        snprintf(buf, len, "[%%%d]", hw_em_input(c, IN_ADDR, in->addr.sym));
+    else {
+        char r[56];
+        hw_em_reg(c, in->addr.reg, r, sizeof r);
+        snprintf(buf, len, "[%s]", r);
+    }
+}
+
 void hw_em_shared_prologue(ectx *c, sbuf *out)
 {
     const hw_plan *p = c->p;

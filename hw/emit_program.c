@@ -29,8 +29,8 @@ static void emit_constants(sbuf *f, const hw_plan *p, const hw_opts *o)
         " * Build: nvcc -arch=%s -O3 -std=c++17 -o PROG THIS.cu -ldl%s\n"
         " * Run:   PROG -n INSTANCES -k LAUNCHES -s SEED -S STRESS -p PLACEMENT -b STRIDE */\n\n",
         name, file, o->arch,
-        p->weak_in_loop ? " -Xptxas -O0\n * (a weak access in a loop: ptxas would optimise it as if "
-                          "no other thread wrote\n * memory, docs/hardware.md)"
+        p->weak_in_loop ? " -Xptxas -O0\n * (a weak access in a loop: ptxas would optimise it "
+                          "as if no other thread wrote\n * memory, docs/hardware.md)"
                         : "");
     sb_add(
         f,
@@ -123,14 +123,16 @@ static void emit_inval(sbuf *f, const hw_plan *p)
         sb_add(f, "    if (u == %d && d == %d) {   /* %s */\n", p->cta_cluster[c], p->cta_pos[c],
                p->t->sym[p->loc_sym[l]].name);
         if (p->loc_inval[l] == 2)   /* asynchronous completions: phase 0 first, bounded */
-            sb_add(f, "        unsigned done = 0;\n"
-                      "        for (int n = 0; n < 4096 && !done; n++)\n"
-                      "            asm volatile(\"{ .reg .pred q;\\n\\t\"\n"
-                      "                         \"mbarrier.try_wait.parity.shared::cta.b64 q, [%%1], 0, "
-                      "1000;\\n\\t\"\n"
-                      "                         \"selp.u32 %%0, 1, 0, q; }\"\n"
-                      "                         : \"=r\"(done) : \"r\"(HW_SH(k, %d)) : \"memory\");\n"
-                      "        if (done)   /* never completed: left as it is */\n",
+            sb_add(f,
+                   "        unsigned done = 0;\n"
+                   "        for (int n = 0; n < 4096 && !done; n++)\n"
+                   "            asm volatile(\"{ .reg .pred q;\\n\\t\"\n"
+                   "                         \"mbarrier.try_wait.parity.shared::cta.b64 q, [%%1], "
+                   "0, 1000;\\n\\t\"\n"
+                   "                         \"selp.u32 %%0, 1, 0, q; }\"\n"
+                   "                         : \"=r\"(done) : \"r\"(HW_SH(k, %d)) : "
+                   "\"memory\");\n"
+                   "        if (done)   /* never completed: left as it is */\n",
                    p->loc_shslot[l]);
         sb_add(f,
                "        asm volatile(\"mbarrier.inval.shared::cta.b64 [%%0];\" :: "

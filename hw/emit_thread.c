@@ -7,83 +7,13 @@
  * outputs.  Labels carry "%=" (unique per asm statement), so two copies of a block never
  * clash.  Per-instance addresses, texture handles and texel indices come in as inputs. */
 #include "hw/emit_int.h"
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Operand number of an input, added on first use. */
-int hw_em_input(ectx *c, int kind, int sym)
-{
-    for (int i = 0; i < c->nin; i++)
-        if (c->in_kind[i] == kind &&
-            (kind == IN_TEX ? c->p->sym_map[c->in_sym[i]] == c->p->sym_map[sym]
-                            : c->in_sym[i] == sym))
-            return c->nout + i;
-    if (c->nout + c->nin >= HW_MAX_ASM_OPERANDS) {
-        if (!c->failed)
-            hw_refuse(c->err, c->errlen, c->t->file, 1, 1,
-                      "found thread %s with more than %d "
-                      "addresses and observed registers, expected fewer (inline asm operands)",
-                      c->T->name, HW_MAX_ASM_OPERANDS);
-        c->failed = 1;
-        return 0;
-    }
-    c->in_kind[c->nin] = kind, c->in_sym[c->nin] = sym;
-    return c->nout + c->nin++;
-}
-
-void hw_em_reg(const ectx *c, int r, char *buf, size_t len)
-{
-    char clean[32];   /* the register number keeps truncated names apart */
-    size_t n = 0;
-    for (const char *s = c->T->regs[r]; *s && n + 1 < sizeof clean; s++)
-        clean[n++] =
-            (char)((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')
-                       ? *s
-                       : '_');
-    clean[n] = 0;
-    snprintf(buf, len, "%%%%lr%d_%s", r, clean);
-}
-
-/* A value operand in a context of width w (for immediates). */
-void hw_em_value(ectx *c, const lit_opnd *o, int w, char *buf, size_t len)
-{
-    if (o->k == OPD_REG) hw_em_reg(c, o->reg, buf, len);
-    else if (o->k == OPD_SYM) snprintf(buf, len, "%%%d", hw_em_input(c, IN_ADDR, o->sym));
-    else if (o->k == OPD_NONE) snprintf(buf, len, "_");
-    else if (w == HW_W_PRED) snprintf(buf, len, "%d", o->imm != 0);
-    else {
-        int64_t v = o->imm;
-        int bits = w ? w : 64;
-        int64_t lo = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
-        if (v < 0 && v >= lo) snprintf(buf, len, "%lld", (long long)v);
-        else
-            snprintf(buf, len, "%llu",
-                     (unsigned long long)(bits == 64 ? (uint64_t)v
-                                                     : (uint64_t)v & ((1ull << bits) - 1)));
-    }
-}
-
 static int opnd_width(const ectx *c, const lit_opnd *o)
 {
     return o->k == OPD_REG ? c->p->reg_w[c->th][o->reg] : o->k == OPD_SYM ? 64 : 0;
-}
-
-/* Appends one PTX line (already in template syntax) with an optional guard. */
-void hw_em_line(ectx *c, const lit_insn *in, const char *fmt, ...)
-{
-    char body[512], g[64] = "";
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(body, sizeof body, fmt, ap);
-    va_end(ap);
-    if (in && in->guard >= 0) {
-        char r[56];
-        hw_em_reg(c, in->guard, r, sizeof r);
-        snprintf(g, sizeof g, "@%s%s ", in->guard_neg ? "!" : "", r);
-    }
-    sb_add(&c->a, "        \"\\t%s%s\\n\"\n", g, body);
 }
 
 static void comment(ectx *c, const lit_insn *in, int j)
@@ -100,19 +30,6 @@ static const char *sem_scope(const lit_insn *in, char *buf, size_t len)
     else if (in->sem == SEM_WEAK) buf[0] = 0;
     else snprintf(buf, len, ".%s.%s", hw_sem_name(in->sem), hw_scope_name(in->scope));
     return buf;
-}
-
-void hw_em_addr(ectx *c, const lit_insn *in, char *buf, size_t len)
-{
-    if (in->addr.k == OPD_SYM && c->p->loc_cta[c->p->sym_loc[in->addr.sym]] >= 0)
-        hw_em_shared_addr(c, in->addr.sym, in->space, buf, len);
-    else if (in->addr.k == OPD_SYM)
-        snprintf(buf, len, "[%%%d]", hw_em_input(c, IN_ADDR, in->addr.sym));
-    else {
-        char r[56];
-        hw_em_reg(c, in->addr.reg, r, sizeof r);
-        snprintf(buf, len, "[%s]", r);
-    }
 }
 
 static const char *tmp_name(int w, int k)

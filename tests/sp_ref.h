@@ -119,6 +119,28 @@ static void sp_gen(const spform *fm, uint32_t *rs, uint32_t *a, uint32_t *b, uin
         for (unsigned q = 0; q < nth; q++)
             e[4 * g + fm->sel * nth + q] = (uint32_t)(meta[g] >> (16 * q) & 0xffff) |
                                            (uint32_t)(meta[g + 8] >> (16 * q) & 0xffff) << 16;
+    /* The metadata registers above are laid out in 16-bit pieces of rows g and g+8, which is
+       what the hardware reads for .f16/.bf16/.tf32.  For the 8- and 4-bit types an H100 reads a
+       register as 32 bits of one row (word q of row g + 8h in lane 4g + 2 sel + 2q + h,
+       tests/kernels/gpu/sp_s8_k32_*.bin ...): the same registers (kept, so that the recorded
+       outputs stay those of these inputs) then stand for other valid 2:4 / 4:8 patterns, and A
+       is rebuilt from them as the hardware reads them. */
+    if (tbits[fm->at] <= 8) {
+        memset(Ad, 0, sizeof Ad);
+        unsigned w = s4 ? 8 : 4, per = s4 ? 4 : 2;
+        for (unsigned row = 0; row < 16; row++) {
+            uint64_t m = 0;
+            for (unsigned q = 0; q < nth / 2; q++)
+                m |= (uint64_t)e[4 * (row % 8) + 2 * fm->sel + 2 * q + row / 8] << (32 * q);
+            for (unsigned ch = 0; ch < fm->k / w; ch++) {
+                unsigned q0 = m >> (4 * ch) & 3, q1 = m >> (4 * ch + 2) & 3;
+                for (unsigned i = 0; i < per; i++) {
+                    unsigned pos = s4 ? 2 * (i < 2 ? q0 : q1) + (i & 1) : (i ? q1 : q0);
+                    Ad[row][ch * w + pos] = ac[row][ch * per + i];
+                }
+            }
+        }
+    }
     long long D[16][8];
     for (int m = 0; m < 16; m++)
         for (int n = 0; n < 8; n++) {

@@ -356,6 +356,45 @@ static int last_block(const char *fence)
              "setp.lt.u32 %%p2, %%r5, 40;\n@%%p2 bra L;\nEND:\n", fence);
     return rule(b, 40, 1);
 }
+/* Resident CTAs reuse the storage of CTAs that exited (sm_count 1: 16 of the 64 CTAs of 128
+ * threads at once).  Even CTAs write the upper half of their shared array, odd CTAs read theirs
+ * unwritten: racecheck keeps each CTA's shared memory apart by CTA (no race between a CTA and
+ * the one that ran before it in the same storage), initcheck clears the storage's written bits
+ * when a CTA starts in it (every odd CTA's read is uninitialized).  The lower half is a
+ * correct exchange through bar.sync in every CTA. */
+START_TEST(rule_reused_storage)
+{
+    static const char body[] =
+        "shl.b32 %r4, %r1, 2;\nadd.u32 %r5, %r3, %r4;\nst.shared.u32 [%r5], %r2;\nbar.sync 0;\n"
+        "add.u32 %r6, %r1, 1;\nand.b32 %r6, %r6, 127;\nshl.b32 %r6, %r6, 2;\n"
+        "add.u32 %r7, %r3, %r6;\nld.shared.u32 %r8, [%r7];\n"
+        "and.b32 %r9, %r2, 1;\nsetp.eq.u32 %p1, %r9, 0;\nadd.u32 %r10, %r5, 512;\n"
+        "@%p1 st.shared.u32 [%r10], %r8;\n@!%p1 ld.shared.u32 %r11, [%r10];\n";
+    char text[4096];
+    snprintf(text, sizeof text, "%s%s\nret;\n}\n", RULE_HDR, body);
+    snprintf(hx_source, sizeof hx_source, "test_exec_race.c");
+    ptxeResult r = hx_load_text(text, "rule.ptx", PTXE_CHECK_ALL);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    hx_function("k");
+    ptxeDevptr d = dev(NULL, 1024);
+    void *a[] = { &d };
+    ptxeLaunchConfig cfg = { .grid = { 64, 1, 1 }, .block = { 128, 1, 1 }, .sm_count = 1,
+                             .schedule = PTXE_SCHEDULE_ITS };
+    r = ptxeLaunchKernel(F, &cfg, a);
+    ck_assert_msg(r == PTXE_SUCCESS, "%s", ptxeGetErrorMessage(C));
+    ptxeLaunchStats st;
+    ptxeGetLaunchStats(C, &st);
+    ck_assert_uint_lt(st.resident_ctas, 64);   /* the storage was reused */
+    ck_assert_uint_gt(st.resident_ctas, 1);    /* ... by CTAs resident together */
+    ck_assert_int_eq(ptxeGetFindingCount(C), 1);
+    const ptxeFinding *f = ptxeGetFinding(C, 0);
+    ck_assert_uint_eq(f->check, PTXE_CHECK_INITCHECK);
+    ck_assert_uint_eq(f->count, 32 * 128);
+    HAS(f->report, "ld.shared.u32 %r11, [%r10])");
+    done();
+}
+END_TEST
+
 START_TEST(rule_many_releasers)
 {
     ck_assert_int_eq(last_block("fence.acq_rel.gpu;"), 0);
@@ -385,6 +424,7 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, rule_rmw_chain);
     tcase_add_test(tc, rule_named_barrier);
     tcase_add_test(tc, rule_many_releasers);
+    tcase_add_test(tc, rule_reused_storage);
 }
 
 #include "check_main.h"

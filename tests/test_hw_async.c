@@ -244,8 +244,9 @@ START_TEST(shared_refusals)
             "exists (0:r0=1)\n",
             "expected every path to reach each barrier.cluster once");
     /* the harness invalidates each object: initialised once, unguarded, on every path */
-    refused("PTX R8\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 ;\n @%p mbarrier.init.shared.b64 [bar], 1 ;\n"
-            " ld.global.u32 %r0, [x] ;\nexists (0:r0=1)\n",
+    refused("PTX R8\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 ;\n"
+            " @%p mbarrier.init.shared.b64 [bar], 1 ;\n ld.global.u32 %r0, [x] ;\n"
+            "exists (0:r0=1)\n",
             "guarded, expected one initialisation every path reaches");
     refused("PTX R9\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 ;\n ld.global.u32 %r0, [x] ;\n"
             " setp.eq.u32 %p, %r0, 0 ;\n @%p bra END ;\n mbarrier.init.shared.b64 [bar], 1 ;\n"

@@ -70,8 +70,11 @@ static inline int64_t vref_clamp(int64_t t, int64_t lo, int64_t hi)
 
 static inline uint32_t vref_mad(const vref *v, uint32_t a, uint32_t b, uint32_t c)
 {
-    /* §9.7.16.1.3 Semantics, line by line */
+    /* §9.7.16.1.3 Semantics, line by line, with what an H100 does instead (tests/kernels/gpu/
+       video_ops.bin): a signed multiply takes both 32-bit values as signed, c is always
+       sign-extended */
     int64_t ta = vref_part(a, v->asgn, v->asel), tb = vref_part(b, v->bsgn, v->bsel);
+    if (v->asgn || v->bsgn) ta = (int32_t)(uint32_t)ta, tb = (int32_t)(uint32_t)tb;
     int signedFinal = v->asgn || v->bsgn || (v->nega ^ v->negb) || v->negc;
     __int128 tmp = (__int128)ta * (__int128)tb;
     int lsb = 0;
@@ -79,7 +82,7 @@ static inline uint32_t vref_mad(const vref *v, uint32_t a, uint32_t b, uint32_t 
     if (v->po) lsb = 1;
     else if (v->nega ^ v->negb) { tmp = ~tmp; lsb = 1; }
     else if (v->negc) { cc = ~cc; lsb = 1; }
-    __int128 c128 = signedFinal ? (__int128)(int32_t)cc : (__int128)cc;
+    __int128 c128 = (__int128)(int32_t)cc;
     tmp = tmp + c128 + lsb;
     if (v->scale)
         tmp = tmp / ((__int128)1 << v->scale) - (tmp < 0 && tmp % ((__int128)1 << v->scale) != 0);

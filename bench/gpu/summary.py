@@ -61,6 +61,51 @@ def hw_row(res):
             "allseen": "%d/%d" % (allseen, len(multi)), "cond": "%d/%d" % (cond, len(posible))}
 
 
+# compute-sanitizer's (and run --check's, which prints the same way) closing count: "ERROR
+# SUMMARY: N error(s)" -- not its "ERROR SUMMARY: N errors were not printed. Use --print-limit
+# ..." line -- or racecheck's "RACECHECK SUMMARY: N hazard(s) displayed (E errors, W warnings)"
+SUMMARY_RE = re.compile(r"ERROR SUMMARY: (\d+) errors?$")
+RACE_RE = re.compile(r"RACECHECK SUMMARY: (\d+) hazards? displayed \((\d+) errors?, (\d+) warnings?\)")
+
+
+def report_cell(lines, executor):
+    """A sanitizer report in one cell: the first finding (the executor's "fault: ..." or the
+    first '========= ' line that is not a summary), then the error count of the summary line.
+    compute-sanitizer's file also holds what compare_device printed (the executor's own
+    fault): only its '=========' lines count there."""
+    count = None
+    if not executor:
+        lines = [l for l in lines if l.startswith("=========")]
+    for l in lines:
+        l = l.strip()
+        m = RACE_RE.search(l)
+        if m:
+            count = "%s hazard%s: %s error%s, %s warning%s" % (
+                m.group(1), "" if m.group(1) == "1" else "s", m.group(2),
+                "" if m.group(2) == "1" else "s", m.group(3), "" if m.group(3) == "1" else "s")
+        m = SUMMARY_RE.search(l)
+        if m:
+            count = "%s error%s" % (m.group(1), "" if m.group(1) == "1" else "s")
+    first = None
+    for l in lines:
+        if "fault: " in l:
+            first = l.split("fault: ", 1)[1].strip()
+            break
+        t = l.strip()
+        if t.startswith("=========") and "SUMMARY" not in t and "Target application" not in t:
+            t = t.strip("= ").strip()
+            if t and not t.startswith(("by thread", "at ", "and ", "__global__", "(",
+                                       "COMPUTE-SANITIZER", "Saved host backtrace")):
+                first = t
+                break
+    first = (first or "")[:70].replace("|", "\\|")
+    if not first:
+        return count or "no finding"
+    if count is None or count.startswith(("0 error", "0 hazards")):
+        return first
+    return "%s (%s)" % (first, count)
+
+
 def main(run):
     print("# GPU run %s\n" % os.path.basename(os.path.abspath(run)))
     info = os.path.join(run, "info.txt")
@@ -130,12 +175,10 @@ def main(run):
                 print("| %s | %s | - | - | - |" % (name, verdict))
             for t in tools:
                 tool = t[len(os.path.join(san, name)) + 1:-6]
-                ex = [l for l in open(t) if "fault:" in l or "ERROR SUMMARY" in l]
+                ex_txt = report_cell(list(open(t)), True)
                 cs_path = t[:-6] + ".csan"
-                cs = [l for l in open(cs_path)] if os.path.exists(cs_path) else []
-                cs_sum = [l.split("ERROR SUMMARY: ")[1].strip() for l in cs if "ERROR SUMMARY: " in l]
-                cs_txt = (cs_sum[-1] if cs_sum else (cs[0].strip() if cs else "-"))[:60]
-                ex_txt = ex[0].split("fault: ", 1)[-1].strip()[:70] if ex else "no finding"
+                cs = list(open(cs_path)) if os.path.exists(cs_path) else []
+                cs_txt = report_cell(cs, False) if cs else "-"
                 print("| %s | %s | %s | %s | %s |" % (name, verdict, tool, ex_txt, cs_txt))
     if forbidden:
         status, rc = ("FORBIDDEN STATE OBSERVED or a hang the model rules out, in %d test(s)"

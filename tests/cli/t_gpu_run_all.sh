@@ -95,4 +95,17 @@ kill -TERM $pid; wait $pid; rc=$?
 [ $rc -eq 2 ] || { cat "$tmp/o"; fail "interrupted: exit 2 (got $rc)"; }
 ls "$tmp/out3"/gpu-run-*.tar.gz >/dev/null || { cat "$tmp/o"; fail "tarball after an interrupt"; }
 grep -q 'interrupted' "$tmp/o" || fail "interrupt noted"
+# 6. summary.py's sanitizer cells: the real "ERROR SUMMARY: N errors" (not "N errors were not
+#    printed"), racecheck's hazard count, the first finding, and only compute-sanitizer's own
+#    lines from its file (compare_device's echo of the executor's fault there is not its report)
+s=$tmp/sum; mkdir -p "$s/sanitizer"
+printf 'suites/sanitizer/d.yaml: agree bit for bit\nrc=0\n' > "$s/sanitizer/d.compare"
+printf '========= Barrier error detected. Divergent thread(s) in block\n=========     by thread (32,0,0)\n========= ERROR SUMMARY: 1 error\nrc=1\n' > "$s/sanitizer/d.synccheck.check"
+printf '========= COMPUTE-SANITIZER\nd.yaml: executor: exit 1: fault: barrier 1 used twice\n========= Barrier error detected. Divergent thread(s) in block.\n========= ERROR SUMMARY: 32 errors\n========= ERROR SUMMARY: 27 errors were not printed. Use --print-limit option to adjust the number of printed errors\nrc=1\n' > "$s/sanitizer/d.synccheck.csan"
+printf 'no finding\nrc=0\n' > "$s/sanitizer/d.racecheck.check"
+printf '========= COMPUTE-SANITIZER\nhello\n========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\nrc=0\n' > "$s/sanitizer/d.racecheck.csan"
+python3 bench/gpu/summary.py "$s" > "$tmp/sum.md" 2>&1
+grep -qF '| d | agree bit for bit | synccheck | Barrier error detected. Divergent thread(s) in block (1 error) | Barrier error detected. Divergent thread(s) in block. (32 errors) |' "$tmp/sum.md" \
+  && grep -qF '| d | agree bit for bit | racecheck | no finding | 1 hazard: 1 error, 0 warnings |' "$tmp/sum.md" \
+  || { cat "$tmp/sum.md"; fail "summary.py sanitizer cells"; }
 echo "run_all: exit $rc on the stand-in, one tarball; killed steps and interrupts still pack"

@@ -41,7 +41,7 @@ want = [0] * 256
 for j in range(8):
     for i in range(32):
         x, y = 16 + i, 20 + j
-        v = struct.unpack("<I", struct.pack("<f", y * 40 + x))[0] if x < 40 and y < 24 else 0x7fffffff
+        v = struct.unpack("<I", struct.pack("<f", y * 40 + x))[0] if x < 40 and y < 24 else 0x7ff77ff7
         o = (j * 32 + i) * 4
         o = o // 128 * 128 + ((o // 16 % 8) ^ (o // 128 % 8)) * 16 + o % 16   # 128B swizzle
         want[o // 4] = v

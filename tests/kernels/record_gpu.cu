@@ -5,6 +5,7 @@
 //   group    source                          test                        needs
 //   video    video.cu video_ops              tests/test_exec_kernels.c   any
 //   tex      texsurf.cu (record_tex.cuh)     tests/test_exec_tex.c       any
+//   txq      texsurf.cu with tx_query: a diagnosis, saves nothing (record_tex.cuh) any
 //   wmma     wmma.cu, tests/wmma_ref.h       tests/test_exec_wmma.c      sm_80
 //   gemm80   bench/exec/gemm_sm80.cu         tests/test_exec_gemm.c      sm_80
 //   sp       remote.cu mma.sp, sp_ref.h      tests/test_exec_remote.c    sm_90
@@ -32,6 +33,9 @@ static const char *rec_out = "gpu";   // argv[1]
 #include "../video_ref.h"
 #elif defined(REC_GROUP_TEX)
 #define REC_GROUP "tex"
+#define REC_NEED 0, "any"
+#elif defined(REC_GROUP_TXQ)
+#define REC_GROUP "txq"
 #define REC_NEED 0, "any"
 #elif defined(REC_GROUP_WMMA)
 #define REC_GROUP "wmma"
@@ -165,7 +169,7 @@ static void record_video()
 
 #endif
 
-#ifdef REC_GROUP_TEX
+#if defined(REC_GROUP_TEX) || defined(REC_GROUP_TXQ)
 #include "record_tex.cuh"
 #endif
 
@@ -418,6 +422,8 @@ int main(int argc, char **argv)
     record_video();
 #elif defined(REC_GROUP_TEX)
     record_tex();
+#elif defined(REC_GROUP_TXQ)
+    record_txq();
 #elif defined(REC_GROUP_WMMA)
     record_wmma();
 #elif defined(REC_GROUP_GEMM80)

@@ -9,6 +9,8 @@
 # limit, so one group that does not compile, load or run cannot sink the others.  A group this
 # GPU cannot run (no device, or a compute capability below what it needs) is skipped with the
 # reason.  Each program writes a file only after its kernel's launch and run were checked.
+# The group txq (not in the default list, name it with --groups) is a diagnosis: the tex module
+# with tx_query, whose relocations kept the H100 of 2026-11-26 from running any tex kernel.
 #
 # usage: tests/kernels/record_gpu.sh [--out DIR] [--arch ARCH] [--groups "G..."]
 #                                    [--compile-only] [--build DIR] [--timeout S]
@@ -44,7 +46,7 @@ done
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 if [ ! -x "$NVCC" ]; then echo "record: skipped: nvcc not found (set NVCC)"; exit 77; fi
 # the lowest target each group needs: 80 (sm_80), 90 (sm_90), 90a (only compute capability 9.0)
-need() { case $1 in video|tex|wmma|gemm80) echo 80 ;; sp) echo 90 ;; *) echo 90a ;; esac; }
+need() { case $1 in video|tex|txq|wmma|gemm80) echo 80 ;; sp) echo 90 ;; *) echo 90a ;; esac; }
 cap=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n1 | tr -d ' .')
 case $cap in [0-9][0-9]|[0-9][0-9][0-9]) ;; *) cap= ;; esac
 if [ "$arch" = native ] && [ "$cap" = 90 ]; then arch=sm_90a; fi

@@ -3,7 +3,18 @@
 // and saves the outputs as gpu/NAME.bin, which test_exec_tex.c then compares bit for bit.
 // Linear filtering is where the hardware decides (1.8 fixed-point weights, CUDA C++ Programming
 // Guide, appendix "Texture Fetching"); the inputs keep the result exact, so the executor and the
-// GPU must agree exactly.  Included by record_gpu.cu (group tex) after save(), CK() and RAN().
+// GPU must agree exactly.  Included by record_gpu.cu (groups tex and txq) after save(), CK()
+// and RAN().
+//
+// The tex module holds every texsurf.cu kernel but tx_query (TEXSURF_NO_TXQ): its txq/suq of
+// header fields are the only code of the file with relocations against the texture/surface
+// reference descriptor sizes (.nv.unified.texrefDescSize, .nv.surfrefDescSize, resolved by the
+// driver at module load), and with it in the module every kernel, even tx_fetch1d over linear
+// memory, was refused on the H100 of 2026-11-26 ("operation not supported") while the texture
+// kernels of bench/gpu/diag_tex.cu ran there.  tx_query runs alone in the group txq.
+#ifndef REC_GROUP_TXQ
+#define TEXSURF_NO_TXQ
+#endif
 #include "texsurf.cu"
 #include "texsurf_inputs.h"
 
@@ -53,14 +64,27 @@ template <class T> static T *rt_dev(const T *h, size_t n)
 // its kernel and the group goes on with the next one; nothing is saved for it.  A sticky error
 // (a fault) ends the program at the next CUDA call, as before.
 static int rt_failed, rt_ok;
+// before a launch: the kernel's module loaded (cudaFuncGetAttributes loads it), so a refusal
+// says whether the module (load) or the launch itself is refused; the error is cleared
+static bool rt_loaded(const char *name, const void *fn)
+{
+    cudaFuncAttributes fa;
+    cudaError_t e = cudaFuncGetAttributes(&fa, fn);
+    if (!e) return true;
+    cudaGetLastError();
+    printf("record %s: %s: load of %s failed: %s (%s)\n", REC_GROUP, name, name,
+           cudaGetErrorString(e), cudaGetErrorName(e));
+    rt_failed++;
+    return false;
+}
 static bool rt_ran(const char *name)
 {
     cudaError_t e = cudaGetLastError();
     const char *when = "launch of";
     if (!e) e = cudaDeviceSynchronize(), when = "run of";
     if (!e) return true;
-    printf("record tex: %s: %s %s failed: %s (%s)\n", name, when, name, cudaGetErrorString(e),
-           cudaGetErrorName(e));
+    printf("record %s: %s: %s %s failed: %s (%s)\n", REC_GROUP, name, when, name,
+           cudaGetErrorString(e), cudaGetErrorName(e));
     rt_failed++;
     return false;
 }
@@ -109,10 +133,9 @@ static void record_tex_2d()
     rt_save("tx_lodgrad", o, 80);
 }
 
-// tx_fetch1d: a texture over linear memory (no CUDA array)
-static void record_tex_linear()
+// tx_fetch1d's texture: over linear memory (no CUDA array), 16 floats i * 1.5 - 3
+static cudaTextureObject_t rt_linear_tex()
 {
-    // a linear resource of 16 floats i * 1.5 - 3, 24 threads, T[i - 2]
     float lin[16];
     for (int i = 0; i < 16; i++) lin[i] = (float)i * 1.5f - 3.0f;
     cudaResourceDesc rd = {};
@@ -124,8 +147,14 @@ static void record_tex_linear()
     td.readMode = cudaReadModeElementType;
     cudaTextureObject_t t;
     CK(cudaCreateTextureObject(&t, &rd, &td, nullptr));
+    return t;
+}
+
+// tx_fetch1d: 24 threads, T[i - 2]
+static void record_tex_linear()
+{
     float *o = rt_dev<float>(nullptr, 24);
-    tx_fetch1d<<<1, 32>>>(t, o, 24);
+    tx_fetch1d<<<1, 32>>>(rt_linear_tex(), o, 24);
     rt_save("tx_fetch1d", o, 24);
 }
 
@@ -224,8 +253,29 @@ static void record_surf()
     rt_save("sf_bounds", o, 32);
 }
 
+// every kernel of the module loaded before any launch: "load of K failed" (the module, or
+// the function) apart from "launch of K failed" (the launch) and "run of K failed" (a fault)
+static void rt_probe()
+{
+    static const struct { const char *name; const void *fn; } ks[] = {
+        { "tx_fetch1d", (const void *)tx_fetch1d }, { "tx_2d", (const void *)tx_2d },
+        { "tx_2d1", (const void *)tx_2d1 }, { "tx_2di", (const void *)tx_2di },
+        { "tx_lodgrad", (const void *)tx_lodgrad }, { "tx_layered", (const void *)tx_layered },
+        { "tx_3d", (const void *)tx_3d }, { "tx_cube", (const void *)tx_cube },
+        { "tx_gather", (const void *)tx_gather }, { "sf_bounds", (const void *)sf_bounds },
+    };
+    int drv = 0, bad = 0;
+    cudaDriverGetVersion(&drv);
+    const char *lazy = getenv("CUDA_MODULE_LOADING");
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) bad += !rt_loaded(ks[i].name, ks[i].fn);
+    printf("record %s: %d of %zu kernels loaded (driver %d, CUDA_MODULE_LOADING=%s)\n",
+           REC_GROUP, (int)(sizeof ks / sizeof ks[0]) - bad, sizeof ks / sizeof ks[0], drv,
+           lazy ? lazy : "unset");
+}
+
 static void record_tex()
 {
+    rt_probe();
     record_tex_linear();   // first: no CUDA array
     record_tex_2d();
     record_tex_other();
@@ -233,8 +283,52 @@ static void record_tex()
     record_surf();
     if (rt_failed) {
         char why[96];
-        snprintf(why, sizeof why, "%d kernel(s) did not run, %d recorded (lines above)",
-                 rt_failed, rt_ok);
+        snprintf(why, sizeof why, "%d load(s) or launch(es) failed, %d kernel(s) recorded "
+                 "(lines above)", rt_failed, rt_ok);
         fail("texture kernels", why);
     }
 }
+
+#ifdef REC_GROUP_TXQ
+// The group txq: the module of the group tex plus tx_query, whose txq/suq of header fields
+// carry relocations against the reference descriptor sizes (above).  It loads and launches
+// tx_fetch1d (the kernel the tex group records first) and tx_query over a 2D float texture
+// (linear filter, clamp) and an 8x2 int surface, and prints tx_query's 16 values; it saves
+// nothing (test_exec_tex.c checks tx_query against the ISA, not a recording).  If this module
+// is refused where the tex group's is not, tx_query's relocations are why.
+static void record_txq()
+{
+    bool ok = rt_loaded("tx_fetch1d", (const void *)tx_fetch1d);
+    ok = rt_loaded("tx_query", (const void *)tx_query) && ok;
+    printf("record txq: module %s\n", ok ? "loaded" : "NOT loaded (lines above)");
+    float *o = rt_dev<float>(nullptr, 24);
+    tx_fetch1d<<<1, 32>>>(rt_linear_tex(), o, 24);
+    rt_ran("tx_fetch1d");
+    static float t2[TSI_H2][TSI_W2];
+    static const int clamp[3] = { 1, 1, 1 };
+    cudaArray_t a = rt_array(cudaCreateChannelDesc<float>(), TSI_W2, TSI_H2, 0, 0, t2, 4);
+    int in[2][8] = {};
+    cudaArray_t sa = rt_array(cudaCreateChannelDesc<int>(), 8, 2, 0, cudaArraySurfaceLoadStore,
+                              in, 4);
+    cudaResourceDesc sd = {};
+    sd.resType = cudaResourceTypeArray;
+    sd.res.array.array = sa;
+    cudaSurfaceObject_t s;
+    CK(cudaCreateSurfaceObject(&s, &sd));
+    int *q = rt_dev<int>(nullptr, 16), v[16];
+    tx_query<<<1, 1>>>(rt_tex(a, 1, 0, clamp, nullptr), s, q);
+    if (rt_ran("tx_query")) {
+        CK(cudaMemcpy(v, q, sizeof v, cudaMemcpyDeviceToHost));
+        printf("record txq: tx_query (w h d chtype chorder norm filter am0 am1 arrsize mips "
+               "sw sh schtype istex issurf):");
+        for (int i = 0; i < 16; i++) printf(" %d", v[i]);
+        printf("\n");
+    }
+    if (rt_failed) {
+        char why[64];
+        snprintf(why, sizeof why, "%d load(s) or launch(es) failed (lines above)", rt_failed);
+        fail("txq", why);
+    }
+    printf("record txq: ran (nothing to save)\n");
+}
+#endif

@@ -81,7 +81,16 @@ extern "C" __global__ void tx_gather(cudaTextureObject_t t, float4 *out, const f
     }
 }
 
-// txq / suq / istypep by inline PTX (§9.7.9.5, §9.7.10.4, §9.7.9.6)
+// txq / suq / istypep by inline PTX (§9.7.9.5, §9.7.10.4, §9.7.9.6).
+// ptxas compiles txq of a header or sampler field (channel_data_type, channel_order,
+// normalized_coords, filter_mode, addr_mode_N, array_size, num_mipmap_levels) and
+// suq.channel_data_type with
+// relocations against .nv.unified.texrefDescSize and .nv.surfrefDescSize (the sizes of the
+// texture/surface reference descriptors, which the driver fills in when it loads the module);
+// no other kernel here has any.  The GPU recorder leaves this kernel out of its tex module
+// (TEXSURF_NO_TXQ, record_tex.cuh) and runs it alone in the group txq: on the H100 of
+// 2026-11-26 every launch of the module with it failed with "operation not supported".
+#ifndef TEXSURF_NO_TXQ
 extern "C" __global__ void tx_query(cudaTextureObject_t t, cudaSurfaceObject_t s, int *out)
 {
     int w, h, d, ct, co, nc, fm, a0, a1, as, nm, sw, sh, sct;
@@ -105,6 +114,7 @@ extern "C" __global__ void tx_query(cudaTextureObject_t t, cudaSurfaceObject_t s
     int v[] = { w, h, d, ct, co, nc, fm, a0, a1, as, nm, sw, sh, sct, pt, ps };
     for (int i = 0; i < 16; i++) out[i] = v[i];
 }
+#endif
 
 // surf2Dread / surf2Dwrite: out(x, y) = in(x, y) * 2 + 1 (byte-addressed x)
 extern "C" __global__ void sf_2d(cudaSurfaceObject_t in, cudaSurfaceObject_t out, int w, int h)

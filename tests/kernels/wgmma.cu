@@ -395,6 +395,11 @@ __device__ unsigned sp_meta(const unsigned *meta, int nc, int sel)
     unsigned e = 0, lane = threadIdx.x % 32, w = threadIdx.x / 32;
     int per = nc == 16 ? 1 : 2;   // threads per row group of 4 contributing
     if (per == 2 && (int)(lane & 3) / 2 != sel) return 0;
+    if (nc == 16) {   // 8-bit A: 8 chunks of ONE row per register (as an H100 reads it)
+        int row = 16 * w + lane / 4 + 8 * (lane & 1), c0 = 8 * ((lane & 3) / 2);
+        for (int c = 0; c < 8; c++) e |= meta[row * nc + c0 + c] << (4 * c);
+        return e;
+    }
     int j = per == 2 ? (lane & 1) : (lane & 3);
     for (int h = 0; h < 2; h++)
         for (int c4 = 0; c4 < 4; c4++) {
