@@ -125,6 +125,7 @@ typedef struct {
  *   backedge  a lane takes a backward branch to `target`: 1 holds the lane there (it runs no
  *             more in this launch: the checker's "await"), 0 lets it go on
  *   fault     the launch stops with a fault (a trap, __assertfail, a bad access, a deadlock)
+ *   unseen    an instruction runs whose memory accesses none of these report
  * A hook returns 0, or -1 after stopping the launch (fault()). */
 #define EXEC_LOC_SHARED (1ull << 63)
 enum { EH_LOAD, EH_STORE, EH_RMW_R, EH_RMW_W };
@@ -146,6 +147,10 @@ typedef struct exec_hooks {
     int (*barrier)(void *ctx, struct ex *X, warp *w, int lane, int pc, int id, uint32_t gen);
     int (*backedge)(void *ctx, struct ex *X, warp *w, int lane, int pc, int target);
     void (*fault)(void *ctx, struct ex *X, warp *w, int lane, int pc);
+    /* an instruction whose memory accesses no hook reports (asynchronous and bulk copies,
+     * multimem, tensor maps, textures, surfaces, matrix instructions, device malloc) is about
+     * to run: 0 lets it, -1 stops the launch */
+    int (*unseen)(void *ctx, struct ex *X, warp *w, int pc);
 } exec_hooks;
 
 struct sched;

@@ -452,6 +452,15 @@ static int hk_backedge(void *ctx, ex *X, warp *w, int l, int pc, int target)
     return await(K, X, w, l, t, pc, target, from, counts);
 }
 
+static int hk_unseen(void *ctx, ex *X, warp *w, int pc)
+{
+    kx *K = ctx;
+    char b[300];
+    return stop_launch(K, X, w, -1, KS_ERROR,
+                       "%s: its memory accesses are not events of check yet (docs/check.md "
+                       "\"Limits\")", where(K, pc, b, sizeof b));
+}
+
 static void hk_fault(void *ctx, ex *X, warp *w, int l, int pc)
 {
     kx *K = ctx;
@@ -714,7 +723,8 @@ static int setup(kx *K, char *err, size_t n)
         K->save[i].bytes = xmalloc(a->size + 1);
         if (a->host) memcpy(K->save[i].bytes, a->host, a->size);
     }
-    K->hooks = (exec_hooks){ K, hk_access, hk_fence, hk_barrier, hk_backedge, hk_fault };
+    K->hooks = (exec_hooks){ K,           hk_access, hk_fence, hk_barrier,
+                             hk_backedge, hk_fault,  hk_unseen };
     K->pol = sched_its;
     K->pol.name = "check";
     K->pol.hooks = &K->hooks;

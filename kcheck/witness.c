@@ -130,8 +130,12 @@ static void event_line(const kcheck_witness *w, sbuf *b, int i)
         int src = uindex(w, e->rf);
         sb_add(b, "reads %s = %llu", w->sym[m->sym], (unsigned long long)e->val);
         if (e->rf.t < 0) sb_add(b, " (the initial value)");
-        else sb_add(b, " (written by P%d, %s)", w->x.ev[src].thread,
-                    w->L->fn ? "" : "");
+        else {
+            char wp[400], wc[200];
+            kx_where(w->L->fn, kg_ev(g, e->rf)->pc, wp, sizeof wp, wc, sizeof wc);
+            sb_add(b, " (written by P%d at %.*s)", w->x.ev[src].thread,
+                   (int)(strchr(wp, ' ') ? strchr(wp, ' ') - wp - 1 : (long)strlen(wp)), wp);
+        }
     } else if (e->kind == KE_W) sb_add(b, "writes %s = %llu", w->sym[m->sym], (unsigned long long)e->val);
     else if (e->kind == KE_F) sb_add(b, "fence");
     else sb_add(b, "barrier %d, phase %u", e->bar, e->gen);
