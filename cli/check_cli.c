@@ -59,9 +59,10 @@ static void usage(FILE *f)
             "(default 2048)\n"
             "  --max-steps N        warp-instructions of one execution (the executor's limit)\n"
             "  --json FILE|-        the summary and the findings as JSON\n"
-            "  --graph FILE         the first finding's execution as DOT (FILE.svg too with "
+            "  --graph FILE         the main finding's execution as DOT (SVG for FILE.svg, with "
             "Graphviz)\n"
-            "  --litmus FILE|-      the first finding's extracted litmus test\n"
+            "  --litmus FILE|-      the main finding's extracted litmus test (the main finding:\n"
+            "                       the first that is not a race or an output difference)\n"
             "  -q, --quiet          the summary line only\n"
             "The spec is run's (docs/executor.md), with expect: { BUFFER: [values] }.\n"
             "Exit status: 0 no finding and every execution explored; 1 a finding; 4 no finding\n"
@@ -196,7 +197,9 @@ static int write_text(const char *path, const char *text, const char *what)
 static int outputs(const check_opts *o, const kcheck_launch *L, const kcheck_opts *ko,
                    const kcheck_result *r)
 {
-    int bad = 0;
+    int bad = 0, primary = 0;   /* the first trap, assert, fault, hang: else the first */
+    for (int i = r->nf - 1; i >= 0; i--)
+        if (r->f[i].kind != KC_RACE && r->f[i].kind != KC_EXPECT) primary = i;
     char **texts = xcalloc((size_t)r->nf + 1, sizeof *texts);
     char **tests = xcalloc((size_t)r->nf + 1, sizeof *tests);
     for (int i = 0; i < r->nf; i++) {
@@ -209,12 +212,13 @@ static int outputs(const check_opts *o, const kcheck_launch *L, const kcheck_opt
         texts[i] = kcheck_witness_text(w);
         tests[i] = kcheck_witness_litmus(w);
         if (!o->quiet) report_tprintf(stdout, "%s\n", texts[i]);
-        if (i == 0 && o->graph) {
+        if (i == primary && o->graph) {
             char *dot = graph_dot_execution(kcheck_witness_execution(w));
             bad |= graph_write_file(o->graph, dot) != 0;
             free(dot);
         }
-        if (i == 0 && o->litmus) bad |= write_text(o->litmus, tests[i], "litmus test") != 0;
+        if (i == primary && o->litmus)
+            bad |= write_text(o->litmus, tests[i], "litmus test") != 0;
         kcheck_witness_free(w);
     }
     if (o->json) {

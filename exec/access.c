@@ -175,14 +175,22 @@ uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, in
 /* ---------------------------------------------------------------- a model checker's view */
 uint64_t exec_loc(ex *X, warp *w, const uint8_t *p, int *space)
 {
+    return exec_loc_sp(X, w, p, X->hk_sp, space);
+}
+
+uint64_t exec_loc_sp(ex *X, warp *w, const uint8_t *p, int sp, int *space)
+{
     *space = 0;
-    if (X->hk_sp == SP_GLOBAL) {
+    if (sp == SP_GLOBAL) {
         const galloc *g = X->gcache;
+        for (int i = 0; i < X->ctx->nallocs && !(g && g->host && p >= g->host &&
+                                                  p < g->host + g->size); i++)
+            g = &X->ctx->allocs[i];
         if (!(g && g->host && p >= g->host && p < g->host + g->size)) return 0;
         *space = SP_GLOBAL;
         return g->addr + (uint64_t)(p - g->host);
     }
-    if (X->hk_sp != SP_SHARED && X->hk_sp != SP_SHCLUSTER) return 0;
+    if (sp != SP_SHARED && sp != SP_SHCLUSTER) return 0;
     const cluster *cl = w->cta->clu;
     for (uint32_t i = 0; i < cl->ncta; i++) {
         const cta *o = cl->ctas[i];

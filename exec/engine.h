@@ -183,6 +183,7 @@ typedef struct ex {
     uint8_t *polls;    /* its: per pc, 1 for a strong load or an atomic (a loop of one polls) */
     const exec_hooks *hooks;   /* a model checker's (the policy's); NULL: none */
     int hk_sp;         /* with hooks: the state space the last access resolved to (maddr) */
+    int hk_sp2;        /* ... that of a bulk copy's source */
 } ex;
 
 /* The scheduling policy: every choice of what runs next is made through it (exec/sched.c
@@ -264,6 +265,7 @@ uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, in
 /* the location of a resolved access (maddr) at host pointer p, for the hooks: 0 when the
  * access is in no state space the memory model sees (local, const, param) */
 uint64_t exec_loc(ex *X, warp *w, const uint8_t *p, int *space);
+uint64_t exec_loc_sp(ex *X, warp *w, const uint8_t *p, int sp, int *space);   /* space sp */
 typedef struct { int kind, lane, space, red; unsigned size; uint64_t loc, b, c; } exec_hacc;
 int exec_hook_access(ex *X, warp *w, const exec_hacc *h, const uint8_t *mem, uint64_t *v);
 /* warp.c */

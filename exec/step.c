@@ -68,7 +68,7 @@ static const exec_fn handlers[PTX_K_COUNT] = {
 static int unseen_kind(const xinsn *in)
 {
     switch (in->kind) {
-    case PTX_K_ASYNC: case PTX_K_BULK: case PTX_K_MULTIMEM: case PTX_K_TENSORMAP:
+    case PTX_K_ASYNC: case PTX_K_MULTIMEM: case PTX_K_TENSORMAP:
     case PTX_K_TEX: case PTX_K_SURF: case PTX_K_MMA: return 1;
     case PTX_K_MISC: return (in->flags & (XF_MALLOC | XF_FREE)) != 0;   /* the device heap */
     default: return 0;

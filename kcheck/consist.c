@@ -20,6 +20,7 @@
 #include "model/base.h"
 #include "model/bundled.h"
 #include "solver/cat_eval.h"
+#include "ptx/opcodes.h"
 
 #define MAX_SC 256      /* fence.sc events of one execution that communicate */
 #define MAX_SC_SOLVE 12 /* ... whose order the solver may be asked for */
@@ -143,7 +144,9 @@ static void drop_universe(kcons *c)
     for (int i = 0; i < base_ndefs; i++) { rset_free(&c->bset[i]); rel_free(&c->brel[i]); }
     rel_free(&c->rf); rel_free(&c->co); rel_free(&c->fr); rel_free(&c->sc);
     rel_free(&c->syncbar);
-    for (int t = 0; t < c->t.nth; t++) { free(c->t.th[t].ins); free(c->t.th[t].name); }
+    for (int t = 0; t < c->t.nth; t++) {
+        free(c->t.th[t].ins); free(c->t.th[t].name); free(c->t.th[t].order);
+    }
     for (int s = 0; s < c->t.nsym; s++) free(c->t.sym[s].name);
     free(c->t.th); free(c->t.sym);
     memset(&c->t, 0, sizeof c->t);
@@ -175,6 +178,7 @@ static void relevant(kcons *c, const kgraph *g, int *nloc, int *nth)
 {
     int *first = xmalloc((size_t)(g->nloc + 1) * sizeof *first);
     char *multi = xcalloc((size_t)g->nloc + 1, 1), *written = xcalloc((size_t)g->nloc + 1, 1);
+    char *proxies = xcalloc((size_t)g->nloc + 1, 1);   /* bit 1 a thread, 2 an async operation */
     for (int l = 0; l < g->nloc; l++) first[l] = -1;
     for (int t = 0; t < g->nth; t++)
         for (int i = 0; i < g->nev[t]; i++) {
@@ -182,13 +186,20 @@ static void relevant(kcons *c, const kgraph *g, int *nloc, int *nth)
             if ((e->kind != KE_R && e->kind != KE_W) || e->loc < 0) continue;
             if (first[e->loc] < 0) first[e->loc] = t;
             else if (first[e->loc] != t) multi[e->loc] = 1;
+            /* an asynchronous operation is performed apart from its thread (§8.9.1.1): its
+               accesses and the thread's are of two accessors */
+            proxies[e->loc] |= (char)(c->P->kind[e->pc] == PTX_K_BULK ? 2 : 1);
+            if (proxies[e->loc] == 3) multi[e->loc] = 1;
             if (e->kind == KE_W) written[e->loc] = 1;
         }
     c->uloc = xmalloc((size_t)(g->nloc + 1) * sizeof *c->uloc);
     c->uthread = xmalloc((size_t)(g->nth + 1) * sizeof *c->uthread);
     *nloc = 0;
     for (int l = 0; l < g->nloc; l++)
-        c->uloc[l] = (multi[l] && written[l]) || (c->force && c->force[l]) ? (*nloc)++ : -1;
+        c->uloc[l] = (multi[l] && written[l] && !(c->force && c->force[l] == 2)) ||
+                             (c->force && c->force[l] == 1)
+                         ? (*nloc)++
+                         : -1;
     *nth = 0;
     for (int t = 0; t < g->nth; t++) {
         int rel = 0;
@@ -197,7 +208,7 @@ static void relevant(kcons *c, const kgraph *g, int *nloc, int *nth)
                   (g->ev[t][i].kind == KE_R || g->ev[t][i].kind == KE_W);
         c->uthread[t] = rel ? (*nth)++ : -1;
     }
-    free(first); free(multi); free(written);
+    free(first); free(multi); free(written); free(proxies);
 }
 
 static int included(const kcons *c, const kev *e)
@@ -206,12 +217,46 @@ static int included(const kcons *c, const kev *e)
     return (e->kind == KE_R || e->kind == KE_W) && e->loc >= 0 && c->uloc[e->loc] >= 0;
 }
 
+/* the asynchronous operation graph event (t, i) belongs to: the index of its first event (the
+   events of one bulk copy are consecutive, at one pc: chunks read and written, the proxy
+   fence, the complete-tx's read and write) */
+static int ends_copy(const kev *a, const kev *b)
+{
+    return (a->kind == KE_W && (a->flags & KF_ATOM)) ||
+           (a->kind == KE_F && !(b->kind == KE_R && (b->flags & KF_ATOM)));
+}
+
+static int async_instance(const kgraph *g, int t, int i)
+{
+    while (i > 0 && g->ev[t][i - 1].pc == g->ev[t][i].pc &&
+           !ends_copy(&g->ev[t][i - 1], &g->ev[t][i]))
+        i--;
+    return i;
+}
+
+/* §8.9.1.1: an asynchronous operation's events follow the thread's earlier instructions and
+   precede later ones only through a completion, not in program order (as the litmus front
+   end's async_order): th->order over the thread's events, when it has such events */
+static void async_program_order(lit_thread *th)
+{
+    int n = th->nins, any = 0;
+    for (int k = 0; k < n; k++) any |= th->ins[k].async_id > 0;
+    if (!any) return;
+    th->order = xcalloc((size_t)n * (size_t)n + 1, 1);
+    for (int x = 0; x < n; x++)
+        for (int y = x + 1; y < n; y++) {
+            int a = th->ins[x].async_id, b = th->ins[y].async_id;
+            th->order[(size_t)x * (size_t)n + (size_t)y] = (unsigned char)(!a || a == b);
+        }
+}
+
 /* the event of graph event e (thread ut of the universe, position po) */
 static mevent to_mevent(kcons *c, const kgraph *g, const kev *e, int ut, int po)
 {
     mevent m = { .thread = ut, .po = po, .insn = po, .sym = -1, .loc = -1, .vaddr = -1 };
-    const kpc *k = e->kind == KE_BAR && e->bmode < KB_CARRIVE ? NULL : kpc_get(c->P, e->pc);
-    if (k) { m.sem = k->sem; m.scope = k->scope; }
+    const kpc *kp = e->kind == KE_BAR && e->bmode < KB_CARRIVE ? NULL : kpc_get(c->P, e->pc);
+    const kpc_role *k = kp ? kpc_role_of(kp, c->P->kind[e->pc], e) : NULL;
+    if (k) { m.sem = k->sem; m.scope = k->scope; m.mbar = k->mbar; }
     if (e->kind == KE_R || e->kind == KE_W) {
         m.k = e->kind == KE_R ? EV_R : EV_W;
         m.sym = m.loc = m.vaddr = c->uloc[e->loc];
@@ -285,11 +330,14 @@ static void build_events(kcons *c, const kgraph *g, int nloc, int nth)
             if (c->n == cap) grow(c, &cap);
             int po = th->nins++;
             c->ev[c->n] = to_mevent(c, g, e, ut, po);
-            const kpc *k = e->kind == KE_BAR ? NULL : kpc_get(c->P, e->pc);
+            const kpc *kp = e->kind == KE_BAR ? NULL : kpc_get(c->P, e->pc);
+            const kpc_role *k = kp ? kpc_role_of(kp, c->P->kind[e->pc], e) : NULL;
             th->ins[po].volatile_ = k ? k->volatile_ : 0;
+            th->ins[po].async_id = k && k->async ? 1 + async_instance(g, t, i) : 0;
             th->ins[po].text = (char *)c->P->text[e->pc];
             c->ref[c->n++] = (kref){ t, i };
         }
+        async_program_order(th);
     }
     int n = c->n;
     c->parent = xmalloc((size_t)(n + 1) * sizeof(int));

@@ -115,12 +115,20 @@ static const char *where(kx *K, int pc, char *buf, size_t n)
 }
 
 /* ---------------------------------------------------------------- revisits */
-/* the position after which a write of thread t to loc may go in coherence: after its own
-   latest write there (program order, SC per location); -1: the initial write */
-static int own_latest(const kgraph *g, int loc, int t)
+/* the proxy of an access at pc (§8.6): a bulk copy's chunks are in the asynchronous proxy */
+static int async_proxy(const kx *K, const kev *e)
+{
+    return K->m->prog[e->pc].kind == PTX_K_BULK && !(e->flags & KF_ATOM);
+}
+
+/* the position after which an access of thread t to loc (in the asynchronous proxy or not)
+   may read or go in coherence: after its own latest write there through the same proxy
+   (program order makes them morally strong: SC per location); -1: the initial write */
+static int own_latest(const kx *K, const kgraph *g, int loc, int t, int async)
 {
     const kloc *L = &g->loc[loc];
-    for (int k = L->nco - 1; k >= 0; k--) if (L->co[k].t == t) return k;
+    for (int k = L->nco - 1; k >= 0; k--)
+        if (L->co[k].t == t && async_proxy(K, kg_ev(g, L->co[k])) == async) return k;
     return -1;
 }
 
@@ -203,7 +211,8 @@ static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc,
 {
     kgraph *g = K->g;
     const kloc *L = &g->loc[loc];
-    int lo = own_latest(g, loc, t), n = L->nco;
+    int lo = own_latest(K, g, loc, t, K->m->prog[a->pc].kind == PTX_K_BULK),
+        n = L->nco;
     kev e = { .kind = KE_R, .size = (uint8_t)a->size, .pc = a->pc, .loc = loc,
               .flags = KF_REV, .opb = a->b, .opc = a->c };
     e.space = (uint8_t)(a->space == SP_GLOBAL ? KSP_GLOBAL
@@ -245,7 +254,8 @@ static int new_write(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc
               .flags = KF_REV | KF_MAX, .rf = { -1, 0 }, .opb = a->b, .opc = a->c };
     e.space = (uint8_t)(a->space == SP_GLOBAL ? KSP_GLOBAL
                         : a->space == SP_SHARED ? KSP_SHARED : KSP_SHARED_CLUSTER);
-    int pos = g->loc[loc].nco, lo = own_latest(g, loc, t) + 1, alts = 1;
+    int pos = g->loc[loc].nco, alts = 1,
+        lo = own_latest(K, g, loc, t, K->m->prog[a->pc].kind == PTX_K_BULK) + 1;
     if (a->kind == EH_RMW_W) {
         kev *rd = g->nev[t] ? &g->ev[t][g->nev[t] - 1] : NULL;
         if (!rd || rd->kind != KE_R || rd->loc != loc || !(rd->flags & KF_ATOM))

@@ -42,6 +42,7 @@ static int snippet(int kind, const char *mn, char *buf, size_t n)
     case PTX_K_ATOM: ops = strstr(mn, ".cas") ? " %r0, [x], 1, 2" : " %r0, [x], 1"; break;
     case PTX_K_RED: ops = " [x], 1"; break;
     case PTX_K_FENCE: case PTX_K_BARCLUSTER: ops = ""; break;
+    case PTX_K_BULK: ops = " [x], [y], 4, [z]"; break;   /* a 4-byte chunk (explore.c) */
     case PTX_K_MBAR:   /* mbarrier objects (§9.7.13.15): the litmus forms */
         ops = strstr(mn, ".init") ? " [x], 1"
               : strstr(mn, "_wait") ? (strstr(mn, ".parity") ? " %p0, [x], 0" : " %p0, [x], %r0")
@@ -73,20 +74,24 @@ static void read_pc(kpcs *P, int pc, kpc *k)
         snprintf(k->err, sizeof k->err, "%.280s", why ? why : err);
         return;
     }
-    const lit_insn *li = NULL;
-    for (int i = 0; i < t->th[0].nins && !li; i++)
-        if (t->th[0].ins[i].k != LI_NOP) li = &t->th[0].ins[i];
-    if (!li) {
+    k->nrole = 0;
+    for (int i = 0; i < t->th[0].nins && k->nrole < 4; i++) {
+        const lit_insn *li = &t->th[0].ins[i];
+        if (li->k == LI_NOP) continue;
+        kpc_role *r = &k->r[k->nrole++];
+        r->k = li->k; r->sem = li->sem; r->scope = li->scope; r->proxy = li->proxy;
+        r->volatile_ = li->volatile_; r->mmio = li->mmio; r->fence = li->fence; r->bar = li->bar;
+        r->restrict_ = li->restrict_; r->uni = li->uni; r->fspace = li->fspace;
+        r->async = li->async_id > 0;
+        r->mbar = li->mbar;
+        k->cas |= li->aop == ISA_ATOM_CAS;
+    }
+    lit_free(t);
+    if (!k->nrole) {
         snprintf(k->err, sizeof k->err, "%s has no events the model knows", k->mn);
-        lit_free(t);
         return;
     }
-    k->k = li->k; k->sem = li->sem; k->scope = li->scope; k->proxy = li->proxy;
-    k->volatile_ = li->volatile_; k->mmio = li->mmio; k->fence = li->fence; k->bar = li->bar;
-    k->restrict_ = li->restrict_; k->uni = li->uni; k->fspace = li->fspace;
-    k->cas = li->aop == ISA_ATOM_CAS;
     k->state = 1;
-    lit_free(t);
 }
 
 const kpc *kpc_get(kpcs *P, int pc)
@@ -106,4 +111,12 @@ void kpcs_free(kpcs *P)
 {
     free(P->v);
     P->v = NULL;
+}
+
+const kpc_role *kpc_role_of(const kpc *k, int kind, const kev *e)
+{
+    if (kind != PTX_K_BULK || k->nrole < 4) return &k->r[0];
+    /* a bulk copy: the source read, the destination write, the proxy fence, the complete-tx */
+    if (e->flags & KF_ATOM) return &k->r[3];
+    return &k->r[e->kind == KE_R ? 0 : e->kind == KE_W ? 1 : 2];
 }

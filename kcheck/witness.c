@@ -28,13 +28,55 @@ struct kcheck_witness {
     mexecution x;
     const kref *ref;
     char (*sym)[64];     /* per universe symbol: its name */
-    char *force;         /* per graph location: shown (awaited) */
+    char *force;         /* per graph location: shown (awaited: 1) or not (2) */
+    uint64_t *dropped;   /* per graph location of an mbarrier: bytes of copies left out */
+    uint64_t drop_bytes;
     int *reg;            /* per universe event: the litmus register of a read (-1) */
 };
 
 static void thread_desc(const kcheck_result *r, int t, char *b, size_t n)
 {
     kx_thread_desc(r->grid, r->block, t, b, n);
+}
+
+/* The chunks of a bulk copy that read the latest value and whose copy every later read sees
+   show nothing: the extracted test leaves them out (with their locations), keeping one chunk
+   per copy, and lowers the expect_tx of the copy's mbarrier by their bytes (w->dropped); each
+   4-byte chunk is a path-doubling read of the test. */
+static void drop_chunks(kcheck_witness *w)
+{
+    const kgraph *g = w->f->g;
+    w->dropped = xcalloc((size_t)g->nloc + 1, sizeof *w->dropped);
+    for (int t = 0; t < g->nth; t++)
+        for (int i = 0; i < g->nev[t]; i++) {
+            if (w->P.kind[g->ev[t][i].pc] != PTX_K_BULK || g->ev[t][i].kind != KE_R ||
+                (g->ev[t][i].flags & KF_ATOM))
+                continue;
+            int pc = g->ev[t][i].pc, kept = 0, mb = -1, j = i;
+            for (; j + 1 < g->nev[t] && g->ev[t][j].pc == pc && g->ev[t][j].kind == KE_R &&
+                   !(g->ev[t][j].flags & KF_ATOM);
+                 j += 2) {
+                const kev *r = &g->ev[t][j], *d = &g->ev[t][j + 1];
+                int plain = kref_eq(r->rf, kg_co_max(g, r->loc)) && d->kind == KE_W;
+                for (int u = 0; u < g->nth && plain; u++)
+                    for (int k = 0; k < g->nev[u] && plain; k++)
+                        if (g->ev[u][k].kind == KE_R && g->ev[u][k].loc == d->loc)
+                            plain = kref_eq(g->ev[u][k].rf, ((kref){ t, j + 1 }));
+                if (plain && (kept || j + 3 < g->nev[t])) {
+                    w->force[r->loc] = w->force[d->loc] = 2;
+                    w->drop_bytes += r->size;
+                } else kept = 1;
+            }
+            for (int k = j; k < g->nev[t] && g->ev[t][k].pc == pc && mb < 0; k++)
+                if (g->ev[t][k].flags & KF_ATOM) mb = g->ev[t][k].loc;
+            if (!kept && j > i) {   /* every chunk plain: keep the last */
+                w->force[g->ev[t][j - 2].loc] = w->force[g->ev[t][j - 1].loc] = 1;
+                w->drop_bytes -= g->ev[t][j - 2].size;
+            }
+            if (mb >= 0) w->dropped[mb] += w->drop_bytes;
+            w->drop_bytes = 0;
+            i = j - 1;
+        }
 }
 
 kcheck_witness *kcheck_witness_new(const kcheck_launch *L, const kcheck_opts *o,
@@ -54,7 +96,9 @@ kcheck_witness *kcheck_witness_new(const kcheck_launch *L, const kcheck_opts *o,
             const kev *b = &g->ev[t][i];
             for (int j = i - (int)b->gen; b->kind == KE_BLOCK && j < i; j++)
                 if (j >= 0 && g->ev[t][j].kind == KE_R) w->force[g->ev[t][j].loc] = 1;
+            if (w->P.kind[b->pc] == PTX_K_BULK && b->loc >= 0) w->force[b->loc] = 1;
         }
+    drop_chunks(w);
     kcons_force(w->C, w->force);
     if (kcons_check(w->C, w->f->g, &v, err, errlen)) { kcheck_witness_free(w); return NULL; }
     kcons_export(w->C, &w->x, &w->ref);
@@ -77,7 +121,10 @@ kcheck_witness *kcheck_witness_new(const kcheck_launch *L, const kcheck_opts *o,
     w->reg = xmalloc((size_t)(w->x.n + 1) * sizeof *w->reg);
     int *next = xcalloc((size_t)t->nth + 1, sizeof *next);
     for (int i = 0; i < w->x.n; i++)
-        w->reg[i] = w->x.ev[i].k == EV_R ? next[w->x.ev[i].thread]++ : -1;
+        w->reg[i] = w->x.ev[i].k == EV_R && i >= w->x.ninit &&
+                            w->P.kind[kg_ev(g, w->ref[i])->pc] != PTX_K_BULK
+                        ? next[w->x.ev[i].thread]++
+                        : -1;
     free(next);
     return w;
 }
@@ -95,6 +142,7 @@ void kcheck_witness_free(kcheck_witness *w)
     free(w->sym);
     free(w->reg);
     free(w->force);
+    free(w->dropped);
     free(w);
 }
 
@@ -248,8 +296,34 @@ static void mbar_cell(const kcheck_witness *w, int i, const char *mn, const char
     else if (!strncmp(mn, "cp.", 3) || strstr(mn, ".inval")) snprintf(buf, n, "%s [%s]", mn, s);
     else if (strstr(mn, ".arrive"))
         snprintf(buf, n, strstr(mn, ".expect_tx") ? "%s %%r%d, [%s], %llu" : "%s %%r%d, [%s]", mn,
-                 w->reg[i], s, (unsigned long long)e->opb);
-    else snprintf(buf, n, "%s [%s], %llu", mn, s, (unsigned long long)e->opb);
+                 w->reg[i], s, (unsigned long long)(e->opb - w->dropped[e->loc]));
+    else
+        snprintf(buf, n, "%s [%s], %llu", mn, s,
+                 (unsigned long long)(e->opb - (strstr(mn, "expect_tx") ? w->dropped[e->loc] : 0)));
+}
+
+/* a bulk copy's chunk (its read at universe index i) as a litmus bulk copy of 4 bytes, with
+   the destination its write names and the mbarrier its complete-tx names; the copy's other
+   events have no cell */
+static void bulk_cell(const kcheck_witness *w, int i, const char *mn, char *buf, size_t n)
+{
+    const kgraph *g = w->f->g;
+    kref r = w->ref[i];
+    const kev *e = kg_ev(g, r);
+    buf[0] = 0;
+    if (e->kind != KE_R || (e->flags & KF_ATOM) || r.i + 1 >= g->nev[r.t]) return;
+    const kev *d = &g->ev[r.t][r.i + 1];
+    const char *mb = NULL;
+    for (int j = r.i + 2; j < g->nev[r.t] && g->ev[r.t][j].pc == e->pc && !mb; j++)
+        if (g->ev[r.t][j].kind == KE_R && (g->ev[r.t][j].flags & KF_ATOM))
+            for (int u = 0; u < w->x.ninit && !mb; u++)
+                if (w->ref[u].i == g->ev[r.t][j].loc) mb = w->sym[w->x.ev[u].sym];
+    const char *src = NULL, *dst = NULL;
+    for (int u = 0; u < w->x.ninit; u++) {
+        if (w->ref[u].i == e->loc) src = w->sym[w->x.ev[u].sym];
+        if (w->ref[u].i == d->loc) dst = w->sym[w->x.ev[u].sym];
+    }
+    if (src && dst && mb) snprintf(buf, n, "%s [%s], [%s], 4, [%s]", mn, dst, src, mb);
 }
 
 static void cell(const kcheck_witness *w, int i, char *buf, size_t n)
@@ -262,6 +336,7 @@ static void cell(const kcheck_witness *w, int i, char *buf, size_t n)
     const char *s = w->sym[m->sym >= 0 ? m->sym : 0];
     buf[0] = 0;
     if (w->P.kind[e->pc] == PTX_K_MBAR) { mbar_cell(w, i, mn, s, buf, n); return; }
+    if (w->P.kind[e->pc] == PTX_K_BULK) { bulk_cell(w, i, mn, buf, n); return; }
     switch (e->kind) {
     case KE_R: {
         const kpc *k = kpc_get((kpcs *)&w->P, e->pc);
@@ -335,6 +410,7 @@ char *kcheck_witness_litmus(const kcheck_witness *w)
         char mn[96];
         kpc_mnemonic(w->P.text[e->pc], mn, sizeof mn);
         int parity, done = mbar_wait(w, e, &parity);
+        if (w->P.kind[e->pc] == PTX_K_BULK) continue;   /* a copy's read: no register */
         if (done >= 0 || w->P.kind[e->pc] == PTX_K_MBAR) {   /* mbarrier: a wait's answer */
             if (done >= 0) sb_add(&b, "%s%d:p%d=%d", first ? "" : " /\\ ", w->x.ev[i].thread, w->reg[i], done);
             first &= done < 0;

@@ -44,7 +44,7 @@ PY
     || fail "$name fixed: JSON"
   n=$((n + 1))
 done
-[ "$n" -ge 9 ] || fail "only $n pairs in $dir"
+[ "$n" -ge 10 ] || fail "only $n pairs in $dir"
 
 # the liveness failure itself: an unbounded wait is a hang, its waiting threads named
 "$bin" check "$dir/handoff-buggy.yaml" > "$tmp/out" 2>&1
