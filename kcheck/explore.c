@@ -36,7 +36,7 @@
 
 _Static_assert(KLOC_SHARED == EXEC_LOC_SHARED, "kcheck/graph.h KLOC_SHARED");
 
-enum { KS_NONE, KS_MOOT, KS_BOUND, KS_ERROR };
+enum { KS_NONE, KS_MOOT, KS_BOUND, KS_ERROR, KS_DEAD };
 
 typedef struct { kgraph *g; kref recalc; } kitem;
 
@@ -164,6 +164,9 @@ static void revisits(kx *K, kgraph *g, kref w)
 {
     const kev *W = kg_ev(g, w);
     int nth = g->nth;
+    /* a poll's write-back (an atomic that wrote the value it read) gives a read nothing the
+       write the poll read does not: its readers read that one */
+    if (ksp_idempotent(g, w.t, w.i)) return;
     int *pref = xmalloc((size_t)nth * sizeof *pref), *V = xmalloc((size_t)nth * sizeof *V);
     kg_prefix(g, w, pref);
     for (int t = 0; t < nth; t++)
@@ -205,6 +208,16 @@ static int check_now(kx *K, kgraph *g, kverdict *v)
     return v->consistent;
 }
 
+/* candidate p of a read of thread t is another thread's poll write-back right after the
+   write it read, itself a candidate: the same value, nothing more (revisits() likewise) */
+static int skip_poll(const kgraph *g, int t, int loc, int p, int lo)
+{
+    if (p < 0 || p - 1 < lo) return 0;
+    kref c = g->loc[loc].co[p];
+    return c.t != t && ksp_idempotent(g, c.t, c.i) &&
+           kref_eq(g->ev[c.t][c.i - 1].rf, p ? g->loc[loc].co[p - 1] : (kref){ -1, 0 });
+}
+
 /* a new read of thread t: the co-latest write it may read goes on (when the model allows), the
    others are graphs of the work list */
 static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc, uint64_t *v)
@@ -223,6 +236,7 @@ static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc,
     kref r = { t, g->nev[t] };
     for (int p = n - 1; p >= lo && chosen < -1; p--) {
         kref src = p < 0 ? (kref){ -1, 0 } : g->loc[loc].co[p];
+        if (skip_poll(g, t, loc, p, lo)) continue;
         e.rf = src;
         e.val = kg_wval(g, loc, src);
         e.flags = (uint8_t)((e.flags & ~KF_MAX) | (p == n - 1 ? KF_MAX : 0));
@@ -233,8 +247,14 @@ static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc,
         if (ok) { chosen = p; break; }
         g->nev[t]--;
         g->maxstamp--;
+        if (p == n - 1) {   /* the graph before the read may be the one ruled out */
+            int before = check_now(K, g, &vd);
+            if (before < 0) return stop_launch(K, X, w, a->lane, KS_ERROR, "%s", K->R->err);
+            if (!before) return stop_launch(K, X, w, a->lane, KS_DEAD, "inconsistent");
+        }
     }
     for (int p = chosen - 1; p >= lo; p--) {   /* the others, from the latest */
+        if (skip_poll(g, t, loc, p, lo)) continue;
         kgraph *c = kg_copy(g);
         kev *x = kg_ev(c, r);
         x->rf = p < 0 ? (kref){ -1, 0 } : c->loc[loc].co[p];
@@ -395,11 +415,26 @@ static int same_seq(const kgraph *g, int t, int a, int b, int len)
    thread waits after the iteration before them (when it is the same loop body; else after the
    first of the two), whose reads are the awaited ones; unless one of those read an old write
    (another graph has the newer one read: moot, as GenMC's) */
+/* whether some read of the graph reads event (t, i) */
+static int read_by_some(const kgraph *g, int t, int i)
+{
+    for (int u = 0; u < g->nth; u++)
+        for (int k = 0; k < g->nev[u]; k++)
+            if (g->ev[u][k].kind == KE_R && g->ev[u][k].rf.t == t && g->ev[u][k].rf.i == i)
+                return 1;
+    return 0;
+}
+
 static int await(kx *K, ex *X, warp *w, int l, int t, int pc, int target, int from, int counts)
 {
     kgraph *g = K->g;
     int n = g->nev[t], len = (n - from) / 2, keep = from;
     if (from < len || !same_seq(g, t, from - len, from, len)) keep = from + len;
+    /* a poll's write-back is dropped with its iteration: not when another thread read it */
+    for (int i = keep; i < n; i++)
+        if (g->ev[t][i].kind == KE_W && read_by_some(g, t, i)) return 0;
+    for (int i = keep; i < n; i++)
+        if (g->ev[t][i].kind == KE_W) kg_co_remove(g, g->ev[t][i].loc, (kref){ t, i });
     for (int i = keep - len; i < n; i++) {
         const kev *e = &g->ev[t][i];
         if (e->kind == KE_R && (!(e->flags & KF_MAX) || !(e->flags & KF_REV)))
@@ -425,8 +460,9 @@ static int stale_spin(kx *K, int t, int pc, int target)
     int stale = 0;
     for (int i = n - len; i < n; i++) {
         const kev *e = &g->ev[t][i];
-        if ((e->kind != KE_R && e->kind != KE_F) || (e->flags & KF_PAIR) || e->pc < target ||
-            e->pc > pc)
+        if (e->kind == KE_W && ksp_idempotent(g, t, i)) continue;
+        if ((e->kind != KE_R && e->kind != KE_F) || e->pc < target || e->pc > pc ||
+            ((e->flags & KF_PAIR) && !ksp_idempotent(g, t, i + 1)))
             return 0;
         stale |= e->kind == KE_R && (!(e->flags & KF_MAX) || !(e->flags & KF_REV));
     }
@@ -556,7 +592,10 @@ static int hang(kx *K, int *held, char *why, size_t n)
         for (int i = ne - 1 - len; i < ne - 1; i++) {
             const kev *e = &g->ev[t][i];
             if (e->kind != KE_R) continue;
-            int latest = kref_eq(e->rf, kg_co_max(g, e->loc));
+            /* a poll reads the latest value when its own write-back is the latest write */
+            int latest = kref_eq(e->rf, kg_co_max(g, e->loc)) ||
+                         (ksp_idempotent(g, t, i + 1) &&
+                          kref_eq(kg_co_max(g, e->loc), ((kref){ t, i + 1 })));
             all &= latest;
             kx_where(K->L->fn, e->pc, ptx, sizeof ptx, cu, sizeof cu);
             kx_loc_name(K->L->fn, g->loc[e->loc].key, g->loc[e->loc].size, ln, sizeof ln);
@@ -627,6 +666,7 @@ static void ended(kx *K, ptxeResult res, int exhausting)
 {
     kcheck_result *R = K->R;
     if (K->stop == KS_MOOT) { R->moot++; return; }
+    if (K->stop == KS_DEAD) { R->inconsistent++; return; }   /* ruled out on the way */
     if (K->stop == KS_BOUND) {
         snprintf(R->bound, sizeof R->bound, "--unroll %d (a thread took more backward branches "
                  "in one execution)", K->O->unroll);

@@ -15,6 +15,9 @@ void ksp_free(kspin *S);
  * then where the first of the two began (*counts: some register counts the iterations). */
 int ksp_backedge(kspin *S, const kgraph *g, int t, int n, int pc, int target,
                  const uint64_t *regs, int lane, int depth, int *from, int *counts);
+/* event i of thread t is the write of an atomic that wrote back the value its read read (an
+ * atomicAdd(p, 0), an atomicOr(p, 0): a poll) */
+int ksp_idempotent(const kgraph *g, int t, int i);
 /* the spin loops found so far (in any execution): their iterations' events */
 void ksp_learn(kspin *S, int target, int pc, int len);
 int ksp_known(const kspin *S, int target, int pc);   /* its length, 0: not a known spin */

@@ -1,5 +1,6 @@
 /* kcheck/spin.c — the spin-loop reduction ("spin-assume", as GenMC's): a loop iteration that
- * read memory, wrote none, passed no barrier, read the same locations by the same instructions
+ * read memory, wrote none (but for atomics writing back the value they read: atomicAdd(p, 0)
+ * polls), passed no barrier, read the same locations by the same instructions
  * as the iteration before, and changed every register as that iteration did (by nothing, or by
  * the same amount: an iteration counter) is a failed iteration: every further one would be the
  * same, but for the counters.  The thread is then an await: it waits at the loop for a write
@@ -71,6 +72,14 @@ static snap *find(kspin *S, int t, int target)
     return s;
 }
 
+int ksp_idempotent(const kgraph *g, int t, int i)
+{
+    if (i < 1 || i >= g->nev[t]) return 0;
+    const kev *r = &g->ev[t][i - 1], *w = &g->ev[t][i];
+    return w->kind == KE_W && (w->flags & KF_ATOM) && r->kind == KE_R && (r->flags & KF_PAIR) &&
+           w->val == r->val;
+}
+
 /* events [a, b) and [b, c) of thread t: both only reads and fences, some read, the same
    instructions on the same locations */
 static int same_failed(const kgraph *g, int t, int a, int b, int c)
@@ -80,7 +89,11 @@ static int same_failed(const kgraph *g, int t, int a, int b, int c)
     for (int i = 0; i < b - a; i++) {
         const kev *x = &g->ev[t][a + i], *y = &g->ev[t][b + i];
         if (x->kind != y->kind || x->pc != y->pc || x->loc != y->loc) return 0;
-        if ((x->kind != KE_R && x->kind != KE_F) || (x->flags & KF_PAIR) || (y->flags & KF_PAIR))
+        if (x->kind == KE_W && ksp_idempotent(g, t, a + i) && ksp_idempotent(g, t, b + i))
+            continue;
+        if ((x->kind != KE_R && x->kind != KE_F) ||
+            ((x->flags & KF_PAIR) && !ksp_idempotent(g, t, a + i + 1)) ||
+            ((y->flags & KF_PAIR) && !ksp_idempotent(g, t, b + i + 1)))
             return 0;
         reads += x->kind == KE_R;
     }
