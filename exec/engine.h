@@ -58,6 +58,7 @@ typedef struct warp {
     uint32_t unran;     /* runnable lanes that have not run since the count of spins started */
     uint32_t hold;      /* lanes the launch's hooks hold (a model checker's await, exec_hooks):
                            not runnable until the launch ends */
+    uint32_t wsgen;     /* warp-synchronous instructions executed (exec_hooks) */
     int polled;         /* a strong load or an atomic since the last backward branch */
     int pc, depth, forced, dirty, rdv;
     int wgpc;           /* wgmma.mma_async: parked (all lanes in barw) at pc wgpc - 1 */
@@ -120,8 +121,10 @@ typedef struct {
  *             memory (loads, EH_RMW_R: the hook may replace it, the thread then gets that
  *             value) or the value written.  Local, const and param memory are no events.
  *   fence     fence, membar (the instruction at pc says which)
- *   barrier   bar/barrier arrivals (id 0..15, gen: the barrier's completed phases so far) and
- *             barrier.cluster (id -1 arrive, -2 wait; gen: the cluster's phases)
+ *   barrier   bar/barrier arrivals (id 0..15, gen: the barrier's completed phases so far),
+ *             barrier.cluster (id -1 arrive, -2 wait; gen: the cluster's phases) and the
+ *             lanes of a warp-synchronous instruction (shfl, vote, ...: id -3; gen: the warp's
+ *             count of them), which exchange registers
  *   backedge  a lane takes a backward branch to `target`: 1 holds the lane there (it runs no
  *             more in this launch: the checker's "await"), 0 lets it go on
  *   fault     the launch stops with a fault (a trap, __assertfail, a bad access, a deadlock)

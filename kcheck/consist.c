@@ -213,7 +213,7 @@ static void relevant(kcons *c, const kgraph *g, int *nloc, int *nth)
 
 static int included(const kcons *c, const kev *e)
 {
-    if (e->kind == KE_F || e->kind == KE_BAR) return 1;
+    if (e->kind == KE_F || (e->kind == KE_BAR && e->bmode != KB_WSYNC)) return 1;
     return (e->kind == KE_R || e->kind == KE_W) && e->loc >= 0 && c->uloc[e->loc] >= 0;
 }
 

@@ -39,6 +39,7 @@ _Static_assert(KLOC_SHARED == EXEC_LOC_SHARED, "kcheck/graph.h KLOC_SHARED");
 enum { KS_NONE, KS_MOOT, KS_BOUND, KS_ERROR, KS_DEAD };
 
 typedef struct { kgraph *g; kref recalc; } kitem;
+typedef struct { kitem it; int32_t stamp; int thread; } kpend;
 
 typedef struct { uint64_t addr; size_t size; uint8_t *bytes; } ksave;
 
@@ -55,6 +56,10 @@ typedef struct {
     int32_t *cta, *cluster;
     ksave *save; int nsave;     /* device memory at the start */
     kitem *st; int nst, cst;    /* the work list (a stack: depth first) */
+    kpend *pnd; int npnd, cpnd; /* the current execution's graphs for it (push) */
+    int running, by;            /* an execution runs; the thread of the event being added */
+    int moot_t, moot_ws;        /* a moot execution: the thread, its iteration voted (wsync) */
+    int32_t moot_s;             /* ... the last stamp of its failed iteration */
     /* the current execution */
     kgraph *g;
     int *cur;                   /* per thread: events of g it executed */
@@ -97,7 +102,20 @@ static int stop_launch(kx *K, ex *X, warp *w, int l, int why, const char *fmt, .
     return -1;
 }
 
+/* a graph of the work list made during an execution: pushed when the execution ends (unless
+   a moot execution shows it redundant: flush_pending), by the event that made it */
+static void push_now(kx *K, kgraph *g, kref recalc);
 static void push(kx *K, kgraph *g, kref recalc)
+{
+    if (!K->running) { push_now(K, g, recalc); return; }
+    if (K->npnd == K->cpnd) {
+        K->cpnd = K->cpnd ? 2 * K->cpnd : 64;
+        K->pnd = xrealloc(K->pnd, (size_t)K->cpnd * sizeof *K->pnd);
+    }
+    K->pnd[K->npnd++] = (kpend){ { g, recalc }, K->g->maxstamp, K->by };
+}
+
+static void push_now(kx *K, kgraph *g, kref recalc)
 {
     if (K->nst == K->cst) {
         K->cst = K->cst ? 2 * K->cst : 64;
@@ -357,6 +375,7 @@ static int hk_access(void *ctx, ex *X, warp *w, const exec_access *a, uint64_t *
         char b[300];
         return stop_launch(K, X, w, a->lane, KS_ERROR, "%s: %s", where(K, a->pc, b, sizeof b), no);
     }
+    K->by = t;
     int rc = rd ? new_read(K, X, w, a, t, loc, v) : new_write(K, X, w, a, t, loc, *v);
     K->cur[t] = g->nev[t];
     return rc;
@@ -386,6 +405,7 @@ static int hk_barrier(void *ctx, ex *X, warp *w, int l, int pc, int id, uint32_t
     kev *r = replay(K, X, w, l, t, KE_BAR, pc, -1, &bad);
     if (bad) return -1;
     if (r) {
+        if (r->bmode == KB_WSYNC) { r->gen = gen; return 0; }   /* the warp's count, as it runs */
         if (r->gen != gen)
             return stop_launch(K, X, w, l, KS_ERROR, "internal: the replay of thread %d met "
                                "another barrier phase", t);
@@ -393,7 +413,7 @@ static int hk_barrier(void *ctx, ex *X, warp *w, int l, int pc, int id, uint32_t
     }
     kev e = { .kind = KE_BAR, .pc = pc, .loc = -1, .flags = KF_REV | KF_MAX, .gen = gen,
               .rf = { -1, 0 } };
-    e.bmode = id == -1 ? KB_CARRIVE : id == -2 ? KB_CWAIT
+    e.bmode = id == -1 ? KB_CARRIVE : id == -2 ? KB_CWAIT : id == -3 ? KB_WSYNC
               : X->prog[pc].mode == BAR_ARRIVE ? KB_ARRIVE : KB_WAIT;
     e.bar = id < 0 ? 0 : id;
     kg_add(K->g, t, &e);
@@ -425,6 +445,19 @@ static int read_by_some(const kgraph *g, int t, int i)
     return 0;
 }
 
+/* a moot execution: thread t's failed iteration, events [a, n), read an old write */
+static void moot_at(kx *K, int t, int a, int n)
+{
+    const kgraph *g = K->g;
+    K->moot_t = t;
+    K->moot_s = 0;
+    K->moot_ws = 0;
+    for (int i = a < 0 ? 0 : a; i < n; i++) {
+        if (g->ev[t][i].stamp > K->moot_s) K->moot_s = g->ev[t][i].stamp;
+        K->moot_ws |= g->ev[t][i].kind == KE_BAR && g->ev[t][i].bmode == KB_WSYNC;
+    }
+}
+
 static int await(kx *K, ex *X, warp *w, int l, int t, int pc, int target, int from, int counts)
 {
     kgraph *g = K->g;
@@ -437,8 +470,10 @@ static int await(kx *K, ex *X, warp *w, int l, int t, int pc, int target, int fr
         if (g->ev[t][i].kind == KE_W) kg_co_remove(g, g->ev[t][i].loc, (kref){ t, i });
     for (int i = keep - len; i < n; i++) {
         const kev *e = &g->ev[t][i];
-        if (e->kind == KE_R && (!(e->flags & KF_MAX) || !(e->flags & KF_REV)))
+        if (e->kind == KE_R && (!(e->flags & KF_MAX) || !(e->flags & KF_REV))) {
+            moot_at(K, t, keep - len, n);
             return stop_launch(K, X, w, l, KS_MOOT, "moot");
+        }
     }
     ksp_learn(K->S, target, pc, len);
     g->nev[t] = keep;
@@ -460,7 +495,9 @@ static int stale_spin(kx *K, int t, int pc, int target)
     int stale = 0;
     for (int i = n - len; i < n; i++) {
         const kev *e = &g->ev[t][i];
-        if (e->kind == KE_W && ksp_idempotent(g, t, i)) continue;
+        if ((e->kind == KE_W && ksp_idempotent(g, t, i)) ||
+            (e->kind == KE_BAR && e->bmode == KB_WSYNC))
+            continue;
         if ((e->kind != KE_R && e->kind != KE_F) || e->pc < target || e->pc > pc ||
             ((e->flags & KF_PAIR) && !ksp_idempotent(g, t, i + 1)))
             return 0;
@@ -491,7 +528,11 @@ static int hk_backedge(void *ctx, ex *X, warp *w, int l, int pc, int target)
     }
     if (K->O->unroll && ++K->back[t] > K->O->unroll)
         return stop_launch(K, X, w, l, KS_BOUND, "unroll");
-    if (stale_spin(K, t, pc, target)) return stop_launch(K, X, w, l, KS_MOOT, "moot");
+    if (stale_spin(K, t, pc, target)) {
+        int len = ksp_known(K->S, target, pc);
+        moot_at(K, t, g->nev[t] - len, g->nev[t]);
+        return stop_launch(K, X, w, l, KS_MOOT, "moot");
+    }
     if (!ksp_backedge(K->S, g, t, g->nev[t], pc, target, w->fr[w->depth].regs, l, w->depth,
                       &from, &counts))
         return 0;
@@ -611,6 +652,22 @@ static int hang(kx *K, int *held, char *why, size_t n)
 
 static void ended(kx *K, ptxeResult res, int exhausting);
 
+/* The graphs an execution made go on the work list, in the order they were made.  In a moot
+   execution, those made after the failed iteration that read an old write by another thread
+   are dropped: each replays that iteration, which fails alike (its outcome is its own thread's
+   reads, unless it votes with its warp: then the warp's are kept), and is moot again. */
+static void flush_pending(kx *K)
+{
+    for (int i = 0; i < K->npnd; i++) {
+        kpend *p = &K->pnd[i];
+        int keep = K->stop != KS_MOOT || K->moot_t < 0 || p->stamp <= K->moot_s ||
+                   p->thread == K->moot_t || (K->moot_ws && p->thread / 32 == K->moot_t / 32);
+        if (keep) push_now(K, p->it.g, p->it.recalc);
+        else { kg_free(p->it.g); K->R->moot++; }
+    }
+    K->npnd = 0;
+}
+
 static void run(kx *K, kgraph *g, int exhausting)
 {
     K->g = g;
@@ -624,7 +681,11 @@ static void run(kx *K, kgraph *g, int exhausting)
     ptxeLaunchConfig cfg = *K->L->cfg;
     if (K->deadline > 0) cfg.timeout = K->deadline - now_s() > 0.01 ? K->deadline - now_s() : 0.01;
     if (getenv("KCHECK_DEBUG")) kg_dump(g, "start");
+    K->running = 1;
+    K->moot_t = -1;
     ptxeResult res = exec_launch_policy(K->L->fn, &cfg, K->L->args, &K->pol);
+    K->running = 0;
+    flush_pending(K);
     K->R->executions++;
     if (getenv("KCHECK_DEBUG")) {
         kg_dump(g, "end");
@@ -785,6 +846,7 @@ static void teardown(kx *K)
 {
     for (int i = 0; i < K->nst; i++) kg_free(K->st[i].g);
     free(K->st);
+    free(K->pnd);
     for (int i = 0; i < K->nsave; i++) free(K->save[i].bytes);
     free(K->save);
     kcons_free(K->C);

@@ -190,12 +190,16 @@ void kg_before(const kgraph *g, int32_t stamp, int *view)
 /* the arrivals of the barrier phase that wait e passed (same CTA or cluster, id, phase) */
 static void add_arrivals(const kgraph *g, int t0, const kev *e, int *want)
 {
-    int cl = e->bmode == KB_CWAIT;
-    for (int t = 0; t < g->nth; t++) {
+    int cl = e->bmode == KB_CWAIT, ws = e->bmode == KB_WSYNC;
+    for (int t = ws ? t0 / 32 * 32 : 0; t < (ws ? t0 / 32 * 32 + 32 : g->nth) && t < g->nth; t++) {
         if (cl ? g->cluster[t] != g->cluster[t0] : g->cta[t] != g->cta[t0]) continue;
         for (int i = 0; i < g->nev[t]; i++) {
             const kev *a = &g->ev[t][i];
-            if (a->kind != KE_BAR || a->gen != e->gen) continue;
+            if (a->kind != KE_BAR || a->gen != e->gen || (a->bmode == KB_WSYNC) != ws) continue;
+            if (ws) {   /* the lanes of one warp-synchronous instruction (threads of a warp) */
+                if (i + 1 > want[t]) want[t] = i + 1;
+                continue;
+            }
             if (cl ? a->bmode != KB_CARRIVE
                    : (a->bmode == KB_CARRIVE || a->bmode == KB_CWAIT || a->bar != e->bar))
                 continue;
@@ -217,7 +221,8 @@ void kg_prefix(const kgraph *g, kref r, int *view)
                 changed = 1;
                 if (e->kind == KE_R && e->rf.t >= 0 && e->rf.i + 1 > want[e->rf.t])
                     want[e->rf.t] = e->rf.i + 1;
-                if (e->kind == KE_BAR && (e->bmode == KB_WAIT || e->bmode == KB_CWAIT))
+                if (e->kind == KE_BAR &&
+                    (e->bmode == KB_WAIT || e->bmode == KB_CWAIT || e->bmode == KB_WSYNC))
                     add_arrivals(g, t, e, want);
             }
         }

@@ -16,7 +16,8 @@ enum { KE_R, KE_W, KE_F, KE_BAR, KE_BLOCK };
 enum { KSP_GLOBAL = 1, KSP_SHARED, KSP_SHARED_CLUSTER };
 #define KLOC_SHARED (1ull << 63)   /* shared-memory location keys (exec/engine.h) */
 /* barrier events: bar.sync / bar.red (wait), bar.arrive, barrier.cluster.arrive / .wait */
-enum { KB_WAIT, KB_ARRIVE, KB_CARRIVE, KB_CWAIT };
+enum { KB_WAIT, KB_ARRIVE, KB_CARRIVE, KB_CWAIT, KB_WSYNC };   /* KB_WSYNC: a warp's lanes
+                                            meeting at shfl/vote/...: no event of the model */
 /* event flags */
 enum {
     KF_MAX = 1,    /* added maximally: a read of the co-latest write, a write placed co-last */

@@ -91,6 +91,7 @@ static int same_failed(const kgraph *g, int t, int a, int b, int c)
         if (x->kind != y->kind || x->pc != y->pc || x->loc != y->loc) return 0;
         if (x->kind == KE_W && ksp_idempotent(g, t, a + i) && ksp_idempotent(g, t, b + i))
             continue;
+        if (x->kind == KE_BAR && x->bmode == KB_WSYNC) continue;   /* a vote of the lanes */
         if ((x->kind != KE_R && x->kind != KE_F) ||
             ((x->flags & KF_PAIR) && !ksp_idempotent(g, t, a + i + 1)) ||
             ((y->flags & KF_PAIR) && !ksp_idempotent(g, t, b + i + 1)))
