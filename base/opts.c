@@ -2,6 +2,7 @@
 #include "base/opts.h"
 
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -247,6 +248,27 @@ int opt_seconds(const opt_parser *p, double hi, double *out)
     }
     *out = v;
     return 0;
+}
+
+int parse_bytes(const char *s, uint64_t hi, uint64_t *out)
+{
+    char *e;
+    errno = 0;
+    if (!s || !isdigit((unsigned char)s[0])) return -1;
+    uint64_t v = strtoull(s, &e, 10);
+    uint64_t unit = *e == 'K' ? 1ull << 10 : *e == 'M' ? 1ull << 20 : *e == 'G' ? 1ull << 30 : 1;
+    if (unit > 1) e++;
+    if (*e || errno || v > hi / unit) return -1;
+    *out = v * unit;
+    return 0;
+}
+
+int opt_bytes(const opt_parser *p, uint64_t hi, uint64_t *out)
+{
+    if (!parse_bytes(p->arg, hi, out)) return 0;
+    opt_error(p, "takes a size in bytes (K, M, G suffixes) up to %lluG, found '%s'",
+              (unsigned long long)(hi >> 30), p->arg ? p->arg : "");
+    return -1;
 }
 
 int opt_word(const opt_parser *p, const char *const *words, int *out)

@@ -20,6 +20,7 @@
  * "ptxlitmus CMD: --opt takes ..., found 'VALUE'". */
 #ifndef PTX_BASE_OPTS_H
 #define PTX_BASE_OPTS_H
+#include <stdint.h>
 #include <stdio.h>
 
 typedef struct {
@@ -78,6 +79,11 @@ void opt_free(opt_parser *p);
 int opt_long(const opt_parser *p, long lo, long hi, long *out);
 int opt_seconds(const opt_parser *p, double hi, double *out);
 int opt_word(const opt_parser *p, const char *const *words, int *out);
+/* A size in bytes, BYTES[K|M|G] (KiB, MiB, GiB), from 0 to hi: 0, or -1 when s is not one. */
+int parse_bytes(const char *s, uint64_t hi, uint64_t *out);
+/* The value of the option just read as such a size: 0, or -1 after "ptxlitmus CMD: --opt takes
+ * a size in bytes (K, M, G suffixes) up to HI, found 'V'". */
+int opt_bytes(const opt_parser *p, uint64_t hi, uint64_t *out);
 /* A message about the option just read: "ptxlitmus CMD: --opt " + the formatted text. */
 void opt_error(const opt_parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -8,3 +8,4 @@ bash bench/litmus/verify_bench.sh ./ptxlitmus
 bash bench/exec/exec_bench.sh ./ptxlitmus
 bash bench/exec/gemm_bench.sh ./ptxlitmus
 bash bench/litmus/scale_bench.sh ./ptxlitmus
+bash bench/litmus/values_bench.sh ./ptxlitmus

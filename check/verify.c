@@ -7,6 +7,7 @@
  * 4. The verdict follows herd: exists = some state satisfies the proposition, ~exists = none
  *    does, forall = all do. */
 #include "check/verify_int.h"
+#include "solver/query.h"
 #include "base/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ void verify_opts_default(verify_opts *o)
     o->max_traces = 20000;
     o->states = 1000;
     o->timeout_s = 0;
+    o->max_memory = (size_t)4 << 30;
     o->graph = NULL;
     o->explain = 0;
     o->graph_show = VERIFY_SHOW_WITNESS;
@@ -125,28 +127,36 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     }
     mlimits lim = { o->unroll, o->max_events, o->max_traces,
                     o->timeout_s > 0 ? mclock_ms() + o->timeout_s * 1e3 : 0, 0,
-                    verify_semantics(o) };
+                    verify_semantics(o), o->max_memory };
+    query_set_memory_limit(o->max_memory);
     mprogram prog;
     double tp = mclock_ms();
+    verify_progress vp = { 0 };
+    progress_ticker *tick = o->progress ? progress_start(t->name, &vp) : NULL;
     int rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
     if (getenv("PTXLITMUS_DEBUG"))
         fprintf(stderr, "debug %s: paths enumerated in %.1f ms\n", t->name, mclock_ms() - tp);
     stateset states = { .nobs = r->nobs };
     if (rc == -2) r->timed_out = 1;
+    if (rc == -3) r->timed_out = r->out_of_memory = 1;
     if (!rc) {
         r->bound_reached = prog.bound_hit;
-        rc = verify_query(t, o, r, &prog, lim.deadline, &states);
+        for (int th = 0; th < t->nth; th++) vp.paths += prog.tt[th].ntr;
+        rc = verify_query(t, o, r, &prog, lim.deadline, &states, &vp);
         mprogram_free(t, &prog);
     }
     if (!rc && o->liveness) {   /* the same program with its never-ending paths */
         lim.liveness = 1;
+        vp.phase = PROG_LIVENESS;
         rc = mprogram_build(t, &lim, observed, &prog, r->error, sizeof r->error);
         if (rc == -2) r->timed_out = 1;
+        if (rc == -3) r->timed_out = r->out_of_memory = 1;
         if (!rc) {
             rc = verify_liveness(t, o, r, &prog, lim.deadline);
             mprogram_free(t, &prog);
         }
     }
+    progress_stop(tick);
     for (int th = 0; th < t->nth; th++) free(observed[th]);
     free(observed);
     if (!rc) {
@@ -183,7 +193,20 @@ int verify_test(const lit_test *t, const verify_opts *o, verify_result *r)
     }
     ss_free(&states);
     r->time_ms = now_ms() - t0;
-    if (r->timed_out)
+    if (r->out_of_memory) {
+        char sz[32];
+        size_t m = o->max_memory;
+        if (m >= (1u << 30) && !(m & ((1u << 30) - 1))) snprintf(sz, sizeof sz, "%zuG", m >> 30);
+        else if (m >= (1u << 20) && !(m & ((1u << 20) - 1)))
+            snprintf(sz, sizeof sz, "%zuM", m >> 20);
+        else if (m >= 1024 && !(m & 1023)) snprintf(sz, sizeof sz, "%zuK", m >> 10);
+        else snprintf(sz, sizeof sz, "%zu", m);
+        snprintf(r->error, sizeof r->error,
+                 "%s:1:1: found a test that needs more than %s bytes of memory, expected a "
+                 "decision within the limit (--max-memory %s)",
+                 t->file, sz, sz);
+    }
+    else if (r->timed_out)
         snprintf(r->error, sizeof r->error,
                  "%s:1:1: found a test that needs more than %g s, expected a decision within "
                  "the limit (--timeout %g)",

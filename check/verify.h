@@ -18,6 +18,11 @@ typedef struct {
     long states;           /* reachable states to enumerate and list: -1 all, 0 none, else at
                               most that many (the verdict never depends on it; default 1000) */
     double timeout_s;      /* wall-clock limit of one test in seconds, 0 = none */
+    size_t max_memory;     /* bytes the paths, the events and the solver may use per test
+                              (Z3's memory_max_size and the model's own counts), 0 = none;
+                              reaching it makes the verdict Unknown (default 4 GiB) */
+    int progress;          /* a progress line on stderr (a terminal) for a test past 2 s
+                              (check/progress.h) */
     /* Optional (symbolic procedure): called once with a witness execution (execution graphs):
        one satisfying an `exists`, violating a `~exists` or `forall`, else any execution. */
     mexecution_fn graph;
@@ -71,7 +76,8 @@ typedef struct {
     int bound_reached;
     int vacuous;           /* no execution reaches a final state (none passes the filter): a
                               forall or ~exists verdict Ok holds of no outcome (issue #16) */
-    int timed_out;         /* the test ran past --timeout (ok is 0 then) */
+    int timed_out;         /* the test ran past --timeout or --max-memory (ok is 0 then) */
+    int out_of_memory;     /* ... it was --max-memory */
     enum { LIVENESS_UNASKED, LIVENESS_TERMINATES, LIVENESS_MAY_HANG } liveness;
     struct verify_hang {   /* liveness: the threads that never end in one execution */
         char thread[32];

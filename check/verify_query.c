@@ -58,6 +58,7 @@ int verify_state_holds(const verify_result *r, const lit_test *t, const int64_t 
 static int gave_up(const lit_test *t, verify_result *r, const qproblem *q)
 {
     if (query_timed_out(q)) r->timed_out = 1;
+    else if (query_out_of_memory(q)) r->timed_out = r->out_of_memory = 1;
     else
         snprintf(r->error, sizeof r->error, "%s:1:1: the solver gave up, expected a decision",
                  t->file);
@@ -106,8 +107,9 @@ static int add_witnesses(const lit_test *t, verify_result *r, qproblem *q, Z3_as
 /* The verdict by two direct questions (is there an execution where the proposition holds, one
    where it does not), then the states, at most o->states of them. */
 static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qproblem *q,
-                  stateset *out)
+                  stateset *out, verify_progress *vp)
 {
+    vp->phase = PROG_VERDICT;
     if (t->filter) query_restrict(q, query_cond(q, t->filter, obs_of, r));
     Z3_ast c = query_cond(q, t->cond, obs_of, r);
     double t0 = mclock_ms();
@@ -150,6 +152,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
     else if (c && !pos) query_restrict(q, query_not(q, c));
     int64_t *st = xcalloc((size_t)(r->nobs ? r->nobs : 1), sizeof *st);
     long n = 0;
+    vp->phase = PROG_STATES;
     int rc = 0, more = 0;
     for (;;) {
         if (o->states >= 0 && n >= o->states) { more = -1; break; }
@@ -159,7 +162,7 @@ static int decide(const lit_test *t, const verify_opts *o, verify_result *r, qpr
         if (k < 0) { rc = gave_up(t, r, q); break; }
         if (!k) break;
         ss_add(out, st);
-        n++;
+        vp->states = ++n;
     }
     if (more < 0 && !rc) rc = add_witnesses(t, r, q, c, pos, neg, out, st);
     if (more < 0 && !rc) {   /* the limit was reached: is there another state? */
@@ -256,7 +259,9 @@ static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *
     char err[256];
     const cat_prog *prog = o->cat ? o->cat : verify_bundled(o->model, err, sizeof err);
     if (!prog) { snprintf(r->error, sizeof r->error, "%s", err); return NULL; }
-    if (muniverse_build(t, p, 1, u)) {
+    int rc = muniverse_build(t, p, 1, o->max_memory, u);
+    if (rc == -2) { r->timed_out = r->out_of_memory = 1; return NULL; }
+    if (rc) {
         snprintf(r->error, sizeof r->error,
                  "%s:1:1: found no memory for the events of the test, expected less (limit "
                  "--max-events)",
@@ -273,7 +278,7 @@ static const cat_prog *model_and_universe(const lit_test *t, const verify_opts *
 }
 
 int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, const mprogram *p,
-                 double deadline, stateset *out)
+                 double deadline, stateset *out, verify_progress *vp)
 {
     muniverse u;
     char err[256];
@@ -286,6 +291,8 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
     int status = 0, rc = 0;
     const char *label = o->model_label ? o->model_label : model_name(o->model);
     double tb = mclock_ms();
+    vp->phase = PROG_BUILD;
+    vp->events = u.n;
     qproblem *q =
         query_build(&u, &p->at, prog, label, obs, r->nobs, deadline, &status, err, sizeof err);
     if (getenv("PTXLITMUS_DEBUG")) {
@@ -295,7 +302,7 @@ int verify_query(const lit_test *t, const verify_opts *o, verify_result *r, cons
                 mclock_ms() - tb);
     }
     if (q) {
-        rc = decide(t, o, r, q, out);
+        rc = decide(t, o, r, q, out, vp);
         query_free(q);
     } else if (!(rc = not_built(status, err, r)))
         r->nstates_total = 0;   /* no execution at all */
@@ -320,11 +327,13 @@ static void describe_hang(const lit_test *t, const muniverse *u, const qhang *h,
     if (!o->spin) return;
     const upath *p = &u->th[h->thread].path[h->path];
     size_t at = 0;
-    for (int x = p->spin_from; x >= 0 && x < p->len && at + 1 < sizeof o->reads; x++) {
+    int k = 0;
+    for (int x = p->spin_from; x >= 0 && x < p->len && at + 1 < sizeof o->reads && k < h->nrv;
+         x++) {
         const mevent *e = &u->ev[p->ev[x].node];
         if (!ev_reads(e)) continue;
         int n = snprintf(o->reads + at, sizeof o->reads - at, "%s%s=%lld", at ? " " : "",
-                         t->sym[e->sym].name, (long long)p->ev[x].rval);
+                         t->sym[e->sym].name, (long long)h->rv[k++]);
         if (n < 0 || (size_t)n >= sizeof o->reads - at) break;
         at += (size_t)n;
     }

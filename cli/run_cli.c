@@ -501,14 +501,7 @@ static int usage(void) { return usage_to(stderr); }
 /* --max-memory BYTES[K|M|G], positive, at most 1 TiB */
 static int parse_size(const char *s, uint64_t *out)
 {
-    char *e;
-    errno = 0;
-    uint64_t v = strtoull(s, &e, 10);
-    uint64_t unit = *e == 'K' ? 1ull << 10 : *e == 'M' ? 1ull << 20 : *e == 'G' ? 1ull << 30 : 1;
-    if (unit > 1) e++;
-    if (*e || errno || !v || s[0] == '-' || v > (1ull << 40) / unit) return -1;
-    *out = v * unit;
-    return 0;
+    return parse_bytes(s, 1ull << 40, out) || !*out ? -1 : 0;
 }
 
 enum { R_JSON = 1, R_STEPS, R_MEMORY, R_NO_OUTPUTS, R_NO_PRINTF, R_TIMEOUT, R_CHECK, R_SCHEDULE,

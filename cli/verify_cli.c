@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "base/alloc.h"
 #include "base/opts.h"
 #include "cli/cli.h"
@@ -42,6 +43,8 @@ static void usage(FILE *f)
         "  --timeout S         wall-clock limit of each test in seconds, fractions allowed "
         "(default\n"
         "                      none)\n"
+        "  --max-memory B      memory of each test, BYTES[K|M|G] (default 4G; 0 none); past it\n"
+        "                      the verdict is Unknown\n"
         "  -j N, --jobs N      decide N files at a time (threads; default 1); the output is the\n"
         "                      same, in file order (herd7: -j)\n"
         "  --graph DIR, -o DIR write execution graphs per test: DIR/NAME.dot (+ .svg with dot)\n"
@@ -66,7 +69,8 @@ static void usage(FILE *f)
         "  --Werror            warnings (a condition register its thread never writes, a location\n"
         "                      the initial state never declares, no condition, a location\n"
         "                      initialised twice) are errors\n"
-        "  --allow-unknown     exit 0 even when a verdict is Unknown (a --timeout or a bound hit)\n"
+        "  --allow-unknown     exit 0 even when a verdict is Unknown (a --timeout, --max-memory\n"
+        "                      or a bound hit)\n"
         "  -q, --quiet         no herd blocks on stdout\n"
         "  -v, --verbose       say on stderr what is decided under which model\n"
         "  FILE may be a directory (its .litmus files, sorted) or @LIST (a file of arguments)\n"
@@ -78,7 +82,7 @@ static void usage(FILE *f)
 enum {
     V_MODEL = 1, V_CAT, V_JSON, V_UNROLL, V_EVENTS, V_TRACES, V_STATES, V_DEPTH, V_TIMEOUT,
     V_GRAPH, V_EXPLAIN, V_ALLOW_UNKNOWN, V_WERROR, V_SHOW, V_THROUGH, V_LIVENESS, V_SEMANTICS,
-    V_CAS_FAIL, V_JOBS,
+    V_CAS_FAIL, V_JOBS, V_MEMORY,
 };
 
 static const opt_def verify_defs[] = {
@@ -93,6 +97,7 @@ static const opt_def verify_defs[] = {
     { "max-states", 0, V_STATES, "a whole number", NULL },
     { "max-depth", 0, V_DEPTH, "a whole number", NULL },
     { "timeout", 0, V_TIMEOUT, "a number of seconds", "timeout" },
+    { "max-memory", 0, V_MEMORY, "a size in bytes", NULL },
     { "jobs", 'j', V_JOBS, "a whole number", "j" },
     { "graph", 'o', V_GRAPH | OPT_ONCE, "a directory", NULL },
     { "explain", 0, V_EXPLAIN, NULL, NULL },
@@ -224,6 +229,11 @@ static int verify_options(int argc, char **argv, verify_args *a)
         case V_TIMEOUT:
             if (opt_seconds(&p, 86400.0 * 365, &d)) rc = 2; else a->o.timeout_s = d;
             break;
+        case V_MEMORY: {
+            uint64_t b;
+            if (opt_bytes(&p, 1ull << 40, &b)) rc = 2; else a->o.max_memory = (size_t)b;
+            break;
+        }
         case V_JOBS:
             if (opt_long(&p, 1, 1024, &v)) rc = 2; else a->jobs = (int)v;
             break;
@@ -337,6 +347,10 @@ int verify_cli(int argc, char **argv)
     if (outputs_refused(&a)) { verify_args_free(&a); return 2; }
     if (load_models(&a)) { verify_args_free(&a); return 2; }
 
+    /* a progress line for a long test, on a terminal (PTXLITMUS_PROGRESS=1: anywhere), when
+       the files are decided one at a time */
+    a.o.progress = a.jobs <= 1 && (isatty(2) || (getenv("PTXLITMUS_PROGRESS") &&
+                                                 *getenv("PTXLITMUS_PROGRESS") == '1'));
     cJSON *results = NULL, *root = a.json ? json_root(&a, &results) : NULL;
     verify_counts n = verify_run_files(&a, root, results);
     int errors = n.errors + a.loops, unknown = n.unknown, unwritten = 0;
@@ -348,7 +362,8 @@ int verify_cli(int argc, char **argv)
     }
     if (unknown)
         fprintf(stderr,
-                "ptxlitmus verify: %d verdict%s Unknown (a --timeout or a bound was hit)%s\n",
+                "ptxlitmus verify: %d verdict%s Unknown (a --timeout, --max-memory or a bound was "
+                "hit)%s\n",
                 unknown, unknown == 1 ? "" : "s",
                 a.allow_unknown ? "; accepted (--allow-unknown)"
                                 : "; exit status 1 (--allow-unknown accepts them)");

@@ -403,13 +403,15 @@ static int reads_float(const tex_obj *o)
            (o->kind == TK_TEX && o->d.readMode == PTXE_READ_NORMALIZED_FLOAT && o->cb < 4);
 }
 
-/* channels of texel bytes p; absent channels read 0, alpha 1 */
+/* channels of texel bytes p; absent channels read 0, but alpha 1.0 when read as float.  Read as
+ * integers, an absent alpha is 0 too: an H100 returns (x, y, 0, 0) for a 2-channel u16 texture
+ * read by tex.2d.v4.s32.f32 (tests/kernels/gpu/tx_2di_u16.bin, 2026-11-26, all 64 lookups) */
 static void decode_texel(const tex_obj *o, const uint8_t *p, tval *v)
 {
     int fl = reads_float(o);
     for (unsigned c = 0; c < 4; c++) {
-        v->f[c] = c == 3 ? 1.0f : 0.0f;
-        v->u[c] = c == 3 ? (fl ? 0x3f800000u : 1u) : 0;
+        v->f[c] = c == 3 && fl ? 1.0f : 0.0f;
+        v->u[c] = c == 3 && fl ? 0x3f800000u : 0;
         if (c >= o->nch) continue;
         uint32_t raw = 0;
         memcpy(&raw, p + c * o->cb, o->cb);
@@ -480,8 +482,37 @@ static int fetch(const tex_env *e, const tex_obj *o, const int64_t *ix, int64_t 
 }
 
 /* 8-bit fixed-point fraction (CUDA guide, "Linear Filtering": 9-bit fixed point, 8 fraction
- * bits; the guide does not say how the fraction is rounded: here to nearest) */
+ * bits; the guide does not say how the fraction is rounded: to nearest, as an H100 does,
+ * tests/kernels/gpu/tx_fixed_point.bin) */
 static float frac8(float a) { return roundf(a * 256.0f) / 256.0f; }
+
+/* The weights of the 2^nd texels of a linear sample from the fractions a[k] (multiples of
+ * 1/256).  The guide's weights are the products of (1 - a) and a per dimension; an H100 rounds
+ * the product of two fractions to 1/256 too (nearest, ties up) and derives the others from it:
+ * w11 = ab, w10 = a - ab, w01 = b - ab, w00 = 1 - a - b + ab (tests/kernels/gpu/
+ * tx_2d_linear_border.bin, 2026-11-26: 12 of 96 lookups mix texels with the border colour and
+ * have ab not in 1/256; all 96 agree with this rule, two of them ties 30.5/256 -> 31 and
+ * 88.5/256 -> 89; unrounded products miss 12).  So here: w_S = sum over T ⊇ S of
+ * (-1)^|T \ S| P(T), P(T) the product of a[k] over T rounded to 1/256 when |T| >= 2.  For 3D
+ * the triple product is rounded the same way: tx_3d.bin agrees, but its fractions (in 1/16)
+ * cannot tell. */
+static void lin_weights(int nd, const float *a, float *w)
+{
+    float P[8];
+    for (int t = 0; t < 1 << nd; t++) {
+        float p = 1.0f;
+        int bits = 0;
+        for (int k = 0; k < nd; k++)
+            if (t >> k & 1) { p *= a[k]; bits++; }   /* exact: multiples of 2^-24 below 1 */
+        P[t] = bits >= 2 ? floorf(p * 256.0f + 0.5f) / 256.0f : p;
+    }
+    for (int m = 0; m < 1 << nd; m++) {
+        float s = 0.0f;
+        for (int t = m; t < 1 << nd; t = (t + 1) | m)   /* every superset t of m */
+            s += __builtin_popcount((unsigned)(t & ~m)) & 1 ? -P[t] : P[t];
+        w[m] = s;   /* a multiple of 1/256 in [0, 1]: exact */
+    }
+}
 
 static int64_t ifloor(float x)
 {
@@ -515,15 +546,16 @@ static int sample(const tex_env *e, const tex_obj *o, const tcoord *c, tval *out
         if (fetch(e, o, ix, c->layer, &v[m])) return -1;
     }
     if (!lin) { *out = v[0]; return 0; }
-    /* (1 - a) T[i] + a T[i + 1] along x, then y, then z, in f32 */
-    for (int k = 0; k < nd; k++) {
-        int half = 1 << (nd - 1 - k);
-        for (int j = 0; j < half; j++)
-            for (int ch = 0; ch < 4; ch++)
-                v[j].f[ch] = (1.0f - a[k]) * v[2 * j].f[ch] + a[k] * v[2 * j + 1].f[ch];
+    /* sum of w_m T_m in f32, corner 0 first (the order and precision of the H100's sum are not
+     * known: every recorded sum is exact) */
+    float w[8];
+    lin_weights(nd, a, w);
+    for (int ch = 0; ch < 4; ch++) {
+        float acc = 0.0f;
+        for (int m = 0; m < nc; m++) acc += w[m] * v[m].f[ch];
+        out->f[ch] = acc;
+        memcpy(&out->u[ch], &acc, 4);
     }
-    *out = v[0];
-    for (int ch = 0; ch < 4; ch++) memcpy(&out->u[ch], &out->f[ch], 4);
     return 0;
 }
 

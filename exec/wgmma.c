@@ -44,9 +44,11 @@
  * 4 (r % 8) + 2 sel + c / 4 of warp w (sel: the sparsity selector, 0 or 1; Figures 150, 152,
  * 154); for 8-bit types (selector 0, all four threads of a group contribute, Figure 155) a
  * register holds 8 chunks of one row: the field at bit 4 (c % 8) of lane
- * 4 (r % 8) + 2 (c / 8) + (r >= 8) -- what an H100 computes (tests/kernels/gpu/wgmma_14_wg_sp_s8
- * as recorded on 2026-11-26, docs/hw-results/2026-11-26b-h100: 512 of 512 D elements by this
- * reading, none by the 16-bit-piece one), as for mma.sp (exec/mma.c).  Its 2-bit fields (low
+ * 4 (r % 8) + 2 (c / 8) + (r >= 8) -- what an H100 computes (wg_sp_s8's old kernel as recorded
+ * by run 1 on 2026-11-26, docs/hw-results/2026-11-26b-h100/record-superseded: 512 of 512 D
+ * elements by this reading, none by the 16-bit-piece one; its new kernel, packed this way,
+ * recorded by the final call, tests/kernels/gpu/wgmma_14_wg_sp_s8.bin: 512 of 512), as for
+ * mma.sp (exec/mma.c).  Its 2-bit fields (low
  * first) are the columns of slot 0 and 1 within the chunk; for .tf32 0b0100 names column 0
  * and 0b1110 column 1 of the chunk, other values are refused.
  *

@@ -1,5 +1,6 @@
 /* frontend/litmus.h — the parsed form of a PTX litmus test (both the Dat3M dialect and real PTX
- * spelling), as produced by frontend/litmus_parse.c and consumed by the model and the driver.
+ * spelling, and the Tile IR and LLVM dialects), as produced by the litmus front ends
+ * (lit_parse*, frontend/litmus_dialect.c) and consumed by the model and the driver.
  * Nothing here knows about the memory model: these are the program's threads, its memory
  * symbols and its final condition. */
 #ifndef PTX_FRONTEND_LITMUS_H

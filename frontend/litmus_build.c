@@ -1,9 +1,9 @@
 /* frontend/litmus_build.c — the frame shared by the Tile IR and LLVM-level front ends
- * (frontend/litmus_build.h): header and name, doc strings, initial state, thread heads,
- * `locations`, the condition, and the dispatcher lit_parse_other that the PTX parser calls. */
+ * (frontend/litmus_build.h): the first word of a text (what the dispatcher litmus_dialect.c
+ * reads), header and name, doc strings, initial state, thread heads, `locations`, the
+ * condition.  Below the front ends that use it: calls only the test being built
+ * (litmus_test.c), the lexer and the condition parser. */
 #include "frontend/litmus_build.h"
-#include "frontend/tileir.h"
-#include "frontend/llvm_litmus.h"
 #include "base/alloc.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -34,18 +34,6 @@ void lb_first_word(const char *text, char *w, size_t n)
     size_t k = 0;
     while (n && k + 1 < n && (isalnum((unsigned char)s[k]) || s[k] == '_')) { w[k] = s[k]; k++; }
     if (n) w[k] = 0;
-}
-
-lit_test *lit_parse_other(const char *file, const char *text, int max_depth, char *err,
-                          size_t errlen, int *handled)
-{
-    char w[16];
-    lb_first_word(text, w, sizeof w);
-    *handled = 1;
-    if (!strcasecmp(w, "TILEIR")) return tileir_parse(file, text, max_depth, err, errlen);
-    if (!strcasecmp(w, "LLVM")) return llvm_parse_lowered(file, text, max_depth, err, errlen);
-    *handled = 0;
-    return NULL;
 }
 
 /* ---------- tokens ---------- */
@@ -385,9 +373,4 @@ lit_insn *lb_add_insn(lit_thread *th, const token *at, char *text)
     in->text = text;
     in->guard = -1;
     return in;
-}
-
-int lb_finish(parser *p)
-{
-    return lp_check_program(p);
 }

@@ -5,21 +5,16 @@
  * Both formats share the frame of the PTX litmus format: a header word and the test name on
  * the first line, doc strings, an initial state in braces, one block per thread
  * `P0@cta 0,gpu 0 { ... }`, an optional `locations [...]` and the condition (frontend/cond.h).
- * What differs is the thread body, which each front end reads itself.  The helpers use the
- * PTX parser's state and messages (frontend/litmus_int.h), so every error is
- * `file:line:col: found X, expected Y`. */
+ * What differs is the thread body, which each front end reads itself; after the last thread
+ * each applies the PTX parser's rules across instructions (lp_check_program, litmus_check.c).
+ * The helpers use the PTX parser's state and messages (frontend/litmus_int.h, litmus_test.c),
+ * so every error is `file:line:col: found X, expected Y`. */
 #ifndef PTX_FRONTEND_LITMUS_BUILD_H
 #define PTX_FRONTEND_LITMUS_BUILD_H
 #include "frontend/litmus_int.h"
 
-/* The dispatcher lit_parse_ex (frontend/litmus_parse.c) calls first: when the first word of the
-   text is TILEIR or LLVM (either case), *handled is set and the test of that front end is
-   returned (NULL with err set on a malformed test): a Tile IR test with its token order, an
-   LLVM-level test lowered to PTX through the mapping table (frontend/llvm_lower.c). */
-lit_test *lit_parse_other(const char *file, const char *text, int max_depth, char *err,
-                          size_t errlen, int *handled);
-
-/* The first word of the text after blanks and comments, copied into w (empty when none). */
+/* The first word of the text after blanks and comments, copied into w (empty when none): the
+   dialect (litmus_dialect.c lit_parse_ex; check/llvm_check.c). */
 void lb_first_word(const char *text, char *w, size_t n);
 
 /* Starts a parse: `word` and the test name (free text to the end of the line, as herd's
@@ -56,7 +51,4 @@ lit_insn *lb_add_insn(lit_thread *th, const token *at, char *text);
 /* The source text of tokens [a, b), single-spaced (owned by the caller). */
 char *lb_span_text(const parser *p, int a, int b);
 
-/* After all threads: the rules of the PTX parser across instructions (location sizes,
-   register types: lp_check_program).  Returns 0 or -1. */
-int lb_finish(parser *p);
 #endif

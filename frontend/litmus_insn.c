@@ -42,9 +42,6 @@ typedef struct {
 
 typedef lp_cell cell;   /* frontend/litmus_int.h */
 
-static const token *ctok(cell *c) { return &c->p->tv.v[c->i < c->b ? c->i : c->b]; }
-static const token *cend(cell *c) { return &c->p->tv.v[c->b]; }
-static const token *cnext(cell *c) { return c->i < c->b ? ctok(c) : cend(c); }
 
 /* The model's vocabulary for the tokenizer's values */
 static int sem_of(int ptx_sem)
@@ -298,157 +295,14 @@ static const char *check_dat3m(lit_ikind k, const quals *q)
     return NULL;
 }
 
-/* ---------- operands ---------- */
-
-/* A constant: digits (decimal or 0x hex, up to 64 bits) with an optional '-'.  Negative
-   values must fit in int64; positive values are kept as their 64-bit pattern. */
-static int parse_const(cell *c, int64_t *v)
-{
-    int neg = 0;
-    if (c->i < c->b && tok_punct(ctok(c), '-') && c->i + 1 < c->b &&
-        c->p->tv.v[c->i + 1].k == TK_NUM) {
-        neg = 1;
-        c->i++;
-    }
-    const token *t = ctok(c);
-    uint64_t u = (uint64_t)t->num;
-    if (neg && u > (uint64_t)INT64_MAX + 1) {
-        lp_errat(
-            c->p, t,
-            "found -%.*s, expected a value that fits in 64 bits (at least -9223372036854775808)",
-            t->len, t->s);
-        return -1;
-    }
-    *v = neg ? (int64_t)(0 - u) : (int64_t)u;
-    c->i++;
-    return 0;
-}
-
-/* address operand: [sym], [sym+off], [reg], [reg+off], sym, reg */
-static int parse_addr(cell *c, lit_opnd *o)
-{
-    int bracket = 0;
-    if (c->i < c->b && tok_punct(ctok(c), '[')) { bracket = 1; c->i++; }
-    const token *t = ctok(c);
-    if (c->i >= c->b || t->k != TK_IDENT) {
-        lp_expect_fail(c->p, cnext(c), "an address: a location name or a register");
-        return -1;
-    }
-    char *n = lp_tokstr(t);
-    const char *bare = lp_strip_pct(n);
-    int r = lit_find_reg(c->th, bare);
-    int s = lit_find_sym(c->p->t, n);
-    memset(o, 0, sizeof *o);
-    if (r >= 0 && s < 0) { o->k = OPD_REG; o->reg = r; }
-    else if (s >= 0) { o->k = OPD_SYM; o->sym = s; }
-    else if (n[0] == '%') { o->k = OPD_REG; o->reg = lp_add_reg(c->th, bare); }
-    else { o->k = OPD_SYM; o->sym = lp_add_sym(c->p->t, n); }
-    free(n);
-    c->i++;
-    if (bracket && c->i < c->b && (tok_punct(ctok(c), '+') || tok_punct(ctok(c), '-'))) {
-        int neg = tok_punct(ctok(c), '-');
-        c->i++;
-        if (c->i >= c->b || ctok(c)->k != TK_NUM) {
-            lp_expect_fail(c->p, cnext(c), "a byte offset after '+'");
-            return -1;
-        }
-        if (neg || ctok(c)->num < 0 || ctok(c)->num > 4096) {
-            lp_errat(
-                c->p, ctok(c),
-                "found the offset %s%.*s, expected a byte offset from 0 to 4096 into the location",
-                neg ? "-" : "", ctok(c)->len, ctok(c)->s);
-            return -1;
-        }
-        o->off = ctok(c)->num;
-        c->i++;
-    }
-    if (bracket) {
-        if (c->i >= c->b || !tok_punct(ctok(c), ']')) {
-            lp_expect_fail(c->p, cnext(c), "']'");
-            return -1;
-        }
-        c->i++;
-    }
-    return 0;
-}
-
-/* value operand: register, immediate, or a symbol's address */
-static int parse_value_opnd(cell *c, lit_opnd *o, int dst)
-{
-    memset(o, 0, sizeof *o);
-    const token *t = ctok(c);
-    if (c->i >= c->b) {
-        lp_expect_fail(c->p, cend(c), dst ? "a destination register" : "an operand");
-        return -1;
-    }
-    if (!dst && (t->k == TK_NUM ||
-                 (tok_punct(t, '-') && c->i + 1 < c->b && c->p->tv.v[c->i + 1].k == TK_NUM))) {
-        o->k = OPD_IMM;
-        return parse_const(c, &o->imm);
-    }
-    if (t->k == TK_IDENT) {
-        char *n = lp_tokstr(t);
-        if (strchr(n, '.')) {   /* %r1.b0 (a video selector), %tid.x (a special register) */
-            lp_errat(c->p, t,
-                     "found '%s', expected a register or a location: operand selectors and "
-                     "special registers (%%tid.x, ...) are not supported in litmus tests",
-                     n);
-            free(n);
-            return -1;
-        }
-        if (tok_is(t, "_")) { o->k = OPD_NONE;
-        } /* PTX sink register */
-        else if (!dst && n[0] != '%' && lit_find_reg(c->th, n) < 0 &&
-                 lit_find_sym(c->p->t, n) >= 0) {
-            o->k = OPD_SYM; o->sym = lit_find_sym(c->p->t, n);
-        } else {
-            o->k = OPD_REG;
-            o->reg = lp_add_reg(c->th, n);
-        }
-        free(n);
-        c->i++;
-        return 0;
-    }
-    if (!dst && tok_punct(t, '[')) return parse_addr(c, o);
-    if (tok_punct(t, '{')) {
-        lp_errat(c->p, t,
-                 "found a vector operand '{', expected a scalar: vector accesses are not supported "
-                 "in litmus tests (§8.2.4 models them as several scalar accesses; write those)");
-        return -1;
-    }
-    lp_expect_fail(c->p, t,
-                   dst ? "a destination register" : "a register, an integer or a location");
-    return -1;
-}
-
-static int expect_comma(cell *c)
-{
-    if (c->i >= c->b || !tok_punct(ctok(c), ',')) {
-        lp_expect_fail(c->p, cnext(c), "','");
-        return -1;
-    }
-    c->i++;
-    return 0;
-}
-
-static int expect_end(cell *c, const char *what)
-{
-    if (c->i < c->b) {
-        char e[96];
-        snprintf(e, sizeof e, "the end of the %.60s instruction", what);
-        lp_expect_fail(c->p, ctok(c), e);
-        return -1;
-    }
-    return 0;
-}
 
 static int parse_label_ref(cell *c, lit_insn *in)
 {
-    if (c->i >= c->b || ctok(c)->k != TK_IDENT) {
-        lp_expect_fail(c->p, cnext(c), "a label");
+    if (c->i >= c->b || lp_ctok(c)->k != TK_IDENT) {
+        lp_expect_fail(c->p, lp_cnext(c), "a label");
         return -1;
     }
-    in->target_name = lp_tokstr(ctok(c));
+    in->target_name = lp_tokstr(lp_ctok(c));
     c->i++;
     return 0;
 }
@@ -471,16 +325,16 @@ static int parse_move(cell *c, lit_insn *in)
 {
     char err[160];
     if (isa_decode("mov.s64", ISA_T_S64, &in->alu, err, sizeof err)) {
-        lp_errat(c->p, ctok(c), "internal: %s", err);
+        lp_errat(c->p, lp_ctok(c), "internal: %s", err);
         return -1;
     }
     in->k = LI_ALU;
     in->ndst = 1;
     in->nsrc = 1;
-    if (parse_value_opnd(c, &in->dst[0], 1) || expect_comma(c) ||
-        parse_value_opnd(c, &in->src[0], 0))
+    if (lp_cell_value(c, &in->dst[0], 1) || lp_cell_comma(c) ||
+        lp_cell_value(c, &in->src[0], 0))
         return -1;
-    return expect_end(c, "ld");
+    return lp_cell_end(c, "ld");
 }
 
 static int is_move_form(cell *c, lit_ikind k, const ptx_mnemonic *m)
@@ -529,29 +383,29 @@ static void apply_quals(parser *p, lit_insn *in, const quals *q, int ptx)
    for a load, registers or constants for a store */
 static int parse_vector_opnd(cell *c, int dst)
 {
-    if (!tok_punct(ctok(c), '{') || c->i >= c->b) {
-        lp_expect_fail(c->p, cnext(c),
+    if (!tok_punct(lp_ctok(c), '{') || c->i >= c->b) {
+        lp_expect_fail(c->p, lp_cnext(c),
                        c->nvel == 2 ? "a vector operand {a, b} of 2 elements"
                                     : "a vector operand {a, b, c, d} of 4 elements");
         return -1;
     }
     c->i++;
     for (int k = 0; k < c->nvel; k++) {
-        if (k && expect_comma(c)) return -1;
-        if (tok_punct(cnext(c), '[') || tok_punct(cnext(c), '{')) {
-            lp_expect_fail(c->p, cnext(c), dst ? "a register" : "a register or a constant");
+        if (k && lp_cell_comma(c)) return -1;
+        if (tok_punct(lp_cnext(c), '[') || tok_punct(lp_cnext(c), '{')) {
+            lp_expect_fail(c->p, lp_cnext(c), dst ? "a register" : "a register or a constant");
             return -1;
         }
-        if (parse_value_opnd(c, &c->vel[k], dst)) return -1;
+        if (lp_cell_value(c, &c->vel[k], dst)) return -1;
         if (c->vel[k].k == OPD_SYM) {
             lp_expect_fail(c->p, &c->p->tv.v[c->i - 1], "a register or a constant");
             return -1;
         }
     }
-    if (c->i >= c->b || !tok_punct(ctok(c), '}')) {
+    if (c->i >= c->b || !tok_punct(lp_ctok(c), '}')) {
         char want[64];
         snprintf(want, sizeof want, "'}' after %d elements (the access is .v%d)", c->nvel, c->nvel);
-        lp_expect_fail(c->p, cnext(c), want);
+        lp_expect_fail(c->p, lp_cnext(c), want);
         return -1;
     }
     c->i++;
@@ -563,32 +417,32 @@ static int parse_memop_operands(cell *c, lit_insn *in)
     switch (in->k) {
     case LI_LD:
         in->ndst = 1;
-        if ((c->nvel ? parse_vector_opnd(c, 1) : parse_value_opnd(c, &in->dst[0], 1)) ||
-            expect_comma(c) || parse_addr(c, &in->addr))
+        if ((c->nvel ? parse_vector_opnd(c, 1) : lp_cell_value(c, &in->dst[0], 1)) ||
+            lp_cell_comma(c) || lp_cell_addr(c, &in->addr))
             return -1;
-        return expect_end(c, "load");
+        return lp_cell_end(c, "load");
     case LI_ST:
         in->nsrc = 1;
-        if (parse_addr(c, &in->addr) || expect_comma(c) ||
-            (c->nvel ? parse_vector_opnd(c, 0) : parse_value_opnd(c, &in->src[0], 0))) return -1;
-        return expect_end(c, "store");
+        if (lp_cell_addr(c, &in->addr) || lp_cell_comma(c) ||
+            (c->nvel ? parse_vector_opnd(c, 0) : lp_cell_value(c, &in->src[0], 0))) return -1;
+        return lp_cell_end(c, "store");
     case LI_ATOM:
         in->ndst = 1;
-        if (parse_value_opnd(c, &in->dst[0], 1) || expect_comma(c) || parse_addr(c, &in->addr))
+        if (lp_cell_value(c, &in->dst[0], 1) || lp_cell_comma(c) || lp_cell_addr(c, &in->addr))
             return -1;
         in->nsrc = in->aop == ISA_ATOM_CAS ? 2 :
                    (in->aop == ISA_ATOM_INC || in->aop == ISA_ATOM_DEC) && !(c->i < c->b) ? 0 : 1;
         break;
     default: /* LI_RED */
-        if (parse_addr(c, &in->addr)) return -1;
+        if (lp_cell_addr(c, &in->addr)) return -1;
         in->nsrc = 1;
         break;
     }
     for (int k = 0; k < in->nsrc; k++)
-        if (expect_comma(c) || parse_value_opnd(c, &in->src[k], 0)) return -1;
+        if (lp_cell_comma(c) || lp_cell_value(c, &in->src[k], 0)) return -1;
     if (in->nsrc == 0) {
         if (in->ptx) {
-            lp_expect_fail(c->p, cend(c),
+            lp_expect_fail(c->p, lp_cend(c),
                            "',' and the bound operand b of atom.inc/atom.dec (§9.7.12.5)");
             return -1;
         }
@@ -596,7 +450,7 @@ static int parse_memop_operands(cell *c, lit_insn *in)
         in->src[0].k = OPD_IMM;
         in->src[0].imm = -1; /* Dat3M: no bound, wrap at max */
     }
-    return expect_end(c, in->k == LI_ATOM ? "atom" : "red");
+    return lp_cell_end(c, in->k == LI_ATOM ? "atom" : "red");
 }
 
 static int parse_memop(cell *c, lit_insn *in, lit_ikind k, lit_proxy proxy, const ptx_mnemonic *m,
@@ -685,7 +539,7 @@ static int parse_membar(cell *c, lit_insn *in, const ptx_mnemonic *m, const toke
     in->fence = FENCE_SC;
     in->sem = SEM_SC;
     in->scope = (lit_scope)scope_of(m->scope);
-    return expect_end(c, "membar");
+    return lp_cell_end(c, "membar");
 }
 
 static int parse_fence_proxy(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *mt)
@@ -701,7 +555,7 @@ static int parse_fence_proxy(cell *c, lit_insn *in, const ptx_mnemonic *m, const
         in->fence = FENCE_PROXY_GENERIC;
         in->sem = SEM_WEAK;
         in->scope = SCOPE_NONE;
-        return expect_end(c, "fence.proxy");
+        return lp_cell_end(c, "fence.proxy");
     }
     int known = m->proxy == PTX_PROXY_ALIAS || m->proxy == PTX_PROXY_TEXTURE ||
                 m->proxy == PTX_PROXY_SURFACE || m->proxy == PTX_PROXY_CONSTANT;
@@ -720,7 +574,7 @@ static int parse_fence_proxy(cell *c, lit_insn *in, const ptx_mnemonic *m, const
     in->sem = SEM_WEAK;
     in->scope = SCOPE_NONE;
     c->p->t->uses_proxies = 1;
-    return expect_end(c, "fence.proxy");
+    return lp_cell_end(c, "fence.proxy");
 }
 
 /* fence{.sc,.acq_rel}.scope, §9.7.12.4 (both dialects spell it alike) */
@@ -758,7 +612,7 @@ static int parse_fence(cell *c, lit_insn *in, const ptx_mnemonic *m, const token
         in->fence = FENCE_ACQ_REL;
         in->sem = (lit_sem)sem;
         in->scope = (lit_scope)scope;
-        return expect_end(c, "fence");
+        return lp_cell_end(c, "fence");
     }
     if (scope < 0) {
         lp_errat(c->p, mt,
@@ -774,7 +628,7 @@ static int parse_fence(cell *c, lit_insn *in, const ptx_mnemonic *m, const token
     in->fence = in->sem == SEM_SC ? FENCE_SC : FENCE_ACQ_REL;
     in->scope = (lit_scope)scope;
     if (scope == SCOPE_CLUSTER) c->p->t->uses_cluster = 1;
-    return expect_end(c, "fence");
+    return lp_cell_end(c, "fence");
 }
 
 /* Number of threads the test places in the CTA of thread th. */
@@ -839,15 +693,15 @@ static int bar_operands(cell *c, lit_opnd o[3], const token *at[3], const token 
     while (n < 3) {
         if (bang) {
             bang[n] = NULL;
-            if (c->i < c->b && tok_punct(ctok(c), '!')) { bang[n] = ctok(c); c->i++; }
+            if (c->i < c->b && tok_punct(lp_ctok(c), '!')) { bang[n] = lp_ctok(c); c->i++; }
         }
-        at[n] = cnext(c);
-        if (parse_value_opnd(c, &o[n], 0)) return -1;
+        at[n] = lp_cnext(c);
+        if (lp_cell_value(c, &o[n], 0)) return -1;
         n++;
         if (c->i >= c->b) break;
-        if (expect_comma(c)) return -1;
+        if (lp_cell_comma(c)) return -1;
     }
-    return expect_end(c, "barrier") ? -1 : n;
+    return lp_cell_end(c, "barrier") ? -1 : n;
 }
 
 /* PTX: bar{.cta}.red.popc.u32 d, a{, b}, {!}c and bar{.cta}.red.{and,or}.pred p, a{, b}, {!}c
@@ -856,19 +710,19 @@ static int bar_operands(cell *c, lit_opnd o[3], const token *at[3], const token 
 static int parse_bar_red(cell *c, lit_insn *in)
 {
     in->bar_unit = 32;
-    if (parse_value_opnd(c, &in->dst[0], 1)) return -1;
+    if (lp_cell_value(c, &in->dst[0], 1)) return -1;
     if (in->dst[0].k != OPD_REG && in->dst[0].k != OPD_NONE) {
-        lp_expect_fail(c->p, cend(c), "a destination register");
+        lp_expect_fail(c->p, lp_cend(c), "a destination register");
         return -1;
     }
     in->ndst = 1;
-    if (expect_comma(c)) return -1;
+    if (lp_cell_comma(c)) return -1;
     lit_opnd o[3];
     const token *at[3], *bang[3];
     int n = bar_operands(c, o, at, bang);
     if (n < 0) return -1;
     if (n < 2) {
-        lp_expect_fail(c->p, cend(c),
+        lp_expect_fail(c->p, lp_cend(c),
                        "',' and the predicate c: bar.red takes d, a{, b}, {!}c (§9.7.12.1)");
         return -1;
     }
@@ -974,7 +828,7 @@ static int parse_bar(cell *c, lit_insn *in, const ptx_mnemonic *m, const token *
         return -1;
     }
     if (kind == BAR_ARRIVE && n < 2) {
-        lp_expect_fail(c->p, cend(c),
+        lp_expect_fail(c->p, lp_cend(c),
                        "',' and a thread count: bar.arrive a, b needs b (§9.7.12.1)");
         return -1;
     }
@@ -997,19 +851,19 @@ static int parse_branch_or_jump(cell *c, lit_insn *in, const char *base, const p
     int cmp = lookup(branch_words, base);
     if (cmp >= 0) {
         in->k = LI_BRANCH; in->cmp = (lit_cmp)cmp; in->nsrc = 2;
-        if (parse_value_opnd(c, &in->src[0], 0) || expect_comma(c) ||
-            parse_value_opnd(c, &in->src[1], 0) || expect_comma(c) || parse_label_ref(c, in))
+        if (lp_cell_value(c, &in->src[0], 0) || lp_cell_comma(c) ||
+            lp_cell_value(c, &in->src[1], 0) || lp_cell_comma(c) || parse_label_ref(c, in))
             return -1;
-        return expect_end(c, "branch");
+        return lp_cell_end(c, "branch");
     }
     if (!strcmp(base, "goto") || m->op == PTX_I_BRA) {
         in->k = LI_GOTO;
         if (parse_label_ref(c, in)) return -1;
-        return expect_end(c, "branch");
+        return lp_cell_end(c, "branch");
     }
     in->k = LI_GOTO;
     in->target_name = xstrndup("$end", 4);
-    return expect_end(c, base);
+    return lp_cell_end(c, base);
 }
 
 /* Everything else: a register computation with the executor's semantics (exec/isa). */
@@ -1045,12 +899,12 @@ static int parse_alu(cell *c, lit_insn *in, const char *mn, const token *mt)
     int ndst = (in->alu.mods & ISA_M_PAIR) && in->ndst == 2 && nop == in->nsrc + 1 ? 1 : in->ndst;
     for (int k = 0; k < in->ndst; k++) {
         if (k >= ndst) { in->dst[k].k = OPD_NONE; continue; }   /* a sink, as PTX's '_' */
-        if (k && expect_comma(c)) return -1;
-        if (parse_value_opnd(c, &in->dst[k], 1)) return -1;
+        if (k && lp_cell_comma(c)) return -1;
+        if (lp_cell_value(c, &in->dst[k], 1)) return -1;
     }
     for (int k = 0; k < in->nsrc; k++)
-        if (expect_comma(c) || parse_value_opnd(c, &in->src[k], 0)) return -1;
-    return expect_end(c, mn);
+        if (lp_cell_comma(c) || lp_cell_value(c, &in->src[k], 0)) return -1;
+    return lp_cell_end(c, mn);
 }
 
 /* The instruction: Dat3M's own mnemonics first (branches, goto, the proxy spellings, which are
@@ -1058,7 +912,7 @@ static int parse_alu(cell *c, lit_insn *in, const char *mn, const token *mt)
 static int parse_insn(cell *c, lit_insn *in)
 {
     parser *p = c->p;
-    const token *mt = ctok(c);
+    const token *mt = lp_ctok(c);
     if (mt->k != TK_IDENT) { lp_expect_fail(p, mt, "an instruction mnemonic"); return -1; }
     char mn[128], base[16];
     snprintf(mn, sizeof mn, "%.*s", mt->len > 127 ? 127 : mt->len, mt->s);
@@ -1129,7 +983,7 @@ static int parse_guard(cell *c, lit_insn *in)
     if (c->i < c->b && tok_punct(&p->tv.v[c->i], '!')) { in->guard_neg = 1; c->i++; }
     if (c->i >= c->b || p->tv.v[c->i].k != TK_IDENT ||
         memchr(p->tv.v[c->i].s, '.', (size_t)p->tv.v[c->i].len)) {
-        lp_expect_fail(p, cnext(c), "a predicate register after '@'");
+        lp_expect_fail(p, lp_cnext(c), "a predicate register after '@'");
         return -1;
     }
     char *n = lp_tokstr(&p->tv.v[c->i]);
@@ -1214,260 +1068,3 @@ int lp_parse_cell(parser *p, lit_thread *th, int a, int b, labels *L)
     if (parse_insn(&c, in)) return -1;
     return c.nvel ? expand_vector(p, th, &c) : 0;
 }
-
-/* ---------- rules across instructions ---------- */
-
-static int is_memop(const lit_insn *in)
-{
-    return in->k == LI_LD || in->k == LI_ST || in->k == LI_ATOM || in->k == LI_RED;
-}
-
-static void errat_insn(parser *p, const lit_insn *in, const char *fmt, const char *a, const char *b)
-{
-    token t = { .line = in->line, .col = in->col };
-    lp_errat(p, &t, fmt, a, b);
-}
-
-/* Location sizes and types (ISA §8.2: a memory location is the bytes an access names):
-   declared in the initial state, else the widest typed access, else 8 bytes when it is
-   initialised with an address, else the widest typed access of the test, else 8 bytes (the Dat3M
-   dialect's untyped integers).  Accesses must lie inside the location, naturally aligned
-   (§6.4.2 alignment of addresses); an untyped access covers the whole location. */
-static int size_locations(parser *p)
-{
-    lit_test *t = p->t;
-    for (int pass = 0; pass < 2; pass++)
-        for (int ti = 0; ti < t->nth; ti++)
-            for (int k = 0; k < t->th[ti].nins; k++) {
-                const lit_insn *in = &t->th[ti].ins[k];
-                if (!is_memop(in) || in->addr.k != OPD_SYM) continue;
-                lit_sym *l = &t->sym[t->sym[in->addr.sym].loc];
-                int end = (int)in->addr.off + in->size;
-                if (pass == 0) {
-                    if (!l->declared && in->size && end > l->size) {
-                        l->size = end;
-                        if (in->addr.off == 0) l->type = in->type;
-                    }
-                    continue;
-                }
-                char a[64], b[96];
-                snprintf(a, sizeof a, "%.60s", t->sym[in->addr.sym].name);
-                if (!in->size && in->addr.off) {
-                    errat_insn(p, in,
-                               "found an offset into '%s' in an untyped access%s, expected a type "
-                               "giving the access size",
-                               a, "");
-                    return -1;
-                }
-                if (in->size && end > l->size) {
-                    snprintf(b, sizeof b, " (bytes %lld..%d of a %d-byte location)",
-                             (long long)in->addr.off, end - 1, l->size);
-                    errat_insn(
-                        p, in,
-                        "found an access past the end of '%s'%s, expected it inside the location",
-                        a, b);
-                    return -1;
-                }
-                if (in->size && in->addr.off % in->size) {
-                    snprintf(b, sizeof b, " at offset %lld", (long long)in->addr.off);
-                    errat_insn(p, in,
-                               "found a misaligned access to '%s'%s, expected an offset that is a "
-                               "multiple of the access size (§6.4.2)",
-                               a, b);
-                    return -1;
-                }
-            }
-    /* a location wider than the access at its start (a vector or packed access, §8.2.4-5, or
-       accesses at offsets) is read by the condition as one unsigned value of its size */
-    for (int s = 0; s < t->nsym; s++) {
-        lit_sym *l = &t->sym[s];
-        if (l->loc == s && !l->declared && l->type && 8 * l->size > (int)isa_type_bits(l->type))
-            l->type = l->size > 4 ? ISA_T_U64 : l->size > 2 ? ISA_T_U32 : ISA_T_U16;
-    }
-    /* a location no typed access names directly (it is reached through registers holding its
-       address, or only by untyped accesses) takes the widest type of the test's typed accesses */
-    isa_type widest = ISA_T_NONE;
-    for (int ti = 0; ti < t->nth; ti++)
-        for (int k = 0; k < t->th[ti].nins; k++) {
-            const lit_insn *in = &t->th[ti].ins[k];
-            if (is_memop(in) && in->size && (!widest || (int)isa_type_bits(widest) < 8 * in->size))
-                widest = in->type;
-        }
-    for (int s = 0; s < t->nsym; s++) {
-        lit_sym *l = &t->sym[s];
-        if (l->loc != s) continue;
-        /* a location initialised with an address (y=&x) holds a 64-bit generic address (§6.4) */
-        if (!l->size && lit_addr_sym(t, l->init) >= 0) l->size = 8;
-        if (!l->size && widest) { l->size = (int)isa_type_bits(widest) / 8; l->type = widest; }
-        if (!l->size) l->size = 8;
-        if (!l->type)
-            l->type = l->size == 8   ? ISA_T_S64
-                      : l->size == 4 ? ISA_T_U32
-                      : l->size == 2 ? ISA_T_U16
-                                     : ISA_T_U8;
-        if (l->size < 8 && lit_addr_sym(t, l->init) < 0)
-            l->init &= (int64_t)((1ull << (8 * l->size)) - 1);
-    }
-    return 0;
-}
-
-/* State spaces shared between threads (ISA §5.1): a location lives in one state space; .local
-   memory is private to a thread; .shared::cta names the shared memory of the executing CTA and
-   .shared::cluster that of a CTA of the executing cluster. */
-static int check_spaces(parser *p)
-{
-    lit_test *t = p->t;
-    for (int s = 0; s < t->nsym; s++) {
-        if (t->sym[s].loc != s) continue;
-        const lit_insn *first = NULL, *cta_first = NULL;
-        int ft = -1, ct = -1;
-        for (int ti = 0; ti < t->nth; ti++)
-            for (int k = 0; k < t->th[ti].nins; k++) {
-                const lit_insn *in = &t->th[ti].ins[k];
-                if (!is_memop(in) || in->addr.k != OPD_SYM || t->sym[in->addr.sym].loc != s ||
-                    in->space == SPACE_GENERIC)
-                    continue;
-                const lit_thread *a = &t->th[ti];
-                const char *nm = t->sym[s].name;
-                int shared = in->space == SPACE_SHARED_CTA || in->space == SPACE_SHARED_CLUSTER;
-                if (first) {
-                    int fsh =
-                        first->space == SPACE_SHARED_CTA || first->space == SPACE_SHARED_CLUSTER;
-                    if (shared != fsh || (!shared && first->space != in->space)) {
-                        errat_insn(p, in,
-                                   "found '%s' accessed in a second state space, expected one "
-                                   "state space for "
-                                   "location %s (§5.1)",
-                                   in->text, nm);
-                        return -1;
-                    }
-                    if (in->space == SPACE_LOCAL && ft != ti) {
-                        errat_insn(p, in,
-                                   "found '%s' in a second thread, expected .local location %s to "
-                                   "be used by one "
-                                   "thread (.local memory is private to a thread, §5.1.5)",
-                                   in->text, nm);
-                        return -1;
-                    }
-                } else { first = in; ft = ti; }
-                if (in->space == SPACE_SHARED_CTA) {
-                    if (cta_first && (t->th[ct].gpu != a->gpu || t->th[ct].cta != a->cta)) {
-                        errat_insn(p, in,
-                                   "found '%s' in another CTA, expected .shared::cta accesses to "
-                                   "%s from one CTA "
-                                   "(each CTA has its own shared memory, §5.1.4)",
-                                   in->text, nm);
-                        return -1;
-                    }
-                    if (!cta_first) { cta_first = in; ct = ti; }
-                }
-            }
-        /* .shared::cluster: every accessing thread in the cluster of the owning CTA */
-        for (int ti = 0; ti < t->nth && first; ti++)
-            for (int k = 0; k < t->th[ti].nins; k++) {
-                const lit_insn *in = &t->th[ti].ins[k];
-                if (!is_memop(in) || in->addr.k != OPD_SYM || t->sym[in->addr.sym].loc != s)
-                    continue;
-                if (in->space != SPACE_SHARED_CLUSTER && in->space != SPACE_SHARED_CTA) continue;
-                int ref = ct >= 0 ? ct : ft;
-                const lit_thread *a = &t->th[ti], *o = &t->th[ref];
-                if (a->gpu != o->gpu || a->cluster != o->cluster) {
-                    errat_insn(p, in,
-                               "found '%s' in another cluster, expected the shared memory of %s "
-                               "accessed from "
-                               "one cluster (.shared::cluster reaches the CTAs of the executing "
-                               "cluster, §5.1.4)",
-                               in->text, t->sym[s].name);
-                    return -1;
-                }
-            }
-    }
-    return 0;
-}
-
-/* The type a destination register receives from an instruction. */
-static isa_type dst_type(const lit_insn *in, int k)
-{
-    if (in->k == LI_ATOM && in->packed) return in->packed;
-    if (in->k == LI_LD || in->k == LI_ATOM) return in->type;
-    if (in->k == LI_BAR && in->bar == BAR_RED)
-        return in->bar_op == BRED_POPC ? ISA_T_U32 : ISA_T_PRED;
-    if (in->k != LI_ALU) return ISA_T_NONE;
-    return isa_dst_type(&in->alu, k);   /* ptx/isa: .pred for setp, .u32 for bfind, ... */
-}
-
-/* §8.2.4: the elements of a vector access are executed in an unspecified order: program order
-   relates them to every other instruction and not to each other (lit_thread.order).  The order
-   is computed on the text, so a vector access may not sit in a loop. */
-static int vector_order(parser *p, lit_thread *th)
-{
-    int n = th->nins, any = 0;
-    for (int k = 0; k < n; k++) any |= th->ins[k].vec_id > 0;
-    if (!any) return 0;
-    for (int k = 0; k < n; k++) {
-        const lit_insn *b = &th->ins[k];
-        if ((b->k != LI_BRANCH && b->k != LI_GOTO) || b->target < 0 || b->target > k ||
-            (b->target_name && !strcmp(b->target_name, "$end"))) continue;
-        for (int j = b->target; j <= k; j++)
-            if (th->ins[j].vec_id) {
-                errat_insn(p, &th->ins[j],
-                           "found the vector access '%s' inside a loop, expected it outside "
-                           "loops%s (its elements' order is computed on the text, §8.2.4)",
-                           th->ins[j].text, "");
-                return -1;
-            }
-    }
-    if (!th->order) {
-        th->order = xcalloc((size_t)n * (size_t)n, 1);
-        for (int x = 0; x < n; x++)
-            for (int y = x + 1; y < n; y++) th->order[(size_t)x * (size_t)n + (size_t)y] = 1;
-    }
-    for (int x = 0; x < n; x++)
-        for (int y = 0; y < n; y++)
-            if (x != y && th->ins[x].vec_id && th->ins[x].vec_id == th->ins[y].vec_id)
-                th->order[(size_t)x * (size_t)n + (size_t)y] = 0;
-    return 0;
-}
-
-int lp_check_program(parser *p)
-{
-    if (size_locations(p) || check_spaces(p) || lp_async_check(p)) return -1;
-    lit_test *t = p->t;
-    for (int ti = 0; ti < t->nth; ti++)
-        if (vector_order(p, &t->th[ti])) return -1;
-    for (int ti = 0; ti < t->nth; ti++) {
-        lit_thread *th = &t->th[ti];
-        for (int k = 0; k < th->nins; k++)
-            for (int d = 0; d < th->ins[k].ndst; d++) {
-                const lit_opnd *o = &th->ins[k].dst[d];
-                isa_type ty = dst_type(&th->ins[k], d);
-                if (o->k == OPD_REG && !th->reg_type[o->reg] && ty) th->reg_type[o->reg] = ty;
-            }
-    }
-    /* bar.red's c is a predicate (§9.7.12.1: "operands p and c are predicates") */
-    for (int ti = 0; ti < t->nth; ti++) {
-        const lit_thread *th = &t->th[ti];
-        for (int k = 0; k < th->nins; k++) {
-            const lit_insn *in = &th->ins[k];
-            if (in->k != LI_BAR || in->bar != BAR_RED) continue;
-            isa_type ty = th->reg_type[in->bar_pred.reg];
-            if (ty && ty != ISA_T_PRED) {
-                token at = { .line = in->line, .col = in->col };
-                lp_errat(
-                    p, &at,
-                    "found the .%s register %s as the predicate c of '%s', expected a predicate "
-                    "register (§9.7.12.1: operands p and c are predicates; setp writes one)",
-                    isa_type_name(ty), th->regs[in->bar_pred.reg], in->text);
-                return -1;
-            }
-        }
-    }
-    return 0;
-}
-
-/* ---------- for frontend/litmus_async.c ---------- */
-
-int lp_cell_addr(lp_cell *c, lit_opnd *o) { return parse_addr(c, o); }
-int lp_cell_value(lp_cell *c, lit_opnd *o, int dst) { return parse_value_opnd(c, o, dst); }
-int lp_cell_comma(lp_cell *c) { return expect_comma(c); }
-int lp_cell_end(lp_cell *c, const char *what) { return expect_end(c, what); }

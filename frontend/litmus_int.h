@@ -1,7 +1,14 @@
-/* frontend/litmus_int.h — internals shared by the litmus parser's two halves:
- * litmus_parse.c (test structure: header, initial state, placement, rows, condition) and
- * litmus_insn.c (one cell: labels, guard, the instruction with its qualifiers and operands,
- * checked against the PTX ISA or the Dat3M grammar).  Not part of the public interface. */
+/* frontend/litmus_int.h — internals of the litmus front ends, not part of the public interface.
+ * The files, each calling only those below it (docs/architecture.md, frontend):
+ *   litmus_dialect.c   lit_parse*: the dispatcher on the first word of the text
+ *   litmus_parse.c     the PTX dialect's test structure: header, initial state, placement,
+ *                      rows, condition (lp_parse_ptx)  |  tileir_parse.c, llvm_parse.c
+ *   litmus_insn.c      one cell: labels, guard, the instruction with its qualifiers, checked
+ *                      against the PTX ISA or the Dat3M grammar (lp_parse_cell)
+ *   litmus_check.c     the rules across instructions (lp_check_program), every dialect
+ *   litmus_async.c     mbarrier, barrier.cluster, asynchronous copies, the newer fences
+ *   litmus_opnd.c      a cell's operands (lp_cell_*)  |  litmus_build.c: the other dialects' frame
+ *   litmus_test.c      the test being built: messages, symbols, threads, registers, lit_free */
 #ifndef PTX_FRONTEND_LITMUS_INT_H
 #define PTX_FRONTEND_LITMUS_INT_H
 #include "frontend/litmus.h"
@@ -20,9 +27,15 @@ typedef struct {
     int max_depth;           /* condition nesting limit */
 } parser;
 
+/* frontend/litmus_parse.c: a test in the PTX dialect (Dat3M or real PTX spelling); the
+   dispatcher lit_parse_ex (litmus_dialect.c) calls it for every text not TILEIR or LLVM. */
+lit_test *lp_parse_ptx(const char *file, const char *text, int max_depth, char *err,
+                       size_t errlen);
+
 /* Labels of one thread while its rows are read. */
 typedef struct { int nlab; char **labs; int *labat; } labels;
 
+/* frontend/litmus_test.c: messages, names */
 char *lp_tokstr(const token *t);
 const char *lp_strip_pct(const char *s);
 void lp_errat(parser *p, const token *t, const char *fmt, ...);
@@ -33,7 +46,6 @@ void lp_warnat(parser *p, const token *t, const char *fmt, ...)
 int lp_add_sym(lit_test *t, const char *name);
 int lp_add_reg(lit_thread *th, const char *name);
 
-/* One cell being read: its tokens [a, b), the next one i. */
 /* a cell being parsed: tokens a..b of thread th, at i; vel: the elements of a vector access
    (§8.2.4), which lp_parse_cell expands into one scalar access each */
 typedef struct {
@@ -44,8 +56,20 @@ typedef struct {
     lit_opnd vel[4];
     int nvel, packed;
 } lp_cell;
-/* Operand readers of litmus_insn.c, for litmus_async.c: an address ([x], [%r+8], x), a value
-   operand (dst: a destination register), ',', the end of the instruction. */
+/* The cell's current token (its end when none is left), its end, the next one or the end. */
+static inline const token *lp_ctok(const lp_cell *c)
+{
+    return &c->p->tv.v[c->i < c->b ? c->i : c->b];
+}
+static inline const token *lp_cend(const lp_cell *c) { return &c->p->tv.v[c->b]; }
+static inline const token *lp_cnext(const lp_cell *c)
+{
+    return c->i < c->b ? lp_ctok(c) : lp_cend(c);
+}
+/* frontend/litmus_opnd.c, for litmus_insn.c and litmus_async.c: a constant ([-]digits), an
+   address ([x], [%r+8], x), a value operand (dst: a destination register), ',', the end of the
+   instruction.  Each returns 0, or -1 with the message set. */
+int lp_cell_const(lp_cell *c, int64_t *v);
 int lp_cell_addr(lp_cell *c, lit_opnd *o);
 int lp_cell_value(lp_cell *c, lit_opnd *o, int dst);
 int lp_cell_comma(lp_cell *c);
@@ -59,9 +83,10 @@ int lp_parse_async(lp_cell *c, lit_insn *in, const struct ptx_mnemonic *m, const
    asynchronous operations (lit_thread.order), predicate results. 0 or -1. */
 int lp_async_check(parser *p);
 
-/* Parse the cell tokens [a, b) of thread th (labels, guard, one instruction). */
+/* frontend/litmus_insn.c: the cell tokens [a, b) of thread th (labels, guard, one instruction). */
 int lp_parse_cell(parser *p, lit_thread *th, int a, int b, labels *L);
-/* After all rows: cross-instruction rules of the ISA (state spaces shared between threads,
-   barrier counts against the placement).  Returns 0 or -1 with the message set. */
+/* frontend/litmus_check.c, after all rows (every dialect): the rules of the ISA across
+   instructions (location sizes, state spaces shared between threads, lp_async_check, vector
+   accesses, register types, bar.red's predicate).  Returns 0 or -1 with the message set. */
 int lp_check_program(parser *p);
 #endif

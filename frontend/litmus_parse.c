@@ -5,50 +5,16 @@
  *   PTX NAME  "doc"*  { init; ... }  P0@cta 0,gpu 0 | P1@... ;  rows of cells ;  [locations [...]]
  *   exists|~exists|forall PROP
  * Each cell holds at most one instruction, optionally preceded by labels `L:` and a guard `@%p`.
- * The mnemonic is decoded here (qualifiers, scope, proxy, types); what ALU instructions compute
- * is decoded by exec/isa (isa_decode) so the executor and the checker share one definition. */
+ * This file reads the structure (header, initial state, placement row, rows of cells,
+ * `locations`, filter and condition); each cell is read by litmus_insn.c (lp_parse_cell), and
+ * after the rows the rules across instructions are applied (litmus_check.c lp_check_program).
+ * The dispatcher lit_parse_ex (litmus_dialect.c) calls lp_parse_ptx for every text whose first
+ * word is not TILEIR or LLVM; this file calls no other dialect. */
 #include "frontend/litmus_int.h"
-#include "frontend/litmus_build.h"
 #include "base/alloc.h"
-#include "base/fileio.h"
-#include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---------- small utilities (shared with litmus_insn.c) ---------- */
-
-void lp_errat(parser *p, const token *t, const char *fmt, ...)
-{
-    if (p->failed) return;
-    int o = snprintf(p->err, p->errlen, "%s:%d:%d: ", p->file, t->line, t->col);
-    va_list ap;
-    va_start(ap, fmt);
-    if (o >= 0 && (size_t)o < p->errlen) vsnprintf(p->err + o, p->errlen - (size_t)o, fmt, ap);
-    va_end(ap);
-    p->failed = 1;
-}
-
-void lp_warnat(parser *p, const token *t, const char *fmt, ...)
-{
-    char msg[768], line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    snprintf(line, sizeof line, "%s:%d:%d: warning: %s", p->file, t->line, t->col, msg);
-    lit_test *lt = p->t;
-    lt->notes = xrealloc(lt->notes, (size_t)(lt->nnotes + 1) * sizeof *lt->notes);
-    lt->notes[lt->nnotes++] = xstrdup(line);
-}
-
-void lp_expect_fail(parser *p, const token *t, const char *expected)
-{
-    char found[96];
-    tok_describe(t, found, sizeof found);
-    lp_errat(p, t, "found %s, expected %s", found, expected);
-}
 
 static const token *cur(parser *p) { return &p->tv.v[p->pos]; }
 static const token *peek(parser *p, int k)
@@ -57,76 +23,10 @@ static const token *peek(parser *p, int k)
     return &p->tv.v[i < p->tv.n ? i : p->tv.n - 1];
 }
 
-char *lp_tokstr(const token *t) { return xstrndup(t->s, (size_t)t->len); }
-
-const char *lp_strip_pct(const char *s) { return s[0] == '%' ? s + 1 : s; }
-
 #define errat lp_errat
 #define expect_fail lp_expect_fail
 #define tokstr lp_tokstr
 #define strip_pct lp_strip_pct
-
-/* ---------- symbols, threads, registers ---------- */
-
-int lit_find_sym(const lit_test *t, const char *name)
-{
-    for (int i = 0; i < t->nsym; i++)
-        if (!strcmp(t->sym[i].name, name)) return i;
-    return -1;
-}
-
-int lp_add_sym(lit_test *t, const char *name)
-{
-    int i = lit_find_sym(t, name);
-    if (i >= 0) return i;
-    t->sym = xrealloc(t->sym, (size_t)(t->nsym + 1) * sizeof *t->sym);
-    lit_sym *s = &t->sym[t->nsym];
-    memset(s, 0, sizeof *s);
-    s->name = xstrndup(name, strlen(name));
-    s->loc = t->nsym;
-    s->vaddr = t->nsym;
-    s->proxy = PROXY_GENERIC;
-    s->owner = -1;
-    return t->nsym++;
-}
-
-int lit_addr_sym(const lit_test *t, int64_t v)
-{
-    if (v < LIT_ADDR_BASE || (v - LIT_ADDR_BASE) % LIT_ADDR_STRIDE) return -1;
-    int64_t s = (v - LIT_ADDR_BASE) / LIT_ADDR_STRIDE;
-    return s < t->nsym ? (int)s : -1;
-}
-
-int lit_find_thread(const lit_test *t, const char *name)
-{
-    char buf[40];
-    if (isdigit((unsigned char)name[0])) { snprintf(buf, sizeof buf, "P%s", name); name = buf; }
-    for (int i = 0; i < t->nth; i++)
-        if (!strcmp(t->th[i].name, name)) return i;
-    return -1;
-}
-
-int lit_find_reg(const lit_thread *th, const char *name)
-{
-    name = strip_pct(name);
-    for (int i = 0; i < th->nregs; i++)
-        if (!strcmp(th->regs[i], name)) return i;
-    return -1;
-}
-
-int lp_add_reg(lit_thread *th, const char *name)
-{
-    name = strip_pct(name);
-    int i = lit_find_reg(th, name);
-    if (i >= 0) return i;
-    th->regs = xrealloc(th->regs, (size_t)(th->nregs + 1) * sizeof *th->regs);
-    th->reg_init = xrealloc(th->reg_init, (size_t)(th->nregs + 1) * sizeof *th->reg_init);
-    th->reg_type = xrealloc(th->reg_type, (size_t)(th->nregs + 1) * sizeof *th->reg_type);
-    th->reg_type[th->nregs] = ISA_T_NONE;
-    th->regs[th->nregs] = xstrndup(name, strlen(name));
-    th->reg_init[th->nregs] = 0;
-    return th->nregs++;
-}
 
 /* ---------- init block ---------- */
 
@@ -797,16 +697,9 @@ static int parse_test(parser *p)
     return rc;
 }
 
-lit_test *lit_parse(const char *file, const char *text, char *err, size_t errlen)
+lit_test *lp_parse_ptx(const char *file, const char *text, int max_depth, char *err,
+                       size_t errlen)
 {
-    return lit_parse_ex(file, text, COND_MAX_DEPTH, err, errlen);
-}
-
-lit_test *lit_parse_ex(const char *file, const char *text, int max_depth, char *err, size_t errlen)
-{
-    int other;   /* the Tile IR and LLVM-level front ends (frontend/litmus_build.h) */
-    lit_test *o = lit_parse_other(file, text, max_depth, err, errlen, &other);
-    if (other) return o;
     parser p = { .file = file, .text = text, .err = err, .errlen = errlen, .max_depth = max_depth };
     if (lex_all(file, text, &p.tv, err, errlen)) return NULL;
     p.t = xcalloc(1, sizeof *p.t);
@@ -815,66 +708,4 @@ lit_test *lit_parse_ex(const char *file, const char *text, int max_depth, char *
     tokvec_free(&p.tv);
     if (rc || p.failed) { lit_free(p.t); return NULL; }
     return p.t;
-}
-
-lit_test *lit_parse_file(const char *path, char *err, size_t errlen)
-{
-    return lit_parse_file_ex(path, COND_MAX_DEPTH, err, errlen);
-}
-
-lit_test *lit_parse_file_ex(const char *path, int max_depth, char *err, size_t errlen)
-{
-    return lit_parse_file_cap(path, max_depth, FILEIO_CAP_DEFAULT, err, errlen);
-}
-
-/* A litmus file: a regular file or "-" (base/fileio.h read_input: a FIFO, a directory or a
-   device such as /dev/zero is refused before a byte is read), at most cap bytes, text. */
-lit_test *lit_parse_file_cap(const char *path, int max_depth, size_t cap, char *err, size_t errlen)
-{
-    char *buf, why[200];
-    size_t n;
-    if (read_input(path, cap, &buf, &n, why, sizeof why)) {
-        snprintf(err, errlen, "%s:1:1: found %s, expected a litmus test", path, why);
-        return NULL;
-    }
-    if (strlen(buf) != n) {
-        snprintf(err, errlen, "%s:1:1: found a NUL byte, expected a text file", path);
-        free(buf);
-        return NULL;
-    }
-    lit_test *t = lit_parse_ex(path, buf, max_depth, err, errlen);
-    free(buf);
-    return t;
-}
-
-void lit_free(lit_test *t)
-{
-    if (!t) return;
-    for (int i = 0; i < t->nth; i++) {
-        lit_thread *th = &t->th[i];
-        for (int k = 0; k < th->nins; k++) { free(th->ins[k].text); free(th->ins[k].target_name); }
-        if (th->labels) for (int k = 0; k <= th->nins; k++) free(th->labels[k]);
-        free(th->labels);
-        free(th->ins);
-        for (int k = 0; k < th->nregs; k++) free(th->regs[k]);
-        free(th->regs);
-        free(th->reg_init);
-        free(th->reg_type);
-        free(th->order);
-        free(th->name);
-    }
-    free(t->th);
-    for (int i = 0; i < t->nsym; i++) free(t->sym[i].name);
-    free(t->sym);
-    cond_free(t->cond);
-    cond_free(t->filter);
-    for (int i = 0; i < t->nlocations; i++) cond_ref_free(&t->locations[i]);
-    free(t->init_regs);
-    free(t->locations);
-    free(t->file);
-    free(t->name);
-    free(t->doc);
-    for (int i = 0; i < t->nnotes; i++) free(t->notes[i]);
-    free(t->notes);
-    free(t);
 }

@@ -631,7 +631,7 @@ lit_test *llvm_parse(const char *file, const char *text, int max_depth, llvm_mod
         lp_expect_fail(&p, lb_cur(&p), "a thread such as 'P0@cta 0,gpu 0 {'");
         rc = -1;
     }
-    if (!rc) rc = lb_finish(&p);
+    if (!rc) rc = lp_check_program(&p);
     if (!rc) rc = lb_parse_tail(&p);
     lb_end(&p, copy);
     if (rc || p.failed) { lit_free(p.t); return NULL; }

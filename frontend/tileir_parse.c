@@ -619,7 +619,7 @@ lit_test *tileir_parse(const char *file, const char *text, int max_depth, char *
         rc = -1;
     }
     if (!rc) rc = distinct_ctas(&p, heads);
-    if (!rc) rc = lb_finish(&p);
+    if (!rc) rc = lp_check_program(&p);
     if (!rc) rc = lb_parse_tail(&p);
     free(heads);
     lb_end(&p, copy);

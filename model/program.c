@@ -1,9 +1,14 @@
 /* model/program.c — what a litmus program can do, before any memory model: its atoms, the
- * values each atom may hold, and every complete path of every thread with concrete values.
+ * values each atom may hold, and every complete path of every thread, its values as terms.
  *
  * Values: a read may return any value some write of the program may produce (or the initial
  * value), so the domains are a fixpoint over the threads' paths (round k adds the values of
- * write chains of length k; W rounds suffice, W the most writes an execution can have).
+ * write chains of length k; W rounds suffice, W the most writes an execution can have); the
+ * values of a written term are computed over the domains of the reads it depends on, under
+ * the conditions of its path.  The domains only decide branches and give the values of what
+ * must be concrete (model/traces.c): a round in which no path asked for them ends the
+ * fixpoint, and an atom with more than 256 values (or too many combinations to compute) is
+ * marked not bounded instead, an error only where a value must be made concrete.
  * Atoms: a location is cut wherever an access starts or ends (ISA §8.2, §8.2.1 overlap); the
  * cuts of accesses through registers are only known from the paths, so new cuts found on a
  * round split atoms and the round is repeated.  No memory model here: model/traces.c walks
@@ -67,6 +72,8 @@ static void rebuild_atoms(const lit_test *t, const cuts *cut, matoms *at, mdomai
                 for (int o = at->first[s]; o < at->first[s] + at->count[s]; o++) {
                     const matom *y = &at->a[o];
                     if (y->off > x.off || y->off + y->size < x.off + x.size) continue;
+                    if ((*dom)[o].n < 0) { free(nd[na.n].v); nd[na.n] = (mdomain){ NULL, -1 }; }
+                    if (nd[na.n].n < 0) continue;
                     for (int k = 0; k < (*dom)[o].n; k++)
                         mdom_add(&nd[na.n],
                                  (int64_t)(((uint64_t)(*dom)[o].v[k] >> (8 * (x.off - y->off))) &
@@ -126,25 +133,68 @@ static int path_cuts(const lit_test *t, const mthread_traces *tt, cuts *c)
 
 /* ---------- domains ---------- */
 
-/* add the atom parts of every write on the paths; returns 1 when a domain grew */
-static int add_written_values(const lit_test *t, const mthread_traces *tt, const matoms *at,
-                              mdomain *dom, const unsigned char *exact)
+/* the values of a read variable over the domains of the round (mt_domain_fn) */
+typedef struct { const matoms *at; const mdomain *dom; } round_domains;
+static int prog_domain(void *ctx, const mt_varinfo *v, uint64_t **vals)
+{
+    const round_domains *r = ctx;
+    return mdom_combos(r->at, r->dom, v->loc, v->off, v->size, vals);
+}
+
+static void dom_unbounded(mdomain *d)
+{
+    free(d->v);
+    d->v = NULL;
+    d->n = -1;
+}
+
+/* add the atom parts of every write on the paths (its term's values under the path's guards
+   and its own write condition); returns 1 when a domain grew */
+static int add_written_values(const lit_test *t, mprogram *p, const unsigned char *exact)
 {
     int changed = 0;
+    const matoms *at = &p->at;
+    /* the values are computed over the domains the paths were walked with (a value added now
+       is read in the next round, a chain of writes grows by one write per round) */
+    mdomain *old = xcalloc((size_t)(at->n ? at->n : 1), sizeof *old);
+    for (int a = 0; a < at->n; a++) {
+        old[a].n = p->dom[a].n;
+        if (old[a].n > 0) {
+            old[a].v = xmalloc((size_t)old[a].n * sizeof *old[a].v);
+            memcpy(old[a].v, p->dom[a].v, (size_t)old[a].n * sizeof *old[a].v);
+        }
+    }
+    round_domains rd = { at, old };
     for (int th = 0; th < t->nth; th++)
-        for (int i = 0; i < tt[th].ntr; i++)
-            for (int k = 0; k < tt[th].tr[i].nev; k++) {
-                const mevent *e = &tt[th].tr[i].ev[k];
+        for (int i = 0; i < p->tt[th].ntr; i++) {
+            const mtrace *tr = &p->tt[th].tr[i];
+            int *g = xmalloc((size_t)(tr->nguard + 1) * sizeof *g);
+            memcpy(g, tr->guard, (size_t)tr->nguard * sizeof *g);
+            for (int k = 0; k < tr->nev; k++) {
+                const mevent *e = &tr->ev[k];
                 if (e->k != EV_W && e->k != EV_RMW) continue;
                 if (exact[e->loc]) continue;   /* an mbarrier object whose values are known */
+                int ng = tr->nguard;
+                if (e->k == EV_RMW && e->wcond >= 0 && e->wcond != p->terms.T) g[ng++] = e->wcond;
+                uint64_t *v = NULL;
+                int nv = mt_values(&p->terms, e->wterm, g, ng, prog_domain, &rd, &v, 257);
                 for (int a = at->first[e->loc]; a < at->first[e->loc] + at->count[e->loc]; a++) {
                     const matom *x = &at->a[a];
                     if (x->off < e->off || x->off + x->size > e->off + e->size) continue;
-                    changed |=
-                        mdom_add(&dom[a], (int64_t)(((uint64_t)e->wval >> (8 * (x->off - e->off))) &
-                                                    mask_bytes(x->size)));
+                    if (p->dom[a].n < 0) continue;
+                    if (nv < 0) { dom_unbounded(&p->dom[a]); changed = 1; continue; }
+                    for (int j = 0; j < nv; j++) {
+                        uint64_t part = v[j] >> (8 * (x->off - e->off)) & mask_bytes(x->size);
+                        changed |= mdom_add(&p->dom[a], (int64_t)part);
+                    }
+                    if (p->dom[a].n > 256) dom_unbounded(&p->dom[a]);
                 }
+                free(v);
             }
+            free(g);
+        }
+    for (int a = 0; a < at->n; a++) free(old[a].v);
+    free(old);
     return changed;
 }
 
@@ -165,14 +215,19 @@ static int max_writes(const lit_test *t, const mthread_traces *tt)
     return wmax;
 }
 
+/* every thread's paths over the current domains; *used: some decision used the domains */
 static int enumerate_all(const lit_test *t, mprogram *p, const mlimits *lim,
-                         unsigned char *const *observed, char *err, size_t errlen)
+                         unsigned char *const *observed, int *used, char *err, size_t errlen)
 {
+    for (int th = 0; th < t->nth; th++) traces_free(&p->tt[th]);
+    mt_free(&p->terms);
+    mt_init(&p->terms);
+    *used = 0;
     for (int th = 0; th < t->nth; th++) {
-        traces_free(&p->tt[th]);
-        int rc =
-            traces_enumerate(t, th, &p->at, p->dom, lim, observed[th], &p->tt[th], err, errlen);
+        int rc = traces_enumerate(t, th, &p->at, p->dom, lim, observed[th], &p->terms, &p->tt[th],
+                                  err, errlen);
         if (rc) return rc;
+        *used |= p->tt[th].dom_used;
     }
     return 0;
 }
@@ -233,6 +288,7 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
 {
     memset(p, 0, sizeof *p);
     p->tt = xcalloc((size_t)(t->nth ? t->nth : 1), sizeof *p->tt);
+    mt_init(&p->terms);
     cuts *c = static_cuts(t);
     rebuild_atoms(t, c, &p->at, &p->dom);
     /* mbarrier objects: their exact values up front (model/mbarrier.c) */
@@ -248,21 +304,12 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
     }
     int rc = 0;
     for (int iter = 0;; iter++) {
-        if ((rc = enumerate_all(t, p, lim, observed, err, errlen))) break;
+        int used;
+        if ((rc = enumerate_all(t, p, lim, observed, &used, err, errlen))) break;
         if (path_cuts(t, p->tt, c)) { rebuild_atoms(t, c, &p->at, &p->dom); iter--; continue; }
+        (void)used;   /* the solver reads the domains too (solver/query_terms.c) */
         if (iter > max_writes(t, p->tt)) break;
-        if (!add_written_values(t, p->tt, &p->at, p->dom, exact)) break;
-        for (int a = 0; a < p->at.n; a++)
-            if (p->dom[a].n > 256) {
-                snprintf(err, errlen,
-                         "%s:1:1: found more than 256 possible values for bytes %d..%d of location "
-                         "%s, expected a "
-                         "bounded value domain (lower --unroll)",
-                         t->file, p->at.a[a].off, p->at.a[a].off + p->at.a[a].size - 1,
-                         t->sym[p->at.a[a].loc].name);
-                rc = -1;
-            }
-        if (rc) break;
+        if (!add_written_values(t, p, exact)) break;
     }
     if (!rc) rc = check_bar_red_mix(t, p, err, errlen);
     if (!rc && getenv("PTXLITMUS_DEBUG")) {
@@ -272,7 +319,7 @@ int mprogram_build(const lit_test *t, const mlimits *lim, unsigned char *const *
                 np, max_writes(t, p->tt));
         for (int a = 0; a < p->at.n; a++)
             fprintf(stderr, " %s+%d:%d", t->sym[p->at.a[a].loc].name, p->at.a[a].off, p->dom[a].n);
-        fprintf(stderr, "\n");
+        fprintf(stderr, "; %d terms\n", p->terms.nn);
     }
     for (int s = 0; s < t->nsym; s++) free(c[s].v);
     free(c);
@@ -289,5 +336,6 @@ void mprogram_free(const lit_test *t, mprogram *p)
     for (int a = 0; a < p->at.n; a++) free(p->dom[a].v);
     free(p->dom);
     free(p->at.a); free(p->at.first); free(p->at.count);
+    mt_free(&p->terms);
     memset(p, 0, sizeof *p);
 }

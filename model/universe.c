@@ -110,7 +110,7 @@ static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out,
             r.k = EV_R;
             int ri = child(b, th, parent, root, &r, 1);
             if (ri < 0) return -1;
-            out->ev[out->len++] = (upath_ev){ ri, e->rval, 0 };
+            out->ev[out->len++] = (upath_ev){ ri, e->rterm, -1, -1, -1 };
             map[k] = parent = ri;
             if (e->k == EV_RMW) {
                 mevent w = *e;
@@ -119,14 +119,16 @@ static int add_path(builder *b, int th, int *root, const mtrace *tr, upath *out,
                 if (wi < 0) return -1;
                 u->rmw_pair[ri] = wi;
                 u->rmw_pair[wi] = ri;
-                out->ev[out->len++] = (upath_ev){ wi, 0, e->wval };
+                out->ev[out->len++] = (upath_ev){ wi, -1, e->wterm, e->wcond, e->wsame };
                 map2[k] = parent = wi;
             }
             continue;
         }
         int id = child(b, th, parent, root, e, 0);
         if (id < 0) return -1;
-        out->ev[out->len++] = (upath_ev){ id, e->rval, e->wval };
+        out->ev[out->len++] = (upath_ev){ id, e->rterm, e->wterm,
+                                          e->k == EV_RMW ? e->wcond : -1,
+                                          e->k == EV_RMW ? e->wsame : -1 };
         map[k] = parent = id;
     }
     if (tr->hang == MHANG_SPIN && out->spin_from < 0)
@@ -166,10 +168,13 @@ static int fill_po(muniverse *u)
     return 0;
 }
 
-int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, muniverse *u)
+int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, size_t max_bytes,
+                    muniverse *u)
 {
     memset(u, 0, sizeof *u);
     u->t = t;
+    u->terms = &p->terms;
+    u->dom = p->dom;
     u->split_rmw = split_rmw;
     u->nth = t->nth;
     builder b = { u, 0, NULL, NULL };
@@ -191,12 +196,16 @@ int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, muniver
                  add_deps(u, t, th, tr, &ut->path[i], map, map2);
             ut->path[i].regs =
                 xmalloc((size_t)(t->th[th].nregs ? t->th[th].nregs : 1) * sizeof *ut->path[i].regs);
-            if (!ut->path[i].regs) rc = -1;
-            else if (t->th[th].nregs)
+            if (t->th[th].nregs)
                 memcpy(ut->path[i].regs, tr->regs, (size_t)t->th[th].nregs * sizeof *tr->regs);
+            ut->path[i].nguard = tr->nguard;
+            ut->path[i].guard = xmalloc((size_t)(tr->nguard + 1) * sizeof *tr->guard);
+            memcpy(ut->path[i].guard, tr->guard, (size_t)tr->nguard * sizeof *tr->guard);
             free(map); free(map2);
         }
     }
+    /* the solver's relations take some 64 bytes per pair of events (model/universe.h) */
+    if (!rc && max_bytes && (size_t)u->n * (size_t)u->n > max_bytes / 64) rc = -2;
     if (!rc) rc = fill_po(u);
     free(b.first_child);
     free(b.next_sibling);
@@ -211,6 +220,7 @@ void muniverse_free(muniverse *u)
             free(u->th[th].path[i].ev);
             free(u->th[th].path[i].dep);
             free(u->th[th].path[i].regs);
+            free(u->th[th].path[i].guard);
         }
         free(u->th[th].path);
     }

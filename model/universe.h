@@ -3,19 +3,26 @@
  * The paths of a thread (model/program.c) share their common prefixes: a thread's events form a
  * tree (a trie of its paths, keyed by instruction, access and barrier, not by value), so that
  * program order is the ancestor relation, and one path of each thread selects the events of an
- * execution.  Values are per path: a read event may return different values on different
- * paths through it.  The solver (solver/query.c) chooses one path per thread; an event exists
- * when the chosen path passes through it.  Atomic operations are one event, or, with
- * split_rmw, a read event followed in program order by a write event related by rmw (as herd
- * and Dat3M represent them); a compare-and-swap that does not write is its read alone (with
- * msemantics.cas_fail_writes a failed one writes back what it read, model/traces.c). */
+ * execution.  Values are terms (model/term.h) per path: a read returns a variable, a write
+ * writes a term over the variables read before it; a path holds under its guards.  The solver
+ * (solver/query.c) chooses one path per thread; an event exists when the chosen path passes
+ * through it.  Atomic operations are one event, or, with split_rmw, a read event followed in
+ * program order by a write event related by rmw (as herd and Dat3M represent them); a
+ * compare-and-swap that does not write is its read alone, and one that may fail or succeed on
+ * a path has a write event that exists under its condition (upath_ev.wc); with
+ * msemantics.cas_fail_writes a failed one writes back what it read (model/traces.c): its write
+ * always exists, the value ite(success, new, old). */
 #ifndef PTX_MODEL_UNIVERSE_H
 #define PTX_MODEL_UNIVERSE_H
 #include "model/program.h"
 
 typedef struct {
     int node;                /* event */
-    int64_t rval, wval;      /* raw bits read / written by it on this path */
+    int rt, wt;              /* terms of the raw bits read / written by it on this path, -1 */
+    int wc;                  /* the write of an atomic operation: the Boolean term under which
+                                it happens (a compare-and-swap that may fail), else -1 */
+    int ws;                  /* ... and under which it writes the value its read returned (a
+                                failed cas that writes back), else -1 */
 } upath_ev;
 
 typedef struct { int from, to, kind; } udep;   /* events; kind: MDEP_* */
@@ -25,7 +32,9 @@ typedef struct {
     upath_ev *ev;            /* the path's events, in program order */
     int ndep;
     udep *dep;
-    int64_t *regs;           /* final register values */
+    int *regs;               /* final register values (terms) */
+    int *guard;              /* the Boolean terms that hold on this path */
+    int nguard;
     int hang;                /* MHANG_* of the trace */
     int spin_from;           /* MHANG_SPIN: index in ev of the repeated iteration's first event */
     int hang_insn;           /* the instruction it hangs at, -1 */
@@ -38,6 +47,8 @@ typedef struct {
 
 typedef struct {
     const lit_test *t;
+    const mterms *terms;     /* the program's (mprogram.terms) */
+    const mdomain *dom;      /* the program's value domains, per atom (mprogram.dom) */
     int split_rmw;
     msemantics sem;          /* how instructions became events (set by the caller) */
     mevent *ev;              /* the events: one initial write per location first, then the
@@ -52,8 +63,12 @@ typedef struct {
     uthread *th;
 } muniverse;
 
-/* Builds the universe of a program.  Returns 0, or -1 when out of memory. */
-int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, muniverse *u);
+/* Builds the universe of a program (split_rmw must be 1 when a path has a compare-and-swap
+   that may fail: its write is then an event of its own, which exists under the condition).
+   Returns 0, -1 when out of memory, or -2 when the events would need more than max_bytes
+   (0: no limit) in the solver's relations, about 64 bytes per pair of events. */
+int muniverse_build(const lit_test *t, const mprogram *p, int split_rmw, size_t max_bytes,
+                    muniverse *u);
 void muniverse_free(muniverse *u);
 
 static inline int upo(const muniverse *u, int i, int j)

@@ -8,17 +8,7 @@ tests=[]
 def T(name, doc, init, threads, cond, expect, source):
     tests.append((name, doc, init, threads, cond, expect, source))
 
-def render(name, doc, init, threads, cond):
-    heads=[h for h,_ in threads]; cols=[c for _,c in threads]
-    n=max(len(c) for c in cols)
-    cols=[c+['']*(n-len(c)) for c in cols]
-    w=[max(len(h), *(len(x) for x in c)) for h,c in zip(heads,cols)]
-    out=['PTX '+name, '"'+doc.strip().replace('"',"'")+'"', '{ '+init+' }']
-    out.append(' '+' | '.join(h.ljust(w[i]) for i,h in enumerate(heads))+' ;')
-    for r in range(n):
-        out.append(' '+' | '.join(cols[i][r].ljust(w[i]) for i in range(len(cols)))+' ;')
-    out.append(cond)
-    return '\n'.join(out)+'\n'
+from litmus_table import render   # scripts/litmus_table.py
 
 C0='P0@cta 0,cluster 0,gpu 0'; C1='P1@cta 1,cluster 0,gpu 0'
 S0='P0@cta 0,cluster 0,gpu 0'; S1='P1@cta 0,cluster 0,gpu 0'

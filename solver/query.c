@@ -11,183 +11,18 @@
  *   fin        the co-maximal write of each atom gives its final value.
  * Barrier waits that can never complete (a cycle of waits) leave no final state.  The model
  * (model/ptx.c) then asserts its axioms over these relations. */
-#include "solver/query.h"
+#include "solver/query_int.h"
 #include "base/alloc.h"
 #include "model/base.h"
 #include "solver/cat_eval.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct { int n; int64_t *v; Z3_ast *ind; } vlist;   /* values, each with when it holds */
-
-struct qproblem {
-    enc e;
-    Z3_solver s;
-    const muniverse *u;
-    const matoms *at;
-    int n;
-    Z3_ast **sel;
-    Z3_ast *ex;
-    vlist *rv, *wv;              /* per event: raw values read / written */
-    int *a0, *a1;                /* per memory event: its atoms [a0, a1) */
-    rel rf, co, fr, sc;
-    rel addr, data, ctrl;        /* dep by kind */
-    rel syncbar;                 /* barrier operations of one instance, towards a waiting one */
-    int liveness;                /* paths that never end are in the universe (query_liveness) */
-    Z3_ast *blocked; /* liveness: per barrier event, a selected path waits there forever */
-    Z3_ast *hangs;               /* liveness: per thread, its selected path never ends */
-    const cat_prog *cat;         /* the model as cat (NULL: model/ptx.c) */
-    cat_result checks;
-    Z3_ast *guard;               /* per check: asserted when the guard holds */
-    int nguard;
-    rset *bset;                  /* base values computed (model/base.c index) */
-    rel *brel;
-    Z3_ast *assume;              /* the guards assumed by every check (all but `dropped`) */
-    int dropped;
-    const char *label;           /* the model's name, for witnesses */
-    double deadline;             /* mclock_ms() time to give up at, 0 = none */
-    int timed_out;
-    Z3_ast ***rfa;               /* rfa[r][a - a0[r]][w]: read r takes atom a from write w */
-    Z3_ast **fin;                /* fin[a][w]: write w gives atom a its final value */
-    int nobs;
-    qobs *obs;
-    vlist *ov;                   /* per observable: its possible final values */
-};
-
-static void vl_add(enc *e, vlist *l, int64_t v, Z3_ast when)
-{
-    for (int i = 0; i < l->n; i++)
-        if (l->v[i] == v) { l->ind[i] = b_or(e, l->ind[i], when); return; }
-    l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
-    l->ind = xrealloc(l->ind, (size_t)(l->n + 1) * sizeof *l->ind);
-    l->v[l->n] = v;
-    l->ind[l->n++] = when;
-}
-
-static int past_deadline(qproblem *q);
-
-static void vl_free(vlist *l) { free(l->v); free(l->ind); l->v = NULL; l->ind = NULL; l->n = 0; }
-
-static void assert_ast(qproblem *q, Z3_ast a)
-{
-    if (a == q->e.T) return;
-    Z3_solver_assert(q->e.z, q->s, b_of(&q->e, a));
-}
-
-static void assert_implies(qproblem *q, Z3_ast a, Z3_ast b)
-{
-    if (!a || b == q->e.T) return;
-    assert_ast(q, a == q->e.T ? b : Z3_mk_implies(q->e.z, a, b_of(&q->e, b)));
-}
-
-/* at most one of v[0..k) */
-static void assert_atmost1(qproblem *q, Z3_ast *v, int k)
-{
-    if (k < 2) return;
-    if (k <= 6) {
-        for (int i = 0; i < k; i++)
-            for (int j = i + 1; j < k; j++) assert_ast(q, b_not(&q->e, b_and(&q->e, v[i], v[j])));
-        return;
-    }
-    {   /* sequential counter (s_i: some of v_0..v_i), O(k) clauses; Z3's pseudo-Boolean
-           atmost was 27x slower on a 3-thread spin lock with 400 paths per thread */
-        Z3_ast prev = NULL;
-        for (int i = 0; i < k; i++) {
-            if (!v[i]) continue;
-            if (prev) assert_ast(q, b_not(&q->e, b_and(&q->e, prev, v[i])));
-            Z3_ast si = b_var(&q->e, "amo");
-            assert_implies(q, v[i], si);
-            if (prev) assert_implies(q, prev, si);
-            prev = si;
-        }
-        return;
-    }
-}
-
-static int is_write(const mevent *e) { return e->k == EV_W || e->k == EV_RMW || e->k == EV_INIT; }
-static int is_read(const mevent *e) { return e->k == EV_R || e->k == EV_RMW; }
 static int overlap(const mevent *a, const mevent *b)
 {
     return a->loc == b->loc && a->off < b->off + b->size && b->off < a->off + a->size;
-}
-static uint64_t mask_bytes(int n) { return n >= 8 ? ~0ull : (1ull << (8 * n)) - 1; }
-
-/* ---------- paths, existence, values ---------- */
-
-static int build_paths(qproblem *q, char *err, size_t errlen)
-{
-    const muniverse *u = q->u;
-    enc *e = &q->e;
-    q->sel = xcalloc((size_t)u->nth, sizeof *q->sel);
-    q->ex = xcalloc((size_t)q->n, sizeof *q->ex);
-    for (int i = 0; i < u->ninit; i++) q->ex[i] = e->T;
-    for (int t = 0; t < u->nth; t++) {
-        const uthread *ut = &u->th[t];
-        if (!ut->npath) {
-            snprintf(err, errlen, "thread %s has no complete path", u->t->th[t].name);
-            return -1;
-        }
-        q->sel[t] = xcalloc((size_t)ut->npath, sizeof **q->sel);
-        for (int k = 0; k < ut->npath; k++) q->sel[t][k] = ut->npath == 1 ? e->T : b_var(e, "path");
-        if (ut->npath > 1) {
-            Z3_solver_assert(e->z, q->s, Z3_mk_or(e->z, (unsigned)ut->npath, q->sel[t]));
-            assert_atmost1(q, q->sel[t], ut->npath);
-        }
-    }
-    for (int i = u->ninit; i < q->n; i++) {
-        int t = u->ev[i].thread;
-        if (u->npaths[i] == u->th[t].npath) q->ex[i] = e->T;
-    }
-    for (int t = 0; t < u->nth; t++)
-        for (int k = 0; k < u->th[t].npath; k++) {
-            const upath *p = &u->th[t].path[k];
-            for (int i = 0; i < p->len; i++) {
-                int ev = p->ev[i].node;
-                if (q->ex[ev] != e->T) q->ex[ev] = b_or(e, q->ex[ev], q->sel[t][k]);
-                const mevent *x = &u->ev[ev];
-                if (is_read(x)) vl_add(e, &q->rv[ev], p->ev[i].rval, q->sel[t][k]);
-                if (is_write(x)) vl_add(e, &q->wv[ev], p->ev[i].wval, q->sel[t][k]);
-            }
-            for (int d = 0; d < p->ndep; d++) {
-                const udep *x = &p->dep[d];
-                rel *kind[3] = { &q->addr, &q->data, &q->ctrl };
-                for (int b = 0; b < 3; b++)
-                    if (x->kind & (1 << b))
-                        rel_set(kind[b], x->from, x->to,
-                                b_or(e, rel_get(kind[b], x->from, x->to), q->sel[t][k]));
-            }
-        }
-    /* a value that holds on every path through the event holds whenever it exists */
-    for (int i = u->ninit; i < q->n; i++) {
-        if (q->rv[i].n == 1) q->rv[i].ind[0] = q->ex[i];
-        if (q->wv[i].n == 1) q->wv[i].ind[0] = q->ex[i];
-    }
-    for (int i = 0; i < u->ninit; i++) vl_add(e, &q->wv[i], u->ev[i].wval, e->T);
-    return 0;
-}
-
-/* the values of atom a within an event's values */
-static vlist atom_values(qproblem *q, const vlist *l, int ev, int a)
-{
-    const matom *x = &q->at->a[a];
-    const mevent *m = &q->u->ev[ev];
-    vlist out = { 0, NULL, NULL };
-    for (int i = 0; i < l->n; i++)
-        vl_add(&q->e, &out,
-               (int64_t)(((uint64_t)l->v[i] >> (8 * (x->off - m->off))) & mask_bytes(x->size)),
-               l->ind[i]);
-    return out;
-}
-
-/* the two events agree on atom a: some value both may have there */
-static Z3_ast agree(qproblem *q, const vlist *w, const vlist *r)
-{
-    Z3_ast acc = NULL;
-    for (int i = 0; i < w->n; i++)
-        for (int j = 0; j < r->n; j++)
-            if (w->v[i] == r->v[j]) acc = b_or(&q->e, acc, b_and(&q->e, w->ind[i], r->ind[j]));
-    return acc;
 }
 
 static void atom_range(qproblem *q, int ev)
@@ -215,26 +50,22 @@ static void build_rf(qproblem *q)
     int n = q->n;
     q->rfa = xcalloc((size_t)n, sizeof *q->rfa);
     Z3_ast *cand = xcalloc((size_t)n, sizeof *cand);
+    classify_reads(q);
     for (int r = 0; r < n; r++) {
         if (!is_read(&u->ev[r])) continue;
         int na = q->a1[r] - q->a0[r];
         q->rfa[r] = xcalloc((size_t)na, sizeof **q->rfa);
         for (int a = q->a0[r]; a < q->a1[r]; a++) {
             Z3_ast *row = q->rfa[r][a - q->a0[r]] = xcalloc((size_t)n, sizeof *row);
-            vlist rv = atom_values(q, &q->rv[r], r, a);
             int k = 0;
             for (int w = 0; w < n; w++) {
-                if (w == r || !is_write(&u->ev[w]) || !covers(q, w, a) || !ucompat(u, r, w))
+                if (w == r || !is_write(&u->ev[w]) || !covers(q, w, a) || !ucompat(u, r, w) ||
+                    !rf_possible(q, r, w, a))
                     continue;
-                vlist wv = atom_values(q, &q->wv[w], w, a);
-                Z3_ast m = agree(q, &wv, &rv);
-                vl_free(&wv);
-                if (!m) continue;
                 row[w] = b_var(e, "rf");
-                assert_implies(q, row[w], m);
+                assert_implies(q, row[w], b_and(e, q->ex[r], q->ex[w]));
                 cand[k++] = row[w];
             }
-            vl_free(&rv);
             /* an existing read takes the atom from exactly one write */
             Z3_ast some = b_or_n(e, cand, k);
             assert_implies(q, q->ex[r], some);
@@ -244,6 +75,14 @@ static void build_rf(qproblem *q)
         }
     }
     free(cand);
+    /* the values: a read of constants by its reads-from choice, others agree with the write */
+    build_read_values(q);
+    for (int r = 0; r < n; r++)
+        for (int a = q->a0[r]; q->rfa[r] && a < q->a1[r]; a++)
+            for (int w = 0; w < n; w++) {
+                Z3_ast rf = q->rfa[r][a - q->a0[r]][w];
+                if (rf) assert_implies(q, rf, rf_agree(q, r, w, a));
+            }
 }
 
 /* ---------- coherence order ---------- */
@@ -270,7 +109,7 @@ static void build_co(qproblem *q)
             assert_implies(q, y, both);
         }
     }
-    for (int i = 0; i < n && !past_deadline(q); i++)
+    for (int i = 0; i < n && !query_past_deadline(q); i++)
         for (int j = 0; j < n; j++) {
             Z3_ast ij = rel_get(&q->co, i, j);
             if (!ij) continue;
@@ -332,7 +171,7 @@ static void build_sc(qproblem *q)
             if (base_same_scope(u, i, j)) assert_implies(q, both, b_or(e, x, y));
         }
     }
-    for (int i = 0; i < n && !past_deadline(q); i++)
+    for (int i = 0; i < n && !query_past_deadline(q); i++)
         for (int j = 0; j < n; j++) {
             Z3_ast ij = rel_get(&q->sc, i, j);
             if (!ij) continue;
@@ -487,17 +326,18 @@ static void build_fair_spins(qproblem *q)
                    atom.cas under msemantics.cas_fail_writes, model/traces.c writes_back): its
                    own write may be the last one */
                 int own = u->rmw_part[r] == 1 && x + 1 < p->len &&
-                                  p->ev[x + 1].node == u->rmw_pair[r] &&
-                                  p->ev[x + 1].wval == p->ev[x].rval
+                                  p->ev[x + 1].node == u->rmw_pair[r] && p->ev[x + 1].ws >= 0
                               ? u->rmw_pair[r]
                               : -1;
+                Z3_ast back = own >= 0 ? enc_bool(q, p->ev[x + 1].ws) : NULL;
                 for (int a = q->a0[r]; a < q->a1[r]; a++)
                     for (int w = 0; w < q->n; w++) {
                         Z3_ast rf = q->rfa[r][a - q->a0[r]][w];
                         if (rf)
                             assert_implies(q, b_and(&q->e, q->sel[t][k], rf),
-                                           own >= 0 ? b_or(&q->e, q->fin[a][w], q->fin[a][own])
-                                                    : q->fin[a][w]);
+                                           b_or(&q->e, q->fin[a][w],
+                                                own >= 0 ? b_and(&q->e, back, q->fin[a][own])
+                                                         : NULL));
                     }
             }
         }
@@ -527,9 +367,10 @@ static void bar_red_results(qproblem *q, Z3_ast *in)
             for (int x = 0; x < p->len; x++) {
                 int ev = p->ev[x].node;
                 if (u->ev[ev].k != EV_BAR || u->ev[ev].bar != BAR_RED) continue;
-                if (p->ev[x].wval) mine[ev] = b_or(e, mine[ev], q->sel[t][k]);
+                /* the contribution and the result are constants (model/traces.c bar_red) */
+                if (mt_constval(u->terms, p->ev[x].wt)) mine[ev] = b_or(e, mine[ev], q->sel[t][k]);
                 if (!(p->hang == MHANG_BARRIER && x == p->len - 1))
-                    vl_add(e, &res[ev], p->ev[x].rval, q->sel[t][k]);
+                    vl_add(e, &res[ev], (int64_t)mt_constval(u->terms, p->ev[x].rt), q->sel[t][k]);
             }
         }
     Z3_ast *args = xcalloc((size_t)n + 1, sizeof *args);
@@ -673,8 +514,10 @@ static void build_barrier_waits(qproblem *q)
                 in[i * n + j] = in[j * n + i] = v;
             }
     for (int j = u->ninit; j < n; j++) {
-        if (u->parent[j] >= 0)
-            assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[u->parent[j]], clk[j]));
+        /* after its parent, and after the parent's parent when the parent may be absent (the
+           write of a compare-and-swap that fails): the chain of program order holds */
+        for (int p = u->parent[j]; p >= 0; p = q->cond[p] ? u->parent[p] : -1)
+            assert_implies(q, q->ex[j], Z3_mk_lt(e->z, clk[p], clk[j]));
         if (u->ev[j].k != EV_BAR || base_dat3m_barrier(u, j)) continue;
         int rep = j;
         if (base_barrier_counted(u, j)) {
@@ -706,85 +549,7 @@ static void build_barrier_waits(qproblem *q)
     free(clk);
 }
 
-/* ---------- observables ---------- */
-
-static void build_observables(qproblem *q, const qobs *obs, int nobs)
-{
-    const muniverse *u = q->u;
-    enc *e = &q->e;
-    q->nobs = nobs;
-    q->obs = xcalloc((size_t)nobs, sizeof *q->obs);
-    q->ov = xcalloc((size_t)nobs, sizeof *q->ov);
-    for (int o = 0; o < nobs; o++) {
-        q->obs[o] = obs[o];
-        vlist *l = &q->ov[o];
-        if (!obs[o].is_loc) {
-            const uthread *ut = &u->th[obs[o].thread];
-            for (int k = 0; k < ut->npath; k++)
-                vl_add(e, l, ut->path[k].regs[obs[o].reg], q->sel[obs[o].thread][k]);
-            continue;
-        }
-        /* a location's final value: each atom from its final write, the atoms combined */
-        int loc = obs[o].loc, first = q->at->first[loc], cnt = q->at->count[loc];
-        vlist *parts = xcalloc((size_t)cnt, sizeof *parts);
-        long combos = 1;
-        for (int a = first; a < first + cnt; a++) {
-            for (int w = 0; w < q->n; w++) {
-                if (!q->fin[a][w]) continue;
-                vlist wv = atom_values(q, &q->wv[w], w, a);
-                for (int i = 0; i < wv.n; i++)
-                    vl_add(e, &parts[a - first], wv.v[i], b_and(e, q->fin[a][w], wv.ind[i]));
-                vl_free(&wv);
-            }
-            combos *= parts[a - first].n;
-        }
-        for (long k = 0; k < combos; k++) {
-            long r = k;
-            uint64_t raw = 0;
-            Z3_ast when = e->T;
-            for (int a = first; a < first + cnt; a++) {
-                const vlist *pa = &parts[a - first];
-                raw |= (uint64_t)pa->v[r % pa->n] << (8 * q->at->a[a].off);
-                when = b_and(e, when, pa->ind[r % pa->n]);
-                r /= pa->n;
-            }
-            vl_add(e, l, isa_value(obs[o].type, raw), when);
-        }
-        for (int a = 0; a < cnt; a++) vl_free(&parts[a]);
-        free(parts);
-    }
-}
-
 /* ---------- the problem ---------- */
-
-/* A solver check within the deadline: Z3's own timeout is the time left. */
-static Z3_lbool check(qproblem *q)
-{
-    if (q->deadline) {
-        double left = q->deadline - mclock_ms();
-        if (left < 1) { q->timed_out = 1; return Z3_L_UNDEF; }
-        Z3_params p = Z3_mk_params(q->e.z);
-        Z3_params_inc_ref(q->e.z, p);
-        Z3_params_set_uint(q->e.z, p, Z3_mk_string_symbol(q->e.z, "timeout"),
-                           (unsigned)(left < 4e9 ? left : 4e9));
-        Z3_solver_set_params(q->e.z, q->s, p);
-        Z3_params_dec_ref(q->e.z, p);
-    }
-    int k = 0;
-    if (q->nguard && !q->assume) q->assume = xcalloc((size_t)q->checks.n, sizeof *q->assume);
-    for (int i = 0; i < q->checks.n; i++)
-        if (q->guard[i] && i != q->dropped) q->assume[k++] = q->guard[i];
-    Z3_lbool r = k ? Z3_solver_check_assumptions(q->e.z, q->s, (unsigned)k, q->assume)
-                   : Z3_solver_check(q->e.z, q->s);
-    if (r == Z3_L_UNDEF && q->deadline && mclock_ms() >= q->deadline - 1) q->timed_out = 1;
-    return r;
-}
-
-static int past_deadline(qproblem *q)
-{
-    if (q->deadline && mclock_ms() > q->deadline) q->timed_out = 1;
-    return q->timed_out;
-}
 
 /* ---------- the model as cat: base values (model/base.c) ---------- */
 
@@ -811,6 +576,7 @@ static const char *const *qb_names(void *ctx, int *count)
 static Z3_ast pair_exists(qproblem *q, int i, int j)
 {
     if (!ucompat(q->u, i, j)) return NULL;
+    if (q->cond[i] || q->cond[j]) return b_and(&q->e, q->ex[i], q->ex[j]);
     if (upo(q->u, i, j)) return q->ex[j];
     if (upo(q->u, j, i)) return q->ex[i];
     return b_and(&q->e, q->ex[i], q->ex[j]);
@@ -905,8 +671,6 @@ qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *c
     q->at = at;
     q->n = u->n;
     int n = q->n;
-    q->rv = xcalloc((size_t)n, sizeof *q->rv);
-    q->wv = xcalloc((size_t)n, sizeof *q->wv);
     q->a0 = xcalloc((size_t)n, sizeof *q->a0);
     q->a1 = xcalloc((size_t)n, sizeof *q->a1);
     q->rf = rel_new(n); q->co = rel_new(n); q->fr = rel_new(n); q->sc = rel_new(n);
@@ -917,26 +681,31 @@ qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *c
     }
     if (build_paths(q, err, errlen)) { *status = QUERY_NO_EXECUTION; query_free(q); return NULL; }
     build_rf(q);
-    if (!past_deadline(q)) build_co(q);
-    if (!past_deadline(q)) build_fr(q);
-    if (!past_deadline(q)) build_sc(q);
-    if (!past_deadline(q)) build_fin(q);
-    if (liveness && !past_deadline(q)) build_hangs(q);
-    if (liveness && !past_deadline(q)) build_fair_spins(q);
-    if (!past_deadline(q)) build_barrier_waits(q);
+    assert_guards(q);
+    if (!query_past_deadline(q)) build_co(q);
+    if (!query_past_deadline(q)) build_fr(q);
+    if (!query_past_deadline(q)) build_sc(q);
+    if (!query_past_deadline(q)) build_fin(q);
+    if (liveness && !query_past_deadline(q)) build_hangs(q);
+    if (liveness && !query_past_deadline(q)) build_fair_spins(q);
+    if (!query_past_deadline(q)) build_barrier_waits(q);
     q->label = model_label;
-    if (!past_deadline(q) && assert_cat(q, err, errlen)) {
+    if (!query_past_deadline(q) && assert_cat(q, err, errlen)) {
         *status = QUERY_MODEL_ERROR;
         query_free(q);
         return NULL;
     }
-    if (!past_deadline(q)) build_observables(q, obs, nobs);
-    if (past_deadline(q)) { *status = QUERY_TIMEOUT; query_free(q); return NULL; }
+    tie_reads(q);
+    double tl = mclock_ms();
+    if (!liveness && !query_past_deadline(q)) build_lemmas(q);
+    if (getenv("PTXLITMUS_DEBUG")) fprintf(stderr, "debug: lemmas in %.1f ms\n", mclock_ms() - tl);
+    if (!query_past_deadline(q)) build_observables(q, obs, nobs);
+    tie_reads(q);
+    if (query_past_deadline(q)) { *status = QUERY_TIMEOUT; query_free(q); return NULL; }
     return q;
 }
 
 static void extract(qproblem *q, Z3_model m, mexecution *x);
-static int64_t model_value(enc *e, Z3_model m, const vlist *l);
 
 int query_next_state(qproblem *q, int64_t *state)
 {
@@ -950,21 +719,8 @@ static void take_state(qproblem *q, Z3_model m, int64_t *state, mexecution_fn fn
     enc *e = &q->e;
     Z3_ast *block = xcalloc((size_t)q->nobs, sizeof *block);
     for (int o = 0; o < q->nobs; o++) {
-        const vlist *l = &q->ov[o];
-        int hit = -1;
-        for (int i = 0; i < l->n && hit < 0; i++) {
-            Z3_ast v;
-            if (l->ind[i] == e->T) hit = i;
-            else if (l->ind[i] && Z3_model_eval(e->z, m, l->ind[i], 1, &v) &&
-                     Z3_get_bool_value(e->z, v) == Z3_L_TRUE)
-                hit = i;
-        }
-        if (hit < 0) {
-            fprintf(stderr, "ptxlitmus: internal error: an observable without a value\n");
-            abort();
-        }
-        state[o] = l->v[hit];
-        block[o] = b_of(e, b_not(e, l->ind[hit]));
+        state[o] = obs_value(q, m, o);
+        block[o] = b_of(e, obs_differs(q, o, state[o]));
     }
     if (fn) {
         mexecution x = { 0 };
@@ -985,7 +741,7 @@ static void take_state(qproblem *q, Z3_model m, int64_t *state, mexecution_fn fn
 int query_next_state_exec(qproblem *q, int64_t *state, mexecution_fn fn, void *ctx)
 {
     enc *e = &q->e;
-    Z3_lbool r = check(q);
+    Z3_lbool r = query_check(q);
     if (r == Z3_L_UNDEF) return -1;
     if (r == Z3_L_FALSE) return 0;
     Z3_model m = Z3_solver_get_model(e->z, q->s);
@@ -1000,7 +756,7 @@ int query_next_state_where(qproblem *q, Z3_ast f, int64_t *state)
     if (!f) return 0;
     Z3_solver_push(e->z, q->s);
     assert_ast(q, f);
-    Z3_lbool r = check(q);
+    Z3_lbool r = query_check(q);
     Z3_model m = NULL;
     if (r == Z3_L_TRUE) {
         m = Z3_solver_get_model(e->z, q->s);
@@ -1015,7 +771,6 @@ void query_free(qproblem *q)
 {
     if (!q) return;
     for (int i = 0; i < q->n; i++) {
-        vl_free(&q->rv[i]); vl_free(&q->wv[i]);
         if (q->rfa && q->rfa[i]) {
             for (int a = 0; a < q->a1[i] - q->a0[i]; a++) free(q->rfa[i][a]);
             free(q->rfa[i]);
@@ -1024,9 +779,8 @@ void query_free(qproblem *q)
     free(q->rfa);
     if (q->fin) for (int a = 0; a < q->at->n; a++) free(q->fin[a]);
     free(q->fin);
-    for (int o = 0; o < q->nobs; o++) vl_free(&q->ov[o]);
-    free(q->ov); free(q->obs);
-    free(q->rv); free(q->wv); free(q->a0); free(q->a1);
+    values_free(q);
+    free(q->a0); free(q->a1);
     for (int t = 0; q->sel && t < q->u->nth; t++) free(q->sel[t]);
     free(q->sel); free(q->ex);
     rel_free(&q->rf); rel_free(&q->co); rel_free(&q->fr); rel_free(&q->sc);
@@ -1043,38 +797,7 @@ void query_free(qproblem *q)
     free(q);
 }
 
-/* ---------- the condition ---------- */
-
-static Z3_ast compare_atom(qproblem *q, const cond_node *n, query_obs_fn obs_of, void *ctx)
-{
-    enc *e = &q->e;
-    vlist cl = { 0 }, cr = { 0 };
-    const vlist *l = &cl, *r = &cr;
-    if (n->l.k == REF_CONST) vl_add(e, &cl, n->l.val, e->T); else l = &q->ov[obs_of(ctx, &n->l)];
-    if (n->r.k == REF_CONST) vl_add(e, &cr, n->r.val, e->T); else r = &q->ov[obs_of(ctx, &n->r)];
-    Z3_ast acc = NULL;
-    for (int i = 0; i < l->n; i++)
-        for (int j = 0; j < r->n; j++)
-            if (cond_compare(n->op, &n->l, l->v[i], &n->r, r->v[j]))
-                acc = b_or(e, acc, b_and(e, l->ind[i], r->ind[j]));
-    vl_free(&cl);
-    vl_free(&cr);
-    return acc;
-}
-
-Z3_ast query_cond(qproblem *q, const cond_node *n, query_obs_fn obs_of, void *ctx)
-{
-    enc *e = &q->e;
-    switch (n->op) {
-    case CN_TRUE: return e->T;
-    case CN_FALSE: return NULL;
-    case CN_AND:
-        return b_and(e, query_cond(q, n->a, obs_of, ctx), query_cond(q, n->b, obs_of, ctx));
-    case CN_OR: return b_or(e, query_cond(q, n->a, obs_of, ctx), query_cond(q, n->b, obs_of, ctx));
-    case CN_NOT: return b_not(e, query_cond(q, n->a, obs_of, ctx));
-    default: return compare_atom(q, n, obs_of, ctx);
-    }
-}
+/* ---------- the condition (query_cond: solver/query_values.c) ---------- */
 
 int query_holds(qproblem *q, Z3_ast f)
 {
@@ -1082,7 +805,7 @@ int query_holds(qproblem *q, Z3_ast f)
     if (!f) return 0;
     Z3_solver_push(e->z, q->s);
     assert_ast(q, f);
-    Z3_lbool r = check(q);
+    Z3_lbool r = query_check(q);
     Z3_solver_pop(e->z, q->s, 1);
     return r == Z3_L_UNDEF ? -1 : r == Z3_L_TRUE;
 }
@@ -1104,11 +827,6 @@ static int model_true(enc *e, Z3_model m, Z3_ast a)
     return Z3_model_eval(e->z, m, a, 1, &v) && Z3_get_bool_value(e->z, v) == Z3_L_TRUE;
 }
 
-static int64_t model_value(enc *e, Z3_model m, const vlist *l)
-{
-    for (int i = 0; i < l->n; i++) if (model_true(e, m, l->ind[i])) return l->v[i];
-    return 0;
-}
 
 /* The execution of a model: the events that exist, their values, the relations. */
 static void extract(qproblem *q, Z3_model m, mexecution *x)
@@ -1124,8 +842,8 @@ static void extract(qproblem *q, Z3_model m, mexecution *x)
         map[i] = x->n;
         mevent *v = &x->ev[x->n++];
         *v = q->u->ev[i];
-        v->rval = model_value(e, m, &q->rv[i]);
-        v->wval = model_value(e, m, &q->wv[i]);
+        v->rval = ev_reads(&q->u->ev[i]) ? read_value(q, m, i) : 0;
+        v->wval = event_value(q, m, q->wv[i]);
         if (i < q->u->ninit) x->ninit = x->n;
     }
     struct { const char *name; const rel *r; } rels[] = {
@@ -1150,7 +868,7 @@ int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, voi
     enc *e = &q->e;
     Z3_solver_push(e->z, q->s);
     if (f) assert_ast(q, f);
-    Z3_lbool r = f ? check(q) : Z3_L_FALSE;
+    Z3_lbool r = f ? query_check(q) : Z3_L_FALSE;
     if (r == Z3_L_TRUE) {
         Z3_model m = Z3_solver_get_model(e->z, q->s);
         Z3_model_inc_ref(e->z, m);
@@ -1158,7 +876,7 @@ int query_witness(qproblem *q, Z3_ast f, const char *note, mexecution_fn fn, voi
         extract(q, m, &x);
         x.nstate = q->nobs;
         x.state = xcalloc((size_t)q->nobs, sizeof *x.state);
-        for (int o = 0; o < q->nobs; o++) x.state[o] = model_value(e, m, &q->ov[o]);
+        for (int o = 0; o < q->nobs; o++) x.state[o] = obs_value(q, m, o);
         snprintf(x.note, sizeof x.note, "%s", note);
         fn(ctx, &x);
         mexecution_free(&x);
@@ -1172,6 +890,27 @@ Z3_ast query_true(qproblem *q) { return q->e.T; }
 
 int query_timed_out(const qproblem *q) { return q->timed_out; }
 
+int query_out_of_memory(const qproblem *q) { return q->out_of_memory; }
+
+void query_set_memory_limit(size_t bytes)
+{
+    /* memory_high_watermark (bytes, an unsigned int): past it a check stops with "memout"
+       (Unknown); memory_max_size (MiB) is the hard stop behind it, where Z3 raises an error
+       (base/alloc.c: "out of memory", exit 2), never reached by a check that watches the mark */
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;   /* verify --jobs: threads */
+    static size_t set = (size_t)-1;
+    pthread_mutex_lock(&mu);
+    if (bytes == set) { pthread_mutex_unlock(&mu); return; }
+    char v[32];
+    size_t mark = bytes > 4294967295u ? 4294967295u : bytes;
+    snprintf(v, sizeof v, "%zu", mark);
+    Z3_global_param_set("memory_high_watermark", v);
+    snprintf(v, sizeof v, "%zu", bytes ? 2 * (bytes >> 20) + 512 : 0);
+    Z3_global_param_set("memory_max_size", v);
+    set = bytes;
+    pthread_mutex_unlock(&mu);
+}
+
 /* ---------- liveness ---------- */
 
 int query_liveness(qproblem *q, qhang *out, int max)
@@ -1183,7 +922,7 @@ int query_liveness(qproblem *q, qhang *out, int max)
     if (!any) return 0;
     Z3_solver_push(e->z, q->s);
     assert_ast(q, any);
-    Z3_lbool r = check(q);
+    Z3_lbool r = query_check(q);
     int k = 0;
     if (r == Z3_L_TRUE) {
         Z3_model m = Z3_solver_get_model(e->z, q->s);
@@ -1191,8 +930,12 @@ int query_liveness(qproblem *q, qhang *out, int max)
         for (int t = 0; t < q->u->nth && k < max; t++)
             for (int p = 0; p < q->u->th[t].npath; p++)
                 if (q->u->th[t].path[p].hang && model_true(e, m, q->sel[t][p])) {
-                    out[k++] =
-                        (qhang){ t, q->u->th[t].path[p].hang, q->u->th[t].path[p].hang_insn, p };
+                    const upath *up = &q->u->th[t].path[p];
+                    qhang *h = &out[k++];
+                    *h = (qhang){ t, up->hang, up->hang_insn, p, 0, { 0 } };
+                    for (int x = up->spin_from; x >= 0 && x < up->len && h->nrv < 16; x++)
+                        if (ev_reads(&q->u->ev[up->ev[x].node]))
+                            h->rv[h->nrv++] = read_value(q, m, up->ev[x].node);
                     break;
                 }
         Z3_model_dec_ref(e->z, m);
@@ -1215,7 +958,7 @@ int query_flags(qproblem *q, const char **names, int max)
         cat_check want = *c;
         if (c->undefined_unless) want.negated = !want.negated;
         cat_assert_check(&q->e, q->s, &want, CAT_ACYCLIC_CLOCKS);
-        Z3_lbool r = check(q);
+        Z3_lbool r = query_check(q);
         Z3_solver_pop(q->e.z, q->s, 1);
         if (r == Z3_L_UNDEF) return -1;
         if (r == Z3_L_TRUE) names[k++] = c->name;
@@ -1233,7 +976,7 @@ int query_explain(qproblem *q, Z3_ast f, const char **names, int max)
     for (int i = 0; i < q->checks.n && k < max; i++) {
         if (!q->guard[i]) continue;
         q->dropped = i;
-        Z3_lbool r = check(q);
+        Z3_lbool r = query_check(q);
         if (r == Z3_L_UNDEF) { k = -1; break; }
         if (r == Z3_L_TRUE) names[k++] = q->checks.v[i].name;
     }
@@ -1263,7 +1006,7 @@ int query_forbidden(qproblem *q, Z3_ast f, mexecution_fn fn, void *ctx)
     for (int i = 0; i < q->checks.n; i++) {
         if (!q->guard[i]) continue;
         q->dropped = i;
-        Z3_lbool r = check(q);
+        Z3_lbool r = query_check(q);
         if (r == Z3_L_UNDEF) { found = -1; break; }
         if (r != Z3_L_TRUE) continue;
         Z3_model m = Z3_solver_get_model(e->z, q->s);
@@ -1273,7 +1016,7 @@ int query_forbidden(qproblem *q, Z3_ast f, mexecution_fn fn, void *ctx)
         snprintf(x.note, sizeof x.note, "ruled out by %s", q->checks.v[i].name);
         x.nstate = q->nobs;
         x.state = xcalloc((size_t)q->nobs, sizeof *x.state);
-        for (int o = 0; o < q->nobs; o++) x.state[o] = model_value(e, m, &q->ov[o]);
+        for (int o = 0; o < q->nobs; o++) x.state[o] = obs_value(q, m, o);
         fn(ctx, &x);
         mexecution_free(&x);
         Z3_model_dec_ref(e->z, m);

@@ -37,12 +37,21 @@ qproblem *query_build_ex(const muniverse *u, const matoms *at, const cat_prog *c
 /* Liveness: is there a consistent execution in which some thread never ends?  Fills out with
    the threads that hang in one (thread, MHANG_* kind, instruction, path index) and returns how
    many, 0 when every execution terminates, -1 when the solver gave up. */
-typedef struct { int thread, kind, insn, path; } qhang;
+typedef struct {
+    int thread, kind, insn, path;
+    int nrv;
+    int64_t rv[16];      /* MHANG_SPIN: the values the repeated iteration's reads return */
+} qhang;
 int query_liveness(qproblem *q, qhang *out, int max);
 /* Links a cat model to the base sets and relations of model/base.c. */
 cat_prog *query_link_model(const cat_model *m, char *err, size_t errlen);
 /* The last failure (a -1 of the functions below) was the deadline. */
 int query_timed_out(const qproblem *q);
+/* ... or Z3's memory limit (query_set_memory_limit). */
+int query_out_of_memory(const qproblem *q);
+/* Z3's memory limit for every problem of the process (Z3's global memory_max_size), bytes;
+   0: none. */
+void query_set_memory_limit(size_t bytes);
 /* The proposition of a condition as a formula over the observables' final values; obs_of maps
    a register or location reference to its observable.  query_holds: is some execution
    consistent with the model in which it holds (1), none (0), or did the solver give up (-1).

@@ -59,10 +59,11 @@ START_TEST(mbarrier_in_shared_slots)
                          "__shared__ __align__(16) unsigned long long hw_smem[T_NSH * HW_IPG * 2];",
                          "hw_shared_start();", NULL };
     assert_in_order(prog, wp);
-    /* the H100's MP+mbar.parity / IRIW+mbar (docs/hw-results/2026-11-26b-h100): waiters passed
-       phase 0 before any arrival because the objects of the CTA that ran before in the same
-       shared memory were never invalidated (§9.7.13.15.3); every object the test initialises
-       is invalidated by its own block once the whole block is done */
+    /* re-initialising a valid mbarrier object is undefined (§9.7.13.15.3), so every object the
+       test initialises is invalidated by its own block once the whole block is done.  (First
+       believed to cause the H100's MP+mbar.parity / IRIW+mbar states, docs/hw-results/
+       2026-11-26b-h100; refuted by run 2: the cause is ptxas's code for the wait,
+       docs/hardware.md "The mbarrier finding".) */
     ck_assert_int_eq(p.loc_inval[p.sym_loc[lit_find_sym(t, "bar")]], 1);
     const char *wi[] = { "#define T_NMB 1",
                          "void hw_mbar_inval(unsigned u, unsigned d, unsigned k)",

@@ -283,12 +283,32 @@ START_TEST(limit_max_events)
 END_TEST
 
 
+/* a branch on a read value splits the reader's path in two (straight-line reads do not) */
+static const char *BRANCH =
+    "PTX Branch\n{ x=0; f=0; }\n"
+    " P0@cta 0,gpu 0       | P1@cta 1,gpu 0          ;\n"
+    " st.weak x, 1         | ld.acquire.gpu r0, f    ;\n"
+    " st.release.gpu f, 1  | ld.weak r2, x           ;\n"
+    "                      | beq r0, 1, LC11         ;\n"
+    "                      | ld.weak r1, x           ;\n"
+    "                      | LC11:                   ;\n"
+    "exists (P1:r0 == 1)\n";
+
 START_TEST(limit_max_traces)
 {
     verify_opts o;
     verify_opts_default(&o);
     o.max_traces = 1;
-    verify_limit(LOOP, &o, "--max-traces");
+    /* the message names the instruction that splits the paths (line 6: the beq) */
+    verify_limit(BRANCH, &o, "--max-traces");
+    verify_limit(BRANCH, &o, "split at line 6 'beq r0, 1, LC11' (a branch on read values");
+    o.max_traces = 2;   /* the two reads before it make no path of their own */
+    char err[1024];
+    lit_test *t = lit_parse("lim.litmus", BRANCH, err, sizeof err);
+    verify_result r;
+    ck_assert_int_eq(verify_test(t, &o, &r), 0);
+    verify_result_free(&r);
+    lit_free(t);
 }
 END_TEST
 

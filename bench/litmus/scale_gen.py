@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""bench/litmus/scale_gen.py FAMILY K — prints a litmus test of the scaling families of
-docs/benchmarks.md ("Scale"): iriw (K readers), sb (a ring of K threads), mp (a chain of K
-threads passing a message by release/acquire), lock (K threads taking a CAS spin lock twice).
+"""bench/litmus/scale_gen.py FAMILY K [K2] — prints a litmus test of the scaling families of
+docs/benchmarks.md ("Scale", "Values"): iriw (K readers), sb (a ring of K threads), mp (a chain
+of K threads passing a message by release/acquire), lock (K threads taking a CAS spin lock
+twice); counter (K threads each adding 1 to x K2 times with atom.add, forall x == K*K2), indep
+(one thread, K atom.add on K locations, forall on every value), tickets (K threads taking a
+ticket with atom.add, no two alike), tlock (K threads through a ticket lock: atom.add for a
+ticket, spin until serving equals it, increment c, serve the next; forall c == K).
 Each thread is in its own CTA of GPU 0."""
 import sys
 
@@ -47,5 +51,28 @@ def lock(k):
     cond = "forall (c == %d)" % (2 * k)
     return "PTX lock-%d\n{ l=0; c=0; }\n" % k + table(th, None, cond)
 
+def counter(t, k):
+    th = [["atom.global.add.u32 %%r%d, [x], 1" % j for j in range(k)] for _ in range(t)]
+    return "PTX counter-%dx%d\n{ x=0; }\n" % (t, k) + table(th, None, "forall (x == %d)" % (t * k))
+
+def indep(k):
+    th = [["atom.global.add.u32 %%r%d, [a%d], %d" % (i, i, i + 1) for i in range(k)]]
+    cond = " /\\ ".join(["a%d == %d" % (i, i + 1) for i in range(k)] + ["P0:%%r%d == 0" % i for i in range(k)])
+    init = " ".join("a%d=0;" % i for i in range(k))
+    return "PTX indep-%d\n{ %s }\n" % (k, init) + table(th, None, "forall (" + cond + ")")
+
+def tickets(k):
+    th = [["atom.global.add.u32 %r0, [next], 1"] for _ in range(k)]
+    pairs = ["P%d:%%r0 == P%d:%%r0" % (a, b) for a in range(k) for b in range(a + 1, k)]
+    return "PTX tickets-%d\n{ next=0; }\n" % k + table(th, None, "~exists (" + " \\/ ".join(pairs) + ")")
+
+def tlock(k):
+    th = [["atom.acquire.gpu.add r0, next, 1", "LC%d0:" % i, "ld.acquire.gpu r1, serving",
+           "bne r1, r0, LC%d0" % i, "ld.weak r2, c", "add r2, r2, 1", "st.weak c, r2",
+           "add r3, r0, 1", "st.release.gpu serving, r3"] for i in range(k)]
+    return "PTX tlock-%d\n{ next=0; serving=0; c=0; }\n" % k + table(th, None, "forall (c == %d)" % k)
+
 fam, k = sys.argv[1], int(sys.argv[2])
-print({"iriw": iriw, "sb": sb, "mp": mp, "lock": lock}[fam](k))
+if fam == "counter": print(counter(k, int(sys.argv[3])))
+else: print({"iriw": iriw, "sb": sb, "mp": mp, "lock": lock, "indep": indep, "tickets": tickets,
+             "tlock": tlock}[fam](k))

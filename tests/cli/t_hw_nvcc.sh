@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # tests/cli/t_hw_nvcc.sh — generated harness programs through nvcc -arch=sm_90 (no GPU needed):
 # one full build with `ptxlitmus hw --no-run` (MP), then the PTX of a texture test and of
-# Dat3M-dialect atomics, each litmus thread's instructions checked in program order with their
-# exact qualifiers, and ptxas run on them (nvcc -cubin).  The PTX of SB, LB, IRIW, CoRR, 2+2W,
-# the barrier, cluster, alias and spin tests is checked the same way by t_hw_shim.sh, which
-# compiles those programs anyway.  Skipped (77) when there is no nvcc.
+# Dat3M-dialect atomics (their device code in one nvcc -ptx run, combine_device), each litmus
+# thread's instructions checked in program order with their exact qualifiers, and ptxas run on
+# them.  The PTX of SB, LB, IRIW, CoRR, 2+2W, the barrier, cluster, alias and spin tests is
+# checked the same way by t_hw_shim.sh, which compiles those programs anyway.  Skipped (77) when there is no nvcc.
 set -u
 bin=$1
 . tests/hw/lib.sh
@@ -30,18 +30,8 @@ in_order "$P" 1 "^ld\.relaxed\.sys\.global\.u32 ${L}r0, $A;" '^fence\.acq_rel\.s
   "^cvt\.u64\.u32 %rd[0-9]+, ${L}r1;"
 grep -q '^\.visible \.entry hw_kernel' "$P" || fail "the kernel is in the PTX"
 
-# device code only for the others: PTX to inspect, cubin for ptxas
-ptx() {
-  "$bin" hw --allow-outside --no-compile --keep "$tmp/g" "$1" >/dev/null 2>"$tmp/e" \
-    || { cat "$tmp/e"; fail "gen $1"; }
-  b=$(basename "$1" .litmus)
-  "$nvcc" -arch=sm_90 -ptx -o "$tmp/g/$b.ptx" "$tmp/g/$b.cu" 2>"$tmp/e" \
-    || { cat "$tmp/e"; fail "nvcc -ptx $1"; }
-  # ptxas on that PTX (what nvcc -cubin would run, without compiling the .cu a second time)
-  "$ptxas" -arch=sm_90 -o "$tmp/g/$b.cubin" "$tmp/g/$b.ptx" 2>"$tmp/e" \
-    || { cat "$tmp/e"; fail "ptxas $1"; }
-  P="$tmp/g/$b.ptx"
-}
+# device code only for the others, both through one nvcc -ptx and one ptxas (device_ptx,
+# tests/hw/lib.sh): PTX to inspect, cubin for ptxas
 cat > "$tmp/TEX.litmus" <<'T'
 PTX TEX
 { x=0; flag=0; t @ texture aliases x; }
@@ -50,9 +40,6 @@ PTX TEX
  st.release.cta flag, 1 | tld.weak r1, t          ;
 exists (P1:r0 == 1 /\ P1:r1 != 1)
 T
-ptx "$tmp/TEX.litmus"
-in_order "$P" 1 "^ld\.acquire\.cta\.global\.u32 ${L}r0, $A;" \
-  "^tex\.1d\.v4\.u32\.s32 \{${L}r1, %t_w1, %t_w2, %t_w3\}, \[%rd[0-9]+, \{%r[0-9]+\}\];"
 cat > "$tmp/ATOMS.litmus" <<'T'
 PTX ATOMS
 { x=2; y=0; P0:r5=3; }
@@ -65,7 +52,11 @@ PTX ATOMS
  atom.relaxed.cluster.exch r4, y, 9 |                ;
 forall (x == 0)
 T
-ptx "$tmp/ATOMS.litmus"
+device_ptx "$tmp/g" "$tmp/TEX.litmus" "$tmp/ATOMS.litmus"
+P=$tmp/g/TEX.ptx
+in_order "$P" 1 "^ld\.acquire\.cta\.global\.u32 ${L}r0, $A;" \
+  "^tex\.1d\.v4\.u32\.s32 \{${L}r1, %t_w1, %t_w2, %t_w3\}, \[%rd[0-9]+, \{%r[0-9]+\}\];"
+P=$tmp/g/ATOMS.ptx
 # P1 has no instruction: its asm still has an operand (basic asm would not collapse %%)
 grep -q '"r"(i) /\* unused' "$tmp/g/ATOMS.cu" || fail "operand-less asm"
 in_order "$P" 0 "^atom\.acq_rel\.sys\.global\.add\.u32 ${L}r0, $A, -1;" "^neg\.s32 %t_w0, ${L}r5;" \

@@ -4,7 +4,9 @@
  * Coordinates are multiples of 1/64 (texel units) or 1/256 (normalized, extents powers of two):
  * after scaling and the - 0.5 of linear filtering their fractions are multiples of 1/256, so the
  * 1.8 fixed-point weights of linear filtering are exact (CUDA C++ Programming Guide, appendix
- * "Texture Fetching"), and texels are small integers: results do not depend on rounding. */
+ * "Texture Fetching"), and texels are small integers: sums are exact.  Products of two fractions
+ * (in 1/4096 for texel units) are not: an H100 rounds them to 1/256 (exec/tex.c lin_weights),
+ * which shows where a bilinear footprint mixes texels with the border colour. */
 #ifndef PTX_TESTS_TEXSURF_INPUTS_H
 #define PTX_TESTS_TEXSURF_INPUTS_H
 #include <stdint.h>
