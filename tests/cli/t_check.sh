@@ -4,13 +4,15 @@
 # with "Result: CLEAN"; the extracted litmus test of each buggy kernel's finding is decided by
 # `verify` as allowed (its condition reachable); --json, --graph, --litmus; the bounds give exit
 # 4 and a BOUNDED line, never CLEAN; expect: differences are findings (check and run); errors
-# exit 2.
+# exit 2.  The spin-assume reduction: each pair's 10 000-iteration bounded spins cost what 4
+# iterations cost (the same executions, graphs, model checks and verdict).
 set -u
 bin=$1
 fail() { echo "t_check: $*"; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 dir=suites/check
 n=0
+spins=0
 for spec in "$dir"/*-buggy.yaml; do
   name=$(basename "$spec" -buggy.yaml)
   # buggy: a finding that is the trap (a liveness failure that ends in the bounded spin's trap
@@ -43,8 +45,32 @@ PY
   python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert j['status']=='clean' and j['findings']==[] and j['complete']>=1, j" "$tmp/$name-f.json" \
     || fail "$name fixed: JSON"
   n=$((n + 1))
+  # the spin-assume reduction: a 10 000-iteration bounded spin costs what a 4-iteration one does
+  # (the same executions, graphs and model checks, the same verdict); 1 000 000 for one pair
+  grep -q ', 10000;' "$dir/$name-buggy.ptx" || continue
+  spins=$((spins + 1))
+  cp "$tmp/$name.json" "$tmp/buggy.json"; cp "$tmp/$name-f.json" "$tmp/fixed.json"
+  for v in buggy fixed; do
+    bounds=4; [ "$name" = mp_volatile ] && bounds="4 1000000"
+    for b in $bounds; do
+      sed "s/, 10000;/, $b;/" "$dir/$name-$v.ptx" > "$tmp/$name-$v-$b.ptx"
+      sed "s|^module: .*|module: $tmp/$name-$v-$b.ptx|" "$dir/$name-$v.yaml" > "$tmp/b.yaml"
+      "$bin" check -q "$tmp/b.yaml" --json "$tmp/$name-$v-$b.json" > /dev/null 2>&1
+      cp "$tmp/$v.json" "$tmp/$name-$v-10000.json"
+      echo "$name-$v $b" >> "$tmp/bounds"
+    done
+  done
 done
+python3 - "$tmp" <<'PY' || fail "a bounded spin costs otherwise than with the bound 10000"
+import json, sys
+keys = ("status", "executions", "consistent", "complete", "blocked", "moot", "inconsistent", "checks")
+for line in open(sys.argv[1] + "/bounds"):
+    kernel, b = line.split()
+    a, c = (json.load(open("%s/%s-%s.json" % (sys.argv[1], kernel, n))) for n in ("10000", b))
+    assert [a[k] for k in keys] == [c[k] for k in keys], (kernel, b, [a[k] for k in keys], [c[k] for k in keys])
+PY
 [ "$n" -ge 10 ] || fail "only $n pairs in $dir"
+[ "$spins" -ge 8 ] || fail "only $spins pairs with a 10 000-iteration bounded spin"
 
 # the liveness failure itself: an unbounded wait is a hang, its waiting threads named
 "$bin" check "$dir/handoff-buggy.yaml" > "$tmp/out" 2>&1
