@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # `ptxlitmus check` (issue #26, docs/check.md) on the pairs of suites/check: every buggy kernel
 # gives exit 1 with a report naming its trap (or its liveness failure), every fixed one exit 0
-# with "Result: CLEAN"; the extracted litmus test of each buggy kernel's finding is decided by
-# `verify` as allowed (its condition reachable); --json, --graph, --litmus; the bounds give exit
-# 4 and a BOUNDED line, never CLEAN; expect: differences are findings (check and run); errors
-# exit 2.  The spin-assume reduction: each pair's 10 000-iteration bounded spins cost what 4
-# iterations cost (the same executions, graphs, model checks and verdict).
+# with "Result: CLEAN"; the extracted litmus test of each finding of a buggy kernel (the trap,
+# races, expect: differences) is decided by `verify` as allowed (its condition reachable);
+# --json, --graph, --litmus; the bounds give exit 4 and a BOUNDED line, never CLEAN; expect:
+# differences are findings (check and run); errors exit 2.  The spin-assume reduction: each
+# pair's 10 000-iteration bounded spins cost what 4 iterations cost (the same executions,
+# graphs, model checks and verdict).
 set -u
 bin=$1
 fail() { echo "t_check: $*"; exit 1; }
@@ -26,9 +27,15 @@ for spec in "$dir"/*-buggy.yaml; do
   "$bin" verify --states 0 "$tmp/$name.litmus" > "$tmp/v" 2>&1 || { cat "$tmp/$name.litmus" "$tmp/v"; fail "$name: verify exit $?"; }
   grep -q "^Ok$" "$tmp/v" || { cat "$tmp/$name.litmus" "$tmp/v"; fail "$name: the extracted test is not allowed"; }
   grep -Eq "^Observation .* (Sometimes|Always) [1-9]" "$tmp/v" || { cat "$tmp/v"; fail "$name: no positive state"; }
-  python3 - "$tmp/$name.json" <<'PY' || fail "$name buggy: JSON"
-import json, sys
+  python3 - "$tmp/$name.json" "$bin" "$tmp" <<'PY' || fail "$name buggy: JSON"
+import json, re, subprocess, sys
 j = json.load(open(sys.argv[1]))
+for i, f in enumerate(j["findings"]):   # every finding's extracted test is allowed by verify
+    p = "%s/finding%d.litmus" % (sys.argv[3], i)
+    open(p, "w").write(f["litmus"])
+    v = subprocess.run([sys.argv[2], "verify", "--states", "0", p], capture_output=True, text=True)
+    assert v.returncode == 0 and "Ok" in v.stdout.split("\n"), (f["kind"], f["litmus"], v.stdout)
+    assert re.search(r"^Observation .* (Sometimes|Always) [1-9]", v.stdout, re.M), v.stdout
 assert j["status"] == "found", j["status"]
 assert j["executions"] >= 1 and j["consistent"] >= 0
 kinds = [f["kind"] for f in j["findings"]]
