@@ -7,11 +7,13 @@
 # A kernel over LIMIT_S (issue #26: 120 s) is stopped by --timeout.
 # With BIG=1 the pairs' 10 000-iteration bounded spins are also run with the bound 1 000 000
 # (the spin-assume reduction: the same executions).
-# Usage: bench/check/check_bench.sh [PTXLITMUS] [REPEATS] [LIMIT_S]
+# Usage: bench/check/check_bench.sh [PTXLITMUS] [REPEATS] [LIMIT_S] [PAIRS]
+#   PAIRS: the pairs to run, e.g. "mp_volatile dekker" (default every pair)
 set -eu
 bin=$(realpath "${1:-./ptxlitmus}")
 reps=${2:-3}
 limit=${3:-120}
+pairs=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(cd "$here/../../suites/check" && pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -39,12 +41,15 @@ PY
 
 echo "check: suites/check, best of $reps runs, --timeout $limit s"
 printf '%-22s %3s %7s %7s %6s %6s %6s %7s %8s\n' kernel rc wall_s user_s rss_mb execs consist checks execs/s
-for spec in "$dir"/*-buggy.yaml "$dir"/*-fixed.yaml; do
-  printf '%-22s %3s %7s %7s %6s %6s %6s %7s %8s\n' "$(basename "$spec" .yaml)" $(best "$spec")
-done | sort
+[ -n "$pairs" ] || pairs=$(cd "$dir" && ls -- *-buggy.yaml | sed 's/-buggy.yaml$//')
+for p in $pairs; do
+  for spec in "$dir/$p-buggy.yaml" "$dir/$p-fixed.yaml"; do
+    printf '%-22s %3s %7s %7s %6s %6s %6s %7s %8s\n' "$(basename "$spec" .yaml)" $(best "$spec")
+  done
+done
 if [ "${BIG:-0}" = 1 ]; then
   echo "check: the 10 000-iteration bounded spins with the bound 1 000 000"
-  for ptx in "$dir"/*.ptx; do
+  for ptx in $(for p in $pairs; do echo "$dir/$p-buggy.ptx" "$dir/$p-fixed.ptx"; done); do
     grep -q ', 10000;' "$ptx" || continue
     k=$(basename "$ptx" .ptx)
     sed 's/, 10000;/, 1000000;/' "$ptx" > "$tmp/$k.ptx"
