@@ -20,8 +20,8 @@ BUILD   ?= build
 
 EXEC_SRC := $(wildcard base/*.c ptx/*.c frontend/ptx_*.c exec/*.c)
 LIT_SRC  := $(filter-out cli/main.c $(EXEC_SRC), \
-              $(wildcard frontend/*.c model/*.c solver/*.c check/*.c report/*.c suite/*.c hw/*.c \
-                         cli/*.c))
+              $(wildcard frontend/*.c model/*.c solver/*.c check/*.c kcheck/*.c report/*.c \
+                         suite/*.c hw/*.c cli/*.c))
 EXEC_OBJ := $(EXEC_SRC:%.c=$(BUILD)/%.o)
 LIT_OBJ  := $(LIT_SRC:%.c=$(BUILD)/%.o) $(BUILD)/model_bundled.o
 LIBS     := $(BUILD)/libptxlitmus.a $(BUILD)/libptxexec.a

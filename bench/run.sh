@@ -9,3 +9,4 @@ bash bench/exec/exec_bench.sh ./ptxlitmus
 bash bench/exec/gemm_bench.sh ./ptxlitmus
 bash bench/litmus/scale_bench.sh ./ptxlitmus
 bash bench/litmus/values_bench.sh ./ptxlitmus
+bash bench/check/check_bench.sh ./ptxlitmus

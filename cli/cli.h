@@ -9,4 +9,5 @@ int gen_cli(int argc, char **argv);      /* argv[0] == "gen"     (suite/gen.c) *
 int compare_cli(int argc, char **argv);  /* argv[0] == "compare" (suite/compare.c) */
 int table_cli(int argc, char **argv);    /* argv[0] == "table"   (suite/table.c) */
 int llvm_check_cli(int argc, char **argv);   /* argv[0] == "llvm-check" (cli/llvm_cli.c) */
+int check_cli(int argc, char **argv);    /* argv[0] == "check"   (cli/check_cli.c) */
 #endif

@@ -36,6 +36,8 @@ static void usage(FILE *f)
         "  llvm-check [--mapping M] FILE...                             LLVM atomics -> PTX "
         "mapping bugs\n"
         "  run SPEC.yaml [--json FILE] [--max-steps N] [--timeout S] ...  execute a PTX kernel\n"
+        "  check SPEC.yaml [--model M] [--timeout S] [--max-executions N] ...  every execution\n"
+        "        of a PTX kernel the memory model allows: traps, races, hangs (docs/check.md)\n"
         "  hw [--instances N] [--stress M] [--json F] ... FILE...        run litmus tests on a "
         "GPU\n"
         "  table [--model M]... [--format csv|markdown|latex] (FILE|DIR|RUN.json)...\n"
@@ -81,7 +83,7 @@ int main(int argc, char **argv)
 static const struct { const char *name; int (*fn)(int, char **); } commands[] = {
     { "verify", verify_cli }, { "suite", suite_cli }, { "merge", merge_cli }, { "gen", gen_cli },
     { "compare", compare_cli }, { "llvm-check", llvm_check_cli }, { "run", exec_run_cli },
-    { "hw", hw_cli }, { "table", table_cli }, { NULL, NULL },
+    { "hw", hw_cli }, { "table", table_cli }, { "check", check_cli }, { NULL, NULL },
 };
 
 static int dispatch(int argc, char **argv)
@@ -103,7 +105,7 @@ static int dispatch(int argc, char **argv)
                     return commands[i].fn(2, a);
                 }
             fprintf(stderr, "ptxlitmus help: found '%s', expected a command: verify, suite, "
-                            "merge, gen, compare, llvm-check, run, hw, table\n", argv[2]);
+                            "merge, gen, compare, llvm-check, run, check, hw, table\n", argv[2]);
             return 2;
         }
         usage(stdout);

@@ -57,7 +57,7 @@ typedef struct {
 } run_opts;
 
 /* One run: the spec document, its buffers, the executor objects. */
-typedef struct {
+typedef struct run_state {
     const char *spec;
     char dir[4096];
     yaml_document_t doc;
@@ -75,6 +75,7 @@ typedef struct {
     void **args; uint8_t *argbuf;
     const char **ins; int nins;      /* the files read: spec, module, init files (output checks) */
     run_tex tex;                     /* textures: and surfaces: (cli/run_tex.c) */
+    run_expect *exp; int nexp;       /* expect: the outputs' values */
 } R;
 
 static void add_input(R *r, const char *path)
@@ -654,7 +655,7 @@ static int read_spec(R *r)
                                         "cluster",      "shared_bytes", "schedule", "sm_count",
                                         "cooperative",  "malloc_heap_bytes", "buffers", "params",
                                         "outputs",      "multicast", "tensormaps", "textures",
-                                        "surfaces",     NULL };
+                                        "surfaces",     "expect",    NULL };
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
          p++) {
         const char *k = scalar(node(r, p->key));
@@ -664,7 +665,8 @@ static int read_spec(R *r)
             return bad(r, node(r, p->key),
                        "found key '%s', expected module, kernel, grid, block, cluster, "
                        "shared_bytes, schedule, sm_count, cooperative, malloc_heap_bytes, "
-                       "buffers, multicast, tensormaps, textures, surfaces, params or outputs",
+                       "buffers, multicast, tensormaps, textures, surfaces, params, outputs or "
+                       "expect",
                        k ? k : "?");
     }
     return 0;
@@ -1117,6 +1119,78 @@ static int kernel_params(R *r)
     return 0;
 }
 
+/* expect: { BUF: [v0, v1, ...] } (the buffer's first elements after the launch) or
+ * { BUF: v } (every element): values of the buffer's type, checked after the launch by `run`
+ * and after every execution by `check`. */
+static int load_expect(R *r)
+{
+    yaml_node_t *en = map_get(r, r->root, "expect");
+    if (!en) return 0;
+    if (en->type != YAML_MAPPING_NODE)
+        return bad(r, en, "found a %s, expected a mapping BUFFER: [values] or BUFFER: value",
+                   en->type == YAML_SEQUENCE_NODE ? "list" : "scalar");
+    for (yaml_node_pair_t *q = en->data.mapping.pairs.start; q < en->data.mapping.pairs.top; q++) {
+        yaml_node_t *kn = node(r, q->key), *v = node(r, q->value);
+        buffer *b = scalar(kn) ? find_buf(r, scalar(kn)) : NULL;
+        if (!b)
+            return bad(r, kn, "found buffer '%s', expected a buffer declared under buffers",
+                       scalar(kn) ? scalar(kn) : "a collection");
+        if (v->type == YAML_MAPPING_NODE)
+            return bad(r, v, "found a mapping, expected a list of values or one value");
+        size_t n = v->type == YAML_SEQUENCE_NODE
+                       ? (size_t)(v->data.sequence.items.top - v->data.sequence.items.start)
+                       : b->count;
+        if (n > b->count)
+            return bad(r, v, "found %zu values, expected at most the buffer's %zu elements", n,
+                       b->count);
+        r->exp = xrealloc(r->exp, (size_t)(r->nexp + (int)n + 1) * sizeof *r->exp);
+        for (size_t i = 0; i < n; i++) {
+            yaml_node_t *vn = v->type == YAML_SEQUENCE_NODE
+                                  ? node(r, v->data.sequence.items.start[i]) : v;
+            run_expect *x = &r->exp[r->nexp++];
+            memset(x, 0, sizeof *x);
+            if (typed_value(r, vn, b->type, (uint8_t *)&x->value)) return -1;
+            x->dev = b->dev + i * b->esz;
+            x->size = (unsigned)b->esz;
+            x->type = b->type;
+            snprintf(x->what, sizeof x->what, "%s[%zu]", b->name, i);
+        }
+    }
+    return 0;
+}
+
+void run_expect_str(const run_expect *x, uint64_t v, char *buf, size_t n)
+{
+    if (x->type == ISA_T_F32) {
+        float f; uint32_t u = (uint32_t)v; memcpy(&f, &u, 4);
+        snprintf(buf, n, "%g", (double)f);
+    } else if (x->type == ISA_T_F64) {
+        double d; memcpy(&d, &v, 8);
+        snprintf(buf, n, "%g", d);
+    } else if (isa_type_is_signed(x->type)) {
+        unsigned sh = 64 - 8 * x->size;
+        snprintf(buf, n, "%lld", (long long)((int64_t)(v << sh) >> sh));
+    } else if (isa_type_is_float(x->type)) snprintf(buf, n, "0x%llx", (unsigned long long)v);
+    else snprintf(buf, n, "%llu", (unsigned long long)v);
+}
+
+/* after run's launch: each expected value against the buffer's; 1 when one differs */
+static int expect_differs(R *r)
+{
+    for (int i = 0; i < r->nexp; i++) {
+        const run_expect *x = &r->exp[i];
+        uint64_t v = 0;
+        ptxeMemcpyDtoH(r->ctx, &v, x->dev, x->size);
+        if (v == x->value) continue;
+        char a[64], b[64];
+        run_expect_str(x, v, a, sizeof a);
+        run_expect_str(x, x->value, b, sizeof b);
+        fprintf(stderr, "%s: output %s is %s, expected %s (expect:)\n", r->spec, x->what, a, b);
+        return 1;
+    }
+    return 0;
+}
+
 /* Phase 7: the outputs are checked before the launch, so that a bad spec fails fast. */
 static int check_outputs(R *r)
 {
@@ -1209,6 +1283,7 @@ static int write_json(R *r, const char *json, ptxeResult lr)
 
 static void run_free(R *r)
 {
+    free(r->exp);
     for (int i = 0; i < r->nbufs; i++) { free(r->bufs[i].name); free(r->bufs[i].host); }
     for (int i = 0; i < r->nins; i++) free((char *)r->ins[i]);
     free(r->ins);
@@ -1270,6 +1345,7 @@ int exec_run_cli(int argc, char **argv)
     rc = 2;
     if (read_spec(&r) || launch_shape(&r, &o) || load_module(&r) ||
         upload_buffers(&r) || upload_multicast(&r) || make_textures(&r) || kernel_params(&r) ||
+        load_expect(&r) ||
         check_outputs(&r) ||
         (o.json && output_check("run", o.json, r.ins, r.nins)))
         goto out;
@@ -1296,10 +1372,43 @@ int exec_run_cli(int argc, char **argv)
     if (o.json && write_json(&r, o.json, lr)) goto out;
     /* a kernel fault, the step limit or a finding: 1; the memory limit reached by the launch's
        own host memory (a host error, like a buffer beyond --max-memory): 2 */
-    rc = lr == PTXE_ERROR_OUT_OF_MEMORY ? 2 : lr || nf ? 1 : 0;
+    rc = lr == PTXE_ERROR_OUT_OF_MEMORY ? 2 : lr || nf || (!lr && expect_differs(&r)) ? 1 : 0;
     if (!rc && !o.quiet) summary_line(&r, secs);
 out:
     if (r.failed) rc = 2;
     run_free(&r);
     return rc;
+}
+
+/* ---------------------------------------------------------------- for `check` */
+run_state *run_spec_open(const char *spec, uint64_t max_steps, double timeout)
+{
+    run_opts o;
+    memset(&o, 0, sizeof o);
+    o.spec = spec;
+    o.max_steps = max_steps;
+    o.timeout = timeout;
+    o.max_memory = PTXE_DEFAULT_MEMORY_LIMIT;
+    R *r = xcalloc(1, sizeof *r);
+    r->spec = spec;
+    r->max_memory = o.max_memory;
+    if (read_spec(r) || launch_shape(r, &o) || load_module(r) || upload_buffers(r) ||
+        upload_multicast(r) || make_textures(r) || kernel_params(r) || load_expect(r)) {
+        run_free(r);
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+ptxeFunction *run_spec_fn(run_state *r) { return r->fn; }
+const ptxeLaunchConfig *run_spec_cfg(run_state *r) { return &r->cfg; }
+void **run_spec_args(run_state *r) { return r->args; }
+const run_expect *run_spec_expect(run_state *r, int *n) { *n = r->nexp; return r->exp; }
+
+void run_spec_close(run_state *r)
+{
+    if (!r) return;
+    run_free(r);
+    free(r);
 }

@@ -145,6 +145,7 @@ uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n,
               (unsigned long long)c.oa);
     if (p && X->san_mem && (sp == SP_GLOBAL || sp == SP_SHARED || sp == SP_SHCLUSTER))
         san_access(X, w, l, pc, sp, p, a, n, what);
+    if (p && X->hooks) X->hk_sp = sp;
     if (p || ro || faulted) return p;
     static const char *const in[] = { [SP_GLOBAL] = "global)",
                                       [SP_SHCLUSTER] = "shared)",
@@ -170,3 +171,40 @@ uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, in
     return maddr_al(X, w, l, pc, sp, a, n, n, write, what);
 }
 
+
+/* ---------------------------------------------------------------- a model checker's view */
+uint64_t exec_loc(ex *X, warp *w, const uint8_t *p, int *space)
+{
+    return exec_loc_sp(X, w, p, X->hk_sp, space);
+}
+
+uint64_t exec_loc_sp(ex *X, warp *w, const uint8_t *p, int sp, int *space)
+{
+    *space = 0;
+    if (sp == SP_GLOBAL) {
+        const galloc *g = X->gcache;
+        for (int i = 0; i < X->ctx->nallocs && !(g && g->host && p >= g->host &&
+                                                  p < g->host + g->size); i++)
+            g = &X->ctx->allocs[i];
+        if (!(g && g->host && p >= g->host && p < g->host + g->size)) return 0;
+        *space = SP_GLOBAL;
+        return g->addr + (uint64_t)(p - g->host);
+    }
+    if (sp != SP_SHARED && sp != SP_SHCLUSTER) return 0;
+    const cluster *cl = w->cta->clu;
+    for (uint32_t i = 0; i < cl->ncta; i++) {
+        const cta *o = cl->ctas[i];
+        if (!o->smem || p < o->smem || p >= o->smem + o->ssize) continue;
+        uint64_t lin =
+            ((uint64_t)o->ctaid[2] * X->grid[1] + o->ctaid[1]) * X->grid[0] + o->ctaid[0];
+        *space = o == w->cta ? SP_SHARED : SP_SHCLUSTER;
+        return EXEC_LOC_SHARED | lin << 32 | (uint64_t)(p - o->smem);
+    }
+    return 0;
+}
+
+int exec_hook_access(ex *X, warp *w, const exec_hacc *h, const uint8_t *mem, uint64_t *v)
+{
+    exec_access a = { h->kind, h->lane, w->pc, h->space, h->red, h->size, h->loc, mem, h->b, h->c };
+    return X->hooks->access(X->hooks->ctx, X, w, &a, v);
+}

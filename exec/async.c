@@ -8,6 +8,24 @@
 #include "exec/tma.h"
 
 /* cp.async.bulk (§9.7.8.24.6): copy now, then complete_tx(size) on the mbarrier(s) */
+/* A model checker's bulk copy (exec_hooks): each 4-byte chunk a read of the source and a write
+ * of the destination, both in the asynchronous proxy; then the implicit generic-async proxy
+ * fence of the completion (reported as a fence at this instruction). */
+static int hooked_copy(ex *X, warp *w, int l, const uint8_t *ps, uint8_t *pd, uint64_t size)
+{
+    int ssp = 0, dsp = 0;
+    uint64_t sl = exec_loc_sp(X, w, ps, X->hk_sp2, &ssp), dl = exec_loc(X, w, pd, &dsp);
+    for (uint64_t k = 0; k < size; k += 4) {
+        uint64_t v = ldval(ps + k, 4);
+        exec_hacc r = { EH_LOAD, l, ssp, 0, 4, sl + k, 0, 0 }, wr_ = r;
+        if (ssp && exec_hook_access(X, w, &r, ps + k, &v)) return -1;
+        wr_.kind = EH_STORE; wr_.space = dsp; wr_.loc = dl + k;
+        if (dsp && exec_hook_access(X, w, &wr_, pd + k, &v)) return -1;
+        memcpy(pd + k, &v, 4);
+    }
+    return X->hooks->fence(X->hooks->ctx, X, w, l, w->pc);
+}
+
 static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
 {
     for (uint32_t m = E; m; m &= m - 1) {
@@ -23,6 +41,7 @@ static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
         const uint8_t *ps =
             maddr_al(X, w, l, w->pc, in->mode, src, (unsigned)size, 16, 0, "cp.async.bulk load");
         if (!ps) return -1;
+        X->hk_sp2 = X->hk_sp;   /* the source's space, for hooked_copy */
         uint32_t ranks =
             in->s[4].kind != XO_NONE ? (uint32_t)opv(X, w, f, &in->s[4], l) & 0xffff : 0;
         int multi = in->s[4].kind != XO_NONE;
@@ -32,7 +51,8 @@ static int run_bulk(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             uint8_t *pd = maddr_al(X, w, l, w->pc, in->space, d, (unsigned)size, 16, 1,
                                    "cp.async.bulk store");
             if (!pd) return -1;
-            memmove(pd, ps, size);
+            if (X->hooks) { if (hooked_copy(X, w, l, ps, pd, size)) return -1; }
+            else memmove(pd, ps, size);
             if (in->s[3].kind == XO_NONE) continue;
             uint64_t ma = opv(X, w, f, &in->s[3], l) + (uint64_t)in->aoff3;
             if (multi) ma = ((uint64_t)(r + 1) << SHCL_SHIFT) | SHCL_OFF(ma);

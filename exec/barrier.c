@@ -35,6 +35,7 @@ static void bar_release_check(ex *X, cta *c, int id)
         w->dirty = 1;
     }
     b->arrived = 0; b->red = 0; b->used = 0; b->count_given = 0;
+    b->gen++;
     if (X->san && c->nwarps) {
         san_who t = who(X, &c->warps[0], -1, -1);
         san_bar_done(X->san, &t, id);
@@ -62,6 +63,7 @@ static void clbar_check(ex *X, cluster *cl)
             if (w->clw) { w->clw = 0; w->dirty = 1; }
         }
     cl->arrived = 0;
+    cl->gen++;
 }
 
 void lanes_exit(ex *X, warp *w, uint32_t m)
@@ -155,6 +157,9 @@ int h_bar(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
         san_divergent_block(X->san, &t, &o, (int)id);
     }
     b->arrived += (uint32_t)__builtin_popcount(E);
+    for (uint32_t m = X->hooks ? E : 0; m; m &= m - 1)
+        if (X->hooks->barrier(X->hooks->ctx, X, w, __builtin_ctz(m), w->pc, (int)id, b->gen))
+            return -1;
     for (uint32_t m = X->san ? E : 0; m; m &= m - 1) {   /* racecheck: arrivals release */
         san_who t = who(X, w, __builtin_ctz(m), w->pc);
         san_bar_arrive(X->san, &t, (int)id);
@@ -196,6 +201,10 @@ int h_barcluster(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
                   "barrier.cluster.arrive by a thread that already arrived in this phase");
             return -1;
         }
+        for (uint32_t m = X->hooks ? E : 0; m; m &= m - 1)
+            if (X->hooks->barrier(X->hooks->ctx, X, w, __builtin_ctz(m), w->pc, -1,
+                                  w->cta->clu->gen))
+                return -1;
         w->clarr |= E; w->clok &= ~E;
         w->cta->clu->arrived += (uint32_t)__builtin_popcount(E);
         for (uint32_t m = X->san ? E : 0; m; m &= m - 1) {   /* racecheck: arrivals release */
@@ -211,6 +220,11 @@ int h_barcluster(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t
         fault(X, w, __builtin_ctz(none), w->pc, PTXE_ERROR_LAUNCH_FAILED,
               "barrier.cluster.wait without a preceding barrier.cluster.arrive");
         return -1;
+    }
+    for (uint32_t m = X->hooks ? E : 0; m; m &= m - 1) {   /* the phase of its arrival */
+        int l = __builtin_ctz(m);
+        uint32_t gen = w->cta->clu->gen - ((pend >> l & 1) ? 0 : 1);
+        if (X->hooks->barrier(X->hooks->ctx, X, w, l, w->pc, -2, gen)) return -1;
     }
     w->clok &= ~E;
     for (uint32_t m = X->san ? E & ~pend : 0; m; m &= m - 1) {   /* phase complete: acquire */

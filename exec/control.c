@@ -148,6 +148,15 @@ static void do_ret(ex *X, warp *w, uint32_t E)
  * backward branch taken is a yield point (exec/sched.c). */
 int h_bra(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
+    if (X->hooks && E && in->target <= w->pc) {   /* a model checker may hold lanes here */
+        uint32_t H = 0;
+        for (uint32_t m = E; m; m &= m - 1) {
+            int r = X->hooks->backedge(X->hooks->ctx, X, w, __builtin_ctz(m), w->pc, in->target);
+            if (r < 0) return -1;
+            if (r) H |= m & -m;
+        }
+        if (H) { w->hold |= H; split(w, E, in->target, w->pc + 1); return 0; }
+    }
     if (E == G) {
         if (in->target <= w->pc) yield_point(w, in->target, 0);
         else advance(w, in->target);

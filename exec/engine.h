@@ -56,6 +56,9 @@ typedef struct warp {
                            runnable lanes run before them (exec/sched.c) */
     uint32_t spins;     /* backward branches taken since the lanes of `unran` were left waiting */
     uint32_t unran;     /* runnable lanes that have not run since the count of spins started */
+    uint32_t hold;      /* lanes the launch's hooks hold (a model checker's await, exec_hooks):
+                           not runnable until the launch ends */
+    uint32_t wsgen;     /* warp-synchronous instructions executed (exec_hooks) */
     int polled;         /* a strong load or an atomic since the last backward branch */
     int pc, depth, forced, dirty, rdv;
     int wgpc;           /* wgmma.mma_async: parked (all lanes in barw) at pc wgpc - 1 */
@@ -71,6 +74,7 @@ typedef struct warp {
 
 typedef struct {
     uint32_t arrived, expected, count_given, red, mode, used;
+    uint32_t gen;       /* phases completed (the instance of an arrival, for exec_hooks) */
     uint32_t *wmask;
     int fpc, fwid, flane;   /* synccheck: first arrival of this phase (pc -1: none checked) */
 } barrier;
@@ -83,6 +87,7 @@ typedef struct cluster {
     uint32_t ncta;              /* CTAs in the cluster */
     struct cta *ctas[16];       /* by rank; NULL until the cluster first runs */
     uint32_t live, arrived;     /* barrier.cluster: non-exited threads, arrivals this phase */
+    uint32_t gen;               /* barrier.cluster: phases completed (for exec_hooks) */
     int started, done;
 } cluster;
 
@@ -105,6 +110,51 @@ typedef struct {
     const uint64_t *S[ISA_WARP_NSRC];
     uint64_t *D[ISA_WARP_NDST];
 } wops;
+
+/* Calls out to a model checker (kcheck/: `ptxlitmus check`, issue #26): the events the memory
+ * model sees, as the instructions run, lane by lane.  A launch has them when its policy does
+ * (sched_policy.hooks); `run` has none, and each memory instruction then pays one test.
+ *   access    a load, a store, or the read (EH_RMW_R) and the write (EH_RMW_W, after the read,
+ *             only when the operation writes: not a compare-and-swap that fails) of an atom or
+ *             red, of `size` bytes at location `loc` (global: the address; shared memory:
+ *             EXEC_LOC_SHARED | linear CTA id << 32 | offset).  *v holds the value read from
+ *             memory (loads, EH_RMW_R: the hook may replace it, the thread then gets that
+ *             value) or the value written.  Local, const and param memory are no events.
+ *   fence     fence, membar (the instruction at pc says which)
+ *   barrier   bar/barrier arrivals (id 0..15, gen: the barrier's completed phases so far),
+ *             barrier.cluster (id -1 arrive, -2 wait; gen: the cluster's phases) and the
+ *             lanes of a warp-synchronous instruction (shfl, vote, ...: id -3; gen: the warp's
+ *             count of them), which exchange registers
+ *   backedge  a lane takes a backward branch to `target`: 1 holds the lane there (it runs no
+ *             more in this launch: the checker's "await"), 0 lets it go on
+ *   fault     the launch stops with a fault (a trap, __assertfail, a bad access, a deadlock)
+ *   unseen    an instruction runs whose memory accesses none of these report
+ * A hook returns 0, or -1 after stopping the launch (fault()). */
+#define EXEC_LOC_SHARED (1ull << 63)
+enum { EH_LOAD, EH_STORE, EH_RMW_R, EH_RMW_W };
+typedef struct {
+    int kind;           /* EH_* */
+    int lane, pc;
+    int space;          /* SP_GLOBAL, SP_SHARED (the thread's CTA), SP_SHCLUSTER (another's) */
+    int red;            /* EH_RMW_*: red (no value returned) */
+    unsigned size;
+    uint64_t loc;
+    const uint8_t *mem; /* the bytes in memory now (before a store) */
+    uint64_t b, c;      /* EH_RMW_*: the operands */
+} exec_access;
+struct ex;
+typedef struct exec_hooks {
+    void *ctx;
+    int (*access)(void *ctx, struct ex *X, warp *w, const exec_access *a, uint64_t *v);
+    int (*fence)(void *ctx, struct ex *X, warp *w, int lane, int pc);
+    int (*barrier)(void *ctx, struct ex *X, warp *w, int lane, int pc, int id, uint32_t gen);
+    int (*backedge)(void *ctx, struct ex *X, warp *w, int lane, int pc, int target);
+    void (*fault)(void *ctx, struct ex *X, warp *w, int lane, int pc);
+    /* an instruction whose memory accesses no hook reports (asynchronous and bulk copies,
+     * multimem, tensor maps, textures, surfaces, matrix instructions, device malloc) is about
+     * to run: 0 lets it, -1 stops the launch */
+    int (*unseen)(void *ctx, struct ex *X, warp *w, int pc);
+} exec_hooks;
 
 struct sched;
 typedef struct ex {
@@ -134,6 +184,9 @@ typedef struct ex {
     int san_mem;       /* racecheck or initcheck: successful accesses are passed to san */
     int sm_target;     /* the module's .target sm_NN (0: unknown) */
     uint8_t *polls;    /* its: per pc, 1 for a strong load or an atomic (a loop of one polls) */
+    const exec_hooks *hooks;   /* a model checker's (the policy's); NULL: none */
+    int hk_sp;         /* with hooks: the state space the last access resolved to (maddr) */
+    int hk_sp2;        /* ... that of a bulk copy's source */
 } ex;
 
 /* The scheduling policy: every choice of what runs next is made through it (exec/sched.c
@@ -168,6 +221,9 @@ struct sched_policy {
      * all is a deadlock).  The cursor S->ci, S->ck is the policy's; the scheduler resets it to
      * 0 at the start of each round. */
     int (*pick_warp)(const sched_policy *p, struct sched *S, cluster **cl, uint32_t *k);
+    /* the hooks of a model checker (NULL: none); with them every CTA of the launch is resident
+     * (the checker's launches are small) */
+    const exec_hooks *hooks;
 };
 extern const sched_policy sched_its, sched_lockstep;
 
@@ -209,6 +265,12 @@ uint8_t *maddr_al(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n,
                   int write, const char *what);
 uint8_t *maddr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, unsigned n, int write,
                const char *what);
+/* the location of a resolved access (maddr) at host pointer p, for the hooks: 0 when the
+ * access is in no state space the memory model sees (local, const, param) */
+uint64_t exec_loc(ex *X, warp *w, const uint8_t *p, int *space);
+uint64_t exec_loc_sp(ex *X, warp *w, const uint8_t *p, int sp, int *space);   /* space sp */
+typedef struct { int kind, lane, space, red; unsigned size; uint64_t loc, b, c; } exec_hacc;
+int exec_hook_access(ex *X, warp *w, const exec_hacc *h, const uint8_t *mem, uint64_t *v);
 /* warp.c */
 void resched(warp *w);
 void split(warp *w, uint32_t t, int pc_t, int pc_f);
@@ -287,6 +349,9 @@ void lanes_exit(ex *X, warp *w, uint32_t m);
 void wsync_deadlock(ex *X, warp *w);
 /* mbarrier.c */
 int mb_complete_tx(ex *X, warp *w, int l, int pc, int sp, uint64_t a, uint64_t bytes);
+/* whether a test_wait/try_wait of operand opnd (a state token, or with .parity the phase
+ * parity) on an object in state `state` finds its phase completed */
+int exec_mbar_done(uint64_t state, uint64_t opnd, int parity);
 /* step.c */
 double mono_now(void);
 int run_warp(ex *X, warp *w, int budget);

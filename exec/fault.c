@@ -63,6 +63,7 @@ void fault(ex *X, warp *w, int lane, int pc, ptxeResult kind, const char *fmt, .
             snprintf(o + k, n - (size_t)k, "  CUDA source: %s:%d\n", f, in->src_line);
         }
     }
+    if (X->hooks) X->hooks->fault(X->hooks->ctx, X, w, lane, pc);
 }
 
 /* ---------------------------------------------------------------- host memory of a launch */

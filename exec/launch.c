@@ -154,6 +154,7 @@ static ptxeResult residency(ex *X, xfunc *ef, const ptxeLaunchConfig *cfg,
     X->ctx->stats.regs = o.regs;
     X->nsm = pol->concurrent ? o.nsm : 1;
     *maxres = pol->concurrent ? (uint32_t)(fit / ncl < UINT32_MAX ? fit / ncl : UINT32_MAX) : 1;
+    if (pol->hooks) *maxres = (uint32_t)(nctas / ncl);   /* a model checker's: every CTA */
     /* the host memory of the CTAs' state (call frame, shared memory) bounds it too: at most a
      * quarter of what the memory limit leaves, except for a cooperative launch */
     uint64_t wpc = (nt + 31) / 32, cta_bytes =
@@ -229,6 +230,7 @@ ptxeResult exec_launch_policy(ptxeFunction *fh, const ptxeLaunchConfig *cfg, voi
     memset(&X, 0, sizeof X);
     memset(&S, 0, sizeof S);
     X.m = m; X.ctx = ctx; X.prog = m->prog; X.funcs = m->funcs;
+    X.hooks = with ? with->hooks : NULL;
     X.nregs = m->nregs_max; X.psize = m->psize_max;
     ctx->msg[0] = 0;
     memset(&ctx->stats, 0, sizeof ctx->stats);

@@ -17,13 +17,18 @@ int h_ldst(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
         uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
         uint8_t *p = maddr(X, w, l, w->pc, in->space, a, tot, store, store ? "store" : "load");
         if (!p) return -1;
+        int sp = 0;   /* a model checker's event: each element an access (§8.2.4) */
+        uint64_t loc = X->hooks ? exec_loc(X, w, p, &sp) : 0;
         for (int k = 0; k < in->vec; k++) {
+            exec_hacc h = { store ? EH_STORE : EH_LOAD, l, sp, 0, n, loc + k * n, 0, 0 };
             if (store) {
                 uint64_t v = opv(X, w, f, &in->s[1 + k], l);
+                if (sp && exec_hook_access(X, w, &h, p + k * n, &v)) return -1;
                 memcpy(p + k * n, &v, n);
                 continue;
             }
             uint64_t v = ldval(p + k * n, n);
+            if (sp && exec_hook_access(X, w, &h, p + k * n, &v)) return -1;
             wr(f, &in->d[k], l, in->sign ? isa_sext(v, n * 8) : v);
         }
     }
@@ -43,10 +48,14 @@ int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
         uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
         uint8_t *p = maddr(X, w, l, w->pc, in->space, a, n * in->vec, 1, atom ? "atom" : "red");
         if (!p) return -1;
+        int sp = 0;
+        uint64_t loc = X->hooks ? exec_loc(X, w, p, &sp) : 0;
         for (int k = 0; k < in->vec; k++) {
             uint64_t old = ldval(p + k * n, n), nv;
             uint64_t b = opv(X, w, f, &in->s[1 + k], l),
                      c = in->vec == 1 && in->ns > 2 ? opv(X, w, f, &in->s[2], l) : 0;
+            exec_hacc h = { EH_RMW_R, l, sp, !atom, n, loc + k * n, b, c };
+            if (sp && exec_hook_access(X, w, &h, p + k * n, &old)) return -1;
             int r = isa_atom_apply(op, in->type, old, b, c, &nv);
             if (r < 0) {
                 fault(X, w, l, w->pc, PTXE_ERROR_LAUNCH_FAILED,
@@ -54,6 +63,8 @@ int h_atom(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
                       isa_type_name(in->type));
                 return -1;
             }
+            h.kind = EH_RMW_W;
+            if (r && sp && exec_hook_access(X, w, &h, p + k * n, &nv)) return -1;
             if (r) memcpy(p + k * n, &nv, n);
             if (!atom) continue;
             if (in->vec == 1 && isa_type_is_signed(in->type)) old = isa_sext(old, n * 8);
@@ -114,6 +125,8 @@ int h_fence(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
         san_who t = who(X, w, __builtin_ctz(m), w->pc);
         san_fence(X->san, &t);
     }
+    for (uint32_t m = X->hooks ? E : 0; m; m &= m - 1)
+        if (X->hooks->fence(X->hooks->ctx, X, w, __builtin_ctz(m), w->pc)) return -1;
     advance(w, w->pc + 1);
     return 0;
 }

@@ -90,6 +90,7 @@ static uint8_t *mb_ptr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, int mo
     uint8_t *p = maddr(X, w, l, pc, sp, a, 8, 1, "mbarrier access");
     if (!p) return NULL;
     *b = mb_get(p);
+    if (X->hooks) return p;   /* the state comes from the hooks (mb_hook_read) */
     if (mode != MB_INIT && !b->valid) {
         fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
               "mbarrier.%s on an uninitialised mbarrier object at 0x%llx", mb_names[mode],
@@ -97,6 +98,53 @@ static uint8_t *mb_ptr(ex *X, warp *w, int l, int pc, int sp, uint64_t a, int mo
         return NULL;
     }
     return p;
+}
+
+/* A model checker's view (exec_hooks): the object is a location; init and inval write it, the
+ * waits read it, the other operations read and write it.  The state read comes from the hook;
+ * *hk is the write's kind to report at mb_hook_write (-1: none). */
+static int mb_hook_read(ex *X, warp *w, int l, int pc, int mode, uint8_t *p, uint64_t a,
+                        uint64_t opnd, mbar *b, exec_hacc *h)
+{
+    h->kind = -1;
+    if (!X->hooks) return 0;
+    int sp = 0;
+    uint64_t loc = exec_loc(X, w, p, &sp);
+    if (!sp) return 0;
+    *h = (exec_hacc){ EH_RMW_R, l, sp, 0, 8, loc, opnd, 0 };
+    if (mode == MB_INIT || mode == MB_INVAL) { h->kind = EH_STORE; return 0; }
+    if (mode == MB_TEST_WAIT || mode == MB_TRY_WAIT) h->kind = EH_LOAD;
+    uint64_t v = ldval(p, 8);
+    if (exec_hook_access(X, w, h, p, &v)) return -1;
+    h->kind = h->kind == EH_LOAD ? -1 : EH_RMW_W;
+    uint8_t bytes[8];
+    memcpy(bytes, &v, 8);
+    *b = mb_get(bytes);
+    if (!b->valid) {
+        fault(X, w, l, pc, PTXE_ERROR_LAUNCH_FAILED,
+              "mbarrier.%s on an uninitialised mbarrier object at 0x%llx", mb_names[mode],
+              (unsigned long long)a);
+        return -1;
+    }
+    return 0;
+}
+
+static int mb_hook_write(ex *X, warp *w, exec_hacc *h, uint8_t *p, const mbar *b)
+{
+    if (h->kind < 0) return 0;
+    uint8_t bytes[8];
+    mb_put(bytes, b);
+    uint64_t v = ldval(bytes, 8);
+    return exec_hook_access(X, w, h, p, &v);
+}
+
+int exec_mbar_done(uint64_t state, uint64_t opnd, int parity)
+{
+    uint8_t bytes[8];
+    memcpy(bytes, &state, 8);
+    mbar b = mb_get(bytes);
+    int want = parity ? (int)(opnd & 1) : (int)(opnd >> 63);
+    return want != b.ph;
 }
 
 static int mb_tx(ex *X, warp *w, int l, int pc, mbar *b, int64_t delta, uint64_t a)
@@ -132,8 +180,9 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
         if (in->mode == MB_PENDING_COUNT) { wr(f, &in->d[0], l, v1 & MB_MAX); continue; }
         uint64_t a = opv(X, w, f, &in->s[0], l) + (uint64_t)in->aoff;
         mbar b;
+        exec_hacc h;
         uint8_t *p = mb_ptr(X, w, l, w->pc, in->space, a, in->mode, &b);
-        if (!p) return -1;
+        if (!p || mb_hook_read(X, w, l, w->pc, in->mode, p, a, v1, &b, &h)) return -1;
         switch (in->mode) {
         case MB_INIT:
             if (v1 == 0 || v1 > MB_MAX) {
@@ -200,6 +249,7 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
             continue;
         }
         }
+        if (mb_hook_write(X, w, &h, p, &b)) return -1;
         mb_put(p, &b);
     }
     return 0;
@@ -210,9 +260,13 @@ static int run_mbar(ex *X, warp *w, frame *f, const xinsn *in, uint32_t E)
 int mb_complete_tx(ex *X, warp *w, int l, int pc, int sp, uint64_t a, uint64_t bytes)
 {
     mbar b;
+    exec_hacc h;
     uint8_t *p = mb_ptr(X, w, l, pc, sp, a, MB_COMPLETE_TX, &b);
-    if (!p || mb_tx(X, w, l, pc, &b, -(int64_t)bytes, a)) return -1;
+    if (!p || mb_hook_read(X, w, l, pc, MB_COMPLETE_TX, p, a, bytes, &b, &h) ||
+        mb_tx(X, w, l, pc, &b, -(int64_t)bytes, a))
+        return -1;
     mb_step(X, w, l, p, &b, 0);
+    if (mb_hook_write(X, w, &h, p, &b)) return -1;
     mb_put(p, &b);
     return 0;
 }

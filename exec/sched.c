@@ -101,9 +101,10 @@ static int pick_round_robin(const sched_policy *p, sched *S, cluster **cl, uint3
     return 0;
 }
 
-const sched_policy sched_its = { "its", 1, SPIN_LIMIT, 1, QUANTUM, pick_lowest, pick_round_robin };
+const sched_policy sched_its = { "its", 1, SPIN_LIMIT, 1, QUANTUM, pick_lowest, pick_round_robin,
+                                  NULL };
 const sched_policy sched_lockstep = { "lockstep", 0, 0, 0, QUANTUM, pick_lowest,
-                                      pick_round_robin };
+                                      pick_round_robin, NULL };
 
 /* ---------------------------------------------------------------- residency */
 /* cluster number seq of the grid becomes resident (its CTAs are set up when it first runs) */

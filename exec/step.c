@@ -64,6 +64,17 @@ static const exec_fn handlers[PTX_K_COUNT] = {
     [PTX_K_POLICY] = h_policy,    [PTX_K_SLEEP] = h_sleep,      [PTX_K_MISC] = h_misc,
 };
 
+/* exec_hooks: kinds whose memory accesses the hooks do not report */
+static int unseen_kind(const xinsn *in)
+{
+    switch (in->kind) {
+    case PTX_K_ASYNC: case PTX_K_MULTIMEM: case PTX_K_TENSORMAP:
+    case PTX_K_TEX: case PTX_K_SURF: case PTX_K_MMA: return 1;
+    case PTX_K_MISC: return (in->flags & (XF_MALLOC | XF_FREE)) != 0;   /* the device heap */
+    default: return 0;
+    }
+}
+
 double mono_now(void)
 {
     struct timespec ts;
@@ -171,6 +182,8 @@ __attribute__((noinline)) int run_warp(ex *X, warp *w, int budget)
             ran += run_straight(X, w, in, f->regs, E, budget - ran);
             continue;
         }
+        if (X->hooks && unseen_kind(in) && X->hooks->unseen(X->hooks->ctx, X, w, w->pc))
+            return W_BLOCKED;
         exec_fn h = handlers[in->kind];
         if (!h) {
             fault(X, w, -1, w->pc, PTXE_ERROR_LAUNCH_FAILED,

@@ -50,7 +50,7 @@ void resched(warp *w)
     /* runnable lanes; `ready` leaves out the lanes that yielded (independent thread
      * scheduling) or whose mbarrier wait just failed (lockstep), unless no other lane is */
     const sched_policy *p = w->pol;
-    uint32_t R = w->live & ~w->barw & ~w->wsync & ~w->clw, ready;
+    uint32_t R = w->live & ~w->barw & ~w->wsync & ~w->clw & ~w->hold, ready;
     if (p->its) {
         w->yld = (w->yld | w->spin) & R;
         ready = R & ~w->yld;

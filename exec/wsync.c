@@ -265,9 +265,22 @@ static void wsync_classes(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G,
 
 /* The group G (guard true: E) reaches the warp-synchronous instruction `in`; or, with w->rdv,
  * a rendezvous completed by resched runs.  -1 after a fault. */
+/* exec_hooks: the lanes G meet at a warp-synchronous instruction (they exchange registers) */
+static int wsync_hook(ex *X, warp *w, uint32_t G)
+{
+    uint32_t gen = w->wsgen++;
+    for (uint32_t m = G; m; m &= m - 1)
+        if (X->hooks->barrier(X->hooks->ctx, X, w, __builtin_ctz(m), w->pc, -3, gen)) return -1;
+    return 0;
+}
+
 static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint32_t E)
 {
-    if (w->rdv) { wsync_rendezvous(X, w, G, E); return 0; }
+    if (w->rdv) {
+        if (X->hooks && wsync_hook(X, w, G)) return -1;
+        wsync_rendezvous(X, w, G, E);
+        return 0;
+    }
     if (!E) { advance(w, w->pc + 1); return 0; }
     const xopnd *mo = &in->s[wsync_mask_idx(in)];
     int l0 = __builtin_ctz(E);
@@ -296,6 +309,7 @@ static int wsync_op(ex *X, warp *w, const xinsn *in, frame *f, uint32_t G, uint3
         return 0;
     }
     /* converged: every non-exited member lane is here */
+    if (X->hooks && wsync_hook(X, w, G)) return -1;
     wsync_exec(X, w, E, NULL, NULL, in, f);
     advance(w, w->pc + 1);
     return 0;

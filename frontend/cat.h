@@ -24,6 +24,9 @@ cat_model *cat_load_file(const char *path, const char *const *search, int nsearc
  * first place where includes are searched. */
 cat_model *cat_load_text(const char *file, const char *text, const char *const *search,
                          int nsearch, char *err, size_t errlen);
+/* The text of a model with a prelude (below), e.g. a bundled model's text with a line added. */
+cat_model *cat_load_text_prelude(const char *file, const char *text, const char *const *search,
+                                 int nsearch, const char *prelude, char *err, size_t errlen);
 /* The same with a prelude: the file `prelude` (searched like an include) is loaded before the
    model, as herd and Dat3M load their standard library. */
 cat_model *cat_load_file_prelude(const char *path, const char *const *search, int nsearch,

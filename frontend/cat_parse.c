@@ -1205,6 +1205,12 @@ cat_model *cat_load_text(const char *file, const char *text, const char *const *
                 nsearch, NULL, err, errlen);
 }
 
+cat_model *cat_load_text_prelude(const char *file, const char *text, const char *const *search,
+                                 int nsearch, const char *prelude, char *err, size_t errlen)
+{
+    return load(file, text, strlen(text), 0, search, nsearch, prelude, err, errlen);
+}
+
 cat_model *cat_load_file(const char *path, const char *const *search, int nsearch, char *err,
                          size_t errlen)
 {

@@ -249,6 +249,50 @@ char *graph_dot(graph_collector *g, const verify_result *r, int i)
     return xstrdup(g->dot[i]);
 }
 
+/* the DOT file dp drawn by Graphviz dot as the SVG file svg (written whole or not at all) */
+static int draw_svg(const char *dp, const char *svg)
+{
+    atomic_temp t;
+    if (atomic_temp_create(&t, svg)) {
+        fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", svg, fileio_error(errno));
+        return -1;
+    }
+    char *args[] = { "dot", "-Tsvg", "-o", t.tmp, (char *)dp, NULL };
+    pid_t pid;
+    int st = 0;
+    if (posix_spawnp(&pid, "dot", NULL, NULL, args, environ) == 0 &&
+        waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+        if (!atomic_temp_commit(&t)) return 0;
+        fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", svg, fileio_error(errno));
+        return -1;
+    }
+    fprintf(stderr, "ptxlitmus: dot failed on %s, no SVG written\n", dp);
+    atomic_temp_discard(&t);
+    return -1;
+}
+
+char *graph_dot_execution(const mexecution *x) { return build_dot(x, NULL); }
+
+int graph_write_file(const char *path, const char *dot)
+{
+    size_t l = strlen(path);
+    if (l < 4 || strcmp(path + l - 4, ".svg")) return report_write_atomic(path, dot);
+    /* FILE.svg: the DOT beside it, drawn by dot */
+    char *dp = xmalloc(l + 1);
+    memcpy(dp, path, l - 4);
+    memcpy(dp + l - 4, ".dot", 5);
+    int rc = report_write_atomic(dp, dot);
+    if (!rc && !graph_have_dot()) {
+        fprintf(stderr, "ptxlitmus: no Graphviz dot on PATH, %s not drawn (%s written)\n", path,
+                dp);
+        rc = -1;
+    } else if (!rc) {
+        rc = draw_svg(dp, path);
+    }
+    free(dp);
+    return rc;
+}
+
 int graph_have_dot(void)
 {
     const char *p = getenv("PATH");
@@ -281,28 +325,7 @@ int graph_write(const char *dir, const char *test_file, const char *dot)
     snprintf(dp, l, "%s/%.*s.dot", dir, (int)bl, base);
     snprintf(sp, l, "%s/%.*s.svg", dir, (int)bl, base);
     int rc = report_write_atomic(dp, dot);
-    atomic_temp t;
-    if (!rc && graph_have_dot()) {
-        if (atomic_temp_create(&t, sp)) {
-            fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", sp, fileio_error(errno));
-            rc = -1;
-        } else {
-            char *args[] = { "dot", "-Tsvg", "-o", t.tmp, dp, NULL };
-            pid_t pid;
-            int st = 0;
-            if (posix_spawnp(&pid, "dot", NULL, NULL, args, environ) == 0 &&
-                waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
-                if (atomic_temp_commit(&t)) {
-                    fprintf(stderr, "ptxlitmus: cannot write %s: %s\n", sp, fileio_error(errno));
-                    rc = -1;
-                }
-            } else {
-                fprintf(stderr, "ptxlitmus: dot failed on %s, no SVG written\n", dp);
-                atomic_temp_discard(&t);
-                rc = -1;
-            }
-        }
-    }
+    if (!rc && graph_have_dot()) rc = draw_svg(dp, sp);
     free(dp); free(sp);
     return rc;
 }

@@ -23,4 +23,9 @@ char *graph_dot(graph_collector *g, const verify_result *r, int i);
  * test file's base name without .litmus.  Returns 0 or -1 with a message on stderr. */
 int graph_write(const char *dir, const char *test_file, const char *dot);
 int graph_have_dot(void);
+/* The DOT of an execution handed over by another procedure (`check`'s witnesses). */
+char *graph_dot_execution(const mexecution *x);
+/* Writes dot to path (atomically); a path ending in .svg gets the DOT as .dot beside it and the
+ * SVG drawn by Graphviz's dot.  0, or -1 with a message on stderr. */
+int graph_write_file(const char *path, const char *dot);
 #endif

@@ -18,10 +18,11 @@ include:
 model:     base/* ptx/* frontend/*
 solver:    base/* ptx/* frontend/* model/*
 check:     base/* ptx/* frontend/* model/* solver/*
-report:    base/* ptx/* frontend/* model/* solver/* check/*
-suite:     base/* ptx/* frontend/* model/* solver/* check/* report/*
-hw:        base/* ptx/* frontend/* model/* solver/* check/* report/* suite/*
-cli:       base/* ptx/* frontend/* model/* solver/* check/* report/* suite/* hw/* exec/* include/*
+kcheck:    base/* ptx/* frontend/* model/* solver/* check/* exec/* include/*
+report:    base/* ptx/* frontend/* model/* solver/* check/* kcheck/* include/*
+suite:     base/* ptx/* frontend/* model/* solver/* check/* kcheck/* report/* include/*
+hw:        base/* ptx/* frontend/* model/* solver/* check/* kcheck/* report/* suite/* include/*
+cli:       base/* ptx/* frontend/* model/* solver/* check/* kcheck/* report/* suite/* hw/* exec/* include/*
 tools:     *
 tests:     *
 fuzz:      *

@@ -183,3 +183,10 @@ int cat_checks_hold(enc *e, Z3_model m, const cat_result *r, int *holds)
     }
     return 0;
 }
+
+int cat_check_concrete(enc *e, const cat_check *c)
+{
+    for (int k = 0; k < c->r.n * c->r.n; k++)
+        if (c->r.m[k] && c->r.m[k] != e->T) return -1;
+    return cat_check_holds(e, NULL, c);
+}

@@ -102,5 +102,9 @@ int cat_assert_checks(enc *e, Z3_solver s, const cat_result *r);
 int cat_checks_hold(enc *e, Z3_model m, const cat_result *r, int *holds);
 /* the same for one check: 1 holds, 0 fails, -1 evaluation failure */
 int cat_check_holds(enc *e, Z3_model m, const cat_check *c);
+/* The same for a check over constant relations (a model evaluated over one concrete execution:
+ * every entry statically false or true, no solver needed): 1, 0, or -1 when an entry is not
+ * constant. */
+int cat_check_concrete(enc *e, const cat_check *c);
 const char *cat_check_kind_name(cat_check_kind k);   /* "acyclic", "irreflexive", "empty" */
 #endif

@@ -11,7 +11,7 @@ case "$bin" in /*) ;; *) bin=$PWD/${bin#./} ;; esac
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-for c in verify suite merge gen compare llvm-check run hw table; do
+for c in verify suite merge gen compare llvm-check run check hw table; do
   "$bin" help "$c" > "$tmp/help" 2>&1 || fail "help $c: exit $?"
   opts=$(python3 - "$tmp/help" <<'PY'
 import re, sys
