@@ -20,7 +20,6 @@ def P(i):
     return 'P%d@cta %d,gpu 0' % (i, i)
 
 ALL = '{ ptx: Ok, ptx-v7.5: Ok, ptx-v6.0: Ok }'
-PTX = '{ ptx: Ok }'   # the slower tests (1 s and more) under the default model only
 # counters under ptx-v6.0: its `let rec observation` over a chain of 8 atomic operations is a
 # fixpoint the cat evaluator takes minutes to prove converged (not run here)
 NO60 = '{ ptx: Ok, ptx-v7.5: Ok }'
@@ -35,7 +34,7 @@ for t, k in ((2, 4), (2, 5), (4, 4)):
       '''%d threads each add 1 to x %d times with atom.add. %s Coherence order (§8.9.6)
  orders the %d increments; each reads the value the one before it in coherence order wrote,
  so x ends at %d in every execution.''' % (t, k, RMW, t * k, t * k),
-      'x=0;', th, 'forall (x == %d)' % (t * k), NO60 if t * k < 10 else PTX,
+      'x=0;', th, 'forall (x == %d)' % (t * k), NO60,
       'own: §8.10.3 §8.9.6 §9.7.12.5')
 # some execution gives the last increment of P0 every other one before it, and one gives its
 # first increment every increment of the other threads before it (executions exist: a forall
@@ -59,7 +58,7 @@ pairs = ['P%d:%%r%d == P%d:%%r%d' % (a // 4, a % 4, b // 4, b % 4)
 T('counter-2x4-distinct',
   '''2 threads each add 1 to x 4 times. %s So the 8 increments read 0..7, each value once:
  no two of them return the same value.''' % RMW,
-  'x=0;', th, '~exists (' + ' \\/ '.join(pairs) + ')', PTX, 'own: §8.10.3 §9.7.12.5')
+  'x=0;', th, '~exists (' + ' \\/ '.join(pairs) + ')', NO60, 'own: §8.10.3 §9.7.12.5')
 
 # ---------------- independent atomics in one thread ----------------
 for k in (6, 10):

@@ -22,7 +22,7 @@
 
 /* ---------- a test engine: named sets and relations ---------- */
 
-typedef struct { char name[32]; cat_kind k; rset s; rel r; } tbase;
+typedef struct { char name[32]; cat_kind k; rset s; rel r; int transitive; } tbase;
 typedef struct { int n, nb, fetched; tbase b[64]; const char *names[64]; int all_names; } teng;
 
 static void te_init(teng *t, int n)
@@ -79,6 +79,7 @@ static int te_value(void *ctx, int id, int n, cat_value *out)
     out->kind = t->b[id].k;
     out->set = t->b[id].s;
     out->rel = t->b[id].r;
+    out->transitive = t->b[id].transitive;
     return 0;
 }
 
@@ -1408,8 +1409,42 @@ START_TEST(error_catalogue)
 }
 END_TEST
 
+/* an engine may declare a base relation transitive (cat_value.transitive: its own constraints
+   make it so, as verify's co): r+ is then r itself, with no closure built.  Declared of a
+   relation that is not transitive, the shortcut shows (a test engine may lie; verify's does
+   not, solver/query.c build_co); undeclared, r+ is the closure.  Built on r+ the rest of the
+   language is unchanged (r+ ; r, let co = co+). */
+START_TEST(engine_transitive_relation)
+{
+    enc e;
+    enc_init(&e);
+    for (int declared = 0; declared < 2; declared++) {
+        teng t;
+        te_init(&t, 4);
+        unsigned char r[16] = { 0 }, w[16];
+        r[0 * 4 + 1] = r[1 * 4 + 2] = r[2 * 4 + 3] = 1;   /* 0 -> 1 -> 2 -> 3 */
+        unsigned char all[4] = { 1, 1, 1, 1 };
+        te_set(&t, "_", set_of_bits(&e, all, 4));
+        te_rel(&t, "r", rel_of_bits(&e, r, 4));
+        t.b[1].transitive = declared;
+        if (declared) memcpy(w, r, sizeof w); else b_plus(r, w, 4);
+        check_op(&e, &t, "r+", w);
+        unsigned char rr[16];
+        b_seq(w, r, rr, 4);
+        check_op(&e, &t, "r+ ; r", rr);
+        unsigned char got[16];
+        value_bits(&e, &t, "let r = r+\nempty r as out", got);
+        ck_assert_msg(!memcmp(got, w, 16), "let r = r+ (declared %d)", declared);
+        ck_assert_int_eq(w[0 * 4 + 3], !declared);
+        te_free(&t);
+    }
+    enc_free(&e);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
+    tcase_add_test(tc, engine_transitive_relation);
     tcase_add_test(tc, parse_errors);
     tcase_add_test(tc, parse_depth_and_header);
     tcase_add_test(tc, operators_concrete);
