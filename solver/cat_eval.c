@@ -13,6 +13,7 @@
 #include "base/alloc.h"
 #include "solver/cat_eval.h"
 #include "frontend/cat_ast.h"
+#include "model/event.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +77,8 @@ typedef struct {
     int depth, fatal, top_index;
     Z3_solver fixs, bg;
     int max_iter;
+    double deadline;            /* cat_eval_opts.deadline */
+    int timed_out;              /* a convergence test ran out of time: the iteration stopped */
 } ev_t;
 
 static val EMPTY_V = { .refs = -1, .k = V_EMPTY };
@@ -893,12 +896,26 @@ static int implied(ev_t *E, val *const *nv, val *const *old, const int *idx, int
         }
         s = E->fixs;
     }
+    if (E->deadline) {   /* the time left, for this test only (a stopped iteration: done) */
+        double left = E->deadline - mclock_ms();
+        if (left < 1) { E->timed_out = 1; free(t); return 1; }
+        Z3_params p = Z3_mk_params(z);
+        Z3_params_inc_ref(z, p);
+        Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"),
+                           (unsigned)(left < 4e9 ? left : 4e9));
+        Z3_solver_set_params(z, s, p);
+        Z3_params_dec_ref(z, p);
+    }
     Z3_solver_push(z, s);
     Z3_solver_assert(z, s, nt == 1 ? t[0] : Z3_mk_or(z, (unsigned)nt, t));
     Z3_lbool r = Z3_solver_check(z, s);
     Z3_solver_pop(z, s, 1);
     stats.fix_solver_calls++;
     free(t);
+    if (r == Z3_L_UNDEF && E->deadline && mclock_ms() >= E->deadline - 1) {
+        E->timed_out = 1;
+        return 1;
+    }
     return r == Z3_L_FALSE;
 }
 
@@ -1396,6 +1413,7 @@ static int run(const cat_prog *p, enc *e, int n, void *ctx, int dry, const cat_e
     E.p = p; E.m = p->m; E.e = e; E.n = n; E.dry = dry; E.ctx = ctx;
     E.bg = o ? o->background : NULL;
     E.max_iter = o ? o->max_iter : 0;
+    E.deadline = o ? o->deadline : 0;
     E.base = xcalloc((size_t)p->m->nbase, sizeof *E.base);
     memset(&stats, 0, sizeof stats);
     frame *top = frame_new(NULL, p->m->top_frame);

@@ -73,6 +73,10 @@ typedef struct {
     /* cap on the iterations of one `let rec` (0: the sound default, 1 + the sum of the sizes
      * of the sets and relations it defines, after which Kleene iteration cannot grow) */
     int max_iter;
+    /* model/event.h mclock_ms() time to give up at (0: none): each convergence test of a
+     * `let rec` gets the time left, and past it the iteration stops; the caller, which owns the
+     * deadline, must then discard the result (verify's --timeout: Unknown) */
+    double deadline;
 } cat_eval_opts;
 
 /* Evaluates the linked model over n events.  opts may be NULL.  Returns 0 and fills *out (to

@@ -647,7 +647,7 @@ static int assert_cat(qproblem *q, char *err, size_t errlen)
 {
     q->bset = xcalloc((size_t)base_ndefs, sizeof *q->bset);
     q->brel = xcalloc((size_t)base_ndefs, sizeof *q->brel);
-    cat_eval_opts opts = { .background = q->s };
+    cat_eval_opts opts = { .background = q->s, .deadline = q->deadline };
     if (cat_eval(q->cat, &q->e, q->n, q, &opts, &q->checks, err, errlen)) return -1;
     q->guard = xcalloc((size_t)q->checks.n, sizeof *q->guard);
     for (int k = 0; k < q->checks.n; k++) {

@@ -2,7 +2,8 @@
 # tests/cli/t_values.sh — symbolic values (issue #27) at the command line: the counter lemmas
 # of solver/query_lemmas.c are used only when the model implies them (a model without the
 # atomicity axioms lets a 2 x 2 counter lose increments); --max-memory makes a verdict Unknown
-# (exit 1, JSON status "timeout", the message names the option) and refuses a bad size; the
+# (exit 1, JSON status "timeout", the message names the option) and refuses a bad size; --timeout
+# stops a cat model's least fixpoint; the
 # progress line of a long test (PTXLITMUS_PROGRESS=1 stands for a terminal) is written and
 # erased on stderr, and not written elsewhere.
 set -u
@@ -26,6 +27,14 @@ grep -qx 'States 1' "$tmp/o" && grep -qx 'x=4;' "$tmp/o" && grep -qx 'Ok' "$tmp/
 "$bin" verify --cat "$tmp/none.cat" "$tmp/c22.litmus" > "$tmp/o"
 grep -qx 'States 4' "$tmp/o" && grep -qx 'x=1;' "$tmp/o" && grep -qx 'No' "$tmp/o" ||
   fail "c22 without atomicity kept its lemma: $(cat "$tmp/o")"
+
+# --timeout reaches the least fixpoints of a cat model: ptx-v6.0's `let rec observation` over
+# a counter's chain of atomics took minutes per convergence test and ignored the limit
+timeout 60 "$bin" verify --model ptx-v6.0 --timeout 2 suites/values/counter-2x4.litmus > "$tmp/o" 2> "$tmp/e"
+rc=$?
+{ [ "$rc" = 1 ] && grep -q 'found a test that needs more than 2 s' "$tmp/e"; } ||
+  { [ "$rc" = 0 ] && grep -qx 'Ok' "$tmp/o"; } ||
+  fail "counter-2x4 under ptx-v6.0 --timeout 2: exit $rc (124: the limit was ignored) $(cat "$tmp/e")"
 
 # --max-memory
 "$bin" verify --allow-outside --max-memory 1K --json "$tmp/m.json" suites/isa/MP.litmus > /dev/null 2> "$tmp/e"
