@@ -721,6 +721,25 @@ START_TEST(let_rec_concrete)
         ck_assert(!memcmp(got, a, (size_t)(n * n)));
         value_bits(&e, &t, "let rec a = r | (b ; r) and b = s | (a ; s)\nempty b", got);
         ck_assert(!memcmp(got, b, (size_t)(n * n)));
+        /* x = A | x;B;x (ptx-v6.0's observation): the closed form A;(B;A)*, no rounds, against
+           Kleene iteration here, in every spelling the evaluator recognizes */
+        memset(a, 0, sizeof a);
+        for (int it = 0; it < n * n + 2; it++) {
+            b_seq(a, s, t1, n);
+            b_seq(t1, a, t2, n);
+            for (int i = 0; i < n * n; i++) a[i] = r[i] | t2[i];
+        }
+        const char *forms[] = { "let rec x = r | (x ; s ; x)\nempty x",
+                                "let rec x = (x ; (s ; x)) | r\nempty x",
+                                "let rec x = r | x ; s ; x\nempty x" };
+        for (int f = 0; f < 3; f++) {
+            value_bits(&e, &t, forms[f], got);
+            ck_assert_msg(!memcmp(got, a, (size_t)(n * n)), "%s", forms[f]);
+            ck_assert_int_eq(cat_eval_last_stats().fix_rounds, 0);
+        }
+        /* B mentioning x: iterated as before */
+        value_bits(&e, &t, "let rec x = r | (x ; (s | x) ; x)\nempty x", got);
+        ck_assert_int_gt(cat_eval_last_stats().fix_rounds, 0);
         te_free(&t);
         enc_free(&e);
     }
