@@ -519,14 +519,13 @@ static int await(kx *K, ex *X, warp *w, int l, int t, int pc, int target, int fr
     return 1;
 }
 
-/* an iteration of a spin loop found earlier that read an old write and failed: another graph
-   has the newer write read there (GenMC's spin-assume moots such an execution) */
-static int stale_spin(kx *K, int t, int pc, int target)
+/* events [n - len, n) of thread t are an iteration of the spin loop (target, pc) that only
+   read (and fenced, voted, wrote back what a poll read): its reads counted, and *stale set
+   when one read an old write or is not revisitable; -1 when it did something else */
+static int read_only_iter(const kgraph *g, int t, int n, int len, int pc, int target, int *stale)
 {
-    const kgraph *g = K->g;
-    int len = ksp_known(K->S, target, pc), n = g->nev[t];
-    if (!len || n < len) return 0;
-    int stale = 0;
+    int reads = 0;
+    *stale = 0;
     for (int i = n - len; i < n; i++) {
         const kev *e = &g->ev[t][i];
         if ((e->kind == KE_W && ksp_idempotent(g, t, i)) ||
@@ -534,10 +533,21 @@ static int stale_spin(kx *K, int t, int pc, int target)
             continue;
         if ((e->kind != KE_R && e->kind != KE_F) || e->pc < target || e->pc > pc ||
             ((e->flags & KF_PAIR) && !ksp_idempotent(g, t, i + 1)))
-            return 0;
-        stale |= e->kind == KE_R && (!(e->flags & KF_MAX) || !(e->flags & KF_REV));
+            return -1;
+        reads += e->kind == KE_R;
+        *stale |= e->kind == KE_R && (!(e->flags & KF_MAX) || !(e->flags & KF_REV));
     }
-    return stale;
+    return reads;
+}
+
+/* an iteration of a spin loop found earlier that read an old write and failed: another graph
+   has the newer write read there (GenMC's spin-assume moots such an execution) */
+static int stale_spin(kx *K, int t, int pc, int target)
+{
+    const kgraph *g = K->g;
+    int len = ksp_known(K->S, target, pc), n = g->nev[t], stale;
+    if (!len || n < len) return 0;
+    return read_only_iter(g, t, n, len, pc, target, &stale) >= 0 && stale;
 }
 
 /* a replayed graph in which thread t went round a spin loop found earlier after a whole
@@ -549,22 +559,11 @@ static int stale_spin(kx *K, int t, int pc, int target)
 static int spun_again(kx *K, int t, int pc, int target)
 {
     const kgraph *g = K->g;
-    int len = ksp_known(K->S, target, pc), n = K->cur[t];
+    int len = ksp_known(K->S, target, pc), n = K->cur[t], stale;
     if (!len || n < len || n >= g->nev[t]) return 0;
     const kev *next = &g->ev[t][n];
     if (next->pc < target || next->pc > pc || next->kind == KE_BLOCK) return 0;
-    int reads = 0;
-    for (int i = n - len; i < n; i++) {
-        const kev *e = &g->ev[t][i];
-        if ((e->kind == KE_W && ksp_idempotent(g, t, i)) ||
-            (e->kind == KE_BAR && e->bmode == KB_WSYNC))
-            continue;
-        if ((e->kind != KE_R && e->kind != KE_F) || e->pc < target || e->pc > pc ||
-            ((e->flags & KF_PAIR) && !ksp_idempotent(g, t, i + 1)))
-            return 0;
-        reads += e->kind == KE_R;
-    }
-    return reads > 0;
+    return read_only_iter(g, t, n, len, pc, target, &stale) > 0;
 }
 
 static int hk_backedge(void *ctx, ex *X, warp *w, int l, int pc, int target)
