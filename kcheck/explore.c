@@ -177,6 +177,55 @@ static int maximal(const kgraph *g, kref r, kref w, const int *V)
     return 1;
 }
 
+/* reads at pcs a then b (of one thread, nothing between them in its events) are two polls
+   of a spin loop found earlier: the same kind of instruction, and a branch out of the loop
+   between them (the first one's exit test: an unrolled poll; not `a = x; b = x; if (a != b)
+   break;`, whose exit needs the two reads to differ) */
+/* the innermost loop of the program text (a backward branch at *hi to *lo) around pcs a and b
+   whose every instruction only reads memory, fences or computes (a polling loop that no
+   execution has yet gone round three times); 0 when none */
+static int read_only_loop(const kx *K, int a, int b, int *lo, int *hi)
+{
+    int best = -1;
+    for (int pc = b; pc < K->m->nprog && best < 0; pc++) {
+        const xinsn *in = &K->m->prog[pc];
+        if (in->kind == PTX_K_BRA && in->target >= 0 && in->target <= a) best = pc;
+        if (in->kind == PTX_K_RET || in->kind == PTX_K_EXIT) break;
+    }
+    if (best < 0) return 0;
+    for (int pc = K->m->prog[best].target; pc <= best; pc++) {
+        const xinsn *in = &K->m->prog[pc];
+        switch (in->kind) {
+        case PTX_K_ALU: case PTX_K_CARRY: case PTX_K_PACK: case PTX_K_LD: case PTX_K_FENCE:
+        case PTX_K_BRA: case PTX_K_CVTA: case PTX_K_MAPA: case PTX_K_SLEEP: case PTX_K_TRAP:
+        case PTX_K_SYNTAX: case PTX_K_HINT:
+            break;
+        case PTX_K_MBAR:
+            if (in->mode == MB_TRY_WAIT || in->mode == MB_TEST_WAIT) break;
+            return 0;
+        default:
+            return 0;
+        }
+    }
+    *lo = K->m->prog[best].target;
+    *hi = best;
+    return 1;
+}
+
+static int polls_twice(const kx *K, int a, int b)
+{
+    int lo, hi, lo2, hi2;
+    if (a >= b || K->m->prog[a].kind != K->m->prog[b].kind) return 0;
+    if (!ksp_inside(K->S, a, &lo, &hi) || !ksp_inside(K->S, b, &lo2, &hi2) || lo != lo2) {
+        if (!read_only_loop(K, a, b, &lo, &hi)) return 0;
+    }
+    for (int pc = a + 1; pc < b; pc++) {
+        const xinsn *in = &K->m->prog[pc];
+        if (in->kind == PTX_K_BRA && (in->target < lo || in->target > hi)) return 1;
+    }
+    return 0;
+}
+
 /* read i of thread t in a spin loop found earlier follows a read of the same location by the
    same kind of instruction there, revisitable too, that read the same write: the graph of its
    revisit is that of the earlier read's but for one more failed read (same_stale's reason) */
@@ -185,8 +234,7 @@ static int spin_twin(const kx *K, const kgraph *g, int t, int i)
     const kev *r = &g->ev[t][i], *p = &g->ev[t][i - 1];
     return p->kind == KE_R && p->loc == r->loc && kref_eq(p->rf, r->rf) &&
            (p->flags & KF_REV) && !((p->flags | r->flags) & KF_ATOM) &&
-           ksp_inside(K->S, r->pc) && ksp_inside(K->S, p->pc) &&
-           K->m->prog[p->pc].kind == K->m->prog[r->pc].kind;
+           polls_twice(K, p->pc, r->pc);
 }
 
 /* every read of w's location that may read w instead: one graph each on the work list */
@@ -261,10 +309,10 @@ static int skip_poll(const kgraph *g, int t, int loc, int p, int lo)
    or -2: no restriction */
 static int same_stale(kx *K, const kgraph *g, int t, int loc, int pc, int lo)
 {
-    if (!g->nev[t] || !ksp_inside(K->S, pc)) return -2;
+    if (!g->nev[t]) return -2;
     const kev *p = &g->ev[t][g->nev[t] - 1];
     if (p->kind != KE_R || p->loc != loc || (p->flags & (KF_MAX | KF_ATOM)) ||
-        !ksp_inside(K->S, p->pc) || K->m->prog[p->pc].kind != K->m->prog[pc].kind)
+        !polls_twice(K, p->pc, pc))
         return -2;
     int pos = p->rf.t < 0 ? -1 : kg_co_pos(g, loc, p->rf);
     return pos >= lo ? pos : -2;

@@ -148,9 +148,13 @@ int ksp_known(const kspin *S, int target, int pc)
     return 0;
 }
 
-int ksp_inside(const kspin *S, int pc)
+int ksp_inside(const kspin *S, int pc, int *target, int *end)
 {
     for (int k = 0; k < S->nknown; k++)
-        if (S->known[k].target <= pc && pc <= S->known[k].pc) return 1;
+        if (S->known[k].target <= pc && pc <= S->known[k].pc) {
+            *target = S->known[k].target;
+            *end = S->known[k].pc;
+            return 1;
+        }
     return 0;
 }

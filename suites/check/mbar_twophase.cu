@@ -26,9 +26,6 @@ __device__ void arrive(uint64_t *bar)
 __device__ void wait_parity(uint64_t *bar, unsigned parity)
 {
     unsigned a = (unsigned)__cvta_generic_to_shared(bar), done = 0;
-    /* not unrolled: nvcc's 16-fold unrolling of these four waits costs check 2752 executions
-       (about 50 s of CPU), kept out of `make check` */
-#pragma unroll 1
     for (int i = 0; i < 10000; i++) {
         asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;"
                      " selp.u32 %0, 1, 0, p; }"
