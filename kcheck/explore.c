@@ -203,6 +203,8 @@ static int read_only_loop(const kx *K, int a, int b, int *lo, int *hi)
         case PTX_K_MBAR:
             if (in->mode == MB_TRY_WAIT || in->mode == MB_TEST_WAIT) break;
             return 0;
+        case PTX_K_ATOM:   /* a poll by an atomic: idempotent when it fails (kcheck/spin.c) */
+            break;
         default:
             return 0;
         }
@@ -232,6 +234,13 @@ static int polls_twice(const kx *K, int a, int b)
 static int spin_twin(const kx *K, const kgraph *g, int t, int i)
 {
     const kev *r = &g->ev[t][i], *p = &g->ev[t][i - 1];
+    if ((r->flags & KF_ATOM) && i >= 2 && ksp_idempotent(g, t, i - 1)) {
+        /* an atomic poll (atomicExch(l, 1) reading 1) after another that wrote back what it
+           read, reading that write-back: as the earlier poll, one failed poll later */
+        const kev *q = &g->ev[t][i - 2];
+        return p->loc == r->loc && kref_eq(r->rf, (kref){ t, i - 1 }) && (q->flags & KF_REV) &&
+               polls_twice(K, q->pc, r->pc);
+    }
     return p->kind == KE_R && p->loc == r->loc && kref_eq(p->rf, r->rf) &&
            (p->flags & KF_REV) && !((p->flags | r->flags) & KF_ATOM) &&
            polls_twice(K, p->pc, r->pc);
