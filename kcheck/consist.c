@@ -766,19 +766,8 @@ static int fence_sc_cheap(kcons *c, const kgraph *g, const int *f, int k, kverdi
     for (int a = 0; a < k; a++)
         for (int b = a + 1; b < k; b++)
             if (c->ev[f[a]].thread == c->ev[f[b]].thread) rel_set(&c->sc, f[a], f[b], c->e.T);
-    cat_result res;
-    if (cat_eval(c->prog, &c->e, c->n, c, NULL, &res, err, errlen)) return -1;
-    r = 2;
-    for (int i = 0; i < res.n && r == 2; i++) {
-        const cat_check *ch = &res.v[i];
-        if (ch->flag || ch->undefined_unless || fence_sc_axiom(ch->name)) continue;
-        if (cat_check_concrete(&c->e, ch) == 0) {
-            snprintf(v->failed, sizeof v->failed, "%s", ch->name);
-            r = 0;
-        }
-    }
-    cat_result_free(&res);
-    return r;
+    r = others_fail(c, v, err, errlen);
+    return r < 0 ? -1 : r ? 0 : 2;
 }
 
 int kcons_check(kcons *c, const kgraph *g, kverdict *v, char *err, size_t errlen)
