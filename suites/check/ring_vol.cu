@@ -1,4 +1,4 @@
-// A single-producer single-consumer ring of two slots carrying four messages between two
+// A single-producer single-consumer ring of two slots carrying three messages between two
 // CTAs, with volatile head and tail counters (the classic pre-libcu++ style).  The producer
 // waits while the ring is full, writes the slot, advances head; the consumer waits while it is
 // empty, reads the slot, advances tail.  BUGGY: no fences: st.volatile/ld.volatile are relaxed
@@ -13,7 +13,7 @@
 #define FENCE() __threadfence()
 #endif
 #define SLOTS 2
-#define MSGS 4
+#define MSGS 3
 
 __global__ void ring_vol(int *slot, volatile unsigned *head, volatile unsigned *tail, int *sum)
 {
