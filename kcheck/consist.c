@@ -567,6 +567,38 @@ static void by_stamp(kcons *c, const kgraph *g, const int *f, int k, int *ord)
         }
 }
 
+/* the fences f[0..k) in an order that extends po | rf | co | fr (Kahn's algorithm over the
+   events, the earliest-added ready event first): an execution that is sequentially consistent
+   is consistent with the Fence-SC order its communication shows (every fence.sc pair then
+   synchronizes along that order, and causality stays within it).  1 when that relation is
+   acyclic (the order into ord), 0 when not */
+static int by_communication(kcons *c, const kgraph *g, const int *f, int k, int *ord)
+{
+    int n = c->n, *indeg = xcalloc((size_t)n, sizeof *indeg), *done = xcalloc((size_t)n, sizeof *done);
+#define COM_EDGE(a, b) ((a) != (b) && (c->po[(size_t)(a) * n + (b)] || \
+        (c->rf.m && c->rf.m[(size_t)(a) * n + (b)]) || (c->co.m && c->co.m[(size_t)(a) * n + (b)]) || \
+        (c->fr.m && c->fr.m[(size_t)(a) * n + (b)])))
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++) indeg[b] += COM_EDGE(a, b);
+    int placed = 0, nf = 0;
+    while (placed < n) {
+        int best = -1;
+        for (int i = 0; i < n; i++)   /* initial writes first, then by stamp */
+            if (!done[i] && !indeg[i] &&
+                (best < 0 || (best >= c->ninit && (i < c->ninit ||
+                     kg_ev(g, c->ref[i])->stamp < kg_ev(g, c->ref[best])->stamp))))
+                best = i;
+        if (best < 0) break;   /* a cycle */
+        done[best] = 1;
+        placed++;
+        for (int b = 0; b < n; b++) indeg[b] -= COM_EDGE(best, b);
+        for (int j = 0; j < k; j++) if (f[j] == best) ord[nf++] = j;
+    }
+#undef COM_EDGE
+    free(indeg); free(done);
+    return placed == n && nf == k;
+}
+
 /* Fence-SC orders that keep together the fences one warp instruction executed for its lanes
    at once (consecutive stamps, one pc, one warp), in lane order: every order of these groups
    in turn, when there are at most MAX_GROUPS of them.  1 some order is consistent, 0 none is,
@@ -600,6 +632,93 @@ static int fence_sc_groups(kcons *c, const kgraph *g, const int *f, int k, kverd
     return 0;
 }
 
+/* whether a check of the model other than the Fence-SC axiom fails with the current sc: 1 it
+   does (its name into v->failed), 0 none does, -1 error */
+static int others_fail(kcons *c, kverdict *v, char *err, size_t errlen);
+
+/* Fence-SC order as c->sc: the pairs a before b of fences f[] that before[a * k + b] says,
+   those of morally strong pairs and of one thread, transitively */
+static void fence_pairs(kcons *c, const int *f, int k, const unsigned char *before)
+{
+    rel_free(&c->sc);
+    c->sc = rel_new(c->n);
+    for (int a = 0; a < k; a++)
+        for (int b = 0; b < k; b++)
+            if (before[a * k + b] &&
+                (c->ev[f[a]].thread == c->ev[f[b]].thread || base_same_scope(&c->u, f[a], f[b])))
+                rel_set(&c->sc, f[a], f[b], c->e.T);
+    rel p = rel_plus(&c->e, &c->sc);
+    rel_free(&c->sc);
+    c->sc = p;
+}
+
+/* Fence-SC order by propagation (bundled models): every check but the Fence-SC axiom only
+   gets harder with more of the order (fence_sc_axiom), so a pair of fences of two threads
+   whose one order alone (with program order and the pairs already forced) fails such a check
+   must be in the other order; both failing: no order is consistent (0).  When every pair is
+   forced, or the forced pairs extended by the order of addition give a consistent order: 1.
+   Else 2 (undecided) */
+static int fence_sc_forced(kcons *c, const kgraph *g, const int *f, int k, kverdict *v,
+                           char *err, size_t errlen)
+{
+    if (!c->fsc_known) return 2;
+    unsigned char *bf = xcalloc((size_t)k * (size_t)k, 1);
+    int r = 2, changed = 1, ord[MAX_SC];
+    for (int a = 0; a < k; a++)
+        for (int b = a + 1; b < k; b++)
+            if (c->ev[f[a]].thread == c->ev[f[b]].thread) bf[a * k + b] = 1;
+    while (changed && r == 2) {
+        changed = 0;
+        for (int a = 0; a < k && r == 2; a++)
+            for (int b = a + 1; b < k && r == 2; b++) {
+                if (bf[a * k + b] || bf[b * k + a] || !base_same_scope(&c->u, f[a], f[b]))
+                    continue;
+                int bad[2];
+                for (int d = 0; d < 2 && r == 2; d++) {
+                    int x = d ? b : a, y = d ? a : b;
+                    bf[x * k + y] = 1;
+                    fence_pairs(c, f, k, bf);
+                    bf[x * k + y] = 0;
+                    bad[d] = others_fail(c, v, err, errlen);
+                    if (bad[d] < 0) r = -1;
+                }
+                if (r != 2) break;
+                if (bad[0] && bad[1]) r = 0;
+                else if (bad[0] || bad[1]) {
+                    if (bad[0]) bf[b * k + a] = 1; else bf[a * k + b] = 1;
+                    /* transitively */
+                    for (int m = 0; m < k; m++)
+                        for (int i = 0; i < k; i++)
+                            for (int j = 0; j < k; j++)
+                                if (bf[i * k + m] && bf[m * k + j]) bf[i * k + j] = 1;
+                    changed = 1;
+                }
+            }
+    }
+    if (r == 2) {   /* complete the forced pairs by the order of addition */
+        by_stamp(c, g, f, k, ord);
+        int *pos = xcalloc((size_t)k, sizeof *pos), *placed = xcalloc((size_t)k, sizeof *placed);
+        for (int n = 0; n < k; n++) {
+            int pick = -1;
+            for (int q = 0; q < k && pick < 0; q++) {
+                int x = ord[q], ready = !placed[x];
+                for (int y = 0; y < k && ready; y++) ready = placed[y] || !bf[y * k + x];
+                if (ready) pick = x;
+            }
+            if (pick < 0) break;
+            placed[pick] = 1;
+            pos[n] = pick;
+        }
+        fence_order(c, f, pos, k);
+        int e = evaluate(c, v, err, errlen);
+        if (e) r = e;
+        free(pos); free(placed);
+    }
+    free(bf);
+
+    return r;
+}
+
 /* the names of the check that asks Fence-SC order to contain causality in the bundled
    models: the only one that sync_fence makes easier to hold (every other check, through sync,
    causality and sync_fence, only gets harder with more of it) */
@@ -612,33 +731,43 @@ static int fence_sc_axiom(const char *name)
    makes agree with communication most of the time) is consistent: 1; with no order between the
    threads' fences a check other than the Fence-SC axiom fails (bundled models): no order can
    help, 0; else 2 (the solver decides) */
+static int others_fail(kcons *c, kverdict *v, char *err, size_t errlen)
+{
+    cat_result res;
+    if (cat_eval(c->prog, &c->e, c->n, c, NULL, &res, err, errlen)) return -1;
+    int r = 0;
+    for (int i = 0; i < res.n && !r; i++) {
+        const cat_check *ch = &res.v[i];
+        if (ch->flag || ch->undefined_unless || fence_sc_axiom(ch->name)) continue;
+        if (cat_check_concrete(&c->e, ch) == 0) {
+            snprintf(v->failed, sizeof v->failed, "%s", ch->name);
+            r = 1;
+        }
+    }
+    cat_result_free(&res);
+    return r;
+}
+
 static int fence_sc_cheap(kcons *c, const kgraph *g, const int *f, int k, kverdict *v,
                           char *err, size_t errlen)
 {
     int perm[MAX_SC];
     by_stamp(c, g, f, k, perm);
     fence_order(c, f, perm, k);
-    int r = evaluate(c, v, err, errlen);
+    int r = evaluate(c, v, err, errlen), com[MAX_SC];
     if (r) return r;
+    if (by_communication(c, g, f, k, com) && memcmp(com, perm, (size_t)k * sizeof *com)) {
+        fence_order(c, f, com, k);
+        if ((r = evaluate(c, v, err, errlen))) return r;
+    }
     if (!c->fsc_known) return 2;
     rel_free(&c->sc);   /* program order only */
     c->sc = rel_new(c->n);
     for (int a = 0; a < k; a++)
         for (int b = a + 1; b < k; b++)
             if (c->ev[f[a]].thread == c->ev[f[b]].thread) rel_set(&c->sc, f[a], f[b], c->e.T);
-    cat_result res;
-    if (cat_eval(c->prog, &c->e, c->n, c, NULL, &res, err, errlen)) return -1;
-    r = 2;
-    for (int i = 0; i < res.n && r == 2; i++) {
-        const cat_check *ch = &res.v[i];
-        if (ch->flag || ch->undefined_unless || fence_sc_axiom(ch->name)) continue;
-        if (cat_check_concrete(&c->e, ch) == 0) {
-            snprintf(v->failed, sizeof v->failed, "%s", ch->name);
-            r = 0;
-        }
-    }
-    cat_result_free(&res);
-    return r;
+    r = others_fail(c, v, err, errlen);
+    return r < 0 ? -1 : r ? 0 : 2;
 }
 
 int kcons_check(kcons *c, const kgraph *g, kverdict *v, char *err, size_t errlen)
@@ -674,6 +803,8 @@ int kcons_check(kcons *c, const kgraph *g, kverdict *v, char *err, size_t errlen
         r = evaluate(c, v, err, errlen);
     } else if ((r = fence_sc_cheap(c, g, f, k, v, err, errlen)) != 2) {
         /* decided by the order the fences were added in, or by no order at all */
+    } else if ((r = fence_sc_forced(c, g, f, k, v, err, errlen)) != 2) {
+        /* decided by the pairs whose one order alone fails */
     } else if ((r = fence_sc_groups(c, g, f, k, v, err, errlen)) != 2) {
         /* decided by the orders of the warps' fence instructions */
     } else {

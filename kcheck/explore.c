@@ -177,6 +177,75 @@ static int maximal(const kgraph *g, kref r, kref w, const int *V)
     return 1;
 }
 
+/* reads at pcs a then b (of one thread, nothing between them in its events) are two polls
+   of a spin loop found earlier: the same kind of instruction, and a branch out of the loop
+   between them (the first one's exit test: an unrolled poll; not `a = x; b = x; if (a != b)
+   break;`, whose exit needs the two reads to differ) */
+/* the innermost loop of the program text (a backward branch at *hi to *lo) around pcs a and b
+   whose every instruction only reads memory, fences or computes (a polling loop that no
+   execution has yet gone round three times); 0 when none */
+static int read_only_loop(const kx *K, int a, int b, int *lo, int *hi)
+{
+    int best = -1;
+    for (int pc = b; pc < K->m->nprog && best < 0; pc++) {
+        const xinsn *in = &K->m->prog[pc];
+        if (in->kind == PTX_K_BRA && in->target >= 0 && in->target <= a) best = pc;
+        if (in->kind == PTX_K_RET || in->kind == PTX_K_EXIT) break;
+    }
+    if (best < 0) return 0;
+    for (int pc = K->m->prog[best].target; pc <= best; pc++) {
+        const xinsn *in = &K->m->prog[pc];
+        switch (in->kind) {
+        case PTX_K_ALU: case PTX_K_CARRY: case PTX_K_PACK: case PTX_K_LD: case PTX_K_FENCE:
+        case PTX_K_BRA: case PTX_K_CVTA: case PTX_K_MAPA: case PTX_K_SLEEP: case PTX_K_TRAP:
+        case PTX_K_SYNTAX: case PTX_K_HINT:
+            break;
+        case PTX_K_MBAR:
+            if (in->mode == MB_TRY_WAIT || in->mode == MB_TEST_WAIT) break;
+            return 0;
+        case PTX_K_ATOM:   /* a poll by an atomic: idempotent when it fails (kcheck/spin.c) */
+            break;
+        default:
+            return 0;
+        }
+    }
+    *lo = K->m->prog[best].target;
+    *hi = best;
+    return 1;
+}
+
+static int polls_twice(const kx *K, int a, int b)
+{
+    int lo, hi, lo2, hi2;
+    if (a >= b || K->m->prog[a].kind != K->m->prog[b].kind) return 0;
+    if (!ksp_inside(K->S, a, &lo, &hi) || !ksp_inside(K->S, b, &lo2, &hi2) || lo != lo2) {
+        if (!read_only_loop(K, a, b, &lo, &hi)) return 0;
+    }
+    for (int pc = a + 1; pc < b; pc++) {
+        const xinsn *in = &K->m->prog[pc];
+        if (in->kind == PTX_K_BRA && (in->target < lo || in->target > hi)) return 1;
+    }
+    return 0;
+}
+
+/* read i of thread t in a spin loop found earlier follows a read of the same location by the
+   same kind of instruction there, revisitable too, that read the same write: the graph of its
+   revisit is that of the earlier read's but for one more failed read (same_stale's reason) */
+static int spin_twin(const kx *K, const kgraph *g, int t, int i)
+{
+    const kev *r = &g->ev[t][i], *p = &g->ev[t][i - 1];
+    if ((r->flags & KF_ATOM) && i >= 2 && ksp_idempotent(g, t, i - 1)) {
+        /* an atomic poll (atomicExch(l, 1) reading 1) after another that wrote back what it
+           read, reading that write-back: as the earlier poll, one failed poll later */
+        const kev *q = &g->ev[t][i - 2];
+        return p->loc == r->loc && kref_eq(r->rf, (kref){ t, i - 1 }) && (q->flags & KF_REV) &&
+               polls_twice(K, q->pc, r->pc);
+    }
+    return p->kind == KE_R && p->loc == r->loc && kref_eq(p->rf, r->rf) &&
+           (p->flags & KF_REV) && !((p->flags | r->flags) & KF_ATOM) &&
+           polls_twice(K, p->pc, r->pc);
+}
+
 /* every read of w's location that may read w instead: one graph each on the work list */
 static void revisits(kx *K, kgraph *g, kref w)
 {
@@ -191,6 +260,7 @@ static void revisits(kx *K, kgraph *g, kref w)
         for (int i = pref[t]; i < g->nev[t]; i++) {
             const kev *r = &g->ev[t][i];
             if (r->kind != KE_R || r->loc != W->loc || !(r->flags & KF_REV)) continue;
+            if (i > pref[t] && spin_twin(K, g, t, i)) continue;
             kg_before(g, r->stamp, V);
             if (V[t] < i + 1) V[t] = i + 1;
             for (int x = 0; x < nth; x++) if (V[x] < pref[x]) V[x] = pref[x];
@@ -238,6 +308,25 @@ static int skip_poll(const kgraph *g, int t, int loc, int p, int lo)
 
 /* a new read of thread t: the co-latest write it may read goes on (when the model allows), the
    others are graphs of the work list */
+/* A read of a spin loop found earlier (kcheck/spin.c) right after a read of the same location
+   by the same thread in that loop that read an older write than the latest (another graph has
+   the newer one read there): it reads what that read read.  The graphs in which it reads a
+   newer write are those of the earlier read reading it (two po-adjacent reads of one location:
+   whatever the later may read the earlier may), with the loop exiting one read sooner: the
+   reduction spin-assume makes, but for the counters (nvcc unrolls a polling loop 16 times, and
+   each of its reads could be the first to see the flag).  The co position of the write to read,
+   or -2: no restriction */
+static int same_stale(kx *K, const kgraph *g, int t, int loc, int pc, int lo)
+{
+    if (!g->nev[t]) return -2;
+    const kev *p = &g->ev[t][g->nev[t] - 1];
+    if (p->kind != KE_R || p->loc != loc || (p->flags & (KF_MAX | KF_ATOM)) ||
+        !polls_twice(K, p->pc, pc))
+        return -2;
+    int pos = p->rf.t < 0 ? -1 : kg_co_pos(g, loc, p->rf);
+    return pos >= lo ? pos : -2;
+}
+
 static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc, uint64_t *v)
 {
     kgraph *g = K->g;
@@ -250,11 +339,11 @@ static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc,
                         : a->space == SP_SHARED ? KSP_SHARED : KSP_SHARED_CLUSTER);
     if (a->kind == EH_RMW_R) e.flags |= (uint8_t)(KF_ATOM | (a->red ? KF_RED : 0));
     /* candidates: co positions n-1 down to lo (-1: the initial write) */
-    int chosen = -2;
+    int chosen = -2, only = same_stale(K, g, t, loc, a->pc, lo);
     kref r = { t, g->nev[t] };
     for (int p = n - 1; p >= lo && chosen < -1; p--) {
         kref src = p < 0 ? (kref){ -1, 0 } : g->loc[loc].co[p];
-        if (skip_poll(g, t, loc, p, lo)) continue;
+        if (skip_poll(g, t, loc, p, lo) || (only > -2 && p != only)) continue;
         e.rf = src;
         e.val = kg_wval(g, loc, src);
         e.flags = (uint8_t)((e.flags & ~KF_MAX) | (p == n - 1 ? KF_MAX : 0));
@@ -271,7 +360,8 @@ static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc,
             if (!before) return stop_launch(K, X, w, a->lane, KS_DEAD, "inconsistent");
         }
     }
-    for (int p = chosen - 1; p >= lo; p--) {   /* the others, from the latest */
+    if (chosen == -2) return stop_launch(K, X, w, a->lane, KS_DEAD, "inconsistent");
+    for (int p = chosen - 1; p >= lo && only < -1; p--) {   /* the others, from the latest */
         if (skip_poll(g, t, loc, p, lo)) continue;
         kgraph *c = kg_copy(g);
         kev *x = kg_ev(c, r);
@@ -435,11 +525,12 @@ static int same_seq(const kgraph *g, int t, int a, int b, int len)
    thread waits after the iteration before them (when it is the same loop body; else after the
    first of the two), whose reads are the awaited ones; unless one of those read an old write
    (another graph has the newer one read: moot, as GenMC's) */
-/* whether some read of the graph reads event (t, i) */
-static int read_by_some(const kgraph *g, int t, int i)
+/* whether some read of the graph reads event (t, i), but for thread t's reads from index
+   drop on (a failed iteration's poll reads the write-back of the iteration before) */
+static int read_by_some(const kgraph *g, int t, int i, int drop)
 {
     for (int u = 0; u < g->nth; u++)
-        for (int k = 0; k < g->nev[u]; k++)
+        for (int k = 0; k < (u == t ? drop : g->nev[u]); k++)
             if (g->ev[u][k].kind == KE_R && g->ev[u][k].rf.t == t && g->ev[u][k].rf.i == i)
                 return 1;
     return 0;
@@ -463,9 +554,10 @@ static int await(kx *K, ex *X, warp *w, int l, int t, int pc, int target, int fr
     kgraph *g = K->g;
     int n = g->nev[t], len = (n - from) / 2, keep = from;
     if (from < len || !same_seq(g, t, from - len, from, len)) keep = from + len;
+    ksp_learn(K->S, target, pc, len);   /* a spin loop, whatever this execution does next */
     /* a poll's write-back is dropped with its iteration: not when another thread read it */
     for (int i = keep; i < n; i++)
-        if (g->ev[t][i].kind == KE_W && read_by_some(g, t, i)) return 0;
+        if (g->ev[t][i].kind == KE_W && read_by_some(g, t, i, keep)) return 0;
     for (int i = keep; i < n; i++)
         if (g->ev[t][i].kind == KE_W) kg_co_remove(g, g->ev[t][i].loc, (kref){ t, i });
     for (int i = keep - len; i < n; i++) {
@@ -475,7 +567,6 @@ static int await(kx *K, ex *X, warp *w, int l, int t, int pc, int target, int fr
             return stop_launch(K, X, w, l, KS_MOOT, "moot");
         }
     }
-    ksp_learn(K->S, target, pc, len);
     g->nev[t] = keep;
     K->cur[t] = keep;
     kev e = { .kind = KE_BLOCK, .pc = pc, .loc = -1, .flags = KF_REV | KF_MAX, .bar = target,
@@ -485,14 +576,13 @@ static int await(kx *K, ex *X, warp *w, int l, int t, int pc, int target, int fr
     return 1;
 }
 
-/* an iteration of a spin loop found earlier that read an old write and failed: another graph
-   has the newer write read there (GenMC's spin-assume moots such an execution) */
-static int stale_spin(kx *K, int t, int pc, int target)
+/* events [n - len, n) of thread t are an iteration of the spin loop (target, pc) that only
+   read (and fenced, voted, wrote back what a poll read): its reads counted, and *stale set
+   when one read an old write or is not revisitable; -1 when it did something else */
+static int read_only_iter(const kgraph *g, int t, int n, int len, int pc, int target, int *stale)
 {
-    const kgraph *g = K->g;
-    int len = ksp_known(K->S, target, pc), n = g->nev[t];
-    if (!len || n < len) return 0;
-    int stale = 0;
+    int reads = 0;
+    *stale = 0;
     for (int i = n - len; i < n; i++) {
         const kev *e = &g->ev[t][i];
         if ((e->kind == KE_W && ksp_idempotent(g, t, i)) ||
@@ -500,10 +590,37 @@ static int stale_spin(kx *K, int t, int pc, int target)
             continue;
         if ((e->kind != KE_R && e->kind != KE_F) || e->pc < target || e->pc > pc ||
             ((e->flags & KF_PAIR) && !ksp_idempotent(g, t, i + 1)))
-            return 0;
-        stale |= e->kind == KE_R && (!(e->flags & KF_MAX) || !(e->flags & KF_REV));
+            return -1;
+        reads += e->kind == KE_R;
+        *stale |= e->kind == KE_R && (!(e->flags & KF_MAX) || !(e->flags & KF_REV));
     }
-    return stale;
+    return reads;
+}
+
+/* an iteration of a spin loop found earlier that read an old write and failed: another graph
+   has the newer write read there (GenMC's spin-assume moots such an execution) */
+static int stale_spin(kx *K, int t, int pc, int target)
+{
+    const kgraph *g = K->g;
+    int len = ksp_known(K->S, target, pc), n = g->nev[t], stale;
+    if (!len || n < len) return 0;
+    return read_only_iter(g, t, n, len, pc, target, &stale) >= 0 && stale;
+}
+
+/* a replayed graph in which thread t went round a spin loop found earlier after a whole
+   iteration that only read (events [n - len, n)), and the graph goes on in the loop: the loop
+   exits in a later iteration.  With spin-assume the thread waits after such an iteration, and
+   the graphs in which that iteration's reads read the newer writes are explored from there
+   (GenMC's spin-assume keeps one iteration); this graph is redundant but for the iteration
+   counters (a loop nvcc unrolled 16 times would otherwise exit at 3 x 16 places) */
+static int spun_again(kx *K, int t, int pc, int target)
+{
+    const kgraph *g = K->g;
+    int len = ksp_known(K->S, target, pc), n = K->cur[t], stale;
+    if (!len || n < len || n >= g->nev[t]) return 0;
+    const kev *next = &g->ev[t][n];
+    if (next->pc < target || next->pc > pc || next->kind == KE_BLOCK) return 0;
+    return read_only_iter(g, t, n, len, pc, target, &stale) > 0;
 }
 
 static int hk_backedge(void *ctx, ex *X, warp *w, int l, int pc, int target)
@@ -522,6 +639,11 @@ static int hk_backedge(void *ctx, ex *X, warp *w, int l, int pc, int target)
     }
     if (K->exhaust[t] == 2) return 0;
     if (K->cur[t] < g->nev[t]) {   /* replaying: the loop is not yet where the graph ends */
+        if (spun_again(K, t, pc, target)) {
+            int len = ksp_known(K->S, target, pc);
+            moot_at(K, t, K->cur[t] - len, K->cur[t]);
+            return stop_launch(K, X, w, l, KS_MOOT, "moot");
+        }
         ksp_backedge(K->S, g, t, K->cur[t], pc, target, w->fr[w->depth].regs, l, w->depth, &from,
                      &counts);
         return 0;

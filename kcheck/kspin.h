@@ -20,5 +20,7 @@ int ksp_backedge(kspin *S, const kgraph *g, int t, int n, int pc, int target,
 int ksp_idempotent(const kgraph *g, int t, int i);
 /* the spin loops found so far (in any execution): their iterations' events */
 void ksp_learn(kspin *S, int target, int pc, int len);
+/* whether pc is in the body of a spin loop found earlier: its first pc and backward branch */
+int ksp_inside(const kspin *S, int pc, int *target, int *end);
 int ksp_known(const kspin *S, int target, int pc);   /* its length, 0: not a known spin */
 #endif

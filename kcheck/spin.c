@@ -147,3 +147,14 @@ int ksp_known(const kspin *S, int target, int pc)
         if (S->known[k].target == target && S->known[k].pc == pc) return S->known[k].len;
     return 0;
 }
+
+int ksp_inside(const kspin *S, int pc, int *target, int *end)
+{
+    for (int k = 0; k < S->nknown; k++)
+        if (S->known[k].target <= pc && pc <= S->known[k].pc) {
+            *target = S->known[k].target;
+            *end = S->known[k].pc;
+            return 1;
+        }
+    return 0;
+}
