@@ -19,6 +19,7 @@
 #include "kcheck/kpc.h"
 #include "model/base.h"
 #include "model/bundled.h"
+#include "solver/cat_base.h"
 #include "solver/cat_eval.h"
 #include "ptx/opcodes.h"
 
@@ -52,25 +53,6 @@ struct kcons {
 };
 
 /* ---------------------------------------------------------------- the engine */
-static int kb_lookup(void *ctx, const char *name, cat_kind *k)
-{
-    (void)ctx;
-    const base_def *d = base_find(name);
-    if (!d) return -1;
-    *k = d->kind == BASE_SET ? CAT_SET : CAT_REL;
-    return (int)(d - base_defs);
-}
-
-static const char *const *kb_names(void *ctx, int *count)
-{
-    (void)ctx;
-    static const char *names[128];
-    static int n;
-    if (!n) for (int i = 0; i < base_ndefs && i < 128; i++) names[n++] = base_defs[i].name;
-    *count = n;
-    return names;
-}
-
 static int kb_value(void *ctx, int id, int n, cat_value *out)
 {
     kcons *c = ctx;
@@ -108,7 +90,7 @@ static int kb_value(void *ctx, int id, int n, cat_value *out)
     return 0;
 }
 
-static const cat_engine kengine = { kb_lookup, kb_names, kb_value };
+static const cat_engine kengine = { cat_base_lookup, cat_base_names, kb_value };
 
 /* ---------------------------------------------------------------- setup */
 kcons *kcons_new(const char *file, const char *text, kpcs *P, int bundled, char *err,

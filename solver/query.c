@@ -14,6 +14,7 @@
 #include "solver/query_int.h"
 #include "base/alloc.h"
 #include "model/base.h"
+#include "solver/cat_base.h"
 #include "solver/cat_eval.h"
 #include <pthread.h>
 #include <stdio.h>
@@ -560,25 +561,6 @@ static void build_barrier_waits(qproblem *q)
 
 /* ---------- the model as cat: base values (model/base.c) ---------- */
 
-static int qb_lookup(void *ctx, const char *name, cat_kind *k)
-{
-    (void)ctx;
-    const base_def *d = base_find(name);
-    if (!d) return -1;
-    *k = d->kind == BASE_SET ? CAT_SET : CAT_REL;
-    return (int)(d - base_defs);
-}
-
-static const char *const *qb_names(void *ctx, int *count)
-{
-    (void)ctx;
-    static const char *names[128];
-    static int n;
-    if (!n) for (int i = 0; i < base_ndefs && i < 128; i++) names[n++] = base_defs[i].name;
-    *count = n;
-    return names;
-}
-
 /* (i, j) as a pair of existing events: j's existence when i precedes it (i exists then) */
 static Z3_ast pair_exists(qproblem *q, int i, int j)
 {
@@ -634,7 +616,7 @@ static int qb_value(void *ctx, int id, int n, cat_value *out)
     return 0;
 }
 
-static const cat_engine query_engine = { qb_lookup, qb_names, qb_value };
+static const cat_engine query_engine = { cat_base_lookup, cat_base_names, qb_value };
 
 cat_prog *query_link_model(const cat_model *m, char *err, size_t errlen)
 {
