@@ -361,18 +361,15 @@ static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc,
                         : a->space == SP_SHARED ? KSP_SHARED : KSP_SHARED_CLUSTER);
     if (a->kind == EH_RMW_R) e.flags |= (uint8_t)(KF_ATOM | (a->red ? KF_RED : 0));
     /* candidates: co positions n-1 down to lo (-1: the initial write) */
-    /* top: the candidates above p were all poll write-backs skipped (skip_poll): reading p
-       is reading the co-latest value, maximal (the moot rule and TruSt's condition then treat
-       it as the co-latest write: no other graph reads those write-backs) */
-    int chosen = -2, only = same_stale(K, g, t, loc, a->pc, lo), top = 1;
+    int chosen = -2, only = same_stale(K, g, t, loc, a->pc, lo);
     kref r = { t, g->nev[t] };
     for (int p = n - 1; p >= lo && chosen < -1; p--) {
         kref src = p < 0 ? (kref){ -1, 0 } : g->loc[loc].co[p];
-        if (skip_poll(g, t, loc, p, lo, a->kind == EH_RMW_R)) continue;
-        if (only > -2 && p != only) { top = 0; continue; }
+        if (skip_poll(g, t, loc, p, lo, a->kind == EH_RMW_R) || (only > -2 && p != only))
+            continue;
         e.rf = src;
         e.val = kg_wval(g, loc, src);
-        e.flags = (uint8_t)((e.flags & ~KF_MAX) | (top ? KF_MAX : 0));
+        e.flags = (uint8_t)((e.flags & ~KF_MAX) | (p == n - 1 ? KF_MAX : 0));
         r = kg_add(g, t, &e);
         kverdict vd;
         int ok = p == lo ? 1 : check_now(K, g, &vd);   /* the last candidate: checked later */
@@ -380,8 +377,7 @@ static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc,
         if (ok) { chosen = p; break; }
         g->nev[t]--;
         g->maxstamp--;
-        if (top) {   /* the graph before the read may be the one ruled out */
-            top = 0;
+        if (p == n - 1) {   /* the graph before the read may be the one ruled out */
             int before = check_now(K, g, &vd);
             if (before < 0) return stop_launch(K, X, w, a->lane, KS_ERROR, "%s", K->R->err);
             if (!before) return stop_launch(K, X, w, a->lane, KS_DEAD, "inconsistent");
