@@ -296,14 +296,26 @@ static int check_now(kx *K, kgraph *g, kverdict *v)
     return v->consistent;
 }
 
-/* candidate p of a read of thread t is another thread's poll write-back right after the
-   write it read, itself a candidate: the same value, nothing more (revisits() likewise) */
-static int skip_poll(const kgraph *g, int t, int loc, int p, int lo)
+/* whether co position p of loc (-1: the initial write) is followed by another thread's poll
+   write-back of it (an atomic that read it and wrote its value back) */
+static int written_back(const kgraph *g, int t, int loc, int p)
 {
-    if (p < 0 || p - 1 < lo) return 0;
-    kref c = g->loc[loc].co[p];
+    if (p + 1 >= g->loc[loc].nco) return 0;
+    kref c = g->loc[loc].co[p + 1];
     return c.t != t && ksp_idempotent(g, c.t, c.i) &&
-           kref_eq(g->ev[c.t][c.i - 1].rf, p ? g->loc[loc].co[p - 1] : (kref){ -1, 0 });
+           kref_eq(g->ev[c.t][c.i - 1].rf, p >= 0 ? g->loc[loc].co[p] : (kref){ -1, 0 });
+}
+
+/* candidate p of a read of thread t (at or above lo) left out: for a plain read, another
+   thread's poll write-back right after the write it read, itself a candidate (the same value,
+   nothing more; revisits() likewise).  Never for an atomic's read: two atomics that read the
+   same write are mutually exclusive (PTX ISA §8.10.3 Atomicity; GenMC's RMW rule), so an atomic
+   after a write-back reads that write-back, not the write before it; leaving the write-backs
+   out made each such graph inconsistent (the exchange lock of three CTAs was never explored
+   with the third CTA taking it first: suites/check/lock_order) */
+static int skip_poll(const kgraph *g, int t, int loc, int p, int lo, int atomic)
+{
+    return !atomic && p >= 0 && p - 1 >= lo && written_back(g, t, loc, p - 1);
 }
 
 /* a new read of thread t: the co-latest write it may read goes on (when the model allows), the
@@ -320,6 +332,16 @@ static int same_stale(kx *K, const kgraph *g, int t, int loc, int pc, int lo)
 {
     if (!g->nev[t]) return -2;
     const kev *p = &g->ev[t][g->nev[t] - 1];
+    if (ksp_idempotent(g, t, g->nev[t] - 1)) {
+        /* an atomic poll after a failed one that read an old write and wrote it back: it
+           reads the end of that write-back's chain (the same value; the graphs in which it
+           reads a newer write are those of the earlier poll reading it) */
+        const kev *q = &g->ev[t][g->nev[t] - 2];
+        if (p->loc != loc || (q->flags & KF_MAX) || !polls_twice(K, q->pc, pc)) return -2;
+        int pos = kg_co_pos(g, loc, (kref){ t, g->nev[t] - 1 });
+        while (written_back(g, t, loc, pos)) pos++;
+        return pos >= lo ? pos : -2;
+    }
     if (p->kind != KE_R || p->loc != loc || (p->flags & (KF_MAX | KF_ATOM)) ||
         !polls_twice(K, p->pc, pc))
         return -2;
@@ -343,7 +365,8 @@ static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc,
     kref r = { t, g->nev[t] };
     for (int p = n - 1; p >= lo && chosen < -1; p--) {
         kref src = p < 0 ? (kref){ -1, 0 } : g->loc[loc].co[p];
-        if (skip_poll(g, t, loc, p, lo) || (only > -2 && p != only)) continue;
+        if (skip_poll(g, t, loc, p, lo, a->kind == EH_RMW_R) || (only > -2 && p != only))
+            continue;
         e.rf = src;
         e.val = kg_wval(g, loc, src);
         e.flags = (uint8_t)((e.flags & ~KF_MAX) | (p == n - 1 ? KF_MAX : 0));
@@ -362,7 +385,7 @@ static int new_read(kx *K, ex *X, warp *w, const exec_access *a, int t, int loc,
     }
     if (chosen == -2) return stop_launch(K, X, w, a->lane, KS_DEAD, "inconsistent");
     for (int p = chosen - 1; p >= lo && only < -1; p--) {   /* the others, from the latest */
-        if (skip_poll(g, t, loc, p, lo)) continue;
+        if (skip_poll(g, t, loc, p, lo, a->kind == EH_RMW_R)) continue;
         kgraph *c = kg_copy(g);
         kev *x = kg_ev(c, r);
         x->rf = p < 0 ? (kref){ -1, 0 } : c->loc[loc].co[p];

@@ -79,7 +79,16 @@ for line in open(sys.argv[1] + "/bounds"):
     a, c = (json.load(open("%s/%s-%s.json" % (sys.argv[1], kernel, n))) for n in ("10000", b))
     assert [a[k] for k in keys] == [c[k] for k in keys], (kernel, b, [a[k] for k in keys], [c[k] for k in keys])
 PY
-[ "$n" -ge 24 ] || fail "only $n pairs in $dir"
+[ "$n" -ge 25 ] || fail "only $n pairs in $dir"
+# every order in which three CTAs take an exchange spin lock is an execution: lock_order's
+# fixed kernel (no trap) and spinlock_ref's (nvcc's 16-fold unrolled exchange polls, each
+# failed poll writing back the 1 it read) each end complete in exactly the 3! = 6 lock orders
+# (failed polls reduced away; an atomic's read skipping another CTA's poll write-back had left
+# 4 of them, missing the orders in which CTA 2 comes first)
+for k in lock_order spinlock_ref; do
+  python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert j['complete']==6, j['complete']" "$tmp/$k-f.json" \
+    || fail "$k fixed: not the 6 lock orders"
+done
 [ "$spins" -ge 8 ] || fail "only $spins pairs with a 10 000-iteration bounded spin"
 
 # the liveness failure itself: an unbounded wait is a hang, its waiting threads named
