@@ -886,25 +886,14 @@ static int implied(ev_t *E, val *const *nv, val *const *old, const int *idx, int
     if (!s) {
         if (!E->fixs) {
             E->fixs = enc_solver(E->e);
-            if (E->e->timeout_ms) {
-                Z3_params p = Z3_mk_params(z);
-                Z3_params_inc_ref(z, p);
-                Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), E->e->timeout_ms);
-                Z3_solver_set_params(z, E->fixs, p);
-                Z3_params_dec_ref(z, p);
-            }
+            if (E->e->timeout_ms) enc_solver_timeout(E->e, E->fixs, E->e->timeout_ms);
         }
         s = E->fixs;
     }
     if (E->deadline) {   /* the time left, for this test only (a stopped iteration: done) */
         double left = E->deadline - mclock_ms();
         if (left < 1) { E->timed_out = 1; free(t); return 1; }
-        Z3_params p = Z3_mk_params(z);
-        Z3_params_inc_ref(z, p);
-        Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"),
-                           (unsigned)(left < 4e9 ? left : 4e9));
-        Z3_solver_set_params(z, s, p);
-        Z3_params_dec_ref(z, p);
+        enc_solver_timeout(E->e, s, left);
     }
     Z3_solver_push(z, s);
     Z3_solver_assert(z, s, nt == 1 ? t[0] : Z3_mk_or(z, (unsigned)nt, t));

@@ -56,12 +56,7 @@ Z3_lbool query_check(qproblem *q)
     if (q->deadline) {
         double left = q->deadline - mclock_ms();
         if (left < 1) { q->timed_out = 1; return Z3_L_UNDEF; }
-        Z3_params p = Z3_mk_params(q->e.z);
-        Z3_params_inc_ref(q->e.z, p);
-        Z3_params_set_uint(q->e.z, p, Z3_mk_string_symbol(q->e.z, "timeout"),
-                           (unsigned)(left < 4e9 ? left : 4e9));
-        Z3_solver_set_params(q->e.z, q->s, p);
-        Z3_params_dec_ref(q->e.z, p);
+        enc_solver_timeout(&q->e, q->s, left);
     }
     int k = 0;
     if (!q->assume) q->assume = xcalloc((size_t)q->checks.n + 2, sizeof *q->assume);

@@ -45,6 +45,16 @@ Z3_solver enc_solver(enc *e)
     return s;
 }
 
+void enc_solver_timeout(enc *e, Z3_solver s, double ms)
+{
+    Z3_params p = Z3_mk_params(e->z);
+    Z3_params_inc_ref(e->z, p);
+    Z3_params_set_uint(e->z, p, Z3_mk_string_symbol(e->z, "timeout"),
+                       (unsigned)(ms < 1 ? 1 : ms < 4e9 ? ms : 4e9));
+    Z3_solver_set_params(e->z, s, p);
+    Z3_params_dec_ref(e->z, p);
+}
+
 Z3_ast b_and(enc *e, Z3_ast a, Z3_ast b)
 {
     if (!a || !b) return NULL;

@@ -22,6 +22,8 @@ void enc_free(enc *e);
 /* A new simple solver of e's context (reference taken): every solver of the tool is made here,
  * with Z3's own SIGINT handler off (see rel.c). */
 Z3_solver enc_solver(enc *e);
+/* Z3's limit on each later check of s: ms milliseconds (at least 1, at most 4e9) */
+void enc_solver_timeout(enc *e, Z3_solver s, double ms);
 Z3_ast b_and(enc *e, Z3_ast a, Z3_ast b);
 Z3_ast b_or(enc *e, Z3_ast a, Z3_ast b);
 Z3_ast b_not(enc *e, Z3_ast a);
