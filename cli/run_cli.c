@@ -95,6 +95,14 @@ static int bad(R *r, const yaml_node_t *n, const char *fmt, ...)
     return -1;
 }
 
+/* 0 when n is a mapping, else the error "found a list|scalar, expected a mapping WHAT" */
+static int want_mapping(R *r, const yaml_node_t *n, const char *what)
+{
+    if (n->type == YAML_MAPPING_NODE) return 0;
+    return bad(r, n, "found a %s, expected a mapping %s",
+               n->type == YAML_SEQUENCE_NODE ? "list" : "scalar", what);
+}
+
 static const char *scalar(const yaml_node_t *n) { return run_yaml_scalar(n); }
 static yaml_node_t *node(R *r, int i) { return yaml_document_get_node(&r->doc, i); }
 
@@ -419,9 +427,7 @@ static int declare_buffer(R *r, yaml_node_t *kn, yaml_node_t *v)
 static int load_buffers(R *r, yaml_node_t *bn)
 {
     if (!bn) return 0;
-    if (bn->type != YAML_MAPPING_NODE)
-        return bad(r, bn, "found a %s, expected a mapping name: { type, count, init }",
-                   bn->type == YAML_SEQUENCE_NODE ? "list" : "scalar");
+    if (want_mapping(r, bn, "name: { type, count, init }")) return -1;
     int n = (int)(bn->data.mapping.pairs.top - bn->data.mapping.pairs.start);
     r->bufs = xcalloc((size_t)n + 1, sizeof *r->bufs);
     for (yaml_node_pair_t *p = bn->data.mapping.pairs.start; p < bn->data.mapping.pairs.top; p++)
@@ -897,9 +903,7 @@ static int encode_tmap(R *r, yaml_node_t *kn, yaml_node_t *v, ptxeTensorMap *out
 static int load_tensormaps(R *r, yaml_node_t *tn)
 {
     if (!tn) return 0;
-    if (tn->type != YAML_MAPPING_NODE)
-        return bad(r, tn, "found a %s, expected a mapping name: { buffer, type, dims, ... }",
-                   tn->type == YAML_SEQUENCE_NODE ? "list" : "scalar");
+    if (want_mapping(r, tn, "name: { buffer, type, dims, ... }")) return -1;
     int n = (int)(tn->data.mapping.pairs.top - tn->data.mapping.pairs.start);
     r->tmnames = xcalloc((size_t)n + 1, sizeof *r->tmnames);
     r->tmaps = xcalloc((size_t)n + 1, sizeof *r->tmaps);
@@ -1001,9 +1005,7 @@ static int upload_multicast(R *r)
 {
     yaml_node_t *mn = map_get(r, r->root, "multicast");
     if (!mn) return 0;
-    if (mn->type != YAML_MAPPING_NODE)
-        return bad(r, mn, "found a %s, expected a mapping name: { devices, type, count, init }",
-                   mn->type == YAML_SEQUENCE_NODE ? "list" : "scalar");
+    if (want_mapping(r, mn, "name: { devices, type, count, init }")) return -1;
     for (yaml_node_pair_t *p = mn->data.mapping.pairs.start; p < mn->data.mapping.pairs.top; p++)
         if (declare_multicast(r, node(r, p->key), node(r, p->value))) return -1;
     return 0;
@@ -1126,9 +1128,7 @@ static int load_expect(R *r)
 {
     yaml_node_t *en = map_get(r, r->root, "expect");
     if (!en) return 0;
-    if (en->type != YAML_MAPPING_NODE)
-        return bad(r, en, "found a %s, expected a mapping BUFFER: [values] or BUFFER: value",
-                   en->type == YAML_SEQUENCE_NODE ? "list" : "scalar");
+    if (want_mapping(r, en, "BUFFER: [values] or BUFFER: value")) return -1;
     for (yaml_node_pair_t *q = en->data.mapping.pairs.start; q < en->data.mapping.pairs.top; q++) {
         yaml_node_t *kn = node(r, q->key), *v = node(r, q->value);
         buffer *b = scalar(kn) ? find_buf(r, scalar(kn)) : NULL;
