@@ -150,7 +150,6 @@ void kcons_free(kcons *c)
     free(c);
 }
 
-int kcons_has_race(const kcons *c) { return c->has_race; }
 
 void kcons_force(kcons *c, const char *force) { c->force = force; }
 

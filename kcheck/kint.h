@@ -65,7 +65,6 @@ kcons *kcons_new(const char *file, const char *text, kpcs *P, int bundled, char 
 void kcons_free(kcons *c);
 /* Decides g: 0 with *v filled, -1 with err on an internal failure. */
 int kcons_check(kcons *c, const kgraph *g, kverdict *v, char *err, size_t errlen);
-int kcons_has_race(const kcons *c);
 /* Locations taken into the events checked whatever they are (force[graph location] == 1: the
  * awaited ones of a report) or left out (2: the parts of a report's bulk copy that show
  * nothing); kept by the caller until the next check. */
